@@ -1,0 +1,426 @@
+//! The syntax tree of a `.variant` file.
+//!
+//! Every node owns its [`Span`]; nothing here borrows from pest. The parser
+//! ([`crate::parse`]) builds it, the checker ([`crate::check`]) validates it and
+//! the lowering ([`crate::lower`]) turns it into runtime tables.
+//!
+//! Names (pieces, zones, squares, keywords used as values) are kept as strings
+//! with spans so that the checker can say "unknown … did you mean …".
+
+use crate::span::{Span, Spanned};
+
+/// A whole `.variant` file: its items in source order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct File {
+    /// The top-level items, in source order.
+    pub items: Vec<Item>,
+}
+
+/// A top-level item.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// `variant "Name" { … }`
+    Variant(VariantDecl),
+    /// `board { … }`
+    Board(BoardDecl),
+    /// `piece Name { … }`
+    Piece(PieceDecl),
+    /// `setup "FEN"`
+    Setup(SetupDecl),
+    /// `castling { … }`
+    Castling(CastlingDecl),
+    /// `zone name { white: … black: … }`
+    Zone(ZoneDecl),
+    /// `promotion { … }`
+    Promotion(PromotionDecl),
+    /// `drops { … }`
+    Drops(DropsDecl),
+    /// `end { … }`
+    End(EndDecl),
+    /// Anything else at the top level: `keyword …` up to the end of its block
+    /// or line. Kept so that the checker can report it with a suggestion.
+    Unknown(Unknown),
+}
+
+/// A statement the grammar did not recognise, kept for the checker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unknown {
+    /// The first word of the statement (`lettr` in `lettr K`).
+    pub keyword: Spanned<String>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `variant "Crazyhouse" { alias "zh" description "…" source "…" }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The display name (string literal, without quotes).
+    pub name: Spanned<String>,
+    /// The properties in the block.
+    pub props: Vec<VariantProp>,
+}
+
+/// A property of the `variant` block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum VariantProp {
+    /// `alias "zh"`
+    Alias(Spanned<String>),
+    /// `description "…"`
+    Description(Spanned<String>),
+    /// `source "…"`
+    Source(Spanned<String>),
+    /// Anything else.
+    Unknown(Unknown),
+}
+
+/// `board { files a..h ranks 1..8 … }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The properties in the block.
+    pub props: Vec<BoardProp>,
+}
+
+/// Labels of the files or ranks.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Labels {
+    /// `a..h` or `0..7`: an inclusive range of letters or of numbers.
+    Range {
+        /// First label.
+        from: Spanned<String>,
+        /// Last label.
+        to: Spanned<String>,
+    },
+    /// `a b c d`: labels listed one by one.
+    List(Vec<Spanned<String>>),
+}
+
+/// A side of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// `white`
+    White,
+    /// `black`
+    Black,
+}
+
+/// A property of the `board` block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardProp {
+    /// `files a..h`: the labels of the grid's columns, left to right.
+    Files(Spanned<Labels>),
+    /// `ranks 1..8`: the labels of the grid's rows, bottom to top.
+    Ranks(Spanned<Labels>),
+    /// `cells { "…" "…" }`: the board drawn as a character map, top row first.
+    ///
+    /// One character per cell: `.` a square, `-` a cell off the board, `#` a
+    /// hole; an upper-case letter names a multi-cell square at that cell and the
+    /// same letter in lower case marks its other cells.
+    Cells(Vec<Spanned<String>>),
+    /// `forward white 0 1`: a side's forward vector on the cell grid.
+    Forward {
+        /// The side.
+        side: Spanned<Side>,
+        /// Column component.
+        dx: Spanned<i32>,
+        /// Row component.
+        dy: Spanned<i32>,
+    },
+    /// `fen by-rank` or `fen by-file`: the order of squares in FEN.
+    Fen(Spanned<String>),
+    /// Anything else.
+    Unknown(Unknown),
+}
+
+/// `piece Pawn { letter P moves mfWcfF … }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The piece's name.
+    pub name: Spanned<String>,
+    /// The properties in the block.
+    pub props: Vec<PieceProp>,
+}
+
+/// A property of a `piece` block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PieceProp {
+    /// `letter K`: the FEN and notation letter (upper case; Black's is lower case).
+    Letter(Spanned<String>),
+    /// `moves mfWcfF [if friend-adjacent]`
+    Moves {
+        /// The Betza string.
+        betza: Betza,
+        /// The guard after `if`, if any.
+        guard: Option<Spanned<String>>,
+        /// The whole statement.
+        span: Span,
+    },
+    /// `royal`
+    Royal(Span),
+    /// `captured-as Pawn`: what this piece becomes in the capturer's hand.
+    CapturedAs(Spanned<String>),
+    /// Anything else.
+    Unknown(Unknown),
+}
+
+/// A Betza string: `mfWcefFifmnD`, terms optionally separated by spaces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Betza {
+    /// The whole string.
+    pub span: Span,
+    /// Its terms, in order.
+    pub terms: Vec<BetzaTerm>,
+}
+
+/// One Betza term: modifiers, an atom and an optional range: `ifmnD`, `B2`, `NN`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BetzaTerm {
+    /// The whole term.
+    pub span: Span,
+    /// The lower-case modifier letters, each with its span (`i`, `f`, `m`, `n`).
+    pub mods: Vec<Spanned<char>>,
+    /// The upper-case atom letter (`D`).
+    pub atom: Spanned<char>,
+    /// `B2` (at most 2 steps), `R0`/`NN` (unlimited), or none (the atom's own range).
+    pub range: Option<Spanned<BetzaRange>>,
+}
+
+/// How far a Betza atom goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BetzaRange {
+    /// `N0` or `NN`: any number of steps.
+    Unlimited,
+    /// `B2`: at most this many steps (at least 1).
+    Steps(u32),
+}
+
+/// `setup "rnbqkbnr/… w KQkq - 0 1"`
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The FEN (string literal, without quotes).
+    pub fen: Spanned<String>,
+}
+
+/// `castling { K: King e1 -> g1, Rook h1 -> f1 … }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct CastlingDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The castling moves.
+    pub rules: Vec<CastlingRule>,
+    /// Statements not understood.
+    pub unknown: Vec<Unknown>,
+}
+
+/// `K: King e1 -> g1, Rook h1 -> f1`
+#[derive(Clone, Debug, PartialEq)]
+pub struct CastlingRule {
+    /// The whole rule.
+    pub span: Span,
+    /// The FEN castling letter: upper case for White, lower case for Black.
+    pub fen: Spanned<String>,
+    /// The king-like piece.
+    pub king: Spanned<String>,
+    /// Its start square.
+    pub king_from: Spanned<String>,
+    /// Its destination.
+    pub king_to: Spanned<String>,
+    /// The rook-like piece.
+    pub rook: Spanned<String>,
+    /// Its start square.
+    pub rook_from: Spanned<String>,
+    /// Its destination.
+    pub rook_to: Spanned<String>,
+}
+
+/// `zone last-rank { white: rank 8  black: rank 1 }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The zone's name.
+    pub name: Spanned<String>,
+    /// One square set per side.
+    pub sides: Vec<(Spanned<Side>, SquareSet)>,
+    /// Statements not understood.
+    pub unknown: Vec<Unknown>,
+}
+
+/// A union of square-set items separated by commas: `rank 1, rank 8, e0`.
+///
+/// Where a zone is expected, a set consisting of one bare name that names a
+/// declared zone refers to that zone (per side); otherwise a set is the same
+/// for both sides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SquareSet {
+    /// The whole set.
+    pub span: Span,
+    /// Its items.
+    pub items: Vec<Spanned<SetItem>>,
+}
+
+/// One item of a [`SquareSet`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetItem {
+    /// `rank 8`
+    Rank(Spanned<String>),
+    /// `ranks 6..8`
+    Ranks(Spanned<String>, Spanned<String>),
+    /// `file a`
+    File(Spanned<String>),
+    /// `files a..c`
+    Files(Spanned<String>, Spanned<String>),
+    /// `setup black` or `setup black King`: the squares a side (or one of its
+    /// piece types) occupies in the start position.
+    Setup {
+        /// Whose pieces.
+        side: Spanned<Side>,
+        /// Only this piece type, if given.
+        piece: Option<Spanned<String>>,
+    },
+    /// A bare name: a square (`e4`) or, alone in a set, a zone (`last-rank`).
+    Name(Spanned<String>),
+}
+
+/// `promotion { Pawn -> Queen | Rook in last-rank … }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromotionDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The rules.
+    pub rules: Vec<PromotionRule>,
+    /// Statements not understood.
+    pub unknown: Vec<Unknown>,
+}
+
+/// `Pawn -> Queen | Rook | Bishop | Knight in last-rank [optional]`
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromotionRule {
+    /// The whole rule.
+    pub span: Span,
+    /// The piece that promotes.
+    pub piece: Spanned<String>,
+    /// What it may become.
+    pub targets: Vec<Spanned<PromotionTarget>>,
+    /// Where: the piece promotes on finishing a move there.
+    pub zone: SquareSet,
+    /// `optional`: the player may also decline.
+    pub optional: Option<Span>,
+}
+
+/// A promotion choice.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PromotionTarget {
+    /// `Queen`: the piece becomes this piece.
+    Piece(Spanned<String>),
+    /// `hand(ChinesePawn)`: the piece leaves the board into its owner's hand as this.
+    Hand(Spanned<String>),
+}
+
+/// `drops { Pawn not-on rank 1, rank 8 … }`: captured pieces go to the
+/// capturer's hand and may be dropped.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DropsDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The restrictions.
+    pub rules: Vec<DropRule>,
+}
+
+/// A drop restriction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DropRule {
+    /// `Pawn not-on rank 1, rank 8`
+    NotOn {
+        /// The whole rule.
+        span: Span,
+        /// The piece.
+        piece: Spanned<String>,
+        /// The forbidden squares.
+        squares: SquareSet,
+    },
+    /// `Pawn no-drop-mate`: dropping this piece may not checkmate.
+    NoMate {
+        /// The whole rule.
+        span: Span,
+        /// The piece.
+        piece: Spanned<String>,
+    },
+    /// Anything else.
+    Unknown(Unknown),
+}
+
+/// `end { checkmate loss  stalemate draw … }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The rules.
+    pub rules: Vec<EndRule>,
+}
+
+/// An end-of-game rule. Outcomes (`win`, `draw`, `loss`) are kept as words for
+/// the checker and are seen from the player the rule happens to: the mated or
+/// stalemated player, the player whose king is bared, the player who reaches.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EndRule {
+    /// `checkmate loss`
+    Checkmate {
+        /// The whole rule.
+        span: Span,
+        /// For the mated player.
+        outcome: Spanned<String>,
+    },
+    /// `stalemate draw`
+    Stalemate {
+        /// The whole rule.
+        span: Span,
+        /// For the stalemated player.
+        outcome: Spanned<String>,
+    },
+    /// `repetition 3 draw` or `repetition 5 draw claim 3`
+    Repetition {
+        /// The whole rule.
+        span: Span,
+        /// How many times the same position ends the game.
+        count: Spanned<u32>,
+        /// The outcome.
+        outcome: Spanned<String>,
+        /// From how many times a player may claim it.
+        claim: Option<Spanned<u32>>,
+    },
+    /// `move-limit 50` (full moves without capture or pawn move) or `move-limit off`
+    MoveLimit {
+        /// The whole rule.
+        span: Span,
+        /// The limit, or `None` for `off`.
+        moves: Spanned<Option<u32>>,
+    },
+    /// `bare-king loss`: a player whose royal piece stands alone on the board.
+    BareKing {
+        /// The whole rule.
+        span: Span,
+        /// For the bared player.
+        outcome: Spanned<String>,
+    },
+    /// `King reaches enemy-home win`
+    Reach {
+        /// The whole rule.
+        span: Span,
+        /// The piece.
+        piece: Spanned<String>,
+        /// The target squares (a zone or a set).
+        squares: SquareSet,
+        /// For the player who reaches.
+        outcome: Spanned<String>,
+    },
+    /// Anything else.
+    Unknown(Unknown),
+}

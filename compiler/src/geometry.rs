@@ -1,0 +1,532 @@
+//! The board model: squares laid on a grid of cells (design.md §3).
+//!
+//! A board is a `width × height` grid of cells. A cell is part of a square,
+//! a hole, or off the board. Ordinary squares cover one cell; a multi-cell
+//! square covers several connected cells. Everything the lowering needs —
+//! steps, leaps, lines — is derived here from the cells alone.
+
+use crate::ast::{BoardDecl, BoardProp, Labels};
+use crate::lower::LowerError;
+use crate::span::{Span, Spanned};
+
+/// A cell position `(column, row)`, `(0, 0)` at the bottom left.
+pub type Cell = (i32, i32);
+
+/// What a cell is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellKind {
+    /// Part of square `n`.
+    Square(u8),
+    /// A hole inside the board (`#`).
+    Hole,
+    /// Off the board (`-`).
+    Off,
+}
+
+/// One square of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareGeo {
+    /// Its name: file label then rank label of its naming cell.
+    pub name: String,
+    /// Its cells; the first names it.
+    pub cells: Vec<Cell>,
+}
+
+/// The order of squares in FEN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenOrder {
+    /// Ranks from the top, files from the left (chess).
+    ByRank,
+    /// Files from the left, ranks from the bottom.
+    ByFile,
+}
+
+/// A board derived from a `board` block.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    /// Columns.
+    pub width: i32,
+    /// Rows.
+    pub height: i32,
+    /// `cells[row * width + col]`.
+    pub cells: Vec<CellKind>,
+    /// The squares.
+    pub squares: Vec<SquareGeo>,
+    /// File labels, left to right.
+    pub files: Vec<String>,
+    /// Rank labels, bottom to top.
+    pub ranks: Vec<String>,
+    /// Forward vectors of White and Black.
+    pub forward: [Cell; 2],
+    /// FEN order.
+    pub fen: FenOrder,
+}
+
+fn expand_labels(labels: &Spanned<Labels>) -> Result<Vec<String>, (Span, LowerError)> {
+    match &labels.node {
+        Labels::List(items) => Ok(items.iter().map(|s| s.node.clone()).collect()),
+        Labels::Range { from, to } => {
+            let bad = || (labels.span, LowerError::BadLabelRange);
+            if let (Ok(a), Ok(b)) = (from.node.parse::<i64>(), to.node.parse::<i64>()) {
+                if a > b || b - a > 127 {
+                    return Err(bad());
+                }
+                return Ok((a..=b).map(|n| n.to_string()).collect());
+            }
+            let (fa, fb) = (
+                from.node.chars().collect::<Vec<_>>(),
+                to.node.chars().collect::<Vec<_>>(),
+            );
+            if fa.len() == 1
+                && fb.len() == 1
+                && fa[0].is_ascii_lowercase()
+                && fb[0].is_ascii_lowercase()
+                && fa[0] <= fb[0]
+            {
+                return Ok((fa[0]..=fb[0]).map(|c| c.to_string()).collect());
+            }
+            Err(bad())
+        }
+    }
+}
+
+impl Geometry {
+    /// Builds the board of a `board` block; errors are collected.
+    pub fn build(decl: &BoardDecl, errors: &mut Vec<(Span, LowerError)>) -> Option<Geometry> {
+        let mut files = None;
+        let mut ranks = None;
+        let mut rows: Option<&Vec<Spanned<String>>> = None;
+        let mut cells_span = decl.span;
+        let mut forward = [(0, 1), (0, -1)];
+        let mut fen = FenOrder::ByRank;
+        for prop in &decl.props {
+            match prop {
+                BoardProp::Files(l) => match expand_labels(l) {
+                    Ok(v) => files = Some((v, l.span)),
+                    Err(e) => errors.push(e),
+                },
+                BoardProp::Ranks(l) => match expand_labels(l) {
+                    Ok(v) => ranks = Some((v, l.span)),
+                    Err(e) => errors.push(e),
+                },
+                BoardProp::Cells(r) => {
+                    rows = Some(r);
+                    if let (Some(a), Some(b)) = (r.first(), r.last()) {
+                        cells_span = a.span.merge(b.span);
+                    }
+                }
+                BoardProp::Forward { side, dx, dy } => {
+                    if dx.node == 0 && dy.node == 0 {
+                        errors.push((dx.span.merge(dy.span), LowerError::ZeroForward));
+                    }
+                    let i = match side.node {
+                        crate::ast::Side::White => 0,
+                        crate::ast::Side::Black => 1,
+                    };
+                    forward[i] = (dx.node, dy.node);
+                }
+                BoardProp::Fen(f) => {
+                    fen = if f.node == "by-file" {
+                        FenOrder::ByFile
+                    } else {
+                        FenOrder::ByRank
+                    }
+                }
+                BoardProp::Unknown(_) => {}
+            }
+        }
+        let Some((files, fspan)) = files else {
+            errors.push((decl.span, LowerError::MissingBoardProp("files")));
+            return None;
+        };
+        let Some((ranks, rspan)) = ranks else {
+            errors.push((decl.span, LowerError::MissingBoardProp("ranks")));
+            return None;
+        };
+        let width = files.len() as i32;
+        let height = ranks.len() as i32;
+        if width == 0 || height == 0 || width * height > 1024 {
+            errors.push((
+                fspan.merge(rspan),
+                LowerError::BoardTooLarge(width * height),
+            ));
+            return None;
+        }
+        // The character map, top row first.
+        let mut chars = vec!['.'; (width * height) as usize];
+        if let Some(rows) = rows {
+            if rows.len() != height as usize {
+                errors.push((
+                    cells_span,
+                    LowerError::CellRows {
+                        expected: height as usize,
+                        found: rows.len(),
+                    },
+                ));
+                return None;
+            }
+            let mut ok = true;
+            for (i, row) in rows.iter().enumerate() {
+                let text: Vec<char> = row.node.chars().filter(|c| !c.is_whitespace()).collect();
+                if text.len() != width as usize {
+                    errors.push((
+                        row.span,
+                        LowerError::CellRowWidth {
+                            expected: width as usize,
+                            found: text.len(),
+                        },
+                    ));
+                    ok = false;
+                    continue;
+                }
+                let y = height - 1 - i as i32;
+                for (x, &c) in text.iter().enumerate() {
+                    if !(c == '.' || c == '-' || c == '#' || c.is_ascii_alphabetic()) {
+                        errors.push((row.span, LowerError::BadCell(c)));
+                        ok = false;
+                    }
+                    chars[(y * width + x as i32) as usize] = c;
+                }
+            }
+            if !ok {
+                return None;
+            }
+        }
+        // Squares: `.` cells alone; a letter's cells together.
+        let mut cells = vec![CellKind::Off; (width * height) as usize];
+        let mut squares: Vec<SquareGeo> = Vec::new();
+        let name_of = |x: i32, y: i32| format!("{}{}", files[x as usize], ranks[y as usize]);
+        for y in 0..height {
+            for x in 0..width {
+                let i = (y * width + x) as usize;
+                match chars[i] {
+                    '.' => {
+                        cells[i] = CellKind::Square(squares.len() as u8);
+                        squares.push(SquareGeo {
+                            name: name_of(x, y),
+                            cells: vec![(x, y)],
+                        });
+                    }
+                    '#' => cells[i] = CellKind::Hole,
+                    '-' => cells[i] = CellKind::Off,
+                    c if c.is_ascii_uppercase() => {
+                        cells[i] = CellKind::Square(squares.len() as u8);
+                        squares.push(SquareGeo {
+                            name: name_of(x, y),
+                            cells: vec![(x, y)],
+                        });
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Attach lower-case cells to the square of the same upper-case letter.
+        for y in 0..height {
+            for x in 0..width {
+                let i = (y * width + x) as usize;
+                let c = chars[i];
+                if !c.is_ascii_lowercase() {
+                    continue;
+                }
+                let owners: Vec<usize> = (0..(width * height) as usize)
+                    .filter(|&j| chars[j] == c.to_ascii_uppercase())
+                    .collect();
+                match owners.as_slice() {
+                    [j] => {
+                        if let CellKind::Square(s) = cells[*j] {
+                            cells[i] = CellKind::Square(s);
+                            squares[s as usize].cells.push((x, y));
+                        }
+                    }
+                    _ => {
+                        errors.push((cells_span, LowerError::CellOwner(c)));
+                        return None;
+                    }
+                }
+            }
+        }
+        if squares.is_empty() || squares.len() > fairyc_runtime::table::MAX_SQUARES {
+            errors.push((decl.span, LowerError::BoardTooLarge(squares.len() as i32)));
+            return None;
+        }
+        let g = Geometry {
+            width,
+            height,
+            cells,
+            squares,
+            files,
+            ranks,
+            forward,
+            fen,
+        };
+        for (s, sq) in g.squares.iter().enumerate() {
+            if !g.connected(s as u8) {
+                errors.push((cells_span, LowerError::CellsNotConnected(sq.name.clone())));
+                return None;
+            }
+        }
+        Some(g)
+    }
+
+    fn connected(&self, s: u8) -> bool {
+        let cells = &self.squares[s as usize].cells;
+        let mut reached = vec![cells[0]];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &c in cells {
+                if !reached.contains(&c)
+                    && reached
+                        .iter()
+                        .any(|r| (r.0 - c.0).abs() + (r.1 - c.1).abs() == 1)
+                {
+                    reached.push(c);
+                    changed = true;
+                }
+            }
+        }
+        reached.len() == cells.len()
+    }
+
+    /// What the cell at `(x, y)` is; off the board outside the grid.
+    pub fn cell(&self, c: Cell) -> CellKind {
+        if c.0 < 0 || c.1 < 0 || c.0 >= self.width || c.1 >= self.height {
+            return CellKind::Off;
+        }
+        self.cells[(c.1 * self.width + c.0) as usize]
+    }
+
+    /// The square covering a cell.
+    pub fn square_at(&self, c: Cell) -> Option<u8> {
+        match self.cell(c) {
+            CellKind::Square(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The square called `name`.
+    pub fn square(&self, name: &str) -> Option<u8> {
+        self.squares
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| i as u8)
+    }
+
+    /// Whether any square covers more than one cell.
+    pub fn has_multi_cell(&self) -> bool {
+        self.squares.iter().any(|s| s.cells.len() > 1)
+    }
+
+    /// The naming cell of a square.
+    pub fn home_cell(&self, s: u8) -> Cell {
+        self.squares[s as usize].cells[0]
+    }
+
+    /// The squares whose naming cell is on the rank labelled `label`.
+    pub fn rank_squares(&self, label: &str) -> Option<Vec<u8>> {
+        let y = self.ranks.iter().position(|r| r == label)? as i32;
+        Some(
+            (0..self.squares.len() as u8)
+                .filter(|&s| self.home_cell(s).1 == y)
+                .collect(),
+        )
+    }
+
+    /// The squares whose naming cell is on the file labelled `label`.
+    pub fn file_squares(&self, label: &str) -> Option<Vec<u8>> {
+        let x = self.files.iter().position(|r| r == label)? as i32;
+        Some(
+            (0..self.squares.len() as u8)
+                .filter(|&s| self.home_cell(s).0 == x)
+                .collect(),
+        )
+    }
+
+    /// The FEN groups, in order.
+    pub fn fen_rows(&self) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        match self.fen {
+            FenOrder::ByRank => {
+                for y in (0..self.height).rev() {
+                    let row: Vec<u8> = (0..self.width)
+                        .filter_map(|x| self.naming_square((x, y)))
+                        .collect();
+                    out.push(row);
+                }
+            }
+            FenOrder::ByFile => {
+                for x in 0..self.width {
+                    let row: Vec<u8> = (0..self.height)
+                        .filter_map(|y| self.naming_square((x, y)))
+                        .collect();
+                    out.push(row);
+                }
+            }
+        }
+        out.retain(|r| !r.is_empty());
+        out
+    }
+
+    fn naming_square(&self, c: Cell) -> Option<u8> {
+        let s = self.square_at(c)?;
+        (self.home_cell(s) == c).then_some(s)
+    }
+
+    fn edge_touch(a: Cell, b: Cell) -> bool {
+        (a.0 - b.0).abs() + (a.1 - b.1).abs() == 1
+    }
+
+    /// Orthogonal links of square `s`: `(direction, neighbour, cell of the
+    /// neighbour entered)`. Two squares are orthogonal neighbours when a cell
+    /// of one shares an edge with a cell of the other; the direction is that
+    /// of the two cells.
+    pub fn orth_links(&self, s: u8) -> Vec<(Cell, u8, Cell)> {
+        let mut out = Vec::new();
+        for &c in &self.squares[s as usize].cells {
+            for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let e = (c.0 + d.0, c.1 + d.1);
+                if let Some(t) = self.square_at(e) {
+                    if t != s && !out.iter().any(|&(d2, t2, _)| d2 == d && t2 == t) {
+                        out.push((d, t, e));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `s` and `t` are orthogonal neighbours.
+    pub fn orth_adjacent(&self, s: u8, t: u8) -> bool {
+        s != t
+            && self.squares[s as usize].cells.iter().any(|&a| {
+                self.squares[t as usize]
+                    .cells
+                    .iter()
+                    .any(|&b| Geometry::edge_touch(a, b))
+            })
+    }
+
+    /// Diagonal links of square `s`: `(direction, neighbour, cell entered)`.
+    /// Two squares are diagonal neighbours when a cell of one touches a cell
+    /// of the other only at a corner, the touching cell of the other shares no
+    /// edge with any cell of the first, and they are not orthogonal
+    /// neighbours; the direction is that of the two touching cells.
+    pub fn diag_links(&self, s: u8) -> Vec<(Cell, u8, Cell)> {
+        let mine = &self.squares[s as usize].cells;
+        let mut out = Vec::new();
+        for &c in mine {
+            for d in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let e = (c.0 + d.0, c.1 + d.1);
+                let Some(t) = self.square_at(e) else {
+                    continue;
+                };
+                if t == s
+                    || self.orth_adjacent(s, t)
+                    || mine.iter().any(|&m| Geometry::edge_touch(m, e))
+                {
+                    continue;
+                }
+                if !out.iter().any(|&(d2, t2, _)| d2 == d && t2 == t) {
+                    out.push((d, t, e));
+                }
+            }
+        }
+        out
+    }
+
+    /// The squares king-adjacent to `s`.
+    pub fn neighbours(&self, s: u8) -> Vec<u8> {
+        let mut out: Vec<u8> = Vec::new();
+        for (_, t, _) in self.orth_links(s).into_iter().chain(self.diag_links(s)) {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        }
+        out
+    }
+
+    /// The cells of a multi-cell square in chain order starting at `end`, if
+    /// the square is a simple chain of cells and `end` is one of its ends.
+    fn chain_from(&self, s: u8, end: Cell) -> Option<Vec<Cell>> {
+        let cells = &self.squares[s as usize].cells;
+        let degree = |c: Cell| {
+            cells
+                .iter()
+                .filter(|&&x| Geometry::edge_touch(x, c))
+                .count()
+        };
+        if cells.iter().any(|&c| degree(c) > 2) || degree(end) != 1 {
+            return None;
+        }
+        let mut chain = vec![end];
+        while chain.len() < cells.len() {
+            let last = *chain.last()?;
+            let next = cells
+                .iter()
+                .copied()
+                .find(|&c| Geometry::edge_touch(c, last) && !chain.contains(&c))?;
+            chain.push(next);
+        }
+        Some(chain)
+    }
+
+    /// The next square along an orthogonal line, having entered square `t` at
+    /// cell `e` moving in direction `d`: `(square, cell entered, direction)`.
+    /// A line goes straight over single-cell squares; it enters a multi-cell
+    /// square that is a chain of cells at one end, follows it and leaves
+    /// through the other end, turning with it; any other entry ends the line.
+    pub fn orth_next(&self, t: u8, e: Cell, d: Cell) -> Option<(u8, Cell, Cell)> {
+        let (exit, dir) = if self.squares[t as usize].cells.len() == 1 {
+            (e, d)
+        } else {
+            if self.square_at((e.0 + d.0, e.1 + d.1)) != Some(t) {
+                return None;
+            }
+            let chain = self.chain_from(t, e)?;
+            let n = chain.len();
+            let (a, b) = (chain[n - 2], chain[n - 1]);
+            (b, (b.0 - a.0, b.1 - a.1))
+        };
+        let next = (exit.0 + dir.0, exit.1 + dir.1);
+        let u = self.square_at(next)?;
+        (u != t).then_some((u, next, dir))
+    }
+
+    /// The next square along a diagonal line, having entered `t` at cell `e`
+    /// moving in direction `d`. A diagonal line may end on a multi-cell square
+    /// but not pass through one.
+    pub fn diag_next(&self, t: u8, e: Cell, d: Cell) -> Option<(u8, Cell, Cell)> {
+        if self.squares[t as usize].cells.len() != 1 {
+            return None;
+        }
+        let next = (e.0 + d.0, e.1 + d.1);
+        let u = self.square_at(next)?;
+        self.diag_links(t)
+            .into_iter()
+            .any(|(d2, t2, _)| d2 == d && t2 == u)
+            .then_some((u, next, d))
+    }
+
+    /// A leap by the cell vector `v` (not a unit step) from square `s`: the
+    /// squares covering a cell of `s` moved by `v`, other than `s` itself and
+    /// its king-neighbours. On single-cell boards this is the plain offset.
+    pub fn leap(&self, s: u8, v: Cell) -> Vec<u8> {
+        let near = self.neighbours(s);
+        let mut out = Vec::new();
+        for &c in &self.squares[s as usize].cells {
+            if let Some(t) = self.square_at((c.0 + v.0, c.1 + v.1)) {
+                if t != s && !near.contains(&t) && !out.contains(&t) {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// The forward and rightward components of a cell vector for `side`.
+    pub fn orient(&self, side: usize, d: Cell) -> (i32, i32) {
+        let f = self.forward[side];
+        let r = (f.1, -f.0);
+        (d.0 * f.0 + d.1 * f.1, d.0 * r.0 + d.1 * r.1)
+    }
+}

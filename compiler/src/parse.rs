@@ -1,0 +1,874 @@
+//! Source text → [`ast::File`], through the pest grammar of `fairyc-grammar`.
+//!
+//! pest only fails on broken structure (unbalanced braces, an unterminated
+//! string, …): the grammar turns every statement it does not understand into
+//! an `Unknown` node, which [`crate::check`] reports. pest spans are converted
+//! to our [`Span`] here, once.
+
+use fairyc_grammar::{Rule, VariantParser};
+use pest::error::InputLocation;
+use pest::iterators::Pair;
+use pest::Parser;
+
+use crate::ast::{
+    self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule, DropRule,
+    DropsDecl, EndDecl, EndRule, Item, Labels, PieceDecl, PieceProp, PromotionDecl, PromotionRule,
+    PromotionTarget, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp,
+    ZoneDecl,
+};
+use crate::error::{CompileError, ErrorKind};
+use crate::span::{Span, Spanned};
+
+/// Parses a whole `.variant` source into its syntax tree.
+///
+/// # Errors
+///
+/// A syntax error (the structure is broken: an unclosed `{`, an unterminated
+/// string, …), or the escape and number errors found while building the tree.
+/// Mistakes inside well-formed blocks are not errors here: they become
+/// `Unknown` nodes for [`crate::check::check`].
+///
+/// # Examples
+///
+/// ```
+/// let file = fairyc_compiler::parse::parse("piece King {\n  letter K\n  moves K\n}\n");
+/// assert_eq!(file.map(|f| f.items.len()), Ok(1));
+/// ```
+pub fn parse(source: &str) -> Result<ast::File, Vec<CompileError>> {
+    let mut pairs = match VariantParser::parse(Rule::file, source) {
+        Ok(pairs) => pairs,
+        Err(err) => {
+            let error = scan_structure(source).unwrap_or_else(|| syntax_error(&err, source));
+            return Err(vec![error]);
+        }
+    };
+    let mut builder = Builder { errors: Vec::new() };
+    let items = match pairs.next() {
+        Some(file) => file
+            .into_inner()
+            .filter(|p| p.as_rule() != Rule::EOI)
+            .map(|p| builder.item(p))
+            .collect(),
+        None => Vec::new(),
+    };
+    if builder.errors.is_empty() {
+        Ok(ast::File { items })
+    } else {
+        Err(builder.errors)
+    }
+}
+
+/// How a grammar rule reads in "expected …" messages.
+///
+/// Exhaustive on purpose: a new rule does not compile until it has a name.
+pub fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "end of file",
+        Rule::WHITESPACE => "whitespace",
+        Rule::COMMENT => "a comment",
+        Rule::ident => "a name",
+        Rule::label => "a file or rank label",
+        Rule::int => "a number",
+        Rule::count => "a number",
+        Rule::string => "a string",
+        Rule::string_inner => "the text of a string",
+        Rule::side => "`white` or `black`",
+        Rule::kw_variant => "`variant`",
+        Rule::kw_board => "`board`",
+        Rule::kw_piece => "`piece`",
+        Rule::kw_setup => "`setup`",
+        Rule::kw_castling => "`castling`",
+        Rule::kw_zone => "`zone`",
+        Rule::kw_promotion => "`promotion`",
+        Rule::kw_drops => "`drops`",
+        Rule::kw_end => "`end`",
+        Rule::kw_alias => "`alias`",
+        Rule::kw_description => "`description`",
+        Rule::kw_source => "`source`",
+        Rule::kw_files => "`files`",
+        Rule::kw_ranks => "`ranks`",
+        Rule::kw_file => "`file`",
+        Rule::kw_rank => "`rank`",
+        Rule::kw_cells => "`cells`",
+        Rule::kw_forward => "`forward`",
+        Rule::kw_fen => "`fen`",
+        Rule::kw_letter => "`letter`",
+        Rule::kw_moves => "`moves`",
+        Rule::kw_if => "`if`",
+        Rule::kw_royal => "`royal`",
+        Rule::kw_captured_as => "`captured-as`",
+        Rule::kw_in => "`in`",
+        Rule::kw_hand => "`hand`",
+        Rule::kw_optional => "`optional`",
+        Rule::kw_not_on => "`not-on`",
+        Rule::kw_no_drop_mate => "`no-drop-mate`",
+        Rule::kw_checkmate => "`checkmate`",
+        Rule::kw_stalemate => "`stalemate`",
+        Rule::kw_repetition => "`repetition`",
+        Rule::kw_claim => "`claim`",
+        Rule::kw_move_limit => "`move-limit`",
+        Rule::kw_off => "`off`",
+        Rule::kw_bare_king => "`bare-king`",
+        Rule::kw_reaches => "`reaches`",
+        Rule::sep => "a new line or `;`",
+        Rule::eos => "the end of the statement",
+        Rule::item_end => "the end of the line",
+        Rule::ident_char => "a name character",
+        Rule::outcome_word => "`win`, `draw` or `loss`",
+        Rule::item => "an item",
+        Rule::balanced => "a `{ … }` block",
+        Rule::variant_stmt => "a `variant` statement",
+        Rule::board_stmt => "a `board` statement",
+        Rule::labels => "labels",
+        Rule::piece_stmt => "a `piece` statement",
+        Rule::castling_stmt => "a castling rule",
+        Rule::zone_stmt => "`white:` or `black:`",
+        Rule::set_item => "a square, a zone, `rank`, `file` or `setup`",
+        Rule::promotion_stmt => "a promotion rule",
+        Rule::promotion_target => "a piece or `hand(<Piece>)`",
+        Rule::drops_stmt => "a drop rule",
+        Rule::end_stmt => "an end rule",
+        Rule::file => "a variant file",
+        Rule::unknown_stmt => "a statement",
+        Rule::unknown_word => "a statement",
+        Rule::unknown_rest => "the rest of the statement",
+        Rule::variant_decl => "`variant`",
+        Rule::alias => "`alias`",
+        Rule::description => "`description`",
+        Rule::source => "`source`",
+        Rule::board_decl => "`board`",
+        Rule::files => "`files`",
+        Rule::ranks => "`ranks`",
+        Rule::label_range => "a label range",
+        Rule::label_list => "labels",
+        Rule::cells => "`cells`",
+        Rule::forward => "`forward`",
+        Rule::fen => "`fen`",
+        Rule::piece_decl => "`piece`",
+        Rule::letter => "`letter`",
+        Rule::letter_value => "a letter",
+        Rule::moves => "`moves`",
+        Rule::guard => "`if <guard>`",
+        Rule::royal => "`royal`",
+        Rule::captured_as => "`captured-as`",
+        Rule::betza => "a Betza move",
+        Rule::betza_term => "a Betza term",
+        Rule::betza_mod => "a Betza modifier",
+        Rule::betza_atom => "a Betza atom",
+        Rule::betza_rider => "a doubled atom",
+        Rule::betza_steps => "a range",
+        Rule::setup_decl => "`setup`",
+        Rule::castling_decl => "`castling`",
+        Rule::castling_rule => "a castling rule",
+        Rule::zone_decl => "`zone`",
+        Rule::zone_side => "`white:` or `black:`",
+        Rule::square_set => "squares",
+        Rule::set_rank => "`rank`",
+        Rule::set_ranks => "`ranks`",
+        Rule::set_file => "`file`",
+        Rule::set_files => "`files`",
+        Rule::set_setup => "`setup`",
+        Rule::promotion_decl => "`promotion`",
+        Rule::promotion_rule => "a promotion rule",
+        Rule::hand_target => "`hand(<Piece>)`",
+        Rule::drops_decl => "`drops`",
+        Rule::drop_not_on => "a drop rule",
+        Rule::drop_no_mate => "a drop rule",
+        Rule::end_decl => "`end`",
+        Rule::end_checkmate => "`checkmate`",
+        Rule::end_stalemate => "`stalemate`",
+        Rule::end_repetition => "`repetition`",
+        Rule::end_move_limit => "`move-limit`",
+        Rule::end_bare_king => "`bare-king`",
+        Rule::end_reach => "a `reaches` rule",
+    }
+}
+
+/// A pest error with human rule names (see [`rule_name`]), for callers that
+/// use the grammar directly.
+pub fn renamed(err: pest::error::Error<Rule>) -> pest::error::Error<Rule> {
+    err.renamed_rules(|rule| rule_name(*rule).to_owned())
+}
+
+fn syntax_error(err: &pest::error::Error<Rule>, source: &str) -> CompileError {
+    let span = match err.location {
+        InputLocation::Pos(pos) => char_span(source, pos),
+        InputLocation::Span((start, end)) => Span::new(start, end),
+    };
+    let mut expected: Vec<&'static str> = match &err.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().map(|r| rule_name(*r)).collect()
+        }
+        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    expected.sort_unstable();
+    expected.dedup();
+    CompileError::new(ErrorKind::Syntax { expected }, span)
+}
+
+/// The span of the character at `pos` (empty at the end of the text).
+fn char_span(source: &str, pos: usize) -> Span {
+    let len = source
+        .get(pos..)
+        .and_then(|rest| rest.chars().next())
+        .filter(|c| *c != '\n' && *c != '\r')
+        .map_or(0, char::len_utf8);
+    Span::new(pos, pos + len)
+}
+
+/// Finds the structural mistake behind a failed parse: an unterminated
+/// string, an unexpected `}` or an unclosed `{`. Comments and strings are
+/// skipped like the grammar does.
+fn scan_structure(source: &str) -> Option<CompileError> {
+    let bytes = source.as_bytes();
+    let mut open: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'#' => i = line_end(bytes, i),
+            b'/' if bytes.get(i + 1) == Some(&b'/') => i = line_end(bytes, i),
+            b'"' => {
+                let mut j = i + 1;
+                loop {
+                    match bytes.get(j) {
+                        None | Some(b'\n') | Some(b'\r') => {
+                            let end = line_end(bytes, i);
+                            return Some(CompileError::new(
+                                ErrorKind::UnterminatedString,
+                                Span::new(i, end),
+                            ));
+                        }
+                        Some(b'\\') if !matches!(bytes.get(j + 1), Some(b'\n') | None) => j += 2,
+                        Some(b'"') => break,
+                        Some(_) => j += 1,
+                    }
+                }
+                i = j + 1;
+            }
+            b'{' => {
+                open.push(i);
+                i += 1;
+            }
+            b'}' => {
+                if open.pop().is_none() {
+                    return Some(CompileError::new(
+                        ErrorKind::UnexpectedCloseBrace,
+                        Span::new(i, i + 1),
+                    ));
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    open.last()
+        .map(|&pos| CompileError::new(ErrorKind::UnclosedBrace, Span::new(pos, pos + 1)))
+}
+
+fn line_end(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'\n' || b == b'\r' {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+fn span_of(pair: &Pair<'_, Rule>) -> Span {
+    let span = pair.as_span();
+    Span::new(span.start(), span.end())
+}
+
+/// The span of a statement or set, without trailing blanks and comments: from
+/// its start to the end of its last token.
+fn tight(pair: &Pair<'_, Rule>) -> Span {
+    let start = pair.as_span().start();
+    let end = pair
+        .clone()
+        .into_inner()
+        .last()
+        .map_or(pair.as_span().end(), |last| last.as_span().end());
+    Span::new(start, end)
+}
+
+fn text(pair: &Pair<'_, Rule>) -> Spanned<String> {
+    Spanned::new(pair.as_str().to_owned(), span_of(pair))
+}
+
+/// Builds the tree and collects the errors found on the way.
+struct Builder {
+    errors: Vec<CompileError>,
+}
+
+impl Builder {
+    fn item(&mut self, pair: Pair<'_, Rule>) -> Item {
+        match pair.as_rule() {
+            Rule::variant_decl => Item::Variant(self.variant(pair)),
+            Rule::board_decl => Item::Board(self.board(pair)),
+            Rule::piece_decl => Item::Piece(self.piece(pair)),
+            Rule::setup_decl => {
+                let span = tight(&pair);
+                let fen = pair
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::string)
+                    .map(|p| self.string(p))
+                    .unwrap_or_else(|| Spanned::new(String::new(), span));
+                Item::Setup(SetupDecl { span, fen })
+            }
+            Rule::castling_decl => Item::Castling(self.castling(pair)),
+            Rule::zone_decl => Item::Zone(self.zone(pair)),
+            Rule::promotion_decl => Item::Promotion(self.promotion(pair)),
+            Rule::drops_decl => Item::Drops(self.drops(pair)),
+            Rule::end_decl => Item::End(self.end(pair)),
+            _ => Item::Unknown(unknown(pair)),
+        }
+    }
+
+    /// A string literal's value, escapes resolved; the span is the text
+    /// between the quotes.
+    fn string(&mut self, pair: Pair<'_, Rule>) -> Spanned<String> {
+        let outer = span_of(&pair);
+        let Some(inner) = pair.into_inner().next() else {
+            return Spanned::new(String::new(), outer);
+        };
+        let span = span_of(&inner);
+        let raw = inner.as_str();
+        let mut value = String::with_capacity(raw.len());
+        let mut chars = raw.char_indices();
+        while let Some((i, c)) = chars.next() {
+            if c != '\\' {
+                value.push(c);
+                continue;
+            }
+            match chars.next() {
+                Some((_, e @ ('"' | '\\'))) => value.push(e),
+                Some((_, e)) => self.errors.push(CompileError::new(
+                    ErrorKind::InvalidEscape { escape: e },
+                    span.sub(i, 1 + e.len_utf8()),
+                )),
+                None => {}
+            }
+        }
+        Spanned::new(value, span)
+    }
+
+    fn number<T: std::str::FromStr + Copy>(&mut self, pair: &Pair<'_, Rule>, max: T) -> Spanned<T> {
+        let span = span_of(pair);
+        let value = pair.as_str().parse().unwrap_or_else(|_| {
+            self.errors
+                .push(CompileError::new(ErrorKind::NumberTooLarge, span));
+            max
+        });
+        Spanned::new(value, span)
+    }
+
+    fn variant(&mut self, pair: Pair<'_, Rule>) -> VariantDecl {
+        let span = span_of(&pair);
+        let mut name = Spanned::new(String::new(), span);
+        let mut props = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::string => name = self.string(p),
+                Rule::alias | Rule::description | Rule::source => {
+                    let rule = p.as_rule();
+                    let value = p
+                        .into_inner()
+                        .find(|q| q.as_rule() == Rule::string)
+                        .map(|q| self.string(q))
+                        .unwrap_or_else(|| Spanned::new(String::new(), span));
+                    props.push(match rule {
+                        Rule::alias => VariantProp::Alias(value),
+                        Rule::description => VariantProp::Description(value),
+                        _ => VariantProp::Source(value),
+                    });
+                }
+                Rule::unknown_stmt => props.push(VariantProp::Unknown(unknown(p))),
+                _ => {}
+            }
+        }
+        VariantDecl { span, name, props }
+    }
+
+    fn board(&mut self, pair: Pair<'_, Rule>) -> BoardDecl {
+        let span = span_of(&pair);
+        let mut props = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::files | Rule::ranks => {
+                    let is_files = p.as_rule() == Rule::files;
+                    let Some(labels) = p
+                        .into_inner()
+                        .find(|q| matches!(q.as_rule(), Rule::label_range | Rule::label_list))
+                    else {
+                        continue;
+                    };
+                    let labels = self.labels(labels);
+                    props.push(if is_files {
+                        BoardProp::Files(labels)
+                    } else {
+                        BoardProp::Ranks(labels)
+                    });
+                }
+                Rule::cells => {
+                    let rows = p
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::string)
+                        .map(|q| self.string(q))
+                        .collect();
+                    props.push(BoardProp::Cells(rows));
+                }
+                Rule::forward => {
+                    let mut side = None;
+                    let mut ints = Vec::new();
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::side => side = Some(side_of(&q)),
+                            Rule::int => ints.push(self.number(&q, i32::MAX)),
+                            _ => {}
+                        }
+                    }
+                    if let (Some(side), [dx, dy]) = (side, ints.as_slice()) {
+                        props.push(BoardProp::Forward {
+                            side,
+                            dx: dx.clone(),
+                            dy: dy.clone(),
+                        });
+                    }
+                }
+                Rule::fen => {
+                    if let Some(value) = p.into_inner().find(|q| q.as_rule() == Rule::ident) {
+                        props.push(BoardProp::Fen(text(&value)));
+                    }
+                }
+                Rule::unknown_stmt => props.push(BoardProp::Unknown(unknown(p))),
+                _ => {}
+            }
+        }
+        BoardDecl { span, props }
+    }
+
+    fn labels(&mut self, pair: Pair<'_, Rule>) -> Spanned<Labels> {
+        let span = span_of(&pair);
+        let is_range = pair.as_rule() == Rule::label_range;
+        let labels: Vec<Spanned<String>> = pair.into_inner().map(|p| text(&p)).collect();
+        let node = match (is_range, labels.as_slice()) {
+            (true, [from, to]) => Labels::Range {
+                from: from.clone(),
+                to: to.clone(),
+            },
+            _ => Labels::List(labels),
+        };
+        Spanned::new(node, span)
+    }
+
+    fn piece(&mut self, pair: Pair<'_, Rule>) -> PieceDecl {
+        let span = span_of(&pair);
+        let mut name = Spanned::new(String::new(), span);
+        let mut props = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::ident => name = text(&p),
+                Rule::letter => {
+                    if let Some(value) = p.into_inner().find(|q| q.as_rule() == Rule::letter_value)
+                    {
+                        props.push(PieceProp::Letter(text(&value)));
+                    }
+                }
+                Rule::moves => {
+                    let span = tight(&p);
+                    let mut betza = None;
+                    let mut guard = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::betza => betza = Some(betza_of(q)),
+                            Rule::guard => {
+                                guard = q
+                                    .into_inner()
+                                    .find(|r| r.as_rule() == Rule::ident)
+                                    .map(|r| text(&r));
+                            }
+                            _ => {}
+                        }
+                    }
+                    if let Some(betza) = betza {
+                        props.push(PieceProp::Moves { betza, guard, span });
+                    }
+                }
+                Rule::royal => props.push(PieceProp::Royal(tight(&p))),
+                Rule::captured_as => {
+                    if let Some(value) = p.into_inner().find(|q| q.as_rule() == Rule::ident) {
+                        props.push(PieceProp::CapturedAs(text(&value)));
+                    }
+                }
+                Rule::unknown_stmt => props.push(PieceProp::Unknown(unknown(p))),
+                _ => {}
+            }
+        }
+        PieceDecl { span, name, props }
+    }
+
+    fn castling(&mut self, pair: Pair<'_, Rule>) -> CastlingDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        let mut unknowns = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::castling_rule => {
+                    let span = tight(&p);
+                    let names: Vec<Spanned<String>> = p.into_inner().map(|q| text(&q)).collect();
+                    let [fen, king, king_from, king_to, rook, rook_from, rook_to] =
+                        <[Spanned<String>; 7]>::try_from(names)
+                            .expect("invariant: a castling rule has seven names");
+                    rules.push(CastlingRule {
+                        span,
+                        fen,
+                        king,
+                        king_from,
+                        king_to,
+                        rook,
+                        rook_from,
+                        rook_to,
+                    });
+                }
+                Rule::unknown_stmt => unknowns.push(unknown(p)),
+                _ => {}
+            }
+        }
+        CastlingDecl {
+            span,
+            rules,
+            unknown: unknowns,
+        }
+    }
+
+    fn zone(&mut self, pair: Pair<'_, Rule>) -> ZoneDecl {
+        let span = span_of(&pair);
+        let mut name = Spanned::new(String::new(), span);
+        let mut sides = Vec::new();
+        let mut unknowns = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::ident => name = text(&p),
+                Rule::zone_side => {
+                    let mut side = None;
+                    let mut set = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::side if side.is_none() => side = Some(side_of(&q)),
+                            Rule::square_set => set = Some(self.square_set(q)),
+                            _ => {}
+                        }
+                    }
+                    if let (Some(side), Some(set)) = (side, set) {
+                        sides.push((side, set));
+                    }
+                }
+                Rule::unknown_stmt => unknowns.push(unknown(p)),
+                _ => {}
+            }
+        }
+        ZoneDecl {
+            span,
+            name,
+            sides,
+            unknown: unknowns,
+        }
+    }
+
+    fn square_set(&mut self, pair: Pair<'_, Rule>) -> SquareSet {
+        let span = tight(&pair);
+        let items = pair
+            .into_inner()
+            .map(|p| {
+                let span = span_of(&p);
+                let rule = p.as_rule();
+                if rule == Rule::ident {
+                    return Spanned::new(SetItem::Name(text(&p)), span);
+                }
+                let mut labels = Vec::new();
+                let mut side = None;
+                let mut piece = None;
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::label => labels.push(text(&q)),
+                        Rule::side => side = Some(side_of(&q)),
+                        Rule::ident => piece = Some(text(&q)),
+                        _ => {}
+                    }
+                }
+                let mut labels = labels.into_iter();
+                let mut next = || {
+                    labels
+                        .next()
+                        .expect("invariant: the grammar gives set items their labels")
+                };
+                let item = match rule {
+                    Rule::set_rank => SetItem::Rank(next()),
+                    Rule::set_ranks => SetItem::Ranks(next(), next()),
+                    Rule::set_file => SetItem::File(next()),
+                    Rule::set_files => SetItem::Files(next(), next()),
+                    _ => SetItem::Setup {
+                        side: side.expect("invariant: `setup` in a set has a side"),
+                        piece,
+                    },
+                };
+                Spanned::new(item, span)
+            })
+            .collect();
+        SquareSet { span, items }
+    }
+
+    fn promotion(&mut self, pair: Pair<'_, Rule>) -> PromotionDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        let mut unknowns = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::promotion_rule => {
+                    let span = tight(&p);
+                    let mut piece = None;
+                    let mut targets = Vec::new();
+                    let mut zone = None;
+                    let mut optional = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident if piece.is_none() => piece = Some(text(&q)),
+                            Rule::ident => {
+                                let name = text(&q);
+                                let span = name.span;
+                                targets.push(Spanned::new(PromotionTarget::Piece(name), span));
+                            }
+                            Rule::hand_target => {
+                                let span = span_of(&q);
+                                if let Some(name) =
+                                    q.into_inner().find(|r| r.as_rule() == Rule::ident)
+                                {
+                                    targets.push(Spanned::new(
+                                        PromotionTarget::Hand(text(&name)),
+                                        span,
+                                    ));
+                                }
+                            }
+                            Rule::square_set => zone = Some(self.square_set(q)),
+                            Rule::kw_optional => optional = Some(span_of(&q)),
+                            _ => {}
+                        }
+                    }
+                    if let (Some(piece), Some(zone)) = (piece, zone) {
+                        rules.push(PromotionRule {
+                            span,
+                            piece,
+                            targets,
+                            zone,
+                            optional,
+                        });
+                    }
+                }
+                Rule::unknown_stmt => unknowns.push(unknown(p)),
+                _ => {}
+            }
+        }
+        PromotionDecl {
+            span,
+            rules,
+            unknown: unknowns,
+        }
+    }
+
+    fn drops(&mut self, pair: Pair<'_, Rule>) -> DropsDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        for p in pair.into_inner() {
+            let span = tight(&p);
+            match p.as_rule() {
+                Rule::drop_not_on => {
+                    let mut piece = None;
+                    let mut squares = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => piece = Some(text(&q)),
+                            Rule::square_set => squares = Some(self.square_set(q)),
+                            _ => {}
+                        }
+                    }
+                    if let (Some(piece), Some(squares)) = (piece, squares) {
+                        rules.push(DropRule::NotOn {
+                            span,
+                            piece,
+                            squares,
+                        });
+                    }
+                }
+                Rule::drop_no_mate => {
+                    if let Some(piece) = p.into_inner().find(|q| q.as_rule() == Rule::ident) {
+                        rules.push(DropRule::NoMate {
+                            span,
+                            piece: text(&piece),
+                        });
+                    }
+                }
+                Rule::unknown_stmt => rules.push(DropRule::Unknown(unknown(p))),
+                _ => {}
+            }
+        }
+        DropsDecl { span, rules }
+    }
+
+    fn end(&mut self, pair: Pair<'_, Rule>) -> EndDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        for p in pair.into_inner() {
+            let span = tight(&p);
+            let rule = p.as_rule();
+            if rule == Rule::kw_end {
+                continue;
+            }
+            if rule == Rule::unknown_stmt {
+                rules.push(EndRule::Unknown(unknown(p)));
+                continue;
+            }
+            let mut idents = Vec::new();
+            let mut counts = Vec::new();
+            let mut set = None;
+            let mut off = None;
+            for q in p.into_inner() {
+                match q.as_rule() {
+                    Rule::ident => idents.push(text(&q)),
+                    Rule::count => counts.push(self.number(&q, u32::MAX)),
+                    Rule::square_set => set = Some(self.square_set(q)),
+                    Rule::kw_off => off = Some(span_of(&q)),
+                    _ => {}
+                }
+            }
+            let mut idents = idents.into_iter();
+            let mut counts = counts.into_iter();
+            let outcome = idents.next();
+            let end_rule = match (rule, outcome) {
+                (Rule::end_checkmate, Some(outcome)) => EndRule::Checkmate { span, outcome },
+                (Rule::end_stalemate, Some(outcome)) => EndRule::Stalemate { span, outcome },
+                (Rule::end_bare_king, Some(outcome)) => EndRule::BareKing { span, outcome },
+                (Rule::end_repetition, Some(outcome)) => match counts.next() {
+                    Some(count) => EndRule::Repetition {
+                        span,
+                        count,
+                        outcome,
+                        claim: counts.next(),
+                    },
+                    None => continue,
+                },
+                (Rule::end_move_limit, _) => {
+                    let moves = match (counts.next(), off) {
+                        (Some(n), _) => Spanned::new(Some(n.node), n.span),
+                        (None, Some(off)) => Spanned::new(None, off),
+                        (None, None) => continue,
+                    };
+                    EndRule::MoveLimit { span, moves }
+                }
+                (Rule::end_reach, Some(piece)) => match (set, idents.next()) {
+                    (Some(squares), Some(outcome)) => EndRule::Reach {
+                        span,
+                        piece,
+                        squares,
+                        outcome,
+                    },
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            rules.push(end_rule);
+        }
+        EndDecl { span, rules }
+    }
+}
+
+fn side_of(pair: &Pair<'_, Rule>) -> Spanned<Side> {
+    let side = if pair.as_str() == "white" {
+        Side::White
+    } else {
+        Side::Black
+    };
+    Spanned::new(side, span_of(pair))
+}
+
+fn unknown(pair: Pair<'_, Rule>) -> Unknown {
+    let start = pair.as_span().start();
+    let mut keyword = Spanned::new(String::new(), Span::new(start, start));
+    let mut end = start;
+    for p in pair.into_inner() {
+        let trimmed = p.as_str().trim_end();
+        if !trimmed.is_empty() {
+            end = p.as_span().start() + trimmed.len();
+        }
+        if p.as_rule() == Rule::unknown_word {
+            keyword = text(&p);
+        }
+    }
+    Unknown {
+        keyword,
+        span: Span::new(start, end),
+    }
+}
+
+fn betza_of(pair: Pair<'_, Rule>) -> Betza {
+    let span = span_of(&pair);
+    let terms = pair
+        .into_inner()
+        .map(|term| {
+            let span = span_of(&term);
+            let mut mods = Vec::new();
+            let mut atom = None;
+            let mut range = None;
+            for p in term.into_inner() {
+                let letter = p.as_str().chars().next().unwrap_or('?');
+                let pspan = span_of(&p);
+                match p.as_rule() {
+                    Rule::betza_mod => mods.push(Spanned::new(letter, pspan)),
+                    Rule::betza_atom => atom = Some(Spanned::new(letter, pspan)),
+                    Rule::betza_rider => {
+                        range = Some(Spanned::new(BetzaRange::Unlimited, pspan));
+                    }
+                    Rule::betza_steps => {
+                        let node = match p.as_str().parse::<u32>() {
+                            Ok(0) => BetzaRange::Unlimited,
+                            Ok(n) => BetzaRange::Steps(n),
+                            Err(_) => BetzaRange::Steps(u32::MAX),
+                        };
+                        range = Some(Spanned::new(node, pspan));
+                    }
+                    _ => {}
+                }
+            }
+            BetzaTerm {
+                span,
+                mods,
+                atom: atom.unwrap_or_else(|| Spanned::new('?', span)),
+                range,
+            }
+        })
+        .collect();
+    Betza { span, terms }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renamed_errors_read_well() {
+        let err = VariantParser::parse(Rule::file, "piece K {").err();
+        let message = err.map(|e| renamed(e).variant.message().into_owned());
+        assert!(message.is_some_and(|m| m.contains("expected")));
+    }
+
+    #[test]
+    fn unclosed_brace_points_at_the_brace() {
+        let errors = parse("piece King {\n  letter K\n")
+            .err()
+            .unwrap_or_default();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].kind, ErrorKind::UnclosedBrace);
+        assert_eq!(errors[0].span, Span::new(11, 12));
+    }
+}

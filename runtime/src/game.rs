@@ -1,0 +1,87 @@
+//! [`Game`]: a position with its history, for the rules that need one
+//! (repetition, the n-move rule).
+
+use crate::error::PlayError;
+use crate::position::{result_for, Position};
+use crate::table::Outcome;
+use crate::types::{EndReason, GameResult, Move};
+
+/// A game in progress: the current position and the hashes of all earlier
+/// positions.
+#[derive(Clone, Debug)]
+pub struct Game<'v> {
+    pos: Position<'v>,
+    history: Vec<u64>,
+}
+
+impl<'v> Game<'v> {
+    /// Starts a game from a position.
+    pub fn new(pos: Position<'v>) -> Game<'v> {
+        Game {
+            history: vec![pos.hash()],
+            pos,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<'v> {
+        &self.pos
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayError`] if the move is illegal or the game is over.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if let Some(r) = self.outcome() {
+            return Err(PlayError {
+                text: self.pos.uci(m),
+                reason: format!("the game is over: {r}"),
+            });
+        }
+        self.pos.play(m)?;
+        self.history.push(self.pos.hash());
+        Ok(())
+    }
+
+    /// How many times the current position has occurred, this time included.
+    /// The key covers board, promoted marks, hands, side to move, castling and
+    /// en-passant rights.
+    pub fn repetitions(&self) -> usize {
+        let h = self.pos.hash();
+        self.history.iter().filter(|&&x| x == h).count()
+    }
+
+    /// Whether the side to move may claim a draw by repetition now.
+    pub fn can_claim_repetition(&self) -> bool {
+        match self.pos.variant().tables().parts().end.repetition {
+            Some(r) => match r.claim {
+                Some(c) => self.repetitions() >= c as usize,
+                None => false,
+            },
+            None => false,
+        }
+    }
+
+    /// The result if the game is over: by the position's own rules first
+    /// (goal, checkmate, stalemate), then by repetition or the n-move rule.
+    pub fn outcome(&self) -> Option<GameResult> {
+        if let Some(r) = self.pos.outcome() {
+            return Some(r);
+        }
+        let end = &self.pos.variant().tables().parts().end;
+        if let Some(rep) = end.repetition {
+            if self.repetitions() >= rep.count as usize {
+                let side = self.pos.turn().index();
+                return Some(result_for(side, rep.outcome, EndReason::Repetition));
+            }
+        }
+        if let Some(n) = end.move_limit {
+            if self.pos.halfmove() >= 2 * n {
+                return Some(result_for(0, Outcome::Draw, EndReason::MoveLimit));
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,368 @@
+//! Legal move generation.
+//!
+//! Once per node the generator finds the royal piece, the checkers and the
+//! pinned pieces by walking the inverse attack trie of the royal's square;
+//! then most moves are legal or not by a mask test, and only king moves,
+//! en-passant captures, castling, moves to hand and drops that may not mate
+//! are tested one by one. With no royal piece or several, every move is
+//! tested by playing it.
+
+use crate::bits::{bit, SquareSet, Squares};
+use crate::position::{code_piece, code_side, Position};
+use crate::table::PromotionChoice;
+use crate::types::{Move, Promote};
+
+/// What the legality filter needs to know about a node.
+#[derive(Clone, Copy, Debug)]
+struct Ctx {
+    /// The single royal piece's square, or `None` (test every move by playing it).
+    king: Option<u8>,
+    checkers: u32,
+    /// Squares a non-royal move must go to when in single check.
+    evasion: SquareSet,
+    pinned: SquareSet,
+    pins: [(u8, SquareSet); 16],
+    npins: usize,
+}
+
+impl Ctx {
+    #[inline(always)]
+    fn pin_mask(&self, sq: u8) -> SquareSet {
+        let mut m = !0u128;
+        for &(s, allowed) in &self.pins[..self.npins] {
+            if s == sq {
+                m &= allowed;
+            }
+        }
+        m
+    }
+}
+
+impl<'v> Position<'v> {
+    fn ctx(&self) -> Ctx {
+        let us = self.turn;
+        let them = us ^ 1;
+        let mut ctx = Ctx {
+            king: None,
+            checkers: 0,
+            evasion: !0,
+            pinned: 0,
+            pins: [(0, 0); 16],
+            npins: 0,
+        };
+        let royals = self.royals[us];
+        if royals.count_ones() != 1 {
+            return ctx;
+        }
+        let k = royals.trailing_zeros() as u8;
+        ctx.king = Some(k);
+        let occ = self.by_side[0] | self.by_side[1];
+        let ours = self.by_side[us];
+        let nodes = self.v.trie_at(them, k as usize);
+        let mut checkers: SquareSet = 0;
+        let mut between = !0u128;
+        // A single friendly blocker met so far on the current branch, and the
+        // index where its branch ends.
+        let mut cand: Option<(u8, usize)> = None;
+        let mut i = 0usize;
+        while i < nodes.len() {
+            if let Some((_, end)) = cand {
+                if i >= end {
+                    cand = None;
+                }
+            }
+            let n = &nodes[i];
+            let eb = occ & n.edge;
+            if eb != 0 {
+                if cand.is_none() && eb.count_ones() == 1 && eb & ours != 0 {
+                    cand = Some((eb.trailing_zeros() as u8, n.skip as usize));
+                } else {
+                    i = n.skip as usize;
+                    continue;
+                }
+            }
+            let b = bit(n.sq);
+            if occ & b != 0 {
+                let c = self.board[n.sq as usize];
+                if code_side(c) == them {
+                    if n.types & (1 << code_piece(c)) != 0 {
+                        match cand {
+                            None => {
+                                checkers |= b;
+                                between &= n.between;
+                            }
+                            Some((p, _)) => {
+                                if ctx.npins < ctx.pins.len() {
+                                    ctx.pins[ctx.npins] = (p, n.between | b);
+                                    ctx.npins += 1;
+                                    ctx.pinned |= bit(p);
+                                } else {
+                                    // Too many pins to track: fall back to testing
+                                    // every move.
+                                    ctx.king = None;
+                                    return ctx;
+                                }
+                            }
+                        }
+                    }
+                    i = n.skip as usize;
+                } else if cand.is_none() {
+                    cand = Some((n.sq, n.skip as usize));
+                    i += 1;
+                } else {
+                    i = n.skip as usize;
+                }
+            } else {
+                i += 1;
+            }
+        }
+        ctx.checkers = checkers.count_ones();
+        if ctx.checkers > 0 {
+            ctx.evasion = checkers | between;
+        }
+        ctx
+    }
+
+    /// Whether playing `m` leaves the mover's royal pieces unattacked.
+    fn legal_by_playing(&self, m: Move) -> bool {
+        let mut next = self.clone();
+        next.play_unchecked(m);
+        !next.in_check_side(self.turn)
+    }
+
+    /// All legal moves, drops included.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        self.gen(&mut out, true);
+        out
+    }
+
+    /// Appends the legal moves to `out`; drops too if `drops` is set.
+    pub(crate) fn gen(&self, out: &mut Vec<Move>, drops: bool) {
+        let ctx = self.ctx();
+        self.gen_board(&ctx, out);
+        if drops {
+            self.gen_drops(&ctx, out);
+        }
+    }
+
+    /// Counts the legal moves without listing the drops where they can be
+    /// counted: empty allowed squares times piece types in hand.
+    pub(crate) fn count_legal(&self, buf: &mut Vec<Move>) -> u64 {
+        buf.clear();
+        let ctx = self.ctx();
+        self.gen_board(&ctx, buf);
+        let mut n = buf.len() as u64;
+        if self.v.drops {
+            let us = self.turn;
+            if self.v.no_mate != 0 || ctx.king.is_none() && self.v.royal_types != 0 {
+                buf.clear();
+                self.gen_drops(&ctx, buf);
+                n += buf.len() as u64;
+            } else if ctx.checkers < 2 {
+                let empty = self.v.all & !(self.by_side[0] | self.by_side[1]);
+                let target = if ctx.checkers == 1 {
+                    empty & ctx.evasion
+                } else {
+                    empty
+                };
+                for p in 0..self.v.npieces {
+                    if self.hands[us][p] > 0 {
+                        n += (target & self.v.drop_to[p * 2 + us]).count_ones() as u64;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    fn gen_drops(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+        if !self.v.drops {
+            return;
+        }
+        let us = self.turn;
+        let empty = self.v.all & !(self.by_side[0] | self.by_side[1]);
+        let target = match (ctx.king, ctx.checkers) {
+            (Some(_), 0) => empty,
+            (Some(_), 1) => empty & ctx.evasion,
+            (Some(_), _) => 0,
+            (None, _) => empty,
+        };
+        for p in 0..self.v.npieces {
+            if self.hands[us][p] == 0 {
+                continue;
+            }
+            let test = ctx.king.is_none() && self.v.royal_types != 0;
+            let no_mate = self.v.no_mate & (1 << p) != 0;
+            for to in Squares(target & self.v.drop_to[p * 2 + us]) {
+                let m = Move::Drop { piece: p as u8, to };
+                if test && !self.legal_by_playing(m) {
+                    continue;
+                }
+                if no_mate && self.drop_mates(m) {
+                    continue;
+                }
+                out.push(m);
+            }
+        }
+    }
+
+    /// Whether the drop `m` checkmates.
+    fn drop_mates(&self, m: Move) -> bool {
+        let mut next = self.clone();
+        next.play_unchecked(m);
+        next.is_check() && next.legal_moves().is_empty()
+    }
+
+    fn gen_board(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+        let v = self.v;
+        let us = self.turn;
+        let them = us ^ 1;
+        let occ = self.by_side[0] | self.by_side[1];
+        let ours = self.by_side[us];
+        let theirs = self.by_side[them];
+        let double_check = ctx.king.is_some() && ctx.checkers > 1;
+        for from in Squares(ours) {
+            let p = code_piece(self.board[from as usize]) as usize;
+            let is_king = ctx.king == Some(from);
+            if double_check && !is_king {
+                continue;
+            }
+            let e = v.entry(p, us, from as usize);
+            let (a, b) = v.entries[e];
+            let dedup = v.dedup[e];
+            let mut seen: SquareSet = 0;
+            // Which destinations a non-royal piece may go to.
+            let allowed = if ctx.king.is_some() && !is_king {
+                let mut m = ctx.evasion;
+                if ctx.pinned & bit(from) != 0 {
+                    m &= ctx.pin_mask(from);
+                }
+                m
+            } else {
+                !0
+            };
+            let occ_without = occ & !bit(from);
+            for path in &v.paths[a as usize..b as usize] {
+                if path.friend_on != 0 && ours & path.friend_on == 0 {
+                    continue;
+                }
+                for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                    if occ & st.block != 0 {
+                        break;
+                    }
+                    let tb = bit(st.to);
+                    let (kind_ep, ok) = if occ & tb != 0 {
+                        if path.capture && theirs & tb != 0 {
+                            (false, true)
+                        } else {
+                            break;
+                        }
+                    } else if path.quiet {
+                        (false, true)
+                    } else if path.en_passant && self.ep & tb != 0 {
+                        (true, true)
+                    } else {
+                        (false, false)
+                    };
+                    if ok {
+                        let to = st.to;
+                        if dedup {
+                            if seen & tb != 0 {
+                                if occ & tb != 0 {
+                                    break;
+                                }
+                                continue;
+                            }
+                            seen |= tb;
+                        }
+                        let legal = if kind_ep {
+                            true // tested below by playing
+                        } else if is_king {
+                            !self.attacked(to, them, occ_without | tb)
+                        } else {
+                            allowed & tb != 0
+                        };
+                        if legal {
+                            self.emit(ctx, p, from, to, kind_ep, out);
+                        }
+                    }
+                    if occ & tb != 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        if !v.castles.is_empty() && self.castling != 0 && ctx.checkers == 0 {
+            self.gen_castling(out);
+        }
+    }
+
+    #[inline]
+    fn emit(&self, ctx: &Ctx, p: usize, from: u8, to: u8, ep: bool, out: &mut Vec<Move>) {
+        let v = self.v;
+        let us = self.turn;
+        let test = ep || ctx.king.is_none() && v.royal_types != 0;
+        let mk = |promote: Promote| {
+            if ep {
+                Move::EnPassant { from, to, promote }
+            } else {
+                Move::Normal { from, to, promote }
+            }
+        };
+        if v.promoting & (1 << p) != 0 && v.promo[p].zone[us] & bit(to) != 0 {
+            let mut optional = false;
+            for (zone, choices, opt) in &v.promo[p].rules {
+                if zone[us] & bit(to) == 0 {
+                    continue;
+                }
+                optional |= *opt;
+                for c in choices {
+                    let (m, must_test) = match *c {
+                        PromotionChoice::Piece(t) => (mk(Promote::Piece(t)), test),
+                        // The piece leaves the board: it no longer blocks.
+                        PromotionChoice::Hand(t) => (mk(Promote::Hand(t)), v.royal_types != 0),
+                    };
+                    if !must_test || self.legal_by_playing(m) {
+                        out.push(m);
+                    }
+                }
+            }
+            if !optional {
+                return;
+            }
+        }
+        let m = mk(Promote::None);
+        if !test || self.legal_by_playing(m) {
+            out.push(m);
+        }
+    }
+
+    fn gen_castling(&self, out: &mut Vec<Move>) {
+        let v = self.v;
+        let us = self.turn;
+        let them = us ^ 1;
+        let occ = self.by_side[0] | self.by_side[1];
+        for (i, c) in v.castles.iter().enumerate() {
+            if c.side != us || self.castling & (1 << i) == 0 {
+                continue;
+            }
+            let pieces = bit(c.king_from) | bit(c.rook_from);
+            if occ & c.empty & !pieces != 0 {
+                continue;
+            }
+            let occ_k = occ & !bit(c.king_from);
+            if Squares(c.safe).any(|s| self.attacked(s, them, occ_k)) {
+                continue;
+            }
+            let m = Move::Castle {
+                rule: i as u8,
+                from: c.king_from,
+                to: c.king_to,
+            };
+            if self.legal_by_playing(m) {
+                out.push(m);
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Perft: counting the leaves of the legal move tree.
+
+use crate::position::Position;
+use crate::types::Move;
+
+/// Counts the leaves of the legal move tree at exactly `depth` plies.
+///
+/// Semantics (as Fairy-Stockfish): a position whose game has ended by a rule
+/// (checkmate, stalemate, a goal reached) has no moves; repetition and the
+/// n-move rule are not applied. The last ply is counted in bulk, drops
+/// arithmetically where no drop rule needs a test.
+///
+/// # Examples
+///
+/// ```
+/// # use fairyc_runtime::{perft, Position, Variant, VariantTables};
+/// # fn demo(v: &Variant) {
+/// let pos = Position::new(v).expect("start position");
+/// let leaves = perft(&pos, 2);
+/// # let _ = leaves;
+/// # }
+/// ```
+pub fn perft(pos: &Position<'_>, depth: u32) -> u64 {
+    let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    perft_inner(pos, depth, &mut bufs)
+}
+
+fn perft_inner(pos: &Position<'_>, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if pos.rule_outcome().is_some() {
+        return 0;
+    }
+    let Some((buf, rest)) = bufs.split_first_mut() else {
+        return 0;
+    };
+    if depth == 1 {
+        return pos.count_legal(buf);
+    }
+    buf.clear();
+    pos.gen(buf, true);
+    let mut total = 0;
+    for &m in buf.iter() {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        total += perft_inner(&next, depth - 1, rest);
+    }
+    total
+}
+
+/// Perft split by root move: `(move, leaves)` for each legal move, in the
+/// order of [`Position::legal_moves`].
+pub fn perft_divide(pos: &Position<'_>, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 || pos.rule_outcome().is_some() {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            (m, perft(&next, depth - 1))
+        })
+        .collect()
+}

@@ -1,0 +1,638 @@
+//! [`Position`]: a validated position of a variant, and making moves.
+
+use crate::bits::{bit, SquareSet, Squares};
+use crate::error::{PlayError, PositionError};
+use crate::setup::{Placed, Setup};
+use crate::table::Outcome;
+use crate::types::{Color, EndReason, GameResult, Move, Promote};
+use crate::variant::Variant;
+
+/// Board codes: `0` empty, else `1 + (piece << 1 | side)`.
+#[inline(always)]
+pub(crate) fn code(piece: u8, side: usize) -> u8 {
+    1 + ((piece << 1) | side as u8)
+}
+
+#[inline(always)]
+pub(crate) fn code_piece(c: u8) -> u8 {
+    (c - 1) >> 1
+}
+
+#[inline(always)]
+pub(crate) fn code_side(c: u8) -> usize {
+    ((c - 1) & 1) as usize
+}
+
+/// A legal position of a variant: board, promoted marks, hands, side to move,
+/// castling and en-passant rights, clocks and an incremental Zobrist hash.
+///
+/// Obtained only through [`Position::from_setup`] (or [`Position::new`]),
+/// which validates once.
+#[derive(Clone, Debug)]
+pub struct Position<'v> {
+    pub(crate) v: &'v Variant,
+    pub(crate) board: [u8; 128],
+    pub(crate) by_side: [SquareSet; 2],
+    pub(crate) royals: [SquareSet; 2],
+    pub(crate) promoted: SquareSet,
+    pub(crate) hands: [[u8; 32]; 2],
+    pub(crate) turn: usize,
+    pub(crate) castling: u16,
+    pub(crate) ep: SquareSet,
+    pub(crate) ep_victim: u8,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+}
+
+impl<'v> Position<'v> {
+    /// The variant's start position.
+    ///
+    /// # Errors
+    ///
+    /// A [`PositionError`] if the tables' start FEN is not a legal position.
+    pub fn new(v: &'v Variant) -> Result<Position<'v>, PositionError> {
+        Position::from_fen(v, v.start_fen())
+    }
+
+    /// Reads and validates a FEN.
+    ///
+    /// # Errors
+    ///
+    /// A [`PositionError`] carrying the FEN error or the reason the position
+    /// is illegal.
+    pub fn from_fen(v: &'v Variant, fen: &str) -> Result<Position<'v>, PositionError> {
+        let setup = Setup::from_fen(v, fen).map_err(|e| PositionError {
+            message: e.to_string(),
+        })?;
+        Position::from_setup(v, &setup)
+    }
+
+    /// Validates a setup.
+    ///
+    /// # Errors
+    ///
+    /// A [`PositionError`] if a side that has royal pieces in the start
+    /// position has none, the side not to move is in check, a castling right
+    /// has no king or rook in place, or the en-passant square was not passed
+    /// over by an enemy move.
+    pub fn from_setup(v: &'v Variant, s: &Setup) -> Result<Position<'v>, PositionError> {
+        let err = |m: String| PositionError { message: m };
+        if s.board.len() != v.nsq {
+            return Err(err("the board has the wrong number of squares".into()));
+        }
+        let mut pos = Position {
+            v,
+            board: [0; 128],
+            by_side: [0; 2],
+            royals: [0; 2],
+            promoted: 0,
+            hands: [[0; 32]; 2],
+            turn: s.turn.index(),
+            castling: 0,
+            ep: 0,
+            ep_victim: 0,
+            halfmove: s.halfmove,
+            fullmove: s.fullmove.max(1),
+            hash: 0,
+        };
+        for (sq, p) in s.board.iter().enumerate() {
+            if let Some(Placed {
+                piece,
+                color,
+                promoted,
+            }) = *p
+            {
+                if piece as usize >= v.npieces {
+                    return Err(err(format!("unknown piece {piece}")));
+                }
+                let side = color.index();
+                pos.board[sq] = code(piece, side);
+                pos.by_side[side] |= bit(sq as u8);
+                if v.is_royal(piece) {
+                    pos.royals[side] |= bit(sq as u8);
+                }
+                if promoted {
+                    pos.promoted |= bit(sq as u8);
+                }
+            }
+        }
+        for side in 0..2 {
+            for (p, &n) in s.hands[side].iter().enumerate().take(v.npieces) {
+                if n > 0 && v.is_royal(p as u8) {
+                    return Err(err("a royal piece cannot be in hand".into()));
+                }
+                if n > 64 {
+                    return Err(err("at most 64 pieces of a kind in hand".into()));
+                }
+                pos.hands[side][p] = n;
+            }
+        }
+        if v.royal_types != 0 {
+            for side in 0..2 {
+                if pos.royals[side] == 0 {
+                    return Err(err(format!(
+                        "{} has no royal piece",
+                        Color::from_index(side).name()
+                    )));
+                }
+            }
+        }
+        for &r in &s.castling {
+            let Some(c) = v.castles.get(r as usize) else {
+                return Err(err("unknown castling right".into()));
+            };
+            if pos.board[c.king_from as usize] != code(c.king, c.side)
+                || pos.board[c.rook_from as usize] != code(c.rook, c.side)
+            {
+                return Err(err(format!(
+                    "castling right `{}` needs the {} on {} and the {} on {}",
+                    c.fen,
+                    v.piece_name(c.king),
+                    v.square_name(c.king_from),
+                    v.piece_name(c.rook),
+                    v.square_name(c.rook_from)
+                )));
+            }
+            pos.castling |= 1 << r;
+        }
+        if let Some(e) = s.ep {
+            let victim = pos.find_ep_victim(e).ok_or_else(|| {
+                err(format!(
+                    "no {} piece can have passed over the en-passant square {}",
+                    Color::from_index(pos.turn ^ 1).name(),
+                    v.square_name(e)
+                ))
+            })?;
+            pos.ep = bit(e);
+            pos.ep_victim = victim;
+        }
+        let them = pos.turn ^ 1;
+        if pos.in_check_side(them) {
+            return Err(err(format!(
+                "{} is in check but it is {}'s move",
+                Color::from_index(them).name(),
+                Color::from_index(pos.turn).name()
+            )));
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The position as plain data.
+    pub fn to_setup(&self) -> Setup {
+        let board = (0..self.v.nsq)
+            .map(|s| {
+                let c = self.board[s];
+                (c != 0).then(|| Placed {
+                    piece: code_piece(c),
+                    color: Color::from_index(code_side(c)),
+                    promoted: self.promoted & bit(s as u8) != 0,
+                })
+            })
+            .collect();
+        Setup {
+            board,
+            hands: [
+                self.hands[0][..self.v.npieces].to_vec(),
+                self.hands[1][..self.v.npieces].to_vec(),
+            ],
+            turn: Color::from_index(self.turn),
+            castling: (0..16u8)
+                .filter(|i| self.castling & (1 << i) != 0)
+                .collect(),
+            ep: (self.ep != 0).then(|| self.ep.trailing_zeros() as u8),
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        }
+    }
+
+    /// The position as FEN.
+    pub fn fen(&self) -> String {
+        self.to_setup().to_fen(self.v)
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &'v Variant {
+        self.v
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        Color::from_index(self.turn)
+    }
+
+    /// The Zobrist hash: board, promoted marks, hands, side to move, castling
+    /// rights and en-passant square.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// What stands on square `s`.
+    pub fn piece_at(&self, s: u8) -> Option<Placed> {
+        let c = *self.board.get(s as usize)?;
+        (c != 0).then(|| Placed {
+            piece: code_piece(c),
+            color: Color::from_index(code_side(c)),
+            promoted: self.promoted & bit(s) != 0,
+        })
+    }
+
+    /// How many of piece `p` the side holds in hand.
+    pub fn hand_count(&self, side: Color, p: u8) -> u8 {
+        self.hands[side.index()]
+            .get(p as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Plies since the last capture, drop or counter-resetting move.
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Whether the side to move has a royal piece under attack.
+    pub fn is_check(&self) -> bool {
+        self.in_check_side(self.turn)
+    }
+
+    pub(crate) fn in_check_side(&self, side: usize) -> bool {
+        let occ = self.by_side[0] | self.by_side[1];
+        Squares(self.royals[side]).any(|k| self.attacked(k, side ^ 1, occ))
+    }
+
+    /// Whether `by` attacks square `s` with occupancy `occ`.
+    #[inline]
+    pub(crate) fn attacked(&self, s: u8, by: usize, occ: SquareSet) -> bool {
+        let nodes = self.v.trie_at(by, s as usize);
+        let mut i = 0usize;
+        while i < nodes.len() {
+            let n = &nodes[i];
+            if occ & n.edge != 0 {
+                i = n.skip as usize;
+                continue;
+            }
+            if occ & bit(n.sq) != 0 {
+                let c = self.board[n.sq as usize];
+                if c != 0 && code_side(c) == by && n.types & (1 << code_piece(c)) != 0 {
+                    return true;
+                }
+                i = n.skip as usize;
+            } else {
+                i += 1;
+            }
+        }
+        false
+    }
+
+    /// Whether side `by` attacks square `s` in this position.
+    pub fn is_attacked(&self, s: u8, by: Color) -> bool {
+        self.attacked(s, by.index(), self.by_side[0] | self.by_side[1])
+    }
+
+    fn find_ep_victim(&self, e: u8) -> Option<u8> {
+        let them = self.turn ^ 1;
+        for to in Squares(self.by_side[them]) {
+            let p = code_piece(self.board[to as usize]) as usize;
+            if self.v.creates_ep & (1 << p) == 0 {
+                continue;
+            }
+            for from in 0..self.v.nsq {
+                let list = &self.v.ep_creators[self.v.entry(p, them, from)];
+                if list.iter().any(|&(t, m)| t == to && m & bit(e) != 0) && self.board[from] == 0 {
+                    return Some(to);
+                }
+            }
+        }
+        None
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let k = &self.v.keys;
+        let nsq = self.v.nsq;
+        let mut h = 0u64;
+        for s in 0..nsq {
+            let c = self.board[s] as usize;
+            if c != 0 {
+                h ^= k.piece_sq[c * nsq + s];
+            }
+        }
+        for s in Squares(self.promoted) {
+            h ^= k.promoted[s as usize];
+        }
+        for side in 0..2 {
+            for p in 0..self.v.npieces {
+                h ^= self.hand_key(side, p, self.hands[side][p]);
+            }
+        }
+        if self.turn == 1 {
+            h ^= k.black;
+        }
+        for i in 0..16 {
+            if self.castling & (1 << i) != 0 {
+                h ^= k.castling[i];
+            }
+        }
+        for s in Squares(self.ep) {
+            h ^= k.ep[s as usize];
+        }
+        h
+    }
+
+    #[inline(always)]
+    fn hand_key(&self, side: usize, p: usize, n: u8) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.v.keys.hand[(side * 32 + p) * 65 + (n as usize).min(64)]
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, s: u8, c: u8, promoted: bool) {
+        let side = code_side(c);
+        self.board[s as usize] = c;
+        self.by_side[side] |= bit(s);
+        if self.v.royal_types & (1 << code_piece(c)) != 0 {
+            self.royals[side] |= bit(s);
+        }
+        self.hash ^= self.v.keys.piece_sq[c as usize * self.v.nsq + s as usize];
+        if promoted {
+            self.promoted |= bit(s);
+            self.hash ^= self.v.keys.promoted[s as usize];
+        }
+    }
+
+    /// Removes what stands on `s`; returns its code and promoted mark.
+    #[inline(always)]
+    fn take(&mut self, s: u8) -> (u8, bool) {
+        let c = self.board[s as usize];
+        if c == 0 {
+            return (0, false);
+        }
+        let side = code_side(c);
+        self.board[s as usize] = 0;
+        self.by_side[side] &= !bit(s);
+        self.royals[side] &= !bit(s);
+        self.hash ^= self.v.keys.piece_sq[c as usize * self.v.nsq + s as usize];
+        let promoted = self.promoted & bit(s) != 0;
+        if promoted {
+            self.promoted &= !bit(s);
+            self.hash ^= self.v.keys.promoted[s as usize];
+        }
+        (c, promoted)
+    }
+
+    #[inline(always)]
+    fn add_to_hand(&mut self, side: usize, p: usize, delta: i8) {
+        let old = self.hands[side][p];
+        let new = (old as i16 + delta as i16).clamp(0, 64) as u8;
+        self.hash ^= self.hand_key(side, p, old) ^ self.hand_key(side, p, new);
+        self.hands[side][p] = new;
+    }
+
+    /// The captured piece `c` (with its mark) goes to the capturer's hand.
+    #[inline(always)]
+    fn capture_to_hand(&mut self, c: u8, promoted: bool) {
+        if !self.v.drops || c == 0 {
+            return;
+        }
+        let p = code_piece(c) as usize;
+        if self.v.royal_types & (1 << p) != 0 {
+            return;
+        }
+        let into = if promoted {
+            self.v.demote[p]
+        } else {
+            self.v.to_hand[p]
+        };
+        let us = self.turn;
+        self.add_to_hand(us, into as usize, 1);
+    }
+
+    /// Plays a move that must be legal here (from [`Position::legal_moves`]).
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let v = self.v;
+        // Clear en passant.
+        for s in Squares(self.ep) {
+            self.hash ^= v.keys.ep[s as usize];
+        }
+        self.ep = 0;
+        let old_castling = self.castling;
+        let mut reset = false;
+        match m {
+            Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
+                let (cap, cap_promoted) = if let Move::EnPassant { .. } = m {
+                    self.take(self.ep_victim)
+                } else {
+                    self.take(to)
+                };
+                if cap != 0 {
+                    reset = true;
+                    self.capture_to_hand(cap, cap_promoted);
+                }
+                let (c, marked) = self.take(from);
+                let p = code_piece(c);
+                if v.resets & (1 << p) != 0 {
+                    reset = true;
+                }
+                match promote {
+                    Promote::None => self.put(to, c, marked),
+                    Promote::Piece(t) => self.put(to, code(t, us), v.marks & (1 << t) != 0),
+                    Promote::Hand(t) => self.add_to_hand(us, t as usize, 1),
+                }
+                if v.creates_ep & (1 << p) != 0 {
+                    let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
+                    if let Some(&(_, squares)) = list.iter().find(|&&(t, _)| t == to) {
+                        self.ep = squares;
+                        self.ep_victim = to;
+                        for s in Squares(squares) {
+                            self.hash ^= v.keys.ep[s as usize];
+                        }
+                    }
+                }
+                self.castling &= !(v.castle_clear[from as usize] | v.castle_clear[to as usize]);
+            }
+            Move::Castle { rule, .. } => {
+                let c = v.castles[rule as usize];
+                let (k, km) = self.take(c.king_from);
+                let (r, rm) = self.take(c.rook_from);
+                self.put(c.king_to, k, km);
+                self.put(c.rook_to, r, rm);
+                self.castling &=
+                    !(v.castle_clear[c.king_from as usize] | v.castle_clear[c.rook_from as usize]);
+            }
+            Move::Drop { piece, to } => {
+                self.add_to_hand(us, piece as usize, -1);
+                self.put(to, code(piece, us), false);
+                reset = v.resets & (1 << piece) != 0;
+            }
+        }
+        let changed = old_castling ^ self.castling;
+        if changed != 0 {
+            for i in 0..16 {
+                if changed & (1 << i) != 0 {
+                    self.hash ^= v.keys.castling[i];
+                }
+            }
+        }
+        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        if us == 1 {
+            self.fullmove += 1;
+        }
+        self.turn ^= 1;
+        self.hash ^= v.keys.black;
+    }
+
+    /// Plays a move if it is legal.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayError`] if the move is not legal here; the position is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if self.legal_moves().contains(&m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(PlayError {
+                text: self.uci(m),
+                reason: "not a legal move here".into(),
+            })
+        }
+    }
+
+    /// Writes a move in UCI-like notation: `e2e4`, `e7e8q`, `N@f3`; a move to
+    /// hand ends in `@` and the hand piece (`b6b7@p`).
+    pub fn uci(&self, m: Move) -> String {
+        let v = self.v;
+        match m {
+            Move::Drop { piece, to } => format!("{}@{}", v.piece_letter(piece), v.square_name(to)),
+            Move::Castle { from, to, .. } => {
+                format!("{}{}", v.square_name(from), v.square_name(to))
+            }
+            Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
+                let mut s = format!("{}{}", v.square_name(from), v.square_name(to));
+                match promote {
+                    Promote::None => {}
+                    Promote::Piece(p) => s.push(v.piece_letter(p).to_ascii_lowercase()),
+                    Promote::Hand(p) => {
+                        s.push('@');
+                        s.push(v.piece_letter(p).to_ascii_lowercase());
+                    }
+                }
+                s
+            }
+        }
+    }
+
+    /// Reads a move in the notation of [`Position::uci`] and checks it is legal.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayError`] if the text names no legal move.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, PlayError> {
+        let moves = self.legal_moves();
+        moves
+            .iter()
+            .copied()
+            .find(|&m| self.uci(m) == text)
+            .ok_or_else(|| PlayError {
+                text: text.to_string(),
+                reason: "not a legal move here".into(),
+            })
+    }
+
+    /// The result if the game has ended by a rule that is decided by the
+    /// position alone before any move is generated (a goal reached); `None`
+    /// otherwise. Checkmate and stalemate are found by [`Position::outcome`].
+    pub fn rule_outcome(&self) -> Option<GameResult> {
+        if let Some(o) = self.v.tables.parts.end.bare_king {
+            if let Some(r) = self.bare_king_outcome(o) {
+                return Some(r);
+            }
+        }
+        for (piece, squares, outcome) in &self.v.reach {
+            for (side, &targets) in squares.iter().enumerate() {
+                let on = Squares(self.by_side[side] & targets)
+                    .any(|s| code_piece(self.board[s as usize]) == *piece);
+                if on {
+                    return Some(result_for(side, *outcome, EndReason::Reach));
+                }
+            }
+        }
+        None
+    }
+
+    /// The bare-royal rule, judged after the last move (by J) with M to move.
+    /// A side is bare when only its royal pieces stand on the board (pieces
+    /// in hand do not count).
+    ///
+    /// * Both bare: draw.
+    /// * J bare, M not: J's reply to being bared neither captured M's last
+    ///   piece nor dropped a piece, so M wins.
+    /// * M bare, J not, and M has a legal move: J wins at once if J has two
+    ///   or more pieces besides royals, or one that M cannot capture;
+    ///   otherwise M gets one reply. (With no legal move, checkmate or
+    ///   stalemate decides.)
+    fn bare_king_outcome(&self, o: Outcome) -> Option<GameResult> {
+        let m = self.turn;
+        let j = m ^ 1;
+        if self.royals[0] == 0 || self.royals[1] == 0 {
+            return None;
+        }
+        let others = |s: usize| self.by_side[s] & !self.royals[s];
+        let (om, oj) = (others(m), others(j));
+        match (om == 0, oj == 0) {
+            (true, true) => Some(GameResult {
+                winner: None,
+                reason: EndReason::BothBare,
+            }),
+            (false, true) => Some(result_for(j, o, EndReason::BareKing)),
+            (true, false) => {
+                let moves = self.legal_moves();
+                if moves.is_empty() {
+                    return None;
+                }
+                let can_counter = oj.count_ones() == 1
+                    && moves.iter().any(|mv| {
+                        mv.from().is_some() && bit(mv.to()) == oj
+                            || matches!(mv, Move::EnPassant { .. }) && bit(self.ep_victim) == oj
+                    });
+                (!can_counter).then(|| result_for(m, o, EndReason::BareKing))
+            }
+            (false, false) => None,
+        }
+    }
+
+    /// The result if the game is over here (goal, checkmate, stalemate);
+    /// `None` if the side to move has a legal move. Repetition and the n-move
+    /// rule need the game's history: see [`crate::Game`].
+    pub fn outcome(&self) -> Option<GameResult> {
+        if let Some(r) = self.rule_outcome() {
+            return Some(r);
+        }
+        if !self.legal_moves().is_empty() {
+            return None;
+        }
+        let rules = &self.v.tables.parts.end;
+        Some(if self.is_check() {
+            result_for(self.turn, rules.checkmate, EndReason::Checkmate)
+        } else {
+            result_for(self.turn, rules.stalemate, EndReason::Stalemate)
+        })
+    }
+}
+
+/// The result when `outcome` happens to `side`.
+pub(crate) fn result_for(side: usize, outcome: Outcome, reason: EndReason) -> GameResult {
+    let c = Color::from_index(side);
+    GameResult {
+        winner: match outcome {
+            Outcome::Win => Some(c),
+            Outcome::Loss => Some(c.other()),
+            Outcome::Draw => None,
+        },
+        reason,
+    }
+}

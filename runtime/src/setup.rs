@@ -1,0 +1,300 @@
+//! [`Setup`]: a position as plain data, and its FEN form.
+//!
+//! FEN for any board: the board field lists the squares group by group in the
+//! order of the tables' `fen_rows` (for rectangular boards: ranks from the top,
+//! files from the left), groups separated by `/`. A piece is its letter (upper
+//! case White, lower case Black), followed by `~` if it carries the promoted
+//! mark; a run of empty squares is its length in digits. Hands follow either
+//! in brackets right after the board (`…/RNBQKBNR[Qn]`) or as one more
+//! `/`-separated group (`…/RNBQKBNR/Qn`); `[]`, `[-]` and an empty last group
+//! mean empty hands. Then: side to move (`w`/`b`), castling letters or `-`,
+//! en-passant square or `-`, half-move clock and full-move number (both
+//! optional, default `0 1`).
+
+use crate::error::ParseFenError;
+use crate::types::Color;
+use crate::variant::Variant;
+
+/// A piece on a square of a [`Setup`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placed {
+    /// The piece type.
+    pub piece: u8,
+    /// Its side.
+    pub color: Color,
+    /// Whether it carries the promoted mark (`~`).
+    pub promoted: bool,
+}
+
+/// A position as plain data, without any guarantee of legality.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// `board[s]`: what stands on square `s`.
+    pub board: Vec<Option<Placed>>,
+    /// `hands[side][piece]`: how many of that piece the side holds.
+    pub hands: [Vec<u8>; 2],
+    /// The side to move.
+    pub turn: Color,
+    /// Indices of the castling rules still allowed.
+    pub castling: Vec<u8>,
+    /// The en-passant square, if any.
+    pub ep: Option<u8>,
+    /// Plies since the last capture or counter-resetting move.
+    pub halfmove: u32,
+    /// The move number, starting at 1.
+    pub fullmove: u32,
+}
+
+impl Setup {
+    /// Reads a FEN of this variant.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseFenError`] saying which field is wrong and why.
+    pub fn from_fen(v: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
+        let fen = fen.trim();
+        if fen.is_empty() {
+            return Err(ParseFenError::new("it is empty"));
+        }
+        let mut fields = fen.split_whitespace();
+        let board_field = fields.next().unwrap_or("");
+        let rows = &v.tables.parts.board.fen_rows;
+        let np = v.npieces;
+        let mut hands = [vec![0u8; np], vec![0u8; np]];
+
+        // Separate the hands from the board.
+        let (board_text, hand_text) = if let Some(open) = board_field.find('[') {
+            if !board_field.ends_with(']') {
+                return Err(ParseFenError::new(
+                    "the hand in brackets must end with `]` right after the board",
+                ));
+            }
+            (
+                &board_field[..open],
+                Some(&board_field[open + 1..board_field.len() - 1]),
+            )
+        } else if board_field.matches('/').count() == rows.len() {
+            let cut = board_field.rfind('/').unwrap_or(0);
+            (&board_field[..cut], Some(&board_field[cut + 1..]))
+        } else {
+            (board_field, None)
+        };
+
+        if let Some(h) = hand_text {
+            if v.drops || h.is_empty() || h == "-" {
+                for c in h.chars().filter(|&c| c != '-') {
+                    let p = v.piece_by_letter(c).ok_or_else(|| {
+                        ParseFenError::new(format!("unknown piece `{c}` in hand"))
+                    })?;
+                    if v.is_royal(p) {
+                        return Err(ParseFenError::new(format!(
+                            "a royal piece (`{c}`) cannot be in hand"
+                        )));
+                    }
+                    let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+                    let n = &mut hands[side][p as usize];
+                    *n = n.saturating_add(1);
+                }
+            } else {
+                return Err(ParseFenError::new(
+                    "this variant has no drops, so the FEN cannot hold hands",
+                ));
+            }
+        }
+
+        let groups: Vec<&str> = board_text.split('/').collect();
+        if groups.len() != rows.len() {
+            return Err(ParseFenError::new(format!(
+                "the board has {} rows, the FEN {}",
+                rows.len(),
+                groups.len()
+            )));
+        }
+        let mut board = vec![None; v.nsq];
+        for (gi, (text, row)) in groups.iter().zip(rows).enumerate() {
+            let mut i = 0usize;
+            let mut chars = text.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c.is_ascii_digit() {
+                    let mut n = c.to_digit(10).unwrap_or(0) as usize;
+                    while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                        n = n * 10 + d as usize;
+                        chars.next();
+                    }
+                    if n == 0 {
+                        return Err(ParseFenError::new(format!("row {} has a zero", gi + 1)));
+                    }
+                    i += n;
+                } else if c.is_ascii_alphabetic() {
+                    let p = v.piece_by_letter(c).ok_or_else(|| {
+                        ParseFenError::new(format!("unknown piece `{c}` in row {}", gi + 1))
+                    })?;
+                    let promoted = chars.peek() == Some(&'~');
+                    if promoted {
+                        chars.next();
+                        if v.marks & (1 << p) == 0 {
+                            return Err(ParseFenError::new(format!(
+                                "`{c}~`: a {} cannot carry the promoted mark",
+                                v.piece_name(p)
+                            )));
+                        }
+                    }
+                    let Some(&sq) = row.get(i) else {
+                        return Err(ParseFenError::new(format!(
+                            "row {} is too long (it has {} squares)",
+                            gi + 1,
+                            row.len()
+                        )));
+                    };
+                    board[sq as usize] = Some(Placed {
+                        piece: p,
+                        color: if c.is_ascii_uppercase() {
+                            Color::White
+                        } else {
+                            Color::Black
+                        },
+                        promoted,
+                    });
+                    i += 1;
+                } else {
+                    return Err(ParseFenError::new(format!(
+                        "unexpected `{c}` in row {}",
+                        gi + 1
+                    )));
+                }
+            }
+            if i != row.len() {
+                return Err(ParseFenError::new(format!(
+                    "row {} describes {i} squares, the board has {}",
+                    gi + 1,
+                    row.len()
+                )));
+            }
+        }
+
+        let turn = match fields.next() {
+            Some("w") | None => Color::White,
+            Some("b") => Color::Black,
+            Some(other) => {
+                return Err(ParseFenError::new(format!(
+                    "side to move must be `w` or `b`, not `{other}`"
+                )))
+            }
+        };
+
+        let mut castling = Vec::new();
+        if let Some(c) = fields.next() {
+            if c != "-" {
+                for ch in c.chars() {
+                    let idx = v.castles.iter().position(|r| r.fen == ch).ok_or_else(|| {
+                        ParseFenError::new(format!("unknown castling right `{ch}`"))
+                    })?;
+                    if !castling.contains(&(idx as u8)) {
+                        castling.push(idx as u8);
+                    }
+                }
+            }
+        }
+
+        let ep = match fields.next() {
+            None | Some("-") => None,
+            Some(name) => Some(v.square_by_name(name).ok_or_else(|| {
+                ParseFenError::new(format!("en-passant square `{name}` is not on the board"))
+            })?),
+        };
+
+        let halfmove = match fields.next() {
+            None => 0,
+            Some(t) => t.parse().map_err(|_| {
+                ParseFenError::new(format!("half-move clock `{t}` is not a number"))
+            })?,
+        };
+        let fullmove = match fields.next() {
+            None => 1,
+            Some(t) => t.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                ParseFenError::new(format!("move number `{t}` is not a positive number"))
+            })?,
+        };
+        if let Some(extra) = fields.next() {
+            return Err(ParseFenError::new(format!("unexpected field `{extra}`")));
+        }
+        Ok(Setup {
+            board,
+            hands,
+            turn,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+        })
+    }
+
+    /// Writes the setup as FEN. Hands are written in brackets, White first,
+    /// each in the reverse of the pieces' declaration order.
+    pub fn to_fen(&self, v: &Variant) -> String {
+        let mut out = String::new();
+        for (gi, row) in v.tables.parts.board.fen_rows.iter().enumerate() {
+            if gi > 0 {
+                out.push('/');
+            }
+            let mut empty = 0;
+            for &s in row {
+                match self.board.get(s as usize).copied().flatten() {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let l = v.piece_letter(p.piece);
+                        out.push(if p.color == Color::White {
+                            l
+                        } else {
+                            l.to_ascii_lowercase()
+                        });
+                        if p.promoted {
+                            out.push('~');
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+        }
+        if v.drops {
+            out.push('[');
+            for side in 0..2 {
+                for p in (0..v.npieces).rev() {
+                    let l = v.piece_letter(p as u8);
+                    let l = if side == 0 { l } else { l.to_ascii_lowercase() };
+                    for _ in 0..self.hands[side].get(p).copied().unwrap_or(0) {
+                        out.push(l);
+                    }
+                }
+            }
+            out.push(']');
+        }
+        out.push(' ');
+        out.push(if self.turn == Color::White { 'w' } else { 'b' });
+        out.push(' ');
+        if self.castling.is_empty() {
+            out.push('-');
+        } else {
+            let mut rights: Vec<u8> = self.castling.clone();
+            rights.sort_unstable();
+            for r in rights {
+                if let Some(c) = v.castles.get(r as usize) {
+                    out.push(c.fen);
+                }
+            }
+        }
+        out.push(' ');
+        match self.ep {
+            Some(s) => out.push_str(v.square_name(s)),
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out
+    }
+}

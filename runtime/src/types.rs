@@ -1,0 +1,183 @@
+//! Small value types: sides, moves, results.
+
+use std::fmt;
+
+/// A side: White moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// The side that moves first.
+    White = 0,
+    /// The other side.
+    Black = 1,
+}
+
+impl Color {
+    /// The other side.
+    #[inline(always)]
+    pub fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// `0` for White, `1` for Black.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The side with this index (`0` White, anything else Black).
+    #[inline(always)]
+    pub fn from_index(i: usize) -> Color {
+        if i == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// `white` or `black`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// What a promoting piece becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Promote {
+    /// No promotion.
+    None,
+    /// It becomes this piece.
+    Piece(u8),
+    /// It leaves the board into its owner's hand as this piece.
+    Hand(u8),
+}
+
+/// A move. Small and `Copy`; drops are moves too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A piece moves (and maybe captures, maybe promotes).
+    Normal {
+        /// From square.
+        from: u8,
+        /// To square.
+        to: u8,
+        /// Promotion.
+        promote: Promote,
+    },
+    /// An en-passant capture: the captured piece is not on `to`.
+    EnPassant {
+        /// From square.
+        from: u8,
+        /// To square (the en-passant square).
+        to: u8,
+        /// Promotion.
+        promote: Promote,
+    },
+    /// Castling by rule `rule` of the tables; written as the king's move.
+    Castle {
+        /// Index into the tables' castling rules.
+        rule: u8,
+        /// The king's start square.
+        from: u8,
+        /// The king's destination.
+        to: u8,
+    },
+    /// A piece from hand is put on an empty square.
+    Drop {
+        /// The piece type.
+        piece: u8,
+        /// The square.
+        to: u8,
+    },
+}
+
+impl Move {
+    /// The destination square.
+    pub fn to(self) -> u8 {
+        match self {
+            Move::Normal { to, .. }
+            | Move::EnPassant { to, .. }
+            | Move::Castle { to, .. }
+            | Move::Drop { to, .. } => to,
+        }
+    }
+
+    /// The origin square, `None` for a drop.
+    pub fn from(self) -> Option<u8> {
+        match self {
+            Move::Normal { from, .. }
+            | Move::EnPassant { from, .. }
+            | Move::Castle { from, .. } => Some(from),
+            Move::Drop { .. } => None,
+        }
+    }
+
+    /// The promotion, if any.
+    pub fn promotion(self) -> Promote {
+        match self {
+            Move::Normal { promote, .. } | Move::EnPassant { promote, .. } => promote,
+            _ => Promote::None,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// A side's royal piece stands alone on the board.
+    BareKing,
+    /// Both royal pieces stand alone on the board.
+    BothBare,
+    /// A piece reached its goal squares.
+    Reach,
+    /// The same position occurred the given number of times.
+    Repetition,
+    /// The n-move rule.
+    MoveLimit,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::BareKing => "bare king",
+            EndReason::BothBare => "both kings bare",
+            EndReason::Reach => "goal reached",
+            EndReason::Repetition => "repetition",
+            EndReason::MoveLimit => "move limit",
+        })
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// The winner, `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why.
+    pub reason: EndReason,
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let score = match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        };
+        match self.winner {
+            Some(c) => write!(f, "{score} ({} wins by {})", c.name(), self.reason),
+            None => write!(f, "{score} (draw by {})", self.reason),
+        }
+    }
+}

@@ -1,0 +1,508 @@
+//! [`Variant`]: the tables plus the flat arrays the move generator reads.
+//!
+//! Everything here is derived from [`VariantTables`] once, when a variant is
+//! loaded: forward move arrays, the inverse attack tries, promotion and drop
+//! masks, castling data and Zobrist keys.
+
+use crate::bits::{bit, set_of, SquareSet};
+use crate::error::TableError;
+use crate::table::{Outcome, PromotionChoice, VariantTables, MAX_PIECES};
+
+/// A path in the flat move arrays.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FlatPath {
+    pub steps: (u32, u32),
+    pub quiet: bool,
+    pub capture: bool,
+    pub en_passant: bool,
+    /// Guard: 0 = none, else at least one friend on these squares.
+    pub friend_on: SquareSet,
+}
+
+/// A step in the flat move arrays.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FlatStep {
+    pub to: u8,
+    pub block: SquareSet,
+}
+
+/// A node of an inverse attack trie, in preorder.
+///
+/// Walking from a target square `s`: a node may be visited only if its `edge`
+/// squares are empty; if its square is occupied, the piece there attacks `s`
+/// iff it belongs to the attacking side and its type is in `types`; either way
+/// the walk skips the node's subtree. If the square is empty, the walk goes on
+/// to the node's children.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TrieNode {
+    pub sq: u8,
+    pub types: u32,
+    /// Index (relative to the trie's start) of the first node after this
+    /// node's subtree.
+    pub skip: u32,
+    pub edge: SquareSet,
+    /// Squares strictly between the root and this node, edges included.
+    pub between: SquareSet,
+}
+
+/// Promotion data of one piece.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PromoInfo {
+    /// `zone[side]`, all rules of this piece together.
+    pub zone: [SquareSet; 2],
+    /// `(zone per side, choices, optional)` for each rule.
+    pub rules: Vec<([SquareSet; 2], Vec<PromotionChoice>, bool)>,
+}
+
+/// A castling rule with its square sets.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FlatCastle {
+    pub side: usize,
+    pub fen: char,
+    pub king: u8,
+    pub king_from: u8,
+    pub king_to: u8,
+    pub rook: u8,
+    pub rook_from: u8,
+    pub rook_to: u8,
+    pub empty: SquareSet,
+    pub safe: SquareSet,
+}
+
+/// Zobrist keys.
+#[derive(Clone, Debug)]
+pub(crate) struct Keys {
+    /// `piece_sq[code * nsq + sq]` for board codes.
+    pub piece_sq: Vec<u64>,
+    /// `promoted[sq]`.
+    pub promoted: Vec<u64>,
+    /// `hand[(side * MAX_PIECES + piece) * 65 + count]`.
+    pub hand: Vec<u64>,
+    pub black: u64,
+    pub castling: [u64; 16],
+    pub ep: Vec<u64>,
+}
+
+/// A variant ready to play: its tables and everything derived from them.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub(crate) tables: VariantTables,
+    pub(crate) nsq: usize,
+    pub(crate) npieces: usize,
+    pub(crate) all: SquareSet,
+    /// `entries[(piece * 2 + side) * nsq + sq]` = range into `paths`.
+    pub(crate) entries: Vec<(u32, u32)>,
+    /// Whether the paths of an entry can reach one square twice.
+    pub(crate) dedup: Vec<bool>,
+    pub(crate) paths: Vec<FlatPath>,
+    pub(crate) steps: Vec<FlatStep>,
+    /// `trie_ranges[side * nsq + sq]`: the trie of squares from which `side`
+    /// attacks `sq`.
+    pub(crate) trie_ranges: Vec<(u32, u32)>,
+    pub(crate) trie: Vec<TrieNode>,
+    /// Bit `p` set if piece `p` is royal.
+    pub(crate) royal_types: u32,
+    pub(crate) promo: Vec<PromoInfo>,
+    /// Bit `p` set if piece `p` has a promotion rule.
+    pub(crate) promoting: u32,
+    /// Pieces that are marked promoted when they are promoted to.
+    pub(crate) marks: u32,
+    /// `to_hand[p]`: what piece `p` becomes in hand when captured unmarked.
+    pub(crate) to_hand: Vec<u8>,
+    /// `demote[p]`: what piece `p` becomes in hand when captured marked.
+    pub(crate) demote: Vec<u8>,
+    pub(crate) drops: bool,
+    /// `drop_to[p * 2 + side]`: where that side may drop piece `p`.
+    pub(crate) drop_to: Vec<SquareSet>,
+    pub(crate) no_mate: u32,
+    pub(crate) castles: Vec<FlatCastle>,
+    /// `castle_clear[sq]`: castling-right bits lost when a move starts or ends there.
+    pub(crate) castle_clear: Vec<u16>,
+    /// Per piece, side and square: `(to, ep squares)` of quiet moves that create
+    /// en-passant squares.
+    pub(crate) ep_creators: Vec<Vec<(u8, SquareSet)>>,
+    pub(crate) creates_ep: u32,
+    pub(crate) resets: u32,
+    pub(crate) reach: Vec<(u8, [SquareSet; 2], Outcome)>,
+    pub(crate) keys: Keys,
+    pub(crate) square_names: Vec<String>,
+}
+
+impl Variant {
+    /// Prepares tables for play.
+    ///
+    /// # Errors
+    ///
+    /// A [`TableError`] for tables this runtime cannot play (for example a
+    /// guarded path that captures, which the attack tables cannot represent).
+    pub fn new(tables: VariantTables) -> Result<Variant, TableError> {
+        let p = tables.parts().clone();
+        let nsq = p.board.squares.len();
+        let npieces = p.pieces.len();
+        let all = if nsq == 128 {
+            u128::MAX
+        } else {
+            (1u128 << nsq) - 1
+        };
+
+        let mut entries = Vec::with_capacity(npieces * 2 * nsq);
+        let mut dedup = Vec::with_capacity(npieces * 2 * nsq);
+        let mut paths = Vec::new();
+        let mut steps = Vec::new();
+        let mut ep_creators = vec![Vec::new(); npieces * 2 * nsq];
+        let mut creates_ep = 0u32;
+        for (pi, piece) in p.pieces.iter().enumerate() {
+            for side in 0..2 {
+                for sq in 0..nsq {
+                    let start = paths.len() as u32;
+                    let mut seen = 0u128;
+                    let mut twice = false;
+                    for path in &piece.moves[side][sq] {
+                        if !path.friend_on.is_empty() && path.capture {
+                            return Err(TableError::Invalid(format!(
+                                "piece `{}` has a guarded path that captures; guarded paths \
+                                 must be quiet",
+                                piece.name
+                            )));
+                        }
+                        let s0 = steps.len() as u32;
+                        let mut passed = 0u128;
+                        for st in &path.steps {
+                            let b = set_of(&st.block);
+                            passed |= b;
+                            steps.push(FlatStep {
+                                to: st.to,
+                                block: b,
+                            });
+                            if seen & bit(st.to) != 0 {
+                                twice = true;
+                            }
+                            seen |= bit(st.to);
+                            if path.creates_en_passant && path.quiet {
+                                ep_creators[(pi * 2 + side) * nsq + sq].push((st.to, passed));
+                                creates_ep |= 1 << pi;
+                            }
+                            passed |= bit(st.to);
+                        }
+                        paths.push(FlatPath {
+                            steps: (s0, steps.len() as u32),
+                            quiet: path.quiet,
+                            capture: path.capture,
+                            en_passant: path.en_passant,
+                            friend_on: set_of(&path.friend_on),
+                        });
+                    }
+                    entries.push((start, paths.len() as u32));
+                    dedup.push(twice);
+                }
+            }
+        }
+
+        let (trie_ranges, trie) = build_tries(&p, nsq);
+
+        let mut royal_types = 0u32;
+        let mut to_hand = Vec::with_capacity(npieces);
+        let mut demote = Vec::with_capacity(npieces);
+        let mut marks = 0u32;
+        for (i, piece) in p.pieces.iter().enumerate() {
+            if piece.royal {
+                royal_types |= 1 << i;
+            }
+            to_hand.push(piece.captured_as.unwrap_or(i as u8));
+            demote.push(piece.demotes_to.unwrap_or(i as u8));
+            if piece.demotes_to.is_some() {
+                marks |= 1 << i;
+            }
+        }
+
+        let mut promo = vec![PromoInfo::default(); npieces];
+        let mut promoting = 0u32;
+        for r in &p.promotions {
+            let z = [set_of(&r.zone[0]), set_of(&r.zone[1])];
+            let info = &mut promo[r.piece as usize];
+            info.zone[0] |= z[0];
+            info.zone[1] |= z[1];
+            info.rules.push((z, r.choices.clone(), r.optional));
+            promoting |= 1 << r.piece;
+        }
+
+        let mut drop_to = vec![0u128; npieces * 2];
+        let mut no_mate = 0u32;
+        if let Some(d) = &p.drops {
+            for pi in 0..npieces {
+                for side in 0..2 {
+                    drop_to[pi * 2 + side] = all & !set_of(&d.forbidden[pi][side]);
+                }
+                if d.no_mate[pi] {
+                    no_mate |= 1 << pi;
+                }
+            }
+        }
+
+        let mut castles = Vec::new();
+        let mut castle_clear = vec![0u16; nsq];
+        for (i, c) in p.castling.iter().enumerate() {
+            castles.push(FlatCastle {
+                side: c.side as usize,
+                fen: c.fen,
+                king: c.king,
+                king_from: c.king_from,
+                king_to: c.king_to,
+                rook: c.rook,
+                rook_from: c.rook_from,
+                rook_to: c.rook_to,
+                empty: set_of(&c.empty),
+                safe: set_of(&c.safe),
+            });
+            castle_clear[c.king_from as usize] |= 1 << i;
+            castle_clear[c.rook_from as usize] |= 1 << i;
+        }
+
+        let mut resets = 0u32;
+        for &x in &p.end.resets_move_limit {
+            resets |= 1 << x;
+        }
+        let reach = p
+            .end
+            .reach
+            .iter()
+            .map(|r| {
+                (
+                    r.piece,
+                    [set_of(&r.squares[0]), set_of(&r.squares[1])],
+                    r.outcome,
+                )
+            })
+            .collect();
+
+        let keys = make_keys(nsq, npieces);
+        let square_names = p.board.squares.iter().map(|s| s.name.clone()).collect();
+
+        Ok(Variant {
+            tables,
+            nsq,
+            npieces,
+            all,
+            entries,
+            dedup,
+            paths,
+            steps,
+            trie_ranges,
+            trie,
+            royal_types,
+            promo,
+            promoting,
+            marks,
+            to_hand,
+            demote,
+            drops: p.drops.is_some(),
+            drop_to,
+            no_mate,
+            castles,
+            castle_clear,
+            ep_creators,
+            creates_ep,
+            resets,
+            reach,
+            keys,
+            square_names,
+        })
+    }
+
+    /// The tables this variant was built from.
+    pub fn tables(&self) -> &VariantTables {
+        &self.tables
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        &self.tables.parts.name
+    }
+
+    /// The number of squares.
+    pub fn square_count(&self) -> usize {
+        self.nsq
+    }
+
+    /// The number of piece types.
+    pub fn piece_count(&self) -> usize {
+        self.npieces
+    }
+
+    /// The name of square `s`.
+    pub fn square_name(&self, s: u8) -> &str {
+        self.square_names
+            .get(s as usize)
+            .map(String::as_str)
+            .unwrap_or("?")
+    }
+
+    /// The square called `name`.
+    pub fn square_by_name(&self, name: &str) -> Option<u8> {
+        self.square_names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| i as u8)
+    }
+
+    /// The letter of piece `p` (upper case).
+    pub fn piece_letter(&self, p: u8) -> char {
+        self.tables
+            .parts
+            .pieces
+            .get(p as usize)
+            .map(|x| x.letter.to_ascii_uppercase())
+            .unwrap_or('?')
+    }
+
+    /// The piece whose letter is `c` (either case).
+    pub fn piece_by_letter(&self, c: char) -> Option<u8> {
+        let up = c.to_ascii_uppercase();
+        self.tables
+            .parts
+            .pieces
+            .iter()
+            .position(|p| p.letter.to_ascii_uppercase() == up)
+            .map(|i| i as u8)
+    }
+
+    /// The name of piece `p`.
+    pub fn piece_name(&self, p: u8) -> &str {
+        self.tables
+            .parts
+            .pieces
+            .get(p as usize)
+            .map(|x| x.name.as_str())
+            .unwrap_or("?")
+    }
+
+    /// Whether piece `p` is royal.
+    pub fn is_royal(&self, p: u8) -> bool {
+        self.royal_types & (1 << p) != 0
+    }
+
+    /// The start position's FEN.
+    pub fn start_fen(&self) -> &str {
+        &self.tables.parts.start
+    }
+
+    #[inline(always)]
+    pub(crate) fn entry(&self, piece: usize, side: usize, sq: usize) -> usize {
+        (piece * 2 + side) * self.nsq + sq
+    }
+
+    #[inline(always)]
+    pub(crate) fn trie_at(&self, side: usize, sq: usize) -> &[TrieNode] {
+        let (a, b) = self.trie_ranges[side * self.nsq + sq];
+        &self.trie[a as usize..b as usize]
+    }
+}
+
+/// A trie under construction.
+struct BuildNode {
+    sq: u8,
+    edge: SquareSet,
+    types: u32,
+    children: Vec<BuildNode>,
+}
+
+fn insert(children: &mut Vec<BuildNode>, chain: &[(u8, SquareSet)], piece: usize) {
+    let Some(&(sq, edge)) = chain.first() else {
+        return;
+    };
+    let idx = match children.iter().position(|c| c.sq == sq && c.edge == edge) {
+        Some(i) => i,
+        None => {
+            children.push(BuildNode {
+                sq,
+                edge,
+                types: 0,
+                children: Vec::new(),
+            });
+            children.len() - 1
+        }
+    };
+    let node = &mut children[idx];
+    if chain.len() == 1 {
+        node.types |= 1 << piece;
+    } else {
+        insert(&mut node.children, &chain[1..], piece);
+    }
+}
+
+fn flatten(nodes: &[BuildNode], between: SquareSet, out: &mut Vec<TrieNode>) {
+    for n in nodes {
+        let here = out.len();
+        let b = between | n.edge;
+        out.push(TrieNode {
+            sq: n.sq,
+            types: n.types,
+            skip: 0,
+            edge: n.edge,
+            between: b,
+        });
+        flatten(&n.children, b | bit(n.sq), out);
+        let end = out.len() as u32;
+        out[here].skip = end;
+    }
+}
+
+fn build_tries(p: &crate::table::TableParts, nsq: usize) -> (Vec<(u32, u32)>, Vec<TrieNode>) {
+    // roots[side * nsq + target]
+    let mut roots: Vec<Vec<BuildNode>> = (0..2 * nsq).map(|_| Vec::new()).collect();
+    for (pi, piece) in p.pieces.iter().enumerate() {
+        for side in 0..2 {
+            for (from, paths) in piece.moves[side].iter().enumerate() {
+                for path in paths.iter().filter(|x| x.capture) {
+                    for k in 0..path.steps.len() {
+                        let target = path.steps[k].to as usize;
+                        // Chain from the target back to the origin: the square
+                        // before each step, with that step's block squares.
+                        let mut chain = Vec::with_capacity(k + 1);
+                        for j in (0..=k).rev() {
+                            let sq = if j == 0 {
+                                from as u8
+                            } else {
+                                path.steps[j - 1].to
+                            };
+                            chain.push((sq, set_of(&path.steps[j].block)));
+                        }
+                        insert(&mut roots[side * nsq + target], &chain, pi);
+                    }
+                }
+            }
+        }
+    }
+    let mut ranges = Vec::with_capacity(2 * nsq);
+    let mut all = Vec::new();
+    for root in &roots {
+        let mut local = Vec::new();
+        flatten(root, 0, &mut local);
+        let start = all.len() as u32;
+        all.extend(local);
+        ranges.push((start, all.len() as u32));
+    }
+    (ranges, all)
+}
+
+/// SplitMix64: deterministic keys, the same for every run and machine.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn make_keys(nsq: usize, npieces: usize) -> Keys {
+    let mut s = 0x0000_fa1c_0de5_eed5_u64;
+    let codes = npieces * 2 + 1;
+    Keys {
+        piece_sq: (0..codes * nsq).map(|_| splitmix(&mut s)).collect(),
+        promoted: (0..nsq).map(|_| splitmix(&mut s)).collect(),
+        hand: (0..2 * MAX_PIECES * 65).map(|_| splitmix(&mut s)).collect(),
+        black: splitmix(&mut s),
+        castling: std::array::from_fn(|_| splitmix(&mut s)),
+        ep: (0..nsq).map(|_| splitmix(&mut s)).collect(),
+    }
+}

@@ -1,0 +1,177 @@
+//! Shared helpers for fairyc's integration tests and benchmarks: loading the
+//! shipped variants, reading perft data files, and talking UCI to
+//! Fairy-Stockfish.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use fairyc_runtime::{Variant, VariantTables};
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+/// Compiles a shipped variant by file stem (`crazyhouse`).
+///
+/// # Panics
+///
+/// If the file is missing or does not compile: tests want to stop there.
+pub fn shipped(stem: &str) -> Variant {
+    let path = root().join("variants").join(format!("{stem}.variant"));
+    let source = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let tables: VariantTables = fairyc_compiler::compile(&source).unwrap_or_else(|errors| {
+        panic!(
+            "{}",
+            fairyc_compiler::diagnostic::render_plain(
+                &path.display().to_string(),
+                &source,
+                &errors
+            )
+        )
+    });
+    Variant::new(tables).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// One position of a perft data file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftCase {
+    /// Its `id`.
+    pub id: String,
+    /// Its `epd` (a FEN).
+    pub fen: String,
+    /// `(depth, nodes)` pairs.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Reads a perft data file: `id NAME`, `epd FEN`, `perft DEPTH NODES` lines;
+/// `#` starts a comment line.
+///
+/// # Panics
+///
+/// On a malformed line.
+pub fn read_perft_file(path: &Path) -> Vec<PerftCase> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut cases: Vec<PerftCase> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "id" => cases.push(PerftCase {
+                id: rest.trim().to_string(),
+                fen: String::new(),
+                counts: Vec::new(),
+            }),
+            "epd" => {
+                if let Some(c) = cases.last_mut() {
+                    c.fen = rest.trim().to_string();
+                }
+            }
+            "perft" => {
+                let mut it = rest.split_whitespace();
+                let depth = it.next().and_then(|d| d.parse().ok());
+                let nodes = it.next().and_then(|d| d.parse().ok());
+                match (depth, nodes, cases.last_mut()) {
+                    (Some(d), Some(nodes), Some(c)) => c.counts.push((d, nodes)),
+                    _ => panic!("{}:{}: malformed perft line", path.display(), n + 1),
+                }
+            }
+            _ => panic!("{}:{}: unknown line `{line}`", path.display(), n + 1),
+        }
+    }
+    cases
+}
+
+/// The Debian package's engine binary.
+pub const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
+
+/// A running Fairy-Stockfish, spoken to over UCI.
+#[derive(Debug)]
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    /// Starts the engine with `options` (`(name, value)` pairs, in order) and
+    /// waits for `uciok`. `None` if the binary is not installed.
+    pub fn start(options: &[(&str, &str)]) -> Option<Engine> {
+        let mut child = Command::new(FAIRY_STOCKFISH)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let stdin = child.stdin.take()?;
+        let stdout = BufReader::new(child.stdout.take()?);
+        let mut e = Engine {
+            child,
+            stdin,
+            stdout,
+        };
+        e.send("uci");
+        e.wait_for(|l| l == "uciok");
+        for (name, value) in options {
+            e.send(&format!("setoption name {name} value {value}"));
+        }
+        e.send("isready");
+        e.wait_for(|l| l == "readyok");
+        Some(e)
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write to engine");
+        self.stdin.flush().expect("flush to engine");
+    }
+
+    fn wait_for(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.stdout.read_line(&mut line).expect("read from engine");
+            assert!(n > 0, "engine closed its output; last lines: {lines:?}");
+            let line = line.trim().to_string();
+            if done(&line) {
+                return lines;
+            }
+            lines.push(line);
+        }
+    }
+
+    /// `go perft depth` from a FEN: the per-move counts and the total.
+    pub fn perft(&mut self, fen: &str, depth: u32) -> (Vec<(String, u64)>, u64) {
+        self.send(&format!("position fen {fen}"));
+        self.send(&format!("go perft {depth}"));
+        let mut total = 0;
+        let lines = self.wait_for(|l| l.starts_with("Nodes searched:"));
+        // The total is on the line that ended the wait; read it again from the
+        // moves, which sum to it.
+        let mut moves = Vec::new();
+        for l in lines {
+            if let Some((m, n)) = l.split_once(':') {
+                if let Ok(n) = n.trim().parse::<u64>() {
+                    moves.push((m.trim().to_string(), n));
+                    total += n;
+                }
+            }
+        }
+        (moves, total)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
