@@ -642,6 +642,10 @@ pub fn lower(file: &ast::File) -> Result<VariantTables, LowerErrors> {
             })
             .collect(),
         fen_rows: cx.geo.fen_rows(),
+        forward: cx
+            .geo
+            .forward
+            .map(|(x, y)| [x.clamp(-127, 127) as i8, y.clamp(-127, 127) as i8]),
     };
 
     let drop_rules = drops.map(|d| {

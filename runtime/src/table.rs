@@ -68,6 +68,10 @@ pub struct BoardTable {
     /// The FEN board field: one group of squares per `/`-separated field, in
     /// order; within a group, squares in order.
     pub fen_rows: Vec<Vec<u8>>,
+    /// `forward[side]`: the side's forward vector `[dx, dy]` on the cell grid
+    /// (White `[0, 1]` and Black `[0, -1]` on ordinary boards). Drawings put
+    /// White's forward vector up.
+    pub forward: [[i8; 2]; 2],
 }
 
 /// One square.
