@@ -261,6 +261,74 @@ impl CompileError {
                 ],
                 vec![],
             ),
+            ErrorKind::MisplacedBetzaModifier { suggestion, .. } => (
+                vec![primary("modifiers must come before the atom".into())],
+                vec![format!("help: did you mean `{suggestion}`?")],
+            ),
+            ErrorKind::LowerCaseBetzaAtom { suggestion, .. } => (
+                vec![primary("atoms are upper case".into())],
+                vec![format!("help: did you mean `{suggestion}`?")],
+            ),
+            ErrorKind::ConflictingPromotion { square, first, .. } => (
+                vec![
+                    primary(format!("this rule also applies on `{square}`")),
+                    secondary(*first, "the earlier rule"),
+                ],
+                vec![
+                    "help: list every choice in one rule (`Pawn -> Queen | Knight in …`), or \
+                     make the zones disjoint"
+                        .into(),
+                ],
+            ),
+            ErrorKind::TooManyRoyals { side, .. } => (
+                vec![primary(format!(
+                    "more than one royal {} piece here",
+                    side_name(*side)
+                ))],
+                vec![
+                    "help: checkmate needs exactly one royal piece per side; remove the extra \
+                     ones or drop `royal` from the piece"
+                        .into(),
+                ],
+            ),
+            ErrorKind::UnusedPiece { .. } => (
+                vec![primary("defined here".into())],
+                vec![
+                    "help: place it in the setup, make it a promotion target, or remove it".into(),
+                ],
+            ),
+            ErrorKind::UnreachableSquares { .. } => (
+                vec![primary("on this board".into())],
+                vec![
+                    "help: check the board drawing and the pieces' moves; a square nothing can \
+                     reach is usually a mistake in one of them"
+                        .into(),
+                ],
+            ),
+            ErrorKind::NeverInHand { .. } => (
+                vec![primary("this piece never goes to a hand".into())],
+                vec![
+                    "help: a piece is in hand when it is captured (royal pieces are not), \
+                     listed in the setup's `[…]`, or a `hand(…)` promotion target; remove the rule"
+                        .into(),
+                ],
+            ),
+            ErrorKind::GoalUnreachable { .. } => (
+                vec![primary("never reached".into())],
+                vec!["help: check the squares and the piece's moves".into()],
+            ),
+            ErrorKind::NeverDroppable { .. } => (
+                vec![primary("forbids every square of the board".into())],
+                vec![
+                    "help: to keep a piece out of the hand, use `captured-as` on the pieces \
+                     that capture into it"
+                        .into(),
+                ],
+            ),
+            ErrorKind::CapturedAsWithoutDrops => (
+                vec![primary("never used".into())],
+                vec!["help: add a `drops { }` block, or remove `captured-as`".into()],
+            ),
         };
         Diagnostic::new(severity)
             .with_code(self.code())

@@ -32,9 +32,10 @@ impl CompileError {
         self.kind.code()
     }
 
-    /// Whether this is a warning rather than an error. No kind is a warning yet.
+    /// Whether this is a warning rather than an error: its code starts with
+    /// `W`. Warnings do not stop compilation (unless the caller denies them).
     pub fn is_warning(&self) -> bool {
-        false
+        self.code().starts_with('W')
     }
 }
 
@@ -369,6 +370,75 @@ pub enum ErrorKind {
         /// The first rule's letter.
         first: Span,
     },
+    /// `E0037` `moves Wf` — direction or mode letters after the atom.
+    MisplacedBetzaModifier {
+        /// The term as written (`Wf`).
+        term: String,
+        /// The term with its modifiers moved before the atom (`fW`).
+        suggestion: String,
+    },
+    /// `E0038` `moves mfw` — the atom in lower case.
+    LowerCaseBetzaAtom {
+        /// The term as written (`mfw`).
+        term: String,
+        /// The term with its atom in upper case (`mfW`).
+        suggestion: String,
+    },
+    /// `E0039` `Pawn -> Queen in rank 8` and `Pawn -> Knight in e8`: two
+    /// promotion rules of one piece that share a square.
+    ConflictingPromotion {
+        /// The piece.
+        piece: String,
+        /// A square both rules cover.
+        square: String,
+        /// The earlier rule.
+        first: Span,
+    },
+    /// `E0040` `setup "4k3/8/8/8/8/8/8/3KK3 w - - 0 1"` — a side with more
+    /// than one royal piece.
+    TooManyRoyals {
+        /// The side.
+        side: Side,
+        /// How many royal pieces it has.
+        count: usize,
+    },
+
+    // --- warnings (codes `W0001` …): the file compiles, but … ---
+    /// `W0001` `piece Camel { … }` that is neither in the setup nor a
+    /// promotion or `captured-as` target: it can never appear in a game.
+    UnusedPiece {
+        /// The piece.
+        piece: String,
+    },
+    /// `W0002` A board square no piece can move to and nothing can be dropped on.
+    UnreachableSquares {
+        /// The squares' names.
+        squares: Vec<String>,
+    },
+    /// `W0003` `drops { Camel not-on rank 1 }` for a piece that can never be
+    /// in a hand.
+    NeverInHand {
+        /// The piece.
+        piece: String,
+    },
+    /// `W0004` `King reaches e9-zone win` where the piece can never stand on
+    /// any of the squares.
+    GoalUnreachable {
+        /// The piece.
+        piece: String,
+        /// The side that can never reach.
+        side: Side,
+    },
+    /// `W0005` `Pawn not-on ranks 1..8`: a drop restriction that forbids
+    /// every square, so the piece can never be dropped.
+    NeverDroppable {
+        /// The piece.
+        piece: String,
+    },
+    /// `W0006` `captured-as Pawn` in a variant without `drops`: the hand is
+    /// never used, so the statement has no effect.
+    CapturedAsWithoutDrops,
+
     // --- lowering errors (added by the lowering) ---
     /// `E0101`… A mistake found while lowering: it needs the board's geometry
     /// or the start position (an unknown square, an empty zone, a direction
@@ -416,6 +486,16 @@ impl ErrorKind {
             ErrorKind::UnknownFenOrder { .. } => "E0034",
             ErrorKind::InvalidCastlingLetter { .. } => "E0035",
             ErrorKind::DuplicateCastlingLetter { .. } => "E0036",
+            ErrorKind::MisplacedBetzaModifier { .. } => "E0037",
+            ErrorKind::LowerCaseBetzaAtom { .. } => "E0038",
+            ErrorKind::ConflictingPromotion { .. } => "E0039",
+            ErrorKind::TooManyRoyals { .. } => "E0040",
+            ErrorKind::UnusedPiece { .. } => "W0001",
+            ErrorKind::UnreachableSquares { .. } => "W0002",
+            ErrorKind::NeverInHand { .. } => "W0003",
+            ErrorKind::GoalUnreachable { .. } => "W0004",
+            ErrorKind::NeverDroppable { .. } => "W0005",
+            ErrorKind::CapturedAsWithoutDrops => "W0006",
             // --- lowering errors: E0100 … ---
             ErrorKind::Lower(e) => e.code(),
         }
@@ -518,6 +598,52 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::DuplicateCastlingLetter { letter, .. } => {
                 write!(f, "castling letter `{letter}` is used more than once")
+            }
+            ErrorKind::MisplacedBetzaModifier { term, .. } => {
+                write!(f, "Betza modifiers after the atom in `{term}`")
+            }
+            ErrorKind::LowerCaseBetzaAtom { term, .. } => {
+                write!(f, "the Betza term `{term}` has no upper-case atom")
+            }
+            ErrorKind::ConflictingPromotion { piece, square, .. } => write!(
+                f,
+                "two promotion rules for `{piece}` both apply on `{square}`"
+            ),
+            ErrorKind::TooManyRoyals { side, count } => write!(
+                f,
+                "{} has {count} royal pieces in the setup; a side needs exactly one",
+                side_name(*side)
+            ),
+            ErrorKind::UnusedPiece { piece } => write!(
+                f,
+                "piece `{piece}` can never appear in a game: it is not in the setup, \
+                 not a promotion target and not what a captured piece becomes"
+            ),
+            ErrorKind::UnreachableSquares { squares } => match squares.as_slice() {
+                [one] => write!(f, "no piece can ever reach square `{one}`"),
+                many => write!(
+                    f,
+                    "no piece can ever reach {} squares: {}",
+                    many.len(),
+                    many.join(", ")
+                ),
+            },
+            ErrorKind::NeverInHand { piece } => {
+                write!(f, "drop rule for `{piece}`, which can never be in a hand")
+            }
+            ErrorKind::GoalUnreachable { piece, side } => write!(
+                f,
+                "this end rule can never trigger: a {} `{piece}` can never stand on these squares",
+                side_name(*side)
+            ),
+            ErrorKind::NeverDroppable { piece } => {
+                write!(f, "`{piece}` may not be dropped on any square")
+            }
+            ErrorKind::CapturedAsWithoutDrops => {
+                write!(
+                    f,
+                    "`captured-as` has no effect in a variant without `drops`"
+                )
             }
         }
     }

@@ -119,8 +119,10 @@ pub struct Path {
     /// The steps, in order.
     pub steps: Vec<Step>,
     /// The piece may move to an empty square.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub quiet: bool,
     /// The piece may capture an enemy piece.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub capture: bool,
     /// The piece may capture en passant on this path: when a step's `to` is
     /// the en-passant square, the piece that created it is captured.
@@ -137,14 +139,53 @@ pub struct Path {
     pub friend_on: Vec<u8>,
 }
 
-/// One step of a [`Path`].
+/// One step of a [`Path`]. In JSON a step without `block` squares is written
+/// as its `to` square alone (`27`), otherwise as `{"to": 27, "block": [19]}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StepRepr", into = "StepRepr")]
 pub struct Step {
     /// The square the step lands on.
     pub to: u8,
     /// Squares that must be empty for the step to be taken.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub block: Vec<u8>,
+}
+
+/// The JSON form of a [`Step`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+enum StepRepr {
+    To(u8),
+    Full {
+        to: u8,
+        #[serde(default)]
+        block: Vec<u8>,
+    },
+}
+
+impl From<StepRepr> for Step {
+    fn from(r: StepRepr) -> Step {
+        match r {
+            StepRepr::To(to) => Step {
+                to,
+                block: Vec::new(),
+            },
+            StepRepr::Full { to, block } => Step { to, block },
+        }
+    }
+}
+
+impl From<Step> for StepRepr {
+    fn from(s: Step) -> StepRepr {
+        if s.block.is_empty() {
+            StepRepr::To(s.to)
+        } else {
+            StepRepr::Full {
+                to: s.to,
+                block: s.block,
+            }
+        }
+    }
 }
 
 /// A promotion rule.
@@ -303,8 +344,13 @@ impl VariantTables {
         Ok(tables)
     }
 
-    /// Writes the tables as pretty JSON.
+    /// Writes the tables as compact JSON.
     pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Writes the tables as indented JSON, for reading.
+    pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 

@@ -1,0 +1,131 @@
+//! The command line as scripts use it: output forms and exit codes.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn fairyc(args: &[&str]) -> Output {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    Command::new(env!("CARGO_BIN_EXE_fairyc"))
+        .args(args)
+        .current_dir(root)
+        .output()
+        .expect("run fairyc")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const ZH: &str = "variants/crazyhouse.variant";
+
+#[test]
+fn perft_ends_with_the_node_count() {
+    let o = fairyc(&["perft", ZH, "--depth", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("nodes: 400"));
+}
+
+#[test]
+fn perft_divide_prints_one_line_per_root_move() {
+    let o = fairyc(&["perft", ZH, "--depth", "2", "--divide"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.contains(&"e2e4: 20"));
+    let sum: u64 = lines[..20]
+        .iter()
+        .map(|l| {
+            l.rsplit(": ")
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .expect("MOVE: COUNT")
+        })
+        .sum();
+    assert_eq!(sum, 400);
+    assert_eq!(lines[20], "nodes: 400");
+}
+
+#[test]
+fn moves_lists_drops_and_evasions() {
+    let fen = "r3k2r/1P6/8/8/8/8/8/R3K1q~R[PNpb] w KQkq - 0 1";
+    let o = fairyc(&["moves", ZH, "--fen", fen]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // In check from the promoted queen on g1 along the first rank: capture
+    // it with the rook, block on f1 with the knight (a pawn may not be
+    // dropped on rank 1), or step to d2 or e2 (d1 stays on the queen's rank,
+    // f2 is on her diagonal). Promoting on b8 does not parry the check.
+    let mut got: Vec<&str> = out.lines().collect();
+    got.sort_unstable();
+    assert_eq!(got, ["N@f1", "e1d2", "e1e2", "h1g1"]);
+}
+
+#[test]
+fn moves_prints_the_result_of_a_finished_game() {
+    // Fool's mate.
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[] w KQkq - 1 3";
+    let o = fairyc(&["moves", ZH, "--fen", fen]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).trim(), "result: 0-1 (black wins by checkmate)");
+}
+
+#[test]
+fn a_bad_fen_is_a_one_line_error_with_exit_code_2() {
+    for fen in [
+        "",
+        "8/8/8 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX[] w KQkq - 0 1",
+    ] {
+        let o = fairyc(&["moves", ZH, "--fen", fen]);
+        assert_eq!(o.status.code(), Some(2), "{fen}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("error: "), "{err}");
+    }
+}
+
+#[test]
+fn a_missing_file_is_exit_code_2() {
+    let o = fairyc(&["check", "no/such/file.variant"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no/such/file.variant"));
+}
+
+#[test]
+fn a_bad_flag_is_exit_code_2() {
+    let o = fairyc(&["perft", ZH, "--depht", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = fairyc(&["perft", ZH, "--depth", "two"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn check_passes_the_shipped_variants() {
+    let o = fairyc(&["check", "variants/"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn compile_refuses_to_overwrite_a_variant_source() {
+    let dir = std::env::temp_dir().join(format!("fairyc-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let target = dir.join("mine.variant");
+    std::fs::write(&target, "precious").expect("write");
+    let o = fairyc(&["compile", ZH, "-o", target.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_to_string(&target).expect("still there"),
+        "precious"
+    );
+    let out = dir.join("zh.json");
+    let o = fairyc(&["compile", ZH, "-o", out.to_str().expect("utf-8 path")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = fairyc(&["perft", out.to_str().expect("utf-8 path"), "--depth", "3"]);
+    assert_eq!(stdout(&o).lines().last(), Some("nodes: 8902"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

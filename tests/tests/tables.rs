@@ -1,0 +1,67 @@
+//! The JSON table format: every shipped variant survives a round trip, plays
+//! the same from its JSON as from its source, and bad tables are refused.
+
+use fairyc_runtime::{perft, Position, TableError, Variant, VariantTables};
+use fairyc_tests::{root, shipped};
+
+fn stems() -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(root().join("variants"))
+        .expect("variants/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "variant"))
+        .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_string))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_shipped_variant_round_trips_through_json() {
+    assert_eq!(stems().len(), 4);
+    for stem in stems() {
+        let v = shipped(&stem);
+        for json in [v.tables().to_json(), v.tables().to_json_pretty()] {
+            let back = VariantTables::from_json(&json).expect("our own JSON reads back");
+            assert_eq!(&back, v.tables(), "{stem}");
+            let w = Variant::new(back).expect("valid");
+            let a = Position::new(&v).expect("start");
+            let b = Position::new(&w).expect("start");
+            assert_eq!(perft(&a, 3), perft(&b, 3), "{stem}");
+        }
+    }
+}
+
+#[test]
+fn another_format_version_is_refused() {
+    let v = shipped("crazyhouse");
+    let json = v
+        .tables()
+        .to_json()
+        .replacen("\"format\":1", "\"format\":2", 1);
+    assert_eq!(VariantTables::from_json(&json), Err(TableError::Version(2)));
+}
+
+#[test]
+fn an_index_out_of_range_is_refused() {
+    let v = shipped("crazyhouse");
+    // The first path of the first piece steps to square 200 of 64.
+    let json = v.tables().to_json();
+    let start = json.find("\"steps\":[").expect("a path") + "\"steps\":[".len();
+    let end = start
+        + json[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .expect("a number");
+    let broken = format!("{}200{}", &json[..start], &json[end..]);
+    assert!(matches!(
+        VariantTables::from_json(&broken),
+        Err(TableError::Index(_))
+    ));
+}
+
+#[test]
+fn malformed_json_is_refused_with_a_message() {
+    match VariantTables::from_json("{\"format\": 1") {
+        Err(TableError::Json(msg)) => assert!(!msg.is_empty()),
+        other => panic!("expected a JSON error, got {other:?}"),
+    }
+}
