@@ -1,0 +1,168 @@
+//! FEN reading and writing, position validation, and the incremental Zobrist
+//! hash, on Crazyhouse.
+
+use fairyc_runtime::{Position, Setup};
+use fairyc_tests::shipped;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+#[test]
+fn bracket_and_ninth_rank_pockets_read_the_same() {
+    let v = shipped("crazyhouse");
+    let bracket = "r3k2r/8/8/8/8/8/8/R3K1q~R[PNpb] w KQkq - 0 1";
+    let ninth = "r3k2r/8/8/8/8/8/8/R3K1q~R/PNpb w KQkq - 0 1";
+    let a = Setup::from_fen(&v, bracket).expect("bracket form");
+    let b = Setup::from_fen(&v, ninth).expect("ninth-rank form");
+    assert_eq!(a, b);
+    // Written back in brackets, White first, lichess's order P N B R Q.
+    let pos = Position::from_setup(&v, &a).expect("legal");
+    assert_eq!(pos.fen(), bracket);
+}
+
+#[test]
+fn pockets_in_any_order_are_written_in_the_canonical_order() {
+    let v = shipped("crazyhouse");
+    let pos = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K3[qQpNPrB] w - - 0 1").expect("legal");
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3[PNBQprq] w - - 0 1");
+}
+
+#[test]
+fn empty_pockets_have_three_spellings() {
+    let v = shipped("crazyhouse");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let forms = [
+        format!("{start}[] w KQkq - 0 1"),
+        format!("{start}[-] w KQkq - 0 1"),
+        format!("{start}/ w KQkq - 0 1"),
+    ];
+    let setups: Vec<Setup> = forms
+        .iter()
+        .map(|f| Setup::from_fen(&v, f).expect("empty pockets"))
+        .collect();
+    assert_eq!(setups[0], setups[1]);
+    assert_eq!(setups[0], setups[2]);
+}
+
+#[test]
+fn bad_fens_are_refused_with_a_reason() {
+    let v = shipped("crazyhouse");
+    let cases = [
+        ("", "empty"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "rows"),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+            "row 3",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ[] w KQkq - 0 1",
+            "`Z`",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] x KQkq - 0 1",
+            "side to move",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkqX - 0 1",
+            "castling",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq z9 0 1",
+            "z9",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] w KQkq - 0 1",
+            "royal",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP~P/RNBQKBNR[] w KQkq - 0 1",
+            "promoted",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[] w kq - 0 1",
+            "royal piece",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1[] w KQkq - 0 1",
+            "castling right `K`",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4R1K1[] w - - 0 1",
+            "in check but it is white's move",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3[] w - e6 0 1", "en-passant"),
+        ("4k3/8/8/8/8/8/8/4K3[] w - - x 1", "half-move"),
+    ];
+    for (fen, reason) in cases {
+        let err = Position::from_fen(&v, fen).expect_err(fen).to_string();
+        assert!(
+            err.contains(reason),
+            "{fen}: `{err}` should mention {reason}"
+        );
+    }
+}
+
+#[test]
+fn en_passant_from_fen_and_after_a_double_step() {
+    let v = shipped("crazyhouse");
+    let pos = Position::from_fen(&v, "4k3/8/8/3pP3/8/8/8/4K3[] w - d6 0 2").expect("legal");
+    let moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+    assert!(moves.contains(&"e5d6".to_string()), "{moves:?}");
+    let mut next = pos.clone();
+    next.play(pos.parse_uci("e5d6").expect("legal"))
+        .expect("legal");
+    assert_eq!(next.fen(), "4k3/8/3P4/8/8/8/8/4K3[P] b - - 0 2");
+    // A drop never creates an en-passant square; a double step does.
+    let pos = Position::from_fen(&v, "4k3/8/8/8/3p4/8/4P3/4K3[] w - - 0 1").expect("legal");
+    let mut next = pos.clone();
+    next.play(pos.parse_uci("e2e4").expect("legal"))
+        .expect("legal");
+    assert!(next.fen().contains(" b - e3 "), "{}", next.fen());
+    assert!(next.legal_moves().iter().any(|&m| next.uci(m) == "d4e3"));
+}
+
+#[test]
+fn a_captured_promoted_piece_goes_to_hand_as_a_pawn() {
+    let v = shipped("crazyhouse");
+    let pos = Position::from_fen(&v, "4k3/8/8/8/8/8/8/R3K1q~R[] w - - 0 1").expect("legal");
+    let mut next = pos.clone();
+    next.play(pos.parse_uci("h1g1").expect("legal"))
+        .expect("legal");
+    assert_eq!(next.fen(), "4k3/8/8/8/8/8/8/R3K1R1[P] b - - 0 1");
+}
+
+#[test]
+fn the_incremental_hash_equals_the_hash_of_the_fen() {
+    let v = shipped("crazyhouse");
+    for seed in 0..20u64 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut pos = Position::new(&v).expect("start");
+        for _ in 0..80 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            let fresh = Position::from_fen(&v, &pos.fen()).expect("our own FEN reads back");
+            assert_eq!(fresh.fen(), pos.fen());
+            assert_eq!(fresh.hash(), pos.hash(), "seed {seed}: {}", pos.fen());
+        }
+    }
+}
+
+#[test]
+fn the_hash_tells_hands_and_promoted_marks_apart() {
+    let v = shipped("crazyhouse");
+    let h = |fen: &str| Position::from_fen(&v, fen).expect(fen).hash();
+    let base = h("4k3/8/8/8/8/8/8/4K2Q[] w - - 0 1");
+    assert_ne!(base, h("4k3/8/8/8/8/8/8/4K2Q~[] w - - 0 1"));
+    assert_ne!(base, h("4k3/8/8/8/8/8/8/4K2Q[P] w - - 0 1"));
+    assert_ne!(
+        h("4k3/8/8/8/8/8/8/4K2Q[P] w - - 0 1"),
+        h("4k3/8/8/8/8/8/8/4K2Q[p] w - - 0 1")
+    );
+    assert_ne!(
+        h("4k3/8/8/8/8/8/8/4K2Q[P] w - - 0 1"),
+        h("4k3/8/8/8/8/8/8/4K2Q[PP] w - - 0 1")
+    );
+    assert_ne!(base, h("4k3/8/8/8/8/8/8/4K2Q[] b - - 0 1"));
+}
