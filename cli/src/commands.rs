@@ -8,30 +8,6 @@ use fairyc_runtime::{perft, perft_divide, Game, Position, Variant};
 
 use crate::files::{compile_file, expand, guard_output, load, position, write_atomic, Fatal};
 
-pub fn check(paths: &[PathBuf]) -> Result<ExitCode, Fatal> {
-    let files = expand(paths)?;
-    let mut bad = 0;
-    for f in &files {
-        if compile_file(f)?.is_none() {
-            bad += 1;
-        }
-    }
-    let n = files.len();
-    if bad == 0 {
-        eprintln!(
-            "checked {n} file{}: no errors",
-            if n == 1 { "" } else { "s" }
-        );
-        Ok(ExitCode::SUCCESS)
-    } else {
-        eprintln!(
-            "checked {n} file{}: {bad} with errors",
-            if n == 1 { "" } else { "s" }
-        );
-        Ok(ExitCode::from(1))
-    }
-}
-
 pub fn compile_cmd(file: &Path, output: Option<&Path>) -> Result<ExitCode, Fatal> {
     let Some(tables) = compile_file(file)? else {
         return Ok(ExitCode::from(1));

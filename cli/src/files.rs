@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
-use fairyc_compiler::{compile, CompileError};
+use fairyc_compiler::{compile_with_warnings, CompileError};
 use fairyc_runtime::{Position, Variant, VariantTables};
 
 /// A failure that ends the command with exit code 2.
@@ -64,8 +64,11 @@ pub fn emit(path: &Path, source: &str, errors: &[CompileError]) {
 /// Compiles one file, printing its diagnostics; `None` if it has errors.
 pub fn compile_file(path: &Path) -> Result<Option<VariantTables>, Fatal> {
     let source = read(path)?;
-    match compile(&source) {
-        Ok(t) => Ok(Some(t)),
+    match compile_with_warnings(&source) {
+        Ok(compiled) => {
+            emit(path, &source, &compiled.warnings);
+            Ok(Some(compiled.tables))
+        }
         Err(errors) => {
             emit(path, &source, &errors);
             Ok(None)

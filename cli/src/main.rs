@@ -6,10 +6,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod check;
 mod commands;
 mod files;
+mod show;
+mod svg;
 
-use commands::{build, check, compile_cmd, moves, perft_cmd};
+use check::{check, explain, CheckFormat};
+use commands::{build, compile_cmd, moves, perft_cmd};
 use files::Fatal;
 
 /// A compiler for chess variants.
@@ -27,6 +31,17 @@ enum Command {
         /// Files or folders.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// `human` (rendered, on stderr) or `json` (one object per line, on stdout).
+        #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+        format: CheckFormat,
+        /// Treat warnings as errors (exit code 1).
+        #[arg(long)]
+        deny_warnings: bool,
+    },
+    /// Explain a diagnostic code (`fairyc explain E0013`) with an example.
+    Explain {
+        /// The code: `E0013`, `W0001`, …
+        code: String,
     },
     /// Compile a `.variant` file to its move table.
     Compile {
@@ -70,6 +85,9 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Draw the board and a position, or where a piece moves from a square;
+    /// in the terminal or as SVG.
+    Show(show::ShowArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -81,7 +99,12 @@ enum Format {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check { paths } => check(&paths),
+        Command::Check {
+            paths,
+            format,
+            deny_warnings,
+        } => check(&paths, format, deny_warnings),
+        Command::Explain { code } => explain(&code),
         Command::Compile {
             file,
             format: Format::Json,
@@ -95,6 +118,7 @@ fn main() -> ExitCode {
             divide,
         } => perft_cmd(&file, depth, fen.as_deref(), divide),
         Command::Moves { file, fen } => moves(&file, fen.as_deref()),
+        Command::Show(args) => show::run(&args),
     };
     match result {
         Ok(code) => code,

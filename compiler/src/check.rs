@@ -38,7 +38,17 @@ pub const FEN_ORDERS: &[&str] = &["by-rank", "by-file"];
 /// assert!(errors.iter().any(|e| e.code() == "E0007"));
 /// ```
 pub fn check(file: &ast::File) -> Vec<CompileError> {
-    let mut checker = Checker::default();
+    check_source(file, "")
+}
+
+/// [`check`], with the source text the file was parsed from: malformed
+/// `moves` statements then get a corrected Betza term where one is
+/// obvious (`Wf` → `fW`, `mfw` → `mfW`).
+pub fn check_source(file: &ast::File, source: &str) -> Vec<CompileError> {
+    let mut checker = Checker {
+        source,
+        ..Checker::default()
+    };
     checker.file(file);
     checker.errors
 }
@@ -56,6 +66,8 @@ pub fn is_square_name(name: &str) -> bool {
 
 #[derive(Default)]
 struct Checker<'a> {
+    /// The source text, or `""` when unknown.
+    source: &'a str,
     errors: Vec<CompileError>,
     /// Declared pieces: name → span of the first definition's name.
     pieces: IndexMap<&'a str, Span>,
@@ -175,6 +187,12 @@ impl<'a> Checker<'a> {
             self.error(ErrorKind::EmptyMoves, unknown.span);
             return;
         }
+        if block == Block::Piece && keyword == "moves" {
+            if let Some((kind, span)) = self.betza_hint(unknown) {
+                self.error(kind, span);
+                return;
+            }
+        }
         if let Some((keyword, syntax)) = statement_syntax(block, keyword) {
             let span = if block == Block::TopLevel {
                 unknown.keyword.span
@@ -205,6 +223,62 @@ impl<'a> Checker<'a> {
             },
             unknown.keyword.span,
         );
+    }
+
+    /// A corrected Betza term for a `moves` statement that does not parse:
+    /// modifiers after the atom (`Wf`) or no upper-case atom (`mfw`).
+    fn betza_hint(&self, unknown: &Unknown) -> Option<(ErrorKind, Span)> {
+        let start = unknown.keyword.span.end as usize;
+        let text = self.source.get(start..unknown.span.end as usize)?;
+        let mut offset = start;
+        for word in text.split([' ', '\t']) {
+            let span = Span::new(offset, offset + word.len());
+            offset += word.len() + 1;
+            if word.is_empty() {
+                continue;
+            }
+            if word == "if" {
+                break;
+            }
+            if !word.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                return None;
+            }
+            // `[a-z]*[A-Z][0-9]*[a-z]+`: modifiers after the atom.
+            let lead = word.bytes().take_while(u8::is_ascii_lowercase).count();
+            let rest = word.get(lead..)?;
+            let mut chars = rest.chars();
+            if let Some(atom) = chars.next().filter(char::is_ascii_uppercase) {
+                let after = chars.as_str();
+                let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+                let (range, tail) = after.split_at(digits);
+                if !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_lowercase()) {
+                    let mods = word.get(..lead)?;
+                    return Some((
+                        ErrorKind::MisplacedBetzaModifier {
+                            term: word.to_owned(),
+                            suggestion: format!("{mods}{tail}{atom}{range}"),
+                        },
+                        span,
+                    ));
+                }
+                continue;
+            }
+            // All lower case: the atom was written in lower case.
+            if lead == word.len() {
+                let (mods, atom) = word.split_at(word.len() - 1);
+                let atom = atom.to_ascii_uppercase();
+                if BETZA_ATOMS.contains(atom.as_str()) {
+                    return Some((
+                        ErrorKind::LowerCaseBetzaAtom {
+                            term: word.to_owned(),
+                            suggestion: format!("{mods}{atom}"),
+                        },
+                        span,
+                    ));
+                }
+            }
+        }
+        None
     }
 
     fn once(&mut self, seen: &mut IndexMap<&'static str, Span>, keyword: &'static str, span: Span) {

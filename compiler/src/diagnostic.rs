@@ -41,7 +41,7 @@ impl CompileError {
 
         let (labels, notes): (Vec<Label<FileId>>, Vec<String>) = match &self.kind {
             ErrorKind::Lower(e) => (
-                vec![primary("here".into())],
+                vec![primary(e.label().into())],
                 e.help().map(|h| format!("help: {h}")).into_iter().collect(),
             ),
             ErrorKind::Syntax { .. } => (vec![primary("unexpected here".into())], vec![]),
@@ -320,8 +320,8 @@ impl CompileError {
             ErrorKind::NeverDroppable { .. } => (
                 vec![primary("forbids every square of the board".into())],
                 vec![
-                    "help: to keep a piece out of the hand, use `captured-as` on the pieces \
-                     that capture into it"
+                    "help: forbid fewer squares; a piece that may not be dropped anywhere stays \
+                     in hand for ever"
                         .into(),
                 ],
             ),

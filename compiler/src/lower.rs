@@ -115,6 +115,32 @@ impl LowerError {
         }
     }
 
+    /// The short message under the primary label.
+    pub fn label(&self) -> &'static str {
+        match self {
+            LowerError::BadLabelRange => "not a range of labels",
+            LowerError::MissingBoardProp(_) => "in this board",
+            LowerError::BoardTooLarge(_) => "board size",
+            LowerError::CellRows { .. } => "the cell map",
+            LowerError::CellRowWidth { .. } => "this row",
+            LowerError::BadCell(_) => "in this row",
+            LowerError::CellOwner(_) => "in this map",
+            LowerError::CellsNotConnected(_) => "in this map",
+            LowerError::ZeroForward => "no direction",
+            LowerError::UnknownSquare { .. } => "not a square of this board",
+            LowerError::UnknownRank(_) => "no such rank",
+            LowerError::UnknownFile(_) => "no such file",
+            LowerError::UnknownZone(_) => "not a zone or square",
+            LowerError::EmptyZone(_) => "empty for one side",
+            LowerError::DirectionSelectsNothing(_) => "selects no move",
+            LowerError::PieceCannotMove(_) => "this piece",
+            LowerError::BadSetup(_) | LowerError::IllegalSetup(_) => "in this setup",
+            LowerError::CastlingNotInLine => "this castling",
+            LowerError::AmbiguousDemotion { .. } => "this piece",
+            LowerError::Table(_) => "here",
+        }
+    }
+
     /// A hint on how to fix it, if there is one.
     pub fn help(&self) -> Option<String> {
         Some(match self {

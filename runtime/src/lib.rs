@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 mod bits;
+mod describe;
 mod error;
 mod game;
 mod movegen;
@@ -32,6 +33,7 @@ mod types;
 mod variant;
 
 pub use bits::{bit, SquareSet, Squares};
+pub use describe::describe;
 pub use error::{ParseFenError, PlayError, PositionError, TableError};
 pub use game::Game;
 pub use perft::{perft, perft_divide};

@@ -175,3 +175,41 @@ impl Drop for Engine {
         let _ = self.child.wait();
     }
 }
+
+/// The legal moves of `pos` in UCI-like notation ([`Position::uci`]), sorted.
+pub fn uci_moves(pos: &fairyc_runtime::Position<'_>) -> Vec<String> {
+    let mut v: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect();
+    v.sort();
+    v
+}
+
+/// `s` seen from the other side: every square `x` moves to the square named
+/// `rename(x)` (a board symmetry such as the 180° turn), colours and hands
+/// are swapped and so is the side to move. Castling rights are dropped.
+///
+/// # Panics
+///
+/// If `rename` gives a name that is not a square.
+pub fn turned(
+    v: &Variant,
+    s: &fairyc_runtime::Setup,
+    rename: impl Fn(&str) -> String,
+) -> fairyc_runtime::Setup {
+    let image = |sq: u8| -> u8 {
+        let name = rename(v.square_name(sq));
+        v.square_by_name(&name)
+            .unwrap_or_else(|| panic!("no square {name}"))
+    };
+    let mut out = s.clone();
+    for (sq, p) in s.board.iter().enumerate() {
+        out.board[image(sq as u8) as usize] = p.map(|p| fairyc_runtime::Placed {
+            color: p.color.other(),
+            ..p
+        });
+    }
+    out.hands = [s.hands[1].clone(), s.hands[0].clone()];
+    out.turn = s.turn.other();
+    out.castling.clear();
+    out.ep = s.ep.map(image);
+    out
+}

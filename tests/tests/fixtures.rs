@@ -4,8 +4,15 @@
 //! - `fixtures/parse/err/*.variant` do not parse; the snapshot is the source
 //!   and the rendered diagnostics.
 //! - `fixtures/check/ok/*.variant` parse and check with no error.
-//! - `fixtures/check/err/*.variant` parse, then check with errors; the
+//! - `fixtures/check/err/*.variant` parse, then fail the whole pipeline
+//!   ([`compile_with_warnings`]: check, lower, lint) with errors; the
 //!   snapshot is the source and every rendered diagnostic.
+//! - `fixtures/lower/err/*.variant` check cleanly but fail in the lowering or
+//!   on the lowered tables (codes `E01xx`, `E0039`, `E0040`).
+//! - `fixtures/lower/warn/*.variant` compile, with warnings (`W0001` …).
+//!
+//! [`every_code_has_a_fixture`] checks that the snapshots show every code
+//! that `fairyc explain` knows.
 //!
 //! Run one fixture with `INSTA_GLOB_FILTER=name cargo test -p fairyc-tests
 //! --test fixtures`; review with `cargo insta review`.
@@ -17,6 +24,7 @@ use fairyc_compiler::check::check;
 use fairyc_compiler::diagnostic::render_plain;
 use fairyc_compiler::error::CompileError;
 use fairyc_compiler::parse::parse;
+use fairyc_compiler::{compile_with_warnings, explain};
 
 /// Reads a fixture with CRLF normalised to LF.
 fn read(path: &Path) -> String {
@@ -90,40 +98,104 @@ fn parse_err() {
 fn check_ok() {
     insta::glob!("../fixtures/check/ok", "*.variant", |path| {
         let source = read(path);
-        let errors = match parse(&source) {
-            Ok(file) => check(&file),
+        let found = match compile_with_warnings(&source) {
+            Ok(compiled) => compiled.warnings,
             Err(errors) => errors,
         };
-        assert!(errors.is_empty(), "{}", report(path, &source, &errors));
+        assert!(found.is_empty(), "{}", report(path, &source, &found));
     });
+}
+
+/// A fixture that parses and fails the whole pipeline; the snapshot holds
+/// every error (checker, lowering and lint together).
+fn compile_err(path: &Path) -> String {
+    let source = read(path);
+    if let Err(errors) = parse(&source) {
+        panic!(
+            "{} does not parse:\n{}",
+            name(path),
+            report(path, &source, &errors)
+        );
+    }
+    match compile_with_warnings(&source) {
+        Ok(_) => panic!("{} compiles without errors", name(path)),
+        Err(errors) => report(path, &source, &errors),
+    }
 }
 
 #[test]
 fn check_err() {
     insta::glob!("../fixtures/check/err", "*.variant", |path| {
-        let source = read(path);
-        let file = parse(&source).unwrap_or_else(|errors| {
-            panic!(
-                "{} does not parse:\n{}",
-                name(path),
-                report(path, &source, &errors)
-            )
-        });
-        let errors = check(&file);
-        assert!(!errors.is_empty(), "{} checks without errors", name(path));
-        insta::assert_snapshot!(report(path, &source, &errors));
+        insta::assert_snapshot!(compile_err(path));
     });
 }
 
-/// Every shipped variant parses and checks with zero errors.
+#[test]
+fn lower_err() {
+    insta::glob!("../fixtures/lower/err", "*.variant", |path| {
+        let source = read(path);
+        if let Ok(file) = parse(&source) {
+            let errors = check(&file);
+            assert!(errors.is_empty(), "{}", report(path, &source, &errors));
+        }
+        insta::assert_snapshot!(compile_err(path));
+    });
+}
+
+#[test]
+fn lower_warn() {
+    insta::glob!("../fixtures/lower/warn", "*.variant", |path| {
+        let source = read(path);
+        match compile_with_warnings(&source) {
+            Ok(compiled) => {
+                assert!(
+                    !compiled.warnings.is_empty(),
+                    "{} has no warnings",
+                    name(path)
+                );
+                assert!(compiled.warnings.iter().all(CompileError::is_warning));
+                insta::assert_snapshot!(report(path, &source, &compiled.warnings));
+            }
+            Err(errors) => panic!("{}", report(path, &source, &errors)),
+        }
+    });
+}
+
+/// Every code `fairyc explain` knows appears in some error or warning
+/// snapshot, except the two no source can trigger: `E0113` (the checker
+/// reports `E0028` first) and `E0199` (an internal limit or bug).
+#[test]
+fn every_code_has_a_fixture() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let mut shown = String::new();
+    for entry in std::fs::read_dir(&dir).expect("the snapshots folder") {
+        let path = entry.expect("a snapshot").path();
+        let file_name = name(&path);
+        if file_name.contains("_err@") || file_name.contains("_warn@") {
+            shown.push_str(&std::fs::read_to_string(&path).expect("readable"));
+        }
+    }
+    let missing: Vec<&str> = explain::EXPLANATIONS
+        .iter()
+        .map(|e| e.code)
+        .filter(|code| !["E0113", "E0199"].contains(code))
+        .filter(|code| {
+            !shown.contains(&format!("error[{code}]"))
+                && !shown.contains(&format!("warning[{code}]"))
+        })
+        .collect();
+    assert!(missing.is_empty(), "codes without a fixture: {missing:?}");
+}
+
+/// Every shipped variant compiles with zero errors and zero warnings.
 #[test]
 fn shipped_variants_check() {
     insta::glob!("../../variants", "*.variant", |path| {
         let source = read(path);
-        let errors = match parse(&source) {
-            Ok(file) => check(&file),
+        let found = match compile_with_warnings(&source) {
+            Ok(compiled) => compiled.warnings,
             Err(errors) => errors,
         };
-        assert!(errors.is_empty(), "{}", report(path, &source, &errors));
+        assert!(found.is_empty(), "{}", report(path, &source, &found));
     });
 }

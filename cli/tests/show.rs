@@ -1,0 +1,266 @@
+//! `fairyc show`, run as the real binary: terminal snapshots (plain, as when
+//! standard output is not a terminal), error messages, and the SVG pictures,
+//! which must be well-formed XML with one shape per square and match the
+//! ones committed in `docs/`.
+//!
+//! Regenerate the pictures in `docs/` with
+//! `for f in variants/*.variant; do cargo run -p fairyc -- show "$f" --svg "docs/board-$(basename "$f" .variant).svg"; done`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const VARIANTS: [&str; 4] = [
+    "crazyhouse",
+    "crazy-elephant",
+    "hans-38special",
+    "crazy-38s",
+];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+fn fairyc(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_fairyc"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("fairyc runs");
+    Run {
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 output"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 errors"),
+        code: out.status.code().unwrap_or(-1),
+    }
+}
+
+fn variant(name: &str) -> String {
+    format!("variants/{name}.variant")
+}
+
+fn square_count(name: &str) -> usize {
+    let source = std::fs::read_to_string(root().join(variant(name))).expect("variant");
+    let tables = fairyc_compiler::compile(&source).expect("compiles");
+    tables.parts().board.squares.len()
+}
+
+#[test]
+fn start_positions() {
+    for v in VARIANTS {
+        let run = fairyc(&["show", &variant(v)]);
+        assert_eq!(run.code, 0, "{v}: {}", run.stderr);
+        assert!(
+            !run.stdout.contains('\x1b'),
+            "no colour when not a terminal"
+        );
+        insta::assert_snapshot!(format!("start@{v}"), run.stdout);
+    }
+}
+
+#[test]
+fn piece_diagrams() {
+    let cases: [(&str, &str, &[&str]); 8] = [
+        // The rook runs round the loop of curved squares and stops on
+        // coming back to f3.
+        (
+            "crazy38s-rook-f3",
+            "crazy-38s",
+            &["--piece", "Rook", "--from", "f3"],
+        ),
+        // Guarded move-only steps (a friendly piece adjacent).
+        (
+            "crazy38s-bishop-g4-black",
+            "crazy-38s",
+            &["--piece", "Bishop", "--from", "g4", "--side", "black"],
+        ),
+        // A knight on a curved square.
+        (
+            "crazy38s-knight-a8",
+            "crazy-38s",
+            &["--piece", "N", "--from", "a8"],
+        ),
+        // The Mao-rider from the middle and from White's extra square.
+        (
+            "hans-nightrider-c2",
+            "hans-38special",
+            &["--piece", "Nightrider", "--from", "c2"],
+        ),
+        (
+            "hans-nightrider-e0",
+            "hans-38special",
+            &["--piece", "Nightrider", "--from", "e0"],
+        ),
+        // Move only, capture only.
+        (
+            "hans-berolina-c2",
+            "hans-38special",
+            &["--piece", "Berolina", "--from", "c2"],
+        ),
+        (
+            "crazyhouse-pawn-e2",
+            "crazyhouse",
+            &["--piece", "pawn", "--from", "e2"],
+        ),
+        (
+            "crazyhouse-pawn-d7-black",
+            "crazyhouse",
+            &["--piece", "Pawn", "--from", "d7", "--side", "black"],
+        ),
+    ];
+    for (name, v, args) in cases {
+        let file = variant(v);
+        let mut all = vec!["show", file.as_str()];
+        all.extend_from_slice(args);
+        let run = fairyc(&all);
+        assert_eq!(run.code, 0, "{name}: {}", run.stderr);
+        insta::assert_snapshot!(format!("piece@{name}"), run.stdout);
+    }
+}
+
+#[test]
+fn position_with_hands_promoted_piece_and_result() {
+    // Fool's mate, with pieces in Black's hand and a promoted Black rook.
+    let fen = "r~nb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[nnp] w KQk - 1 3";
+    let run = fairyc(&["show", &variant("crazyhouse"), "--fen", fen]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn errors() {
+    let cases: [(&str, &str, &[&str]); 7] = [
+        (
+            "unknown-piece",
+            "hans-38special",
+            &["--piece", "Nightrdier", "--from", "c2"],
+        ),
+        (
+            "unknown-square",
+            "crazyhouse",
+            &["--piece", "Rook", "--from", "i9"],
+        ),
+        (
+            "arm-cell",
+            "crazy-38s",
+            &["--piece", "Rook", "--from", "a4"],
+        ),
+        ("hole", "crazy-38s", &["--piece", "Rook", "--from", "b4"]),
+        (
+            "off-board",
+            "hans-38special",
+            &["--piece", "Rook", "--from", "a0"],
+        ),
+        (
+            "unknown-side",
+            "crazyhouse",
+            &["--piece", "Rook", "--from", "a1", "--side", "wite"],
+        ),
+        ("piece-without-square", "crazyhouse", &["--piece", "Rook"]),
+    ];
+    for (name, v, args) in cases {
+        let file = variant(v);
+        let mut all = vec!["show", file.as_str()];
+        all.extend_from_slice(args);
+        let run = fairyc(&all);
+        assert_eq!(run.code, 2, "{name}: {}", run.stdout);
+        assert!(run.stdout.is_empty(), "{name}");
+        insta::assert_snapshot!(format!("error@{name}"), run.stderr);
+    }
+}
+
+/// The SVG parses as XML and has one square shape per square, each named.
+fn check_svg(text: &str, squares: usize) {
+    let doc = roxmltree::Document::parse(text).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    let shapes: Vec<_> = doc
+        .descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.split(' ').any(|w| w == "square"))
+        })
+        .collect();
+    assert_eq!(shapes.len(), squares);
+    for s in &shapes {
+        assert!(matches!(s.tag_name().name(), "path" | "polygon"));
+        assert!(s.attribute("id").is_some_and(|id| id.starts_with("sq-")));
+    }
+}
+
+#[test]
+fn svg_start_positions_match_docs() {
+    for v in VARIANTS {
+        let run = fairyc(&["show", &variant(v), "--svg", "-"]);
+        assert_eq!(run.code, 0, "{v}: {}", run.stderr);
+        check_svg(&run.stdout, square_count(v));
+        let docs = root().join(format!("docs/board-{v}.svg"));
+        let committed = std::fs::read_to_string(&docs).unwrap_or_default();
+        assert!(
+            committed == run.stdout,
+            "{} is not what `fairyc show {} --svg` draws now; regenerate it (see this file's header)",
+            docs.display(),
+            variant(v)
+        );
+    }
+}
+
+#[test]
+fn svg_piece_diagrams() {
+    for (v, piece, from) in [
+        ("crazy-38s", "Rook", "f3"),
+        ("crazy-38s", "Bishop", "g4"),
+        ("hans-38special", "Nightrider", "c2"),
+        ("crazyhouse", "Pawn", "e2"),
+    ] {
+        let run = fairyc(&[
+            "show",
+            &variant(v),
+            "--piece",
+            piece,
+            "--from",
+            from,
+            "--svg",
+            "-",
+        ]);
+        assert_eq!(run.code, 0, "{v}: {}", run.stderr);
+        check_svg(&run.stdout, square_count(v));
+        assert!(run.stdout.contains("class=\"target"));
+    }
+}
+
+#[test]
+fn svg_to_a_file() {
+    let dir = std::env::temp_dir().join(format!("fairyc-show-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("board.svg");
+    let out_s = out.to_str().expect("UTF-8 path");
+    let run = fairyc(&["show", &variant("hans-38special"), "--svg", out_s]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    check_svg(
+        &std::fs::read_to_string(&out).expect("written"),
+        square_count("hans-38special"),
+    );
+    // Never over a variant source.
+    let bad = dir.join("x.variant");
+    let run = fairyc(&[
+        "show",
+        &variant("crazyhouse"),
+        "--svg",
+        bad.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(!bad.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

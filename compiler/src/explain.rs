@@ -1,0 +1,547 @@
+//! Long explanations of every diagnostic code, for `fairyc explain CODE`
+//! and `docs/diagnostics.md` (a test checks that the two agree).
+
+/// One code's explanation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// `E0013`, `W0001`, …
+    pub code: &'static str,
+    /// A few words, as in the code tables.
+    pub title: &'static str,
+    /// What is wrong and why it matters.
+    pub text: &'static str,
+    /// A small wrong example.
+    pub wrong: &'static str,
+    /// The same example fixed.
+    pub fixed: &'static str,
+}
+
+impl Explanation {
+    /// Whether the code is a warning (`W…`) rather than an error (`E…`).
+    pub fn is_warning(&self) -> bool {
+        self.code.starts_with('W')
+    }
+
+    /// The explanation as `fairyc explain` prints it.
+    pub fn render(&self) -> String {
+        let indent = |s: &str| s.lines().map(|l| format!("    {l}\n")).collect::<String>();
+        format!(
+            "{} ({}): {}\n\n{}\n\nFor example:\n\n{}\nFixed:\n\n{}",
+            self.code,
+            if self.is_warning() {
+                "warning"
+            } else {
+                "error"
+            },
+            self.title,
+            wrap(self.text, 78),
+            indent(self.wrong),
+            indent(self.fixed),
+        )
+    }
+}
+
+/// Breaks text into lines of at most `width` characters, at spaces.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split_whitespace() {
+        if line > 0 && line + 1 + word.chars().count() > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += word.chars().count();
+    }
+    out
+}
+
+/// The explanation of `code` (`E0013`, case-insensitive), if it is a code.
+///
+/// ```
+/// let e = fairyc_compiler::explain::explain("e0013").expect("a code");
+/// assert_eq!(e.code, "E0013");
+/// assert!(e.render().contains("For example"));
+/// ```
+pub fn explain(code: &str) -> Option<&'static Explanation> {
+    EXPLANATIONS
+        .iter()
+        .find(|e| e.code.eq_ignore_ascii_case(code.trim()))
+}
+
+/// Every code, in order: errors `E0001` …, lowering errors `E0101` …,
+/// warnings `W0001` ….
+pub static EXPLANATIONS: &[Explanation] = &[
+    Explanation {
+        code: "E0001",
+        title: "syntax error",
+        text: "The file's structure does not parse: a brace, a string or a statement is broken in a way the error recovery cannot skip. The label points at the first character the parser could not use, and the message lists what it expected there.",
+        wrong: "piece King { letter K } }",
+        fixed: "piece King { letter K }",
+    },
+    Explanation {
+        code: "E0002",
+        title: "unterminated string",
+        text: "A string has no closing `\"` on the line it starts. Strings never span lines; write `\\\"` for a quote inside one.",
+        wrong: "variant \"Crazyhouse { alias \"zh\" }",
+        fixed: "variant \"Crazyhouse\" { alias \"zh\" }",
+    },
+    Explanation {
+        code: "E0003",
+        title: "unclosed `{`",
+        text: "A block is opened with `{` and never closed. The label points at the `{`.",
+        wrong: "piece King { letter K; moves K; royal",
+        fixed: "piece King { letter K; moves K; royal }",
+    },
+    Explanation {
+        code: "E0004",
+        title: "unexpected `}`",
+        text: "A `}` closes no block: there is one `}` too many, or the `{` before it is missing.",
+        wrong: "board files a..h; ranks 1..8 }",
+        fixed: "board { files a..h; ranks 1..8 }",
+    },
+    Explanation {
+        code: "E0005",
+        title: "unknown escape in a string",
+        text: "Only `\\\"` and `\\\\` are escapes inside a string.",
+        wrong: "description \"first line\\nsecond line\"",
+        fixed: "description \"first line, second line\"",
+    },
+    Explanation {
+        code: "E0006",
+        title: "number too large",
+        text: "A number does not fit in 32 bits.",
+        wrong: "repetition 99999999999 draw",
+        fixed: "repetition 3 draw",
+    },
+    Explanation {
+        code: "E0007",
+        title: "unknown item or statement",
+        text: "The first word of a statement is not a keyword of the block it stands in, or a top-level word is not an item. A misspelt keyword gets a \"did you mean\" suggestion.",
+        wrong: "piece King { lettr K; moves K; royal }",
+        fixed: "piece King { letter K; moves K; royal }",
+    },
+    Explanation {
+        code: "E0008",
+        title: "malformed statement",
+        text: "A statement starts with a known keyword, but what follows does not parse. The label covers the statement and says what it should look like.",
+        wrong: "piece King { letter; moves K; royal }",
+        fixed: "piece King { letter K; moves K; royal }",
+    },
+    Explanation {
+        code: "E0009",
+        title: "malformed promotion, drops or castling rule",
+        text: "A rule in a block without keywords (`promotion`, `drops`, `castling`) does not parse.",
+        wrong: "promotion { Pawn => Queen in last-rank }",
+        fixed: "promotion { Pawn -> Queen in last-rank }",
+    },
+    Explanation {
+        code: "E0010",
+        title: "missing item",
+        text: "Every variant needs one `variant`, one `board` and one `setup`.",
+        wrong: "variant \"Mini\" { }   # and no `board`",
+        fixed: "variant \"Mini\" { }\nboard { files a..h; ranks 1..8 }",
+    },
+    Explanation {
+        code: "E0011",
+        title: "item defined twice",
+        text: "`variant`, `board`, `setup`, `castling`, `promotion`, `drops` and `end` may each appear once. The secondary label shows the first one.",
+        wrong: "board { files a..h }\nboard { ranks 1..8 }",
+        fixed: "board { files a..h; ranks 1..8 }",
+    },
+    Explanation {
+        code: "E0012",
+        title: "statement given twice",
+        text: "A statement that may appear once in its block (`letter`, `royal`, `captured-as`, `files`, `stalemate`, a zone's `white:`, …) is given again. The secondary label shows the first one.",
+        wrong: "piece King { letter K; letter Q; moves K; royal }",
+        fixed: "piece King { letter K; moves K; royal }",
+    },
+    Explanation {
+        code: "E0013",
+        title: "piece defined twice",
+        text: "Two `piece` blocks have the same name, so references to it would be ambiguous.",
+        wrong: "piece Guard { letter G; moves K }\npiece Guard { letter U; moves W }",
+        fixed: "piece Guard { letter G; moves K }\npiece Warden { letter U; moves W }",
+    },
+    Explanation {
+        code: "E0014",
+        title: "invalid piece letter",
+        text: "A piece's `letter` must be one ASCII letter: FEN writes it in upper case for White and in lower case for Black.",
+        wrong: "piece King { letter KK; moves K; royal }",
+        fixed: "piece King { letter K; moves K; royal }",
+    },
+    Explanation {
+        code: "E0015",
+        title: "duplicate piece letter",
+        text: "Two pieces have the same letter, ignoring case, so FEN could not tell them apart. The secondary label shows the piece that has it first.",
+        wrong: "piece King { letter K; moves K; royal }\npiece Kangaroo { letter k; moves N }",
+        fixed: "piece King { letter K; moves K; royal }\npiece Kangaroo { letter G; moves N }",
+    },
+    Explanation {
+        code: "E0016",
+        title: "piece without a letter",
+        text: "Every piece needs a `letter`, its name in FEN.",
+        wrong: "piece King { moves K; royal }",
+        fixed: "piece King { letter K; moves K; royal }",
+    },
+    Explanation {
+        code: "E0017",
+        title: "piece without moves",
+        text: "Every piece needs at least one `moves` statement.",
+        wrong: "piece King { letter K; royal }",
+        fixed: "piece King { letter K; moves K; royal }",
+    },
+    Explanation {
+        code: "E0018",
+        title: "empty `moves`",
+        text: "`moves` needs at least one Betza term.",
+        wrong: "piece King { letter K; moves; royal }",
+        fixed: "piece King { letter K; moves K; royal }",
+    },
+    Explanation {
+        code: "E0019",
+        title: "no royal piece",
+        text: "Checkmate needs a royal piece: mark the king-like piece with `royal`.",
+        wrong: "piece King { letter K; moves K }",
+        fixed: "piece King { letter K; moves K; royal }",
+    },
+    Explanation {
+        code: "E0020",
+        title: "unknown piece",
+        text: "A name in `captured-as`, `promotion`, `drops`, `castling`, `end` or a `setup <side> <Piece>` square set is not a declared piece. A close name is suggested.",
+        wrong: "promotion { Pawn -> Quen in last-rank }",
+        fixed: "promotion { Pawn -> Queen in last-rank }",
+    },
+    Explanation {
+        code: "E0021",
+        title: "unknown Betza atom",
+        text: "The upper-case letter of a Betza term is not a supported atom. The atoms are `W F D N A H C Z G` and `K R B Q`; castling is declared in a `castling` block, not with `O`.",
+        wrong: "piece Amazon { letter A; moves QX }",
+        fixed: "piece Amazon { letter A; moves QN }",
+    },
+    Explanation {
+        code: "E0022",
+        title: "unknown Betza modifier",
+        text: "A lower-case letter before an atom is not a supported modifier. The modifiers are `f b l r v s` (directions) and `m c e i n` (modes).",
+        wrong: "piece Pawn { letter P; moves pfW }",
+        fixed: "piece Pawn { letter P; moves mfW }",
+    },
+    Explanation {
+        code: "E0023",
+        title: "unsupported Betza modifier",
+        text: "`h` (XBetza's \"half\") is a modifier fairyc does not support.",
+        wrong: "piece Knight { letter N; moves hN }",
+        fixed: "piece Knight { letter N; moves ffN }",
+    },
+    Explanation {
+        code: "E0024",
+        title: "`m` and `c` in one Betza term",
+        text: "`m` (move only) and `c` (capture only) exclude each other. A term that may both move and capture needs neither.",
+        wrong: "piece Pawn { letter P; moves mcfW }",
+        fixed: "piece Pawn { letter P; moves fW }",
+    },
+    Explanation {
+        code: "E0025",
+        title: "unknown guard",
+        text: "The word after `if` in `moves` is not a guard. The only guard is `friend-adjacent`.",
+        wrong: "moves mW if friend-adjacnt",
+        fixed: "moves mW if friend-adjacent",
+    },
+    Explanation {
+        code: "E0026",
+        title: "zone defined twice",
+        text: "Two `zone` blocks have the same name. The secondary label shows the first one.",
+        wrong: "zone camp { white: rank 8; black: rank 1 }\nzone camp { white: rank 7; black: rank 2 }",
+        fixed: "zone camp { white: rank 8; black: rank 1 }\nzone near-camp { white: rank 7; black: rank 2 }",
+    },
+    Explanation {
+        code: "E0027",
+        title: "zone without a side",
+        text: "A zone gives squares for both sides: `white:` and `black:`.",
+        wrong: "zone last-rank { white: rank 8 }",
+        fixed: "zone last-rank { white: rank 8; black: rank 1 }",
+    },
+    Explanation {
+        code: "E0028",
+        title: "neither a zone nor a square",
+        text: "A name standing alone as a square set must be a declared zone or look like a square (`e4`). A close zone name is suggested.",
+        wrong: "promotion { Pawn -> Queen in last-rnk }",
+        fixed: "promotion { Pawn -> Queen in last-rank }",
+    },
+    Explanation {
+        code: "E0029",
+        title: "not a square",
+        text: "In a list of squares, a name must be a square. A zone cannot be combined with other items: list its squares instead.",
+        wrong: "drops { Pawn not-on rank 1, last-rank }",
+        fixed: "drops { Pawn not-on rank 1, rank 8 }",
+    },
+    Explanation {
+        code: "E0030",
+        title: "piece promotes to itself",
+        text: "A promotion rule lists the promoting piece among its targets. To let the player decline, write `optional` after the zone.",
+        wrong: "promotion { Pawn -> Pawn | Queen in last-rank }",
+        fixed: "promotion { Pawn -> Queen in last-rank optional }",
+    },
+    Explanation {
+        code: "E0031",
+        title: "unknown outcome",
+        text: "Outcomes are `win`, `draw` and `loss`, seen from the player the rule happens to.",
+        wrong: "end { checkmate lose }",
+        fixed: "end { checkmate loss }",
+    },
+    Explanation {
+        code: "E0032",
+        title: "repetition count below 2",
+        text: "A position can only repeat from its second occurrence.",
+        wrong: "end { repetition 1 draw }",
+        fixed: "end { repetition 3 draw }",
+    },
+    Explanation {
+        code: "E0033",
+        title: "invalid claim count",
+        text: "A claim lets a player end the game before the automatic count: it must be at least 2 and less than the count.",
+        wrong: "end { repetition 3 draw claim 3 }",
+        fixed: "end { repetition 5 draw claim 3 }",
+    },
+    Explanation {
+        code: "E0034",
+        title: "unknown FEN order",
+        text: "`fen` in `board` is `by-rank` (the default) or `by-file`.",
+        wrong: "board { files a..h; ranks 1..8; fen by-row }",
+        fixed: "board { files a..h; ranks 1..8; fen by-rank }",
+    },
+    Explanation {
+        code: "E0035",
+        title: "invalid castling letter",
+        text: "A castling rule starts with its FEN castling letter: one ASCII letter, upper case for White, lower case for Black.",
+        wrong: "castling { KQ: King e1 -> g1, Rook h1 -> f1 }",
+        fixed: "castling { K: King e1 -> g1, Rook h1 -> f1 }",
+    },
+    Explanation {
+        code: "E0036",
+        title: "duplicate castling letter",
+        text: "Two castling rules have the same letter, so FEN could not tell them apart.",
+        wrong: "castling {\n    K: King e1 -> g1, Rook h1 -> f1\n    K: King e1 -> c1, Rook a1 -> d1\n}",
+        fixed: "castling {\n    K: King e1 -> g1, Rook h1 -> f1\n    Q: King e1 -> c1, Rook a1 -> d1\n}",
+    },
+    Explanation {
+        code: "E0037",
+        title: "Betza modifiers after the atom",
+        text: "Betza modifiers come before the atom they modify: `fW`, not `Wf`. The fix is suggested.",
+        wrong: "piece Pawn { letter P; moves Wf }",
+        fixed: "piece Pawn { letter P; moves fW }",
+    },
+    Explanation {
+        code: "E0038",
+        title: "Betza term without an upper-case atom",
+        text: "A Betza term ends in an upper-case atom; lower-case letters are modifiers. The fix is suggested.",
+        wrong: "piece Pawn { letter P; moves mfw }",
+        fixed: "piece Pawn { letter P; moves mfW }",
+    },
+    Explanation {
+        code: "E0039",
+        title: "conflicting promotion rules",
+        text: "Two promotion rules of one piece apply on the same square, and either one is `optional` and the other not, or both offer the same choice. On the shared squares the rules merge, so the compulsory rule would silently become optional (or a choice would appear twice).",
+        wrong: "promotion {\n    Pawn -> Queen in rank 8\n    Pawn -> Queen | Knight in e8 optional\n}",
+        fixed: "promotion {\n    Pawn -> Queen | Knight in rank 8\n}",
+    },
+    Explanation {
+        code: "E0040",
+        title: "more than one royal piece for a side",
+        text: "Check and checkmate are defined for one royal piece per side; the setup gives a side two or more.",
+        wrong: "setup \"4k3/8/8/8/8/8/8/3KK3 w - - 0 1\"",
+        fixed: "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
+    },
+    Explanation {
+        code: "E0101",
+        title: "bad label range",
+        text: "A range of file or rank labels must run from a lower to a higher letter or number of the same kind.",
+        wrong: "board { files a..3; ranks 1..8 }",
+        fixed: "board { files a..h; ranks 1..8 }",
+    },
+    Explanation {
+        code: "E0102",
+        title: "board without files or ranks",
+        text: "A board needs both `files` and `ranks`.",
+        wrong: "board { ranks 1..8 }",
+        fixed: "board { files a..h; ranks 1..8 }",
+    },
+    Explanation {
+        code: "E0103",
+        title: "board too large or empty",
+        text: "A board has 1 to 128 squares and at most 1024 cells.",
+        wrong: "board { files a..p; ranks 1..16 }",
+        fixed: "board { files a..l; ranks 1..10 }",
+    },
+    Explanation {
+        code: "E0104",
+        title: "wrong number of rows in `cells`",
+        text: "The cell map draws one row per rank, top rank first.",
+        wrong: "board { files a..c; ranks 1..3; cells { \"...\" \"...\" } }",
+        fixed: "board { files a..c; ranks 1..3; cells { \"...\" \"...\" \"...\" } }",
+    },
+    Explanation {
+        code: "E0105",
+        title: "wrong row width in `cells`",
+        text: "Each row of the cell map has one character per file.",
+        wrong: "board { files a..c; ranks 1..2; cells { \"...\" \"..\" } }",
+        fixed: "board { files a..c; ranks 1..2; cells { \"...\" \"...\" } }",
+    },
+    Explanation {
+        code: "E0106",
+        title: "bad cell character",
+        text: "In `cells`, `.` is a square, `-` a cell off the board, `#` a hole, and a letter part of a multi-cell square.",
+        wrong: "cells { \"..*\" \"...\" }",
+        fixed: "cells { \"..#\" \"...\" }",
+    },
+    Explanation {
+        code: "E0107",
+        title: "cell letter without its square",
+        text: "A lower-case cell belongs to the multi-cell square named by the same letter in upper case, which must appear exactly once.",
+        wrong: "cells { \".a.\" \"...\" }",
+        fixed: "cells { \"Aa.\" \"...\" }",
+    },
+    Explanation {
+        code: "E0108",
+        title: "multi-cell square not connected",
+        text: "The cells of a multi-cell square must touch each other.",
+        wrong: "cells { \"A.a\" \"...\" }",
+        fixed: "cells { \"Aa.\" \"...\" }",
+    },
+    Explanation {
+        code: "E0109",
+        title: "zero forward vector",
+        text: "A side's `forward` vector gives its direction on the grid and cannot be `0 0`.",
+        wrong: "forward white 0 0",
+        fixed: "forward white 0 1",
+    },
+    Explanation {
+        code: "E0110",
+        title: "unknown square",
+        text: "A square name is not on this board. A close square name is suggested.",
+        wrong: "promotion { Pawn -> Queen in i9 }",
+        fixed: "promotion { Pawn -> Queen in h8 }",
+    },
+    Explanation {
+        code: "E0111",
+        title: "unknown rank",
+        text: "A `rank` or `ranks` item names a rank the board does not have.",
+        wrong: "zone last-rank { white: rank 9; black: rank 1 }",
+        fixed: "zone last-rank { white: rank 8; black: rank 1 }",
+    },
+    Explanation {
+        code: "E0112",
+        title: "unknown file",
+        text: "A `file` or `files` item names a file the board does not have.",
+        wrong: "drops { Pawn not-on file z }",
+        fixed: "drops { Pawn not-on file h }",
+    },
+    Explanation {
+        code: "E0113",
+        title: "unknown zone",
+        text: "A name used as a zone was not declared (found while lowering).",
+        wrong: "promotion { Pawn -> Queen in far }",
+        fixed: "zone far { white: rank 8; black: rank 1 }\npromotion { Pawn -> Queen in far }",
+    },
+    Explanation {
+        code: "E0114",
+        title: "empty promotion zone",
+        text: "A promotion zone has no square for a side, so that side could never promote.",
+        wrong: "promotion { Pawn -> Queen in setup white Queen }",
+        fixed: "promotion { Pawn -> Queen in last-rank }",
+    },
+    Explanation {
+        code: "E0115",
+        title: "direction selects no move",
+        text: "The direction modifiers of a Betza term select none of its atom's directions (a knight has no straight-forward move), so the term adds nothing.",
+        wrong: "piece Pawn { letter P; moves fsW vN }",
+        fixed: "piece Pawn { letter P; moves fsW ffN }",
+    },
+    Explanation {
+        code: "E0116",
+        title: "piece cannot move",
+        text: "A piece has moves, but none of them leads anywhere from any square of this board (e.g. a leap longer than the board).",
+        wrong: "board { files a..c; ranks 1..3 }\npiece Camel { letter C; moves C }",
+        fixed: "board { files a..h; ranks 1..8 }\npiece Camel { letter C; moves C }",
+    },
+    Explanation {
+        code: "E0118",
+        title: "unreadable setup",
+        text: "The setup's FEN cannot be read: a row describes more or fewer squares than the board has, there are too many or too few rows, or a letter is no piece's.",
+        wrong: "setup \"4k4/8/8/8/8/8/8/4K3 w - - 0 1\"",
+        fixed: "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
+    },
+    Explanation {
+        code: "E0119",
+        title: "illegal setup",
+        text: "The setup reads, but is not a legal position: a side without a royal piece, the side not to move in check, ….",
+        wrong: "setup \"8/8/8/8/8/8/8/4K3 w - - 0 1\"",
+        fixed: "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
+    },
+    Explanation {
+        code: "E0120",
+        title: "castling squares not in line",
+        text: "A castling rule's king and rook squares must lie on one rank, file or diagonal.",
+        wrong: "castling { K: King e1 -> g2, Rook h1 -> f1 }",
+        fixed: "castling { K: King e1 -> g1, Rook h1 -> f1 }",
+    },
+    Explanation {
+        code: "E0121",
+        title: "ambiguous demotion",
+        text: "A piece that several pieces promote to cannot know what it becomes in hand when captured. Say it with `captured-as`.",
+        wrong: "promotion { Pawn -> General in last-rank; Soldier -> General in last-rank }",
+        fixed: "piece General { letter G; moves K; captured-as Pawn }",
+    },
+    Explanation {
+        code: "E0199",
+        title: "invalid tables",
+        text: "The runtime rejected the lowered tables. This is a limit (e.g. more than 32 piece types) or a bug in fairyc; please report it with the file.",
+        wrong: "# more than 32 piece types",
+        fixed: "# at most 32 piece types",
+    },
+    Explanation {
+        code: "W0001",
+        title: "piece never used",
+        text: "A piece is neither in the setup, nor a promotion target, nor what a captured piece becomes in hand: it can never appear in a game.",
+        wrong: "piece Camel { letter C; moves C }   # and no `C` in the setup",
+        fixed: "setup \"c3k3/8/8/8/8/8/8/C3K3 w - - 0 1\"",
+    },
+    Explanation {
+        code: "W0002",
+        title: "unreachable squares",
+        text: "No piece can ever move to these squares, nothing starts there and nothing can be dropped there. Usually the board drawing or a piece's moves is wrong.",
+        wrong: "board { files a..c; ranks 1..3 }   # and only Bishops on dark squares",
+        fixed: "piece Wazir { letter W; moves W }   # add a piece that reaches them",
+    },
+    Explanation {
+        code: "W0003",
+        title: "drop rule for a piece never in hand",
+        text: "A `drops` rule names a piece that can never be in a hand (royal pieces are never captured, pieces with `captured-as` go to hand as another piece).",
+        wrong: "drops { King not-on rank 1 }",
+        fixed: "drops { Pawn not-on rank 1 }",
+    },
+    Explanation {
+        code: "W0004",
+        title: "end rule that can never trigger",
+        text: "A `<Piece> reaches <squares>` rule names squares the piece can never stand on for a side.",
+        wrong: "end { King reaches a9 win }   # `a9` holds only a hole for the King",
+        fixed: "end { King reaches home win }",
+    },
+    Explanation {
+        code: "W0005",
+        title: "piece that can never be dropped",
+        text: "A `not-on` rule forbids every square of the board for both sides: the piece stays in hand forever.",
+        wrong: "drops { Pawn not-on ranks 1..8 }",
+        fixed: "drops { Pawn not-on rank 1, rank 8 }",
+    },
+    Explanation {
+        code: "W0006",
+        title: "`captured-as` without drops",
+        text: "Without a `drops` block captured pieces do not go to a hand, so `captured-as` has no effect.",
+        wrong: "piece Queen { letter Q; moves Q; captured-as Pawn }   # and no `drops`",
+        fixed: "drops { }",
+    },
+];

@@ -1,0 +1,419 @@
+//! Checks that need the lowered tables: warnings (`W0001` …) about parts of a
+//! variant that can never matter, and the few errors that only the resolved
+//! squares reveal (overlapping promotion rules, extra royal pieces).
+//!
+//! [`lint`] runs after a successful lowering. It reads the
+//! [`TableParts`] (what each piece can reach, the resolved zones, the start
+//! position) and points back into the AST for spans: the tables' pieces,
+//! promotion rules and reach rules are in the source's order.
+
+use fairyc_runtime::table::{PromotionChoice, TableParts};
+use fairyc_runtime::{Color, Setup, Variant, VariantTables};
+
+use crate::ast::{self, DropRule, EndRule, Item, PieceProp, Side};
+use crate::error::{CompileError, ErrorKind};
+use crate::span::Span;
+
+/// The findings on a file that lowered to `tables`: warnings, and errors
+/// that need resolved squares. Sorted by place.
+///
+/// # Examples
+///
+/// ```
+/// let source = r#"
+/// variant "Mini" {}
+/// board { files a..d; ranks 1..4 }
+/// piece King { letter K; moves K; royal }
+/// piece Camel { letter C; moves C }
+/// setup "k3/4/4/3K w - - 0 1"
+/// "#;
+/// let compiled = fairyc_compiler::compile_with_warnings(source).expect("it compiles");
+/// assert_eq!(compiled.warnings[0].code(), "W0001"); // Camel is never used
+/// ```
+pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
+    let parts = tables.parts();
+    let mut out = Vec::new();
+    let decls: Vec<&ast::PieceDecl> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Piece(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    if decls.len() != parts.pieces.len() {
+        return out;
+    }
+    let np = parts.pieces.len();
+    let nsq = parts.board.squares.len();
+    let setup_span = file
+        .items
+        .iter()
+        .find_map(|item| match item {
+            Item::Setup(s) => Some(s.fen.span),
+            _ => None,
+        })
+        .unwrap_or_default();
+
+    // The start position, through the runtime's own FEN reader.
+    let setup = Variant::new(tables.clone())
+        .ok()
+        .and_then(|v| Setup::from_fen(&v, &parts.start).ok());
+    // setup_squares[piece][side]
+    let mut setup_squares = vec![[Vec::new(), Vec::new()]; np];
+    let mut in_setup = vec![false; np];
+    let mut hand = vec![false; np];
+    if let Some(setup) = &setup {
+        for (sq, placed) in setup.board.iter().enumerate() {
+            if let Some(p) = placed {
+                let side = usize::from(p.color != Color::White);
+                if let Some(squares) = setup_squares.get_mut(p.piece as usize) {
+                    squares[side].push(sq as u8);
+                }
+                set(&mut in_setup, p.piece);
+            }
+        }
+        for pocket in &setup.hands {
+            for (p, &count) in pocket.iter().enumerate() {
+                if count > 0 {
+                    set(&mut in_setup, p as u8);
+                    set(&mut hand, p as u8);
+                }
+            }
+        }
+        royal_count(parts, setup, setup_span, &mut out);
+    }
+
+    // Which pieces can appear: from the setup, through promotion and capture.
+    let mut used = in_setup.clone();
+    loop {
+        let mut changed = false;
+        for rule in &parts.promotions {
+            if !get(&used, rule.piece) {
+                continue;
+            }
+            for choice in &rule.choices {
+                let (PromotionChoice::Piece(t) | PromotionChoice::Hand(t)) = *choice;
+                changed |= set(&mut used, t);
+            }
+        }
+        for (i, piece) in parts.pieces.iter().enumerate() {
+            if !used.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            for t in [piece.captured_as, piece.demotes_to].into_iter().flatten() {
+                changed |= set(&mut used, t);
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for (i, decl) in decls.iter().enumerate() {
+        if !used.get(i).copied().unwrap_or(true) {
+            out.push(warning(
+                ErrorKind::UnusedPiece {
+                    piece: decl.name.node.clone(),
+                },
+                decl.name.span,
+            ));
+        }
+    }
+
+    // What can be in a hand (only with drops): captured non-royal pieces as
+    // they go to hand, `hand(…)` promotion targets and the setup's pockets.
+    if parts.drops.is_some() {
+        for (i, piece) in parts.pieces.iter().enumerate() {
+            if !used.get(i).copied().unwrap_or(false) || piece.royal {
+                continue;
+            }
+            set(&mut hand, piece.captured_as.unwrap_or(i as u8));
+            if let Some(d) = piece.demotes_to {
+                set(&mut hand, d);
+            }
+        }
+        for rule in &parts.promotions {
+            for choice in &rule.choices {
+                if let PromotionChoice::Hand(t) = *choice {
+                    set(&mut hand, t);
+                }
+            }
+        }
+    } else {
+        hand.iter_mut().for_each(|h| *h = false);
+    }
+    drop_rules(file, parts, &decls, &hand, &mut out);
+
+    // Where each piece can ever stand, per side: from its setup squares, its
+    // drop squares and the promotion zones that make it, along its paths.
+    let mut reach = vec![[vec![false; nsq], vec![false; nsq]]; np];
+    for (pi, piece) in parts.pieces.iter().enumerate() {
+        if !used.get(pi).copied().unwrap_or(false) {
+            continue;
+        }
+        for side in 0..2 {
+            let mut start: Vec<u8> = setup_squares
+                .get(pi)
+                .map(|s| s[side].clone())
+                .unwrap_or_default();
+            if get(&hand, pi as u8) {
+                if let Some(d) = &parts.drops {
+                    let forbidden = d.forbidden.get(pi).map(|f| &f[side]);
+                    start.extend(
+                        (0..nsq as u8).filter(|s| !forbidden.is_some_and(|f| f.contains(s))),
+                    );
+                }
+            }
+            for rule in &parts.promotions {
+                if rule
+                    .choices
+                    .iter()
+                    .any(|c| *c == PromotionChoice::Piece(pi as u8))
+                    && get(&used, rule.piece)
+                {
+                    start.extend(rule.zone[side].iter().copied());
+                }
+            }
+            let Some(seen) = reach.get_mut(pi).map(|r| &mut r[side]) else {
+                continue;
+            };
+            let mut stack = Vec::new();
+            for s in start {
+                if let Some(slot) = seen.get_mut(s as usize) {
+                    if !*slot {
+                        *slot = true;
+                        stack.push(s);
+                    }
+                }
+            }
+            while let Some(from) = stack.pop() {
+                let Some(paths) = piece.moves[side].get(from as usize) else {
+                    continue;
+                };
+                for step in paths.iter().flat_map(|p| &p.steps) {
+                    if let Some(slot) = seen.get_mut(step.to as usize) {
+                        if !*slot {
+                            *slot = true;
+                            stack.push(step.to);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let unreachable: Vec<String> = (0..nsq)
+        .filter(|&s| !reach.iter().any(|r| r[0][s] || r[1][s]))
+        .filter_map(|s| parts.board.squares.get(s).map(|sq| sq.name.clone()))
+        .collect();
+    if !unreachable.is_empty() {
+        let board = file.items.iter().find_map(|item| match item {
+            Item::Board(b) => Some(b.span.sub(0, "board".len())),
+            _ => None,
+        });
+        out.push(warning(
+            ErrorKind::UnreachableSquares {
+                squares: unreachable,
+            },
+            board.unwrap_or_default(),
+        ));
+    }
+
+    goals(file, parts, &reach, &mut out);
+    promotion_conflicts(file, parts, &mut out);
+    out.sort_by_key(|e| (e.span.start, e.span.end));
+    out
+}
+
+fn warning(kind: ErrorKind, span: Span) -> CompileError {
+    CompileError::new(kind, span)
+}
+
+fn get(flags: &[bool], i: u8) -> bool {
+    flags.get(i as usize).copied().unwrap_or(false)
+}
+
+/// Sets a flag; whether it changed.
+fn set(flags: &mut [bool], i: u8) -> bool {
+    match flags.get_mut(i as usize) {
+        Some(f) if !*f => {
+            *f = true;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// `E0040`: more than one royal piece for a side. (None is the runtime's
+/// `E0119`.)
+fn royal_count(parts: &TableParts, setup: &Setup, span: Span, out: &mut Vec<CompileError>) {
+    for (side, color) in [(Side::White, Color::White), (Side::Black, Color::Black)] {
+        let count = setup
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.color == color)
+            .filter(|p| parts.pieces.get(p.piece as usize).is_some_and(|t| t.royal))
+            .count();
+        if count > 1 {
+            out.push(CompileError::new(
+                ErrorKind::TooManyRoyals { side, count },
+                span,
+            ));
+        }
+    }
+}
+
+/// `W0003`, `W0005` and `W0006`: drop rules that cannot matter.
+fn drop_rules(
+    file: &ast::File,
+    parts: &TableParts,
+    decls: &[&ast::PieceDecl],
+    hand: &[bool],
+    out: &mut Vec<CompileError>,
+) {
+    let index = |name: &str| decls.iter().position(|d| d.name.node == name);
+    let nsq = parts.board.squares.len();
+    let Some(drops) = &parts.drops else {
+        for decl in decls {
+            for prop in &decl.props {
+                if let PieceProp::CapturedAs(name) = prop {
+                    out.push(warning(ErrorKind::CapturedAsWithoutDrops, name.span));
+                }
+            }
+        }
+        return;
+    };
+    let mut reported = vec![false; decls.len()];
+    for item in &file.items {
+        let Item::Drops(d) = item else { continue };
+        for rule in &d.rules {
+            let (piece, span) = match rule {
+                DropRule::NotOn { piece, span, .. } | DropRule::NoMate { piece, span } => {
+                    (piece, *span)
+                }
+                DropRule::Unknown(_) => continue,
+            };
+            let Some(pi) = index(&piece.node) else {
+                continue;
+            };
+            if !hand.get(pi).copied().unwrap_or(true) {
+                out.push(warning(
+                    ErrorKind::NeverInHand {
+                        piece: piece.node.clone(),
+                    },
+                    piece.span,
+                ));
+                continue;
+            }
+            let everywhere = drops
+                .forbidden
+                .get(pi)
+                .is_some_and(|f| f.iter().all(|side| side.len() >= nsq));
+            if everywhere && matches!(rule, DropRule::NotOn { .. }) && set(&mut reported, pi as u8)
+            {
+                out.push(warning(
+                    ErrorKind::NeverDroppable {
+                        piece: piece.node.clone(),
+                    },
+                    span,
+                ));
+            }
+        }
+    }
+}
+
+/// `W0004`: `<Piece> reaches <squares>` rules whose piece can never stand on
+/// any of the squares, for a side.
+fn goals(
+    file: &ast::File,
+    parts: &TableParts,
+    reach: &[[Vec<bool>; 2]],
+    out: &mut Vec<CompileError>,
+) {
+    let rules = file.items.iter().flat_map(|item| match item {
+        Item::End(e) => e.rules.as_slice(),
+        _ => &[],
+    });
+    let rules = rules.filter_map(|r| match r {
+        EndRule::Reach { piece, squares, .. } => Some((piece, squares)),
+        _ => None,
+    });
+    for ((piece, squares), table) in rules.zip(&parts.end.reach) {
+        let Some(can) = reach.get(table.piece as usize) else {
+            continue;
+        };
+        for (side, name) in [(0, Side::White), (1, Side::Black)] {
+            let hit = table.squares[side]
+                .iter()
+                .any(|&s| can[side].get(s as usize).copied().unwrap_or(false));
+            if !hit {
+                let span = squares.items.first().map_or(piece.span, |f| {
+                    squares
+                        .items
+                        .last()
+                        .map_or(f.span, |l| f.span.merge(l.span))
+                });
+                out.push(warning(
+                    ErrorKind::GoalUnreachable {
+                        piece: piece.node.clone(),
+                        side: name,
+                    },
+                    span,
+                ));
+            }
+        }
+    }
+}
+
+/// `E0039`: two rules of one piece that apply on the same square but differ
+/// in `optional` or offer the same choice twice.
+fn promotion_conflicts(file: &ast::File, parts: &TableParts, out: &mut Vec<CompileError>) {
+    let rules: Vec<&ast::PromotionRule> = file
+        .items
+        .iter()
+        .flat_map(|item| match item {
+            Item::Promotion(p) => p.rules.as_slice(),
+            _ => &[],
+        })
+        .filter(|r| !r.targets.is_empty())
+        .collect();
+    if rules.len() != parts.promotions.len() {
+        return;
+    }
+    for (j, later) in parts.promotions.iter().enumerate() {
+        for (i, earlier) in parts.promotions.iter().enumerate().take(j) {
+            if earlier.piece != later.piece {
+                continue;
+            }
+            let contradicts = earlier.optional != later.optional
+                || earlier.choices.iter().any(|c| later.choices.contains(c));
+            if !contradicts {
+                continue;
+            }
+            let shared = (0..2).find_map(|side| {
+                earlier.zone[side]
+                    .iter()
+                    .find(|s| later.zone[side].contains(s))
+                    .copied()
+            });
+            let (Some(square), Some(a), Some(b)) = (shared, rules.get(i), rules.get(j)) else {
+                continue;
+            };
+            let square = parts
+                .board
+                .squares
+                .get(square as usize)
+                .map(|s| s.name.clone())
+                .unwrap_or_default();
+            out.push(CompileError::new(
+                ErrorKind::ConflictingPromotion {
+                    piece: b.piece.node.clone(),
+                    square,
+                    first: a.span,
+                },
+                b.span,
+            ));
+            break;
+        }
+    }
+}
