@@ -300,10 +300,11 @@ fn perft_from_the_start() {
     // Black Bishop's ray b5-…-e2-f1 (+1: 18); e3-d3 shortens it (16);
     // Bg4×d7 takes the Knight (−2 moves), allows Gc7×d7 and d8×d7 (+2) and
     // covers c8 against Ka8-c8 (−1: 16).
-    // Deeper: fairyc's own figures, kept as a regression check.
+    // Deeper depths have no independent reference figures yet, so they are
+    // not asserted here (a test may not pin the engine's own output).
     let v = variant();
     let p = Position::new(&v).expect("start");
-    let expected = [17u64, 289, 5_856, 117_093, 2_601_728];
+    let expected = [17u64, 289];
     for (d, &n) in (1u32..).zip(&expected) {
         let t = Instant::now();
         let got = perft(&p, d);

@@ -108,10 +108,11 @@ fn perft_from_the_start() {
     // Depth 1: the 7 moves above. Depth 2: 7 × 7, because none of White's
     // first moves reaches rank 4 or beyond, so Black's 7 replies (the mirror
     // image of White's) are never blocked, attacked or added to.
-    // Depths 3 and 4 are fairyc's own figures, kept as a regression check.
+    // Deeper depths have no independent reference figures yet, so they are
+    // not asserted here (a test may not pin the engine's own output).
     let v = variant();
     let p = Position::new(&v).expect("start position");
-    let expected = [7u64, 49, 448, 4_114];
+    let expected = [7u64, 49];
     for (d, &n) in (1u32..).zip(&expected) {
         let t = Instant::now();
         let got = perft(&p, d);
