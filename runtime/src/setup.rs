@@ -7,9 +7,9 @@
 //! mark; a run of empty squares is its length in digits. Hands follow either
 //! in brackets right after the board (`…/RNBQKBNR[Qn]`) or as one more
 //! `/`-separated group (`…/RNBQKBNR/Qn`); `[]`, `[-]` and an empty last group
-//! mean empty hands. Then: side to move (`w`/`b`), castling letters or `-`,
-//! en-passant square or `-`, half-move clock and full-move number (both
-//! optional, default `0 1`).
+//! mean empty hands. Then: side to move (`w`/`b`, required), castling letters
+//! or `-`, en-passant square or `-`, half-move clock and full-move number (the
+//! last four may be left out: `- - 0 1`).
 
 use crate::error::ParseFenError;
 use crate::types::Color;
@@ -173,7 +173,12 @@ impl Setup {
         }
 
         let turn = match fields.next() {
-            Some("w") | None => Color::White,
+            None => {
+                return Err(ParseFenError::new(
+                    "the side to move (`w` or `b`) is missing after the board",
+                ))
+            }
+            Some("w") => Color::White,
             Some("b") => Color::Black,
             Some(other) => {
                 return Err(ParseFenError::new(format!(
