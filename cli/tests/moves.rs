@@ -1,0 +1,68 @@
+//! `fairyc moves` prints the legal moves, then the game's result with its
+//! reason when the game is over.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+/// Runs `fairyc moves FILE --fen FEN`; returns stdout's lines.
+fn moves(variant: &str, fen: &str) -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_fairyc"))
+        .current_dir(root())
+        .args(["moves", variant, "--fen", fen])
+        .output()
+        .expect("runs fairyc");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+const CE: &str = "variants/crazy-elephant.variant";
+
+#[test]
+fn bare_king_result_is_printed() {
+    // Black holds pieces in hand but has only its King on the board.
+    let lines = moves(CE, "4k3/8/8/8/8/8/8/RR2K3[qr] b - - 0 1");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("result: 1-0 (white wins by bare king)")
+    );
+}
+
+#[test]
+fn stalemate_result_is_printed_after_no_moves() {
+    let lines = moves(CE, "k7/P7/1K6/8/8/7p/7P/8[] b - - 0 1");
+    assert_eq!(lines, ["result: 1-0 (white wins by stalemate)"]);
+}
+
+#[test]
+fn two_bare_kings_result_is_printed() {
+    let lines = moves(CE, "4k3/8/8/8/8/8/8/4K3[Qq] w - - 0 1");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("result: 1/2-1/2 (draw by both kings bare)")
+    );
+}
+
+#[test]
+fn no_result_line_while_the_game_goes_on() {
+    let lines = moves(
+        CE,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1",
+    );
+    assert_eq!(lines.len(), 16);
+    assert!(lines.iter().all(|l| !l.starts_with("result:")));
+}
