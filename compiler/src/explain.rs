@@ -441,8 +441,8 @@ pub static EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         code: "E0113",
-        title: "unknown zone",
-        text: "A name used as a zone was not declared (found while lowering).",
+        title: "unknown zone (reserved)",
+        text: "A name used as a zone was not declared. The checker reports this as `E0028` before the lowering runs, so a source file does not produce `E0113`; the code is kept so that it never changes meaning.",
         wrong: "promotion { Pawn -> Queen in far }",
         fixed: "zone far { white: rank 8; black: rank 1 }\npromotion { Pawn -> Queen in far }",
     },

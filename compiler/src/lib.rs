@@ -1,14 +1,16 @@
 //! The fairyc front end: `.variant` source → AST → checks → move tables.
 //!
 //! ```text
-//!   source ──► parse (pest) ──► AST with spans ──► check ──► lower ──► VariantTables
-//!                 │                                  │          │
-//!                 └──────── CompileError (kind + span) ─────────┘
+//!   source ──► parse (pest) ──► AST with spans ──► check ──► lower ──► lint ──► VariantTables
+//!                 │                                  │          │         │        + warnings
+//!                 └──────── CompileError (kind + span) ─────────┴─────────┘
 //! ```
 //!
 //! [`compile`] runs the whole pipeline and returns every error found, each
-//! with the span it points at; [`CompileError::to_diagnostic`] turns one into a
-//! codespan-reporting diagnostic.
+//! with the span it points at; [`compile_with_warnings`] also returns the
+//! warnings (`W0001` …) found on the lowered tables by [`lint`].
+//! [`CompileError::to_diagnostic`] turns one into a codespan-reporting
+//! diagnostic, and [`explain`] holds the long explanation of every code.
 //!
 //! ```
 //! let source = std::fs::read_to_string(
@@ -103,6 +105,12 @@ pub fn compile_with_warnings(source: &str) -> Result<Compiled, Vec<CompileError>
                             && area.start < c.span.end.max(c.span.start + 1)
                     });
                 if !overlaps {
+                    let span = match &e {
+                        lower::LowerError::BadSetup(message) => {
+                            lint::setup_row_span(source, span, message).unwrap_or(span)
+                        }
+                        _ => span,
+                    };
                     errors.push(CompileError::new(ErrorKind::Lower(e), span));
                 }
             }

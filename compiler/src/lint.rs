@@ -165,10 +165,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
                 }
             }
             for rule in &parts.promotions {
-                if rule
-                    .choices
-                    .iter()
-                    .any(|c| *c == PromotionChoice::Piece(pi as u8))
+                if rule.choices.contains(&PromotionChoice::Piece(pi as u8))
                     && get(&used, rule.piece)
                 {
                     start.extend(rule.zone[side].iter().copied());
@@ -416,4 +413,27 @@ fn promotion_conflicts(file: &ast::File, parts: &TableParts, out: &mut Vec<Compi
             break;
         }
     }
+}
+
+/// The span of the FEN row a setup error names (`row 3 …`): the `n`-th
+/// `/`-separated group of the placement field inside `fen` (the FEN string's
+/// span), if the message names one.
+pub(crate) fn setup_row_span(source: &str, fen: Span, message: &str) -> Option<Span> {
+    let at = message.find("row ")?;
+    let digits: String = message
+        .get(at + 4..)?
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let row: usize = digits.parse().ok()?;
+    let text = source.get(fen.range())?;
+    let placement = text.split([' ', '[']).next()?;
+    let mut start = 0;
+    for (i, group) in placement.split('/').enumerate() {
+        if i + 1 == row {
+            return Some(fen.sub(start, group.len()));
+        }
+        start += group.len() + 1;
+    }
+    None
 }

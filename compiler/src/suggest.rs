@@ -58,7 +58,7 @@ where
 {
     let limit = (name.chars().count() / 3).max(1);
     let lower = name.to_lowercase();
-    let mut best: Option<(usize, &'a str)> = None;
+    let mut best: Option<((usize, u32), &'a str)> = None;
     for candidate in candidates {
         if candidate == name {
             continue;
@@ -68,11 +68,25 @@ where
         } else {
             edit_distance(name, candidate)
         };
-        if distance <= limit && best.map_or(true, |(d, _)| distance < d) {
-            best = Some((distance, candidate));
+        let key = (distance, gap(name, candidate));
+        if distance <= limit && best.map_or(true, |(k, _)| key < k) {
+            best = Some((key, candidate));
         }
     }
     best.map(|(_, candidate)| candidate)
+}
+
+/// A tie-break between equally distant candidates: for names of the same
+/// length, how far apart the differing characters are (`h9` is nearer `h8`
+/// than `h1`); otherwise the same for all.
+fn gap(a: &str, b: &str) -> u32 {
+    if a.chars().count() != b.chars().count() {
+        return u32::MAX;
+    }
+    a.chars()
+        .zip(b.chars())
+        .map(|(x, y)| (x as u32).abs_diff(y as u32))
+        .sum()
 }
 
 #[cfg(test)]
@@ -92,5 +106,8 @@ mod tests {
         assert_eq!(did_you_mean("lettr", ["letter", "moves"]), Some("letter"));
         assert_eq!(did_you_mean("x", ["letter", "moves"]), None);
         assert_eq!(did_you_mean("los", ["win", "draw", "loss"]), Some("loss"));
+        let squares = ["h1", "h2", "h7", "h8", "g8"];
+        assert_eq!(did_you_mean("h9", squares), Some("h8"));
+        assert_eq!(did_you_mean("i8", squares), Some("h8"));
     }
 }

@@ -48,7 +48,10 @@ fn bad_fens_are_refused_with_a_reason() {
     let v = shipped("crazyhouse");
     let cases = [
         ("", "empty"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]", "side to move"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]",
+            "side to move",
+        ),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "rows"),
         (
             "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",

@@ -1,0 +1,123 @@
+//! `fairyc check` as a product: the summary, exit codes, warnings,
+//! `--deny-warnings`, `--format json` and `fairyc explain`.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn fairyc(args: &[&str]) -> Output {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    Command::new(env!("CARGO_BIN_EXE_fairyc"))
+        .args(args)
+        .current_dir(root)
+        .output()
+        .expect("run fairyc")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const ERR: &str = "tests/fixtures/check/err/duplicate_letter.variant";
+const WARN: &str = "tests/fixtures/lower/warn/unused_piece.variant";
+
+#[test]
+fn errors_exit_1_with_a_summary() {
+    let o = fairyc(&["check", ERR, "variants/"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("error[E0015]"), "{err}");
+    assert_eq!(
+        err.lines().last(),
+        Some("checked 5 files: 1 error, 0 warnings (1 file failed)")
+    );
+}
+
+#[test]
+fn warnings_pass_unless_denied() {
+    let o = fairyc(&["check", WARN]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning[W0001]"));
+    let o = fairyc(&["check", "--deny-warnings", WARN]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).ends_with("warnings denied\n"), "{}", stderr(&o));
+}
+
+#[test]
+fn json_is_one_object_per_line() {
+    let o = fairyc(&["check", "--format", "json", ERR, WARN]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let objects: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(objects.len(), 2, "{out}");
+    let e = &objects[0];
+    assert_eq!(e["file"], ERR);
+    assert_eq!(e["code"], "E0015");
+    assert_eq!(e["severity"], "error");
+    assert_eq!(e["message"], "letter `k` is already used by `King`");
+    let primary = &e["labels"][0];
+    assert_eq!(primary["primary"], true);
+    assert_eq!(primary["byte_start"], 196);
+    assert_eq!(primary["byte_end"], 197);
+    assert_eq!(primary["line_start"], 19);
+    assert_eq!(primary["column_start"], 12);
+    assert_eq!(primary["line_end"], 19);
+    assert_eq!(primary["column_end"], 13);
+    assert_eq!(e["labels"][1]["primary"], false);
+    assert_eq!(e["labels"][1]["line_start"], 13);
+    assert!(e["help"][0]
+        .as_str()
+        .is_some_and(|h| h.starts_with("letters must differ")));
+    assert_eq!(objects[1]["severity"], "warning");
+    assert_eq!(objects[1]["code"], "W0001");
+}
+
+#[test]
+fn json_of_a_clean_file_is_empty() {
+    let o = fairyc(&["check", "--format", "json", "variants/"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn explain_prints_an_example() {
+    let o = fairyc(&["explain", "E0013"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("E0013 (error): piece defined twice"),
+        "{out}"
+    );
+    assert!(
+        out.contains("For example:") && out.contains("Fixed:"),
+        "{out}"
+    );
+    let o = fairyc(&["explain", "w0001"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).starts_with("W0001 (warning)"));
+}
+
+#[test]
+fn explain_of_an_unknown_code_is_exit_2() {
+    let o = fairyc(&["explain", "E9999"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("E9999"));
+}
+
+#[test]
+fn invalid_utf8_is_a_clean_error() {
+    let dir = std::env::temp_dir().join(format!("fairyc-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("bad.variant");
+    std::fs::write(&file, b"variant \"\xff\xfe\" {}\n").expect("write");
+    let o = fairyc(&["check", file.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not valid UTF-8"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
