@@ -86,8 +86,8 @@ pub static EXPLANATIONS: &[Explanation] = &[
         code: "E0002",
         title: "unterminated string",
         text: "A string has no closing `\"` on the line it starts. Strings never span lines; write `\\\"` for a quote inside one.",
-        wrong: "variant \"Crazyhouse { alias \"zh\" }",
-        fixed: "variant \"Crazyhouse\" { alias \"zh\" }",
+        wrong: "variant \"My Chess { alias \"mine\" }",
+        fixed: "variant \"My Chess\" { alias \"mine\" }",
     },
     Explanation {
         code: "E0003",
