@@ -176,7 +176,7 @@ impl Drop for Engine {
     }
 }
 
-/// The legal moves of `pos` in UCI-like notation ([`Position::uci`]), sorted.
+/// The legal moves of `pos` in UCI-like notation ([`fairyc_runtime::Position::uci`]), sorted.
 pub fn uci_moves(pos: &fairyc_runtime::Position<'_>) -> Vec<String> {
     let mut v: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect();
     v.sort();
