@@ -118,11 +118,11 @@ pub struct PieceTable {
 pub struct Path {
     /// The steps, in order.
     pub steps: Vec<Step>,
-    /// The piece may move to an empty square.
-    #[serde(default, skip_serializing_if = "is_false")]
+    /// The piece may move to an empty square (JSON default `true`).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub quiet: bool,
-    /// The piece may capture an enemy piece.
-    #[serde(default, skip_serializing_if = "is_false")]
+    /// The piece may capture an enemy piece (JSON default `true`).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub capture: bool,
     /// The piece may capture en passant on this path: when a step's `to` is
     /// the en-passant square, the piece that created it is captured.
@@ -310,6 +310,14 @@ pub struct ReachRule {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl VariantTables {
