@@ -105,12 +105,15 @@ pub fn moves(file: &Path, fen: Option<&str>) -> Result<ExitCode, Fatal> {
     };
     let pos = position(&v, fen)?;
     let mut stdout = std::io::stdout().lock();
-    for m in pos.legal_moves() {
-        writeln!(stdout, "{}", pos.uci(m))?;
-    }
-    let game = Game::new(pos);
-    if let Some(r) = game.outcome() {
-        writeln!(stdout, "result: {r}")?;
+    // A finished game has no moves (as in perft): only its result is printed.
+    let game = Game::new(pos.clone());
+    match game.outcome() {
+        Some(r) => writeln!(stdout, "result: {r}")?,
+        None => {
+            for m in pos.legal_moves() {
+                writeln!(stdout, "{}", pos.uci(m))?;
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

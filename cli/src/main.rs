@@ -77,7 +77,7 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// List the legal moves of a position, and the result if the game is over.
+    /// List the legal moves of a position, or its result if the game is over.
     Moves {
         /// The `.variant` file (or a table `.json`).
         file: PathBuf,
