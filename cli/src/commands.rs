@@ -4,23 +4,50 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use fairyc_runtime::{perft, perft_divide, Game, Position, Variant};
+use fairyc_runtime::{describe, perft, perft_divide, Game, Position, Variant};
 
 use crate::files::{compile_file, expand, guard_output, load, position, write_atomic, Fatal};
 
-pub fn compile_cmd(file: &Path, output: Option<&Path>) -> Result<ExitCode, Fatal> {
+/// `fairyc compile`: the table as JSON, or as text for reading (`text`),
+/// limited to `squares` if any are given.
+pub fn compile_cmd(
+    file: &Path,
+    text: bool,
+    squares: &[String],
+    output: Option<&Path>,
+) -> Result<ExitCode, Fatal> {
     let Some(tables) = compile_file(file)? else {
         return Ok(ExitCode::from(1));
     };
-    let json = tables.to_json();
+    let out_text = if text {
+        let names: Vec<&str> = if squares.is_empty() {
+            tables
+                .parts()
+                .board
+                .squares
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect()
+        } else {
+            for s in squares {
+                if !tables.parts().board.squares.iter().any(|q| &q.name == s) {
+                    return Err(Fatal(format!("there is no square `{s}` on this board")));
+                }
+            }
+            squares.iter().map(String::as_str).collect()
+        };
+        describe(&tables, &names)
+    } else {
+        tables.to_json() + "\n"
+    };
     match output {
         Some(out) => {
             guard_output(out, &[file])?;
-            write_atomic(out, &(json + "\n"))?;
+            write_atomic(out, &out_text)?;
         }
         None => {
             let mut stdout = std::io::stdout().lock();
-            writeln!(stdout, "{json}")?;
+            write!(stdout, "{out_text}")?;
         }
     }
     Ok(ExitCode::SUCCESS)

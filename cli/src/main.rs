@@ -50,6 +50,9 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
+        /// With `--format text`: only these squares (comma-separated; default all).
+        #[arg(long, value_delimiter = ',')]
+        squares: Vec<String>,
         /// Write to this file instead of standard output.
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -94,6 +97,8 @@ enum Command {
 enum Format {
     /// The documented JSON format (docs/table-format.md).
     Json,
+    /// For reading: per square, where each piece goes on an empty board.
+    Text,
 }
 
 fn main() -> ExitCode {
@@ -107,9 +112,10 @@ fn main() -> ExitCode {
         Command::Explain { code } => explain(&code),
         Command::Compile {
             file,
-            format: Format::Json,
+            format,
+            squares,
             output,
-        } => compile_cmd(&file, output.as_deref()),
+        } => compile_cmd(&file, format == Format::Text, &squares, output.as_deref()),
         Command::Build { paths, out_dir } => build(&paths, &out_dir),
         Command::Perft {
             file,

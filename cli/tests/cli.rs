@@ -129,3 +129,35 @@ fn compile_refuses_to_overwrite_a_variant_source() {
     assert_eq!(stdout(&o).lines().last(), Some("nodes: 8902"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn compile_as_text_lists_where_pieces_go() {
+    let o = fairyc(&[
+        "compile",
+        "variants/crazy-38s.variant",
+        "--format",
+        "text",
+        "--squares",
+        "f3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // The rook on f3 runs round the loop (spec §2.2): every square of both
+    // rays through the L1 cycle, and the tails.
+    let rook = out
+        .lines()
+        .find(|l| l.contains("Rook") && l.contains("white"))
+        .expect("a rook line");
+    for sq in ["a8", "c8", "d8", "f8", "a3", "c3", "g3", "h3", "f1", "f2"] {
+        assert!(rook.split_whitespace().any(|w| w == sq), "{sq} in {rook}");
+    }
+    let o = fairyc(&[
+        "compile",
+        "variants/crazy-38s.variant",
+        "--format",
+        "text",
+        "--squares",
+        "b4",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "b4 is a hole");
+}
