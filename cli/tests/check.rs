@@ -1,25 +1,9 @@
 //! `fairyc check` as a product: the summary, exit codes, warnings,
 //! `--deny-warnings`, `--format json` and `fairyc explain`.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn fairyc(args: &[&str]) -> Output {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    Command::new(env!("CARGO_BIN_EXE_fairyc"))
-        .args(args)
-        .current_dir(root)
-        .output()
-        .expect("run fairyc")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{fairyc, stderr, stdout};
 
 const ERR: &str = "tests/fixtures/check/err/duplicate_letter.variant";
 const WARN: &str = "tests/fixtures/lower/warn/unused_piece.variant";

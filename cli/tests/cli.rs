@@ -1,24 +1,8 @@
 //! The command line as scripts use it: output forms and exit codes.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn fairyc(args: &[&str]) -> Output {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    Command::new(env!("CARGO_BIN_EXE_fairyc"))
-        .args(args)
-        .current_dir(root)
-        .output()
-        .expect("run fairyc")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{fairyc, stderr, stdout};
 
 const ZH: &str = "variants/crazyhouse.variant";
 

@@ -1,23 +1,13 @@
 //! `fairyc moves` prints the legal moves, then the game's result with its
 //! reason when the game is over.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default()
-}
+use common::fairyc;
 
 /// Runs `fairyc moves FILE --fen FEN`; returns stdout's lines.
 fn moves(variant: &str, fen: &str) -> Vec<String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_fairyc"))
-        .current_dir(root())
-        .args(["moves", variant, "--fen", fen])
-        .output()
-        .expect("runs fairyc");
+    let out = fairyc(&["moves", variant, "--fen", fen]);
     assert!(
         out.status.success(),
         "{}",

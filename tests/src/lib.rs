@@ -213,3 +213,85 @@ pub fn turned(
     out.ep = s.ep.map(image);
     out
 }
+
+/// Reads a position, panicking with the FEN and the reason if it is refused.
+pub fn pos<'v>(v: &'v Variant, fen: &str) -> fairyc_runtime::Position<'v> {
+    fairyc_runtime::Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The moves as owned strings, sorted.
+pub fn sorted(moves: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Asserts the exact set of legal moves of `fen`.
+pub fn assert_moves(v: &Variant, fen: &str, expected: &[&str]) {
+    assert_eq!(
+        uci_moves(&pos(v, fen)),
+        sorted(expected),
+        "legal moves of {fen}"
+    );
+}
+
+/// Plays a move given in UCI-like notation, which must be legal.
+pub fn play(p: &mut fairyc_runtime::Position<'_>, uci: &str) {
+    let m = p
+        .parse_uci(uci)
+        .unwrap_or_else(|e| panic!("{uci} in {}: {e}", p.fen()));
+    p.play_unchecked(m);
+}
+
+/// FENs of positions reached by seeded random play from the start: `games`
+/// games of at most `plies` plies, one position every `every` plies.
+pub fn random_positions(v: &Variant, games: u64, plies: usize, every: usize) -> Vec<String> {
+    use rand::{Rng, SeedableRng};
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut p = fairyc_runtime::Position::new(v).expect("start");
+        for ply in 0..plies {
+            if ply % every == 0 {
+                out.push(p.fen());
+            }
+            let moves = p.legal_moves();
+            if moves.is_empty() || p.rule_outcome().is_some() {
+                break;
+            }
+            p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    out
+}
+
+/// Asserts that perft 1..=`depth` of each position equals that of its image
+/// under the board symmetry `rename` (colours, hands and side to move
+/// swapped), and that the bulk count of the last ply equals the move list.
+pub fn assert_turn_symmetric(
+    v: &Variant,
+    fens: &[String],
+    depth: u32,
+    rename: impl Fn(&str) -> String + Copy,
+) {
+    for fen in fens {
+        let p = pos(v, fen);
+        let t = fairyc_runtime::Position::from_setup(v, &turned(v, &p.to_setup(), rename))
+            .unwrap_or_else(|e| panic!("turned {fen}: {e}"));
+        if p.rule_outcome().is_none() {
+            assert_eq!(
+                fairyc_runtime::perft(&p, 1),
+                p.legal_moves().len() as u64,
+                "{fen}"
+            );
+        }
+        for d in 1..=depth {
+            assert_eq!(
+                fairyc_runtime::perft(&p, d),
+                fairyc_runtime::perft(&t, d),
+                "perft {d} of {fen} and of its turn {}",
+                t.fen()
+            );
+        }
+    }
+}

@@ -14,38 +14,13 @@ use std::time::Instant;
 use fairyc_runtime::{
     describe, perft, Color, EndReason, GameResult, Position, Variant, VariantTables,
 };
-use fairyc_tests::{shipped, turned, uci_moves};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use fairyc_tests::{
+    assert_moves, assert_turn_symmetric, play, pos, random_positions, shipped, sorted, turned,
+    uci_moves,
+};
 
 fn variant() -> Variant {
     shipped("crazy-38s")
-}
-
-fn pos<'v>(v: &'v Variant, fen: &str) -> Position<'v> {
-    Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn sorted(moves: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-/// Asserts the exact set of legal moves of `fen`.
-fn assert_moves(v: &Variant, fen: &str, expected: &[&str]) {
-    assert_eq!(
-        uci_moves(&pos(v, fen)),
-        sorted(expected),
-        "legal moves of {fen}"
-    );
-}
-
-fn play(p: &mut Position<'_>, uci: &str) {
-    let m = p
-        .parse_uci(uci)
-        .unwrap_or_else(|e| panic!("{uci} in {}: {e}", p.fen()));
-    p.play_unchecked(m);
 }
 
 /// `letter@square` for every empty square of `p` not in `except`.
@@ -327,39 +302,9 @@ fn perft_is_symmetric_under_the_180_degree_turn() {
     let start = Position::new(&v).expect("start");
     let t = Position::from_setup(&v, &turned(&v, &start.to_setup(), turn_name)).expect("turned");
     assert_eq!(t.fen(), "1p1k/bs/3prg1/3pnp/PNP3/1GRP3/SB/K1P1[] b - - 0 1");
-    let mut fens = Vec::new();
-    for seed in 0..8u64 {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut p = Position::new(&v).expect("start");
-        for ply in 0..60 {
-            if ply % 10 == 0 {
-                fens.push(p.fen());
-            }
-            let moves = p.legal_moves();
-            if moves.is_empty() || p.rule_outcome().is_some() {
-                break;
-            }
-            p.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        }
-    }
+    let fens = random_positions(&v, 8, 60, 10);
     assert!(fens.len() >= 30, "{} positions", fens.len());
-    for fen in &fens {
-        let p = pos(&v, fen);
-        let t = Position::from_setup(&v, &turned(&v, &p.to_setup(), turn_name))
-            .unwrap_or_else(|e| panic!("turned {fen}: {e}"));
-        if p.rule_outcome().is_none() {
-            // The bulk count of the last ply agrees with the move list.
-            assert_eq!(perft(&p, 1), p.legal_moves().len() as u64, "{fen}");
-        }
-        for d in 1..=3 {
-            assert_eq!(
-                perft(&p, d),
-                perft(&t, d),
-                "perft {d} of {fen} and of its turn {}",
-                t.fen()
-            );
-        }
-    }
+    assert_turn_symmetric(&v, &fens, 3, turn_name);
 }
 
 #[test]

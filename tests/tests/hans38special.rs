@@ -16,38 +16,13 @@ use std::time::Instant;
 use fairyc_runtime::{
     describe, perft, Color, EndReason, Game, GameResult, Position, Variant, VariantTables,
 };
-use fairyc_tests::{shipped, turned, uci_moves};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use fairyc_tests::{
+    assert_moves, assert_turn_symmetric, play, pos, random_positions, shipped, sorted, turned,
+    uci_moves,
+};
 
 fn variant() -> Variant {
     shipped("hans-38special")
-}
-
-fn pos<'v>(v: &'v Variant, fen: &str) -> Position<'v> {
-    Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn sorted(moves: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-/// Asserts the exact set of legal moves of `fen`.
-fn assert_moves(v: &Variant, fen: &str, expected: &[&str]) {
-    assert_eq!(
-        uci_moves(&pos(v, fen)),
-        sorted(expected),
-        "legal moves of {fen}"
-    );
-}
-
-fn play(p: &mut Position<'_>, uci: &str) {
-    let m = p
-        .parse_uci(uci)
-        .unwrap_or_else(|e| panic!("{uci} in {}: {e}", p.fen()));
-    p.play_unchecked(m);
 }
 
 fn piece(v: &Variant, letter: char) -> u8 {
@@ -485,26 +460,6 @@ fn turn_name(name: &str) -> String {
     format!("{}{}", (b'a' + b'f' - file) as char, 7 - rank)
 }
 
-/// Positions reached by seeded random play from the start.
-fn random_positions(v: &Variant, games: u64, plies: usize, every: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    for seed in 0..games {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut p = Position::new(v).expect("start");
-        for ply in 0..plies {
-            if ply % every == 0 {
-                out.push(p.fen());
-            }
-            let moves = p.legal_moves();
-            if moves.is_empty() || p.rule_outcome().is_some() {
-                break;
-            }
-            p.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        }
-    }
-    out
-}
-
 #[test]
 fn perft_is_symmetric_under_the_180_degree_turn() {
     let v = variant();
@@ -519,23 +474,7 @@ fn perft_is_symmetric_under_the_180_degree_turn() {
     );
     let fens = random_positions(&v, 8, 60, 10);
     assert!(fens.len() >= 30, "{} positions", fens.len());
-    for fen in &fens {
-        let p = pos(&v, fen);
-        let t = Position::from_setup(&v, &turned(&v, &p.to_setup(), turn_name))
-            .unwrap_or_else(|e| panic!("turned {fen}: {e}"));
-        if p.rule_outcome().is_none() {
-            // The bulk count of the last ply agrees with the move list.
-            assert_eq!(perft(&p, 1), p.legal_moves().len() as u64, "{fen}");
-        }
-        for d in 1..=3 {
-            assert_eq!(
-                perft(&p, d),
-                perft(&t, d),
-                "perft {d} of {fen} and of its turn {}",
-                t.fen()
-            );
-        }
-    }
+    assert_turn_symmetric(&v, &fens, 3, turn_name);
 }
 
 // ---------------------------------------------------------------------------
