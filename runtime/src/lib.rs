@@ -37,7 +37,7 @@ pub use describe::describe;
 pub use error::{ParseFenError, PlayError, PositionError, TableError};
 pub use game::Game;
 pub use perft::{perft, perft_divide};
-pub use position::Position;
+pub use position::{Position, Undo};
 pub use setup::{Placed, Setup};
 pub use table::{TableParts, VariantTables, FORMAT_VERSION};
 pub use types::{Color, EndReason, GameResult, Move, Promote};

@@ -5,6 +5,9 @@ use crate::types::Move;
 
 /// Counts the leaves of the legal move tree at exactly `depth` plies.
 ///
+/// Children are played by copy-make (a `Position` is a few hundred bytes),
+/// which measured faster here than [`Position::make`]/[`Position::unmake`].
+///
 /// Semantics (as Fairy-Stockfish): a position whose game has ended by a rule
 /// (checkmate, stalemate, a goal reached) has no moves; repetition and the
 /// n-move rule are not applied. The last ply is counted in bulk, drops

@@ -7,6 +7,23 @@ use crate::table::Outcome;
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
 use crate::variant::Variant;
 
+/// What [`Position::unmake`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    m: Move,
+    moved: u8,
+    moved_promoted: bool,
+    cap_sq: u8,
+    captured: u8,
+    captured_promoted: bool,
+    castling: u16,
+    ep: SquareSet,
+    ep_victim: u8,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
 /// Board codes: `0` empty, else `1 + (piece << 1 | side)`.
 #[inline(always)]
 pub(crate) fn code(piece: u8, side: usize) -> u8 {
@@ -408,6 +425,100 @@ impl<'v> Position<'v> {
         };
         let us = self.turn;
         self.add_to_hand(us, into as usize, 1);
+    }
+
+    /// Plays a legal move like [`Position::play_unchecked`] and returns what
+    /// [`Position::unmake`] needs to take it back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairyc_runtime::Position;
+    /// # fn demo(pos: &mut Position<'_>) {
+    /// let before = pos.fen();
+    /// let m = pos.legal_moves()[0];
+    /// let undo = pos.make(m);
+    /// pos.unmake(undo);
+    /// assert_eq!(pos.fen(), before);
+    /// # }
+    /// ```
+    pub fn make(&mut self, m: Move) -> Undo {
+        let (moved_from, cap_sq) = match m {
+            Move::Normal { from, to, .. } => (from, to),
+            Move::EnPassant { from, .. } => (from, self.ep_victim),
+            Move::Castle { .. } | Move::Drop { .. } => (0, 0),
+        };
+        let board_move = matches!(m, Move::Normal { .. } | Move::EnPassant { .. });
+        let undo = Undo {
+            m,
+            moved: if board_move {
+                self.board[moved_from as usize]
+            } else {
+                0
+            },
+            moved_promoted: board_move && self.promoted & bit(moved_from) != 0,
+            cap_sq,
+            captured: if board_move {
+                self.board[cap_sq as usize]
+            } else {
+                0
+            },
+            captured_promoted: board_move && self.promoted & bit(cap_sq) != 0,
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+        };
+        self.play_unchecked(m);
+        undo
+    }
+
+    /// Takes back the move that [`Position::make`] played.
+    pub fn unmake(&mut self, u: Undo) {
+        self.turn ^= 1;
+        let us = self.turn;
+        match u.m {
+            Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
+                match promote {
+                    Promote::Hand(t) => self.add_to_hand(us, t as usize, -1),
+                    Promote::None | Promote::Piece(_) => {
+                        self.take(to);
+                    }
+                }
+                self.put(from, u.moved, u.moved_promoted);
+                if u.captured != 0 {
+                    self.put(u.cap_sq, u.captured, u.captured_promoted);
+                    let p = code_piece(u.captured) as usize;
+                    if self.v.drops && self.v.royal_types & (1 << p) == 0 {
+                        let into = if u.captured_promoted {
+                            self.v.demote[p]
+                        } else {
+                            self.v.to_hand[p]
+                        };
+                        self.add_to_hand(us, into as usize, -1);
+                    }
+                }
+            }
+            Move::Castle { rule, .. } => {
+                let c = self.v.castles[rule as usize];
+                let (k, km) = self.take(c.king_to);
+                let (r, rm) = self.take(c.rook_to);
+                self.put(c.king_from, k, km);
+                self.put(c.rook_from, r, rm);
+            }
+            Move::Drop { piece, to } => {
+                self.take(to);
+                self.add_to_hand(us, piece as usize, 1);
+            }
+        }
+        self.castling = u.castling;
+        self.ep = u.ep;
+        self.ep_victim = u.ep_victim;
+        self.halfmove = u.halfmove;
+        self.fullmove = u.fullmove;
+        self.hash = u.hash;
     }
 
     /// Plays a move that must be legal here (from [`Position::legal_moves`]).

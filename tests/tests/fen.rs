@@ -170,3 +170,35 @@ fn the_hash_tells_hands_and_promoted_marks_apart() {
     );
     assert_ne!(base, h("4k3/8/8/8/8/8/8/4K2Q[] b - - 0 1"));
 }
+
+#[test]
+fn unmake_restores_the_position_exactly() {
+    for stem in [
+        "crazyhouse",
+        "crazy-elephant",
+        "hans-38special",
+        "crazy-38s",
+    ] {
+        let v = shipped(stem);
+        for seed in 0..10u64 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut pos = Position::new(&v).expect("start");
+            for _ in 0..100 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Every legal move is made and taken back.
+                for &m in &moves {
+                    let (fen, hash) = (pos.fen(), pos.hash());
+                    let undo = pos.make(m);
+                    pos.unmake(undo);
+                    assert_eq!(pos.fen(), fen, "{stem}: {} taken back", pos.uci(m));
+                    assert_eq!(pos.hash(), hash, "{stem}: {fen}");
+                    assert_eq!(pos.legal_moves(), moves, "{stem}: {fen}");
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+}
