@@ -181,8 +181,11 @@ impl<'v> Position<'v> {
                     v.square_name(e)
                 ))
             })?;
-            pos.ep = bit(e);
-            pos.ep_victim = victim;
+            // Kept only if a piece could take there, as after a move.
+            if pos.ep_takeable(bit(e), pos.turn) {
+                pos.ep = bit(e);
+                pos.ep_victim = victim;
+            }
         }
         let them = pos.turn ^ 1;
         if pos.in_check_side(them) {
@@ -305,6 +308,38 @@ impl<'v> Position<'v> {
     /// Whether side `by` attacks square `s` in this position.
     pub fn is_attacked(&self, s: u8, by: Color) -> bool {
         self.attacked(s, by.index(), self.by_side[0] | self.by_side[1])
+    }
+
+    /// Whether a piece of side `by` has an en-passant path onto one of
+    /// `squares` (ignoring pins). En-passant squares exist only then, so
+    /// positions that differ only by an unusable one are the same.
+    fn ep_takeable(&self, squares: SquareSet, by: usize) -> bool {
+        let v = self.v;
+        let occ = self.by_side[0] | self.by_side[1];
+        for from in Squares(self.by_side[by]) {
+            let p = code_piece(self.board[from as usize]) as usize;
+            if v.takes_ep & (1 << p) == 0 {
+                continue;
+            }
+            let (a, b) = v.entries[v.entry(p, by, from as usize)];
+            for path in v.paths[a as usize..b as usize]
+                .iter()
+                .filter(|x| x.en_passant)
+            {
+                for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                    if occ & st.block != 0 {
+                        break;
+                    }
+                    if squares & bit(st.to) != 0 {
+                        return true;
+                    }
+                    if occ & bit(st.to) != 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        false
     }
 
     fn find_ep_victim(&self, e: u8) -> Option<u8> {
@@ -556,10 +591,12 @@ impl<'v> Position<'v> {
                 if v.creates_ep & (1 << p) != 0 {
                     let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
                     if let Some(&(_, squares)) = list.iter().find(|&&(t, _)| t == to) {
-                        self.ep = squares;
-                        self.ep_victim = to;
-                        for s in Squares(squares) {
-                            self.hash ^= v.keys.ep[s as usize];
+                        if self.ep_takeable(squares, us ^ 1) {
+                            self.ep = squares;
+                            self.ep_victim = to;
+                            for s in Squares(squares) {
+                                self.hash ^= v.keys.ep[s as usize];
+                            }
                         }
                     }
                 }

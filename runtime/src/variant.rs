@@ -122,6 +122,8 @@ pub struct Variant {
     /// en-passant squares.
     pub(crate) ep_creators: Vec<Vec<(u8, SquareSet)>>,
     pub(crate) creates_ep: u32,
+    /// Bit `p` set if piece `p` has a path that captures en passant.
+    pub(crate) takes_ep: u32,
     pub(crate) resets: u32,
     pub(crate) reach: Vec<(u8, [SquareSet; 2], Outcome)>,
     pub(crate) keys: Keys,
@@ -151,6 +153,7 @@ impl Variant {
         let mut steps = Vec::new();
         let mut ep_creators = vec![Vec::new(); npieces * 2 * nsq];
         let mut creates_ep = 0u32;
+        let mut takes_ep = 0u32;
         for (pi, piece) in p.pieces.iter().enumerate() {
             for side in 0..2 {
                 for sq in 0..nsq {
@@ -164,6 +167,9 @@ impl Variant {
                                  must be quiet",
                                 piece.name
                             )));
+                        }
+                        if path.en_passant {
+                            takes_ep |= 1 << pi;
                         }
                         let s0 = steps.len() as u32;
                         let mut passed = 0u128;
@@ -302,6 +308,7 @@ impl Variant {
             castle_clear,
             ep_creators,
             creates_ep,
+            takes_ep,
             resets,
             reach,
             keys,

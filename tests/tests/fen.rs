@@ -115,6 +115,15 @@ fn en_passant_from_fen_and_after_a_double_step() {
     next.play(pos.parse_uci("e5d6").expect("legal"))
         .expect("legal");
     assert_eq!(next.fen(), "4k3/8/3P4/8/8/8/8/4K3[P] b - - 0 2");
+    // A double step creates an en-passant square only where a pawn can take.
+    let start = Position::new(&v).expect("start");
+    let mut next = start.clone();
+    next.play(start.parse_uci("e2e4").expect("legal"))
+        .expect("legal");
+    assert!(next.fen().contains(" b KQkq - "), "{}", next.fen());
+    // An en-passant square in a FEN that nothing can use is dropped.
+    let p = Position::from_fen(&v, "4k3/8/8/8/4P3/8/8/4K3[] b - e3 0 1").expect("legal");
+    assert_eq!(p.fen(), "4k3/8/8/8/4P3/8/8/4K3[] b - - 0 1");
     // A drop never creates an en-passant square; a double step does.
     let pos = Position::from_fen(&v, "4k3/8/8/8/3p4/8/4P3/4K3[] w - - 0 1").expect("legal");
     let mut next = pos.clone();
