@@ -4,7 +4,9 @@
 //!   `docs/language.md` compiles (see the top of that page for how partial
 //!   examples are completed);
 //! - `docs/diagnostics.md` has a section for every code `fairyc explain`
-//!   knows, with its title, and lists no other code.
+//!   knows, with its title, text and examples, and lists no other code;
+//! - each explanation's wrong example reports its code, and its fixed example
+//!   compiles without it.
 
 use std::path::Path;
 
@@ -80,13 +82,31 @@ fn defines(line: &str) -> Option<String> {
 
 /// An items example completed from [`BASE`].
 fn complete(items: &str) -> String {
+    complete_with(items, &[], "")
+}
+
+/// An items example completed from [`BASE`] without the items `omit` names,
+/// and with the one-line items of `add` (both only where the example does
+/// not define the item itself).
+fn complete_with(items: &str, omit: &[&str], add: &str) -> String {
     let defined: Vec<String> = items.lines().filter_map(defines).collect();
+    let is_defined = |line: &str| defines(line).is_some_and(|d| defined.contains(&d));
+    let added: Vec<&str> = add.lines().filter(|l| !is_defined(l)).collect();
+    let replaced: Vec<String> = defined
+        .iter()
+        .cloned()
+        .chain(added.iter().filter_map(|l| defines(l)))
+        .collect();
     let mut out = String::new();
     for (what, text) in BASE {
-        if !defined.iter().any(|d| d == what) {
+        if !replaced.iter().any(|d| d == what) && !omit.contains(what) {
             out.push_str(text);
             out.push('\n');
         }
+    }
+    for line in added {
+        out.push_str(line);
+        out.push('\n');
     }
     out.push_str(items);
     out
@@ -168,7 +188,10 @@ fn diagnostics_list_every_code() {
     let text = doc("diagnostics.md");
     let mut missing = Vec::new();
     for e in explain::EXPLANATIONS {
-        let section = format!("### {}\n\n**{}**. {}", e.code, e.title, e.text);
+        let section = format!(
+            "### {}\n\n**{}**. {}\n\n```text\n{}\n```\n\nFixed:\n\n```text\n{}\n```\n",
+            e.code, e.title, e.text, e.wrong, e.fixed
+        );
         if !text.contains(&section) {
             missing.push(e.code);
         }
@@ -194,4 +217,176 @@ fn every_code_is_rendered_with_its_code() {
         assert!(rendered.starts_with(e.code), "{rendered}");
         assert!(!e.wrong.is_empty() && !e.fixed.is_empty(), "{}", e.code);
     }
+}
+
+/// The base pieces and zone a small board has no room for: the examples
+/// completed without them keep only the `King`.
+const KINGS_ONLY: &[&str] = &[
+    "piece Queen",
+    "piece Rook",
+    "piece Bishop",
+    "piece Knight",
+    "piece Pawn",
+    "zone last-rank",
+];
+
+/// How the examples of a code are completed when [`complete`] is not
+/// enough: (code, base items left out, items added). Both the wrong and the
+/// fixed example are completed the same way, and an example's own items
+/// replace the added ones.
+const EXAMPLE_SETTINGS: &[(&str, &[&str], &str)] = &[
+    // The wrong example is a file without a `board`.
+    ("E0010", &["board"], ""),
+    // Examples on other boards than 8×8: a setup that fits.
+    (
+        "E0103",
+        KINGS_ONLY,
+        "setup \"k11/12/12/12/12/12/12/12/12/K11 w - - 0 1\"",
+    ),
+    ("E0104", KINGS_ONLY, "setup \"k2/3/K2 w - - 0 1\""),
+    ("E0105", KINGS_ONLY, "setup \"2k/K2 w - - 0 1\""),
+    ("E0106", KINGS_ONLY, "setup \"k1/2K w - - 0 1\""),
+    ("E0107", KINGS_ONLY, "setup \"1k/K2 w - - 0 1\""),
+    ("E0108", KINGS_ONLY, "setup \"1k/K2 w - - 0 1\""),
+    ("E0116", KINGS_ONLY, ""),
+    // "Black has no Rook".
+    (
+        "E0114",
+        &[],
+        "setup \"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\"",
+    ),
+    // The pieces the promotion rules name, in a drop variant.
+    (
+        "E0121",
+        &[],
+        "piece General { letter G; moves K }\npiece Soldier { letter S; moves fW }\ndrops { }",
+    ),
+    // Only Kings, so that the Camel is the only unused piece.
+    (
+        "W0001",
+        KINGS_ONLY,
+        "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
+    ),
+    // Only Kings, both on dark squares.
+    (
+        "W0002",
+        KINGS_ONLY,
+        "setup \"3k4/8/8/8/8/8/8/4K3 w - - 0 1\"",
+    ),
+];
+
+/// Codes whose wrong example cannot report them: (code, the code it reports
+/// instead, if any, why).
+const EXAMPLE_EXEMPTIONS: &[(&str, Option<&str>, &str)] = &[
+    (
+        "E0113",
+        Some("E0028"),
+        "reserved: the checker reports a name that is neither a zone nor a square as \
+         E0028, and the lowering only sees checked names",
+    ),
+    (
+        "E0199",
+        None,
+        "the runtime's own check of the lowered tables: every limit is reported \
+         earlier with its own code, so only a bug in fairyc produces it",
+    ),
+];
+
+/// An explanation's example as a whole file.
+fn example_source(code: &str, example: &str) -> String {
+    match EXAMPLE_SETTINGS.iter().find(|(c, _, _)| *c == code) {
+        Some((_, omit, add)) => complete_with(example, omit, add),
+        None => complete(example),
+    }
+}
+
+/// The codes a source reports: its errors, or else its warnings.
+fn reported_codes(source: &str) -> Vec<&'static str> {
+    match compile_with_warnings(source) {
+        Ok(compiled) => compiled.warnings.iter().map(|w| w.code()).collect(),
+        Err(errors) => errors.iter().map(|e| e.code()).collect(),
+    }
+}
+
+/// What a source reports, for failure messages.
+fn report(origin: &str, source: &str) -> String {
+    let diagnostics = match compile_with_warnings(source) {
+        Ok(compiled) => compiled.warnings,
+        Err(errors) => errors,
+    };
+    format!(
+        "--- {origin}:\n{source}\n--- reports:\n{}",
+        render_plain(origin, source, &diagnostics)
+    )
+}
+
+/// Each explanation's wrong example, completed into a file, reports its
+/// code; its fixed example compiles, without that code.
+#[test]
+fn explanation_examples_are_honest() {
+    let mut failures = Vec::new();
+    for e in explain::EXPLANATIONS {
+        let exemption = EXAMPLE_EXEMPTIONS.iter().find(|(c, _, _)| *c == e.code);
+        let wrong = example_source(e.code, e.wrong);
+        let codes = reported_codes(&wrong);
+        let origin = format!("{} wrong", e.code);
+        match exemption {
+            None if !codes.contains(&e.code) => failures.push(format!(
+                "{}: the wrong example does not report it\n{}",
+                e.code,
+                report(&origin, &wrong)
+            )),
+            Some((_, _, _)) if codes.contains(&e.code) => failures.push(format!(
+                "{}: the wrong example reports it: remove its exemption\n{}",
+                e.code,
+                report(&origin, &wrong)
+            )),
+            Some((_, Some(instead), _)) if !codes.contains(instead) => failures.push(format!(
+                "{}: the wrong example does not report {instead}, as its exemption says\n{}",
+                e.code,
+                report(&origin, &wrong)
+            )),
+            _ => {}
+        }
+        let fixed = example_source(e.code, e.fixed);
+        let origin = format!("{} fixed", e.code);
+        match compile_with_warnings(&fixed) {
+            Err(_) => failures.push(format!(
+                "{}: the fixed example does not compile\n{}",
+                e.code,
+                report(&origin, &fixed)
+            )),
+            Ok(compiled) if compiled.warnings.iter().any(|w| w.code() == e.code) => {
+                failures.push(format!(
+                    "{}: the fixed example still reports it\n{}",
+                    e.code,
+                    report(&origin, &fixed)
+                ))
+            }
+            Ok(_) => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The tables above name only codes that exist, each once.
+#[test]
+fn example_settings_name_codes() {
+    let codes = EXAMPLE_SETTINGS
+        .iter()
+        .map(|(c, _, _)| *c)
+        .chain(EXAMPLE_EXEMPTIONS.iter().map(|(c, _, _)| *c));
+    for code in codes {
+        assert!(explain::explain(code).is_some(), "{code} is not a code");
+    }
+    for (code, instead, why) in EXAMPLE_EXEMPTIONS {
+        assert!(!why.is_empty(), "{code}: an exemption needs a reason");
+        if let Some(instead) = instead {
+            assert!(explain::explain(instead).is_some(), "{code}: {instead}");
+        }
+    }
+    let mut settings: Vec<&str> = EXAMPLE_SETTINGS.iter().map(|(c, _, _)| *c).collect();
+    settings.sort_unstable();
+    settings.dedup();
+    assert_eq!(settings.len(), EXAMPLE_SETTINGS.len(), "a code set twice");
 }
