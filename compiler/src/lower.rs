@@ -296,10 +296,14 @@ impl<'a> Ctx<'a> {
         if let [item] = set.items.as_slice() {
             if let SetItem::Name(n) = &item.node {
                 if let Some(z) = self.zones.iter().find(|z| z.name.node == n.node).copied() {
+                    // A zone's own mistakes are reported once, where it is
+                    // declared; here they would repeat at every use.
+                    let reported = self.errors.len();
                     let mut out = [Vec::new(), Vec::new()];
                     for (side, s) in &z.sides {
                         out[side_index(side.node)] = self.resolve_plain(s);
                     }
+                    self.errors.truncate(reported);
                     return out;
                 }
             }
@@ -674,30 +678,11 @@ pub fn lower(file: &ast::File) -> Result<VariantTables, LowerErrors> {
             .map(|(x, y)| [x.clamp(-127, 127) as i8, y.clamp(-127, 127) as i8]),
     };
 
-    let drop_rules = drops.map(|d| {
-        let mut forbidden = vec![[Vec::new(), Vec::new()]; np];
-        let mut no_mate = vec![false; np];
-        for r in &d.rules {
-            match r {
-                ast::DropRule::NotOn { piece, squares, .. } => {
-                    let set = cx.resolve(squares);
-                    if let Some(p) = cx.piece(&piece.node) {
-                        for side in 0..2 {
-                            forbidden[p as usize][side].extend(set[side].iter().copied());
-                            forbidden[p as usize][side].sort_unstable();
-                            forbidden[p as usize][side].dedup();
-                        }
-                    }
-                }
-                ast::DropRule::NoMate { piece, .. } => {
-                    if let Some(p) = cx.piece(&piece.node) {
-                        no_mate[p as usize] = true;
-                    }
-                }
-                ast::DropRule::Unknown(_) => {}
-            }
-        }
-        DropRules { forbidden, no_mate }
+    // Drop rules are resolved once the setup is read (they may name `setup`
+    // squares); reading the setup needs only to know that drops exist.
+    let drop_rules = drops.map(|_| DropRules {
+        forbidden: vec![[Vec::new(), Vec::new()]; np],
+        no_mate: vec![false; np],
     });
 
     let mut castling_rules = Vec::new();
@@ -848,6 +833,36 @@ pub fn lower(file: &ast::File) -> Result<VariantTables, LowerErrors> {
     }
 
     // Moves, zones and rules that may refer to the setup.
+    // Every declared zone is resolved once here, so its mistakes are
+    // reported once (uses below stay quiet), even if nothing uses it.
+    for z in cx.zones.clone() {
+        for (_, set) in &z.sides {
+            cx.resolve_plain(set);
+        }
+    }
+    if let (Some(d), Some(rules)) = (drops, parts.drops.as_mut()) {
+        for r in &d.rules {
+            match r {
+                ast::DropRule::NotOn { piece, squares, .. } => {
+                    let set = cx.resolve(squares);
+                    if let Some(p) = cx.piece(&piece.node) {
+                        for (side, squares) in set.iter().enumerate() {
+                            let f = &mut rules.forbidden[p as usize][side];
+                            f.extend(squares.iter().copied());
+                            f.sort_unstable();
+                            f.dedup();
+                        }
+                    }
+                }
+                ast::DropRule::NoMate { piece, .. } => {
+                    if let Some(p) = cx.piece(&piece.node) {
+                        rules.no_mate[p as usize] = true;
+                    }
+                }
+                ast::DropRule::Unknown(_) => {}
+            }
+        }
+    }
     for pi in 0..np {
         parts.pieces[pi].moves = cx.moves_of(pi);
         let can_move = parts.pieces[pi]

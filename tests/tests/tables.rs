@@ -65,3 +65,28 @@ fn malformed_json_is_refused_with_a_message() {
         other => panic!("expected a JSON error, got {other:?}"),
     }
 }
+
+#[test]
+fn drop_rules_may_name_setup_squares() {
+    let source = r#"
+variant "Mini" {}
+board { files a..d; ranks 1..4 }
+piece King { letter K; moves K; royal }
+piece Pawn { letter P; moves mfW cfF }
+setup "k3/pp2/2PP/3K[] w - - 0 1"
+drops { Pawn not-on setup white Pawn }
+"#;
+    let tables = fairyc_compiler::compile(source).expect("compiles");
+    let parts = tables.parts();
+    let name = |s: &u8| parts.board.squares[*s as usize].name.clone();
+    let pawn = parts
+        .pieces
+        .iter()
+        .position(|p| p.name == "Pawn")
+        .expect("Pawn");
+    let forbidden = &parts.drops.as_ref().expect("drops").forbidden[pawn];
+    for side in forbidden {
+        let names: Vec<String> = side.iter().map(name).collect();
+        assert_eq!(names, ["c2", "d2"]);
+    }
+}
