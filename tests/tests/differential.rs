@@ -89,6 +89,22 @@ fn crazyhouse_matches_fairy_stockfish() {
     assert!(n >= 100);
 }
 
+#[test]
+#[ignore = "needs /usr/games/fairy-stockfish; run by .ci/run"]
+fn orthodox_chess_matches_fairy_stockfish() {
+    // The test variant tests/data/chess/chess.variant: the runtime without
+    // drops (castling, en passant, promotion, the fifty-move clock in FEN).
+    let path = fairyc_tests::root().join("tests/data/chess/chess.variant");
+    let source = std::fs::read_to_string(&path).expect("chess.variant");
+    let variant =
+        Variant::new(fairyc_compiler::compile(&source).expect("compiles")).expect("valid tables");
+    let mut engine = Engine::start(&[("UCI_Variant", "chess")])
+        .expect("/usr/games/fairy-stockfish is installed");
+    let n = compare(&variant, &mut engine, 100, 80, 8, 3, |_| false);
+    println!("compared {n} positions");
+    assert!(n >= 100);
+}
+
 /// Fairy-Stockfish's definition of Crazy Elephant: its Shatranj with drops.
 /// Debian's fairy-stockfish 11.1 knows every key (checked: perft 1 of the
 /// start is 16, pawn drops skip ranks 1 and 8 for both colours, perft 1–6 of

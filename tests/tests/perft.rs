@@ -1,13 +1,37 @@
-//! Perft against the reference figures in `tests/perft/*.perft`.
+//! Perft against reference figures from data files.
 //!
-//! Each data file `NAME.perft` is checked against `variants/NAME.variant`.
+//! Each `tests/perft/NAME.perft` is checked against the shipped
+//! `variants/NAME.variant`; `tests/data/chess/chess.perft` against the test
+//! variant `tests/data/chess/chess.variant` (orthodox chess, public figures).
 //! The normal run goes to depth 4; `--ignored` (best with `--release`) runs
 //! every depth.
 
-use fairyc_runtime::{perft, Position};
+use std::path::Path;
+
+use fairyc_runtime::{perft, Position, Variant};
 use fairyc_tests::{read_perft_file, root, shipped};
 
-fn run(max_depth: u32) {
+fn check_file(variant: &Variant, file: &Path, max_depth: u32) {
+    let name = file.display();
+    for case in read_perft_file(file) {
+        let pos =
+            Position::from_fen(variant, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        for &(depth, nodes) in &case.counts {
+            if depth > max_depth {
+                continue;
+            }
+            println!("{name} {} depth {depth}: expecting {nodes}", case.id);
+            assert_eq!(
+                perft(&pos, depth),
+                nodes,
+                "{name} {} depth {depth}",
+                case.id
+            );
+        }
+    }
+}
+
+fn shipped_files(max_depth: u32) {
     let dir = root().join("tests").join("perft");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("tests/perft exists")
@@ -21,33 +45,34 @@ fn run(max_depth: u32) {
             .file_stem()
             .and_then(|s| s.to_str())
             .expect("file name");
-        let variant = shipped(stem);
-        for case in read_perft_file(&file) {
-            let pos = Position::from_fen(&variant, &case.fen)
-                .unwrap_or_else(|e| panic!("{}: {e}", case.id));
-            for &(depth, nodes) in &case.counts {
-                if depth > max_depth {
-                    continue;
-                }
-                println!("{stem} {} depth {depth}: expecting {nodes}", case.id);
-                assert_eq!(
-                    perft(&pos, depth),
-                    nodes,
-                    "{stem} {} depth {depth}",
-                    case.id
-                );
-            }
-        }
+        check_file(&shipped(stem), &file, max_depth);
     }
+}
+
+fn chess() -> Variant {
+    let path = root().join("tests/data/chess/chess.variant");
+    let source = std::fs::read_to_string(&path).expect("chess.variant");
+    let tables = fairyc_compiler::compile(&source).expect("chess compiles");
+    Variant::new(tables).expect("valid tables")
 }
 
 #[test]
 fn perft_up_to_depth_4() {
-    run(4);
+    shipped_files(4);
+}
+
+#[test]
+fn orthodox_chess_up_to_depth_3() {
+    check_file(&chess(), &root().join("tests/data/chess/chess.perft"), 3);
 }
 
 #[test]
 #[ignore = "deep perft: run with --release -- --ignored"]
 fn perft_all_depths() {
-    run(u32::MAX);
+    shipped_files(u32::MAX);
+    check_file(
+        &chess(),
+        &root().join("tests/data/chess/chess.perft"),
+        u32::MAX,
+    );
 }
