@@ -11,6 +11,7 @@ use crate::bits::{bit, SquareSet, Squares};
 use crate::position::{code_piece, code_side, Position};
 use crate::table::PromotionChoice;
 use crate::types::{Move, Promote};
+use crate::variant::FlatPath;
 
 /// What the legality filter needs to know about a node.
 #[derive(Clone, Copy, Debug)]
@@ -142,7 +143,7 @@ impl<'v> Position<'v> {
         let ctx = self.ctx();
         self.gen_board(&ctx, out);
         if drops {
-            self.gen_drops(&ctx, out);
+            self.gen_drops(&ctx, out, u32::MAX);
         }
     }
 
@@ -155,9 +156,9 @@ impl<'v> Position<'v> {
         let mut n = buf.len() as u64;
         if self.v.drops {
             let us = self.turn;
-            if self.v.no_mate != 0 || ctx.king.is_none() && self.v.royal_types != 0 {
+            if ctx.king.is_none() && self.v.royal_types != 0 {
                 buf.clear();
-                self.gen_drops(&ctx, buf);
+                self.gen_drops(&ctx, buf, u32::MAX);
                 n += buf.len() as u64;
             } else if ctx.checkers < 2 {
                 let empty = self.v.all & !(self.by_side[0] | self.by_side[1]);
@@ -167,16 +168,23 @@ impl<'v> Position<'v> {
                     empty
                 };
                 for p in 0..self.v.npieces {
-                    if self.hands[us][p] > 0 {
+                    if self.hands[us][p] > 0 && self.v.no_mate & (1 << p) == 0 {
                         n += (target & self.v.drop_to[p * 2 + us]).count_ones() as u64;
                     }
+                }
+                // Drops that may not mate are tested one by one.
+                if self.v.no_mate != 0 {
+                    buf.clear();
+                    self.gen_drops(&ctx, buf, self.v.no_mate);
+                    n += buf.len() as u64;
                 }
             }
         }
         n
     }
 
-    fn gen_drops(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+    /// Appends the legal drops of the pieces in the bit set `pieces`.
+    fn gen_drops(&self, ctx: &Ctx, out: &mut Vec<Move>, pieces: u32) {
         if !self.v.drops {
             return;
         }
@@ -189,7 +197,7 @@ impl<'v> Position<'v> {
             (None, _) => empty,
         };
         for p in 0..self.v.npieces {
-            if self.hands[us][p] == 0 {
+            if self.hands[us][p] == 0 || pieces & (1 << p) == 0 {
                 continue;
             }
             let test = ctx.king.is_none() && self.v.royal_types != 0;
@@ -207,11 +215,47 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// Whether the drop `m` checkmates.
+    /// Whether the drop `m` checkmates. A drop can uncover no attack, so it
+    /// checks only if the dropped piece itself attacks an enemy royal piece.
     fn drop_mates(&self, m: Move) -> bool {
+        if let Move::Drop { piece, to } = m {
+            let occ = self.by_side[0] | self.by_side[1] | bit(to);
+            let royals = self.royals[self.turn ^ 1];
+            let mover = (piece as usize, self.turn, to);
+            if !self.path_reaches(mover, royals, occ, |x| x.capture) {
+                return false;
+            }
+        }
         let mut next = self.clone();
         next.play_unchecked(m);
         next.is_check() && next.legal_moves().is_empty()
+    }
+
+    /// Whether piece `p` of `side` standing on `from` reaches one of
+    /// `targets` with occupancy `occ` along a path that `which` accepts.
+    pub(crate) fn path_reaches(
+        &self,
+        (p, side, from): (usize, usize, u8),
+        targets: SquareSet,
+        occ: SquareSet,
+        which: impl Fn(&FlatPath) -> bool,
+    ) -> bool {
+        let v = self.v;
+        let (a, b) = v.entries[v.entry(p, side, from as usize)];
+        for path in v.paths[a as usize..b as usize].iter().filter(|x| which(x)) {
+            for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                if occ & st.block != 0 {
+                    break;
+                }
+                if targets & bit(st.to) != 0 {
+                    return true;
+                }
+                if occ & bit(st.to) != 0 {
+                    break;
+                }
+            }
+        }
+        false
     }
 
     fn gen_board(&self, ctx: &Ctx, out: &mut Vec<Move>) {

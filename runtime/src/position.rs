@@ -314,32 +314,12 @@ impl<'v> Position<'v> {
     /// `squares` (ignoring pins). En-passant squares exist only then, so
     /// positions that differ only by an unusable one are the same.
     fn ep_takeable(&self, squares: SquareSet, by: usize) -> bool {
-        let v = self.v;
         let occ = self.by_side[0] | self.by_side[1];
-        for from in Squares(self.by_side[by]) {
+        Squares(self.by_side[by]).any(|from| {
             let p = code_piece(self.board[from as usize]) as usize;
-            if v.takes_ep & (1 << p) == 0 {
-                continue;
-            }
-            let (a, b) = v.entries[v.entry(p, by, from as usize)];
-            for path in v.paths[a as usize..b as usize]
-                .iter()
-                .filter(|x| x.en_passant)
-            {
-                for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-                    if occ & st.block != 0 {
-                        break;
-                    }
-                    if squares & bit(st.to) != 0 {
-                        return true;
-                    }
-                    if occ & bit(st.to) != 0 {
-                        break;
-                    }
-                }
-            }
-        }
-        false
+            self.v.takes_ep & (1 << p) != 0
+                && self.path_reaches((p, by, from), squares, occ, |x| x.en_passant)
+        })
     }
 
     fn find_ep_victim(&self, e: u8) -> Option<u8> {
