@@ -115,28 +115,89 @@ pub struct PieceTable {
 /// step, a slider's ray a path of many, a lame leap a step with `block`
 /// squares, the Mao-rider a path whose steps each have a `block` square.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "PathRepr", into = "PathRepr")]
 pub struct Path {
     /// The steps, in order.
     pub steps: Vec<Step>,
     /// The piece may move to an empty square (JSON default `true`).
-    #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub quiet: bool,
     /// The piece may capture an enemy piece (JSON default `true`).
-    #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub capture: bool,
     /// The piece may capture en passant on this path: when a step's `to` is
     /// the en-passant square, the piece that created it is captured.
-    #[serde(default, skip_serializing_if = "is_false")]
     pub en_passant: bool,
     /// A quiet move along this path creates en-passant squares: the squares
     /// passed over (earlier steps' `to` and all `block` squares up to the
     /// destination).
-    #[serde(default, skip_serializing_if = "is_false")]
     pub creates_en_passant: bool,
     /// A guard: if not empty, the move is allowed only when a friendly piece
     /// stands on at least one of these squares (judged before the move).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub friend_on: Vec<u8>,
+}
+
+/// The JSON form of a [`Path`]: its steps alone (`[27, 36, 45]`) when every
+/// flag has its default, an object otherwise.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+enum PathRepr {
+    Steps(Vec<Step>),
+    Full(PathFields),
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct PathFields {
+    steps: Vec<Step>,
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    quiet: bool,
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    capture: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    en_passant: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    creates_en_passant: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    friend_on: Vec<u8>,
+}
+
+impl From<PathRepr> for Path {
+    fn from(r: PathRepr) -> Path {
+        match r {
+            PathRepr::Steps(steps) => Path {
+                steps,
+                quiet: true,
+                capture: true,
+                en_passant: false,
+                creates_en_passant: false,
+                friend_on: Vec::new(),
+            },
+            PathRepr::Full(f) => Path {
+                steps: f.steps,
+                quiet: f.quiet,
+                capture: f.capture,
+                en_passant: f.en_passant,
+                creates_en_passant: f.creates_en_passant,
+                friend_on: f.friend_on,
+            },
+        }
+    }
+}
+
+impl From<Path> for PathRepr {
+    fn from(p: Path) -> PathRepr {
+        if p.quiet && p.capture && !p.en_passant && !p.creates_en_passant && p.friend_on.is_empty()
+        {
+            PathRepr::Steps(p.steps)
+        } else {
+            PathRepr::Full(PathFields {
+                steps: p.steps,
+                quiet: p.quiet,
+                capture: p.capture,
+                en_passant: p.en_passant,
+                creates_en_passant: p.creates_en_passant,
+                friend_on: p.friend_on,
+            })
+        }
+    }
 }
 
 /// One step of a [`Path`]. In JSON a step without `block` squares is written
