@@ -118,9 +118,15 @@ impl<'v> Position<'v> {
             }
         }
         ctx.checkers = checkers.count_ones();
-        if ctx.checkers > 0 {
-            ctx.evasion = checkers | between;
-        }
+        // `between` is the intersection of the squares between the royal
+        // piece and every checking path. One checker: capture it or block.
+        // Several: capturing one leaves the others, but on some boards one
+        // square blocks every check at once (two paths crossing).
+        ctx.evasion = match ctx.checkers {
+            0 => !0,
+            1 => checkers | between,
+            _ => between,
+        };
         ctx
     }
 
@@ -160,13 +166,9 @@ impl<'v> Position<'v> {
                 buf.clear();
                 self.gen_drops(&ctx, buf, u32::MAX);
                 n += buf.len() as u64;
-            } else if ctx.checkers < 2 {
+            } else {
                 let empty = self.v.all & !(self.by_side[0] | self.by_side[1]);
-                let target = if ctx.checkers == 1 {
-                    empty & ctx.evasion
-                } else {
-                    empty
-                };
+                let target = empty & ctx.evasion;
                 for p in 0..self.v.npieces {
                     if self.hands[us][p] > 0 && self.v.no_mate & (1 << p) == 0 {
                         n += (target & self.v.drop_to[p * 2 + us]).count_ones() as u64;
@@ -190,11 +192,9 @@ impl<'v> Position<'v> {
         }
         let us = self.turn;
         let empty = self.v.all & !(self.by_side[0] | self.by_side[1]);
-        let target = match (ctx.king, ctx.checkers) {
-            (Some(_), 0) => empty,
-            (Some(_), 1) => empty & ctx.evasion,
-            (Some(_), _) => 0,
-            (None, _) => empty,
+        let target = match ctx.king {
+            Some(_) => empty & ctx.evasion,
+            None => empty,
         };
         for p in 0..self.v.npieces {
             if self.hands[us][p] == 0 || pieces & (1 << p) == 0 {
@@ -265,11 +265,13 @@ impl<'v> Position<'v> {
         let occ = self.by_side[0] | self.by_side[1];
         let ours = self.by_side[us];
         let theirs = self.by_side[them];
-        let double_check = ctx.king.is_some() && ctx.checkers > 1;
+        // In multiple check with no square that blocks every check, only the
+        // royal piece can move.
+        let only_king = ctx.king.is_some() && ctx.checkers > 1 && ctx.evasion == 0;
         for from in Squares(ours) {
             let p = code_piece(self.board[from as usize]) as usize;
             let is_king = ctx.king == Some(from);
-            if double_check && !is_king {
+            if only_king && !is_king {
                 continue;
             }
             let e = v.entry(p, us, from as usize);
