@@ -73,7 +73,11 @@ impl<'v> Position<'v> {
                 }
             }
             let n = &nodes[i];
-            let eb = occ & n.edge;
+            // The blocker already met on this branch, if any: a path may pass
+            // the same square twice (lines with loops), and meeting it again
+            // is no second blocker.
+            let cand_bit = cand.map_or(0, |(p, _)| bit(p));
+            let eb = occ & n.edge & !cand_bit;
             if eb != 0 {
                 if cand.is_none() && eb.count_ones() == 1 && eb & ours != 0 {
                     cand = Some((eb.trailing_zeros() as u8, n.skip as usize));
@@ -109,6 +113,8 @@ impl<'v> Position<'v> {
                     i = n.skip as usize;
                 } else if cand.is_none() {
                     cand = Some((n.sq, n.skip as usize));
+                    i += 1;
+                } else if cand_bit == b {
                     i += 1;
                 } else {
                     i = n.skip as usize;
