@@ -12,6 +12,9 @@
 //!
 //! Written plainly, for clarity over speed: every move is made on a copy and
 //! legality is checked by scanning all enemy pieces' capturing moves.
+//!
+//! The deep tests are ignored (about 15 minutes in release, too long for CI):
+//! `cargo test -p fairyc-tests --release --test crazy38s_oracle -- --ignored`.
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
