@@ -295,3 +295,25 @@ pub fn assert_turn_symmetric(
         }
     }
 }
+
+/// A random legal move that is a capture half the time when one exists, so
+/// that random games fill the hands; `None` if there is no legal move.
+pub fn random_move_favouring_captures(
+    pos: &fairyc_runtime::Position<'_>,
+    rng: &mut impl rand::Rng,
+) -> Option<fairyc_runtime::Move> {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let captures: Vec<_> = moves
+        .iter()
+        .copied()
+        .filter(|m| m.from().is_some() && pos.piece_at(m.to()).is_some())
+        .collect();
+    Some(if !captures.is_empty() && rng.random_bool(0.5) {
+        captures[rng.random_range(0..captures.len())]
+    } else {
+        moves[rng.random_range(0..moves.len())]
+    })
+}

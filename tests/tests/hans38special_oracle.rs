@@ -16,9 +16,10 @@
 use std::collections::BTreeSet;
 
 use fairyc_runtime::{perft, Color, Position, Variant};
+use fairyc_tests::random_move_favouring_captures;
 use fairyc_tests::shipped;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 const WHITE: usize = 0;
 const BLACK: usize = 1;
@@ -689,19 +690,8 @@ fn random_games(seed_base: u64, games: u64, plies: usize, perft_depth: u32) -> u
                 pos.fen()
             );
             compared += 1;
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
+            let Some(m) = random_move_favouring_captures(&pos, &mut rng) else {
                 break;
-            }
-            let captures: Vec<_> = moves
-                .iter()
-                .copied()
-                .filter(|m| m.from().is_some() && pos.piece_at(m.to()).is_some())
-                .collect();
-            let m = if !captures.is_empty() && rng.random_bool(0.5) {
-                captures[rng.random_range(0..captures.len())]
-            } else {
-                moves[rng.random_range(0..moves.len())]
             };
             pos.play_unchecked(m);
         }
