@@ -107,7 +107,9 @@ pub fn build(paths: &[PathBuf], out_dir: &Path) -> Result<ExitCode, Fatal> {
         let tables = if is_table(f) {
             match read_bytes(f, TABLE_LIMIT) {
                 Err(e) => Err((e.to_string(), true)),
-                Ok(bytes) => table_from_bytes(f, bytes).map(Some).map_err(|e| (e.0, false)),
+                Ok(bytes) => table_from_bytes(f, bytes)
+                    .map(Some)
+                    .map_err(|e| (e.0, false)),
             }
         } else {
             match read_source(f) {
@@ -126,7 +128,10 @@ pub fn build(paths: &[PathBuf], out_dir: &Path) -> Result<ExitCode, Fatal> {
                 bad += 1;
                 unreadable += usize::from(io);
                 emit_file_error(&message);
-                print(&format!("{shown:<28} {}\n", if io { "unreadable" } else { "invalid table" }))?;
+                print(&format!(
+                    "{shown:<28} {}\n",
+                    if io { "unreadable" } else { "invalid table" }
+                ))?;
                 continue;
             }
         };

@@ -18,8 +18,8 @@ use codespan_reporting::diagnostic::Diagnostic;
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
 use fairyc_compiler::source::{self, InvalidUtf8};
-use fairyc_compiler::{compile_with_warnings, CompileError};
 use fairyc_compiler::suggest::did_you_mean;
+use fairyc_compiler::{compile_with_warnings, CompileError};
 use fairyc_runtime::{Position, Variant, VariantTables};
 
 /// A failure that ends the command with exit code 2.

@@ -118,7 +118,10 @@ fn parse_depth(text: &str) -> Result<u32, String> {
         if text.trim_start().starts_with('-') {
             format!("the depth must be 0 or more plies, not {text}")
         } else {
-            format!("the depth must be a whole number of plies (0 to {}), not `{text}`", u32::MAX)
+            format!(
+                "the depth must be a whole number of plies (0 to {}), not `{text}`",
+                u32::MAX
+            )
         }
     })
 }

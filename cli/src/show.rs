@@ -21,8 +21,8 @@ use fairyc_runtime::table::TableParts;
 use fairyc_runtime::{Color, Game, Variant, VariantTables};
 
 use crate::files::{
-    compile_file, guard_output, no_such_square, position, print, printable, read,
-    square_by_name, write_output, Fatal,
+    compile_file, guard_output, no_such_square, position, print, printable, read, square_by_name,
+    write_output, Fatal,
 };
 use crate::svg;
 
@@ -148,7 +148,6 @@ impl Board {
         }
         out
     }
-
 }
 
 fn gcd(a: i32, b: i32) -> i32 {

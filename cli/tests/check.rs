@@ -105,7 +105,10 @@ fn invalid_utf8_is_a_diagnostic_at_its_line_and_column() {
     let o = fairyc(&["check", path]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let err = stderr(&o);
-    assert!(err.contains("error[E0050]: the file is not valid UTF-8"), "{err}");
+    assert!(
+        err.contains("error[E0050]: the file is not valid UTF-8"),
+        "{err}"
+    );
     assert!(err.contains("bad.variant:2:10"), "{err}");
     let o = fairyc(&["check", "--format", "json", path]);
     assert_eq!(o.status.code(), Some(1));

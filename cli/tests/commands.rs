@@ -38,9 +38,7 @@ fn names_from_a_table_cannot_drive_the_terminal() {
     let parts = &mut json["parts"];
     parts["name"] = "\u{1b}[2J\u{1b}[31mEvil".into();
     parts["pieces"][0]["name"] = "King\u{1b}[5m".into();
-    let squares = parts["board"]["squares"]
-        .as_array_mut()
-        .expect("squares");
+    let squares = parts["board"]["squares"].as_array_mut().expect("squares");
     for sq in squares.iter_mut() {
         if sq["name"] == "e3" {
             sq["name"] = "e\u{1b}3".into();
@@ -66,7 +64,11 @@ fn names_from_a_table_cannot_drive_the_terminal() {
         assert_ne!(o.status.code(), Some(101), "{args:?}: {err}");
     }
     let o = fairyc(&["show", e]);
-    assert!(stdout(&o).starts_with("\\u{1b}[2J\\u{1b}[31mEvil\n"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("\\u{1b}[2J\\u{1b}[31mEvil\n"),
+        "{}",
+        stdout(&o)
+    );
     let o = fairyc(&["moves", e]);
     assert!(stdout(&o).contains("e2e\\u{1b}3"), "{}", stdout(&o));
     // In SVG, the names are escaped so that the file is well-formed XML.
@@ -129,7 +131,9 @@ fn the_help_lists_the_commands_that_exist() {
     assert!(o.status.success());
     let help = stdout(&o);
     let about = help.lines().next().unwrap_or_default();
-    for command in ["check", "explain", "compile", "build", "perft", "moves", "show"] {
+    for command in [
+        "check", "explain", "compile", "build", "perft", "moves", "show",
+    ] {
         assert!(about.contains(command), "{command}: {about}");
     }
     assert!(!help.contains("play"), "{help}");

@@ -72,10 +72,7 @@ fn output_to_dev_null_and_dev_stdout_writes_in_place() {
 fn output_to_a_fifo_writes_into_it() {
     let dir = temp("fifo");
     let fifo = dir.join("pipe.json");
-    let made = Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .expect("mkfifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
     assert!(made.success());
     let reader = {
         let fifo = fifo.clone();
@@ -217,7 +214,10 @@ fn check_reports_unreadable_files_and_goes_on() {
     let err = stderr(&o);
     assert!(err.contains("missing.variant: No such file"), "{err}");
     assert!(err.contains("folder.variant: it is a folder"), "{err}");
-    assert!(err.contains("zero.variant: it is larger than the limit of 8 MiB"), "{err}");
+    assert!(
+        err.contains("zero.variant: it is larger than the limit of 8 MiB"),
+        "{err}"
+    );
     assert_eq!(
         err.lines().last(),
         Some("checked 4 files: 3 errors, 0 warnings (3 files failed, 3 unreadable)")
@@ -285,7 +285,12 @@ fn a_full_standard_output_is_an_error_not_a_panic() {
         vec!["explain", "E0001"],
         vec!["build", ZH, "--out-dir", s(&out)],
         vec!["compile", ZH],
-        vec!["check", "--format", "json", "tests/fixtures/check/err/duplicate_letter.variant"],
+        vec![
+            "check",
+            "--format",
+            "json",
+            "tests/fixtures/check/err/duplicate_letter.variant",
+        ],
         vec!["moves", ZH],
         vec!["perft", ZH, "--depth", "1", "--divide"],
         vec!["show", ZH],
@@ -294,7 +299,10 @@ fn a_full_standard_output_is_an_error_not_a_panic() {
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert!(err.contains("cannot write to standard output"), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot write to standard output"),
+            "{args:?}: {err}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -302,7 +310,10 @@ fn a_full_standard_output_is_an_error_not_a_panic() {
 #[test]
 fn a_closed_pipe_ends_quietly() {
     // The reader (`true`) is gone before fairyc writes.
-    for cmd in ["explain E0001", "perft variants/crazyhouse.variant --depth 1"] {
+    for cmd in [
+        "explain E0001",
+        "perft variants/crazyhouse.variant --depth 1",
+    ] {
         let o = Command::new("sh")
             .arg("-c")
             .arg(format!(

@@ -40,10 +40,11 @@ impl InvalidUtf8 {
         Diagnostic::error()
             .with_code(Self::CODE)
             .with_message(self.to_string())
-            .with_labels(vec![Label::primary(file, self.offset..end)
-                .with_message(format!("byte 0x{:02X} is not valid UTF-8 here", self.byte))])
+            .with_labels(vec![Label::primary(file, self.offset..end).with_message(
+                format!("byte 0x{:02X} is not valid UTF-8 here", self.byte),
+            )])
             .with_notes(vec![
-                "help: save the file as UTF-8 (plain ASCII is UTF-8 too)".to_string()
+                "help: save the file as UTF-8 (plain ASCII is UTF-8 too)".to_string(),
             ])
     }
 }
