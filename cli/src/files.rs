@@ -370,6 +370,7 @@ pub fn guard_output(out: &Path, inputs: &[&Path]) -> Result<(), Fatal> {
 /// - A folder, or a read-only file (by its mode bits, even as root): refused.
 pub fn write_output(out: &Path, text: &str) -> Result<(), Fatal> {
     let cannot = |e: std::io::Error| Fatal(format!("cannot write {}: {e}", out.display()));
+    let mut keep_mode = None;
     let target = match std::fs::metadata(out) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => out.to_path_buf(),
         Err(e) => return Err(cannot(e)),
@@ -386,6 +387,7 @@ pub fn write_output(out: &Path, text: &str) -> Result<(), Fatal> {
                     out.display()
                 )));
             }
+            keep_mode = Some(m.permissions());
             out.canonicalize().map_err(cannot)?
         }
         Ok(_) => {
@@ -413,6 +415,11 @@ pub fn write_output(out: &Path, text: &str) -> Result<(), Fatal> {
     let (tmp, mut file) = create_temp(&dir, name).map_err(cannot)?;
     let written = file
         .write_all(text.as_bytes())
+        .and_then(|()| match keep_mode {
+            // The replaced file keeps its permissions.
+            Some(mode) => file.set_permissions(mode),
+            None => Ok(()),
+        })
         .and_then(|()| file.sync_all())
         .and_then(|()| std::fs::rename(&tmp, &target));
     drop(file);

@@ -81,7 +81,7 @@ enum Command {
         /// The `.variant` file (or a table `.json`).
         file: PathBuf,
         /// Depth in plies (0 or more).
-        #[arg(long, allow_hyphen_values = true, value_parser = parse_depth)]
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_depth)]
         depth: u32,
         /// Start from this position instead of the variant's.
         #[arg(long)]

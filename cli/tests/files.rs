@@ -122,10 +122,14 @@ fn the_temporary_file_never_is_the_input() {
     assert!(std::fs::read_to_string(&out)
         .expect("output")
         .starts_with('{'));
-    // Writing again replaces the output; nothing is left behind.
+    // Writing again replaces the output, keeping its mode; nothing is left
+    // behind.
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o600)).expect("chmod");
     let o = fairyc(&["compile", s(&input), "-o", s(&out)]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(names(&dir), ["t.json", "t.json.tmp"]);
+    let mode = std::fs::metadata(&out).expect("output").permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
