@@ -122,11 +122,7 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
-        .map_err(|error| match error.raw_os_error() {
-            // EISDIR: a folder that `metadata` did not see as one.
-            Some(21) => ReadError::Folder(path.to_path_buf()),
-            _ => io(error),
-        })?;
+        .map_err(io)?;
     if bytes.len() as u64 > limit {
         return Err(ReadError::TooLarge {
             path: path.to_path_buf(),

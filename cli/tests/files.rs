@@ -80,10 +80,11 @@ fn output_to_a_fifo_writes_into_it() {
     };
     let o = fairyc(&["compile", ZH, "-o", s(&fifo)]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let got = reader.join().expect("reader");
-    assert!(got.starts_with('{') && got.ends_with("}\n"));
+    // Checked before joining: a replaced fifo would leave the reader waiting.
     let kind = std::fs::metadata(&fifo).expect("still there").file_type();
     assert!(kind.is_fifo(), "the fifo was replaced");
+    let got = reader.join().expect("reader");
+    assert!(got.starts_with('{') && got.ends_with("}\n"));
     assert_eq!(names(&dir), ["pipe.json"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -128,7 +129,10 @@ fn the_temporary_file_never_is_the_input() {
     let o = fairyc(&["compile", s(&input), "-o", s(&out)]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(names(&dir), ["t.json", "t.json.tmp"]);
-    let mode = std::fs::metadata(&out).expect("output").permissions().mode();
+    let mode = std::fs::metadata(&out)
+        .expect("output")
+        .permissions()
+        .mode();
     assert_eq!(mode & 0o777, 0o600);
     let _ = std::fs::remove_dir_all(&dir);
 }
