@@ -8,8 +8,8 @@ use fairyc_compiler::{compile_with_warnings, CompileError};
 use serde_json::{json, Value};
 
 use crate::files::{
-    emit_diagnostics, emit_file_error, expand, is_table, print, read_bytes, read_source,
-    table_from_bytes, Fatal, Source, TABLE_LIMIT,
+    emit_diagnostics, emit_file_error, eprint_line, expand, is_table, print, read_bytes,
+    read_source, table_from_bytes, Fatal, Source, TABLE_LIMIT,
 };
 
 /// How `check` prints diagnostics.
@@ -130,7 +130,7 @@ pub fn check(
             summary.push_str("; warnings denied");
         }
     }
-    eprintln!("{summary}");
+    eprint_line(&summary);
     Ok(if unreadable > 0 {
         ExitCode::from(2)
     } else if failed == 0 {

@@ -238,6 +238,13 @@ pub fn print(text: &str) -> Result<(), Fatal> {
         })
 }
 
+/// Writes a line to standard error; a closed or full standard error is
+/// ignored (there is nowhere left to report it), never a panic.
+pub fn eprint_line(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{text}");
+}
+
 /// Renders diagnostics on standard error, at most [`MAX_SHOWN`] of them,
 /// then "… and N more".
 pub fn emit_diagnostics(path: &Path, source: &str, diagnostics: &[Diagnostic<usize>]) {
@@ -296,7 +303,7 @@ pub fn emit(path: &Path, source: &str, errors: &[CompileError]) {
 
 /// Prints a file-level error (unreadable, invalid table) for people.
 pub fn emit_file_error(message: &str) {
-    eprintln!("error: {}", printable(message, false));
+    eprint_line(&format!("error: {}", printable(message, false)));
 }
 
 /// Compiles one source, printing its diagnostics; `None` if it has errors.

@@ -156,7 +156,7 @@ fn main() -> ExitCode {
         // A closed standard output (`| head`): the reader has what it wanted.
         Err(_) if files::stdout_closed() => ExitCode::SUCCESS,
         Err(Fatal(msg)) => {
-            eprintln!("error: {}", files::printable(&msg, true));
+            files::eprint_line(&format!("error: {}", files::printable(&msg, true)));
             ExitCode::from(2)
         }
     }

@@ -21,8 +21,8 @@ use fairyc_runtime::table::TableParts;
 use fairyc_runtime::{Color, Game, Variant, VariantTables};
 
 use crate::files::{
-    compile_file, guard_output, no_such_square, position, print, printable, read, square_by_name,
-    write_output, Fatal,
+    compile_file, eprint_line, guard_output, no_such_square, position, print, printable, read,
+    square_by_name, write_output, Fatal,
 };
 use crate::svg;
 
@@ -260,7 +260,10 @@ pub fn run(args: &ShowArgs) -> Result<ExitCode, Fatal> {
         Some(out) if out.as_os_str() == "-" => print(&svg::render(&picture))?,
         Some(out) => {
             write_svg(out, &args.file, &svg::render(&picture))?;
-            eprintln!("wrote {}", printable(&out.display().to_string(), false));
+            eprint_line(&format!(
+                "wrote {}",
+                printable(&out.display().to_string(), false)
+            ));
         }
         None => print(&render_text(&picture, use_colour()))?,
     }

@@ -316,6 +316,25 @@ fn a_full_standard_output_is_an_error_not_a_panic() {
 }
 
 #[test]
+fn a_full_standard_error_is_no_panic() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let o = Command::new(env!("CARGO_BIN_EXE_fairyc"))
+        .args([
+            "check",
+            "tests/fixtures/check/err/duplicate_letter.variant",
+            "no/such.variant",
+        ])
+        .current_dir(root())
+        .stderr(Stdio::from(full))
+        .output()
+        .expect("run fairyc");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
 fn a_closed_pipe_ends_quietly() {
     // The reader (`true`) is gone before fairyc writes.
     for cmd in [
