@@ -1,14 +1,16 @@
 //! `fairyc check` (human or JSON diagnostics, warnings) and `fairyc explain`.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use codespan_reporting::diagnostic::{LabelStyle, Severity};
+use codespan_reporting::diagnostic::{Diagnostic, LabelStyle, Severity};
 use fairyc_compiler::{compile_with_warnings, CompileError};
 use serde_json::{json, Value};
 
-use crate::files::{emit, expand, read, Fatal};
+use crate::files::{
+    emit_diagnostics, emit_file_error, eprint_line, expand, is_table, print, read_bytes,
+    read_source, table_from_bytes, Fatal, Source, TABLE_LIMIT,
+};
 
 /// How `check` prints diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -20,23 +22,74 @@ pub enum CheckFormat {
     Json,
 }
 
+/// What one file gave: its diagnostics (with the text they point into), or
+/// one error about the file as a whole.
+enum Checked {
+    /// Diagnostics of a source (none for a clean file).
+    Diagnostics(String, Vec<Diagnostic<usize>>),
+    /// A table that is not valid: one line.
+    BadTable(String),
+    /// A file that could not be read: one line.
+    Unreadable(String),
+}
+
+/// Checks one file: a `.variant` source is compiled, a table `.json` loaded
+/// fully (and its start position set up).
+fn check_one(path: &Path) -> Checked {
+    if is_table(path) {
+        return match read_bytes(path, TABLE_LIMIT) {
+            Err(e) => Checked::Unreadable(e.to_string()),
+            Ok(bytes) => match table_from_bytes(path, bytes) {
+                Ok(_) => Checked::Diagnostics(String::new(), Vec::new()),
+                Err(Fatal(message)) => Checked::BadTable(message),
+            },
+        };
+    }
+    match read_source(path) {
+        Err(e) => Checked::Unreadable(e.to_string()),
+        Ok(Source::NotUtf8(e, lossy)) => Checked::Diagnostics(lossy, vec![e.to_diagnostic(0)]),
+        Ok(Source::Text(source)) => {
+            let found: Vec<CompileError> = match compile_with_warnings(&source) {
+                Ok(compiled) => compiled.warnings,
+                Err(errors) => errors,
+            };
+            let diagnostics = found.iter().map(|e| e.to_diagnostic(0)).collect();
+            Checked::Diagnostics(source, diagnostics)
+        }
+    }
+}
+
 /// Checks every file; exit 0 if clean, 1 with errors (or warnings when
-/// `deny_warnings`), 2 when a file cannot be read.
+/// `deny_warnings`), 2 when a file cannot be read. A file that cannot be
+/// read is reported as that file's error, and the others are still checked.
 pub fn check(
     paths: &[PathBuf],
     format: CheckFormat,
     deny_warnings: bool,
 ) -> Result<ExitCode, Fatal> {
     let files = expand(paths)?;
-    let (mut errors, mut warnings, mut failed) = (0usize, 0usize, 0usize);
-    let mut stdout = std::io::stdout().lock();
+    let (mut errors, mut warnings, mut failed, mut unreadable) = (0usize, 0usize, 0usize, 0usize);
     for path in &files {
-        let source = read(path)?;
-        let found: Vec<CompileError> = match compile_with_warnings(&source) {
-            Ok(compiled) => compiled.warnings,
-            Err(errors) => errors,
+        let checked = check_one(path);
+        let (source, found) = match &checked {
+            Checked::Diagnostics(source, found) => (source, found),
+            Checked::BadTable(message) | Checked::Unreadable(message) => {
+                if matches!(checked, Checked::Unreadable(_)) {
+                    unreadable += 1;
+                }
+                errors += 1;
+                failed += 1;
+                match format {
+                    CheckFormat::Human => emit_file_error(message),
+                    CheckFormat::Json => print(&format!("{}\n", file_error_json(path, message)))?,
+                }
+                continue;
+            }
         };
-        let e = found.iter().filter(|d| !d.is_warning()).count();
+        let e = found
+            .iter()
+            .filter(|d| d.severity != Severity::Warning)
+            .count();
         let w = found.len() - e;
         errors += e;
         warnings += w;
@@ -44,11 +97,14 @@ pub fn check(
             failed += 1;
         }
         match format {
-            CheckFormat::Human => emit(path, &source, &found),
+            CheckFormat::Human => emit_diagnostics(path, source, found),
             CheckFormat::Json => {
-                for d in &found {
-                    writeln!(stdout, "{}", to_json(path, &source, d))?;
+                let mut lines = String::new();
+                for d in found {
+                    lines.push_str(&to_json(path, source, d).to_string());
+                    lines.push('\n');
                 }
+                print(&lines)?;
             }
         }
     }
@@ -64,23 +120,42 @@ pub fn check(
             plural(warnings, "warning")
         ));
         if failed > 0 {
-            summary.push_str(&format!(" ({} failed)", plural(failed, "file")));
+            summary.push_str(&format!(" ({} failed", plural(failed, "file")));
+            if unreadable > 0 {
+                summary.push_str(&format!(", {unreadable} unreadable"));
+            }
+            summary.push(')');
         }
         if deny_warnings && warnings > 0 {
             summary.push_str("; warnings denied");
         }
     }
-    eprintln!("{summary}");
-    Ok(if failed == 0 {
+    eprint_line(&summary);
+    Ok(if unreadable > 0 {
+        ExitCode::from(2)
+    } else if failed == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
 }
 
+/// An error about a whole file (unreadable, an invalid table) as a JSON
+/// object: the shape of a diagnostic with `code` null and no labels.
+pub fn file_error_json(path: &Path, message: &str) -> Value {
+    json!({
+        "file": path.display().to_string(),
+        "code": Value::Null,
+        "severity": "error",
+        "message": message,
+        "labels": [],
+        "help": [],
+        "notes": [],
+    })
+}
+
 /// One diagnostic as a JSON object (the format of docs/diagnostics.md).
-pub fn to_json(path: &Path, source: &str, error: &CompileError) -> Value {
-    let diagnostic = error.to_diagnostic(());
+pub fn to_json<F>(path: &Path, source: &str, diagnostic: &Diagnostic<F>) -> Value {
     let labels: Vec<Value> = diagnostic
         .labels
         .iter()
@@ -110,7 +185,7 @@ pub fn to_json(path: &Path, source: &str, error: &CompileError) -> Value {
         .collect();
     json!({
         "file": path.display().to_string(),
-        "code": error.code(),
+        "code": diagnostic.code,
         "severity": match diagnostic.severity {
             Severity::Warning => "warning",
             _ => "error",
@@ -140,7 +215,7 @@ pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
 pub fn explain(code: &str) -> Result<ExitCode, Fatal> {
     match fairyc_compiler::explain::explain(code) {
         Some(e) => {
-            print!("{}", e.render());
+            print(&e.render())?;
             Ok(ExitCode::SUCCESS)
         }
         None => Err(Fatal(format!(

@@ -1,74 +1,143 @@
 //! The commands.
 
-use std::io::Write;
+use std::collections::HashMap;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use fairyc_runtime::{describe, perft, perft_divide, Game, Position, Variant};
 
-use crate::files::{compile_file, expand, guard_output, load, position, write_atomic, Fatal};
+use crate::files::{
+    compile_source, emit_file_error, expand, guard_output, is_table, load, load_tables,
+    no_such_square, position, print, printable, read_bytes, read_source, square_by_name,
+    table_from_bytes, write_output, Fatal, TABLE_LIMIT,
+};
 
 /// `fairyc compile`: the table as JSON, or as text for reading (`text`),
-/// limited to `squares` if any are given.
+/// limited to `squares` if any are given. `file` is a `.variant` source or a
+/// table `.json` (re-exported, or described).
 pub fn compile_cmd(
     file: &Path,
     text: bool,
     squares: &[String],
     output: Option<&Path>,
 ) -> Result<ExitCode, Fatal> {
-    let Some(tables) = compile_file(file)? else {
+    if let Some(out) = output {
+        // Refuse a bad output before compiling (and printing warnings).
+        guard_output(out, &[file])?;
+        if out.is_dir() {
+            return Err(Fatal(format!(
+                "cannot write {}: it is a folder; give a file name",
+                out.display()
+            )));
+        }
+    }
+    let Some(tables) = load_tables(file)? else {
         return Ok(ExitCode::from(1));
     };
     let out_text = if text {
+        let all: Vec<&str> = tables
+            .parts()
+            .board
+            .squares
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
         let names: Vec<&str> = if squares.is_empty() {
-            tables
-                .parts()
-                .board
-                .squares
-                .iter()
-                .map(|s| s.name.as_str())
-                .collect()
+            all.clone()
         } else {
-            for s in squares {
-                if !tables.parts().board.squares.iter().any(|q| &q.name == s) {
-                    return Err(Fatal(format!("there is no square `{s}` on this board")));
-                }
-            }
-            squares.iter().map(String::as_str).collect()
+            squares
+                .iter()
+                .map(|s| match square_by_name(&all, s) {
+                    Some(i) => Ok(all[i as usize]),
+                    None => Err(no_such_square(&all, s)),
+                })
+                .collect::<Result<_, _>>()?
         };
-        describe(&tables, &names)
+        printable(&describe(&tables, &names), true).into_owned()
     } else {
         tables.to_json() + "\n"
     };
     match output {
-        Some(out) => {
-            guard_output(out, &[file])?;
-            write_atomic(out, &out_text)?;
-        }
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            write!(stdout, "{out_text}")?;
-        }
+        Some(out) => write_output(out, &out_text)?,
+        None => print(&out_text)?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// The output file of each input: `DIR/STEM.json`. Two inputs with the same
+/// stem (byte for byte, also when not UTF-8) are refused up front.
+fn outputs(files: &[PathBuf], out_dir: &Path) -> Result<Vec<PathBuf>, Fatal> {
+    let mut seen: HashMap<OsString, &Path> = HashMap::new();
+    let mut out = Vec::new();
+    for f in files {
+        let Some(stem) = f.file_stem() else {
+            return Err(Fatal(format!("{} names no file", f.display())));
+        };
+        if let Some(first) = seen.insert(stem.to_os_string(), f) {
+            return Err(Fatal(format!(
+                "{} and {} would both be written to {}; build them into different folders",
+                first.display(),
+                f.display(),
+                out_dir.join(table_name(stem)).display()
+            )));
+        }
+        out.push(out_dir.join(table_name(stem)));
+    }
+    Ok(out)
+}
+
+/// `STEM.json`, keeping the stem's bytes.
+fn table_name(stem: &OsStr) -> OsString {
+    let mut name = stem.to_os_string();
+    name.push(".json");
+    name
+}
+
+/// `fairyc build`: compile every file into `out_dir`. A file that cannot be
+/// read or has errors is reported and counted, and the others are built.
 pub fn build(paths: &[PathBuf], out_dir: &Path) -> Result<ExitCode, Fatal> {
     let files = expand(paths)?;
+    let outs = outputs(&files, out_dir)?;
     std::fs::create_dir_all(out_dir)
         .map_err(|e| Fatal(format!("cannot create {}: {e}", out_dir.display())))?;
-    let mut bad = 0;
-    for f in &files {
-        let Some(tables) = compile_file(f)? else {
-            bad += 1;
-            println!("{:<28} errors (see above)", f.display());
-            continue;
+    let (mut bad, mut unreadable) = (0, 0);
+    for (f, out) in files.iter().zip(&outs) {
+        let shown = printable(&f.display().to_string(), false).into_owned();
+        let tables = if is_table(f) {
+            match read_bytes(f, TABLE_LIMIT) {
+                Err(e) => Err((e.to_string(), true)),
+                Ok(bytes) => table_from_bytes(f, bytes)
+                    .map(Some)
+                    .map_err(|e| (e.0, false)),
+            }
+        } else {
+            match read_source(f) {
+                Err(e) => Err((e.to_string(), true)),
+                Ok(source) => Ok(compile_source(f, source)),
+            }
         };
-        let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or("variant");
-        let out = out_dir.join(format!("{stem}.json"));
-        guard_output(&out, &[f.as_path()])?;
+        let tables = match tables {
+            Ok(Some(tables)) => tables,
+            Ok(None) => {
+                bad += 1;
+                print(&format!("{shown:<28} errors (see above)\n"))?;
+                continue;
+            }
+            Err((message, io)) => {
+                bad += 1;
+                unreadable += usize::from(io);
+                emit_file_error(&message);
+                print(&format!(
+                    "{shown:<28} {}\n",
+                    if io { "unreadable" } else { "invalid table" }
+                ))?;
+                continue;
+            }
+        };
+        guard_output(out, &[f.as_path()])?;
         let json = tables.to_json() + "\n";
-        write_atomic(&out, &json)?;
+        write_output(out, &json)?;
         let variant = Variant::new(tables)?;
         let pos = Position::new(&variant)?;
         let parts = variant.tables().parts();
@@ -77,24 +146,26 @@ pub fn build(paths: &[PathBuf], out_dir: &Path) -> Result<ExitCode, Fatal> {
             .iter()
             .map(|p| p.moves.iter().flatten().map(Vec::len).sum::<usize>())
             .sum();
-        println!(
-            "{:<28} ok: {} squares, {} pieces, {} paths, {} first moves -> {} ({} KB)",
-            f.display(),
+        print(&format!(
+            "{:<28} ok: {} squares, {} pieces, {} paths, {} first moves -> {} ({} KB)\n",
+            shown,
             variant.square_count(),
             variant.piece_count(),
             paths,
             pos.legal_moves().len(),
-            out.display(),
+            printable(&out.display().to_string(), false),
             json.len().div_ceil(1024)
-        );
+        ))?;
     }
     let n = files.len();
-    println!(
-        "built {} of {n} variants into {}",
+    print(&format!(
+        "built {} of {n} variants into {}\n",
         n - bad,
-        out_dir.display()
-    );
-    Ok(if bad == 0 {
+        printable(&out_dir.display().to_string(), false)
+    ))?;
+    Ok(if unreadable > 0 {
+        ExitCode::from(2)
+    } else if bad == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -111,18 +182,19 @@ pub fn perft_cmd(
         return Ok(ExitCode::from(1));
     };
     let pos = position(&v, fen)?;
-    let mut stdout = std::io::stdout().lock();
     let nodes = if divide {
         let mut total = 0;
+        let mut lines = String::new();
         for (m, n) in perft_divide(&pos, depth) {
-            writeln!(stdout, "{}: {n}", pos.uci(m))?;
+            lines.push_str(&format!("{}: {n}\n", printable(&pos.uci(m), false)));
             total += n;
         }
+        print(&lines)?;
         total
     } else {
         perft(&pos, depth)
     };
-    writeln!(stdout, "nodes: {nodes}")?;
+    print(&format!("nodes: {nodes}\n"))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -131,16 +203,19 @@ pub fn moves(file: &Path, fen: Option<&str>) -> Result<ExitCode, Fatal> {
         return Ok(ExitCode::from(1));
     };
     let pos = position(&v, fen)?;
-    let mut stdout = std::io::stdout().lock();
     // A finished game has no moves (as in perft): only its result is printed.
     let game = Game::new(pos.clone());
-    match game.outcome() {
-        Some(r) => writeln!(stdout, "result: {r}")?,
+    let text = match game.outcome() {
+        Some(r) => format!("result: {r}\n"),
         None => {
+            let mut lines = String::new();
             for m in pos.legal_moves() {
-                writeln!(stdout, "{}", pos.uci(m))?;
+                lines.push_str(&pos.uci(m));
+                lines.push('\n');
             }
+            lines
         }
-    }
+    };
+    print(&printable(&text, true))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -18,7 +18,14 @@ use files::Fatal;
 
 /// A compiler for chess variants.
 #[derive(Parser, Debug)]
-#[command(name = "fairyc", version, about, long_about = None)]
+#[command(
+    name = "fairyc",
+    version,
+    about = "fairyc: check, explain, compile, build, perft, list moves of and show chess \
+             variants written in the .variant language",
+    long_about = None,
+    after_help = "FILE may be a .variant source or a table .json written by `fairyc compile`."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -26,7 +33,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Check `.variant` files (or folders of them) and report every mistake.
+    /// Check `.variant` files (or folders of them, or table `.json` files) and
+    /// report every mistake.
     Check {
         /// Files or folders.
         #[arg(required = true)]
@@ -43,14 +51,16 @@ enum Command {
         /// The code: `E0013`, `W0001`, …
         code: String,
     },
-    /// Compile a `.variant` file to its move table.
+    /// Compile a `.variant` file to its move table (or re-export or describe a
+    /// table `.json`).
     Compile {
-        /// The `.variant` file.
+        /// The `.variant` file (or a table `.json`).
         file: PathBuf,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
-        /// With `--format text`: only these squares (comma-separated; default all).
+        /// With `--format text`: only these squares (comma-separated; default
+        /// all; case is ignored where that is unambiguous).
         #[arg(long, value_delimiter = ',')]
         squares: Vec<String>,
         /// Write to this file instead of standard output.
@@ -70,8 +80,8 @@ enum Command {
     Perft {
         /// The `.variant` file (or a table `.json`).
         file: PathBuf,
-        /// Depth in plies.
-        #[arg(long)]
+        /// Depth in plies (0 or more).
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_depth)]
         depth: u32,
         /// Start from this position instead of the variant's.
         #[arg(long)]
@@ -101,6 +111,21 @@ enum Format {
     Text,
 }
 
+/// A perft depth: a whole number of plies, 0 or more. A negative number is
+/// a clear error (not clap's "use `-- -1`" tip, which then fails too).
+fn parse_depth(text: &str) -> Result<u32, String> {
+    text.parse::<u32>().map_err(|_| {
+        if text.trim_start().starts_with('-') {
+            format!("the depth must be 0 or more plies, not {text}")
+        } else {
+            format!(
+                "the depth must be a whole number of plies (0 to {}), not `{text}`",
+                u32::MAX
+            )
+        }
+    })
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -128,8 +153,10 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // A closed standard output (`| head`): the reader has what it wanted.
+        Err(_) if files::stdout_closed() => ExitCode::SUCCESS,
         Err(Fatal(msg)) => {
-            eprintln!("error: {msg}");
+            files::eprint_line(&format!("error: {}", files::printable(&msg, true)));
             ExitCode::from(2)
         }
     }

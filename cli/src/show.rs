@@ -9,7 +9,7 @@
 //! turn (a diamond on a staggered text grid) for a diagonal one.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -20,7 +20,10 @@ use fairyc_compiler::suggest::did_you_mean;
 use fairyc_runtime::table::TableParts;
 use fairyc_runtime::{Color, Game, Variant, VariantTables};
 
-use crate::files::{compile_file, position, read, Fatal};
+use crate::files::{
+    compile_file, eprint_line, guard_output, no_such_square, position, print, printable, read,
+    square_by_name, write_output, Fatal,
+};
 use crate::svg;
 
 /// `fairyc show FILE [--fen FEN | --piece NAME --from SQUARE [--side SIDE]] [--svg OUT]`
@@ -145,13 +148,6 @@ impl Board {
         }
         out
     }
-
-    fn square_by_name(&self, name: &str) -> Option<u8> {
-        self.squares
-            .iter()
-            .position(|s| s.name == name)
-            .map(|i| i as u8)
-    }
 }
 
 fn gcd(a: i32, b: i32) -> i32 {
@@ -261,18 +257,15 @@ pub fn run(args: &ShowArgs) -> Result<ExitCode, Fatal> {
         _ => position_picture(&variant, board, args.fen.as_deref())?,
     };
     match &args.svg {
-        Some(out) if out.as_os_str() == "-" => {
-            let mut stdout = std::io::stdout().lock();
-            stdout.write_all(svg::render(&picture).as_bytes())?;
-        }
+        Some(out) if out.as_os_str() == "-" => print(&svg::render(&picture))?,
         Some(out) => {
             write_svg(out, &args.file, &svg::render(&picture))?;
-            eprintln!("wrote {}", out.display());
+            eprint_line(&format!(
+                "wrote {}",
+                printable(&out.display().to_string(), false)
+            ));
         }
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout.write_all(render_text(&picture, use_colour()).as_bytes())?;
-        }
+        None => print(&render_text(&picture, use_colour()))?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -297,18 +290,8 @@ fn write_svg(out: &Path, input: &Path, text: &str) -> Result<(), Fatal> {
             out.display()
         )));
     }
-    if let (Ok(o), Ok(i)) = (out.canonicalize(), input.canonicalize()) {
-        if o == i {
-            return Err(Fatal(format!(
-                "refusing to overwrite the input {}",
-                input.display()
-            )));
-        }
-    }
-    let tmp = out.with_extension("svg.tmp");
-    std::fs::write(&tmp, text)
-        .map_err(|e| Fatal(format!("cannot write {}: {e}", tmp.display())))?;
-    std::fs::rename(&tmp, out).map_err(|e| Fatal(format!("cannot write {}: {e}", out.display())))
+    guard_output(out, &[input])?;
+    write_output(out, text)
 }
 
 /// Loads the tables, and for a `.variant` source also its geometry (which
@@ -543,15 +526,9 @@ fn find_piece(variant: &Variant, name: &str) -> Result<u8, Fatal> {
 
 /// Finds a square by name, explaining cells that are not squares' names.
 fn find_square(board: &Board, name: &str) -> Result<u8, Fatal> {
-    if let Some(s) = board.square_by_name(name) {
+    let names: Vec<&str> = board.squares.iter().map(|s| s.name.as_str()).collect();
+    if let Some(s) = square_by_name(&names, name) {
         return Ok(s);
-    }
-    let lower = name.to_lowercase();
-    let folded: Vec<u8> = (0..board.squares.len() as u8)
-        .filter(|&s| board.squares[s as usize].name.to_lowercase() == lower)
-        .collect();
-    if let [s] = folded.as_slice() {
-        return Ok(*s);
     }
     // A cell named by its labels: part of a bigger square, a hole, off.
     for (x, file) in board.files.iter().enumerate() {
@@ -574,19 +551,7 @@ fn find_square(board: &Board, name: &str) -> Result<u8, Fatal> {
         };
         return Err(Fatal(what));
     }
-    let names: Vec<&str> = board.squares.iter().map(|s| s.name.as_str()).collect();
-    let hint = match did_you_mean(name, names.iter().copied()) {
-        Some(m) => format!("; did you mean `{m}`?"),
-        None => String::new(),
-    };
-    let list = if names.len() <= 40 {
-        names.join(" ")
-    } else {
-        format!("{} … {}", names[..8].join(" "), names[names.len() - 1])
-    };
-    Err(Fatal(format!(
-        "there is no square `{name}` on this board{hint}\n  squares: {list}"
-    )))
+    Err(no_such_square(&names, name))
 }
 
 /// Targets of one kind that share a guard: (guard squares, targets).
@@ -761,7 +726,10 @@ struct Canvas {
 }
 
 impl Canvas {
+    /// Puts text at a place; control characters (from a table's names) are
+    /// made visible, never sent to the terminal.
     fn put(&mut self, row: usize, col: usize, text: &str, style: Style) {
+        let text = printable(text, false);
         if self.rows.len() <= row {
             self.rows.resize(row + 1, Vec::new());
         }
@@ -814,9 +782,9 @@ impl Canvas {
 pub fn render_text(p: &Picture, colour: bool) -> String {
     let b = &p.board;
     let mut out = String::new();
-    out.push_str(&p.title);
+    out.push_str(&printable(&p.title, false));
     out.push('\n');
-    out.push_str(&p.subtitle);
+    out.push_str(&printable(&p.subtitle, false));
     out.push('\n');
     let (basis, note) = match b.grid_basis() {
         Some(g) => (g, None),
@@ -878,12 +846,12 @@ pub fn render_text(p: &Picture, colour: bool) -> String {
         }
     }
     for line in &p.above {
-        out.push_str(line);
+        out.push_str(&printable(line, false));
         out.push('\n');
     }
     canvas.render(colour, &mut out);
     for line in note.iter().chain(&p.below) {
-        out.push_str(line);
+        out.push_str(&printable(line, false));
         out.push('\n');
     }
     out

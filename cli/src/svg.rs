@@ -382,6 +382,9 @@ fn esc(t: &str) -> String {
             '>' => o.push_str("&gt;"),
             '"' => o.push_str("&quot;"),
             '\'' => o.push_str("&apos;"),
+            // XML 1.0 allows no control characters (not even as `&#…;`):
+            // show them as text, as the terminal drawing does.
+            c if c.is_control() => o.push_str(&c.escape_unicode().to_string()),
             c => o.push(c),
         }
     }

@@ -7,6 +7,7 @@ use common::{fairyc, stderr, stdout};
 
 const ERR: &str = "tests/fixtures/check/err/duplicate_letter.variant";
 const WARN: &str = "tests/fixtures/lower/warn/unused_piece.variant";
+const ZH: &str = "variants/crazyhouse.variant";
 
 #[test]
 fn errors_exit_1_with_a_summary() {
@@ -95,13 +96,38 @@ fn explain_of_an_unknown_code_is_exit_2() {
 }
 
 #[test]
-fn invalid_utf8_is_a_clean_error() {
+fn invalid_utf8_is_a_diagnostic_at_its_line_and_column() {
     let dir = std::env::temp_dir().join(format!("fairyc-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("bad.variant");
-    std::fs::write(&file, b"variant \"\xff\xfe\" {}\n").expect("write");
+    std::fs::write(&file, b"# ok\nvariant \"\xff\xfe\" {}\n").expect("write");
+    let path = file.to_str().expect("utf-8 path");
+    let o = fairyc(&["check", path]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("error[E0050]: the file is not valid UTF-8"),
+        "{err}"
+    );
+    assert!(err.contains("bad.variant:2:10"), "{err}");
+    let o = fairyc(&["check", "--format", "json", path]);
+    assert_eq!(o.status.code(), Some(1));
+    let e: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one object");
+    assert_eq!(e["code"], "E0050");
+    assert_eq!(e["labels"][0]["line_start"], 2);
+    assert_eq!(e["labels"][0]["column_start"], 10);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let dir = std::env::temp_dir().join(format!("fairyc-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("bom.variant");
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend(std::fs::read(common::root().join(ZH)).expect("crazyhouse"));
+    std::fs::write(&file, bytes).expect("write");
     let o = fairyc(&["check", file.to_str().expect("utf-8 path")]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not valid UTF-8"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -544,4 +544,11 @@ pub static EXPLANATIONS: &[Explanation] = &[
         wrong: "piece Queen { letter Q; moves Q; captured-as Pawn }   # and no `drops`",
         fixed: "piece Queen { letter Q; moves Q; captured-as Pawn }\ndrops { }",
     },
+    Explanation {
+        code: "E0050",
+        title: "the file is not valid UTF-8",
+        text: "A `.variant` file is read as UTF-8 (a leading byte-order mark is skipped). The diagnostic points at the first byte that is not valid UTF-8, often a file saved in Latin-1 or UTF-16 by an editor. Save the file as UTF-8; names in the language are ASCII, and strings may hold any Unicode text.",
+        wrong: "variant \"Caf\\xE9\" { }   # the byte 0xE9 alone (Latin-1)",
+        fixed: "variant \"Café\" { }       # saved as UTF-8",
+    },
 ];

@@ -33,6 +33,7 @@ pub mod geometry;
 pub mod lint;
 pub mod lower;
 pub mod parse;
+pub mod source;
 pub mod span;
 pub mod suggest;
 

@@ -290,6 +290,12 @@ const EXAMPLE_EXEMPTIONS: &[(&str, Option<&str>, &str)] = &[
         "the runtime's own check of the lowered tables: every limit is reported \
          earlier with its own code, so only a bug in fairyc produces it",
     ),
+    (
+        "E0050",
+        None,
+        "found on the file's bytes (`source::decode`), before there is text to \
+         compile; cli/tests/check.rs runs it on a file with an invalid byte",
+    ),
 ];
 
 /// An explanation's example as a whole file.

@@ -1,0 +1,196 @@
+//! Commands against hostile or unusual input (issue 10): names with control
+//! characters from a table, tables given to every command, help texts, the
+//! square lookup, the cap on printed diagnostics.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{fairyc, stderr, stdout};
+
+const ZH: &str = "variants/crazyhouse.variant";
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fairyc-cmd-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+/// The crazyhouse table, written to `dir/zh.json`.
+fn table(dir: &Path) -> (PathBuf, serde_json::Value) {
+    let o = fairyc(&["compile", ZH]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("a table");
+    let path = dir.join("zh.json");
+    std::fs::write(&path, stdout(&o)).expect("write");
+    (path, json)
+}
+
+#[test]
+fn names_from_a_table_cannot_drive_the_terminal() {
+    let dir = temp("ansi");
+    let (_, mut json) = table(&dir);
+    let parts = &mut json["parts"];
+    parts["name"] = "\u{1b}[2J\u{1b}[31mEvil".into();
+    parts["pieces"][0]["name"] = "King\u{1b}[5m".into();
+    let squares = parts["board"]["squares"].as_array_mut().expect("squares");
+    for sq in squares.iter_mut() {
+        if sq["name"] == "e3" {
+            sq["name"] = "e\u{1b}3".into();
+        }
+    }
+    let evil = dir.join("evil.json");
+    std::fs::write(&evil, json.to_string()).expect("write");
+    let e = s(&evil);
+    for args in [
+        vec!["show", e],
+        vec!["show", e, "--piece", "K", "--from", "e1"],
+        vec!["show", e, "--piece", "P", "--from", "e2"],
+        vec!["show", e, "--piece", "P", "--from", "zz"],
+        vec!["moves", e],
+        vec!["perft", e, "--depth", "1", "--divide"],
+        vec!["compile", e, "--format", "text"],
+        vec!["check", e],
+    ] {
+        let o = fairyc(&args);
+        let (out, err) = (stdout(&o), stderr(&o));
+        assert!(!out.contains('\u{1b}'), "{args:?}: {out}");
+        assert!(!err.contains('\u{1b}'), "{args:?}: {err}");
+        assert_ne!(o.status.code(), Some(101), "{args:?}: {err}");
+    }
+    let o = fairyc(&["show", e]);
+    assert!(
+        stdout(&o).starts_with("\\u{1b}[2J\\u{1b}[31mEvil\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = fairyc(&["moves", e]);
+    assert!(stdout(&o).contains("e2e\\u{1b}3"), "{}", stdout(&o));
+    // In SVG, the names are escaped so that the file is well-formed XML.
+    let o = fairyc(&["show", e, "--svg", "-"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = stdout(&o);
+    roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    assert!(svg.contains("\\u{1b}[2J"), "{svg}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_and_compile_take_a_table() {
+    let dir = temp("tables");
+    let (path, mut json) = table(&dir);
+    let p = s(&path);
+    let o = fairyc(&["check", p]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "checked 1 file: no errors\n");
+    // Re-exported as it is, or described.
+    let o = fairyc(&["compile", p]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        std::fs::read_to_string(&path).expect("the table")
+    );
+    let o = fairyc(&["compile", p, "--format", "text", "--squares", "e2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Pawn"), "{}", stdout(&o));
+    // A broken table: one short line, exit 1, not the table echoed back.
+    json["parts"]["pieces"][0]["letter"] = "KK".into();
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, json.to_string()).expect("write");
+    let o = fairyc(&["check", s(&bad), ZH]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines[0].starts_with("error: ") && lines[0].contains("bad.json: invalid table"));
+    assert!(lines[0].len() < 300, "{err}");
+    assert_eq!(
+        lines[1],
+        "checked 2 files: 1 error, 0 warnings (1 file failed)"
+    );
+    let o = fairyc(&["check", "--format", "json", s(&bad)]);
+    let obj: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one object");
+    assert_eq!(obj["code"], serde_json::Value::Null);
+    assert!(obj["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("invalid table")));
+    let o = fairyc(&["compile", s(&bad)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_help_lists_the_commands_that_exist() {
+    let o = fairyc(&["--help"]);
+    assert!(o.status.success());
+    let help = stdout(&o);
+    let about = help.lines().next().unwrap_or_default();
+    for command in [
+        "check", "explain", "compile", "build", "perft", "moves", "show",
+    ] {
+        assert!(about.contains(command), "{command}: {about}");
+    }
+    assert!(!help.contains("play"), "{help}");
+}
+
+#[test]
+fn a_negative_depth_is_a_clear_error() {
+    let o = fairyc(&["perft", ZH, "--depth", "-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("the depth must be 0 or more plies"), "{err}");
+    assert!(!err.contains("-- -1"), "{err}");
+}
+
+#[test]
+fn squares_and_from_share_one_lookup() {
+    // Case is ignored where unambiguous, for both.
+    let o = fairyc(&["compile", ZH, "--format", "text", "--squares", "E2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("e2"), "{}", stdout(&o));
+    let o = fairyc(&["show", ZH, "--piece", "P", "--from", "E2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The same error and suggestion for a square that does not exist.
+    let o = fairyc(&["compile", ZH, "--format", "text", "--squares", "e22"]);
+    assert_eq!(o.status.code(), Some(2));
+    let compile_err = stderr(&o);
+    let o = fairyc(&["show", ZH, "--piece", "P", "--from", "e22"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(compile_err, stderr(&o));
+    assert!(compile_err.contains("did you mean"), "{compile_err}");
+}
+
+#[test]
+fn diagnostics_printed_per_file_are_capped() {
+    let dir = temp("many");
+    let file = dir.join("many.variant");
+    let text: String = (1..=60).map(|i| format!("bogus{i} 1\n")).collect();
+    std::fs::write(&file, text).expect("write");
+    let o = fairyc(&["check", s(&file)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    // At least the 60 unknown items; the summary counts all of them.
+    let total: usize = err
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("checked 1 file: "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a summary");
+    assert!(total >= 60, "{err}");
+    assert_eq!(err.matches("error[E").count(), 50, "{err}");
+    assert!(
+        err.contains(&format!("… and {} more errors in {}", total - 50, s(&file))),
+        "{err}"
+    );
+    // JSON lists them all.
+    let o = fairyc(&["check", "--format", "json", s(&file)]);
+    assert_eq!(stdout(&o).lines().count(), total);
+    let _ = std::fs::remove_dir_all(&dir);
+}
