@@ -32,7 +32,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// A board whose hole touches the rim and whose off cell is enclosed, with
 /// rank labels that are not numbers: nothing a drawing could guess from the
 /// squares alone.
-const HOLES: &str = r#"
+const HOLES: &str = r##"
 variant "Holes" {}
 board {
     files a b c
@@ -45,7 +45,7 @@ board {
 }
 piece King { letter K; moves K; royal }
 setup "1k/2/K2 w - - 0 1"
-"#;
+"##;
 
 fn same_drawing(source: &Path, dir: &Path, extra: &[&str]) {
     let json = dir.join("t.json");

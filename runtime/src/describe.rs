@@ -37,12 +37,8 @@ pub fn reach(
     side: Color,
     from: u8,
 ) -> Option<BTreeMap<u8, Reach>> {
-    let paths = tables
-        .parts()
-        .pieces
-        .get(piece as usize)?
-        .moves[side.index()]
-        .get(from as usize)?;
+    let paths =
+        tables.parts().pieces.get(piece as usize)?.moves[side.index()].get(from as usize)?;
     let mut out: BTreeMap<u8, Reach> = BTreeMap::new();
     for path in paths {
         for step in &path.steps {

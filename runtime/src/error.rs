@@ -497,11 +497,9 @@ impl fmt::Display for TableError {
                 "table format version {v} is not supported (this runtime reads version {})",
                 t::FORMAT_VERSION
             ),
-            TableError::BoardSize(n) => write!(
-                f,
-                "a board needs 1 to {} squares, not {n}",
-                t::MAX_SQUARES
-            ),
+            TableError::BoardSize(n) => {
+                write!(f, "a board needs 1 to {} squares, not {n}", t::MAX_SQUARES)
+            }
             TableError::PieceCount(n) => write!(
                 f,
                 "a variant needs 1 to {} piece types, not {n}",
@@ -520,7 +518,10 @@ impl fmt::Display for TableError {
                 write!(f, "{at}: piece {piece} is not a piece of the table")
             }
             TableError::EmptyGrid { width, height } => {
-                write!(f, "the cell grid is {width}×{height}; it needs at least one cell")
+                write!(
+                    f,
+                    "the cell grid is {width}×{height}; it needs at least one cell"
+                )
             }
             TableError::SquareWithoutCells { square } => {
                 write!(f, "square {square} covers no cell")
@@ -560,7 +561,10 @@ impl fmt::Display for TableError {
                 write!(f, "square {square} is missing from board.fen_rows")
             }
             TableError::BadLetter { piece, letter } => {
-                write!(f, "the letter {letter:?} of piece {piece} is not an ASCII letter")
+                write!(
+                    f,
+                    "the letter {letter:?} of piece {piece} is not an ASCII letter"
+                )
             }
             TableError::DuplicateLetter { first, second } => {
                 write!(f, "pieces {first} and {second} have the same letter")
@@ -574,7 +578,10 @@ impl fmt::Display for TableError {
                 side,
                 from,
                 path,
-            } => write!(f, "pieces[{piece}].moves[{side}][{from}][{path}] has no steps"),
+            } => write!(
+                f,
+                "pieces[{piece}].moves[{side}][{from}][{path}] has no steps"
+            ),
             TableError::GuardedCapture {
                 piece,
                 side,
@@ -602,10 +609,16 @@ impl fmt::Display for TableError {
                 "promotions[{rule}] promotes to hand, but the table has no drops"
             ),
             TableError::RoyalPromotes { rule, piece } => {
-                write!(f, "promotions[{rule}] promotes piece {piece}, which is royal")
+                write!(
+                    f,
+                    "promotions[{rule}] promotes piece {piece}, which is royal"
+                )
             }
             TableError::PromotionToRoyal { rule, piece } => {
-                write!(f, "promotions[{rule}] promotes to piece {piece}, which is royal")
+                write!(
+                    f,
+                    "promotions[{rule}] promotes to piece {piece}, which is royal"
+                )
             }
             TableError::RoyalInHand { via, piece } => {
                 write!(f, "royal piece {piece} could reach a hand: ")?;
@@ -626,10 +639,9 @@ impl fmt::Display for TableError {
                 t::MAX_CASTLING
             ),
             TableError::Castling { rule, problem } => write!(f, "castling[{rule}]: {problem}"),
-            TableError::RepetitionCount(n) => write!(
-                f,
-                "end.repetition.count is {n}; it must be at least 2"
-            ),
+            TableError::RepetitionCount(n) => {
+                write!(f, "end.repetition.count is {n}; it must be at least 2")
+            }
             TableError::RepetitionClaim { claim, count } => write!(
                 f,
                 "end.repetition.claim is {claim}; it must be from 2 to the count ({count})"

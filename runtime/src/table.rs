@@ -290,7 +290,13 @@ field!(
     Vec<PromotionRule>,
     unb
 );
-field!(de_zone, "zone", Pair<BVec<u8, LSquares>>, [Vec<u8>; 2], unb_pair);
+field!(
+    de_zone,
+    "zone",
+    Pair<BVec<u8, LSquares>>,
+    [Vec<u8>; 2],
+    unb_pair
+);
 field!(
     de_choices,
     "choices",
@@ -594,9 +600,7 @@ impl<'de> Deserialize<'de> for Path {
                         "quiet" => once(&mut map, &mut quiet, "quiet")?,
                         "capture" => once(&mut map, &mut capture, "capture")?,
                         "en_passant" => once(&mut map, &mut ep, "en_passant")?,
-                        "creates_en_passant" => {
-                            once(&mut map, &mut creates, "creates_en_passant")?
-                        }
+                        "creates_en_passant" => once(&mut map, &mut creates, "creates_en_passant")?,
                         "friend_on" => once(&mut map, &mut friend_on, "friend_on")?,
                         other => return Err(de::Error::unknown_field(other, PATH_FIELDS)),
                     }
