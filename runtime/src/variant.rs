@@ -335,7 +335,8 @@ impl Variant {
         self.npieces
     }
 
-    /// The name of square `s`.
+    /// The name of square `s`; `"?"` for a number that is no square (it
+    /// never panics).
     pub fn square_name(&self, s: u8) -> &str {
         self.square_names
             .get(s as usize)
@@ -351,7 +352,9 @@ impl Variant {
             .map(|i| i as u8)
     }
 
-    /// The letter of piece `p` (upper case).
+    /// The letter of piece `p` (upper case); `'?'` for a number that is no
+    /// piece (it never panics; letters are ASCII letters, so `'?'` is never a
+    /// real one).
     pub fn piece_letter(&self, p: u8) -> char {
         self.tables
             .parts
@@ -372,7 +375,8 @@ impl Variant {
             .map(|i| i as u8)
     }
 
-    /// The name of piece `p`.
+    /// The name of piece `p`; `"?"` for a number that is no piece (it never
+    /// panics).
     pub fn piece_name(&self, p: u8) -> &str {
         self.tables
             .parts
