@@ -898,6 +898,18 @@ impl VariantTables {
         if json.len() > MAX_TABLE_BYTES {
             return Err(TableError::TooLarge { bytes: json.len() });
         }
+        // The version first (skipping the rest without storing it), so that
+        // a table of another version is refused as such, not for a field
+        // this version does not know.
+        #[derive(Deserialize)]
+        struct Head {
+            format: u32,
+        }
+        if let Ok(Head { format }) = serde_json::from_str::<Head>(json) {
+            if format != FORMAT_VERSION {
+                return Err(TableError::Version(format));
+            }
+        }
         trace(|t| {
             *t = Trace {
                 path: Vec::new(),
