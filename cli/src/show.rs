@@ -1,9 +1,9 @@
 //! `fairyc show`: the board in its real shape, a position on it, or where a
 //! piece moves from a square — in the terminal, and as SVG ([`crate::svg`]).
 //!
-//! Everything is derived from the move table's geometry (squares as sets of
-//! grid cells, White's forward vector) and, for a `.variant` source, from its
-//! cell map (holes `#` against cells off the board `-`, file and rank labels).
+//! Everything is derived from the move table alone: its geometry (squares as
+//! sets of grid cells, holes, file and rank labels, White's forward vector),
+//! so `show T.json` draws what `show T.variant` draws.
 //! No variant is special-cased: the drawing is rotated so that White's forward
 //! vector points up — a quarter turn for a vector along the grid, an eighth
 //! turn (a diamond on a staggered text grid) for a diagonal one.
@@ -14,8 +14,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use fairyc_compiler::ast::Item;
-use fairyc_compiler::geometry::{CellKind, Geometry};
 use fairyc_compiler::suggest::did_you_mean;
 use fairyc_runtime::table::TableParts;
 use fairyc_runtime::{Color, Game, Variant, VariantTables};
@@ -241,10 +239,10 @@ pub struct Picture {
 
 /// Runs `fairyc show`.
 pub fn run(args: &ShowArgs) -> Result<ExitCode, Fatal> {
-    let Some((tables, geometry)) = load(&args.file)? else {
+    let Some(tables) = load(&args.file)? else {
         return Ok(ExitCode::from(1));
     };
-    let board = board_of(tables.parts(), geometry.as_ref());
+    let board = board_of(tables.parts());
     let variant = Variant::new(tables)?;
     let picture = match (&args.piece, &args.from) {
         (Some(piece), Some(from)) => {
@@ -294,33 +292,19 @@ fn write_svg(out: &Path, input: &Path, text: &str) -> Result<(), Fatal> {
     write_output(out, text)
 }
 
-/// Loads the tables, and for a `.variant` source also its geometry (which
-/// knows holes from cells off the board, and the labels).
-fn load(file: &Path) -> Result<Option<(VariantTables, Option<Geometry>)>, Fatal> {
+/// Loads the tables, from a `.variant` source or a table `.json`.
+fn load(file: &Path) -> Result<Option<VariantTables>, Fatal> {
     if file.extension().is_some_and(|x| x == "json") {
-        return Ok(Some((VariantTables::from_json(&read(file)?)?, None)));
+        return Ok(Some(VariantTables::from_json(&read(file)?)?));
     }
-    let Some(tables) = compile_file(file)? else {
-        return Ok(None);
-    };
-    let source = read(file)?;
-    let geometry = fairyc_compiler::parse::parse(&source)
-        .ok()
-        .and_then(|ast| {
-            ast.items.iter().find_map(|i| match i {
-                Item::Board(b) => Some(b.clone()),
-                _ => None,
-            })
-        })
-        .and_then(|b| Geometry::build(&b, &mut Vec::new()));
-    Ok(Some((tables, geometry)))
+    compile_file(file)
 }
 
-/// The board of a table. Holes and labels come from the source's geometry if
-/// there is one; from a table alone, a missing cell enclosed by squares (not
-/// connected to the rim through missing cells) is a hole, and the labels are
-/// read from the square names.
-fn board_of(parts: &TableParts, geometry: Option<&Geometry>) -> Board {
+/// The board of a table, with its holes and labels. A table written before
+/// the board carried labels has neither: then a missing cell enclosed by
+/// squares (not connected to the rim through missing cells) is a hole, and
+/// the labels are read from the square names.
+fn board_of(parts: &TableParts) -> Board {
     let (w, h) = (parts.board.width as i32, parts.board.height as i32);
     let mut cells = vec![CellUse::Off; (w * h) as usize];
     let squares: Vec<Sq> = parts
@@ -349,20 +333,23 @@ fn board_of(parts: &TableParts, geometry: Option<&Geometry>) -> Board {
         ranks: vec![String::new(); h as usize],
         forward: (f[0] as i32, f[1] as i32),
     };
-    match geometry {
-        Some(g) if g.width == w && g.height == h => {
-            for (i, c) in board.cells.iter_mut().enumerate() {
-                if *c == CellUse::Off && g.cells[i] == CellKind::Hole {
-                    *c = CellUse::Hole;
-                }
-            }
-            board.files = g.files.clone();
-            board.ranks = g.ranks.clone();
+    let t = &parts.board;
+    if t.files.is_empty() && t.ranks.is_empty() {
+        mark_enclosed_holes(&mut board);
+        labels_from_names(&mut board);
+        return board;
+    }
+    for &[x, y] in &t.holes {
+        let (x, y) = (x as i32, y as i32);
+        if x < w && y < h {
+            board.cells[(y * w + x) as usize] = CellUse::Hole;
         }
-        _ => {
-            mark_enclosed_holes(&mut board);
-            labels_from_names(&mut board);
-        }
+    }
+    if !t.files.is_empty() {
+        board.files = t.files.clone();
+    }
+    if !t.ranks.is_empty() {
+        board.ranks = t.ranks.clone();
     }
     board
 }
@@ -557,50 +544,6 @@ fn find_square(board: &Board, name: &str) -> Result<u8, Fatal> {
 /// Targets of one kind that share a guard: (guard squares, targets).
 type Group = (Vec<u8>, Vec<u8>);
 
-/// How a piece reaches one target square.
-#[derive(Clone, Debug, Default)]
-struct Hit {
-    /// By an unguarded path that may move there.
-    quiet: bool,
-    /// By a path that may capture there.
-    capture: bool,
-    /// By a guarded path.
-    guarded: bool,
-    /// The guard squares of those guarded paths.
-    guards: Vec<u8>,
-}
-
-/// What a piece reaches from a square on a board where it stands alone.
-fn reach(parts: &TableParts, piece: u8, side: Color, from: u8) -> BTreeMap<u8, Hit> {
-    let mut out: BTreeMap<u8, Hit> = BTreeMap::new();
-    let paths = &parts.pieces[piece as usize].moves[side.index()][from as usize];
-    for path in paths {
-        for step in &path.steps {
-            // Only the piece itself stands on the board: it blocks its own
-            // path if the path comes back to it.
-            if step.to == from || step.block.contains(&from) {
-                break;
-            }
-            let e = out.entry(step.to).or_default();
-            let capture = path.capture || path.en_passant;
-            if path.friend_on.is_empty() {
-                e.quiet |= path.quiet;
-                e.capture |= capture;
-            } else {
-                // Guarded paths are quiet-only in table version 1; a guarded
-                // capture would be shown as guarded too.
-                e.guarded |= path.quiet || capture;
-                for &g in &path.friend_on {
-                    if !e.guards.contains(&g) {
-                        e.guards.push(g);
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
 fn piece_picture(
     variant: &Variant,
     board: Board,
@@ -610,8 +553,7 @@ fn piece_picture(
 ) -> Result<Picture, Fatal> {
     let p = find_piece(variant, piece)?;
     let from = find_square(&board, from)?;
-    let parts = variant.tables().parts();
-    let targets = reach(parts, p, side, from);
+    let targets = fairyc_runtime::reach(variant.tables(), p, side, from).unwrap_or_default();
     let mut marks = vec![Mark::Empty; board.squares.len()];
     marks[from as usize] = Mark::Piece {
         letter: letter_of(variant, p),
@@ -621,7 +563,7 @@ fn piece_picture(
     // Per kind, the targets grouped by their guard (empty: unguarded).
     let mut by_kind: BTreeMap<Reach, Vec<Group>> = BTreeMap::new();
     for (&s, hit) in &targets {
-        let kind = match (hit.quiet, hit.capture, hit.guarded) {
+        let kind = match (hit.quiet, hit.capture || hit.en_passant, hit.guarded) {
             (true, true, _) => Reach::Both,
             (true, false, _) => Reach::Quiet,
             (false, true, false) => Reach::Capture,

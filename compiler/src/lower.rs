@@ -676,6 +676,15 @@ pub fn lower(file: &ast::File) -> Result<VariantTables, LowerErrors> {
             .geo
             .forward
             .map(|(x, y)| [x.clamp(-127, 127) as i8, y.clamp(-127, 127) as i8]),
+        holes: (0..cx.geo.height)
+            .flat_map(|y| (0..cx.geo.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                cx.geo.cells[(y * cx.geo.width + x) as usize] == crate::geometry::CellKind::Hole
+            })
+            .map(|(x, y)| [x as u8, y as u8])
+            .collect(),
+        files: cx.geo.files.clone(),
+        ranks: cx.geo.ranks.clone(),
     };
 
     // Drop rules are resolved once the setup is read (they may name `setup`

@@ -5,13 +5,62 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::table::VariantTables;
+use crate::types::Color;
 
-/// What a piece may do on one square it reaches on an empty board.
-#[derive(Clone, Copy, Debug, Default)]
-struct Reach {
-    quiet: bool,
-    capture: bool,
-    guarded: bool,
+/// How a piece reaches one square from its square on a board where it
+/// stands alone ([`reach`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    /// By an unguarded path that may move there.
+    pub quiet: bool,
+    /// By an unguarded path that may capture there.
+    pub capture: bool,
+    /// By an unguarded path that may capture en passant there (possible only
+    /// once other pieces stand on the board).
+    pub en_passant: bool,
+    /// By a guarded path (`friend_on`), whatever the guard.
+    pub guarded: bool,
+    /// The guard squares of those guarded paths, in the order first met.
+    pub guards: Vec<u8>,
+}
+
+/// Where piece `piece` of `side` reaches from square `from` on a board where
+/// it stands alone: every square some path of it reaches, walked as the move
+/// generator walks it (the piece itself blocks a path that comes back to its
+/// square). `None` if `piece` or `from` is out of range.
+///
+/// This is the one computation of "reach on an empty board": [`describe`]
+/// and `fairyc show` both render it.
+pub fn reach(
+    tables: &VariantTables,
+    piece: u8,
+    side: Color,
+    from: u8,
+) -> Option<BTreeMap<u8, Reach>> {
+    let paths =
+        tables.parts().pieces.get(piece as usize)?.moves[side.index()].get(from as usize)?;
+    let mut out: BTreeMap<u8, Reach> = BTreeMap::new();
+    for path in paths {
+        for step in &path.steps {
+            if step.to == from || step.block.contains(&from) {
+                break;
+            }
+            let r = out.entry(step.to).or_default();
+            if path.friend_on.is_empty() {
+                r.quiet |= path.quiet;
+                r.capture |= path.capture;
+                r.en_passant |= path.en_passant;
+            } else {
+                r.guarded |= path.quiet || path.capture || path.en_passant;
+                for &g in &path.friend_on {
+                    if !r.guards.contains(&g) {
+                        r.guards.push(g);
+                    }
+                }
+            }
+        }
+    }
+    Some(out)
 }
 
 /// Renders, for each of the named squares, where every piece of each side
@@ -23,10 +72,11 @@ struct Reach {
 ///             black  = white
 /// ```
 ///
-/// The reached squares are grouped as `quiet` (moves there only when it is
-/// empty), `capture` (only captures there), `both`, and `guarded` (reached by
-/// a path with a `friend_on` condition, listed whatever the condition).
-/// En-passant-only paths reach nothing on an empty board. A line reading
+/// The reached squares ([`reach`]) are grouped as `quiet` (moves there only
+/// when it is empty), `capture` (only captures there), `both`, and `guarded`
+/// (reached by a path with a `friend_on` condition, listed whatever the
+/// condition). En-passant-only paths reach nothing on an empty board, and a
+/// path that comes back to the piece's own square stops there. A line reading
 /// `= white` means Black's reach from that square is the same as White's;
 /// `-` means the piece has no move from there. Squares are listed in natural
 /// name order (`a2` before `a10`). A name that is not a square of the board
@@ -65,23 +115,11 @@ pub fn describe(tables: &VariantTables, squares: &[&str]) -> String {
             continue;
         };
         let _ = writeln!(out, "from {sq}");
-        for piece in &parts.pieces {
-            let lines: Vec<String> = piece
-                .moves
-                .iter()
-                .map(|by_square| {
-                    let mut reach: BTreeMap<usize, Reach> = BTreeMap::new();
-                    for path in by_square.get(s).map(Vec::as_slice).unwrap_or(&[]) {
-                        for step in &path.steps {
-                            let r = reach.entry(step.to as usize).or_default();
-                            if !path.friend_on.is_empty() {
-                                r.guarded = true;
-                            } else {
-                                r.quiet |= path.quiet;
-                                r.capture |= path.capture;
-                            }
-                        }
-                    }
+        for (p, piece) in parts.pieces.iter().enumerate() {
+            let lines: Vec<String> = [Color::White, Color::Black]
+                .into_iter()
+                .map(|side| {
+                    let reach = reach(tables, p as u8, side, s as u8).unwrap_or_default();
                     render(&reach, &names)
                 })
                 .collect();
@@ -100,12 +138,12 @@ pub fn describe(tables: &VariantTables, squares: &[&str]) -> String {
 }
 
 /// `quiet: … ; capture: … ; both: … ; guarded: …`, empty groups left out.
-fn render(reach: &BTreeMap<usize, Reach>, names: &[&str]) -> String {
+fn render(reach: &BTreeMap<u8, Reach>, names: &[&str]) -> String {
     let group = |keep: &dyn Fn(&Reach) -> bool| -> Vec<&str> {
         let mut v: Vec<&str> = reach
             .iter()
             .filter(|(_, r)| keep(r))
-            .map(|(&s, _)| names.get(s).copied().unwrap_or("?"))
+            .map(|(&s, _)| names.get(s as usize).copied().unwrap_or("?"))
             .collect();
         v.sort_by_key(|n| natural_key(n));
         v

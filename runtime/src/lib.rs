@@ -33,8 +33,11 @@ mod types;
 mod variant;
 
 pub use bits::{bit, SquareSet, Squares};
-pub use describe::describe;
-pub use error::{ParseFenError, PlayError, PositionError, TableError};
+pub use describe::{describe, reach, Reach};
+pub use error::{
+    CastlingProblem, Field, HandRoute, Limit, NameOf, ParseFenError, PlayError, PositionError,
+    TableError,
+};
 pub use game::Game;
 pub use perft::{perft, perft_divide};
 pub use position::{Position, Undo};

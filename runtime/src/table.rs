@@ -7,26 +7,347 @@
 //!
 //! Squares are numbered `0..board.squares.len()`, pieces `0..pieces.len()`,
 //! sides `0` (White, moves first) and `1` (Black).
+//!
+//! Tables are untrusted input. Reading one checks its size before parsing,
+//! every list's length while parsing (a list longer than its limit is refused
+//! before it is stored), and every invariant after. The limits are the
+//! `MAX_*` constants below, far above any real variant; boards of more than
+//! 128 squares and more than 32 piece types are planned, so every limit is
+//! named here, in one place.
 
+use std::cell::RefCell;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use crate::error::TableError;
+use crate::error::{CastlingProblem, Field, HandRoute, Limit, NameOf, TableError};
 
 /// The version of the table format written by this crate. Readers reject other
 /// major versions.
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The largest number of squares a board may have (occupancy is a `u128`).
+/// Also the longest list of squares anywhere in a table.
 pub const MAX_SQUARES: usize = 128;
 
 /// The largest number of piece types.
 pub const MAX_PIECES: usize = 32;
 
+/// The longest table text [`VariantTables::from_json`] reads, in bytes
+/// (16 MiB; the shipped variants' tables are under 64 KiB).
+pub const MAX_TABLE_BYTES: usize = 16 << 20;
+
+/// The most cells one square may cover, and the most holes.
+pub const MAX_CELLS: usize = 4096;
+
+/// The most file or rank labels (the grid is at most 255 cells wide).
+pub const MAX_LABELS: usize = 256;
+
+/// The longest name (variant, piece, square) or label, in bytes.
+pub const MAX_NAME_BYTES: usize = 256;
+
+/// The most paths of one piece from one square (shipped variants: 16).
+pub const MAX_PATHS_PER_SQUARE: usize = 256;
+
+/// The most steps in one path (shipped variants: 18).
+pub const MAX_STEPS_PER_PATH: usize = 1024;
+
+/// The most steps in the whole table (shipped variants: under 8,000).
+pub const MAX_TOTAL_STEPS: usize = 1 << 20;
+
+/// The most work to build the attack tables: a capturing path of `n` steps
+/// costs `n (n + 1) / 2` nodes (shipped variants: under 40,000).
+pub const MAX_ATTACK_WORK: usize = 1 << 22;
+
+/// The most promotion rules, and the most goal (`reach`) rules.
+pub const MAX_RULES: usize = 256;
+
+/// The most choices of one promotion rule.
+pub const MAX_CHOICES: usize = 2 * MAX_PIECES;
+
+/// The most castling rules (castling rights are a 16-bit set).
+pub const MAX_CASTLING: usize = 16;
+
+/// The largest `end.move_limit` (in full moves).
+pub const MAX_MOVE_LIMIT: u32 = 1_000_000;
+
+// ---------------------------------------------------------------------------
+// Reading with limits and locations
+// ---------------------------------------------------------------------------
+
+/// One segment of the JSON path of the value being read.
+#[derive(Clone, Copy, Debug)]
+enum Seg {
+    Field(&'static str),
+    Index(usize),
+}
+
+/// What the reader knows while it reads: where it is, how many steps it may
+/// still read, and which limit was broken.
+#[derive(Debug, Default)]
+struct Trace {
+    path: Vec<Seg>,
+    /// `Some` while [`VariantTables::from_json`] reads: steps left.
+    steps_left: Option<usize>,
+    breach: Option<Limit>,
+}
+
+thread_local! {
+    static TRACE: RefCell<Trace> = RefCell::new(Trace::default());
+}
+
+fn trace<R>(f: impl FnOnce(&mut Trace) -> R) -> R {
+    TRACE.with(|t| f(&mut t.borrow_mut()))
+}
+
+/// Reads a value at `seg`: on success the segment is popped again, on error
+/// it stays, so that the path of the innermost error remains.
+fn at<T, E>(seg: Seg, f: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+    trace(|t| t.path.push(seg));
+    let r = f();
+    if r.is_ok() {
+        trace(|t| t.path.pop());
+    }
+    r
+}
+
+fn path_text(path: &[Seg]) -> String {
+    let mut out = String::new();
+    for s in path {
+        match s {
+            Seg::Field(f) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(f);
+            }
+            Seg::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
+}
+
+fn breach<E: de::Error>(limit: Limit) -> E {
+    trace(|t| t.breach = Some(limit));
+    E::custom(format_args!("more than {} entries", limit.max()))
+}
+
+/// A limit on a list's length, as a type.
+trait Bound {
+    const LIMIT: Limit;
+}
+
+macro_rules! bounds {
+    ($($name:ident => $limit:ident),* $(,)?) => {
+        $(
+            #[derive(Debug)]
+            struct $name;
+            impl Bound for $name {
+                const LIMIT: Limit = Limit::$limit;
+            }
+        )*
+    };
+}
+
+bounds! {
+    LSquares => Squares,
+    LPieces => Pieces,
+    LCells => Cells,
+    LPaths => PathsPerSquare,
+    LSteps => StepsPerPath,
+    LRules => Rules,
+    LCastling => Castling,
+    LLabels => Labels,
+    LChoices => Choices,
+}
+
+/// A list read with a length limit and each element's index traced.
+struct BVec<T, B>(Vec<T>, PhantomData<B>);
+
+fn read_seq<'de, A: SeqAccess<'de>, T: Deserialize<'de>>(
+    mut seq: A,
+    limit: Limit,
+) -> Result<Vec<T>, A::Error> {
+    let mut v = Vec::new();
+    loop {
+        let i = v.len();
+        if i == limit.max() {
+            // One more element is one too many: look without storing it.
+            return match seq.next_element::<IgnoredAny>()? {
+                Some(_) => Err(at(Seg::Index(i), || Err(breach(limit)))?),
+                None => Ok(v),
+            };
+        }
+        match at(Seg::Index(i), || seq.next_element::<T>())? {
+            Some(x) => v.push(x),
+            None => return Ok(v),
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>, B: Bound> Deserialize<'de> for BVec<T, B> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T, B>(PhantomData<(T, B)>);
+        impl<'de, T: Deserialize<'de>, B: Bound> Visitor<'de> for V<T, B> {
+            type Value = BVec<T, B>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "an array of at most {} entries", B::LIMIT.max())
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+                read_seq(seq, B::LIMIT).map(|v| BVec(v, PhantomData))
+            }
+        }
+        d.deserialize_seq(V(PhantomData))
+    }
+}
+
+/// `[white, black]`, each element's index traced.
+struct Pair<T>([T; 2]);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Pair<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = Pair<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an array [white, black] of two entries")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let white = at(Seg::Index(0), || seq.next_element::<T>())?
+                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                let black = at(Seg::Index(1), || seq.next_element::<T>())?
+                    .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+                if seq.next_element::<IgnoredAny>()?.is_some() {
+                    return Err(de::Error::invalid_length(3, &self));
+                }
+                Ok(Pair([white, black]))
+            }
+        }
+        d.deserialize_seq(V(PhantomData))
+    }
+}
+
+/// Field readers: each names its field in the trace and bounds its lists.
+macro_rules! field {
+    ($fn:ident, $name:literal, $read:ty, $out:ty, $conv:expr) => {
+        fn $fn<'de, D: Deserializer<'de>>(d: D) -> Result<$out, D::Error> {
+            at(Seg::Field($name), || <$read>::deserialize(d)).map($conv)
+        }
+    };
+    ($fn:ident, $name:literal, $ty:ty) => {
+        fn $fn<'de, D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+            at(Seg::Field($name), || <$ty>::deserialize(d))
+        }
+    };
+}
+
+fn unb<T, B>(v: BVec<T, B>) -> Vec<T> {
+    v.0
+}
+
+fn unb_pair<T, B>(p: Pair<BVec<T, B>>) -> [Vec<T>; 2] {
+    let [a, b] = p.0;
+    [a.0, b.0]
+}
+
+fn unb_lists<T, B, C>(v: BVec<BVec<T, B>, C>) -> Vec<Vec<T>> {
+    v.0.into_iter().map(|x| x.0).collect()
+}
+
+field!(de_parts, "parts", TableParts);
+field!(de_board, "board", BoardTable);
+field!(de_drops, "drops", Option<DropRules>);
+field!(de_end, "end", EndRules);
+field!(de_squares, "squares", BVec<SquareInfo, LSquares>, Vec<SquareInfo>, unb);
+field!(de_cells, "cells", BVec<[u8; 2], LCells>, Vec<[u8; 2]>, unb);
+field!(de_holes, "holes", BVec<[u8; 2], LCells>, Vec<[u8; 2]>, unb);
+field!(de_files, "files", BVec<String, LLabels>, Vec<String>, unb);
+field!(de_ranks, "ranks", BVec<String, LLabels>, Vec<String>, unb);
+field!(
+    de_fen_rows,
+    "fen_rows",
+    BVec<BVec<u8, LSquares>, LSquares>,
+    Vec<Vec<u8>>,
+    unb_lists
+);
+field!(de_pieces, "pieces", BVec<PieceTable, LPieces>, Vec<PieceTable>, unb);
+field!(
+    de_moves,
+    "moves",
+    Pair<BVec<BVec<Path, LPaths>, LSquares>>,
+    [Vec<Vec<Path>>; 2],
+    |p: Pair<BVec<BVec<Path, LPaths>, LSquares>>| {
+        let [a, b] = p.0;
+        [unb_lists(a), unb_lists(b)]
+    }
+);
+field!(
+    de_promotions,
+    "promotions",
+    BVec<PromotionRule, LRules>,
+    Vec<PromotionRule>,
+    unb
+);
+field!(
+    de_zone,
+    "zone",
+    Pair<BVec<u8, LSquares>>,
+    [Vec<u8>; 2],
+    unb_pair
+);
+field!(
+    de_choices,
+    "choices",
+    BVec<PromotionChoice, LChoices>,
+    Vec<PromotionChoice>,
+    unb
+);
+field!(
+    de_forbidden,
+    "forbidden",
+    BVec<Pair<BVec<u8, LSquares>>, LPieces>,
+    Vec<[Vec<u8>; 2]>,
+    |v: BVec<Pair<BVec<u8, LSquares>>, LPieces>| v.0.into_iter().map(unb_pair).collect()
+);
+field!(de_no_mate, "no_mate", BVec<bool, LPieces>, Vec<bool>, unb);
+field!(
+    de_castling,
+    "castling",
+    BVec<CastlingRule, LCastling>,
+    Vec<CastlingRule>,
+    unb
+);
+field!(de_empty, "empty", BVec<u8, LSquares>, Vec<u8>, unb);
+field!(de_safe, "safe", BVec<u8, LSquares>, Vec<u8>, unb);
+field!(de_reach, "reach", BVec<ReachRule, LRules>, Vec<ReachRule>, unb);
+field!(
+    de_reach_squares,
+    "squares",
+    Pair<BVec<u8, LSquares>>,
+    [Vec<u8>; 2],
+    unb_pair
+);
+field!(
+    de_resets,
+    "resets_move_limit",
+    BVec<u8, LPieces>,
+    Vec<u8>,
+    unb
+);
+
+// ---------------------------------------------------------------------------
+// The table
+// ---------------------------------------------------------------------------
+
 /// Everything the runtime needs to play a variant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VariantTables {
     /// Format version, [`FORMAT_VERSION`].
     pub(crate) format: u32,
+    #[serde(deserialize_with = "de_parts")]
     pub(crate) parts: TableParts,
 }
 
@@ -34,23 +355,39 @@ pub struct VariantTables {
 ///
 /// The compiler fills one in and hands it to [`VariantTables::new`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TableParts {
     /// The variant's display name.
     pub name: String,
     /// The board: squares, their cells and FEN order.
+    #[serde(deserialize_with = "de_board")]
     pub board: BoardTable,
     /// The piece types; `pieces[p]` is piece `p`.
+    #[serde(deserialize_with = "de_pieces")]
     pub pieces: Vec<PieceTable>,
     /// Promotion rules, any number per piece.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_promotions"
+    )]
     pub promotions: Vec<PromotionRule>,
     /// Drop rules; `None` if captured pieces leave the game.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "de_drops"
+    )]
     pub drops: Option<DropRules>,
     /// Castling moves.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_castling"
+    )]
     pub castling: Vec<CastlingRule>,
     /// How the game ends.
+    #[serde(deserialize_with = "de_end")]
     pub end: EndRules,
     /// The start position in this variant's FEN.
     pub start: String,
@@ -58,34 +395,66 @@ pub struct TableParts {
 
 /// The board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BoardTable {
     /// Cell-grid width (columns).
     pub width: u8,
     /// Cell-grid height (rows).
     pub height: u8,
     /// `squares[s]` is square `s`.
+    #[serde(deserialize_with = "de_squares")]
     pub squares: Vec<SquareInfo>,
     /// The FEN board field: one group of squares per `/`-separated field, in
     /// order; within a group, squares in order.
+    #[serde(deserialize_with = "de_fen_rows")]
     pub fen_rows: Vec<Vec<u8>>,
     /// `forward[side]`: the side's forward vector `[dx, dy]` on the cell grid
     /// (White `[0, 1]` and Black `[0, -1]` on ordinary boards). Drawings put
     /// White's forward vector up.
     pub forward: [[i8; 2]; 2],
+    /// Holes: cells `[column, row]` inside the board that are no square
+    /// (sliders stop there; drawings show them as holes, not as off the
+    /// board). Optional: empty if none.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_holes"
+    )]
+    pub holes: Vec<[u8; 2]>,
+    /// File labels, one per column left to right (`a`, `b`, …). Optional:
+    /// empty if unknown; otherwise exactly `width` labels (a label may be
+    /// empty).
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_files"
+    )]
+    pub files: Vec<String>,
+    /// Rank labels, one per row bottom to top (`1`, `2`, …). Optional: empty
+    /// if unknown; otherwise exactly `height` labels.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_ranks"
+    )]
+    pub ranks: Vec<String>,
 }
 
 /// One square.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SquareInfo {
     /// Its name, e.g. `e4`.
     pub name: String,
     /// The grid cells it covers, as `[column, row]` from the bottom left; the
     /// first is the cell that names it.
+    #[serde(deserialize_with = "de_cells")]
     pub cells: Vec<[u8; 2]>,
 }
 
 /// One piece type.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PieceTable {
     /// The piece's name.
     pub name: String,
@@ -103,6 +472,7 @@ pub struct PieceTable {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub demotes_to: Option<u8>,
     /// `moves[side][square]` lists the piece's paths from that square.
+    #[serde(deserialize_with = "de_moves")]
     pub moves: [Vec<Vec<Path>>; 2],
 }
 
@@ -114,8 +484,8 @@ pub struct PieceTable {
 /// `quiet`) and the walk goes on to the next step. A leap is a path of one
 /// step, a slider's ray a path of many, a lame leap a step with `block`
 /// squares, the Mao-rider a path whose steps each have a `block` square.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "PathRepr", into = "PathRepr")]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(into = "PathRepr")]
 pub struct Path {
     /// The steps, in order.
     pub steps: Vec<Step>,
@@ -135,51 +505,28 @@ pub struct Path {
     pub friend_on: Vec<u8>,
 }
 
-/// The JSON form of a [`Path`]: its steps alone (`[27, 36, 45]`) when every
-/// flag has its default, an object otherwise.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// The JSON form of a [`Path`] when written: its steps alone
+/// (`[27, 36, 45]`) when every flag has its default, an object otherwise.
+#[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 enum PathRepr {
     Steps(Vec<Step>),
     Full(PathFields),
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 struct PathFields {
     steps: Vec<Step>,
-    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    #[serde(skip_serializing_if = "is_true")]
     quiet: bool,
-    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    #[serde(skip_serializing_if = "is_true")]
     capture: bool,
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(skip_serializing_if = "is_false")]
     en_passant: bool,
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(skip_serializing_if = "is_false")]
     creates_en_passant: bool,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     friend_on: Vec<u8>,
-}
-
-impl From<PathRepr> for Path {
-    fn from(r: PathRepr) -> Path {
-        match r {
-            PathRepr::Steps(steps) => Path {
-                steps,
-                quiet: true,
-                capture: true,
-                en_passant: false,
-                creates_en_passant: false,
-                friend_on: Vec::new(),
-            },
-            PathRepr::Full(f) => Path {
-                steps: f.steps,
-                quiet: f.quiet,
-                capture: f.capture,
-                en_passant: f.en_passant,
-                creates_en_passant: f.creates_en_passant,
-                friend_on: f.friend_on,
-            },
-        }
-    }
 }
 
 impl From<Path> for PathRepr {
@@ -200,40 +547,95 @@ impl From<Path> for PathRepr {
     }
 }
 
+const PATH_FIELDS: &[&str] = &[
+    "steps",
+    "quiet",
+    "capture",
+    "en_passant",
+    "creates_en_passant",
+    "friend_on",
+];
+
+/// Sets `slot` from the map's next value, refusing a field given twice.
+fn once<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
+    map: &mut A,
+    slot: &mut Option<T>,
+    name: &'static str,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(name));
+    }
+    *slot = Some(at(Seg::Field(name), || map.next_value::<T>())?);
+    Ok(())
+}
+
+impl<'de> Deserialize<'de> for Path {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Path, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Path;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(
+                    "a path: an array of steps, or an object {\"steps\": [...], \"quiet\", \
+                     \"capture\", \"en_passant\", \"creates_en_passant\", \"friend_on\"}",
+                )
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Path, A::Error> {
+                Ok(Path {
+                    steps: read_seq(seq, Limit::StepsPerPath)?,
+                    quiet: true,
+                    capture: true,
+                    en_passant: false,
+                    creates_en_passant: false,
+                    friend_on: Vec::new(),
+                })
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Path, A::Error> {
+                let mut steps: Option<BVec<Step, LSteps>> = None;
+                let (mut quiet, mut capture, mut ep, mut creates) = (None, None, None, None);
+                let mut friend_on: Option<BVec<u8, LSquares>> = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "steps" => once(&mut map, &mut steps, "steps")?,
+                        "quiet" => once(&mut map, &mut quiet, "quiet")?,
+                        "capture" => once(&mut map, &mut capture, "capture")?,
+                        "en_passant" => once(&mut map, &mut ep, "en_passant")?,
+                        "creates_en_passant" => once(&mut map, &mut creates, "creates_en_passant")?,
+                        "friend_on" => once(&mut map, &mut friend_on, "friend_on")?,
+                        other => return Err(de::Error::unknown_field(other, PATH_FIELDS)),
+                    }
+                }
+                Ok(Path {
+                    steps: steps.ok_or_else(|| de::Error::missing_field("steps"))?.0,
+                    quiet: quiet.unwrap_or(true),
+                    capture: capture.unwrap_or(true),
+                    en_passant: ep.unwrap_or(false),
+                    creates_en_passant: creates.unwrap_or(false),
+                    friend_on: friend_on.map(|b| b.0).unwrap_or_default(),
+                })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// One step of a [`Path`]. In JSON a step without `block` squares is written
 /// as its `to` square alone (`27`), otherwise as `{"to": 27, "block": [19]}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "StepRepr", into = "StepRepr")]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(into = "StepRepr")]
 pub struct Step {
     /// The square the step lands on.
     pub to: u8,
     /// Squares that must be empty for the step to be taken.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub block: Vec<u8>,
 }
 
-/// The JSON form of a [`Step`].
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// The JSON form of a [`Step`] when written.
+#[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 enum StepRepr {
     To(u8),
-    Full {
-        to: u8,
-        #[serde(default)]
-        block: Vec<u8>,
-    },
-}
-
-impl From<StepRepr> for Step {
-    fn from(r: StepRepr) -> Step {
-        match r {
-            StepRepr::To(to) => Step {
-                to,
-                block: Vec::new(),
-            },
-            StepRepr::Full { to, block } => Step { to, block },
-        }
-    }
+    Full { to: u8, block: Vec<u8> },
 }
 
 impl From<Step> for StepRepr {
@@ -249,15 +651,77 @@ impl From<Step> for StepRepr {
     }
 }
 
+/// Counts one step against [`MAX_TOTAL_STEPS`] while
+/// [`VariantTables::from_json`] reads.
+fn count_step<E: de::Error>() -> Result<(), E> {
+    let over = trace(|t| match &mut t.steps_left {
+        Some(0) => true,
+        Some(n) => {
+            *n -= 1;
+            false
+        }
+        None => false,
+    });
+    if over {
+        Err(breach(Limit::Steps))
+    } else {
+        Ok(())
+    }
+}
+
+impl<'de> Deserialize<'de> for Step {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Step, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Step;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(
+                    "a step: a square number 0..=255, or an object {\"to\": square, \
+                     \"block\": [squares]}",
+                )
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Step, E> {
+                let to = u8::try_from(v)
+                    .map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))?;
+                count_step()?;
+                Ok(Step {
+                    to,
+                    block: Vec::new(),
+                })
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Step, A::Error> {
+                let mut to: Option<u8> = None;
+                let mut block: Option<BVec<u8, LSquares>> = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "to" => once(&mut map, &mut to, "to")?,
+                        "block" => once(&mut map, &mut block, "block")?,
+                        other => return Err(de::Error::unknown_field(other, &["to", "block"])),
+                    }
+                }
+                count_step()?;
+                Ok(Step {
+                    to: to.ok_or_else(|| de::Error::missing_field("to"))?,
+                    block: block.map(|b| b.0).unwrap_or_default(),
+                })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// A promotion rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PromotionRule {
     /// The piece that promotes.
     pub piece: u8,
     /// `zone[side]`: a move of this piece that finishes on one of these
     /// squares promotes.
+    #[serde(deserialize_with = "de_zone")]
     pub zone: [Vec<u8>; 2],
     /// The choices.
+    #[serde(deserialize_with = "de_choices")]
     pub choices: Vec<PromotionChoice>,
     /// Whether the player may decline.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -276,15 +740,25 @@ pub enum PromotionChoice {
 
 /// Drop rules: captured pieces go to the capturer's hand and can be dropped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DropRules {
     /// `forbidden[piece][side]`: squares where that side may not drop that piece.
+    #[serde(deserialize_with = "de_forbidden")]
     pub forbidden: Vec<[Vec<u8>; 2]>,
     /// `no_mate[piece]`: dropping that piece may not checkmate.
+    #[serde(deserialize_with = "de_no_mate")]
     pub no_mate: Vec<bool>,
 }
 
 /// A castling move.
+///
+/// Playing it takes the king-like piece from `king_from` and the rook-like
+/// piece from `rook_from`, then puts them on `king_to` and `rook_to`. So a
+/// valid rule has `king_from != rook_from`, `king_to != rook_to`, and each
+/// of `king_to` and `rook_to` either in `empty` or one of the two start
+/// squares; [`VariantTables::new`] refuses any other.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CastlingRule {
     /// Whose move it is: 0 White, 1 Black.
     pub side: u8,
@@ -303,8 +777,10 @@ pub struct CastlingRule {
     /// Where it goes.
     pub rook_to: u8,
     /// Squares that must be empty (other than the two pieces' own).
+    #[serde(deserialize_with = "de_empty")]
     pub empty: Vec<u8>,
     /// Squares that must not be attacked (the king's start, path and end).
+    #[serde(deserialize_with = "de_safe")]
     pub safe: Vec<u8>,
 }
 
@@ -322,6 +798,7 @@ pub enum Outcome {
 
 /// How the game ends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EndRules {
     /// For the checkmated player.
     pub checkmate: Outcome,
@@ -332,38 +809,51 @@ pub struct EndRules {
     pub repetition: Option<RepetitionRule>,
     /// The n-move rule: this many full moves (2n plies) without a capture or
     /// a move of a piece that resets the counter ends the game in a draw.
+    /// From 1 to [`MAX_MOVE_LIMIT`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_limit: Option<u32>,
     /// Pieces whose moves reset the n-move counter (besides captures and drops).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_resets"
+    )]
     pub resets_move_limit: Vec<u8>,
     /// Bare-royal rule: for the player whose royal piece is alone on the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bare_king: Option<Outcome>,
     /// Goals: a player whose piece stands on one of its target squares.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_reach"
+    )]
     pub reach: Vec<ReachRule>,
 }
 
 /// Repetition: the same position (board, promoted marks, hands, side to move,
 /// castling and en-passant rights) occurring `count` times ends the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RepetitionRule {
-    /// Occurrences that end the game.
+    /// Occurrences that end the game (at least 2).
     pub count: u32,
     /// The outcome.
     pub outcome: Outcome,
-    /// Occurrences from which a player may claim it, if claims exist.
+    /// Occurrences from which a player may claim it, if claims exist (from 2
+    /// to `count`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim: Option<u32>,
 }
 
 /// A goal: a piece reaching one of its side's target squares.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReachRule {
     /// The piece.
     pub piece: u8,
     /// `squares[side]`: the targets of that side.
+    #[serde(deserialize_with = "de_reach_squares")]
     pub squares: [Vec<u8>; 2],
     /// For the player who reaches.
     pub outcome: Outcome,
@@ -377,17 +867,15 @@ fn is_true(b: &bool) -> bool {
     *b
 }
 
-fn yes() -> bool {
-    true
-}
-
 impl VariantTables {
     /// Builds tables from their parts, checking every invariant.
     ///
     /// # Errors
     ///
     /// A [`TableError`] naming the first broken invariant: an index out of
-    /// range, a board too large, a duplicate letter, …
+    /// range, a board too large, a duplicate letter, a castling rule that
+    /// would put a piece on another, … (`docs/table-format.md`, "What a
+    /// reader must refuse").
     pub fn new(parts: TableParts) -> Result<VariantTables, TableError> {
         validate(&parts)?;
         Ok(VariantTables {
@@ -400,12 +888,52 @@ impl VariantTables {
     ///
     /// # Errors
     ///
-    /// [`TableError::Json`] if the text is not valid JSON of the right shape,
+    /// [`TableError::TooLarge`] for a text over [`MAX_TABLE_BYTES`] (before
+    /// reading it), [`TableError::TooMany`] for a list over its limit (as
+    /// soon as it is seen), [`TableError::Json`] if the text is not valid
+    /// JSON of the right shape (an unknown field included),
     /// [`TableError::Version`] for another format version, or the invariant
     /// errors of [`VariantTables::new`].
     pub fn from_json(json: &str) -> Result<VariantTables, TableError> {
-        let tables: VariantTables =
-            serde_json::from_str(json).map_err(|e| TableError::Json(e.to_string()))?;
+        if json.len() > MAX_TABLE_BYTES {
+            return Err(TableError::TooLarge { bytes: json.len() });
+        }
+        // The version first (skipping the rest without storing it), so that
+        // a table of another version is refused as such, not for a field
+        // this version does not know.
+        #[derive(Deserialize)]
+        struct Head {
+            format: u32,
+        }
+        if let Ok(Head { format }) = serde_json::from_str::<Head>(json) {
+            if format != FORMAT_VERSION {
+                return Err(TableError::Version(format));
+            }
+        }
+        trace(|t| {
+            *t = Trace {
+                path: Vec::new(),
+                steps_left: Some(MAX_TOTAL_STEPS),
+                breach: None,
+            }
+        });
+        let read = serde_json::from_str::<VariantTables>(json);
+        let trace = trace(std::mem::take);
+        let tables = match read {
+            Ok(t) => t,
+            Err(e) => {
+                let at = path_text(&trace.path);
+                return Err(match trace.breach {
+                    Some(limit) => TableError::TooMany { at, limit },
+                    None => TableError::Json {
+                        at,
+                        line: e.line(),
+                        column: e.column(),
+                        message: e.to_string(),
+                    },
+                });
+            }
+        };
         if tables.format != FORMAT_VERSION {
             return Err(TableError::Version(tables.format));
         }
@@ -434,6 +962,28 @@ impl VariantTables {
     }
 }
 
+/// The attack-table work of a table: `n (n + 1) / 2` per capturing path of
+/// `n` steps (the runtime's inverse tries hold one chain per step).
+pub(crate) fn attack_work(p: &TableParts) -> usize {
+    let mut work = 0usize;
+    for piece in &p.pieces {
+        for side in &piece.moves {
+            for path in side.iter().flatten().filter(|x| x.capture) {
+                let n = path.steps.len();
+                work = work.saturating_add(n.saturating_mul(n + 1) / 2);
+            }
+        }
+    }
+    work
+}
+
+fn name(of: NameOf, s: &str, may_be_empty: bool) -> Result<(), TableError> {
+    if s.len() > MAX_NAME_BYTES || (s.is_empty() && !may_be_empty) {
+        return Err(TableError::Name { of, len: s.len() });
+    }
+    Ok(())
+}
+
 fn validate(p: &TableParts) -> Result<(), TableError> {
     let nsq = p.board.squares.len();
     if nsq == 0 || nsq > MAX_SQUARES {
@@ -443,132 +993,346 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
     if np == 0 || np > MAX_PIECES {
         return Err(TableError::PieceCount(np));
     }
-    let sq = |s: u8, what: &str| -> Result<(), TableError> {
+    name(NameOf::Variant, &p.name, false)?;
+    let sq = |s: u8, at: Field| -> Result<(), TableError> {
         if (s as usize) < nsq {
             Ok(())
         } else {
-            Err(TableError::Index(format!("{what}: square {s}")))
+            Err(TableError::SquareIndex { at, square: s })
         }
     };
-    let pc = |x: u8, what: &str| -> Result<(), TableError> {
+    let pc = |x: u8, at: Field| -> Result<(), TableError> {
         if (x as usize) < np {
             Ok(())
         } else {
-            Err(TableError::Index(format!("{what}: piece {x}")))
+            Err(TableError::PieceIndex { at, piece: x })
         }
     };
-    let mut names = std::collections::HashSet::new();
-    for s in &p.board.squares {
-        if s.name.is_empty() || !names.insert(s.name.as_str()) {
-            return Err(TableError::Invalid(format!("square name `{}`", s.name)));
+    validate_board(&p.board)?;
+    for (g, row) in p.board.fen_rows.iter().enumerate() {
+        for &s in row {
+            sq(s, Field::FenRows { group: g })?;
         }
     }
     let mut seen = vec![false; nsq];
-    for row in &p.board.fen_rows {
-        for &s in row {
-            sq(s, "fen_rows")?;
-            if std::mem::replace(&mut seen[s as usize], true) {
-                return Err(TableError::Invalid(format!("square {s} twice in fen_rows")));
-            }
+    for &s in p.board.fen_rows.iter().flatten() {
+        if std::mem::replace(&mut seen[s as usize], true) {
+            return Err(TableError::FenRowsTwice { square: s });
         }
     }
-    if seen.iter().any(|x| !x) {
-        return Err(TableError::Invalid(
-            "fen_rows must list every square".into(),
-        ));
+    if let Some(s) = seen.iter().position(|x| !x) {
+        return Err(TableError::FenRowsMissing { square: s as u8 });
     }
-    let mut letters = std::collections::HashSet::new();
+
+    let mut letters: Vec<(char, u8)> = Vec::new();
+    let mut total_steps = 0usize;
     for (i, piece) in p.pieces.iter().enumerate() {
-        if !piece.letter.is_ascii_alphabetic() || !letters.insert(piece.letter.to_ascii_uppercase())
-        {
-            return Err(TableError::Invalid(format!("letter of piece {i}")));
+        let i8 = i as u8;
+        name(NameOf::Piece(i8), &piece.name, false)?;
+        if !piece.letter.is_ascii_alphabetic() {
+            return Err(TableError::BadLetter {
+                piece: i8,
+                letter: piece.letter,
+            });
         }
+        let up = piece.letter.to_ascii_uppercase();
+        if let Some(&(_, first)) = letters.iter().find(|(l, _)| *l == up) {
+            return Err(TableError::DuplicateLetter { first, second: i8 });
+        }
+        letters.push((up, i8));
         if let Some(x) = piece.captured_as {
-            pc(x, "captured_as")?;
+            pc(x, Field::CapturedAs { piece: i8 })?;
         }
         if let Some(x) = piece.demotes_to {
-            pc(x, "demotes_to")?;
+            pc(x, Field::DemotesTo { piece: i8 })?;
         }
-        for side in &piece.moves {
-            if side.len() != nsq {
-                return Err(TableError::Invalid(format!(
-                    "moves of piece {i} must have one entry per square"
-                )));
+        for (side, by_square) in piece.moves.iter().enumerate() {
+            if by_square.len() != nsq {
+                return Err(TableError::MovesPerSquare {
+                    piece: i8,
+                    side: side as u8,
+                    len: by_square.len(),
+                });
             }
-            for paths in side {
-                for path in paths {
+            for (from, paths) in by_square.iter().enumerate() {
+                for (k, path) in paths.iter().enumerate() {
+                    let at = Field::Path {
+                        piece: i8,
+                        side: side as u8,
+                        from: from as u8,
+                        path: k,
+                    };
                     if path.steps.is_empty() {
-                        return Err(TableError::Invalid(format!("empty path of piece {i}")));
+                        return Err(TableError::EmptyPath {
+                            piece: i8,
+                            side: side as u8,
+                            from: from as u8,
+                            path: k,
+                        });
                     }
+                    if !path.friend_on.is_empty() && path.capture {
+                        return Err(TableError::GuardedCapture {
+                            piece: i8,
+                            side: side as u8,
+                            from: from as u8,
+                            path: k,
+                        });
+                    }
+                    total_steps = total_steps.saturating_add(path.steps.len());
                     for step in &path.steps {
-                        sq(step.to, "step")?;
+                        sq(step.to, at)?;
                         for &b in &step.block {
-                            sq(b, "block")?;
+                            sq(b, at)?;
                         }
                     }
                     for &f in &path.friend_on {
-                        sq(f, "friend_on")?;
+                        sq(f, at)?;
                     }
                 }
             }
         }
     }
-    for r in &p.promotions {
-        pc(r.piece, "promotion")?;
-        for z in &r.zone {
-            for &s in z {
-                sq(s, "promotion zone")?;
-            }
+    if total_steps > MAX_TOTAL_STEPS {
+        return Err(TableError::TooBig {
+            limit: Limit::Steps,
+            needed: total_steps,
+        });
+    }
+    let work = attack_work(p);
+    if work > MAX_ATTACK_WORK {
+        return Err(TableError::TooBig {
+            limit: Limit::AttackWork,
+            needed: work,
+        });
+    }
+    let royal = |x: u8| p.pieces[x as usize].royal;
+    // A royal piece never reaches a hand: no piece is captured as one or
+    // demotes to one (royal pieces themselves are never captured).
+    for (i, piece) in p.pieces.iter().enumerate() {
+        let i = i as u8;
+        if let Some(x) = piece.captured_as.filter(|&x| royal(x)) {
+            return Err(TableError::RoyalInHand {
+                via: HandRoute::CapturedAs(i),
+                piece: x,
+            });
+        }
+        if let Some(x) = piece.demotes_to.filter(|&x| royal(x)) {
+            return Err(TableError::RoyalInHand {
+                via: HandRoute::DemotesTo(i),
+                piece: x,
+            });
+        }
+    }
+
+    if p.promotions.len() > MAX_RULES {
+        return Err(TableError::TooBig {
+            limit: Limit::Rules,
+            needed: p.promotions.len(),
+        });
+    }
+    for (rule, r) in p.promotions.iter().enumerate() {
+        let at = Field::Promotion { rule };
+        pc(r.piece, at)?;
+        for &s in r.zone.iter().flatten() {
+            sq(s, at)?;
         }
         if r.choices.is_empty() {
-            return Err(TableError::Invalid("promotion without choices".into()));
+            return Err(TableError::NoPromotionChoice { rule });
         }
-        for c in &r.choices {
+        if r.choices.len() > MAX_CHOICES {
+            return Err(TableError::TooBig {
+                limit: Limit::Choices,
+                needed: r.choices.len(),
+            });
+        }
+        if royal(r.piece) {
+            return Err(TableError::RoyalPromotes {
+                rule,
+                piece: r.piece,
+            });
+        }
+        for (k, c) in r.choices.iter().enumerate() {
+            if r.choices[..k].contains(c) {
+                return Err(TableError::DuplicatePromotionChoice { rule, choice: *c });
+            }
             match *c {
-                PromotionChoice::Piece(x) | PromotionChoice::Hand(x) => pc(x, "promotion choice")?,
+                PromotionChoice::Piece(x) => {
+                    pc(x, at)?;
+                    if royal(x) {
+                        return Err(TableError::PromotionToRoyal { rule, piece: x });
+                    }
+                }
+                PromotionChoice::Hand(x) => {
+                    pc(x, at)?;
+                    if p.drops.is_none() {
+                        return Err(TableError::HandWithoutDrops { rule });
+                    }
+                    if royal(x) {
+                        return Err(TableError::RoyalInHand {
+                            via: HandRoute::Promotion(rule),
+                            piece: x,
+                        });
+                    }
+                }
             }
         }
     }
     if let Some(d) = &p.drops {
         if d.forbidden.len() != np || d.no_mate.len() != np {
-            return Err(TableError::Invalid(
-                "drops must have one entry per piece".into(),
-            ));
+            return Err(TableError::DropLists {
+                forbidden: d.forbidden.len(),
+                no_mate: d.no_mate.len(),
+            });
         }
-        for f in &d.forbidden {
-            for side in f {
-                for &s in side {
-                    sq(s, "drop")?;
-                }
+        for (piece, f) in d.forbidden.iter().enumerate() {
+            for &s in f.iter().flatten() {
+                sq(s, Field::Drops { piece: piece as u8 })?;
             }
         }
     }
-    if p.castling.len() > 16 {
-        return Err(TableError::Invalid("at most 16 castling moves".into()));
-    }
-    for c in &p.castling {
-        if c.side > 1 {
-            return Err(TableError::Invalid("castling side".into()));
+    validate_castling(p, &sq, &pc)?;
+    if let Some(r) = p.end.repetition {
+        if r.count < 2 {
+            return Err(TableError::RepetitionCount(r.count));
         }
-        pc(c.king, "castling")?;
-        pc(c.rook, "castling")?;
-        for s in [c.king_from, c.king_to, c.rook_from, c.rook_to] {
-            sq(s, "castling")?;
-        }
-        for &s in c.empty.iter().chain(&c.safe) {
-            sq(s, "castling")?;
+        if let Some(claim) = r.claim.filter(|&c| c < 2 || c > r.count) {
+            return Err(TableError::RepetitionClaim {
+                claim,
+                count: r.count,
+            });
         }
     }
-    for r in &p.end.reach {
-        pc(r.piece, "reach")?;
-        for side in &r.squares {
-            for &s in side {
-                sq(s, "reach")?;
-            }
+    if let Some(n) = p.end.move_limit.filter(|&n| n == 0 || n > MAX_MOVE_LIMIT) {
+        return Err(TableError::MoveLimit(n));
+    }
+    if p.end.reach.len() > MAX_RULES {
+        return Err(TableError::TooBig {
+            limit: Limit::Rules,
+            needed: p.end.reach.len(),
+        });
+    }
+    for (rule, r) in p.end.reach.iter().enumerate() {
+        let at = Field::Reach { rule };
+        pc(r.piece, at)?;
+        for &s in r.squares.iter().flatten() {
+            sq(s, at)?;
         }
     }
     for &x in &p.end.resets_move_limit {
-        pc(x, "resets_move_limit")?;
+        pc(x, Field::ResetsMoveLimit)?;
+    }
+    Ok(())
+}
+
+/// The board: the grid, squares' names and cells, holes and labels.
+fn validate_board(b: &BoardTable) -> Result<(), TableError> {
+    let (w, h) = (b.width as usize, b.height as usize);
+    if w == 0 || h == 0 {
+        return Err(TableError::EmptyGrid {
+            width: b.width,
+            height: b.height,
+        });
+    }
+    let mut used = vec![false; w * h];
+    let mut claim = |cell: [u8; 2], square: Option<u8>| -> Result<(), TableError> {
+        let (x, y) = (cell[0] as usize, cell[1] as usize);
+        if x >= w || y >= h {
+            return Err(TableError::CellOutsideGrid { square, cell });
+        }
+        if std::mem::replace(&mut used[y * w + x], true) {
+            return Err(TableError::DuplicateCell { cell });
+        }
+        Ok(())
+    };
+    let mut names: std::collections::HashMap<&str, u8> = std::collections::HashMap::new();
+    for (i, s) in b.squares.iter().enumerate() {
+        let i = i as u8;
+        name(NameOf::Square(i), &s.name, false)?;
+        if let Some(&first) = names.get(s.name.as_str()) {
+            return Err(TableError::DuplicateSquareName {
+                first,
+                second: i,
+                name: s.name.clone(),
+            });
+        }
+        names.insert(&s.name, i);
+        if s.cells.is_empty() {
+            return Err(TableError::SquareWithoutCells { square: i });
+        }
+        for &c in &s.cells {
+            claim(c, Some(i))?;
+        }
+    }
+    for &c in &b.holes {
+        claim(c, None)?;
+    }
+    for (files, labels, expected) in [(true, &b.files, w), (false, &b.ranks, h)] {
+        if !labels.is_empty() && labels.len() != expected {
+            return Err(TableError::LabelCount {
+                files,
+                len: labels.len(),
+                expected,
+            });
+        }
+        for (k, l) in labels.iter().enumerate() {
+            let of = if files {
+                NameOf::File(k as u8)
+            } else {
+                NameOf::Rank(k as u8)
+            };
+            name(of, l, true)?;
+        }
+    }
+    Ok(())
+}
+
+/// Castling rules: see [`CastlingRule`] for the invariant.
+fn validate_castling(
+    p: &TableParts,
+    sq: &dyn Fn(u8, Field) -> Result<(), TableError>,
+    pc: &dyn Fn(u8, Field) -> Result<(), TableError>,
+) -> Result<(), TableError> {
+    if p.castling.len() > MAX_CASTLING {
+        return Err(TableError::CastlingCount(p.castling.len()));
+    }
+    for (rule, c) in p.castling.iter().enumerate() {
+        let at = Field::Castling { rule };
+        let bad = |problem| Err(TableError::Castling { rule, problem });
+        if c.side > 1 {
+            return bad(CastlingProblem::Side(c.side));
+        }
+        if !c.fen.is_ascii_alphabetic() {
+            return bad(CastlingProblem::Letter(c.fen));
+        }
+        pc(c.king, at)?;
+        pc(c.rook, at)?;
+        for s in [c.king_from, c.king_to, c.rook_from, c.rook_to] {
+            sq(s, at)?;
+        }
+        for &s in c.empty.iter().chain(&c.safe) {
+            sq(s, at)?;
+        }
+        if c.king_from == c.rook_from {
+            return bad(CastlingProblem::SameStart);
+        }
+        if c.king_to == c.rook_to {
+            return bad(CastlingProblem::SameEnd);
+        }
+        let free = |s: u8| s == c.king_from || s == c.rook_from || c.empty.contains(&s);
+        if !free(c.king_to) {
+            return bad(CastlingProblem::KingToNotEmpty);
+        }
+        if !free(c.rook_to) {
+            return bad(CastlingProblem::RookToNotEmpty);
+        }
+        for (other, o) in p.castling[..rule].iter().enumerate() {
+            if o.fen == c.fen {
+                return bad(CastlingProblem::SameLetter { other });
+            }
+            if o.side == c.side && o.king_from == c.king_from && o.king_to == c.king_to {
+                return bad(CastlingProblem::SameMove { other });
+            }
+        }
     }
     Ok(())
 }

@@ -4,6 +4,8 @@
 //! loaded: forward move arrays, the inverse attack tries, promotion and drop
 //! masks, castling data and Zobrist keys.
 
+use std::collections::HashMap;
+
 use crate::bits::{bit, set_of, SquareSet};
 use crate::error::TableError;
 use crate::table::{Outcome, PromotionChoice, VariantTables, MAX_PIECES};
@@ -131,12 +133,16 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// Prepares tables for play.
+    /// Prepares tables for play. Loading takes time linear in the table's
+    /// size and its attack-table work (bounded by
+    /// [`crate::table::MAX_ATTACK_WORK`]).
     ///
     /// # Errors
     ///
-    /// A [`TableError`] for tables this runtime cannot play (for example a
-    /// guarded path that captures, which the attack tables cannot represent).
+    /// A [`TableError`] for tables this runtime cannot play. Every check is
+    /// made by [`VariantTables::new`] and [`VariantTables::from_json`], so
+    /// today this never fails; the `Result` leaves room for runtimes that
+    /// cannot play everything the format allows.
     pub fn new(tables: VariantTables) -> Result<Variant, TableError> {
         let p = tables.parts().clone();
         let nsq = p.board.squares.len();
@@ -161,13 +167,6 @@ impl Variant {
                     let mut seen = 0u128;
                     let mut twice = false;
                     for path in &piece.moves[side][sq] {
-                        if !path.friend_on.is_empty() && path.capture {
-                            return Err(TableError::Invalid(format!(
-                                "piece `{}` has a guarded path that captures; guarded paths \
-                                 must be quiet",
-                                piece.name
-                            )));
-                        }
                         if path.en_passant {
                             takes_ep |= 1 << pi;
                         }
@@ -336,7 +335,8 @@ impl Variant {
         self.npieces
     }
 
-    /// The name of square `s`.
+    /// The name of square `s`; `"?"` for a number that is no square (it
+    /// never panics).
     pub fn square_name(&self, s: u8) -> &str {
         self.square_names
             .get(s as usize)
@@ -352,7 +352,9 @@ impl Variant {
             .map(|i| i as u8)
     }
 
-    /// The letter of piece `p` (upper case).
+    /// The letter of piece `p` (upper case); `'?'` for a number that is no
+    /// piece (it never panics; letters are ASCII letters, so `'?'` is never a
+    /// real one).
     pub fn piece_letter(&self, p: u8) -> char {
         self.tables
             .parts
@@ -373,7 +375,8 @@ impl Variant {
             .map(|i| i as u8)
     }
 
-    /// The name of piece `p`.
+    /// The name of piece `p`; `"?"` for a number that is no piece (it never
+    /// panics).
     pub fn piece_name(&self, p: u8) -> &str {
         self.tables
             .parts
@@ -383,9 +386,10 @@ impl Variant {
             .unwrap_or("?")
     }
 
-    /// Whether piece `p` is royal.
+    /// Whether piece `p` is royal; `false` for a number that is no piece of
+    /// this variant (no such piece is royal).
     pub fn is_royal(&self, p: u8) -> bool {
-        self.royal_types & (1 << p) != 0
+        (p as usize) < self.npieces && self.royal_types & (1 << p) != 0
     }
 
     /// The start position's FEN.
@@ -405,58 +409,99 @@ impl Variant {
     }
 }
 
-/// A trie under construction.
+/// A trie node under construction, in an arena; children in insertion order.
 struct BuildNode {
     sq: u8,
     edge: SquareSet,
     types: u32,
-    children: Vec<BuildNode>,
+    first_child: u32,
+    last_child: u32,
+    next_sibling: u32,
 }
 
-fn insert(children: &mut Vec<BuildNode>, chain: &[(u8, SquareSet)], piece: usize) {
-    let Some(&(sq, edge)) = chain.first() else {
-        return;
-    };
-    let idx = match children.iter().position(|c| c.sq == sq && c.edge == edge) {
-        Some(i) => i,
-        None => {
-            children.push(BuildNode {
-                sq,
-                edge,
-                types: 0,
-                children: Vec::new(),
-            });
-            children.len() - 1
-        }
-    };
-    let node = &mut children[idx];
-    if chain.len() == 1 {
-        node.types |= 1 << piece;
-    } else {
-        insert(&mut node.children, &chain[1..], piece);
-    }
+const NONE: u32 = u32::MAX;
+
+/// The tries of all targets under construction: one arena, and an index
+/// `(parent, square, edge) -> child` so that each insertion costs the length
+/// of its chain, whatever the number of siblings.
+struct Builder {
+    nodes: Vec<BuildNode>,
+    index: HashMap<(u32, u8, SquareSet), u32>,
 }
 
-fn flatten(nodes: &[BuildNode], between: SquareSet, out: &mut Vec<TrieNode>) {
-    for n in nodes {
-        let here = out.len();
-        let b = between | n.edge;
-        out.push(TrieNode {
-            sq: n.sq,
-            types: n.types,
-            skip: 0,
-            edge: n.edge,
-            between: b,
+impl Builder {
+    fn node(&mut self, sq: u8, edge: SquareSet) -> u32 {
+        self.nodes.push(BuildNode {
+            sq,
+            edge,
+            types: 0,
+            first_child: NONE,
+            last_child: NONE,
+            next_sibling: NONE,
         });
-        flatten(&n.children, b | bit(n.sq), out);
-        let end = out.len() as u32;
-        out[here].skip = end;
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn child(&mut self, parent: u32, sq: u8, edge: SquareSet) -> u32 {
+        if let Some(&c) = self.index.get(&(parent, sq, edge)) {
+            return c;
+        }
+        let c = self.node(sq, edge);
+        self.index.insert((parent, sq, edge), c);
+        let p = &mut self.nodes[parent as usize];
+        if p.last_child == NONE {
+            p.first_child = c;
+        } else {
+            let last = p.last_child as usize;
+            self.nodes[last].next_sibling = c;
+        }
+        self.nodes[parent as usize].last_child = c;
+        c
+    }
+
+    /// Appends the subtrees of `parent`'s children to `out` in preorder.
+    fn flatten(&self, parent: u32, out: &mut Vec<TrieNode>) {
+        // (node, `between` of its parent's children, index of its TrieNode)
+        let mut stack: Vec<(u32, SquareSet, Option<usize>)> = Vec::new();
+        let first = self.nodes[parent as usize].first_child;
+        if first != NONE {
+            stack.push((first, 0, None));
+        }
+        // Each node is pushed once to emit it and once more (with its index)
+        // to close its subtree once its children are done.
+        while let Some((n, between, done)) = stack.pop() {
+            if let Some(here) = done {
+                out[here].skip = out.len() as u32;
+                continue;
+            }
+            let node = &self.nodes[n as usize];
+            let here = out.len();
+            let b = between | node.edge;
+            out.push(TrieNode {
+                sq: node.sq,
+                types: node.types,
+                skip: 0,
+                edge: node.edge,
+                between: b,
+            });
+            if node.next_sibling != NONE {
+                stack.push((node.next_sibling, between, None));
+            }
+            stack.push((n, 0, Some(here)));
+            if node.first_child != NONE {
+                stack.push((node.first_child, b | bit(node.sq), None));
+            }
+        }
     }
 }
 
 fn build_tries(p: &crate::table::TableParts, nsq: usize) -> (Vec<(u32, u32)>, Vec<TrieNode>) {
+    let mut b = Builder {
+        nodes: Vec::new(),
+        index: HashMap::new(),
+    };
     // roots[side * nsq + target]
-    let mut roots: Vec<Vec<BuildNode>> = (0..2 * nsq).map(|_| Vec::new()).collect();
+    let roots: Vec<u32> = (0..2 * nsq).map(|_| b.node(0, 0)).collect();
     for (pi, piece) in p.pieces.iter().enumerate() {
         for side in 0..2 {
             for (from, paths) in piece.moves[side].iter().enumerate() {
@@ -465,16 +510,16 @@ fn build_tries(p: &crate::table::TableParts, nsq: usize) -> (Vec<(u32, u32)>, Ve
                         let target = path.steps[k].to as usize;
                         // Chain from the target back to the origin: the square
                         // before each step, with that step's block squares.
-                        let mut chain = Vec::with_capacity(k + 1);
+                        let mut at = roots[side * nsq + target];
                         for j in (0..=k).rev() {
                             let sq = if j == 0 {
                                 from as u8
                             } else {
                                 path.steps[j - 1].to
                             };
-                            chain.push((sq, set_of(&path.steps[j].block)));
+                            at = b.child(at, sq, set_of(&path.steps[j].block));
                         }
-                        insert(&mut roots[side * nsq + target], &chain, pi);
+                        b.nodes[at as usize].types |= 1 << pi;
                     }
                 }
             }
@@ -482,9 +527,9 @@ fn build_tries(p: &crate::table::TableParts, nsq: usize) -> (Vec<(u32, u32)>, Ve
     }
     let mut ranges = Vec::with_capacity(2 * nsq);
     let mut all = Vec::new();
-    for root in &roots {
+    for &root in &roots {
         let mut local = Vec::new();
-        flatten(root, 0, &mut local);
+        b.flatten(root, &mut local);
         let start = all.len() as u32;
         all.extend(local);
         ranges.push((start, all.len() as u32));

@@ -54,14 +54,14 @@ fn an_index_out_of_range_is_refused() {
     let broken = format!("{}200{}", &json[..start], &json[end..]);
     assert!(matches!(
         VariantTables::from_json(&broken),
-        Err(TableError::Index(_))
+        Err(TableError::SquareIndex { square: 200, .. })
     ));
 }
 
 #[test]
 fn malformed_json_is_refused_with_a_message() {
     match VariantTables::from_json("{\"format\": 1") {
-        Err(TableError::Json(msg)) => assert!(!msg.is_empty()),
+        Err(TableError::Json { message, .. }) => assert!(!message.is_empty()),
         other => panic!("expected a JSON error, got {other:?}"),
     }
 }
