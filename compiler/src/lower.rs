@@ -213,8 +213,9 @@ impl fmt::Display for LowerError {
             LowerError::PieceCannotMove(p) => {
                 write!(f, "piece `{p}` cannot move from any square of this board")
             }
-            LowerError::BadSetup(e) => write!(f, "the setup cannot be read: {e}"),
-            LowerError::IllegalSetup(e) => write!(f, "the setup is not a legal position: {e}"),
+            // "invalid FEN: …" and "illegal position: …".
+            LowerError::BadSetup(e) => e.fmt(f),
+            LowerError::IllegalSetup(e) => e.fmt(f),
             LowerError::CastlingNotInLine => write!(
                 f,
                 "the king's and rook's squares of a castling must lie on one line"

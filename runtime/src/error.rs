@@ -205,7 +205,7 @@ impl fmt::Display for ParseFenError {
                 squares,
             } => write!(
                 f,
-                "row {row} column {column}: `{text}` empty squares do not fit in a row of {squares}"
+                "row {row} column {column}: `{text}` empty squares go past the end of the row ({squares} squares)"
             ),
             ParseFenError::UnknownPiece {
                 row,
