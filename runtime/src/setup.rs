@@ -10,6 +10,13 @@
 //! mean empty hands. Then: side to move (`w`/`b`, required), castling letters
 //! or `-`, en-passant square or `-`, half-move clock and full-move number (the
 //! last four may be left out: `- - 0 1`).
+//!
+//! [`Setup::from_fen`] refuses what it can see in the text, with row and
+//! column: runs of empty squares that are `0` or go past their row (no
+//! wrapping, whatever their size), more than [`crate::MAX_HAND`] of a piece in
+//! a hand, clocks above [`MAX_HALFMOVE`] / [`MAX_FULLMOVE`]. Everything a
+//! position must satisfy is checked again, in one place, by
+//! [`crate::Position::from_setup`].
 
 use crate::error::ParseFenError;
 use crate::position::{carries_mark, MAX_HAND};
