@@ -107,9 +107,10 @@ pub fn compile_with_warnings(source: &str) -> Result<Compiled, Vec<CompileError>
                     });
                 if !overlaps {
                     let span = match &e {
-                        lower::LowerError::BadSetup(message) => {
-                            lint::setup_row_span(source, span, message).unwrap_or(span)
-                        }
+                        lower::LowerError::BadSetup(fen) => fen
+                            .row()
+                            .and_then(|row| lint::setup_row_span(source, span, row))
+                            .unwrap_or(span),
                         _ => span,
                     };
                     errors.push(CompileError::new(ErrorKind::Lower(e), span));

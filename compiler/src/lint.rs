@@ -8,7 +8,7 @@
 //! promotion rules and reach rules are in the source's order.
 
 use fairyc_runtime::table::{PromotionChoice, TableParts};
-use fairyc_runtime::{Color, Setup, Variant, VariantTables};
+use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
 
 use crate::ast::{self, DropRule, EndRule, Item, PieceProp, Side};
 use crate::error::{CompileError, ErrorKind};
@@ -56,9 +56,10 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
         .unwrap_or_default();
 
     // The start position, through the runtime's own FEN reader.
-    let setup = Variant::new(tables.clone())
-        .ok()
-        .and_then(|v| Setup::from_fen(&v, &parts.start).ok());
+    let variant = Variant::new(tables.clone()).ok();
+    let setup = variant
+        .as_ref()
+        .and_then(|v| Setup::from_fen(v, &parts.start).ok());
     // setup_squares[piece][side]
     let mut setup_squares = vec![[Vec::new(), Vec::new()]; np];
     let mut in_setup = vec![false; np];
@@ -81,7 +82,9 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
                 }
             }
         }
-        royal_count(parts, setup, setup_span, &mut out);
+        if let Some(v) = &variant {
+            royal_count(v, setup, setup_span, &mut out);
+        }
     }
 
     // Which pieces can appear: from the setup, through promotion and capture.
@@ -240,18 +243,18 @@ fn set(flags: &mut [bool], i: u8) -> bool {
     }
 }
 
-/// `E0040`: more than one royal piece for a side. (None is the runtime's
-/// `E0119`.)
-fn royal_count(parts: &TableParts, setup: &Setup, span: Span, out: &mut Vec<CompileError>) {
+/// `E0040`: more than one royal piece for a side, by the runtime's rule
+/// ([`check_royal_count`]; none is the runtime's `E0119`).
+fn royal_count(v: &Variant, setup: &Setup, span: Span, out: &mut Vec<CompileError>) {
     for (side, color) in [(Side::White, Color::White), (Side::Black, Color::Black)] {
         let count = setup
             .board
             .iter()
             .flatten()
-            .filter(|p| p.color == color)
-            .filter(|p| parts.pieces.get(p.piece as usize).is_some_and(|t| t.royal))
+            .filter(|p| p.color == color && v.is_royal(p.piece))
             .count();
-        if count > 1 {
+        if let Err(PositionError::TooManyRoyals { count, .. }) = check_royal_count(v, color, count)
+        {
             out.push(CompileError::new(
                 ErrorKind::TooManyRoyals { side, count },
                 span,
@@ -415,17 +418,10 @@ fn promotion_conflicts(file: &ast::File, parts: &TableParts, out: &mut Vec<Compi
     }
 }
 
-/// The span of the FEN row a setup error names (`row 3 …`): the `n`-th
-/// `/`-separated group of the placement field inside `fen` (the FEN string's
-/// span), if the message names one.
-pub(crate) fn setup_row_span(source: &str, fen: Span, message: &str) -> Option<Span> {
-    let at = message.find("row ")?;
-    let digits: String = message
-        .get(at + 4..)?
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    let row: usize = digits.parse().ok()?;
+/// The span of FEN row `row` (from 1, as in [`fairyc_runtime::ParseFenError::row`]):
+/// the `row`-th `/`-separated group of the placement field inside `fen` (the
+/// FEN string's span).
+pub(crate) fn setup_row_span(source: &str, fen: Span, row: usize) -> Option<Span> {
     let text = source.get(fen.range())?;
     let placement = text.split([' ', '[']).next()?;
     let mut start = 0;

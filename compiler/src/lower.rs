@@ -11,7 +11,9 @@ use fairyc_runtime::table::{
     BoardTable, CastlingRule, DropRules, EndRules, Outcome, Path, PieceTable, PromotionChoice,
     PromotionRule, ReachRule, RepetitionRule, SquareInfo, Step, TableParts,
 };
-use fairyc_runtime::{Color, Position, Setup, Variant, VariantTables};
+use fairyc_runtime::{
+    Color, ParseFenError, Position, PositionError, Setup, Variant, VariantTables,
+};
 
 use crate::ast::{self, Item, PieceProp, SetItem, Side, SquareSet};
 use crate::betza::{self, MoveSpec};
@@ -71,9 +73,9 @@ pub enum LowerError {
     /// A piece that cannot move from any square.
     PieceCannotMove(String),
     /// The setup FEN could not be read.
-    BadSetup(String),
+    BadSetup(ParseFenError),
     /// The setup is not a legal position.
-    IllegalSetup(String),
+    IllegalSetup(PositionError),
     /// Castling squares not on one line.
     CastlingNotInLine,
     /// A promoted piece that could come from several pieces.
@@ -211,8 +213,9 @@ impl fmt::Display for LowerError {
             LowerError::PieceCannotMove(p) => {
                 write!(f, "piece `{p}` cannot move from any square of this board")
             }
-            LowerError::BadSetup(e) => write!(f, "the setup cannot be read: {e}"),
-            LowerError::IllegalSetup(e) => write!(f, "the setup is not a legal position: {e}"),
+            // "invalid FEN: …" and "illegal position: …".
+            LowerError::BadSetup(e) => e.fmt(f),
+            LowerError::IllegalSetup(e) => e.fmt(f),
             LowerError::CastlingNotInLine => write!(
                 f,
                 "the king's and rook's squares of a castling must lie on one line"
@@ -836,9 +839,7 @@ pub fn lower(file: &ast::File) -> Result<VariantTables, LowerErrors> {
             }
             cx.setup_squares = Some(ss);
         }
-        Err(e) => cx
-            .errors
-            .push((setup_span, LowerError::BadSetup(e.message))),
+        Err(e) => cx.errors.push((setup_span, LowerError::BadSetup(e))),
     }
 
     // Moves, zones and rules that may refer to the setup.
@@ -933,10 +934,14 @@ pub fn lower(file: &ast::File) -> Result<VariantTables, LowerErrors> {
             return Err(cx.errors);
         }
     };
-    if let Err(e) = Position::new(&variant) {
-        cx.errors
-            .push((setup_span, LowerError::IllegalSetup(e.message)));
-        return Err(cx.errors);
+    match Position::new(&variant) {
+        // The royal-piece rule is the runtime's; the lint reports it for
+        // each side as `E0040` (the runtime checks it last).
+        Ok(_) | Err(PositionError::TooManyRoyals { .. }) => {}
+        Err(e) => {
+            cx.errors.push((setup_span, LowerError::IllegalSetup(e)));
+            return Err(cx.errors);
+        }
     }
     Ok(tables)
 }

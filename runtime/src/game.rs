@@ -1,7 +1,7 @@
 //! [`Game`]: a position with its history, for the rules that need one
 //! (repetition, the n-move rule).
 
-use crate::error::PlayError;
+use crate::error::{PlayError, PlayErrorReason};
 use crate::position::{result_for, Position};
 use crate::table::Outcome;
 use crate::types::{EndReason, GameResult, Move};
@@ -37,7 +37,7 @@ impl<'v> Game<'v> {
         if let Some(r) = self.outcome() {
             return Err(PlayError {
                 text: self.pos.uci(m),
-                reason: format!("the game is over: {r}"),
+                reason: PlayErrorReason::GameOver(r),
             });
         }
         self.pos.play(m)?;
@@ -78,7 +78,8 @@ impl<'v> Game<'v> {
             }
         }
         if let Some(n) = end.move_limit {
-            if self.pos.halfmove() >= 2 * n {
+            // In 64 bits: `2 * n` does not fit in 32 for a large limit.
+            if u64::from(self.pos.halfmove()) >= 2 * u64::from(n) {
                 return Some(result_for(0, Outcome::Draw, EndReason::MoveLimit));
             }
         }

@@ -35,13 +35,13 @@ mod variant;
 pub use bits::{bit, SquareSet, Squares};
 pub use describe::{describe, reach, Reach};
 pub use error::{
-    CastlingProblem, Field, HandRoute, Limit, NameOf, ParseFenError, PlayError, PositionError,
-    TableError,
+    CastlingProblem, Field, HandRoute, Limit, NameOf, ParseFenError, PlayError, PlayErrorReason,
+    PositionError, TableError,
 };
 pub use game::Game;
 pub use perft::{perft, perft_divide};
-pub use position::{Position, Undo};
-pub use setup::{Placed, Setup};
+pub use position::{check_royal_count, Position, Undo, MAX_HAND};
+pub use setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 pub use table::{TableParts, VariantTables, FORMAT_VERSION};
 pub use types::{Color, EndReason, GameResult, Move, Promote};
 pub use variant::Variant;

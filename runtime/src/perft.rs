@@ -24,31 +24,37 @@ use crate::types::Move;
 /// # }
 /// ```
 pub fn perft(pos: &Position<'_>, depth: u32) -> u64 {
-    let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
-    perft_inner(pos, depth, &mut bufs)
+    // One move buffer per ply actually reached, made as the recursion gets
+    // there: a huge `depth` costs nothing where the tree ends early.
+    let mut bufs: Vec<Vec<Move>> = Vec::new();
+    perft_inner(pos, depth, 0, &mut bufs)
 }
 
-fn perft_inner(pos: &Position<'_>, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+fn perft_inner(pos: &Position<'_>, depth: u32, ply: usize, bufs: &mut Vec<Vec<Move>>) -> u64 {
     if depth == 0 {
         return 1;
     }
     if pos.rule_outcome().is_some() {
         return 0;
     }
-    let Some((buf, rest)) = bufs.split_first_mut() else {
-        return 0;
+    if bufs.len() <= ply {
+        bufs.push(Vec::with_capacity(256));
+    }
+    let mut buf = std::mem::take(&mut bufs[ply]);
+    let total = if depth == 1 {
+        pos.count_legal(&mut buf)
+    } else {
+        buf.clear();
+        pos.gen(&mut buf, true);
+        let mut total = 0;
+        for &m in buf.iter() {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            total += perft_inner(&next, depth - 1, ply + 1, bufs);
+        }
+        total
     };
-    if depth == 1 {
-        return pos.count_legal(buf);
-    }
-    buf.clear();
-    pos.gen(buf, true);
-    let mut total = 0;
-    for &m in buf.iter() {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        total += perft_inner(&next, depth - 1, rest);
-    }
+    bufs[ply] = buf;
     total
 }
 

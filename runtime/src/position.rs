@@ -1,9 +1,10 @@
 //! [`Position`]: a validated position of a variant, and making moves.
 
 use crate::bits::{bit, SquareSet, Squares};
+use crate::error::PlayErrorReason;
 use crate::error::{PlayError, PositionError};
-use crate::setup::{Placed, Setup};
-use crate::table::Outcome;
+use crate::setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
+use crate::table::{Outcome, PromotionChoice};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
 use crate::variant::Variant;
 
@@ -22,6 +23,62 @@ pub struct Undo {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+}
+
+/// The most pieces of one kind a hand can hold. The hash has a key for
+/// each count up to it; a position of a variant with drops may hold at most
+/// this many pieces besides royal ones (board and hands together), so no
+/// capture can push a hand past it.
+pub const MAX_HAND: u8 = 64;
+
+/// Whether piece `p` may carry the promoted mark.
+#[inline]
+pub(crate) fn carries_mark(v: &Variant, p: u8) -> bool {
+    (p as usize) < v.npieces && v.marks & (1 << p) != 0
+}
+
+/// Whether a piece `p` of `side` on `sq` can only have got there by a move
+/// that must have promoted it: `sq` is in a compulsory promotion zone of
+/// the piece, it cannot be dropped there, and no promotion makes it there.
+fn must_have_promoted(v: &Variant, p: u8, side: usize, sq: u8) -> bool {
+    let b = bit(sq);
+    let Some(info) = v.promo.get(p as usize) else {
+        return false;
+    };
+    let compulsory = info
+        .rules
+        .iter()
+        .any(|(zone, _, optional)| !optional && zone[side] & b != 0);
+    if !compulsory {
+        return false;
+    }
+    let dropped = v.drops
+        && v.drop_to
+            .get(p as usize * 2 + side)
+            .is_some_and(|&to| to & b != 0);
+    let promoted_to = v.promo.iter().any(|other| {
+        other.rules.iter().any(|(zone, choices, _)| {
+            zone[side] & b != 0 && choices.contains(&PromotionChoice::Piece(p))
+        })
+    });
+    !dropped && !promoted_to
+}
+
+/// The royal-piece rule, for the runtime and the compiler alike: in a
+/// variant with royal pieces each side has exactly one.
+///
+/// # Errors
+///
+/// [`PositionError::NoRoyal`] or [`PositionError::TooManyRoyals`].
+pub fn check_royal_count(v: &Variant, color: Color, count: usize) -> Result<(), PositionError> {
+    if v.royal_types == 0 {
+        return Ok(());
+    }
+    match count {
+        0 => Err(PositionError::NoRoyal(color)),
+        1 => Ok(()),
+        count => Err(PositionError::TooManyRoyals { color, count }),
+    }
 }
 
 /// Board codes: `0` empty, else `1 + (piece << 1 | side)`.
@@ -76,27 +133,40 @@ impl<'v> Position<'v> {
     ///
     /// # Errors
     ///
-    /// A [`PositionError`] carrying the FEN error or the reason the position
-    /// is illegal.
+    /// [`PositionError::Fen`] if the FEN cannot be read, otherwise the
+    /// reason the position is illegal (as [`Position::from_setup`]).
     pub fn from_fen(v: &'v Variant, fen: &str) -> Result<Position<'v>, PositionError> {
-        let setup = Setup::from_fen(v, fen).map_err(|e| PositionError {
-            message: e.to_string(),
-        })?;
+        let setup = Setup::from_fen(v, fen)?;
         Position::from_setup(v, &setup)
     }
 
-    /// Validates a setup.
+    /// Validates a setup. This is the one place where the rules below are
+    /// checked: [`Position::from_fen`] comes here too.
     ///
     /// # Errors
     ///
-    /// A [`PositionError`] if a side that has royal pieces in the start
-    /// position has none, the side not to move is in check, a castling right
-    /// has no king or rook in place, or the en-passant square was not passed
-    /// over by an enemy move.
+    /// A [`PositionError`] if the board or a hand names a piece, square or
+    /// castling right the variant does not have; a piece carries the
+    /// promoted mark that it cannot carry; a piece stands where it must have
+    /// promoted; hands are not empty without drops, hold a royal piece or
+    /// more than [`MAX_HAND`] of a kind; a variant with drops has more than
+    /// [`MAX_HAND`] pieces besides royal ones; a side of a variant with
+    /// royal pieces has none or more than one; the side not to move is in
+    /// check; a castling right has no king or rook in place; the en-passant
+    /// square was not passed over by an enemy move; or a clock is out of
+    /// range ([`crate::MAX_HALFMOVE`], [`crate::MAX_FULLMOVE`]).
     pub fn from_setup(v: &'v Variant, s: &Setup) -> Result<Position<'v>, PositionError> {
-        let err = |m: String| PositionError { message: m };
         if s.board.len() != v.nsq {
-            return Err(err("the board has the wrong number of squares".into()));
+            return Err(PositionError::BoardSize {
+                expected: v.nsq,
+                found: s.board.len(),
+            });
+        }
+        if s.halfmove > MAX_HALFMOVE {
+            return Err(PositionError::Halfmove(s.halfmove));
+        }
+        if s.fullmove == 0 || s.fullmove > MAX_FULLMOVE {
+            return Err(PositionError::Fullmove(s.fullmove));
         }
         let mut pos = Position {
             v,
@@ -110,77 +180,110 @@ impl<'v> Position<'v> {
             ep: 0,
             ep_victim: 0,
             halfmove: s.halfmove,
-            fullmove: s.fullmove.max(1),
+            fullmove: s.fullmove,
             hash: 0,
         };
+        let mut material = 0usize;
         for (sq, p) in s.board.iter().enumerate() {
-            if let Some(Placed {
+            let Some(Placed {
                 piece,
                 color,
                 promoted,
             }) = *p
-            {
-                if piece as usize >= v.npieces {
-                    return Err(err(format!("unknown piece {piece}")));
-                }
-                let side = color.index();
-                pos.board[sq] = code(piece, side);
-                pos.by_side[side] |= bit(sq as u8);
-                if v.is_royal(piece) {
-                    pos.royals[side] |= bit(sq as u8);
-                }
-                if promoted {
-                    pos.promoted |= bit(sq as u8);
-                }
+            else {
+                continue;
+            };
+            if piece as usize >= v.npieces {
+                return Err(PositionError::UnknownPiece(piece));
+            }
+            let sq = sq as u8;
+            let side = color.index();
+            if promoted && !carries_mark(v, piece) {
+                return Err(PositionError::MarkNotAllowed {
+                    piece: v.piece_name(piece).to_string(),
+                    square: v.square_name(sq).to_string(),
+                });
+            }
+            if must_have_promoted(v, piece, side, sq) {
+                return Err(PositionError::PromotionZone {
+                    piece: v.piece_name(piece).to_string(),
+                    square: v.square_name(sq).to_string(),
+                });
+            }
+            pos.board[sq as usize] = code(piece, side);
+            pos.by_side[side] |= bit(sq);
+            if v.is_royal(piece) {
+                pos.royals[side] |= bit(sq);
+            } else {
+                material += 1;
+            }
+            if promoted {
+                pos.promoted |= bit(sq);
             }
         }
-        for side in 0..2 {
-            for (p, &n) in s.hands[side].iter().enumerate().take(v.npieces) {
-                if n > 0 && v.is_royal(p as u8) {
-                    return Err(err("a royal piece cannot be in hand".into()));
+        for (side, hand) in s.hands.iter().enumerate() {
+            let color = Color::from_index(side);
+            for (p, &n) in hand.iter().enumerate() {
+                if n == 0 {
+                    continue;
                 }
-                if n > 64 {
-                    return Err(err("at most 64 pieces of a kind in hand".into()));
+                if p >= v.npieces {
+                    return Err(PositionError::UnknownPiece(p as u8));
+                }
+                if !v.drops {
+                    return Err(PositionError::HandWithoutDrops);
+                }
+                let name = || v.piece_name(p as u8).to_string();
+                if v.is_royal(p as u8) {
+                    return Err(PositionError::RoyalInHand {
+                        color,
+                        piece: name(),
+                    });
+                }
+                if n > MAX_HAND {
+                    return Err(PositionError::HandTooLarge {
+                        color,
+                        piece: name(),
+                        count: n,
+                    });
                 }
                 pos.hands[side][p] = n;
+                material += n as usize;
             }
         }
-        if v.royal_types != 0 {
-            for side in 0..2 {
-                if pos.royals[side] == 0 {
-                    return Err(err(format!(
-                        "{} has no royal piece",
-                        Color::from_index(side).name()
-                    )));
-                }
-            }
+        // Captures, drops and promotions move pieces between the board and
+        // the hands but never make more: with this bound no hand can ever
+        // hold more than `MAX_HAND` of a kind.
+        if v.drops && material > MAX_HAND as usize {
+            return Err(PositionError::TooMuchMaterial(material));
         }
         for &r in &s.castling {
             let Some(c) = v.castles.get(r as usize) else {
-                return Err(err("unknown castling right".into()));
+                return Err(PositionError::UnknownCastling(r));
             };
             if pos.board[c.king_from as usize] != code(c.king, c.side)
                 || pos.board[c.rook_from as usize] != code(c.rook, c.side)
             {
-                return Err(err(format!(
-                    "castling right `{}` needs the {} on {} and the {} on {}",
-                    c.fen,
-                    v.piece_name(c.king),
-                    v.square_name(c.king_from),
-                    v.piece_name(c.rook),
-                    v.square_name(c.rook_from)
-                )));
+                return Err(PositionError::CastlingPieces {
+                    right: c.fen,
+                    king: v.piece_name(c.king).to_string(),
+                    king_from: v.square_name(c.king_from).to_string(),
+                    rook: v.piece_name(c.rook).to_string(),
+                    rook_from: v.square_name(c.rook_from).to_string(),
+                });
             }
             pos.castling |= 1 << r;
         }
         if let Some(e) = s.ep {
-            let victim = pos.find_ep_victim(e).ok_or_else(|| {
-                err(format!(
-                    "no {} piece can have passed over the en-passant square {}",
-                    Color::from_index(pos.turn ^ 1).name(),
-                    v.square_name(e)
-                ))
-            })?;
+            if e as usize >= v.nsq {
+                return Err(PositionError::UnknownSquare(e));
+            }
+            let victim = pos
+                .find_ep_victim(e)
+                .ok_or_else(|| PositionError::EnPassant {
+                    color: Color::from_index(pos.turn ^ 1),
+                    square: v.square_name(e).to_string(),
+                })?;
             // Kept only if a piece could take there, as after a move.
             if pos.ep_takeable(bit(e), pos.turn) {
                 pos.ep = bit(e);
@@ -189,11 +292,11 @@ impl<'v> Position<'v> {
         }
         let them = pos.turn ^ 1;
         if pos.in_check_side(them) {
-            return Err(err(format!(
-                "{} is in check but it is {}'s move",
-                Color::from_index(them).name(),
-                Color::from_index(pos.turn).name()
-            )));
+            return Err(PositionError::OppositeCheck(Color::from_index(them)));
+        }
+        // Last, so that a caller may report it apart (the compiler does).
+        for color in [Color::White, Color::Black] {
+            check_royal_count(v, color, pos.royals[color.index()].count_ones() as usize)?;
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
@@ -248,8 +351,12 @@ impl<'v> Position<'v> {
         self.hash
     }
 
-    /// What stands on square `s`.
+    /// What stands on square `s`; `None` for an empty square or one off
+    /// the board.
     pub fn piece_at(&self, s: u8) -> Option<Placed> {
+        if s as usize >= self.v.nsq {
+            return None;
+        }
         let c = *self.board.get(s as usize)?;
         (c != 0).then(|| Placed {
             piece: code_piece(c),
@@ -258,8 +365,12 @@ impl<'v> Position<'v> {
         })
     }
 
-    /// How many of piece `p` the side holds in hand.
+    /// How many of piece `p` the side holds in hand (at most
+    /// [`MAX_HAND`]); `0` for a piece the variant does not have.
     pub fn hand_count(&self, side: Color, p: u8) -> u8 {
+        if p as usize >= self.v.npieces {
+            return 0;
+        }
         self.hands[side.index()]
             .get(p as usize)
             .copied()
@@ -305,9 +416,11 @@ impl<'v> Position<'v> {
         false
     }
 
-    /// Whether side `by` attacks square `s` in this position.
-    pub fn is_attacked(&self, s: u8, by: Color) -> bool {
-        self.attacked(s, by.index(), self.by_side[0] | self.by_side[1])
+    /// Whether side `by` attacks square `s` in this position; `None` if `s`
+    /// is not a square of the board.
+    pub fn is_attacked(&self, s: u8, by: Color) -> Option<bool> {
+        ((s as usize) < self.v.nsq)
+            .then(|| self.attacked(s, by.index(), self.by_side[0] | self.by_side[1]))
     }
 
     /// Whether a piece of side `by` has an en-passant path onto one of
@@ -376,7 +489,7 @@ impl<'v> Position<'v> {
         if n == 0 {
             0
         } else {
-            self.v.keys.hand[(side * 32 + p) * 65 + (n as usize).min(64)]
+            self.v.keys.hand[(side * 32 + p) * 65 + (n as usize).min(MAX_HAND as usize)]
         }
     }
 
@@ -415,10 +528,14 @@ impl<'v> Position<'v> {
         (c, promoted)
     }
 
+    /// Adds `delta` (±1) to a hand. [`Position::from_setup`] bounds the
+    /// material so that a legal move never takes a count out of
+    /// `0..=MAX_HAND`; the wrapping arithmetic keeps make/unmake an exact
+    /// inverse (no clamping) without a test on the hot path.
     #[inline(always)]
     fn add_to_hand(&mut self, side: usize, p: usize, delta: i8) {
         let old = self.hands[side][p];
-        let new = (old as i16 + delta as i16).clamp(0, 64) as u8;
+        let new = old.wrapping_add_signed(delta);
         self.hash ^= self.hand_key(side, p, old) ^ self.hand_key(side, p, new);
         self.hands[side][p] = new;
     }
@@ -444,6 +561,10 @@ impl<'v> Position<'v> {
 
     /// Plays a legal move like [`Position::play_unchecked`] and returns what
     /// [`Position::unmake`] needs to take it back.
+    ///
+    /// # Panics
+    ///
+    /// As [`Position::play_unchecked`], for a move that is not legal here.
     ///
     /// # Examples
     ///
@@ -537,6 +658,12 @@ impl<'v> Position<'v> {
     }
 
     /// Plays a move that must be legal here (from [`Position::legal_moves`]).
+    ///
+    /// # Panics
+    ///
+    /// A move that is not legal here may corrupt the position or panic, now
+    /// or in a later call (the move is not checked, for speed); use
+    /// [`Position::play`] for moves from outside.
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let v = self.v;
@@ -605,9 +732,15 @@ impl<'v> Position<'v> {
                 }
             }
         }
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        // Both clocks stop at their maximum, so they never wrap and every
+        // position's FEN reads back.
+        self.halfmove = if reset {
+            0
+        } else {
+            (self.halfmove + 1).min(MAX_HALFMOVE)
+        };
         if us == 1 {
-            self.fullmove += 1;
+            self.fullmove = (self.fullmove + 1).min(MAX_FULLMOVE);
         }
         self.turn ^= 1;
         self.hash ^= v.keys.black;
@@ -625,7 +758,7 @@ impl<'v> Position<'v> {
         } else {
             Err(PlayError {
                 text: self.uci(m),
-                reason: "not a legal move here".into(),
+                reason: PlayErrorReason::Illegal,
             })
         }
     }
@@ -667,7 +800,7 @@ impl<'v> Position<'v> {
             .find(|&m| self.uci(m) == text)
             .ok_or_else(|| PlayError {
                 text: text.to_string(),
-                reason: "not a legal move here".into(),
+                reason: PlayErrorReason::Illegal,
             })
     }
 

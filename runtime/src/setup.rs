@@ -10,10 +10,24 @@
 //! mean empty hands. Then: side to move (`w`/`b`, required), castling letters
 //! or `-`, en-passant square or `-`, half-move clock and full-move number (the
 //! last four may be left out: `- - 0 1`).
+//!
+//! [`Setup::from_fen`] refuses what it can see in the text, with row and
+//! column: runs of empty squares that are `0` or go past their row (no
+//! wrapping, whatever their size), more than [`crate::MAX_HAND`] of a piece in
+//! a hand, clocks above [`MAX_HALFMOVE`] / [`MAX_FULLMOVE`]. Everything a
+//! position must satisfy is checked again, in one place, by
+//! [`crate::Position::from_setup`].
 
 use crate::error::ParseFenError;
+use crate::position::{carries_mark, MAX_HAND};
 use crate::types::Color;
 use crate::variant::Variant;
+
+/// The largest half-move clock a position holds; the clock stops there.
+pub const MAX_HALFMOVE: u32 = 1_000_000_000;
+
+/// The largest move number a position holds; the number stops there.
+pub const MAX_FULLMOVE: u32 = 1_000_000_000;
 
 /// A piece on a square of a [`Setup`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,7 +68,7 @@ impl Setup {
     pub fn from_fen(v: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         let fen = fen.trim();
         if fen.is_empty() {
-            return Err(ParseFenError::new("it is empty"));
+            return Err(ParseFenError::Empty);
         }
         let mut fields = fen.split_whitespace();
         let board_field = fields.next().unwrap_or("");
@@ -65,9 +79,7 @@ impl Setup {
         // Separate the hands from the board.
         let (board_text, hand_text) = if let Some(open) = board_field.find('[') {
             if !board_field.ends_with(']') {
-                return Err(ParseFenError::new(
-                    "the hand in brackets must end with `]` right after the board",
-                ));
+                return Err(ParseFenError::UnclosedHand);
             }
             (
                 &board_field[..open],
@@ -83,68 +95,90 @@ impl Setup {
         if let Some(h) = hand_text {
             if v.drops || h.is_empty() || h == "-" {
                 for c in h.chars().filter(|&c| c != '-') {
-                    let p = v.piece_by_letter(c).ok_or_else(|| {
-                        ParseFenError::new(format!("unknown piece `{c}` in hand"))
-                    })?;
+                    let p = v
+                        .piece_by_letter(c)
+                        .ok_or(ParseFenError::UnknownHandPiece(c))?;
                     if v.is_royal(p) {
-                        return Err(ParseFenError::new(format!(
-                            "a royal piece (`{c}`) cannot be in hand"
-                        )));
+                        return Err(ParseFenError::RoyalInHand(c));
                     }
                     let side = if c.is_ascii_uppercase() { 0 } else { 1 };
                     let n = &mut hands[side][p as usize];
-                    *n = n.saturating_add(1);
+                    if *n >= MAX_HAND {
+                        return Err(ParseFenError::HandTooLarge { letter: c });
+                    }
+                    *n += 1;
                 }
             } else {
-                return Err(ParseFenError::new(
-                    "this variant has no drops, so the FEN cannot hold hands",
-                ));
+                return Err(ParseFenError::HandWithoutDrops);
             }
         }
 
         let groups: Vec<&str> = board_text.split('/').collect();
         if groups.len() != rows.len() {
-            return Err(ParseFenError::new(format!(
-                "the board has {} rows, the FEN {}",
-                rows.len(),
-                groups.len()
-            )));
+            return Err(ParseFenError::RowCount {
+                expected: rows.len(),
+                found: groups.len(),
+            });
         }
         let mut board = vec![None; v.nsq];
-        for (gi, (text, row)) in groups.iter().zip(rows).enumerate() {
+        for (gi, (text, row_squares)) in groups.iter().zip(rows).enumerate() {
+            let row = gi + 1;
+            let squares = row_squares.len();
+            // `i`: squares described so far; `column`: characters read so far.
             let mut i = 0usize;
+            let mut column = 0usize;
             let mut chars = text.chars().peekable();
             while let Some(c) = chars.next() {
+                column += 1;
                 if c.is_ascii_digit() {
-                    let mut n = c.to_digit(10).unwrap_or(0) as usize;
-                    while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                        n = n * 10 + d as usize;
+                    let start = column;
+                    let mut run = String::from(c);
+                    while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                        run.push(d);
+                        column += 1;
                         chars.next();
                     }
-                    if n == 0 {
-                        return Err(ParseFenError::new(format!("row {} has a zero", gi + 1)));
+                    if run.starts_with('0') {
+                        return Err(ParseFenError::ZeroRun { row, column: start });
                     }
-                    i += n;
+                    // Checked: a run longer than what is left of the row is
+                    // an error, whatever its size.
+                    match run.parse::<usize>().ok().and_then(|n| i.checked_add(n)) {
+                        Some(next) if next <= squares => i = next,
+                        _ => {
+                            return Err(ParseFenError::RunTooLong {
+                                row,
+                                column: start,
+                                text: run,
+                                squares,
+                            })
+                        }
+                    }
                 } else if c.is_ascii_alphabetic() {
-                    let p = v.piece_by_letter(c).ok_or_else(|| {
-                        ParseFenError::new(format!("unknown piece `{c}` in row {}", gi + 1))
+                    let letter_column = column;
+                    let p = v.piece_by_letter(c).ok_or(ParseFenError::UnknownPiece {
+                        row,
+                        column,
+                        letter: c,
                     })?;
                     let promoted = chars.peek() == Some(&'~');
                     if promoted {
                         chars.next();
-                        if v.marks & (1 << p) == 0 {
-                            return Err(ParseFenError::new(format!(
-                                "`{c}~`: a {} cannot carry the promoted mark",
-                                v.piece_name(p)
-                            )));
+                        column += 1;
+                        if !carries_mark(v, p) {
+                            return Err(ParseFenError::MarkNotAllowed {
+                                row,
+                                column: letter_column,
+                                letter: c,
+                            });
                         }
                     }
-                    let Some(&sq) = row.get(i) else {
-                        return Err(ParseFenError::new(format!(
-                            "row {} is too long (it has {} squares)",
-                            gi + 1,
-                            row.len()
-                        )));
+                    let Some(&sq) = row_squares.get(i) else {
+                        return Err(ParseFenError::RowTooLong {
+                            row,
+                            column: letter_column,
+                            squares,
+                        });
                     };
                     board[sq as usize] = Some(Placed {
                         piece: p,
@@ -157,43 +191,38 @@ impl Setup {
                     });
                     i += 1;
                 } else {
-                    return Err(ParseFenError::new(format!(
-                        "unexpected `{c}` in row {}",
-                        gi + 1
-                    )));
+                    return Err(ParseFenError::UnexpectedChar {
+                        row,
+                        column,
+                        found: c,
+                    });
                 }
             }
-            if i != row.len() {
-                return Err(ParseFenError::new(format!(
-                    "row {} describes {i} squares, the board has {}",
-                    gi + 1,
-                    row.len()
-                )));
+            if i != squares {
+                return Err(ParseFenError::RowTooShort {
+                    row,
+                    described: i,
+                    squares,
+                });
             }
         }
 
         let turn = match fields.next() {
-            None => {
-                return Err(ParseFenError::new(
-                    "the side to move (`w` or `b`) is missing after the board",
-                ))
-            }
+            None => return Err(ParseFenError::MissingTurn),
             Some("w") => Color::White,
             Some("b") => Color::Black,
-            Some(other) => {
-                return Err(ParseFenError::new(format!(
-                    "side to move must be `w` or `b`, not `{other}`"
-                )))
-            }
+            Some(other) => return Err(ParseFenError::BadTurn(other.to_string())),
         };
 
         let mut castling = Vec::new();
         if let Some(c) = fields.next() {
             if c != "-" {
                 for ch in c.chars() {
-                    let idx = v.castles.iter().position(|r| r.fen == ch).ok_or_else(|| {
-                        ParseFenError::new(format!("unknown castling right `{ch}`"))
-                    })?;
+                    let idx = v
+                        .castles
+                        .iter()
+                        .position(|r| r.fen == ch)
+                        .ok_or(ParseFenError::UnknownCastling(ch))?;
                     if !castling.contains(&(idx as u8)) {
                         castling.push(idx as u8);
                     }
@@ -203,25 +232,30 @@ impl Setup {
 
         let ep = match fields.next() {
             None | Some("-") => None,
-            Some(name) => Some(v.square_by_name(name).ok_or_else(|| {
-                ParseFenError::new(format!("en-passant square `{name}` is not on the board"))
-            })?),
+            Some(name) => Some(
+                v.square_by_name(name)
+                    .ok_or_else(|| ParseFenError::BadEnPassant(name.to_string()))?,
+            ),
         };
 
         let halfmove = match fields.next() {
             None => 0,
-            Some(t) => t.parse().map_err(|_| {
-                ParseFenError::new(format!("half-move clock `{t}` is not a number"))
-            })?,
+            Some(t) => t
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n <= MAX_HALFMOVE)
+                .ok_or_else(|| ParseFenError::BadHalfmove(t.to_string()))?,
         };
         let fullmove = match fields.next() {
             None => 1,
-            Some(t) => t.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
-                ParseFenError::new(format!("move number `{t}` is not a positive number"))
-            })?,
+            Some(t) => t
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| (1..=MAX_FULLMOVE).contains(&n))
+                .ok_or_else(|| ParseFenError::BadFullmove(t.to_string()))?,
         };
         if let Some(extra) = fields.next() {
-            return Err(ParseFenError::new(format!("unexpected field `{extra}`")));
+            return Err(ParseFenError::ExtraField(extra.to_string()));
         }
         Ok(Setup {
             board,
