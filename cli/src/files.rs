@@ -35,9 +35,10 @@ impl<E: std::fmt::Display> From<E> for Fatal {
 /// KB).
 pub const SOURCE_LIMIT: u64 = 8 << 20;
 
-/// The largest table `.json` read: 64 MiB (a shipped variant's table is
-/// under 100 KB; the table reader has its own, finer limits).
-pub const TABLE_LIMIT: u64 = 64 << 20;
+/// The largest table `.json` read: the table reader's own size limit,
+/// [`fairyc_runtime::table::MAX_TABLE_BYTES`] (16 MiB; a shipped variant's
+/// table is under 100 KB).
+pub const TABLE_LIMIT: u64 = fairyc_runtime::table::MAX_TABLE_BYTES as u64;
 
 /// At most this many diagnostics of one file are rendered for people; the
 /// rest are counted ("… and N more errors"). `--format json` prints all.

@@ -2,7 +2,7 @@
 //! for `Setup` and FEN, bounded hands and clocks, a total public API, and
 //! perft that allocates only as deep as the tree goes.
 
-use fairyc_runtime::table::TableParts;
+use fairyc_runtime::table::{TableParts, MAX_MOVE_LIMIT};
 use fairyc_runtime::{
     perft, Color, Game, ParseFenError, Placed, PlayErrorReason, Position, PositionError, Setup,
     Variant, VariantTables, MAX_FULLMOVE, MAX_HALFMOVE, MAX_HAND,
@@ -345,13 +345,21 @@ fn clocks_are_bounded() {
 #[test]
 fn a_huge_move_limit_does_not_draw_at_once() {
     // `2 * limit` once overflowed 32 bits: 2^31 doubled to 0, a draw at once.
-    let v = edited(|p| p.end.move_limit = Some(1 << 31));
+    // Such a limit is now refused with the table; the largest allowed one
+    // draws exactly when the half-move clock reaches twice the limit.
+    let mut parts = shipped("crazyhouse").tables().parts().clone();
+    parts.end.move_limit = Some(1 << 31);
+    assert!(VariantTables::new(parts).is_err(), "2^31 is above the limit");
+    let v = edited(|p| p.end.move_limit = Some(MAX_MOVE_LIMIT));
     let game = Game::new(Position::new(&v).expect("start"));
     assert_eq!(game.outcome(), None);
-    let v = edited(|p| p.end.move_limit = Some(u32::MAX));
-    let fen = format!("4k3/8/8/8/8/8/8/4K3[] w - - {MAX_HALFMOVE} 1");
-    let game = Game::new(Position::from_fen(&v, &fen).expect("legal"));
-    assert_eq!(game.outcome(), None);
+    let at = |clock: u32| {
+        let fen = format!("4k3/8/8/8/8/8/8/4K3[] w - - {clock} 1");
+        Game::new(Position::from_fen(&v, &fen).expect("legal")).outcome()
+    };
+    assert_eq!(at(2 * MAX_MOVE_LIMIT - 1), None);
+    assert!(at(2 * MAX_MOVE_LIMIT).is_some(), "the limit is reached");
+    assert!(at(MAX_HALFMOVE).is_some(), "the clock is past the limit");
 }
 
 #[test]
