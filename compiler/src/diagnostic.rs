@@ -291,6 +291,58 @@ impl CompileError {
                         .into(),
                 ],
             ),
+            ErrorKind::PromotesToRoyal { .. } => (
+                vec![primary("a royal piece".into())],
+                vec![
+                    "help: a side has exactly one royal piece; promote to a non-royal piece".into(),
+                ],
+            ),
+            ErrorKind::RoyalToHand { .. } => (
+                vec![primary("a royal piece".into())],
+                vec![
+                    "help: a royal piece can never be in a hand; name a non-royal piece here"
+                        .into(),
+                ],
+            ),
+            ErrorKind::RoyalCapturedAs { royal, .. } => (
+                vec![
+                    primary("a royal piece is never captured".into()),
+                    secondary(*royal, "royal here"),
+                ],
+                vec!["help: remove `captured-as`".into()],
+            ),
+            ErrorKind::MoveLimitOutOfRange { .. } => (
+                vec![primary(format!(
+                    "expected 1 to {}",
+                    crate::check::MAX_MOVE_LIMIT
+                ))],
+                vec![
+                    "help: the fifty-move rule is `move-limit 50`; write `move-limit off` for none"
+                        .into(),
+                ],
+            ),
+            ErrorKind::DuplicatePromotionChoice { first, .. } => (
+                vec![
+                    primary("offered again here".into()),
+                    secondary(*first, "first offered here"),
+                ],
+                vec!["help: remove the repeated choice".into()],
+            ),
+            ErrorKind::HandPromotionWithoutDrops => (
+                vec![primary("goes to a hand".into())],
+                vec![
+                    "help: add a `drops { }` block so pieces in hand can be dropped, or promote \
+                     on the board"
+                        .into(),
+                ],
+            ),
+            ErrorKind::RoyalPromotes { .. } => (
+                vec![primary("a royal piece".into())],
+                vec![
+                    "help: promoting would leave its side without a royal piece; remove the rule"
+                        .into(),
+                ],
+            ),
             ErrorKind::UnusedPiece { .. } => (
                 vec![primary("defined here".into())],
                 vec![

@@ -402,6 +402,45 @@ pub enum ErrorKind {
         /// How many royal pieces it has.
         count: usize,
     },
+    /// `E0041` `Pawn -> Queen | King in …` where `King` is royal: a second
+    /// royal piece would appear (and could be captured).
+    PromotesToRoyal {
+        /// The royal target.
+        piece: String,
+    },
+    /// `E0042` `captured-as King` or `-> hand(King)` where `King` is royal:
+    /// a royal piece would reach a hand and be dropped.
+    RoyalToHand {
+        /// The royal piece.
+        piece: String,
+    },
+    /// `E0043` `piece King { royal; captured-as Pawn }`: a royal piece is
+    /// never captured, so what it becomes in hand means nothing.
+    RoyalCapturedAs {
+        /// The royal piece.
+        piece: String,
+        /// Its `royal` statement.
+        royal: Span,
+    },
+    /// `E0044` `move-limit 0`, `move-limit 2147483648`.
+    MoveLimitOutOfRange {
+        /// The limit given.
+        moves: u32,
+    },
+    /// `E0045` `Pawn -> Queen | Queen in …`.
+    DuplicatePromotionChoice {
+        /// The choice as written.
+        choice: String,
+        /// Its first mention.
+        first: Span,
+    },
+    /// `E0046` `Pawn -> hand(Queen) in …` in a variant without `drops`.
+    HandPromotionWithoutDrops,
+    /// `E0047` `King -> Queen in …` where `King` is royal.
+    RoyalPromotes {
+        /// The royal piece.
+        piece: String,
+    },
 
     // --- warnings (codes `W0001` …): the file compiles, but … ---
     /// `W0001` `piece Camel { … }` that is neither in the setup nor a
@@ -490,6 +529,13 @@ impl ErrorKind {
             ErrorKind::LowerCaseBetzaAtom { .. } => "E0038",
             ErrorKind::ConflictingPromotion { .. } => "E0039",
             ErrorKind::TooManyRoyals { .. } => "E0040",
+            ErrorKind::PromotesToRoyal { .. } => "E0041",
+            ErrorKind::RoyalToHand { .. } => "E0042",
+            ErrorKind::RoyalCapturedAs { .. } => "E0043",
+            ErrorKind::MoveLimitOutOfRange { .. } => "E0044",
+            ErrorKind::DuplicatePromotionChoice { .. } => "E0045",
+            ErrorKind::HandPromotionWithoutDrops => "E0046",
+            ErrorKind::RoyalPromotes { .. } => "E0047",
             ErrorKind::UnusedPiece { .. } => "W0001",
             ErrorKind::UnreachableSquares { .. } => "W0002",
             ErrorKind::NeverInHand { .. } => "W0003",
@@ -614,6 +660,29 @@ impl fmt::Display for ErrorKind {
                 "{} has {count} royal pieces in the setup; a side needs exactly one",
                 side_name(*side)
             ),
+            ErrorKind::PromotesToRoyal { piece } => {
+                write!(f, "promotion to the royal piece `{piece}`")
+            }
+            ErrorKind::RoyalToHand { piece } => {
+                write!(f, "the royal piece `{piece}` would go to a hand")
+            }
+            ErrorKind::RoyalCapturedAs { piece, .. } => {
+                write!(f, "`captured-as` on the royal piece `{piece}`")
+            }
+            ErrorKind::MoveLimitOutOfRange { moves } => write!(
+                f,
+                "move limit {moves} is out of range: it must be from 1 to {}",
+                crate::check::MAX_MOVE_LIMIT
+            ),
+            ErrorKind::DuplicatePromotionChoice { choice, .. } => {
+                write!(f, "`{choice}` is offered twice in this promotion")
+            }
+            ErrorKind::HandPromotionWithoutDrops => {
+                write!(f, "promotion to a hand in a variant without `drops`")
+            }
+            ErrorKind::RoyalPromotes { piece } => {
+                write!(f, "the royal piece `{piece}` cannot promote")
+            }
             ErrorKind::UnusedPiece { piece } => write!(
                 f,
                 "piece `{piece}` can never appear in a game: it is not in the setup, \

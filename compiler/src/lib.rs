@@ -44,9 +44,9 @@ use fairyc_runtime::VariantTables;
 ///
 /// # Errors
 ///
-/// Every error found: syntax errors stop at parsing; otherwise the
-/// checker's errors and the lowering's (geometry, setup), sorted by place.
-/// A lowering error at a place the checker already reported is left out.
+/// Every error found, sorted by place: syntax errors stop at parsing;
+/// otherwise the checker's, each reported once; for a file that checks,
+/// the errors only the lowered tables reveal (an illegal start position).
 pub fn compile(source: &str) -> Result<VariantTables, Vec<CompileError>> {
     compile_with_warnings(source).map(|compiled| compiled.tables)
 }
@@ -66,76 +66,11 @@ pub struct Compiled {
 ///
 /// # Errors
 ///
-/// As [`compile`], plus the errors only the lowered tables reveal
-/// (overlapping promotion rules, a side with two royal pieces). Warnings are
-/// not returned when there are errors.
+/// As [`compile`]. Warnings are not returned when there are errors.
 pub fn compile_with_warnings(source: &str) -> Result<Compiled, Vec<CompileError>> {
     let file = parse::parse(source)?;
-    let mut errors: Vec<CompileError> = check::check_source(&file, source)
-        .into_iter()
-        .filter(|e| !e.is_warning())
-        .collect();
-    match lower::lower(&file) {
-        Ok(tables) if errors.is_empty() => {
-            let (warnings, errors): (Vec<_>, Vec<_>) = lint::lint(&file, &tables)
-                .into_iter()
-                .partition(CompileError::is_warning);
-            return if errors.is_empty() {
-                Ok(Compiled { tables, warnings })
-            } else {
-                Err(errors)
-            };
-        }
-        Ok(_) => {}
-        Err(lowered) => {
-            for (span, e) in lowered {
-                // A piece whose Betza terms were rejected cannot move:
-                // that follows from an error already reported in its block.
-                let area = match e {
-                    lower::LowerError::PieceCannotMove(_) => piece_block(&file, span),
-                    _ => span,
-                };
-                // Table errors and errors with no place follow from the
-                // checker's errors (a missing letter, a missing setup).
-                let follows = !errors.is_empty()
-                    && (matches!(e, lower::LowerError::Table(_)) || span == span::Span::default());
-                let overlaps = follows
-                    || errors.iter().any(|c| {
-                        c.span.start < area.end.max(area.start + 1)
-                            && area.start < c.span.end.max(c.span.start + 1)
-                    });
-                if !overlaps {
-                    let span = match &e {
-                        lower::LowerError::BadSetup(message) => {
-                            lint::setup_row_span(source, span, message).unwrap_or(span)
-                        }
-                        _ => span,
-                    };
-                    errors.push(CompileError::new(ErrorKind::Lower(e), span));
-                }
-            }
-        }
-    }
-    if errors.is_empty() {
-        // The lowering gave up without saying why: never fail silently.
-        errors.push(CompileError::new(
-            ErrorKind::Lower(lower::LowerError::Table(
-                "the file could not be lowered to tables".into(),
-            )),
-            span::Span::default(),
-        ));
-    }
-    errors.sort_by_key(|e| (e.span.start, e.span.end));
-    Err(errors)
-}
-
-/// The whole `piece` block whose name is at `name`, or `name` itself.
-fn piece_block(file: &ast::File, name: span::Span) -> span::Span {
-    file.items
-        .iter()
-        .find_map(|item| match item {
-            ast::Item::Piece(p) if p.name.span == name => Some(p.span),
-            _ => None,
-        })
-        .unwrap_or(name)
+    let checked = check::check_source(&file, source)?;
+    let tables = lower::lower(&checked)?;
+    let warnings = lint::lint(&file, &tables);
+    Ok(Compiled { tables, warnings })
 }

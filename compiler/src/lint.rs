@@ -1,6 +1,5 @@
-//! Checks that need the lowered tables: warnings (`W0001` …) about parts of a
-//! variant that can never matter, and the few errors that only the resolved
-//! squares reveal (overlapping promotion rules, extra royal pieces).
+//! Warnings (`W0001` …) about parts of a variant that can never matter,
+//! found on the lowered tables.
 //!
 //! [`lint`] runs after a successful lowering. It reads the
 //! [`TableParts`] (what each piece can reach, the resolved zones, the start
@@ -14,8 +13,7 @@ use crate::ast::{self, DropRule, EndRule, Item, PieceProp, Side};
 use crate::error::{CompileError, ErrorKind};
 use crate::span::Span;
 
-/// The findings on a file that lowered to `tables`: warnings, and errors
-/// that need resolved squares. Sorted by place.
+/// The warnings on a file that lowered to `tables`, sorted by place.
 ///
 /// # Examples
 ///
@@ -46,14 +44,6 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
     }
     let np = parts.pieces.len();
     let nsq = parts.board.squares.len();
-    let setup_span = file
-        .items
-        .iter()
-        .find_map(|item| match item {
-            Item::Setup(s) => Some(s.fen.span),
-            _ => None,
-        })
-        .unwrap_or_default();
 
     // The start position, through the runtime's own FEN reader.
     let setup = Variant::new(tables.clone())
@@ -81,7 +71,6 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
                 }
             }
         }
-        royal_count(parts, setup, setup_span, &mut out);
     }
 
     // Which pieces can appear: from the setup, through promotion and capture.
@@ -216,7 +205,6 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
     }
 
     goals(file, parts, &reach, &mut out);
-    promotion_conflicts(file, parts, &mut out);
     out.sort_by_key(|e| (e.span.start, e.span.end));
     out
 }
@@ -237,26 +225,6 @@ fn set(flags: &mut [bool], i: u8) -> bool {
             true
         }
         _ => false,
-    }
-}
-
-/// `E0040`: more than one royal piece for a side. (None is the runtime's
-/// `E0119`.)
-fn royal_count(parts: &TableParts, setup: &Setup, span: Span, out: &mut Vec<CompileError>) {
-    for (side, color) in [(Side::White, Color::White), (Side::Black, Color::Black)] {
-        let count = setup
-            .board
-            .iter()
-            .flatten()
-            .filter(|p| p.color == color)
-            .filter(|p| parts.pieces.get(p.piece as usize).is_some_and(|t| t.royal))
-            .count();
-        if count > 1 {
-            out.push(CompileError::new(
-                ErrorKind::TooManyRoyals { side, count },
-                span,
-            ));
-        }
     }
 }
 
@@ -358,59 +326,6 @@ fn goals(
                     span,
                 ));
             }
-        }
-    }
-}
-
-/// `E0039`: two rules of one piece that apply on the same square but differ
-/// in `optional` or offer the same choice twice.
-fn promotion_conflicts(file: &ast::File, parts: &TableParts, out: &mut Vec<CompileError>) {
-    let rules: Vec<&ast::PromotionRule> = file
-        .items
-        .iter()
-        .flat_map(|item| match item {
-            Item::Promotion(p) => p.rules.as_slice(),
-            _ => &[],
-        })
-        .filter(|r| !r.targets.is_empty())
-        .collect();
-    if rules.len() != parts.promotions.len() {
-        return;
-    }
-    for (j, later) in parts.promotions.iter().enumerate() {
-        for (i, earlier) in parts.promotions.iter().enumerate().take(j) {
-            if earlier.piece != later.piece {
-                continue;
-            }
-            let contradicts = earlier.optional != later.optional
-                || earlier.choices.iter().any(|c| later.choices.contains(c));
-            if !contradicts {
-                continue;
-            }
-            let shared = (0..2).find_map(|side| {
-                earlier.zone[side]
-                    .iter()
-                    .find(|s| later.zone[side].contains(s))
-                    .copied()
-            });
-            let (Some(square), Some(a), Some(b)) = (shared, rules.get(i), rules.get(j)) else {
-                continue;
-            };
-            let square = parts
-                .board
-                .squares
-                .get(square as usize)
-                .map(|s| s.name.clone())
-                .unwrap_or_default();
-            out.push(CompileError::new(
-                ErrorKind::ConflictingPromotion {
-                    piece: b.piece.node.clone(),
-                    square,
-                    first: a.span,
-                },
-                b.span,
-            ));
-            break;
         }
     }
 }
