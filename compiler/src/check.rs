@@ -1001,6 +1001,14 @@ fn side_index(s: Side) -> usize {
     }
 }
 
+/// A promotion rule with no mistake: the rule, its piece, zone and choices.
+type SoundRule<'r> = (
+    &'r ast::PromotionRule,
+    u8,
+    [Vec<u8>; 2],
+    Vec<PromotionChoice>,
+);
+
 struct Resolver<'a> {
     geo: Geometry,
     decls: Vec<&'a PieceDecl>,
@@ -1050,17 +1058,9 @@ fn resolve(
         setup: None,
         unsound_zones: names.unsound_zones.clone(),
     };
-    let mut tables_sound = names.letters_sound && !r.decls.is_empty();
-    if r.decls.len() > MAX_PIECES {
-        let extra = r.decls[MAX_PIECES];
-        r.lower_error(
-            LowerError::TooManyPieces {
-                count: r.decls.len(),
-            },
-            extra.name.span,
-        );
-        tables_sound = false;
-    }
+    // Letters are unique ignoring case, so sound letters mean at most 26
+    // pieces, within the tables' limit.
+    let tables_sound = names.letters_sound && !r.decls.is_empty() && r.decls.len() <= MAX_PIECES;
     let mut pieces = r.pieces();
     let castling = castling.map(|c| r.castling(c)).unwrap_or_default();
     let has_drops = drops.is_some();
@@ -1563,8 +1563,7 @@ impl<'a> Resolver<'a> {
         let mut origins: Vec<Vec<u8>> = vec![Vec::new(); np];
         let mut out = Vec::new();
         // (rule, its zone if sound) for E0039.
-        let mut sound: Vec<(&ast::PromotionRule, u8, [Vec<u8>; 2], Vec<PromotionChoice>)> =
-            Vec::new();
+        let mut sound: Vec<SoundRule> = Vec::new();
         for rule in rules {
             let piece = self.piece(&rule.piece.node);
             if let Some(p) = piece {
@@ -1685,11 +1684,7 @@ impl<'a> Resolver<'a> {
 
     /// `E0039`: two rules of one piece that apply on the same square but
     /// differ in `optional` or offer the same choice twice.
-    #[allow(clippy::type_complexity)]
-    fn promotion_conflicts(
-        &mut self,
-        rules: &[(&ast::PromotionRule, u8, [Vec<u8>; 2], Vec<PromotionChoice>)],
-    ) {
+    fn promotion_conflicts(&mut self, rules: &[SoundRule]) {
         for (j, (later, lp, lz, lc)) in rules.iter().enumerate() {
             for (earlier, ep, ez, ec) in rules.iter().take(j) {
                 if ep != lp {

@@ -96,11 +96,6 @@ pub enum LowerError {
         /// Where it is first listed.
         first: Span,
     },
-    /// More pieces than the tables can hold.
-    TooManyPieces {
-        /// How many are declared.
-        count: usize,
-    },
 }
 
 impl LowerError {
@@ -129,7 +124,6 @@ impl LowerError {
             LowerError::AmbiguousDemotion { .. } => "E0121",
             LowerError::Table(_) => "E0199",
             LowerError::DuplicateLabel { .. } => "E0122",
-            LowerError::TooManyPieces { .. } => "E0123",
         }
     }
 
@@ -157,7 +151,6 @@ impl LowerError {
             LowerError::AmbiguousDemotion { .. } => "this piece",
             LowerError::Table(_) => "here",
             LowerError::DuplicateLabel { .. } => "listed again here",
-            LowerError::TooManyPieces { .. } => "one piece too many",
         }
     }
 
@@ -187,10 +180,6 @@ impl LowerError {
             LowerError::DuplicateLabel { .. } => {
                 "each file and rank needs its own label; remove or rename this one".into()
             }
-            LowerError::TooManyPieces { .. } => format!(
-                "a variant has at most {} pieces; remove the ones no game uses",
-                fairyc_runtime::table::MAX_PIECES
-            ),
             LowerError::Table(_) => {
                 "this is a bug in fairyc: please report it with this file".into()
             }
@@ -256,11 +245,6 @@ impl fmt::Display for LowerError {
             LowerError::DuplicateLabel { label, .. } => {
                 write!(f, "the label `{label}` is listed twice")
             }
-            LowerError::TooManyPieces { count } => write!(
-                f,
-                "{count} pieces are declared, but a variant has at most {}",
-                fairyc_runtime::table::MAX_PIECES
-            ),
         }
     }
 }
