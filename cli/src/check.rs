@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use codespan_reporting::diagnostic::{LabelStyle, Severity};
-use fairyc_compiler::{compile_with_warnings, CompileError};
+use fairyc_compiler::{Finding, Report};
 use serde_json::{json, Value};
 
 use crate::files::{emit, expand, read, Fatal};
@@ -32,10 +32,7 @@ pub fn check(
     let mut stdout = std::io::stdout().lock();
     for path in &files {
         let source = read(path)?;
-        let found: Vec<CompileError> = match compile_with_warnings(&source) {
-            Ok(compiled) => compiled.warnings,
-            Err(errors) => errors,
-        };
+        let found = Finding::of(&source);
         let e = found.iter().filter(|d| !d.is_warning()).count();
         let w = found.len() - e;
         errors += e;
@@ -79,7 +76,7 @@ pub fn check(
 }
 
 /// One diagnostic as a JSON object (the format of docs/diagnostics.md).
-pub fn to_json(path: &Path, source: &str, error: &CompileError) -> Value {
+pub fn to_json(path: &Path, source: &str, error: &impl Report) -> Value {
     let diagnostic = error.to_diagnostic(());
     let labels: Vec<Value> = diagnostic
         .labels

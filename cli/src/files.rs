@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
-use fairyc_compiler::{compile_with_warnings, CompileError};
+use fairyc_compiler::{compile_with_warnings, Report};
 use fairyc_runtime::{Position, Variant, VariantTables};
 
 /// A failure that ends the command with exit code 2.
@@ -45,7 +45,7 @@ pub fn read(path: &Path) -> Result<String, Fatal> {
     String::from_utf8(bytes).map_err(|_| Fatal(format!("{} is not valid UTF-8", path.display())))
 }
 
-pub fn emit(path: &Path, source: &str, errors: &[CompileError]) {
+pub fn emit(path: &Path, source: &str, errors: &[impl Report]) {
     let mut files = SimpleFiles::new();
     let id = files.add(path.display().to_string(), source.to_string());
     let choice = if std::io::stderr().is_terminal() {

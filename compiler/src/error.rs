@@ -31,12 +31,6 @@ impl CompileError {
     pub fn code(&self) -> &'static str {
         self.kind.code()
     }
-
-    /// Whether this is a warning rather than an error: its code starts with
-    /// `W`. Warnings do not stop compilation (unless the caller denies them).
-    pub fn is_warning(&self) -> bool {
-        self.code().starts_with('W')
-    }
 }
 
 impl fmt::Display for CompileError {
@@ -442,42 +436,6 @@ pub enum ErrorKind {
         piece: String,
     },
 
-    // --- warnings (codes `W0001` …): the file compiles, but … ---
-    /// `W0001` `piece Camel { … }` that is neither in the setup nor a
-    /// promotion or `captured-as` target: it can never appear in a game.
-    UnusedPiece {
-        /// The piece.
-        piece: String,
-    },
-    /// `W0002` A board square no piece can move to and nothing can be dropped on.
-    UnreachableSquares {
-        /// The squares' names.
-        squares: Vec<String>,
-    },
-    /// `W0003` `drops { Camel not-on rank 1 }` for a piece that can never be
-    /// in a hand.
-    NeverInHand {
-        /// The piece.
-        piece: String,
-    },
-    /// `W0004` `King reaches e9-zone win` where the piece can never stand on
-    /// any of the squares.
-    GoalUnreachable {
-        /// The piece.
-        piece: String,
-        /// The side that can never reach.
-        side: Side,
-    },
-    /// `W0005` `Pawn not-on ranks 1..8`: a drop restriction that forbids
-    /// every square, so the piece can never be dropped.
-    NeverDroppable {
-        /// The piece.
-        piece: String,
-    },
-    /// `W0006` `captured-as Pawn` in a variant without `drops`: the hand is
-    /// never used, so the statement has no effect.
-    CapturedAsWithoutDrops,
-
     // --- lowering errors (added by the lowering) ---
     /// `E0101`… A mistake found while lowering: it needs the board's geometry
     /// or the start position (an unknown square, an empty zone, a direction
@@ -536,12 +494,6 @@ impl ErrorKind {
             ErrorKind::DuplicatePromotionChoice { .. } => "E0045",
             ErrorKind::HandPromotionWithoutDrops => "E0046",
             ErrorKind::RoyalPromotes { .. } => "E0047",
-            ErrorKind::UnusedPiece { .. } => "W0001",
-            ErrorKind::UnreachableSquares { .. } => "W0002",
-            ErrorKind::NeverInHand { .. } => "W0003",
-            ErrorKind::GoalUnreachable { .. } => "W0004",
-            ErrorKind::NeverDroppable { .. } => "W0005",
-            ErrorKind::CapturedAsWithoutDrops => "W0006",
             // --- lowering errors: E0100 … ---
             ErrorKind::Lower(e) => e.code(),
         }
@@ -682,37 +634,6 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::RoyalPromotes { piece } => {
                 write!(f, "the royal piece `{piece}` cannot promote")
-            }
-            ErrorKind::UnusedPiece { piece } => write!(
-                f,
-                "piece `{piece}` can never appear in a game: it is not in the setup, \
-                 not a promotion target and not what a captured piece becomes"
-            ),
-            ErrorKind::UnreachableSquares { squares } => match squares.as_slice() {
-                [one] => write!(f, "no piece can ever reach square `{one}`"),
-                many => write!(
-                    f,
-                    "no piece can ever reach {} squares: {}",
-                    many.len(),
-                    many.join(", ")
-                ),
-            },
-            ErrorKind::NeverInHand { piece } => {
-                write!(f, "drop rule for `{piece}`, which can never be in a hand")
-            }
-            ErrorKind::GoalUnreachable { piece, side } => write!(
-                f,
-                "this end rule can never trigger: a {} `{piece}` can never stand on these squares",
-                side_name(*side)
-            ),
-            ErrorKind::NeverDroppable { piece } => {
-                write!(f, "`{piece}` may not be dropped on any square")
-            }
-            ErrorKind::CapturedAsWithoutDrops => {
-                write!(
-                    f,
-                    "`captured-as` has no effect in a variant without `drops`"
-                )
             }
         }
     }

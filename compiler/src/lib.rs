@@ -35,8 +35,11 @@ pub mod lower;
 pub mod parse;
 pub mod span;
 pub mod suggest;
+pub mod warning;
 
+pub use diagnostic::{Finding, Report};
 pub use error::{CompileError, ErrorKind};
+pub use warning::{Warning, WarningKind};
 
 use fairyc_runtime::VariantTables;
 
@@ -57,7 +60,7 @@ pub struct Compiled {
     /// The move tables.
     pub tables: VariantTables,
     /// Warnings (`W0001` …), sorted by place; empty for a clean file.
-    pub warnings: Vec<CompileError>,
+    pub warnings: Vec<Warning>,
 }
 
 /// [`compile`], keeping the warnings: parts of the variant that can never

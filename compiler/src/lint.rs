@@ -10,8 +10,8 @@ use fairyc_runtime::table::{PromotionChoice, TableParts};
 use fairyc_runtime::{Color, Setup, Variant, VariantTables};
 
 use crate::ast::{self, DropRule, EndRule, Item, PieceProp, Side};
-use crate::error::{CompileError, ErrorKind};
 use crate::span::Span;
+use crate::warning::{Warning, WarningKind};
 
 /// The warnings on a file that lowered to `tables`, sorted by place.
 ///
@@ -28,7 +28,7 @@ use crate::span::Span;
 /// let compiled = fairyc_compiler::compile_with_warnings(source).expect("it compiles");
 /// assert_eq!(compiled.warnings[0].code(), "W0001"); // Camel is never used
 /// ```
-pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
+pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
     let parts = tables.parts();
     let mut out = Vec::new();
     let decls: Vec<&ast::PieceDecl> = file
@@ -101,7 +101,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
     for (i, decl) in decls.iter().enumerate() {
         if !used.get(i).copied().unwrap_or(true) {
             out.push(warning(
-                ErrorKind::UnusedPiece {
+                WarningKind::UnusedPiece {
                     piece: decl.name.node.clone(),
                 },
                 decl.name.span,
@@ -197,7 +197,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
             _ => None,
         });
         out.push(warning(
-            ErrorKind::UnreachableSquares {
+            WarningKind::UnreachableSquares {
                 squares: unreachable,
             },
             board.unwrap_or_default(),
@@ -209,8 +209,8 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
     out
 }
 
-fn warning(kind: ErrorKind, span: Span) -> CompileError {
-    CompileError::new(kind, span)
+fn warning(kind: WarningKind, span: Span) -> Warning {
+    Warning::new(kind, span)
 }
 
 fn get(flags: &[bool], i: u8) -> bool {
@@ -234,7 +234,7 @@ fn drop_rules(
     parts: &TableParts,
     decls: &[&ast::PieceDecl],
     hand: &[bool],
-    out: &mut Vec<CompileError>,
+    out: &mut Vec<Warning>,
 ) {
     let index = |name: &str| decls.iter().position(|d| d.name.node == name);
     let nsq = parts.board.squares.len();
@@ -242,7 +242,7 @@ fn drop_rules(
         for decl in decls {
             for prop in &decl.props {
                 if let PieceProp::CapturedAs(name) = prop {
-                    out.push(warning(ErrorKind::CapturedAsWithoutDrops, name.span));
+                    out.push(warning(WarningKind::CapturedAsWithoutDrops, name.span));
                 }
             }
         }
@@ -263,7 +263,7 @@ fn drop_rules(
             };
             if !hand.get(pi).copied().unwrap_or(true) {
                 out.push(warning(
-                    ErrorKind::NeverInHand {
+                    WarningKind::NeverInHand {
                         piece: piece.node.clone(),
                     },
                     piece.span,
@@ -277,7 +277,7 @@ fn drop_rules(
             if everywhere && matches!(rule, DropRule::NotOn { .. }) && set(&mut reported, pi as u8)
             {
                 out.push(warning(
-                    ErrorKind::NeverDroppable {
+                    WarningKind::NeverDroppable {
                         piece: piece.node.clone(),
                     },
                     span,
@@ -289,12 +289,7 @@ fn drop_rules(
 
 /// `W0004`: `<Piece> reaches <squares>` rules whose piece can never stand on
 /// any of the squares, for a side.
-fn goals(
-    file: &ast::File,
-    parts: &TableParts,
-    reach: &[[Vec<bool>; 2]],
-    out: &mut Vec<CompileError>,
-) {
+fn goals(file: &ast::File, parts: &TableParts, reach: &[[Vec<bool>; 2]], out: &mut Vec<Warning>) {
     let rules = file.items.iter().flat_map(|item| match item {
         Item::End(e) => e.rules.as_slice(),
         _ => &[],
@@ -319,7 +314,7 @@ fn goals(
                         .map_or(f.span, |l| f.span.merge(l.span))
                 });
                 out.push(warning(
-                    ErrorKind::GoalUnreachable {
+                    WarningKind::GoalUnreachable {
                         piece: piece.node.clone(),
                         side: name,
                     },

@@ -22,9 +22,8 @@ use std::path::Path;
 
 use fairyc_compiler::ast::{File, Item};
 use fairyc_compiler::diagnostic::render_plain;
-use fairyc_compiler::error::CompileError;
 use fairyc_compiler::parse::parse;
-use fairyc_compiler::{compile_with_warnings, explain};
+use fairyc_compiler::{compile_with_warnings, explain, Finding, Report};
 
 /// Reads a fixture with CRLF normalised to LF.
 fn read(path: &Path) -> String {
@@ -40,7 +39,7 @@ fn name(path: &Path) -> String {
 }
 
 /// The snapshot body of a failing fixture.
-fn report(path: &Path, source: &str, errors: &[CompileError]) -> String {
+fn report<R: Report>(path: &Path, source: &str, errors: &[R]) -> String {
     format!(
         "----- SOURCE\n{source}\n----- ERROR\n{}",
         render_plain(&name(path), source, errors)
@@ -98,10 +97,7 @@ fn parse_err() {
 fn check_ok() {
     insta::glob!("../fixtures/check/ok", "*.variant", |path| {
         let source = read(path);
-        let found = match compile_with_warnings(&source) {
-            Ok(compiled) => compiled.warnings,
-            Err(errors) => errors,
-        };
+        let found = Finding::of(&source);
         assert!(found.is_empty(), "{}", report(path, &source, &found));
     });
 }
@@ -148,7 +144,6 @@ fn lower_warn() {
                     "{} has no warnings",
                     name(path)
                 );
-                assert!(compiled.warnings.iter().all(CompileError::is_warning));
                 insta::assert_snapshot!(report(path, &source, &compiled.warnings));
             }
             Err(errors) => panic!("{}", report(path, &source, &errors)),
@@ -187,10 +182,7 @@ fn every_code_has_a_fixture() {
 fn shipped_variants_check() {
     insta::glob!("../../variants", "*.variant", |path| {
         let source = read(path);
-        let found = match compile_with_warnings(&source) {
-            Ok(compiled) => compiled.warnings,
-            Err(errors) => errors,
-        };
+        let found = Finding::of(&source);
         assert!(found.is_empty(), "{}", report(path, &source, &found));
     });
 }
