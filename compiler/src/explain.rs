@@ -600,4 +600,18 @@ pub static EXPLANATIONS: &[Explanation] = &[
         wrong: "piece Queen { letter Q; moves Q; captured-as Pawn }   # and no `drops`",
         fixed: "piece Queen { letter Q; moves Q; captured-as Pawn }\ndrops { }",
     },
+    Explanation {
+        code: "W0007",
+        title: "a piece that can get stuck",
+        text: "A piece can reach a square from which it has no move, and no promotion rule applies to it there: once there it can never move again. Usually a promotion rule is missing (or does not cover the square), or the piece's moves are wrong.",
+        wrong: "piece Pawn { letter P; moves mfW cfF }   # and no promotion",
+        fixed: "piece Pawn { letter P; moves mfW cfF }\npromotion { Pawn -> Queen in last-rank }",
+    },
+    Explanation {
+        code: "W0008",
+        title: "the game is over at the start",
+        text: "In the start position the game is already over: the side to move is checkmated or stalemated, a goal is reached, a bare-king rule or the move limit applies. Usually the side to move or a piece's place is wrong.",
+        wrong: "setup \"k7/8/1QK5/8/8/8/8/8 b - - 0 1\"",
+        fixed: "setup \"k7/8/1QK5/8/8/8/8/8 w - - 0 1\"",
+    },
 ];

@@ -205,6 +205,8 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
     }
 
     goals(file, parts, &reach, &mut out);
+    dead_ends(parts, &decls, &reach, &mut out);
+    over_at_start(file, tables, &mut out);
     out.sort_by_key(|e| (e.span.start, e.span.end));
     out
 }
@@ -346,4 +348,69 @@ pub(crate) fn setup_row_span(source: &str, fen: Span, message: &str) -> Option<S
         start += group.len() + 1;
     }
     None
+}
+
+/// `W0007`: a piece that can stand on a square from which it has no move
+/// and where no promotion rule applies to it: once there, it is stuck for
+/// good. One warning per piece, for the first side that has such squares.
+fn dead_ends(
+    parts: &TableParts,
+    decls: &[&ast::PieceDecl],
+    reach: &[[Vec<bool>; 2]],
+    out: &mut Vec<Warning>,
+) {
+    for (pi, (piece, decl)) in parts.pieces.iter().zip(decls).enumerate() {
+        let Some(can) = reach.get(pi) else { continue };
+        for (side, side_name) in [(0, Side::White), (1, Side::Black)] {
+            let stuck: Vec<String> = (0..parts.board.squares.len())
+                .filter(|&s| can[side].get(s).copied().unwrap_or(false))
+                .filter(|&s| piece.moves[side].get(s).is_some_and(|p| p.is_empty()))
+                .filter(|&s| {
+                    !parts
+                        .promotions
+                        .iter()
+                        .any(|r| r.piece as usize == pi && r.zone[side].contains(&(s as u8)))
+                })
+                .filter_map(|s| parts.board.squares.get(s).map(|sq| sq.name.clone()))
+                .collect();
+            if !stuck.is_empty() {
+                out.push(warning(
+                    WarningKind::DeadEnd {
+                        piece: piece.name.clone(),
+                        side: side_name,
+                        squares: stuck,
+                    },
+                    decl.name.span,
+                ));
+                break;
+            }
+        }
+    }
+}
+
+/// `W0008`: the game is already over in the start position (checkmate,
+/// stalemate, a goal reached, a bare king, the move limit).
+fn over_at_start(file: &ast::File, tables: &VariantTables, out: &mut Vec<Warning>) {
+    let Ok(variant) = Variant::new(tables.clone()) else {
+        return;
+    };
+    let Ok(position) = fairyc_runtime::Position::new(&variant) else {
+        return;
+    };
+    if let Some(result) = fairyc_runtime::Game::new(position).outcome() {
+        let span = file
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Setup(s) => Some(s.fen.span),
+                _ => None,
+            })
+            .unwrap_or_default();
+        out.push(warning(
+            WarningKind::OverAtStart {
+                reason: result.reason.to_string(),
+            },
+            span,
+        ));
+    }
 }
