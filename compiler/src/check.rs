@@ -1062,13 +1062,17 @@ fn resolve(
     // pieces, within the tables' limit.
     let tables_sound = names.letters_sound && !r.decls.is_empty() && r.decls.len() <= MAX_PIECES;
     let mut pieces = r.pieces();
+    let before = r.errors.len();
     let castling = castling.map(|c| r.castling(c)).unwrap_or_default();
+    // A castling rule with a mistake is left out: the setup's castling
+    // rights could not be read against the others alone.
+    let castling_sound = r.errors.len() == before && castling_complete(file, &castling);
     let has_drops = drops.is_some();
 
     // The start position, read by the runtime with move-less tables.
     let fen = setup.map(|s| s.fen.node.clone()).unwrap_or_default();
     let setup_span = setup.map(|s| s.fen.span).unwrap_or_default();
-    if tables_sound && setup.is_some() {
+    if tables_sound && castling_sound && setup.is_some() {
         r.read_setup(
             &name, &pieces, &castling, has_drops, &fen, source, setup_span,
         );
@@ -1220,6 +1224,18 @@ impl<'a> Resolver<'a> {
             };
             if self.geo.line(kf, kt).is_none() || self.geo.line(rf, rt).is_none() {
                 self.lower_error(LowerError::CastlingNotInLine, rule.span);
+                continue;
+            }
+            let clash = if kf == rf {
+                Some((kf, "start"))
+            } else if kt == rt {
+                Some((kt, "end"))
+            } else {
+                None
+            };
+            if let Some((square, when)) = clash {
+                let square = self.geo.squares[square as usize].name.clone();
+                self.lower_error(LowerError::CastlingSquaresClash { square, when }, rule.span);
                 continue;
             }
             let (Some(letter), Some(king), Some(rook)) = (letter, king, rook) else {
@@ -1788,4 +1804,18 @@ fn lists_setup(set: &SquareSet) -> bool {
     set.items
         .iter()
         .any(|i| matches!(i.node, SetItem::Setup { .. }))
+}
+
+/// Whether every castling rule of the file was checked (none left out for
+/// a mistake the first pass reported).
+fn castling_complete(file: &ast::File, checked: &[CheckedCastling]) -> bool {
+    let rules: usize = file
+        .items
+        .iter()
+        .map(|item| match item {
+            Item::Castling(c) => c.rules.len() + c.unknown.len(),
+            _ => 0,
+        })
+        .sum();
+    rules == checked.len()
 }

@@ -552,6 +552,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "board { files a b c d e f g h; ranks 1..8 }",
     },
     Explanation {
+        code: "E0124",
+        title: "castling king and rook on one square",
+        text: "The king and the rook of a castling rule must start on different squares and end on different squares: one piece cannot be both, and two pieces cannot end on one square.",
+        wrong: "castling { K: King e1 -> g1, Rook e1 -> f1 }",
+        fixed: "castling { K: King e1 -> g1, Rook h1 -> f1 }",
+    },
+    Explanation {
         code: "E0199",
         title: "invalid tables",
         text: "The runtime rejected the lowered tables. Every limit of the tables should be reported earlier with its own code (a board of more than 128 squares is `E0103`; letters, unique ignoring case, allow at most 26 pieces, below the tables' limit of 32), so this is a bug in fairyc: please report it with the file.",

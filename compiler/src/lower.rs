@@ -89,6 +89,14 @@ pub enum LowerError {
     },
     /// The runtime rejected the tables: a bug in the compiler.
     Table(String),
+    /// `K: King e1 -> g1, Rook e1 -> f1`: the king and the rook start, or
+    /// end, on the same square.
+    CastlingSquaresClash {
+        /// The square.
+        square: String,
+        /// `start` or `end`.
+        when: &'static str,
+    },
     /// `files a b b c`: a label listed twice.
     DuplicateLabel {
         /// The label.
@@ -124,6 +132,7 @@ impl LowerError {
             LowerError::AmbiguousDemotion { .. } => "E0121",
             LowerError::Table(_) => "E0199",
             LowerError::DuplicateLabel { .. } => "E0122",
+            LowerError::CastlingSquaresClash { .. } => "E0124",
         }
     }
 
@@ -151,6 +160,7 @@ impl LowerError {
             LowerError::AmbiguousDemotion { .. } => "this piece",
             LowerError::Table(_) => "here",
             LowerError::DuplicateLabel { .. } => "listed again here",
+            LowerError::CastlingSquaresClash { .. } => "this castling",
         }
     }
 
@@ -179,6 +189,10 @@ impl LowerError {
             }
             LowerError::DuplicateLabel { .. } => {
                 "each file and rank needs its own label; remove or rename this one".into()
+            }
+            LowerError::CastlingSquaresClash { .. } => {
+                "the king and the rook start on different squares and end on different squares"
+                    .into()
             }
             LowerError::Table(_) => {
                 "this is a bug in fairyc: please report it with this file".into()
@@ -245,6 +259,10 @@ impl fmt::Display for LowerError {
             LowerError::DuplicateLabel { label, .. } => {
                 write!(f, "the label `{label}` is listed twice")
             }
+            LowerError::CastlingSquaresClash { square, when } => write!(
+                f,
+                "the king and the rook of this castling both {when} on `{square}`"
+            ),
         }
     }
 }
