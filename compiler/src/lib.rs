@@ -1,16 +1,22 @@
-//! The fairyc front end: `.variant` source → AST → checks → move tables.
+//! The fairyc front end: `.variant` source → AST → checked file → move tables.
 //!
 //! ```text
-//!   source ──► parse (pest) ──► AST with spans ──► check ──► lower ──► lint ──► VariantTables
-//!                 │                                  │          │         │        + warnings
-//!                 └──────── CompileError (kind + span) ─────────┴─────────┘
+//!   source ──► parse (pest) ──► AST with spans ──► check ──► Checked ──► lower ──► VariantTables
+//!                 │                                  │                     │            │
+//!                 └────── Vec<CompileError> ─────────┘      (E0119, E0199) ┘       lint ──► Vec<Warning>
 //! ```
 //!
-//! [`compile`] runs the whole pipeline and returns every error found, each
-//! with the span it points at; [`compile_with_warnings`] also returns the
-//! warnings (`W0001` …) found on the lowered tables by [`lint`].
-//! [`CompileError::to_diagnostic`] turns one into a codespan-reporting
-//! diagnostic, and [`explain`] holds the long explanation of every code.
+//! [`check::check`] reports every mistake, each once, or returns the
+//! [`check::Checked`] file: names resolved to indices, squares, zones per
+//! side, moves, the start position. [`lower::lower`] only converts it (one
+//! function per item) and lets the runtime validate the result: given a
+//! checked file it fails only on an illegal start position (`E0119`) or a
+//! bug (`E0199`). [`lint::lint`] finds the warnings ([`Warning`], their own
+//! type) on the tables. [`compile`] runs the whole pipeline;
+//! [`compile_with_warnings`] keeps the warnings. [`CompileError::to_diagnostic`]
+//! and [`Warning::to_diagnostic`] build codespan-reporting diagnostics
+//! ([`Report`] covers both, [`Finding`] is either), and [`explain`] holds
+//! the long explanation of every code.
 //!
 //! ```
 //! let source = std::fs::read_to_string(
