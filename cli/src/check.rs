@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use codespan_reporting::diagnostic::{Diagnostic, LabelStyle, Severity};
-use fairyc_compiler::{compile_with_warnings, CompileError};
+use fairyc_compiler::{Finding, Report};
 use serde_json::{json, Value};
 
 use crate::files::{
@@ -49,10 +49,7 @@ fn check_one(path: &Path) -> Checked {
         Err(e) => Checked::Unreadable(e.to_string()),
         Ok(Source::NotUtf8(e, lossy)) => Checked::Diagnostics(lossy, vec![e.to_diagnostic(0)]),
         Ok(Source::Text(source)) => {
-            let found: Vec<CompileError> = match compile_with_warnings(&source) {
-                Ok(compiled) => compiled.warnings,
-                Err(errors) => errors,
-            };
+            let found = Finding::of(&source);
             let diagnostics = found.iter().map(|e| e.to_diagnostic(0)).collect();
             Checked::Diagnostics(source, diagnostics)
         }

@@ -19,7 +19,7 @@ use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
 use fairyc_compiler::source::{self, InvalidUtf8};
 use fairyc_compiler::suggest::did_you_mean;
-use fairyc_compiler::{compile_with_warnings, CompileError};
+use fairyc_compiler::{compile_with_warnings, Report};
 use fairyc_runtime::{Position, Variant, VariantTables};
 
 /// A failure that ends the command with exit code 2.
@@ -297,7 +297,7 @@ pub fn emit_diagnostics(path: &Path, source: &str, diagnostics: &[Diagnostic<usi
 }
 
 /// Renders compile errors and warnings (see [`emit_diagnostics`]).
-pub fn emit(path: &Path, source: &str, errors: &[CompileError]) {
+pub fn emit(path: &Path, source: &str, errors: &[impl Report]) {
     let diagnostics: Vec<Diagnostic<usize>> = errors.iter().map(|e| e.to_diagnostic(0)).collect();
     emit_diagnostics(path, source, &diagnostics);
 }

@@ -1,7 +1,23 @@
-//! Name-level checks of a parsed file: everything that needs no board
-//! geometry. [`check`] walks the whole tree once and collects every error.
+//! The checker: a parsed file becomes a [`Checked`] file, or every error.
+//!
+//! [`check`] runs in two passes over the tree. The first checks names
+//! (statements, pieces, zones, Betza letters, outcomes, …) and needs no
+//! board. The second builds the board's [`Geometry`] and resolves
+//! everything to indices: pieces, squares, zones per side, moves, castling,
+//! promotions, drops, end rules and the start position. Each problem is
+//! reported once, where it is: a part that refers to something already
+//! found wrong is skipped, not reported again. The result is what
+//! [`crate::lower`] needs, and nothing else.
 
+use fairyc_runtime::table::{
+    DropRules, EndRules, Outcome, PromotionChoice, RepetitionRule, TableParts, MAX_PIECES,
+};
+use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
 use indexmap::IndexMap;
+
+use crate::betza::{self, MoveSpec};
+use crate::geometry::Geometry;
+use crate::lower::LowerError;
 
 use crate::ast::{
     self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, Item, PieceDecl, PieceProp,
@@ -22,9 +38,12 @@ pub const OUTCOMES: &[&str] = &["win", "draw", "loss"];
 /// The values of `fen` in `board`.
 pub const FEN_ORDERS: &[&str] = &["by-rank", "by-file"];
 
-/// Checks a parsed file and returns every error found (empty when the file is
-/// fine as far as names go). Geometry (do squares exist, …) is checked by the
-/// lowering.
+/// Checks a parsed file: the [`Checked`] file, or every error found,
+/// sorted by place.
+///
+/// # Errors
+///
+/// Every mistake in the file, each reported once.
 ///
 /// # Examples
 ///
@@ -32,25 +51,57 @@ pub const FEN_ORDERS: &[&str] = &["by-rank", "by-file"];
 /// use fairyc_compiler::{check::check, parse::parse};
 ///
 /// let file = parse("piece King {\n  lettr K\n}\n").expect("it parses");
-/// let errors = check(&file);
+/// let errors = check(&file).err().unwrap_or_default();
 /// // `variant`, `board` and `setup` are missing, `lettr` is unknown, the King
 /// // has no letter and no moves, and nothing is royal.
 /// assert!(errors.iter().any(|e| e.code() == "E0007"));
 /// ```
-pub fn check(file: &ast::File) -> Vec<CompileError> {
+pub fn check(file: &ast::File) -> Result<Checked, Vec<CompileError>> {
     check_source(file, "")
 }
 
 /// [`check`], with the source text the file was parsed from: malformed
 /// `moves` statements then get a corrected Betza term where one is
-/// obvious (`Wf` → `fW`, `mfw` → `mfW`).
-pub fn check_source(file: &ast::File, source: &str) -> Vec<CompileError> {
+/// obvious (`Wf` → `fW`, `mfw` → `mfW`), and a setup error points at its
+/// FEN row.
+///
+/// # Errors
+///
+/// As [`check`].
+pub fn check_source(file: &ast::File, source: &str) -> Result<Checked, Vec<CompileError>> {
     let mut checker = Checker {
         source,
         ..Checker::default()
     };
     checker.file(file);
-    checker.errors
+    let names = Names {
+        letters_sound: !checker.letters_unsound,
+        moves_sound: checker.moves_sound,
+        unsound_zones: checker
+            .unsound_zones
+            .iter()
+            .map(|z| z.to_string())
+            .collect(),
+    };
+    let mut errors = checker.errors;
+    let checked = resolve(file, source, &names, &mut errors);
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    match checked {
+        Some(checked) if errors.is_empty() => Ok(checked),
+        _ => {
+            if errors.is_empty() {
+                // Never fail silently: a resolution that gave up without an
+                // error is a bug.
+                errors.push(CompileError::new(
+                    ErrorKind::Lower(LowerError::Table(
+                        "the checker gave up without an error".into(),
+                    )),
+                    Span::default(),
+                ));
+            }
+            Err(errors)
+        }
+    }
 }
 
 /// Whether a name looks like a square: `[a-z]+[0-9]+` (`e4`, `a10`, `e0`).
@@ -73,6 +124,13 @@ struct Checker<'a> {
     pieces: IndexMap<&'a str, Span>,
     /// Declared zones: name → span of the first definition's name.
     zones: IndexMap<&'a str, Span>,
+    /// Whether a piece's name or letter is wrong: the pieces cannot be
+    /// told apart in a FEN.
+    letters_unsound: bool,
+    /// Per piece declaration: whether all its `moves` are well formed.
+    moves_sound: Vec<bool>,
+    /// Zones with a mistake in their declaration.
+    unsound_zones: Vec<&'a str>,
 }
 
 impl<'a> Checker<'a> {
@@ -94,6 +152,7 @@ impl<'a> Checker<'a> {
                             },
                             piece.name.span,
                         );
+                        self.letters_unsound = true;
                     } else {
                         self.pieces.insert(name, piece.name.span);
                     }
@@ -108,6 +167,7 @@ impl<'a> Checker<'a> {
                             },
                             zone.name.span,
                         );
+                        self.unsound_zones.push(name);
                     } else {
                         self.zones.insert(name, zone.name.span);
                     }
@@ -347,6 +407,8 @@ impl<'a> Checker<'a> {
         let mut has_moves = false;
         let mut royal = false;
         let mut royal_unclear = false;
+        let mut moves_sound = true;
+        let errors_before = self.errors.len();
         for prop in &piece.props {
             match prop {
                 PieceProp::Letter(letter) => {
@@ -382,7 +444,9 @@ impl<'a> Checker<'a> {
                 }
                 PieceProp::Moves { betza, guard, .. } => {
                     has_moves = true;
+                    let before = self.errors.len();
                     self.betza(betza);
+                    moves_sound &= self.errors.len() == before;
                     if let Some(guard) = guard {
                         if !GUARDS.contains(&guard.node.as_str()) {
                             let suggestion = did_you_mean(&guard.node, GUARDS.iter().copied());
@@ -411,7 +475,10 @@ impl<'a> Checker<'a> {
                     let meant = did_you_mean(keyword, Block::Piece.keywords().iter().copied());
                     match meant.unwrap_or(keyword) {
                         "letter" => has_letter = true,
-                        "moves" => has_moves = true,
+                        "moves" => {
+                            has_moves = true;
+                            moves_sound = false;
+                        }
                         "royal" => royal_unclear = true,
                         _ => {}
                     }
@@ -427,6 +494,20 @@ impl<'a> Checker<'a> {
                 piece.name.span,
             );
         }
+        let letter_error = self.errors[errors_before..].iter().any(|e| {
+            matches!(
+                e.kind,
+                ErrorKind::InvalidLetter { .. }
+                    | ErrorKind::DuplicateLetter { .. }
+                    | ErrorKind::MissingLetter { .. }
+                    | ErrorKind::DuplicateStatement {
+                        keyword: "letter",
+                        ..
+                    }
+            )
+        });
+        self.letters_unsound |= letter_error || (!has_letter_statement(piece) && has_letter);
+        self.moves_sound.push(moves_sound);
         if !has_moves {
             self.error(
                 ErrorKind::MissingMoves {
@@ -570,7 +651,15 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn zone(&mut self, zone: &ZoneDecl) {
+    fn zone(&mut self, zone: &'a ZoneDecl) {
+        let before = self.errors.len();
+        self.zone_inner(zone);
+        if self.errors.len() != before {
+            self.unsound_zones.push(zone.name.node.as_str());
+        }
+    }
+
+    fn zone_inner(&mut self, zone: &ZoneDecl) {
         let mut seen = IndexMap::new();
         for (side, set) in &zone.sides {
             let keyword = crate::error::side_name(side.node);
@@ -749,4 +838,1005 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
         Block::Castling | Block::Promotion | Block::Drops => &[],
     };
     table.iter().find(|(k, _)| *k == keyword).copied()
+}
+
+/// Whether a piece has a well-formed `letter` statement.
+fn has_letter_statement(piece: &PieceDecl) -> bool {
+    piece
+        .props
+        .iter()
+        .any(|p| matches!(p, PieceProp::Letter(_)))
+}
+
+// --- the checked file -------------------------------------------------------
+
+/// A file that passed every check, with every name resolved: pieces are
+/// indices into [`Checked::pieces`], squares indices into the geometry's
+/// squares, zones per side (`[white, black]`), outcomes decided.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The variant's name.
+    pub name: String,
+    /// The board.
+    pub geometry: Geometry,
+    /// The pieces, in the order declared.
+    pub pieces: Vec<CheckedPiece>,
+    /// The start position.
+    pub setup: CheckedSetup,
+    /// The promotion rules, in the order written (rules with no choice are
+    /// left out).
+    pub promotions: Vec<CheckedPromotion>,
+    /// The drop rules, if the variant has drops.
+    pub drops: Option<DropRules>,
+    /// The castling rules.
+    pub castling: Vec<CheckedCastling>,
+    /// The end rules.
+    pub end: CheckedEnd,
+}
+
+/// A checked piece.
+#[derive(Clone, Debug)]
+pub struct CheckedPiece {
+    /// Its name.
+    pub name: String,
+    /// Its FEN letter, upper case.
+    pub letter: char,
+    /// Whether it is royal.
+    pub royal: bool,
+    /// What it becomes in hand when captured, if not itself.
+    pub captured_as: Option<u8>,
+    /// What it becomes in hand when captured, if it is only ever promoted to.
+    pub demotes_to: Option<u8>,
+    /// Its Betza terms.
+    pub moves: Vec<CheckedMove>,
+}
+
+/// One Betza term of a piece.
+#[derive(Clone, Debug)]
+pub struct CheckedMove {
+    /// Its move specifications.
+    pub specs: Vec<MoveSpec>,
+    /// `if friend-adjacent`.
+    pub guarded: bool,
+}
+
+/// The checked start position.
+#[derive(Clone, Debug)]
+pub struct CheckedSetup {
+    /// The FEN.
+    pub fen: String,
+    /// The FEN string's place in the source.
+    pub span: Span,
+    /// `squares[piece][side]`: where each piece stands at the start.
+    pub squares: Vec<[Vec<u8>; 2]>,
+}
+
+/// A checked promotion rule.
+#[derive(Clone, Debug)]
+pub struct CheckedPromotion {
+    /// The promoting piece.
+    pub piece: u8,
+    /// Where it promotes, per side.
+    pub zone: [Vec<u8>; 2],
+    /// What it may promote to.
+    pub choices: Vec<PromotionChoice>,
+    /// Whether promotion may be declined.
+    pub optional: bool,
+}
+
+/// A checked castling rule.
+#[derive(Clone, Debug)]
+pub struct CheckedCastling {
+    /// 0 for White (upper-case letter), 1 for Black.
+    pub side: u8,
+    /// The FEN letter.
+    pub letter: char,
+    /// The king piece.
+    pub king: u8,
+    /// Its squares.
+    pub king_from: u8,
+    /// …
+    pub king_to: u8,
+    /// The rook piece.
+    pub rook: u8,
+    /// Its squares.
+    pub rook_from: u8,
+    /// …
+    pub rook_to: u8,
+}
+
+/// The checked end rules.
+#[derive(Clone, Debug)]
+pub struct CheckedEnd {
+    /// For the checkmated player.
+    pub checkmate: Outcome,
+    /// For the stalemated player.
+    pub stalemate: Outcome,
+    /// The repetition rule.
+    pub repetition: Option<RepetitionRule>,
+    /// The move limit.
+    pub move_limit: Option<u32>,
+    /// The bare-king rule.
+    pub bare_king: Option<Outcome>,
+    /// The goals.
+    pub reach: Vec<CheckedReach>,
+}
+
+/// A checked `<Piece> reaches <squares> <outcome>` rule.
+#[derive(Clone, Debug)]
+pub struct CheckedReach {
+    /// The piece.
+    pub piece: u8,
+    /// The squares, per side.
+    pub squares: [Vec<u8>; 2],
+    /// The outcome.
+    pub outcome: Outcome,
+}
+
+/// The largest `move-limit`.
+pub const MAX_MOVE_LIMIT: u32 = 1_000_000;
+
+// --- the second pass: resolution ---------------------------------------------
+
+/// What the first pass learnt that the second needs.
+struct Names {
+    letters_sound: bool,
+    moves_sound: Vec<bool>,
+    unsound_zones: Vec<String>,
+}
+
+fn outcome_of(word: &str) -> Option<Outcome> {
+    match word {
+        "win" => Some(Outcome::Win),
+        "draw" => Some(Outcome::Draw),
+        "loss" => Some(Outcome::Loss),
+        _ => None,
+    }
+}
+
+fn side_index(s: Side) -> usize {
+    match s {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+/// A promotion rule with no mistake: the rule, its piece, zone and choices.
+type SoundRule<'r> = (
+    &'r ast::PromotionRule,
+    u8,
+    [Vec<u8>; 2],
+    Vec<PromotionChoice>,
+);
+
+struct Resolver<'a> {
+    geo: Geometry,
+    decls: Vec<&'a PieceDecl>,
+    zones: Vec<&'a ZoneDecl>,
+    errors: &'a mut Vec<CompileError>,
+    /// `squares[piece][side]`, once the setup is read.
+    setup: Option<Vec<[Vec<u8>; 2]>>,
+    unsound_zones: Vec<String>,
+}
+
+/// The second pass: resolves the file against its board. Returns `None`
+/// when there is no board to resolve against (the reason is reported).
+fn resolve(
+    file: &ast::File,
+    source: &str,
+    names: &Names,
+    errors: &mut Vec<CompileError>,
+) -> Option<Checked> {
+    let mut name = String::new();
+    let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
+    let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
+    for item in &file.items {
+        match item {
+            Item::Variant(v) => name = v.name.node.clone(),
+            Item::Board(b) => board = board.or(Some(b)),
+            Item::Piece(p) => decls.push(p),
+            Item::Setup(s) => setup = setup.or(Some(s)),
+            Item::Castling(c) => castling = castling.or(Some(c)),
+            Item::Zone(z) => zones.push(z),
+            Item::Promotion(p) => promotions.push(p),
+            Item::Drops(d) => drops = drops.or(Some(d)),
+            Item::End(e) => end = end.or(Some(e)),
+            Item::Unknown(_) => {}
+        }
+    }
+    let mut geometry_errors = Vec::new();
+    let geo = board.and_then(|board| Geometry::build(board, &mut geometry_errors));
+    for (span, e) in geometry_errors {
+        errors.push(CompileError::new(ErrorKind::Lower(e), span));
+    }
+    let geo = geo?;
+    let mut r = Resolver {
+        geo,
+        decls,
+        zones,
+        errors,
+        setup: None,
+        unsound_zones: names.unsound_zones.clone(),
+    };
+    // Letters are unique ignoring case, so sound letters mean at most 26
+    // pieces, within the tables' limit.
+    let tables_sound = names.letters_sound && !r.decls.is_empty() && r.decls.len() <= MAX_PIECES;
+    let mut pieces = r.pieces();
+    let before = r.errors.len();
+    let castling = castling.map(|c| r.castling(c)).unwrap_or_default();
+    // A castling rule with a mistake is left out: the setup's castling
+    // rights could not be read against the others alone.
+    let castling_sound = r.errors.len() == before && castling_complete(file, &castling);
+    let has_drops = drops.is_some();
+
+    // The start position, read by the runtime with move-less tables.
+    let fen = setup.map(|s| s.fen.node.clone()).unwrap_or_default();
+    let setup_span = setup.map(|s| s.fen.span).unwrap_or_default();
+    if tables_sound && castling_sound && setup.is_some() {
+        r.read_setup(
+            &name, &pieces, &castling, has_drops, &fen, source, setup_span,
+        );
+    }
+
+    // Every declared zone is resolved once here, so its mistakes are
+    // reported once (uses below stay quiet), even if nothing uses it.
+    for zone in r.zones.clone() {
+        let before = r.errors.len();
+        for (_, set) in &zone.sides {
+            r.resolve_plain(set);
+        }
+        if r.errors.len() != before {
+            r.unsound_zones.push(zone.name.node.clone());
+        }
+    }
+
+    let drop_rules = drops.map(|d| r.drops(d));
+    for (i, piece) in pieces.iter_mut().enumerate() {
+        piece.moves = r.moves(i, names.moves_sound.get(i).copied().unwrap_or(false));
+    }
+    let rules: Vec<&ast::PromotionRule> = promotions.iter().flat_map(|p| &p.rules).collect();
+    let promotions = r.promotions(&rules, &mut pieces, has_drops);
+    let end = r.end(end);
+
+    let squares = r.setup.take();
+    let squares = squares?;
+    Some(Checked {
+        name,
+        geometry: r.geo,
+        pieces,
+        setup: CheckedSetup {
+            fen,
+            span: setup_span,
+            squares,
+        },
+        promotions,
+        drops: drop_rules,
+        castling,
+        end,
+    })
+}
+
+impl<'a> Resolver<'a> {
+    fn error(&mut self, kind: ErrorKind, span: Span) {
+        self.errors.push(CompileError::new(kind, span));
+    }
+
+    fn lower_error(&mut self, e: LowerError, span: Span) {
+        self.error(ErrorKind::Lower(e), span);
+    }
+
+    /// The index of a declared piece (`None` for an unknown name, which the
+    /// first pass reported).
+    fn piece(&self, name: &str) -> Option<u8> {
+        self.decls
+            .iter()
+            .position(|p| p.name.node == name)
+            .and_then(|i| u8::try_from(i).ok())
+    }
+
+    fn royal(&self, piece: u8) -> bool {
+        self.decls
+            .get(piece as usize)
+            .is_some_and(|d| d.props.iter().any(|p| matches!(p, PieceProp::Royal(_))))
+    }
+
+    fn square(&mut self, name: &str, span: Span) -> Option<u8> {
+        let found = self.geo.square(name);
+        if found.is_none() {
+            let suggestion = did_you_mean(name, self.geo.squares.iter().map(|s| s.name.as_str()))
+                .map(str::to_string);
+            self.lower_error(
+                LowerError::UnknownSquare {
+                    name: name.to_string(),
+                    suggestion,
+                },
+                span,
+            );
+        }
+        found
+    }
+
+    /// The pieces without moves or demotion.
+    fn pieces(&mut self) -> Vec<CheckedPiece> {
+        let mut out = Vec::new();
+        for decl in self.decls.clone() {
+            let mut letter = '?';
+            let mut royal = None;
+            let mut captured_as = None;
+            for prop in &decl.props {
+                match prop {
+                    PieceProp::Letter(l) => {
+                        letter = l.node.chars().next().unwrap_or('?').to_ascii_uppercase()
+                    }
+                    PieceProp::Royal(span) => royal = Some(*span),
+                    PieceProp::CapturedAs(p) => {
+                        captured_as = self.piece(&p.node);
+                        if let Some(target) = captured_as {
+                            if let Some(royal) = royal.or_else(|| royal_span(decl)) {
+                                self.error(
+                                    ErrorKind::RoyalCapturedAs {
+                                        piece: decl.name.node.clone(),
+                                        royal,
+                                    },
+                                    p.span,
+                                );
+                            } else if self.royal(target) {
+                                self.error(
+                                    ErrorKind::RoyalToHand {
+                                        piece: p.node.clone(),
+                                    },
+                                    p.span,
+                                );
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            out.push(CheckedPiece {
+                name: decl.name.node.clone(),
+                letter,
+                royal: royal.is_some(),
+                captured_as,
+                demotes_to: None,
+                moves: Vec::new(),
+            });
+        }
+        out
+    }
+
+    fn castling(&mut self, castling: &ast::CastlingDecl) -> Vec<CheckedCastling> {
+        let mut out: Vec<CheckedCastling> = Vec::new();
+        for rule in &castling.rules {
+            let mut chars = rule.fen.node.chars();
+            let letter = match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => Some(c),
+                _ => None,
+            };
+            let king = self.piece(&rule.king.node);
+            let rook = self.piece(&rule.rook.node);
+            let kf = self.square(&rule.king_from.node, rule.king_from.span);
+            let kt = self.square(&rule.king_to.node, rule.king_to.span);
+            let rf = self.square(&rule.rook_from.node, rule.rook_from.span);
+            let rt = self.square(&rule.rook_to.node, rule.rook_to.span);
+            let (Some(kf), Some(kt), Some(rf), Some(rt)) = (kf, kt, rf, rt) else {
+                continue;
+            };
+            if self.geo.line(kf, kt).is_none() || self.geo.line(rf, rt).is_none() {
+                self.lower_error(LowerError::CastlingNotInLine, rule.span);
+                continue;
+            }
+            let clash = if kf == rf {
+                Some((kf, "start"))
+            } else if kt == rt {
+                Some((kt, "end"))
+            } else {
+                None
+            };
+            if let Some((square, when)) = clash {
+                let square = self.geo.squares[square as usize].name.clone();
+                self.lower_error(LowerError::CastlingSquaresClash { square, when }, rule.span);
+                continue;
+            }
+            let (Some(letter), Some(king), Some(rook)) = (letter, king, rook) else {
+                continue;
+            };
+            if out.iter().any(|c| c.letter == letter) {
+                continue;
+            }
+            out.push(CheckedCastling {
+                side: u8::from(!letter.is_ascii_uppercase()),
+                letter,
+                king,
+                king_from: kf,
+                king_to: kt,
+                rook,
+                rook_from: rf,
+                rook_to: rt,
+            });
+        }
+        out
+    }
+
+    /// Reads the start position with the runtime's FEN reader.
+    #[allow(clippy::too_many_arguments)]
+    fn read_setup(
+        &mut self,
+        name: &str,
+        pieces: &[CheckedPiece],
+        castling: &[CheckedCastling],
+        has_drops: bool,
+        fen: &str,
+        source: &str,
+        span: Span,
+    ) {
+        let nsq = self.geo.squares.len();
+        let np = pieces.len();
+        let parts = TableParts {
+            name: name.to_owned(),
+            board: crate::lower::board(&self.geo),
+            // What a captured piece becomes does not matter for reading a
+            // FEN; a royal named there was reported (E0042) and would make
+            // the runtime refuse these tables.
+            pieces: pieces
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let mut shell = crate::lower::piece_shell(p, nsq);
+                    let royal = |q: Option<u8>| q.is_some_and(|q| pieces[q as usize].royal);
+                    if royal(shell.captured_as) {
+                        shell.captured_as = None;
+                    }
+                    if royal(shell.demotes_to) {
+                        shell.demotes_to = Some(i as u8);
+                    }
+                    shell
+                })
+                .collect(),
+            promotions: Vec::new(),
+            drops: has_drops.then(|| DropRules {
+                forbidden: vec![[Vec::new(), Vec::new()]; np],
+                no_mate: vec![false; np],
+            }),
+            castling: crate::lower::castling(&self.geo, castling),
+            end: EndRules {
+                checkmate: Outcome::Loss,
+                stalemate: Outcome::Draw,
+                repetition: None,
+                move_limit: None,
+                resets_move_limit: Vec::new(),
+                bare_king: None,
+                reach: Vec::new(),
+            },
+            start: fen.to_owned(),
+        };
+        let variant = VariantTables::new(parts)
+            .map_err(|e| e.to_string())
+            .and_then(|t| Variant::new(t).map_err(|e| e.to_string()));
+        let variant = match variant {
+            Ok(v) => v,
+            Err(e) => {
+                self.lower_error(LowerError::Table(e), span);
+                return;
+            }
+        };
+        match Setup::from_fen(&variant, fen) {
+            Ok(setup) => {
+                let mut squares = vec![[Vec::new(), Vec::new()]; np];
+                for (sq, p) in setup.board.iter().enumerate() {
+                    if let Some(p) = p {
+                        let side = usize::from(p.color != Color::White);
+                        squares[p.piece as usize][side].push(sq as u8);
+                    }
+                }
+                for (side, color) in [(Side::White, Color::White), (Side::Black, Color::Black)] {
+                    let count = setup
+                        .board
+                        .iter()
+                        .flatten()
+                        .filter(|p| p.color == color && variant.is_royal(p.piece))
+                        .count();
+                    // The runtime's rule; none is its `E0119`, reported
+                    // when the lowered position is read.
+                    if let Err(PositionError::TooManyRoyals { count, .. }) =
+                        check_royal_count(&variant, color, count)
+                    {
+                        self.error(ErrorKind::TooManyRoyals { side, count }, span);
+                    }
+                }
+                self.setup = Some(squares);
+            }
+            Err(e) => {
+                let row = e
+                    .row()
+                    .and_then(|row| crate::lint::setup_row_span(source, span, row))
+                    .unwrap_or(span);
+                self.lower_error(LowerError::BadSetup(e), row);
+            }
+        }
+    }
+
+    /// The squares of a set, per side. A set that is one bare name of a
+    /// declared zone is that zone (its mistakes were reported where it is
+    /// declared).
+    fn resolve(&mut self, set: &SquareSet) -> [Vec<u8>; 2] {
+        if let Some(zone) = self.zone_of(set) {
+            let reported = self.errors.len();
+            let mut out = [Vec::new(), Vec::new()];
+            for (side, s) in &zone.sides {
+                out[side_index(side.node)] = self.resolve_plain(s);
+            }
+            self.errors.truncate(reported);
+            return out;
+        }
+        let v = self.resolve_plain(set);
+        [v.clone(), v]
+    }
+
+    /// The declared zone a set names, if it is one bare name of a zone.
+    fn zone_of(&self, set: &SquareSet) -> Option<&'a ZoneDecl> {
+        if let [item] = set.items.as_slice() {
+            if let SetItem::Name(n) = &item.node {
+                return self.zones.iter().find(|z| z.name.node == n.node).copied();
+            }
+        }
+        None
+    }
+
+    /// Whether the first pass accepted every name in a set (a bare name is a
+    /// zone or a square, a name in a list a square, a `setup` piece known).
+    fn names_ok(&self, set: &SquareSet) -> bool {
+        let is_zone = |name: &str| self.zones.iter().any(|z| z.name.node == name);
+        if let [item] = set.items.as_slice() {
+            if let SetItem::Name(n) = &item.node {
+                return is_zone(&n.node) || is_square_name(&n.node);
+            }
+        }
+        set.items.iter().all(|item| match &item.node {
+            SetItem::Name(n) => is_square_name(&n.node) && !is_zone(&n.node),
+            SetItem::Setup { piece: Some(p), .. } => self.piece(&p.node).is_some(),
+            _ => true,
+        })
+    }
+
+    /// Whether a set, or the zone it names, lists `setup` squares.
+    fn mentions_setup(&self, set: &SquareSet) -> bool {
+        match self.zone_of(set) {
+            Some(zone) => zone.sides.iter().any(|(_, s)| lists_setup(s)),
+            None => lists_setup(set),
+        }
+    }
+
+    /// Whether a set names a zone whose declaration has a mistake.
+    fn names_unsound_zone(&self, set: &SquareSet) -> bool {
+        self.zone_of(set)
+            .is_some_and(|z| self.unsound_zones.contains(&z.name.node))
+    }
+
+    fn label_range(labels: &[String], a: &str, b: &str) -> Option<Vec<String>> {
+        let i = labels.iter().position(|l| l == a)?;
+        let j = labels.iter().position(|l| l == b)?;
+        let (i, j) = (i.min(j), i.max(j));
+        Some(labels[i..=j].to_vec())
+    }
+
+    fn resolve_plain(&mut self, set: &SquareSet) -> Vec<u8> {
+        let mut out: Vec<u8> = Vec::new();
+        for item in &set.items {
+            match &item.node {
+                SetItem::Rank(r) => match self.geo.rank_squares(&r.node) {
+                    Some(v) => out.extend(v),
+                    None => self.lower_error(LowerError::UnknownRank(r.node.clone()), r.span),
+                },
+                SetItem::File(r) => match self.geo.file_squares(&r.node) {
+                    Some(v) => out.extend(v),
+                    None => self.lower_error(LowerError::UnknownFile(r.node.clone()), r.span),
+                },
+                SetItem::Ranks(a, b) => {
+                    match Resolver::label_range(&self.geo.ranks, &a.node, &b.node) {
+                        Some(labels) => {
+                            for l in labels {
+                                out.extend(self.geo.rank_squares(&l).unwrap_or_default());
+                            }
+                        }
+                        None => self.lower_error(
+                            LowerError::UnknownRank(format!("{}..{}", a.node, b.node)),
+                            a.span.merge(b.span),
+                        ),
+                    }
+                }
+                SetItem::Files(a, b) => {
+                    match Resolver::label_range(&self.geo.files, &a.node, &b.node) {
+                        Some(labels) => {
+                            for l in labels {
+                                out.extend(self.geo.file_squares(&l).unwrap_or_default());
+                            }
+                        }
+                        None => self.lower_error(
+                            LowerError::UnknownFile(format!("{}..{}", a.node, b.node)),
+                            a.span.merge(b.span),
+                        ),
+                    }
+                }
+                SetItem::Setup { side, piece } => {
+                    let want = match piece {
+                        Some(p) => match self.piece(&p.node) {
+                            Some(i) => Some(i),
+                            // An unknown piece: reported by the first pass.
+                            None => continue,
+                        },
+                        None => None,
+                    };
+                    if let Some(squares) = &self.setup {
+                        let si = side_index(side.node);
+                        for (p, sq) in squares.iter().enumerate() {
+                            if want.is_none() || want == Some(p as u8) {
+                                out.extend(sq[si].iter().copied());
+                            }
+                        }
+                    }
+                }
+                SetItem::Name(n) => {
+                    // Zones inside a list and names that are not squares
+                    // were reported by the first pass.
+                    if is_square_name(&n.node) && !self.zones.iter().any(|z| z.name.node == n.node)
+                    {
+                        if let Some(s) = self.square(&n.node, n.span) {
+                            out.push(s);
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn drops(&mut self, drops: &ast::DropsDecl) -> DropRules {
+        let np = self.decls.len();
+        let mut rules = DropRules {
+            forbidden: vec![[Vec::new(), Vec::new()]; np],
+            no_mate: vec![false; np],
+        };
+        for rule in &drops.rules {
+            match rule {
+                DropRule::NotOn { piece, squares, .. } => {
+                    let set = self.resolve(squares);
+                    if let Some(p) = self.piece(&piece.node) {
+                        for (side, squares) in set.iter().enumerate() {
+                            let f = &mut rules.forbidden[p as usize][side];
+                            f.extend(squares.iter().copied());
+                            f.sort_unstable();
+                            f.dedup();
+                        }
+                    }
+                }
+                DropRule::NoMate { piece, .. } => {
+                    if let Some(p) = self.piece(&piece.node) {
+                        rules.no_mate[p as usize] = true;
+                    }
+                }
+                DropRule::Unknown(_) => {}
+            }
+        }
+        rules
+    }
+
+    /// A piece's moves; `E0115` for a direction that selects nothing and
+    /// `E0116` for a piece that cannot move, when its moves are well formed.
+    fn moves(&mut self, pi: usize, sound: bool) -> Vec<CheckedMove> {
+        let decl = self.decls[pi];
+        let mut out = Vec::new();
+        for prop in &decl.props {
+            let PieceProp::Moves { betza, guard, .. } = prop else {
+                continue;
+            };
+            let guarded = guard.as_ref().is_some_and(|g| g.node == "friend-adjacent");
+            for term in &betza.terms {
+                let Some(specs) = betza::specs(term) else {
+                    continue;
+                };
+                let selects_any = specs
+                    .iter()
+                    .any(|spec| (0..2).any(|side| !spec.select(&self.geo, side).is_empty()));
+                if !selects_any && !specs.is_empty() && sound {
+                    self.lower_error(
+                        LowerError::DirectionSelectsNothing(format!(
+                            "{}{}",
+                            term.mods.iter().map(|m| m.node).collect::<String>(),
+                            term.atom.node
+                        )),
+                        term.span,
+                    );
+                }
+                out.push(CheckedMove { specs, guarded });
+            }
+        }
+        let has_moves = decl
+            .props
+            .iter()
+            .any(|p| matches!(p, PieceProp::Moves { .. }));
+        let initial = out.iter().flat_map(|m| &m.specs).any(|s| s.initial);
+        let setup_known = self.setup.is_some() || !initial;
+        if sound && has_moves && setup_known && !self.can_move(pi, &out) {
+            self.lower_error(
+                LowerError::PieceCannotMove(decl.name.node.clone()),
+                decl.name.span,
+            );
+        }
+        out
+    }
+
+    /// Whether some move of a piece leads somewhere from some square.
+    fn can_move(&self, pi: usize, moves: &[CheckedMove]) -> bool {
+        let nsq = self.geo.squares.len() as u8;
+        moves.iter().flat_map(|m| &m.specs).any(|spec| {
+            (0..2).any(|side| {
+                let vectors = spec.select(&self.geo, side);
+                (0..nsq).any(|from| {
+                    let allowed = !spec.initial
+                        || self
+                            .setup
+                            .as_ref()
+                            .is_some_and(|ss| ss[pi][side].contains(&from));
+                    allowed
+                        && vectors
+                            .iter()
+                            .any(|&v| !self.geo.paths(from, v, spec).is_empty())
+                })
+            })
+        })
+    }
+
+    /// The promotion rules; sets what promoted pieces become in hand.
+    fn promotions(
+        &mut self,
+        rules: &[&ast::PromotionRule],
+        pieces: &mut [CheckedPiece],
+        has_drops: bool,
+    ) -> Vec<CheckedPromotion> {
+        let np = pieces.len();
+        let mut origins: Vec<Vec<u8>> = vec![Vec::new(); np];
+        let mut out = Vec::new();
+        // (rule, its zone if sound) for E0039.
+        let mut sound: Vec<SoundRule> = Vec::new();
+        for rule in rules {
+            let piece = self.piece(&rule.piece.node);
+            if let Some(p) = piece {
+                if pieces[p as usize].royal {
+                    self.error(
+                        ErrorKind::RoyalPromotes {
+                            piece: rule.piece.node.clone(),
+                        },
+                        rule.piece.span,
+                    );
+                }
+            }
+            let mut choices: Vec<PromotionChoice> = Vec::new();
+            let mut firsts: Vec<Span> = Vec::new();
+            let mut rule_sound = piece.is_some();
+            for target in &rule.targets {
+                let (choice, name) = match &target.node {
+                    PromotionTarget::Piece(n) => {
+                        (self.piece(&n.node).map(PromotionChoice::Piece), n)
+                    }
+                    PromotionTarget::Hand(n) => (self.piece(&n.node).map(PromotionChoice::Hand), n),
+                };
+                let Some(choice) = choice else {
+                    rule_sound = false;
+                    continue;
+                };
+                let (PromotionChoice::Piece(x) | PromotionChoice::Hand(x)) = choice;
+                if let Some(i) = choices.iter().position(|c| *c == choice) {
+                    self.error(
+                        ErrorKind::DuplicatePromotionChoice {
+                            choice: name.node.clone(),
+                            first: firsts[i],
+                        },
+                        target.span,
+                    );
+                    rule_sound = false;
+                    continue;
+                }
+                match choice {
+                    PromotionChoice::Piece(_) if pieces[x as usize].royal => {
+                        self.error(
+                            ErrorKind::PromotesToRoyal {
+                                piece: name.node.clone(),
+                            },
+                            name.span,
+                        );
+                        rule_sound = false;
+                    }
+                    PromotionChoice::Hand(_) if pieces[x as usize].royal => {
+                        self.error(
+                            ErrorKind::RoyalToHand {
+                                piece: name.node.clone(),
+                            },
+                            name.span,
+                        );
+                        rule_sound = false;
+                    }
+                    PromotionChoice::Hand(_) if !has_drops => {
+                        self.error(ErrorKind::HandPromotionWithoutDrops, target.span);
+                        rule_sound = false;
+                    }
+                    _ => {}
+                }
+                if let (PromotionChoice::Piece(x), Some(p)) = (choice, piece) {
+                    if x != p && !origins[x as usize].contains(&p) {
+                        origins[x as usize].push(p);
+                    }
+                }
+                choices.push(choice);
+                firsts.push(target.span);
+            }
+            let zone_unsound = self.names_unsound_zone(&rule.zone) || !self.names_ok(&rule.zone);
+            let before = self.errors.len();
+            let zone = self.resolve(&rule.zone);
+            let zone_sound = !zone_unsound && self.errors.len() == before;
+            if zone_sound && (self.setup.is_some() || !self.mentions_setup(&rule.zone)) {
+                for (side, name) in [(0, "white"), (1, "black")] {
+                    if zone[side].is_empty() {
+                        self.lower_error(LowerError::EmptyZone(name), rule.zone.span);
+                    }
+                }
+            }
+            let Some(piece) = piece else { continue };
+            if choices.is_empty() {
+                continue;
+            }
+            if rule_sound && zone_sound {
+                sound.push((rule, piece, zone.clone(), choices.clone()));
+            }
+            out.push(CheckedPromotion {
+                piece,
+                zone,
+                choices,
+                optional: rule.optional.is_some(),
+            });
+        }
+        for (x, from) in origins.iter().enumerate() {
+            if pieces[x].captured_as.is_some() || from.is_empty() {
+                continue;
+            }
+            if from.len() > 1 {
+                let name = |i: u8| pieces[i as usize].name.clone();
+                self.lower_error(
+                    LowerError::AmbiguousDemotion {
+                        piece: pieces[x].name.clone(),
+                        from: (name(from[0]), name(from[1])),
+                    },
+                    self.decls[x].name.span,
+                );
+                continue;
+            }
+            let origin = from[0] as usize;
+            pieces[x].demotes_to = Some(pieces[origin].captured_as.unwrap_or(from[0]));
+        }
+        self.promotion_conflicts(&sound);
+        out
+    }
+
+    /// `E0039`: two rules of one piece that apply on the same square but
+    /// differ in `optional` or offer the same choice twice.
+    fn promotion_conflicts(&mut self, rules: &[SoundRule]) {
+        for (j, (later, lp, lz, lc)) in rules.iter().enumerate() {
+            for (earlier, ep, ez, ec) in rules.iter().take(j) {
+                if ep != lp {
+                    continue;
+                }
+                let contradicts = earlier.optional.is_some() != later.optional.is_some()
+                    || ec.iter().any(|c| lc.contains(c));
+                if !contradicts {
+                    continue;
+                }
+                let shared =
+                    (0..2).find_map(|side| ez[side].iter().find(|s| lz[side].contains(s)).copied());
+                let Some(square) = shared else { continue };
+                let square = self.geo.squares[square as usize].name.clone();
+                self.error(
+                    ErrorKind::ConflictingPromotion {
+                        piece: later.piece.node.clone(),
+                        square,
+                        first: earlier.span,
+                    },
+                    later.span,
+                );
+                break;
+            }
+        }
+    }
+
+    fn end(&mut self, end: Option<&ast::EndDecl>) -> CheckedEnd {
+        let mut out = CheckedEnd {
+            checkmate: Outcome::Loss,
+            stalemate: Outcome::Draw,
+            repetition: None,
+            move_limit: None,
+            bare_king: None,
+            reach: Vec::new(),
+        };
+        let Some(end) = end else { return out };
+        for rule in &end.rules {
+            match rule {
+                EndRule::Checkmate { outcome, .. } => {
+                    out.checkmate = outcome_of(&outcome.node).unwrap_or(Outcome::Loss)
+                }
+                EndRule::Stalemate { outcome, .. } => {
+                    out.stalemate = outcome_of(&outcome.node).unwrap_or(Outcome::Draw)
+                }
+                EndRule::Repetition {
+                    count,
+                    outcome,
+                    claim,
+                    ..
+                } => {
+                    out.repetition = Some(RepetitionRule {
+                        count: count.node,
+                        outcome: outcome_of(&outcome.node).unwrap_or(Outcome::Draw),
+                        claim: claim.as_ref().map(|c| c.node),
+                    })
+                }
+                EndRule::MoveLimit { moves, .. } => {
+                    if let Some(n) = moves.node {
+                        if n == 0 || n > MAX_MOVE_LIMIT {
+                            self.error(ErrorKind::MoveLimitOutOfRange { moves: n }, moves.span);
+                        }
+                    }
+                    out.move_limit = moves.node;
+                }
+                EndRule::BareKing { outcome, .. } => out.bare_king = outcome_of(&outcome.node),
+                EndRule::Reach {
+                    piece,
+                    squares,
+                    outcome,
+                    ..
+                } => {
+                    let set = self.resolve(squares);
+                    if let (Some(piece), Some(outcome)) =
+                        (self.piece(&piece.node), outcome_of(&outcome.node))
+                    {
+                        out.reach.push(CheckedReach {
+                            piece,
+                            squares: set,
+                            outcome,
+                        });
+                    }
+                }
+                EndRule::Unknown(_) => {}
+            }
+        }
+        out
+    }
+}
+
+/// The span of a piece's `royal` statement, if it has one.
+fn royal_span(decl: &PieceDecl) -> Option<Span> {
+    decl.props.iter().find_map(|p| match p {
+        PieceProp::Royal(span) => Some(*span),
+        _ => None,
+    })
+}
+
+/// Whether a set lists `setup` squares.
+fn lists_setup(set: &SquareSet) -> bool {
+    set.items
+        .iter()
+        .any(|i| matches!(i.node, SetItem::Setup { .. }))
+}
+
+/// Whether every castling rule of the file was checked (none left out for
+/// a mistake the first pass reported).
+fn castling_complete(file: &ast::File, checked: &[CheckedCastling]) -> bool {
+    let rules: usize = file
+        .items
+        .iter()
+        .map(|item| match item {
+            Item::Castling(c) => c.rules.len() + c.unknown.len(),
+            _ => 0,
+        })
+        .sum();
+    rules == checked.len()
 }

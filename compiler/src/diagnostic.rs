@@ -10,17 +10,14 @@ use codespan_reporting::term::{self, Config};
 
 use crate::check::{BETZA_ATOMS, BETZA_MODIFIERS};
 use crate::error::{side_name, Block, CompileError, ErrorKind};
+use crate::warning::Warning;
 
 impl CompileError {
     /// This error as a diagnostic for the file `file`: a primary label at
     /// [`CompileError::span`], secondary labels at related places, and
     /// `help:` notes.
     pub fn to_diagnostic<FileId: Copy>(&self, file: FileId) -> Diagnostic<FileId> {
-        let severity = if self.is_warning() {
-            Severity::Warning
-        } else {
-            Severity::Error
-        };
+        let severity = Severity::Error;
         let primary =
             |message: String| Label::primary(file, self.span.range()).with_message(message);
         let secondary = |span: crate::span::Span, message: &str| {
@@ -291,43 +288,57 @@ impl CompileError {
                         .into(),
                 ],
             ),
-            ErrorKind::UnusedPiece { .. } => (
-                vec![primary("defined here".into())],
+            ErrorKind::PromotesToRoyal { .. } => (
+                vec![primary("a royal piece".into())],
                 vec![
-                    "help: place it in the setup, make it a promotion target, or remove it".into(),
+                    "help: a side has exactly one royal piece; promote to a non-royal piece".into(),
                 ],
             ),
-            ErrorKind::UnreachableSquares { .. } => (
-                vec![primary("on this board".into())],
+            ErrorKind::RoyalToHand { .. } => (
+                vec![primary("a royal piece".into())],
                 vec![
-                    "help: check the board drawing and the pieces' moves; a square nothing can \
-                     reach is usually a mistake in one of them"
+                    "help: a royal piece can never be in a hand; name a non-royal piece here"
                         .into(),
                 ],
             ),
-            ErrorKind::NeverInHand { .. } => (
-                vec![primary("this piece never goes to a hand".into())],
+            ErrorKind::RoyalCapturedAs { royal, .. } => (
                 vec![
-                    "help: a piece is in hand when it is captured (royal pieces are not), \
-                     listed in the setup's `[…]`, or a `hand(…)` promotion target; remove the rule"
+                    primary("a royal piece is never captured".into()),
+                    secondary(*royal, "royal here"),
+                ],
+                vec!["help: remove `captured-as`".into()],
+            ),
+            ErrorKind::MoveLimitOutOfRange { .. } => (
+                vec![primary(format!(
+                    "expected 1 to {}",
+                    crate::check::MAX_MOVE_LIMIT
+                ))],
+                vec![
+                    "help: the fifty-move rule is `move-limit 50`; write `move-limit off` for none"
                         .into(),
                 ],
             ),
-            ErrorKind::GoalUnreachable { .. } => (
-                vec![primary("never reached".into())],
-                vec!["help: check the squares and the piece's moves".into()],
-            ),
-            ErrorKind::NeverDroppable { .. } => (
-                vec![primary("forbids every square of the board".into())],
+            ErrorKind::DuplicatePromotionChoice { first, .. } => (
                 vec![
-                    "help: forbid fewer squares; a piece that may not be dropped anywhere stays \
-                     in hand for ever"
+                    primary("offered again here".into()),
+                    secondary(*first, "first offered here"),
+                ],
+                vec!["help: remove the repeated choice".into()],
+            ),
+            ErrorKind::HandPromotionWithoutDrops => (
+                vec![primary("goes to a hand".into())],
+                vec![
+                    "help: add a `drops { }` block so pieces in hand can be dropped, or promote \
+                     on the board"
                         .into(),
                 ],
             ),
-            ErrorKind::CapturedAsWithoutDrops => (
-                vec![primary("never used".into())],
-                vec!["help: add a `drops { }` block, or remove `captured-as`".into()],
+            ErrorKind::RoyalPromotes { .. } => (
+                vec![primary("a royal piece".into())],
+                vec![
+                    "help: promoting would leave its side without a royal piece; remove the rule"
+                        .into(),
+                ],
             ),
         };
         Diagnostic::new(severity)
@@ -348,8 +359,107 @@ fn letters(list: &str) -> String {
     }
 }
 
-/// Renders errors as plain text (no colour), one diagnostic after another, as
-/// the tests snapshot them.
+/// Anything that prints as a diagnostic: a [`CompileError`], a [`Warning`]
+/// or a [`Finding`] (either).
+pub trait Report {
+    /// The stable code (`E0001`, `W0001`, …).
+    fn code(&self) -> &'static str;
+    /// Whether it is a warning (it does not stop compilation).
+    fn is_warning(&self) -> bool;
+    /// Where it points.
+    fn span(&self) -> crate::span::Span;
+    /// As a codespan-reporting diagnostic for the file `file`.
+    fn to_diagnostic<FileId: Copy>(&self, file: FileId) -> Diagnostic<FileId>;
+}
+
+impl Report for CompileError {
+    fn code(&self) -> &'static str {
+        CompileError::code(self)
+    }
+    fn is_warning(&self) -> bool {
+        false
+    }
+    fn span(&self) -> crate::span::Span {
+        self.span
+    }
+    fn to_diagnostic<FileId: Copy>(&self, file: FileId) -> Diagnostic<FileId> {
+        CompileError::to_diagnostic(self, file)
+    }
+}
+
+impl Report for Warning {
+    fn code(&self) -> &'static str {
+        Warning::code(self)
+    }
+    fn is_warning(&self) -> bool {
+        true
+    }
+    fn span(&self) -> crate::span::Span {
+        self.span
+    }
+    fn to_diagnostic<FileId: Copy>(&self, file: FileId) -> Diagnostic<FileId> {
+        Warning::to_diagnostic(self, file)
+    }
+}
+
+/// An error or a warning, for printers that show both in one list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// An error.
+    Error(CompileError),
+    /// A warning.
+    Warning(Warning),
+}
+
+impl Finding {
+    /// What compiling `source` reports: its errors, or else its warnings.
+    pub fn of(source: &str) -> Vec<Finding> {
+        match crate::compile_with_warnings(source) {
+            Ok(compiled) => compiled
+                .warnings
+                .into_iter()
+                .map(Finding::Warning)
+                .collect(),
+            Err(errors) => errors.into_iter().map(Finding::Error).collect(),
+        }
+    }
+}
+
+impl std::fmt::Display for Finding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Finding::Error(e) => e.fmt(f),
+            Finding::Warning(w) => w.fmt(f),
+        }
+    }
+}
+
+impl Report for Finding {
+    fn code(&self) -> &'static str {
+        match self {
+            Finding::Error(e) => e.code(),
+            Finding::Warning(w) => w.code(),
+        }
+    }
+    fn is_warning(&self) -> bool {
+        matches!(self, Finding::Warning(_))
+    }
+    fn span(&self) -> crate::span::Span {
+        match self {
+            Finding::Error(e) => e.span,
+            Finding::Warning(w) => w.span,
+        }
+    }
+    fn to_diagnostic<FileId: Copy>(&self, file: FileId) -> Diagnostic<FileId> {
+        match self {
+            Finding::Error(e) => e.to_diagnostic(file),
+            Finding::Warning(w) => w.to_diagnostic(file),
+        }
+    }
+}
+
+/// Renders errors or warnings as plain text (no colour), one diagnostic
+/// after another, as the tests snapshot them.
 ///
 /// ```
 /// use fairyc_compiler::{diagnostic::render_plain, parse::parse};
@@ -359,14 +469,14 @@ fn letters(list: &str) -> String {
 /// let text = render_plain("king.variant", source, &errors);
 /// assert!(text.contains("error[E0003]"));
 /// ```
-pub fn render_plain(name: &str, source: &str, errors: &[CompileError]) -> String {
+pub fn render_plain<R: Report>(name: &str, source: &str, reports: &[R]) -> String {
     let file = SimpleFile::new(name, source);
     let config = Config::default();
     let mut out = String::new();
-    for error in errors {
-        match term::emit_into_string(&config, &file, &error.to_diagnostic(())) {
+    for report in reports {
+        match term::emit_into_string(&config, &file, &report.to_diagnostic(())) {
             Ok(text) => out.push_str(&text),
-            Err(err) => out.push_str(&format!("{error} (cannot render: {err})\n")),
+            Err(err) => out.push_str(&format!("{} (cannot render: {err})\n", report.code())),
         }
     }
     out

@@ -31,12 +31,6 @@ impl CompileError {
     pub fn code(&self) -> &'static str {
         self.kind.code()
     }
-
-    /// Whether this is a warning rather than an error: its code starts with
-    /// `W`. Warnings do not stop compilation (unless the caller denies them).
-    pub fn is_warning(&self) -> bool {
-        self.code().starts_with('W')
-    }
 }
 
 impl fmt::Display for CompileError {
@@ -402,42 +396,45 @@ pub enum ErrorKind {
         /// How many royal pieces it has.
         count: usize,
     },
-
-    // --- warnings (codes `W0001` …): the file compiles, but … ---
-    /// `W0001` `piece Camel { … }` that is neither in the setup nor a
-    /// promotion or `captured-as` target: it can never appear in a game.
-    UnusedPiece {
-        /// The piece.
+    /// `E0041` `Pawn -> Queen | King in …` where `King` is royal: a second
+    /// royal piece would appear (and could be captured).
+    PromotesToRoyal {
+        /// The royal target.
         piece: String,
     },
-    /// `W0002` A board square no piece can move to and nothing can be dropped on.
-    UnreachableSquares {
-        /// The squares' names.
-        squares: Vec<String>,
-    },
-    /// `W0003` `drops { Camel not-on rank 1 }` for a piece that can never be
-    /// in a hand.
-    NeverInHand {
-        /// The piece.
+    /// `E0042` `captured-as King` or `-> hand(King)` where `King` is royal:
+    /// a royal piece would reach a hand and be dropped.
+    RoyalToHand {
+        /// The royal piece.
         piece: String,
     },
-    /// `W0004` `King reaches e9-zone win` where the piece can never stand on
-    /// any of the squares.
-    GoalUnreachable {
-        /// The piece.
+    /// `E0043` `piece King { royal; captured-as Pawn }`: a royal piece is
+    /// never captured, so what it becomes in hand means nothing.
+    RoyalCapturedAs {
+        /// The royal piece.
         piece: String,
-        /// The side that can never reach.
-        side: Side,
+        /// Its `royal` statement.
+        royal: Span,
     },
-    /// `W0005` `Pawn not-on ranks 1..8`: a drop restriction that forbids
-    /// every square, so the piece can never be dropped.
-    NeverDroppable {
-        /// The piece.
+    /// `E0044` `move-limit 0`, `move-limit 2147483648`.
+    MoveLimitOutOfRange {
+        /// The limit given.
+        moves: u32,
+    },
+    /// `E0045` `Pawn -> Queen | Queen in …`.
+    DuplicatePromotionChoice {
+        /// The choice as written.
+        choice: String,
+        /// Its first mention.
+        first: Span,
+    },
+    /// `E0046` `Pawn -> hand(Queen) in …` in a variant without `drops`.
+    HandPromotionWithoutDrops,
+    /// `E0047` `King -> Queen in …` where `King` is royal.
+    RoyalPromotes {
+        /// The royal piece.
         piece: String,
     },
-    /// `W0006` `captured-as Pawn` in a variant without `drops`: the hand is
-    /// never used, so the statement has no effect.
-    CapturedAsWithoutDrops,
 
     // --- lowering errors (added by the lowering) ---
     /// `E0101`… A mistake found while lowering: it needs the board's geometry
@@ -490,12 +487,13 @@ impl ErrorKind {
             ErrorKind::LowerCaseBetzaAtom { .. } => "E0038",
             ErrorKind::ConflictingPromotion { .. } => "E0039",
             ErrorKind::TooManyRoyals { .. } => "E0040",
-            ErrorKind::UnusedPiece { .. } => "W0001",
-            ErrorKind::UnreachableSquares { .. } => "W0002",
-            ErrorKind::NeverInHand { .. } => "W0003",
-            ErrorKind::GoalUnreachable { .. } => "W0004",
-            ErrorKind::NeverDroppable { .. } => "W0005",
-            ErrorKind::CapturedAsWithoutDrops => "W0006",
+            ErrorKind::PromotesToRoyal { .. } => "E0041",
+            ErrorKind::RoyalToHand { .. } => "E0042",
+            ErrorKind::RoyalCapturedAs { .. } => "E0043",
+            ErrorKind::MoveLimitOutOfRange { .. } => "E0044",
+            ErrorKind::DuplicatePromotionChoice { .. } => "E0045",
+            ErrorKind::HandPromotionWithoutDrops => "E0046",
+            ErrorKind::RoyalPromotes { .. } => "E0047",
             // --- lowering errors: E0100 … ---
             ErrorKind::Lower(e) => e.code(),
         }
@@ -614,36 +612,28 @@ impl fmt::Display for ErrorKind {
                 "{} has {count} royal pieces in the setup; a side needs exactly one",
                 side_name(*side)
             ),
-            ErrorKind::UnusedPiece { piece } => write!(
-                f,
-                "piece `{piece}` can never appear in a game: it is not in the setup, \
-                 not a promotion target and not what a captured piece becomes"
-            ),
-            ErrorKind::UnreachableSquares { squares } => match squares.as_slice() {
-                [one] => write!(f, "no piece can ever reach square `{one}`"),
-                many => write!(
-                    f,
-                    "no piece can ever reach {} squares: {}",
-                    many.len(),
-                    many.join(", ")
-                ),
-            },
-            ErrorKind::NeverInHand { piece } => {
-                write!(f, "drop rule for `{piece}`, which can never be in a hand")
+            ErrorKind::PromotesToRoyal { piece } => {
+                write!(f, "promotion to the royal piece `{piece}`")
             }
-            ErrorKind::GoalUnreachable { piece, side } => write!(
-                f,
-                "this end rule can never trigger: a {} `{piece}` can never stand on these squares",
-                side_name(*side)
-            ),
-            ErrorKind::NeverDroppable { piece } => {
-                write!(f, "`{piece}` may not be dropped on any square")
+            ErrorKind::RoyalToHand { piece } => {
+                write!(f, "the royal piece `{piece}` would go to a hand")
             }
-            ErrorKind::CapturedAsWithoutDrops => {
-                write!(
-                    f,
-                    "`captured-as` has no effect in a variant without `drops`"
-                )
+            ErrorKind::RoyalCapturedAs { piece, .. } => {
+                write!(f, "`captured-as` on the royal piece `{piece}`")
+            }
+            ErrorKind::MoveLimitOutOfRange { moves } => write!(
+                f,
+                "move limit {moves} is out of range: it must be from 1 to {}",
+                crate::check::MAX_MOVE_LIMIT
+            ),
+            ErrorKind::DuplicatePromotionChoice { choice, .. } => {
+                write!(f, "`{choice}` is offered twice in this promotion")
+            }
+            ErrorKind::HandPromotionWithoutDrops => {
+                write!(f, "promotion to a hand in a variant without `drops`")
+            }
+            ErrorKind::RoyalPromotes { piece } => {
+                write!(f, "the royal piece `{piece}` cannot promote")
             }
         }
     }

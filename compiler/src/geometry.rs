@@ -6,6 +6,7 @@
 //! steps, leaps, lines — is derived here from the cells alone.
 
 use crate::ast::{BoardDecl, BoardProp, Labels};
+use crate::betza::MoveSpec;
 use crate::lower::LowerError;
 use crate::span::{Span, Spanned};
 
@@ -64,7 +65,20 @@ pub struct Geometry {
 
 fn expand_labels(labels: &Spanned<Labels>) -> Result<Vec<String>, (Span, LowerError)> {
     match &labels.node {
-        Labels::List(items) => Ok(items.iter().map(|s| s.node.clone()).collect()),
+        Labels::List(items) => {
+            for (i, item) in items.iter().enumerate() {
+                if let Some(first) = items[..i].iter().find(|f| f.node == item.node) {
+                    return Err((
+                        item.span,
+                        LowerError::DuplicateLabel {
+                            label: item.node.clone(),
+                            first: first.span,
+                        },
+                    ));
+                }
+            }
+            Ok(items.iter().map(|s| s.node.clone()).collect())
+        }
         Labels::Range { from, to } => {
             let bad = || (labels.span, LowerError::BadLabelRange);
             if let (Ok(a), Ok(b)) = (from.node.parse::<i64>(), to.node.parse::<i64>()) {
@@ -99,15 +113,22 @@ impl Geometry {
         let mut cells_span = decl.span;
         let mut forward = [(0, 1), (0, -1)];
         let mut fen = FenOrder::ByRank;
+        let mut labels_failed = false;
         for prop in &decl.props {
             match prop {
                 BoardProp::Files(l) => match expand_labels(l) {
                     Ok(v) => files = Some((v, l.span)),
-                    Err(e) => errors.push(e),
+                    Err(e) => {
+                        errors.push(e);
+                        labels_failed = true;
+                    }
                 },
                 BoardProp::Ranks(l) => match expand_labels(l) {
                     Ok(v) => ranks = Some((v, l.span)),
-                    Err(e) => errors.push(e),
+                    Err(e) => {
+                        errors.push(e);
+                        labels_failed = true;
+                    }
                 },
                 BoardProp::Cells(r) => {
                     rows = Some(r);
@@ -134,6 +155,10 @@ impl Geometry {
                 }
                 BoardProp::Unknown(_) => {}
             }
+        }
+        if labels_failed {
+            // The labels' own error is the root cause.
+            return None;
         }
         let Some((files, fspan)) = files else {
             errors.push((decl.span, LowerError::MissingBoardProp("files")));
@@ -528,5 +553,101 @@ impl Geometry {
         let f = self.forward[side];
         let r = (f.1, -f.0);
         (d.0 * f.0 + d.1 * f.1, d.0 * r.0 + d.1 * r.1)
+    }
+
+    /// The squares on the straight line from `a` to `b`, both included, if
+    /// they lie on one rank, file or diagonal.
+    pub fn line(&self, a: u8, b: u8) -> Option<Vec<u8>> {
+        let (ca, cb) = (self.home_cell(a), self.home_cell(b));
+        let (dx, dy) = (cb.0 - ca.0, cb.1 - ca.1);
+        if a == b {
+            return Some(vec![a]);
+        }
+        if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+            return None;
+        }
+        let step = (dx.signum(), dy.signum());
+        let mut out = vec![a];
+        let mut c = ca;
+        while c != cb {
+            c = (c.0 + step.0, c.1 + step.1);
+            out.push(self.square_at(c)?);
+        }
+        Some(out)
+    }
+
+    /// The paths along `v` from `from`, at most `spec.max` steps (0:
+    /// unlimited), each a list of (square reached, squares that must be
+    /// empty to get there). Unit vectors follow the board's links and lines
+    /// (which may turn through multi-cell squares); longer vectors leap.
+    pub fn paths(&self, from: u8, v: Cell, spec: &MoveSpec) -> Vec<Vec<(u8, Vec<u8>)>> {
+        let full = |n: usize| spec.max != 0 && n >= spec.max as usize;
+        let mut out = Vec::new();
+        let unit_orth = v.0.abs() + v.1.abs() == 1;
+        let unit_diag = v.0.abs() == 1 && v.1.abs() == 1;
+        if unit_orth || unit_diag {
+            let links = if unit_orth {
+                self.orth_links(from)
+            } else {
+                self.diag_links(from)
+            };
+            for (d, t, e) in links {
+                if d != v {
+                    continue;
+                }
+                let mut steps = vec![(t, Vec::new())];
+                let mut cur = (t, e, d);
+                while !full(steps.len()) {
+                    let next = if unit_orth {
+                        self.orth_next(cur.0, cur.1, cur.2)
+                    } else {
+                        self.diag_next(cur.0, cur.1, cur.2)
+                    };
+                    match next {
+                        Some(n) if n.0 != from => {
+                            steps.push((n.0, Vec::new()));
+                            cur = n;
+                        }
+                        _ => break,
+                    }
+                }
+                out.push(steps);
+            }
+            return out;
+        }
+        for first in self.leap(from, v) {
+            let mut steps = Vec::new();
+            let mut cur = from;
+            let mut to = Some(first);
+            while let Some(t) = to {
+                let mut block = Vec::new();
+                if spec.lame {
+                    let c = self.home_cell(cur);
+                    let mut ok = true;
+                    for d in MoveSpec::lame_cells(v) {
+                        match self.square_at((c.0 + d.0, c.1 + d.1)) {
+                            Some(b) => block.push(b),
+                            None => ok = false,
+                        }
+                    }
+                    if !ok {
+                        break;
+                    }
+                }
+                if t == from {
+                    break;
+                }
+                steps.push((t, block));
+                if full(steps.len()) {
+                    break;
+                }
+                cur = t;
+                to = self.leap(cur, v).first().copied();
+            }
+            if !steps.is_empty() {
+                out.push(steps);
+            }
+        }
+        out
     }
 }

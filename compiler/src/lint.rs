@@ -1,6 +1,5 @@
-//! Checks that need the lowered tables: warnings (`W0001` …) about parts of a
-//! variant that can never matter, and the few errors that only the resolved
-//! squares reveal (overlapping promotion rules, extra royal pieces).
+//! Warnings (`W0001` …) about parts of a variant that can never matter,
+//! found on the lowered tables.
 //!
 //! [`lint`] runs after a successful lowering. It reads the
 //! [`TableParts`] (what each piece can reach, the resolved zones, the start
@@ -8,14 +7,13 @@
 //! promotion rules and reach rules are in the source's order.
 
 use fairyc_runtime::table::{PromotionChoice, TableParts};
-use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
+use fairyc_runtime::{Color, Setup, Variant, VariantTables};
 
 use crate::ast::{self, DropRule, EndRule, Item, PieceProp, Side};
-use crate::error::{CompileError, ErrorKind};
 use crate::span::Span;
+use crate::warning::{Warning, WarningKind};
 
-/// The findings on a file that lowered to `tables`: warnings, and errors
-/// that need resolved squares. Sorted by place.
+/// The warnings on a file that lowered to `tables`, sorted by place.
 ///
 /// # Examples
 ///
@@ -30,7 +28,7 @@ use crate::span::Span;
 /// let compiled = fairyc_compiler::compile_with_warnings(source).expect("it compiles");
 /// assert_eq!(compiled.warnings[0].code(), "W0001"); // Camel is never used
 /// ```
-pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
+pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
     let parts = tables.parts();
     let mut out = Vec::new();
     let decls: Vec<&ast::PieceDecl> = file
@@ -46,20 +44,11 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
     }
     let np = parts.pieces.len();
     let nsq = parts.board.squares.len();
-    let setup_span = file
-        .items
-        .iter()
-        .find_map(|item| match item {
-            Item::Setup(s) => Some(s.fen.span),
-            _ => None,
-        })
-        .unwrap_or_default();
 
     // The start position, through the runtime's own FEN reader.
-    let variant = Variant::new(tables.clone()).ok();
-    let setup = variant
-        .as_ref()
-        .and_then(|v| Setup::from_fen(v, &parts.start).ok());
+    let setup = Variant::new(tables.clone())
+        .ok()
+        .and_then(|v| Setup::from_fen(&v, &parts.start).ok());
     // setup_squares[piece][side]
     let mut setup_squares = vec![[Vec::new(), Vec::new()]; np];
     let mut in_setup = vec![false; np];
@@ -81,9 +70,6 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
                     set(&mut hand, p as u8);
                 }
             }
-        }
-        if let Some(v) = &variant {
-            royal_count(v, setup, setup_span, &mut out);
         }
     }
 
@@ -115,7 +101,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
     for (i, decl) in decls.iter().enumerate() {
         if !used.get(i).copied().unwrap_or(true) {
             out.push(warning(
-                ErrorKind::UnusedPiece {
+                WarningKind::UnusedPiece {
                     piece: decl.name.node.clone(),
                 },
                 decl.name.span,
@@ -211,7 +197,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
             _ => None,
         });
         out.push(warning(
-            ErrorKind::UnreachableSquares {
+            WarningKind::UnreachableSquares {
                 squares: unreachable,
             },
             board.unwrap_or_default(),
@@ -219,13 +205,14 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<CompileError> {
     }
 
     goals(file, parts, &reach, &mut out);
-    promotion_conflicts(file, parts, &mut out);
+    dead_ends(parts, &decls, &reach, &mut out);
+    over_at_start(file, tables, &mut out);
     out.sort_by_key(|e| (e.span.start, e.span.end));
     out
 }
 
-fn warning(kind: ErrorKind, span: Span) -> CompileError {
-    CompileError::new(kind, span)
+fn warning(kind: WarningKind, span: Span) -> Warning {
+    Warning::new(kind, span)
 }
 
 fn get(flags: &[bool], i: u8) -> bool {
@@ -243,33 +230,13 @@ fn set(flags: &mut [bool], i: u8) -> bool {
     }
 }
 
-/// `E0040`: more than one royal piece for a side, by the runtime's rule
-/// ([`check_royal_count`]; none is the runtime's `E0119`).
-fn royal_count(v: &Variant, setup: &Setup, span: Span, out: &mut Vec<CompileError>) {
-    for (side, color) in [(Side::White, Color::White), (Side::Black, Color::Black)] {
-        let count = setup
-            .board
-            .iter()
-            .flatten()
-            .filter(|p| p.color == color && v.is_royal(p.piece))
-            .count();
-        if let Err(PositionError::TooManyRoyals { count, .. }) = check_royal_count(v, color, count)
-        {
-            out.push(CompileError::new(
-                ErrorKind::TooManyRoyals { side, count },
-                span,
-            ));
-        }
-    }
-}
-
 /// `W0003`, `W0005` and `W0006`: drop rules that cannot matter.
 fn drop_rules(
     file: &ast::File,
     parts: &TableParts,
     decls: &[&ast::PieceDecl],
     hand: &[bool],
-    out: &mut Vec<CompileError>,
+    out: &mut Vec<Warning>,
 ) {
     let index = |name: &str| decls.iter().position(|d| d.name.node == name);
     let nsq = parts.board.squares.len();
@@ -277,7 +244,7 @@ fn drop_rules(
         for decl in decls {
             for prop in &decl.props {
                 if let PieceProp::CapturedAs(name) = prop {
-                    out.push(warning(ErrorKind::CapturedAsWithoutDrops, name.span));
+                    out.push(warning(WarningKind::CapturedAsWithoutDrops, name.span));
                 }
             }
         }
@@ -298,7 +265,7 @@ fn drop_rules(
             };
             if !hand.get(pi).copied().unwrap_or(true) {
                 out.push(warning(
-                    ErrorKind::NeverInHand {
+                    WarningKind::NeverInHand {
                         piece: piece.node.clone(),
                     },
                     piece.span,
@@ -312,7 +279,7 @@ fn drop_rules(
             if everywhere && matches!(rule, DropRule::NotOn { .. }) && set(&mut reported, pi as u8)
             {
                 out.push(warning(
-                    ErrorKind::NeverDroppable {
+                    WarningKind::NeverDroppable {
                         piece: piece.node.clone(),
                     },
                     span,
@@ -324,12 +291,7 @@ fn drop_rules(
 
 /// `W0004`: `<Piece> reaches <squares>` rules whose piece can never stand on
 /// any of the squares, for a side.
-fn goals(
-    file: &ast::File,
-    parts: &TableParts,
-    reach: &[[Vec<bool>; 2]],
-    out: &mut Vec<CompileError>,
-) {
+fn goals(file: &ast::File, parts: &TableParts, reach: &[[Vec<bool>; 2]], out: &mut Vec<Warning>) {
     let rules = file.items.iter().flat_map(|item| match item {
         Item::End(e) => e.rules.as_slice(),
         _ => &[],
@@ -354,66 +316,13 @@ fn goals(
                         .map_or(f.span, |l| f.span.merge(l.span))
                 });
                 out.push(warning(
-                    ErrorKind::GoalUnreachable {
+                    WarningKind::GoalUnreachable {
                         piece: piece.node.clone(),
                         side: name,
                     },
                     span,
                 ));
             }
-        }
-    }
-}
-
-/// `E0039`: two rules of one piece that apply on the same square but differ
-/// in `optional` or offer the same choice twice.
-fn promotion_conflicts(file: &ast::File, parts: &TableParts, out: &mut Vec<CompileError>) {
-    let rules: Vec<&ast::PromotionRule> = file
-        .items
-        .iter()
-        .flat_map(|item| match item {
-            Item::Promotion(p) => p.rules.as_slice(),
-            _ => &[],
-        })
-        .filter(|r| !r.targets.is_empty())
-        .collect();
-    if rules.len() != parts.promotions.len() {
-        return;
-    }
-    for (j, later) in parts.promotions.iter().enumerate() {
-        for (i, earlier) in parts.promotions.iter().enumerate().take(j) {
-            if earlier.piece != later.piece {
-                continue;
-            }
-            let contradicts = earlier.optional != later.optional
-                || earlier.choices.iter().any(|c| later.choices.contains(c));
-            if !contradicts {
-                continue;
-            }
-            let shared = (0..2).find_map(|side| {
-                earlier.zone[side]
-                    .iter()
-                    .find(|s| later.zone[side].contains(s))
-                    .copied()
-            });
-            let (Some(square), Some(a), Some(b)) = (shared, rules.get(i), rules.get(j)) else {
-                continue;
-            };
-            let square = parts
-                .board
-                .squares
-                .get(square as usize)
-                .map(|s| s.name.clone())
-                .unwrap_or_default();
-            out.push(CompileError::new(
-                ErrorKind::ConflictingPromotion {
-                    piece: b.piece.node.clone(),
-                    square,
-                    first: a.span,
-                },
-                b.span,
-            ));
-            break;
         }
     }
 }
@@ -432,4 +341,69 @@ pub(crate) fn setup_row_span(source: &str, fen: Span, row: usize) -> Option<Span
         start += group.len() + 1;
     }
     None
+}
+
+/// `W0007`: a piece that can stand on a square from which it has no move
+/// and where no promotion rule applies to it: once there, it is stuck for
+/// good. One warning per piece, for the first side that has such squares.
+fn dead_ends(
+    parts: &TableParts,
+    decls: &[&ast::PieceDecl],
+    reach: &[[Vec<bool>; 2]],
+    out: &mut Vec<Warning>,
+) {
+    for (pi, (piece, decl)) in parts.pieces.iter().zip(decls).enumerate() {
+        let Some(can) = reach.get(pi) else { continue };
+        for (side, side_name) in [(0, Side::White), (1, Side::Black)] {
+            let stuck: Vec<String> = (0..parts.board.squares.len())
+                .filter(|&s| can[side].get(s).copied().unwrap_or(false))
+                .filter(|&s| piece.moves[side].get(s).is_some_and(|p| p.is_empty()))
+                .filter(|&s| {
+                    !parts
+                        .promotions
+                        .iter()
+                        .any(|r| r.piece as usize == pi && r.zone[side].contains(&(s as u8)))
+                })
+                .filter_map(|s| parts.board.squares.get(s).map(|sq| sq.name.clone()))
+                .collect();
+            if !stuck.is_empty() {
+                out.push(warning(
+                    WarningKind::DeadEnd {
+                        piece: piece.name.clone(),
+                        side: side_name,
+                        squares: stuck,
+                    },
+                    decl.name.span,
+                ));
+                break;
+            }
+        }
+    }
+}
+
+/// `W0008`: the game is already over in the start position (checkmate,
+/// stalemate, a goal reached, a bare king, the move limit).
+fn over_at_start(file: &ast::File, tables: &VariantTables, out: &mut Vec<Warning>) {
+    let Ok(variant) = Variant::new(tables.clone()) else {
+        return;
+    };
+    let Ok(position) = fairyc_runtime::Position::new(&variant) else {
+        return;
+    };
+    if let Some(result) = fairyc_runtime::Game::new(position).outcome() {
+        let span = file
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Setup(s) => Some(s.fen.span),
+                _ => None,
+            })
+            .unwrap_or_default();
+        out.push(warning(
+            WarningKind::OverAtStart {
+                reason: result.reason.to_string(),
+            },
+            span,
+        ));
+    }
 }

@@ -10,9 +10,6 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let source = String::from_utf8_lossy(data);
-    let found = match fairyc_compiler::compile_with_warnings(&source) {
-        Ok(compiled) => compiled.warnings,
-        Err(errors) => errors,
-    };
+    let found = fairyc_compiler::Finding::of(&source);
     let _ = fairyc_compiler::diagnostic::render_plain("fuzz.variant", &source, &found);
 });

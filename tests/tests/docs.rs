@@ -316,10 +316,7 @@ fn reported_codes(source: &str) -> Vec<&'static str> {
 
 /// What a source reports, for failure messages.
 fn report(origin: &str, source: &str) -> String {
-    let diagnostics = match compile_with_warnings(source) {
-        Ok(compiled) => compiled.warnings,
-        Err(errors) => errors,
-    };
+    let diagnostics = fairyc_compiler::Finding::of(source);
     format!(
         "--- {origin}:\n{source}\n--- reports:\n{}",
         render_plain(origin, source, &diagnostics)

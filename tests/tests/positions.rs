@@ -349,7 +349,10 @@ fn a_huge_move_limit_does_not_draw_at_once() {
     // draws exactly when the half-move clock reaches twice the limit.
     let mut parts = shipped("crazyhouse").tables().parts().clone();
     parts.end.move_limit = Some(1 << 31);
-    assert!(VariantTables::new(parts).is_err(), "2^31 is above the limit");
+    assert!(
+        VariantTables::new(parts).is_err(),
+        "2^31 is above the limit"
+    );
     let v = edited(|p| p.end.move_limit = Some(MAX_MOVE_LIMIT));
     let game = Game::new(Position::new(&v).expect("start"));
     assert_eq!(game.outcome(), None);

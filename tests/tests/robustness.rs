@@ -7,27 +7,21 @@
 
 use std::path::Path;
 
-use fairyc_compiler::compile_with_warnings;
 use fairyc_compiler::diagnostic::render_plain;
+use fairyc_compiler::{compile_with_warnings, Finding, Report};
 use proptest::prelude::*;
 
 /// Runs the whole front end and renders whatever it reports; panics (the
 /// failure) only through a bug.
 fn run(source: &str) {
-    let found = match compile_with_warnings(source) {
-        Ok(compiled) => compiled.warnings,
-        Err(errors) => {
-            assert!(!errors.is_empty(), "an Err without errors");
-            errors
-        }
-    };
+    if let Err(errors) = compile_with_warnings(source) {
+        assert!(!errors.is_empty(), "an Err without errors");
+    }
+    let found = Finding::of(source);
     for d in &found {
-        assert!(d.span.start <= d.span.end, "{d}: span {:?}", d.span);
-        assert!(
-            d.span.end as usize <= source.len(),
-            "{d}: span {:?}",
-            d.span
-        );
+        let span = d.span();
+        assert!(span.start <= span.end, "{d}: span {span:?}");
+        assert!(span.end as usize <= source.len(), "{d}: span {span:?}");
     }
     let _ = render_plain("input.variant", source, &found);
 }
