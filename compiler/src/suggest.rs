@@ -69,7 +69,7 @@ where
             edit_distance(name, candidate)
         };
         let key = (distance, gap(name, candidate));
-        if distance <= limit && best.map_or(true, |(k, _)| key < k) {
+        if distance <= limit && best.is_none_or(|(k, _)| key < k) {
             best = Some((key, candidate));
         }
     }
