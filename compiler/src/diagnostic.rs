@@ -65,6 +65,27 @@ impl CompileError {
                 vec!["help: the escapes are `\\\"` and `\\\\`".into()],
             ),
             ErrorKind::NumberTooLarge => (vec![primary("does not fit in 32 bits".into())], vec![]),
+            ErrorKind::MissingSeparator { .. } => (
+                vec![primary("expected `;` or a newline here".into())],
+                vec![
+                    "help: each statement ends at the end of its line or at `;`; \
+                     put the next one on its own line"
+                        .into(),
+                ],
+            ),
+            ErrorKind::NonAscii { .. } => (
+                vec![primary("not ASCII".into())],
+                vec![
+                    "help: names, keywords, squares and Betza moves are written with ASCII \
+                     letters, digits, `_`, `'` and `-`; other text belongs in a string or a \
+                     comment"
+                        .into(),
+                ],
+            ),
+            ErrorKind::NumberOutOfRange { min, max, .. } => (
+                vec![primary(format!("allowed: {min} to {max}"))],
+                vec![],
+            ),
             ErrorKind::UnknownStatement {
                 block, suggestion, ..
             } => {

@@ -174,6 +174,33 @@ pub enum ErrorKind {
     },
     /// `E0006` `repetition 99999999999 draw` — a number that does not fit.
     NumberTooLarge,
+    /// `E0051` `board { files a..h ranks 1..8 }` — two complete statements
+    /// (or items) on one line with no `;` or newline between them. The span
+    /// is the gap between them.
+    MissingSeparator {
+        /// The first word of the statement that follows.
+        next: String,
+    },
+    /// `E0052` `piece Königin { … }` — a non-ASCII character outside strings
+    /// and comments; the span is the first such character of its word.
+    NonAscii {
+        /// The character.
+        character: char,
+        /// The word it stands in (`Königin`), or the character alone.
+        word: String,
+    },
+    /// `E0053` `forward white 200 100`, `moves B200`, `ranks 1..4294967295` —
+    /// a number outside the range its place allows.
+    NumberOutOfRange {
+        /// The number as written.
+        number: String,
+        /// What the number is, for the message ("a `forward` component").
+        place: &'static str,
+        /// The smallest allowed value.
+        min: i64,
+        /// The largest allowed value.
+        max: i64,
+    },
 
     // --- statements ---
     /// `E0007` `pice King { … }`, `lettr K` — a statement the block does not know.
@@ -456,6 +483,9 @@ impl ErrorKind {
             ErrorKind::UnexpectedCloseBrace => "E0004",
             ErrorKind::InvalidEscape { .. } => "E0005",
             ErrorKind::NumberTooLarge => "E0006",
+            ErrorKind::MissingSeparator { .. } => "E0051",
+            ErrorKind::NonAscii { .. } => "E0052",
+            ErrorKind::NumberOutOfRange { .. } => "E0053",
             ErrorKind::UnknownStatement { .. } => "E0007",
             ErrorKind::MalformedStatement { .. } => "E0008",
             ErrorKind::MalformedRule { .. } => "E0009",
@@ -526,6 +556,35 @@ impl fmt::Display for ErrorKind {
                 write!(f, "unknown escape `\\{}` in string", escape.escape_debug())
             }
             ErrorKind::NumberTooLarge => write!(f, "number too large"),
+            ErrorKind::MissingSeparator { next } => {
+                write!(f, "expected `;` or a newline before `{next}`")
+            }
+            ErrorKind::NonAscii { character, word } => {
+                let code = u32::from(*character);
+                let shown = if character.is_whitespace() || character.is_control() {
+                    format!("U+{code:04X}")
+                } else {
+                    format!("`{character}` (U+{code:04X})")
+                };
+                if word.chars().count() > 1 {
+                    write!(f, "non-ASCII character {shown} in `{word}`: names are ASCII")
+                } else {
+                    write!(
+                        f,
+                        "non-ASCII character {shown} outside a string or comment: \
+                         names are ASCII"
+                    )
+                }
+            }
+            ErrorKind::NumberOutOfRange {
+                number,
+                place,
+                min,
+                max,
+            } => write!(
+                f,
+                "`{number}` is out of range: {place} is from {min} to {max}"
+            ),
             ErrorKind::UnknownStatement { block, keyword, .. } => match block {
                 Block::TopLevel => write!(f, "unknown item `{keyword}`"),
                 Block::End => write!(f, "unknown end rule `{keyword}`"),
