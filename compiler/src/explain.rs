@@ -356,6 +356,27 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
     },
     Explanation {
+        code: "E0051",
+        title: "missing `;` or newline between statements",
+        text: "A statement ends at the end of its line or at `;`. Here a complete statement is followed on the same line by another complete statement of the same block (or an item by another item) with nothing between them. The label points at the gap; the statements themselves are fine.",
+        wrong: "board { files a..h ranks 1..8 }",
+        fixed: "board { files a..h; ranks 1..8 }",
+    },
+    Explanation {
+        code: "E0052",
+        title: "non-ASCII name",
+        text: "Names, keywords, squares and Betza moves are written in ASCII: letters, digits, `_`, `'` and `-`. Any other character (an accented letter, a non-breaking space) may only stand inside a string or a comment. The label points at the first such character of the word.",
+        wrong: "zone dernière { white: rank 8; black: rank 1 }",
+        fixed: "zone derniere { white: rank 8; black: rank 1 }",
+    },
+    Explanation {
+        code: "E0053",
+        title: "number out of range",
+        text: "A number lies outside the range its place allows, and the message says which range: a `forward` component is from -127 to 127, a Betza range (`B2`) is from 0 (unlimited) to 127, and a numeric label range (`ranks 1..8`) gives at most 128 labels.",
+        wrong: "board { files a..h; ranks 1..8; forward white 0 200 }",
+        fixed: "board { files a..h; ranks 1..8; forward white 0 1 }",
+    },
+    Explanation {
         code: "E0101",
         title: "bad label range",
         text: "A range of file or rank labels must run from a lower to a higher letter or number of the same kind.",

@@ -30,6 +30,9 @@ pub const MAX_BETZA_RANGE: i64 = fairyc_runtime::table::MAX_SQUARES as i64 - 1;
 /// at most as many squares as the board.
 pub const MAX_RANGE_LABELS: i64 = fairyc_runtime::table::MAX_SQUARES as i64;
 
+/// The largest start of a numeric label range (`ranks 1..8`): nine digits.
+pub const MAX_RANGE_START: i64 = 999_999_999;
+
 /// Parses a whole `.variant` source into its syntax tree.
 ///
 /// # Errors
@@ -386,7 +389,7 @@ impl Builder<'_> {
                     .find(|c: char| !word_char(c))
                     .unwrap_or_else(|| text.len().saturating_sub(at));
             let word = text.get(word_start..word_end).unwrap_or_default();
-            let word = if word.is_empty() {
+            let word = if word.is_empty() || !word_char(character) {
                 character.to_string()
             } else {
                 word.to_owned()
@@ -610,7 +613,7 @@ impl Builder<'_> {
         } else {
             "the start of a numeric rank range"
         };
-        let Some(start) = self.ranged(&from, place, 0, i64::MAX - MAX_RANGE_LABELS) else {
+        let Some(start) = self.ranged(&from, place, 0, MAX_RANGE_START) else {
             return;
         };
         let ends_before = to.as_str().parse::<i64>().is_ok_and(|end| end < start);
