@@ -82,10 +82,9 @@ impl CompileError {
                         .into(),
                 ],
             ),
-            ErrorKind::NumberOutOfRange { min, max, .. } => (
-                vec![primary(format!("allowed: {min} to {max}"))],
-                vec![],
-            ),
+            ErrorKind::NumberOutOfRange { min, max, .. } => {
+                (vec![primary(format!("allowed: {min} to {max}"))], vec![])
+            }
             ErrorKind::UnknownStatement {
                 block, suggestion, ..
             } => {

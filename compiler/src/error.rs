@@ -567,7 +567,10 @@ impl fmt::Display for ErrorKind {
                     format!("`{character}` (U+{code:04X})")
                 };
                 if word.chars().count() > 1 {
-                    write!(f, "non-ASCII character {shown} in `{word}`: names are ASCII")
+                    write!(
+                        f,
+                        "non-ASCII character {shown} in `{word}`: names are ASCII"
+                    )
                 } else {
                     write!(
                         f,

@@ -337,7 +337,9 @@ struct Builder<'s> {
 /// Whether `c` continues a word, for messages: ASCII name characters and any
 /// non-ASCII letter or digit.
 fn word_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '_' | '\'' | '-') || (!c.is_ascii() && c.is_alphanumeric())
+    c.is_ascii_alphanumeric()
+        || matches!(c, '_' | '\'' | '-')
+        || (!c.is_ascii() && c.is_alphanumeric())
 }
 
 impl Builder<'_> {
@@ -465,7 +467,13 @@ impl Builder<'_> {
 
     /// A number that must lie in `min..=max`, or an `E0053` error saying so
     /// (and `None`).
-    fn ranged(&mut self, pair: &Pair<'_, Rule>, place: &'static str, min: i64, max: i64) -> Option<i64> {
+    fn ranged(
+        &mut self,
+        pair: &Pair<'_, Rule>,
+        place: &'static str,
+        min: i64,
+        max: i64,
+    ) -> Option<i64> {
         let text = pair.as_str();
         match text.parse::<i64>() {
             Ok(n) if (min..=max).contains(&n) => Some(n),

@@ -130,7 +130,13 @@ pub fn is_valid_betza_term(term: &str) -> bool {
     let known = BETZA_ATOMS.contains(term.atom.node)
         && term.mods.iter().all(|m| BETZA_MODIFIERS.contains(m.node));
     let has = |c: char| term.mods.iter().any(|m| m.node == c);
-    if !known || (has('m') && has('c')) || board.props.iter().any(|p| matches!(p, BoardProp::Unknown(_))) {
+    if !known
+        || (has('m') && has('c'))
+        || board
+            .props
+            .iter()
+            .any(|p| matches!(p, BoardProp::Unknown(_)))
+    {
         return false;
     }
     let Some(geo) = crate::geometry::Geometry::build(board, &mut Vec::new()) else {

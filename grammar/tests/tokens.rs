@@ -177,7 +177,10 @@ fn a_label_list_stops_at_a_board_keyword() {
 
 #[test]
 fn items_on_one_line_are_split_too() {
-    let found = pairs(Rule::file, "variant \"x\" {} board { files a..h; ranks 1..8 }\n");
+    let found = pairs(
+        Rule::file,
+        "variant \"x\" {} board { files a..h; ranks 1..8 }\n",
+    );
     assert!(found.contains(&(Rule::variant_decl, 0)), "{found:?}");
     assert!(found.contains(&(Rule::missing_sep, 15)), "{found:?}");
     assert!(found.contains(&(Rule::board_decl, 15)), "{found:?}");
@@ -210,6 +213,9 @@ fn a_long_line_of_statements_parses_without_deep_recursion() {
     let line = "royal ".repeat(20_000);
     let input = format!("piece King {{ {line}}}");
     let found = pairs(Rule::piece_decl, &input);
-    let markers = found.iter().filter(|(r, _)| *r == Rule::missing_sep).count();
+    let markers = found
+        .iter()
+        .filter(|(r, _)| *r == Rule::missing_sep)
+        .count();
     assert_eq!(markers, 19_999);
 }

@@ -368,7 +368,7 @@ proptest! {
     /// A Betza fix is a term that compiles: substituted for the slip, it
     /// leaves no error at all.
     #[test]
-    fn every_betza_fix_compiles(word in "[a-zA-Z][a-zA-Z0-9]{0,5}") {
+    fn every_betza_fix_compiles(word in "[a-z]{0,4}[A-Z]?[0-9]?[a-z]{0,3}") {
         if let Some(fix) = fairyc_compiler::suggest::betza_fix(&word) {
             let source = with_moves(fix.term());
             if let Err(errors) = compile_with_warnings(&source) {
@@ -395,26 +395,24 @@ proptest! {
         }
     }
 
-    /// Every Betza suggestion the diagnostics offer removes its error when
-    /// substituted. Ignored until `check.rs` takes its suggestions from
-    /// `suggest::betza_fix` (the checker's slice of issue 10): today it
-    /// offers `xyZ` for `xyz`, `ueenQ` for `Queen` and `xN` for `Nx`.
+    /// Every Betza suggestion the diagnostics offer is a term that passes
+    /// the check: substituted for the slip, the file compiles. Ignored until
+    /// `check.rs` takes its suggestions from `suggest::betza_fix` (the
+    /// checker's slice of issue 10): today it offers `xyZ` for `xyz`,
+    /// `ueenQ` for `Queen` and `xN` for `Nx`, which fail again (E0022).
     #[test]
     #[ignore]
-    fn every_offered_betza_suggestion_removes_its_error(word in "[a-zA-Z][a-zA-Z0-9]{0,5}") {
+    fn every_offered_betza_suggestion_passes_the_check(word in "[a-z]{0,4}[A-Z]?[0-9]?[a-z]{0,3}") {
         let source = with_moves(&word);
         for (code, suggestion) in offered(&source) {
             let fixed = with_moves(&suggestion);
-            let again = offered(&fixed);
-            let errors = match compile_with_warnings(&fixed) {
-                Ok(_) => Vec::new(),
-                Err(errors) => errors,
-            };
-            prop_assert!(
-                again.is_empty() && errors.iter().all(|e| e.code() != code),
-                "`{word}` → `{suggestion}` ({code}) does not fix it:\n{}",
-                render_plain("input.variant", &fixed, &errors)
-            );
+            if let Err(errors) = compile_with_warnings(&fixed) {
+                prop_assert!(
+                    false,
+                    "`{word}` → `{suggestion}` ({code}) does not pass the check:\n{}",
+                    render_plain("input.variant", &fixed, &errors)
+                );
+            }
         }
     }
 }
@@ -434,8 +432,18 @@ fn pick<'a>(xs: &[&'a str], i: usize) -> &'a str {
 fn random_variant(r: &[usize]) -> String {
     let mut r = r.iter().copied().cycle();
     let mut next = move || r.next().unwrap_or(0);
-    let labels_f = ["a..c", "a..d", "a b c", "a b b c", "a a", "a..h", "b..a", "x y z w"];
-    let labels_r = ["1..3", "1..4", "1 2 3", "1 2 2 3", "0 1 2 3 4", "1..8", "3..1"];
+    let labels_f = [
+        "a..c", "a..d", "a b c", "a b b c", "a a", "a..h", "b..a", "x y z w",
+    ];
+    let labels_r = [
+        "1..3",
+        "1..4",
+        "1 2 3",
+        "1 2 2 3",
+        "0 1 2 3 4",
+        "1..8",
+        "3..1",
+    ];
     let betza = [
         "K", "W", "F", "mfW", "cfF", "ifmnD", "N", "R", "B", "Q", "fsW", "ffN", "bW", "mW cF",
         "WW", "R2", "mR", "cK", "eW", "nA", "lrW",
@@ -498,14 +506,30 @@ fn random_variant(r: &[usize]) -> String {
     if next() % 2 == 0 {
         out.push_str(&format!(
             "zone far {{ white: {}; black: {} }}\n",
-            pick(&["rank 3", "rank 4", "c3", "rank 1, rank 2", "setup white", "files a..b"], next()),
-            pick(&["rank 1", "a1", "rank 9", "setup black King", "ranks 1..2"], next()),
+            pick(
+                &[
+                    "rank 3",
+                    "rank 4",
+                    "c3",
+                    "rank 1, rank 2",
+                    "setup white",
+                    "files a..b"
+                ],
+                next()
+            ),
+            pick(
+                &["rank 1", "a1", "rank 9", "setup black King", "ranks 1..2"],
+                next()
+            ),
         ));
         if next() % 2 == 0 {
             out.push_str(&format!(
                 "promotion {{ {} -> {} | {} in far{} }}\n",
                 pick(&pieces, next()),
-                pick(&["Queen", "Rook", "hand(Queen)", "hand(Pawn)", "King"], next()),
+                pick(
+                    &["Queen", "Rook", "hand(Queen)", "hand(Pawn)", "King"],
+                    next()
+                ),
                 pick(&["Rook", "Queen", "hand(Rook)"], next()),
                 if next() % 2 == 0 { " optional" } else { "" }
             ));
@@ -521,8 +545,19 @@ fn random_variant(r: &[usize]) -> String {
     out.push_str(&format!(
         "end {{ checkmate {}; stalemate draw{}{} }}\n",
         pick(&["loss", "win", "draw"], next()),
-        pick(&["", "; repetition 3 draw", "; move-limit 1", "; bare-king loss"], next()),
-        pick(&["", "; King reaches c3 win", "; Queen reaches far win"], next()),
+        pick(
+            &[
+                "",
+                "; repetition 3 draw",
+                "; move-limit 1",
+                "; bare-king loss"
+            ],
+            next()
+        ),
+        pick(
+            &["", "; King reaches c3 win", "; Queen reaches far win"],
+            next()
+        ),
     ));
     out
 }
