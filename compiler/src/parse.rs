@@ -4,6 +4,13 @@
 //! string, …): the grammar turns every statement it does not understand into
 //! an `Unknown` node, which [`crate::check`] reports. pest spans are converted
 //! to our [`Span`] here, once.
+//!
+//! Building the tree finds a few more errors, which stop the compilation here
+//! because what follows would only repeat them: a missing `;` or newline
+//! between two complete statements on one line (`E0051`, from the grammar's
+//! `missing_sep` marker), a non-ASCII character in an unknown statement
+//! (`E0052`: nothing but strings and comments may hold one, so it is why the
+//! statement did not parse), and numbers out of range (`E0006`, `E0053`).
 
 use fairyc_grammar::{Rule, VariantParser};
 use pest::error::InputLocation;
@@ -137,6 +144,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::eos => "the end of the statement",
         Rule::item_end => "the end of the line",
         Rule::missing_sep => "`;` or a newline",
+        Rule::bom => "a byte-order mark",
         Rule::item_start => "an item",
         Rule::variant_known => "a `variant` statement",
         Rule::board_known => "a `board` statement",
@@ -1078,6 +1086,19 @@ mod tests {
         let err = VariantParser::parse(Rule::file, "piece K {").err();
         let message = err.map(|e| renamed(e).variant.message().into_owned());
         assert!(message.is_some_and(|m| m.contains("expected")));
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped() {
+        let file = parse("\u{feff}piece King {\n  letter K\n  moves K\n}\n");
+        assert_eq!(file.map(|f| f.items.len()), Ok(1));
+        // Elsewhere it is a non-ASCII character like any other.
+        let errors = parse("piece King {\n  \u{feff}letter K\n}\n")
+            .err()
+            .unwrap_or_default();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].code(), "E0052");
+        assert_eq!(errors[0].span, Span::new(15, 18));
     }
 
     #[test]
