@@ -10,7 +10,8 @@
 //! [`crate::lower`] needs, and nothing else.
 
 use fairyc_runtime::table::{
-    DropRules, EndRules, Outcome, PromotionChoice, RepetitionRule, TableParts, MAX_PIECES,
+    DropRules, EndRules, Outcome, PromotionChoice, RepetitionRule, TableParts, MAX_NAME_BYTES,
+    MAX_PIECES,
 };
 use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
 use indexmap::IndexMap;
@@ -20,12 +21,13 @@ use crate::geometry::Geometry;
 use crate::lower::LowerError;
 
 use crate::ast::{
-    self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, Item, PieceDecl, PieceProp,
-    PromotionDecl, PromotionTarget, SetItem, Side, SquareSet, Unknown, VariantProp, ZoneDecl,
+    self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, Item, Labels, PieceDecl,
+    PieceProp, PromotionDecl, PromotionTarget, SetItem, Side, SquareSet, Unknown, VariantProp,
+    ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
-use crate::suggest::did_you_mean;
+use crate::suggest::{betza_fix, did_you_mean, BetzaFix};
 
 /// The Betza atoms we support.
 pub const BETZA_ATOMS: &str = "WFDNAHCZGKRBQ";
@@ -303,39 +305,27 @@ impl<'a> Checker<'a> {
             if !word.bytes().all(|b| b.is_ascii_alphanumeric()) {
                 return None;
             }
-            // `[a-z]*[A-Z][0-9]*[a-z]+`: modifiers after the atom.
-            let lead = word.bytes().take_while(u8::is_ascii_lowercase).count();
-            let rest = word.get(lead..)?;
-            let mut chars = rest.chars();
-            if let Some(atom) = chars.next().filter(char::is_ascii_uppercase) {
-                let after = chars.as_str();
-                let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-                let (range, tail) = after.split_at(digits);
-                if !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_lowercase()) {
-                    let mods = word.get(..lead)?;
+            // Only a correction that is itself a valid term is offered.
+            match betza_fix(word) {
+                Some(BetzaFix::MisplacedModifiers(suggestion)) => {
                     return Some((
                         ErrorKind::MisplacedBetzaModifier {
                             term: word.to_owned(),
-                            suggestion: format!("{mods}{tail}{atom}{range}"),
+                            suggestion,
                         },
                         span,
                     ));
                 }
-                continue;
-            }
-            // All lower case: the atom was written in lower case.
-            if lead == word.len() {
-                let (mods, atom) = word.split_at(word.len() - 1);
-                let atom = atom.to_ascii_uppercase();
-                if BETZA_ATOMS.contains(atom.as_str()) {
+                Some(BetzaFix::LowerCaseAtom(suggestion)) => {
                     return Some((
                         ErrorKind::LowerCaseBetzaAtom {
                             term: word.to_owned(),
-                            suggestion: format!("{mods}{atom}"),
+                            suggestion,
                         },
                         span,
                     ));
                 }
+                None => {}
             }
         }
         None
@@ -349,7 +339,16 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// `E0048`: a name that is empty or longer than a table holds.
+    fn name_length(&mut self, what: &'static str, name: &Spanned<String>, max: usize) {
+        let len = name.node.len();
+        if len == 0 || len > max {
+            self.error(ErrorKind::NameLength { what, len, max }, name.span);
+        }
+    }
+
     fn variant(&mut self, variant: &ast::VariantDecl) {
+        self.name_length("variant name", &variant.name, MAX_NAME_BYTES);
         let mut seen = IndexMap::new();
         for prop in &variant.props {
             match prop {
@@ -364,6 +363,14 @@ impl<'a> Checker<'a> {
     fn board(&mut self, props: &[BoardProp]) {
         let mut seen = IndexMap::new();
         for prop in props {
+            if let BoardProp::Files(labels) | BoardProp::Ranks(labels) = prop {
+                if let Labels::List(items) = &labels.node {
+                    for label in items {
+                        // A square's name is its file's label and its rank's.
+                        self.name_length("label", label, MAX_NAME_BYTES / 2);
+                    }
+                }
+            }
             match prop {
                 BoardProp::Files(labels) => self.once(&mut seen, "files", labels.span),
                 BoardProp::Ranks(labels) => self.once(&mut seen, "ranks", labels.span),
@@ -402,6 +409,7 @@ impl<'a> Checker<'a> {
         piece: &'a PieceDecl,
         letters: &mut IndexMap<char, (&'a str, Span)>,
     ) -> (bool, bool) {
+        self.name_length("piece name", &piece.name, MAX_NAME_BYTES);
         let mut seen = IndexMap::new();
         let mut has_letter = false;
         let mut has_moves = false;
@@ -1272,17 +1280,27 @@ impl<'a> Resolver<'a> {
     ) {
         let nsq = self.geo.squares.len();
         let np = pieces.len();
+        // A name the tables cannot hold was reported (E0048); reading the
+        // FEN needs none of them.
+        let fit = |name: &str, stand_in: String| {
+            if name.is_empty() || name.len() > MAX_NAME_BYTES {
+                stand_in
+            } else {
+                name.to_owned()
+            }
+        };
         let parts = TableParts {
-            name: name.to_owned(),
+            name: fit(name, "variant".into()),
             board: crate::lower::board(&self.geo),
             // What a captured piece becomes does not matter for reading a
-            // FEN; a royal named there was reported (E0042) and would make
-            // the runtime refuse these tables.
+            // FEN either; a royal named there was reported (E0042) and would
+            // make the runtime refuse these tables.
             pieces: pieces
                 .iter()
                 .enumerate()
                 .map(|(i, p)| {
                     let mut shell = crate::lower::piece_shell(p, nsq);
+                    shell.name = fit(&shell.name, format!("piece {i}"));
                     let royal = |q: Option<u8>| q.is_some_and(|q| pieces[q as usize].royal);
                     if royal(shell.captured_as) {
                         shell.captured_as = None;

@@ -62,6 +62,26 @@ impl CompileError {
                 vec!["help: the escapes are `\\\"` and `\\\\`".into()],
             ),
             ErrorKind::NumberTooLarge => (vec![primary("does not fit in 32 bits".into())], vec![]),
+            ErrorKind::MissingSeparator { .. } => (
+                vec![primary("expected `;` or a newline here".into())],
+                vec![
+                    "help: each statement ends at the end of its line or at `;`; \
+                     put the next one on its own line"
+                        .into(),
+                ],
+            ),
+            ErrorKind::NonAscii { .. } => (
+                vec![primary("not ASCII".into())],
+                vec![
+                    "help: names, keywords, squares and Betza moves are written with ASCII \
+                     letters, digits, `_`, `'` and `-`; other text belongs in a string or a \
+                     comment"
+                        .into(),
+                ],
+            ),
+            ErrorKind::NumberOutOfRange { min, max, .. } => {
+                (vec![primary(format!("allowed: {min} to {max}"))], vec![])
+            }
             ErrorKind::UnknownStatement {
                 block, suggestion, ..
             } => {
@@ -339,6 +359,16 @@ impl CompileError {
                     "help: promoting would leave its side without a royal piece; remove the rule"
                         .into(),
                 ],
+            ),
+            ErrorKind::NameLength { len: 0, .. } => (
+                vec![primary("empty".into())],
+                vec!["help: give it a name".into()],
+            ),
+            ErrorKind::NameLength { max, .. } => (
+                vec![primary("too long".into())],
+                vec![format!(
+                    "help: names are at most {max} bytes, so that every table can hold them"
+                )],
             ),
         };
         Diagnostic::new(severity)

@@ -168,6 +168,33 @@ pub enum ErrorKind {
     },
     /// `E0006` `repetition 99999999999 draw` — a number that does not fit.
     NumberTooLarge,
+    /// `E0051` `board { files a..h ranks 1..8 }` — two complete statements
+    /// (or items) on one line with no `;` or newline between them. The span
+    /// is the gap between them.
+    MissingSeparator {
+        /// The first word of the statement that follows.
+        next: String,
+    },
+    /// `E0052` `piece Königin { … }` — a non-ASCII character outside strings
+    /// and comments; the span is the first such character of its word.
+    NonAscii {
+        /// The character.
+        character: char,
+        /// The word it stands in (`Königin`), or the character alone.
+        word: String,
+    },
+    /// `E0053` `forward white 200 100`, `moves B200`, `ranks 1..4294967295` —
+    /// a number outside the range its place allows.
+    NumberOutOfRange {
+        /// The number as written.
+        number: String,
+        /// What the number is, for the message ("a `forward` component").
+        place: &'static str,
+        /// The smallest allowed value.
+        min: i64,
+        /// The largest allowed value.
+        max: i64,
+    },
 
     // --- statements ---
     /// `E0007` `pice King { … }`, `lettr K` — a statement the block does not know.
@@ -435,6 +462,16 @@ pub enum ErrorKind {
         /// The royal piece.
         piece: String,
     },
+    /// `E0048` `variant "" { }`, or a piece name or board label too long
+    /// for a table ([`MAX_NAME_BYTES`](fairyc_runtime::table::MAX_NAME_BYTES)).
+    NameLength {
+        /// What is named: `variant name`, `piece name`, `label`.
+        what: &'static str,
+        /// Its length in bytes.
+        len: usize,
+        /// The most allowed.
+        max: usize,
+    },
 
     // --- lowering errors (added by the lowering) ---
     /// `E0101`… A mistake found while lowering: it needs the board's geometry
@@ -453,6 +490,9 @@ impl ErrorKind {
             ErrorKind::UnexpectedCloseBrace => "E0004",
             ErrorKind::InvalidEscape { .. } => "E0005",
             ErrorKind::NumberTooLarge => "E0006",
+            ErrorKind::MissingSeparator { .. } => "E0051",
+            ErrorKind::NonAscii { .. } => "E0052",
+            ErrorKind::NumberOutOfRange { .. } => "E0053",
             ErrorKind::UnknownStatement { .. } => "E0007",
             ErrorKind::MalformedStatement { .. } => "E0008",
             ErrorKind::MalformedRule { .. } => "E0009",
@@ -494,6 +534,7 @@ impl ErrorKind {
             ErrorKind::DuplicatePromotionChoice { .. } => "E0045",
             ErrorKind::HandPromotionWithoutDrops => "E0046",
             ErrorKind::RoyalPromotes { .. } => "E0047",
+            ErrorKind::NameLength { .. } => "E0048",
             // --- lowering errors: E0100 … ---
             ErrorKind::Lower(e) => e.code(),
         }
@@ -524,6 +565,38 @@ impl fmt::Display for ErrorKind {
                 write!(f, "unknown escape `\\{}` in string", escape.escape_debug())
             }
             ErrorKind::NumberTooLarge => write!(f, "number too large"),
+            ErrorKind::MissingSeparator { next } => {
+                write!(f, "expected `;` or a newline before `{next}`")
+            }
+            ErrorKind::NonAscii { character, word } => {
+                let code = u32::from(*character);
+                let shown = if character.is_whitespace() || character.is_control() {
+                    format!("U+{code:04X}")
+                } else {
+                    format!("`{character}` (U+{code:04X})")
+                };
+                if word.chars().count() > 1 {
+                    write!(
+                        f,
+                        "non-ASCII character {shown} in `{word}`: names are ASCII"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "non-ASCII character {shown} outside a string or comment: \
+                         names are ASCII"
+                    )
+                }
+            }
+            ErrorKind::NumberOutOfRange {
+                number,
+                place,
+                min,
+                max,
+            } => write!(
+                f,
+                "`{number}` is out of range: {place} is from {min} to {max}"
+            ),
             ErrorKind::UnknownStatement { block, keyword, .. } => match block {
                 Block::TopLevel => write!(f, "unknown item `{keyword}`"),
                 Block::End => write!(f, "unknown end rule `{keyword}`"),
@@ -634,6 +707,13 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::RoyalPromotes { piece } => {
                 write!(f, "the royal piece `{piece}` cannot promote")
+            }
+            ErrorKind::NameLength { what, len: 0, .. } => write!(f, "the {what} is empty"),
+            ErrorKind::NameLength { what, len, max } => {
+                write!(
+                    f,
+                    "the {what} is {len} bytes long; at most {max} are allowed"
+                )
             }
         }
     }

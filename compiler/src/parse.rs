@@ -4,6 +4,13 @@
 //! string, …): the grammar turns every statement it does not understand into
 //! an `Unknown` node, which [`crate::check`] reports. pest spans are converted
 //! to our [`Span`] here, once.
+//!
+//! Building the tree finds a few more errors, which stop the compilation here
+//! because what follows would only repeat them: a missing `;` or newline
+//! between two complete statements on one line (`E0051`, from the grammar's
+//! `missing_sep` marker), a non-ASCII character in an unknown statement
+//! (`E0052`: nothing but strings and comments may hold one, so it is why the
+//! statement did not parse), and numbers out of range (`E0006`, `E0053`).
 
 use fairyc_grammar::{Rule, VariantParser};
 use pest::error::InputLocation;
@@ -19,12 +26,29 @@ use crate::ast::{
 use crate::error::{CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
 
+/// The largest `forward` component: the tables store it in a signed byte.
+pub const MAX_FORWARD: i64 = 127;
+
+/// The largest Betza range (`B127`): a ride of more steps needs more squares
+/// in a line than a board can have.
+pub const MAX_BETZA_RANGE: i64 = fairyc_runtime::table::MAX_SQUARES as i64 - 1;
+
+/// The most labels a numeric range (`ranks 1..8`) may give: a board side has
+/// at most as many squares as the board.
+pub const MAX_RANGE_LABELS: i64 = fairyc_runtime::table::MAX_SQUARES as i64;
+
+/// The largest start of a numeric label range (`ranks 1..8`): nine digits.
+pub const MAX_RANGE_START: i64 = 999_999_999;
+
 /// Parses a whole `.variant` source into its syntax tree.
 ///
 /// # Errors
 ///
 /// A syntax error (the structure is broken: an unclosed `{`, an unterminated
-/// string, …), or the escape and number errors found while building the tree.
+/// string, …), or the errors found while building the tree: a missing `;` or
+/// newline between two statements on one line (`E0051`), a non-ASCII
+/// character outside strings and comments (`E0052`), a bad escape, a number
+/// out of range (`E0006`, `E0053`).
 /// Mistakes inside well-formed blocks are not errors here: they become
 /// `Unknown` nodes for [`crate::check::check`].
 ///
@@ -42,15 +66,21 @@ pub fn parse(source: &str) -> Result<ast::File, Vec<CompileError>> {
             return Err(vec![error]);
         }
     };
-    let mut builder = Builder { errors: Vec::new() };
+    let mut builder = Builder {
+        source,
+        errors: Vec::new(),
+    };
     let items = match pairs.next() {
-        Some(file) => file
-            .into_inner()
-            .filter(|p| p.as_rule() != Rule::EOI)
-            .map(|p| builder.item(p))
-            .collect(),
+        Some(file) => {
+            builder.missing_separators(&file);
+            file.into_inner()
+                .filter(|p| p.as_rule() != Rule::EOI)
+                .map(|p| builder.item(p))
+                .collect()
+        }
         None => Vec::new(),
     };
+    builder.errors.sort_by_key(|e| (e.span.start, e.span.end));
     if builder.errors.is_empty() {
         Ok(ast::File { items })
     } else {
@@ -113,6 +143,15 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::sep => "a new line or `;`",
         Rule::eos => "the end of the statement",
         Rule::item_end => "the end of the line",
+        Rule::missing_sep => "`;` or a newline",
+        Rule::bom => "a byte-order mark",
+        Rule::item_start => "an item",
+        Rule::variant_known => "a `variant` statement",
+        Rule::board_known => "a `board` statement",
+        Rule::board_keyword => "a `board` keyword",
+        Rule::piece_known => "a `piece` statement",
+        Rule::drops_known => "a drop rule",
+        Rule::end_known => "an end rule",
         Rule::ident_char => "a name character",
         Rule::outcome_word => "`win`, `draw` or `loss`",
         Rule::item => "an item",
@@ -298,11 +337,81 @@ fn text(pair: &Pair<'_, Rule>) -> Spanned<String> {
 }
 
 /// Builds the tree and collects the errors found on the way.
-struct Builder {
+struct Builder<'s> {
+    source: &'s str,
     errors: Vec<CompileError>,
 }
 
-impl Builder {
+/// Whether `c` continues a word, for messages: ASCII name characters and any
+/// non-ASCII letter or digit.
+fn word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(c, '_' | '\'' | '-')
+        || (!c.is_ascii() && c.is_alphanumeric())
+}
+
+impl Builder<'_> {
+    /// Reports every `missing_sep` marker: the gap between two complete
+    /// statements on one line, and the word that starts the second.
+    fn missing_separators(&mut self, file: &Pair<'_, Rule>) {
+        for p in file.clone().into_inner().flatten() {
+            if p.as_rule() != Rule::missing_sep {
+                continue;
+            }
+            let at = p.as_span().start();
+            let before = self.source.get(..at).unwrap_or_default();
+            let start = before.trim_end_matches([' ', '\t']).len();
+            let rest = self.source.get(at..).unwrap_or_default();
+            let next: String = rest
+                .chars()
+                .take_while(|&c| word_char(c) || c == ':')
+                .collect();
+            let next = if next.is_empty() {
+                rest.chars().take(1).collect()
+            } else {
+                next
+            };
+            self.errors.push(CompileError::new(
+                ErrorKind::MissingSeparator { next },
+                Span::new(start, at),
+            ));
+        }
+    }
+
+    /// An unknown statement, and the first non-ASCII character of its text
+    /// outside strings and comments, reported: nothing in the grammar outside
+    /// strings and comments is anything but ASCII, so that character is why
+    /// the statement did not parse.
+    fn unknown(&mut self, pair: Pair<'_, Rule>) -> Unknown {
+        let start = pair.as_span().start();
+        if let Some((at, character)) = first_non_ascii(pair.as_str()) {
+            let at = start + at;
+            let text = self.source;
+            let word_start = text
+                .get(..at)
+                .unwrap_or_default()
+                .trim_end_matches(word_char)
+                .len();
+            let word_end = at
+                + text
+                    .get(at..)
+                    .unwrap_or_default()
+                    .find(|c: char| !word_char(c))
+                    .unwrap_or_else(|| text.len().saturating_sub(at));
+            let word = text.get(word_start..word_end).unwrap_or_default();
+            let word = if word.is_empty() || !word_char(character) {
+                character.to_string()
+            } else {
+                word.to_owned()
+            };
+            self.errors.push(CompileError::new(
+                ErrorKind::NonAscii { character, word },
+                Span::new(at, at + character.len_utf8()),
+            ));
+        }
+        unknown(pair)
+    }
+
     fn item(&mut self, pair: Pair<'_, Rule>) -> Item {
         match pair.as_rule() {
             Rule::variant_decl => Item::Variant(self.variant(pair)),
@@ -322,7 +431,7 @@ impl Builder {
             Rule::promotion_decl => Item::Promotion(self.promotion(pair)),
             Rule::drops_decl => Item::Drops(self.drops(pair)),
             Rule::end_decl => Item::End(self.end(pair)),
-            _ => Item::Unknown(unknown(pair)),
+            _ => Item::Unknown(self.unknown(pair)),
         }
     }
 
@@ -364,6 +473,42 @@ impl Builder {
         Spanned::new(value, span)
     }
 
+    /// A number that must lie in `min..=max`, or an `E0053` error saying so
+    /// (and `None`).
+    fn ranged(
+        &mut self,
+        pair: &Pair<'_, Rule>,
+        place: &'static str,
+        min: i64,
+        max: i64,
+    ) -> Option<i64> {
+        let text = pair.as_str();
+        match text.parse::<i64>() {
+            Ok(n) if (min..=max).contains(&n) => Some(n),
+            _ => {
+                self.errors.push(CompileError::new(
+                    ErrorKind::NumberOutOfRange {
+                        number: text.to_owned(),
+                        place,
+                        min,
+                        max,
+                    },
+                    span_of(pair),
+                ));
+                None
+            }
+        }
+    }
+
+    /// A `forward` component: `-127..=127`.
+    fn forward_component(&mut self, pair: &Pair<'_, Rule>) -> Spanned<i32> {
+        let value = self
+            .ranged(pair, "a `forward` component", -MAX_FORWARD, MAX_FORWARD)
+            .and_then(|n| i32::try_from(n).ok())
+            .unwrap_or(0);
+        Spanned::new(value, span_of(pair))
+    }
+
     fn variant(&mut self, pair: Pair<'_, Rule>) -> VariantDecl {
         let span = span_of(&pair);
         let mut name = Spanned::new(String::new(), span);
@@ -384,7 +529,7 @@ impl Builder {
                         _ => VariantProp::Source(value),
                     });
                 }
-                Rule::unknown_stmt => props.push(VariantProp::Unknown(unknown(p))),
+                Rule::unknown_stmt => props.push(VariantProp::Unknown(self.unknown(p))),
                 _ => {}
             }
         }
@@ -404,7 +549,7 @@ impl Builder {
                     else {
                         continue;
                     };
-                    let labels = self.labels(labels);
+                    let labels = self.labels(labels, is_files);
                     props.push(if is_files {
                         BoardProp::Files(labels)
                     } else {
@@ -425,7 +570,7 @@ impl Builder {
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::side => side = Some(side_of(&q)),
-                            Rule::int => ints.push(self.number(&q, i32::MAX)),
+                            Rule::int => ints.push(self.forward_component(&q)),
                             _ => {}
                         }
                     }
@@ -442,16 +587,19 @@ impl Builder {
                         props.push(BoardProp::Fen(text(&value)));
                     }
                 }
-                Rule::unknown_stmt => props.push(BoardProp::Unknown(unknown(p))),
+                Rule::unknown_stmt => props.push(BoardProp::Unknown(self.unknown(p))),
                 _ => {}
             }
         }
         BoardDecl { span, props }
     }
 
-    fn labels(&mut self, pair: Pair<'_, Rule>) -> Spanned<Labels> {
+    fn labels(&mut self, pair: Pair<'_, Rule>, is_files: bool) -> Spanned<Labels> {
         let span = span_of(&pair);
         let is_range = pair.as_rule() == Rule::label_range;
+        if is_range {
+            self.numeric_range(&pair, is_files);
+        }
         let labels: Vec<Spanned<String>> = pair.into_inner().map(|p| text(&p)).collect();
         let node = match (is_range, labels.as_slice()) {
             (true, [from, to]) => Labels::Range {
@@ -461,6 +609,38 @@ impl Builder {
             _ => Labels::List(labels),
         };
         Spanned::new(node, span)
+    }
+
+    /// A numeric label range (`ranks 1..8`) gives at most
+    /// [`MAX_RANGE_LABELS`] labels: its end is refused when it is further
+    /// than that from its start (a backwards range is the lowering's
+    /// `E0101`).
+    fn numeric_range(&mut self, pair: &Pair<'_, Rule>, is_files: bool) {
+        let mut ends = pair.clone().into_inner();
+        let (Some(from), Some(to)) = (ends.next(), ends.next()) else {
+            return;
+        };
+        let numeric = |p: &Pair<'_, Rule>| p.as_str().bytes().all(|b| b.is_ascii_digit());
+        if !numeric(&from) || !numeric(&to) {
+            return;
+        }
+        let place = if is_files {
+            "the start of a numeric file range"
+        } else {
+            "the start of a numeric rank range"
+        };
+        let Some(start) = self.ranged(&from, place, 0, MAX_RANGE_START) else {
+            return;
+        };
+        let ends_before = to.as_str().parse::<i64>().is_ok_and(|end| end < start);
+        if !ends_before {
+            let place = if is_files {
+                "the end of this file range"
+            } else {
+                "the end of this rank range"
+            };
+            self.ranged(&to, place, start, start + MAX_RANGE_LABELS - 1);
+        }
     }
 
     fn piece(&mut self, pair: Pair<'_, Rule>) -> PieceDecl {
@@ -482,7 +662,7 @@ impl Builder {
                     let mut guard = None;
                     for q in p.into_inner() {
                         match q.as_rule() {
-                            Rule::betza => betza = Some(betza_of(q)),
+                            Rule::betza => betza = Some(self.betza(q)),
                             Rule::guard => {
                                 guard = q
                                     .into_inner()
@@ -502,7 +682,7 @@ impl Builder {
                         props.push(PieceProp::CapturedAs(text(&value)));
                     }
                 }
-                Rule::unknown_stmt => props.push(PieceProp::Unknown(unknown(p))),
+                Rule::unknown_stmt => props.push(PieceProp::Unknown(self.unknown(p))),
                 _ => {}
             }
         }
@@ -532,7 +712,7 @@ impl Builder {
                         rook_to,
                     });
                 }
-                Rule::unknown_stmt => unknowns.push(unknown(p)),
+                Rule::unknown_stmt => unknowns.push(self.unknown(p)),
                 _ => {}
             }
         }
@@ -565,7 +745,7 @@ impl Builder {
                         sides.push((side, set));
                     }
                 }
-                Rule::unknown_stmt => unknowns.push(unknown(p)),
+                Rule::unknown_stmt => unknowns.push(self.unknown(p)),
                 _ => {}
             }
         }
@@ -666,7 +846,7 @@ impl Builder {
                         });
                     }
                 }
-                Rule::unknown_stmt => unknowns.push(unknown(p)),
+                Rule::unknown_stmt => unknowns.push(self.unknown(p)),
                 _ => {}
             }
         }
@@ -709,7 +889,7 @@ impl Builder {
                         });
                     }
                 }
-                Rule::unknown_stmt => rules.push(DropRule::Unknown(unknown(p))),
+                Rule::unknown_stmt => rules.push(DropRule::Unknown(self.unknown(p))),
                 _ => {}
             }
         }
@@ -726,7 +906,7 @@ impl Builder {
                 continue;
             }
             if rule == Rule::unknown_stmt {
-                rules.push(EndRule::Unknown(unknown(p)));
+                rules.push(EndRule::Unknown(self.unknown(p)));
                 continue;
             }
             let mut idents = Vec::new();
@@ -811,6 +991,52 @@ fn unknown(pair: Pair<'_, Rule>) -> Unknown {
     }
 }
 
+/// The byte offset and character of the first non-ASCII character of a
+/// statement's text, strings and comments skipped.
+fn first_non_ascii(text: &str) -> Option<(usize, char)> {
+    let mut chars = text.char_indices().peekable();
+    let mut in_string = false;
+    while let Some((i, c)) = chars.next() {
+        if in_string {
+            match c {
+                '\\' => {
+                    chars.next();
+                }
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        let comment = c == '#' || (c == '/' && chars.peek().is_some_and(|&(_, n)| n == '/'));
+        if comment {
+            while chars.next_if(|&(_, n)| n != '\n').is_some() {}
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            c if !c.is_ascii() => return Some((i, c)),
+            _ => {}
+        }
+    }
+    None
+}
+
+impl Builder<'_> {
+    /// A Betza move; a range (`B2`) is at most [`MAX_BETZA_RANGE`].
+    fn betza(&mut self, pair: Pair<'_, Rule>) -> Betza {
+        let ranges: Vec<Pair<'_, Rule>> = pair
+            .clone()
+            .into_inner()
+            .flatten()
+            .filter(|p| p.as_rule() == Rule::betza_steps)
+            .collect();
+        for range in &ranges {
+            self.ranged(range, "a Betza range", 0, MAX_BETZA_RANGE);
+        }
+        betza_of(pair)
+    }
+}
+
 fn betza_of(pair: Pair<'_, Rule>) -> Betza {
     let span = span_of(&pair);
     let terms = pair
@@ -860,6 +1086,19 @@ mod tests {
         let err = VariantParser::parse(Rule::file, "piece K {").err();
         let message = err.map(|e| renamed(e).variant.message().into_owned());
         assert!(message.is_some_and(|m| m.contains("expected")));
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped() {
+        let file = parse("\u{feff}piece King {\n  letter K\n  moves K\n}\n");
+        assert_eq!(file.map(|f| f.items.len()), Ok(1));
+        // Elsewhere it is a non-ASCII character like any other.
+        let errors = parse("piece King {\n  \u{feff}letter K\n}\n")
+            .err()
+            .unwrap_or_default();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].code(), "E0052");
+        assert_eq!(errors[0].span, Span::new(15, 18));
     }
 
     #[test]

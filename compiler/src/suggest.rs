@@ -1,4 +1,8 @@
-//! "Did you mean …?": the closest known name to a misspelt one.
+//! "Did you mean …?": the closest known name to a misspelt one, and the
+//! valid Betza term a malformed one most likely meant. A suggestion is only
+//! ever something that would itself pass the check: a name from the list of
+//! candidates the caller knows to exist, or a Betza term that
+//! [`is_valid_betza_term`] accepts.
 
 /// The edit distance between two strings (optimal string alignment:
 /// insertions, deletions, substitutions and swaps of neighbours each cost 1),
@@ -76,6 +80,134 @@ where
     best.map(|(_, candidate)| candidate)
 }
 
+/// Whether `term` is one Betza term that passes every check a `moves`
+/// statement makes: it parses (modifiers, one upper-case atom, an optional
+/// range of at most [`crate::parse::MAX_BETZA_RANGE`]), its atom and
+/// modifiers are known and supported, it is not both `m` and `c`, and its
+/// direction letters select some move of the atom (on an 8×8 board).
+///
+/// ```
+/// use fairyc_compiler::suggest::is_valid_betza_term;
+/// assert!(is_valid_betza_term("mfW"));
+/// assert!(is_valid_betza_term("ifmnD"));
+/// assert!(!is_valid_betza_term("xyZ")); // `x`, `y`: no such modifiers
+/// assert!(!is_valid_betza_term("ffF")); // "mainly forward" selects no diagonal
+/// assert!(!is_valid_betza_term("mfW cefF")); // two terms
+/// ```
+pub fn is_valid_betza_term(term: &str) -> bool {
+    use crate::ast::{BoardProp, Item, PieceProp};
+    use crate::check::{BETZA_ATOMS, BETZA_MODIFIERS};
+
+    if term.is_empty() || !term.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return false;
+    }
+    let Ok(file) = crate::parse::parse(&format!(
+        "board {{ files a..h; ranks 1..8 }}\npiece T {{ moves {term} }}\n"
+    )) else {
+        return false;
+    };
+    let mut board = None;
+    let mut terms = Vec::new();
+    for item in &file.items {
+        match item {
+            Item::Board(b) => board = Some(b),
+            Item::Piece(p) => {
+                for prop in &p.props {
+                    match prop {
+                        PieceProp::Moves {
+                            betza, guard: None, ..
+                        } => terms.extend(betza.terms.iter()),
+                        _ => return false,
+                    }
+                }
+            }
+            _ => return false,
+        }
+    }
+    let ([term], Some(board)) = (terms.as_slice(), board) else {
+        return false;
+    };
+    let known = BETZA_ATOMS.contains(term.atom.node)
+        && term.mods.iter().all(|m| BETZA_MODIFIERS.contains(m.node));
+    let has = |c: char| term.mods.iter().any(|m| m.node == c);
+    if !known
+        || (has('m') && has('c'))
+        || board
+            .props
+            .iter()
+            .any(|p| matches!(p, BoardProp::Unknown(_)))
+    {
+        return false;
+    }
+    let Some(geo) = crate::geometry::Geometry::build(board, &mut Vec::new()) else {
+        return false;
+    };
+    crate::betza::specs(term).is_some_and(|specs| {
+        specs
+            .iter()
+            .any(|spec| (0..2).any(|side| !spec.select(&geo, side).is_empty()))
+    })
+}
+
+/// What a malformed Betza term most likely meant, if that is itself a valid
+/// term ([`is_valid_betza_term`]); `None` rather than a guess that would
+/// fail again.
+///
+/// Two slips are recognised: modifiers written after the atom
+/// ([`BetzaFix::MisplacedModifiers`], `Wf` → `fW`, `N2f` → `fN2`) and an
+/// atom written in lower case ([`BetzaFix::LowerCaseAtom`], `mfw` → `mfW`).
+///
+/// ```
+/// use fairyc_compiler::suggest::{betza_fix, BetzaFix};
+/// assert_eq!(betza_fix("Wf"), Some(BetzaFix::MisplacedModifiers("fW".into())));
+/// assert_eq!(betza_fix("mfw"), Some(BetzaFix::LowerCaseAtom("mfW".into())));
+/// assert_eq!(betza_fix("xyz"), None); // not `xyZ`
+/// assert_eq!(betza_fix("Queen"), None); // not `ueenQ`
+/// assert_eq!(betza_fix("Nx"), None); // not `xN`
+/// ```
+pub fn betza_fix(word: &str) -> Option<BetzaFix> {
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let lead = word.bytes().take_while(u8::is_ascii_lowercase).count();
+    let (mods, rest) = word.split_at(lead);
+    let fix = if rest.is_empty() {
+        // All lower case: the last letter was meant as the atom.
+        let (mods, atom) = word.split_at(word.len() - 1);
+        BetzaFix::LowerCaseAtom(format!("{mods}{}", atom.to_ascii_uppercase()))
+    } else {
+        // `[a-z]*[A-Z][0-9]*[a-z]+`: modifiers after the atom.
+        let mut chars = rest.chars();
+        let atom = chars.next().filter(char::is_ascii_uppercase)?;
+        let after = chars.as_str();
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        let (range, tail) = after.split_at(digits);
+        if tail.is_empty() || !tail.bytes().all(|b| b.is_ascii_lowercase()) {
+            return None;
+        }
+        BetzaFix::MisplacedModifiers(format!("{mods}{tail}{atom}{range}"))
+    };
+    is_valid_betza_term(fix.term()).then_some(fix)
+}
+
+/// A corrected Betza term, by the slip it corrects (see [`betza_fix`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BetzaFix {
+    /// `Wf` → `fW`: the modifiers moved before the atom (error `E0037`).
+    MisplacedModifiers(String),
+    /// `mfw` → `mfW`: the last letter made the atom (error `E0038`).
+    LowerCaseAtom(String),
+}
+
+impl BetzaFix {
+    /// The corrected term.
+    pub fn term(&self) -> &str {
+        match self {
+            BetzaFix::MisplacedModifiers(t) | BetzaFix::LowerCaseAtom(t) => t,
+        }
+    }
+}
+
 /// A tie-break between equally distant candidates: for names of the same
 /// length, how far apart the differing characters are (`h9` is nearer `h8`
 /// than `h1`); otherwise the same for all.
@@ -99,6 +231,29 @@ mod tests {
         assert_eq!(edit_distance("ab", "ba"), 1);
         assert_eq!(edit_distance("same", "same"), 0);
         assert_eq!(edit_distance("é", "e"), 1);
+    }
+
+    #[test]
+    fn betza_fixes_are_valid_terms() {
+        for (word, fixed) in [
+            ("Wf", Some("fW")),
+            ("N2f", Some("fN2")),
+            ("mfw", Some("mfW")),
+            ("cefp", None),
+            ("xyz", None),
+            ("Queen", None),
+            ("Nx", None),
+            ("Fff", None),
+            ("Wmc", None),
+            ("hw", None),
+            ("B200f", None),
+        ] {
+            assert_eq!(
+                betza_fix(word).as_ref().map(BetzaFix::term),
+                fixed,
+                "{word}"
+            );
+        }
     }
 
     #[test]

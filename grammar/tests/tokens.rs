@@ -140,3 +140,82 @@ fn the_shipped_crazyhouse_parses() {
 fn an_unclosed_block_fails() {
     assert!(VariantParser::parse(Rule::file, "piece King {\n letter K\n").is_err());
 }
+
+/// The rules and start offsets of every pair of `input` parsed as `rule`.
+fn pairs(rule: Rule, input: &str) -> Vec<(Rule, usize)> {
+    match VariantParser::parse(rule, input) {
+        Ok(pairs) => pairs
+            .flatten()
+            .map(|p| (p.as_rule(), p.as_span().start()))
+            .collect(),
+        Err(e) => panic!("{input:?} does not parse: {e}"),
+    }
+}
+
+#[test]
+fn two_complete_statements_on_one_line_are_both_kept() {
+    let input = "board { files a..h ranks 1..8 }";
+    let found = pairs(Rule::board_decl, input);
+    assert!(found.contains(&(Rule::files, 8)), "{found:?}");
+    assert!(found.contains(&(Rule::ranks, 19)), "{found:?}");
+    // The marker stands where the next statement starts.
+    assert!(found.contains(&(Rule::missing_sep, 19)), "{found:?}");
+    assert!(!found.iter().any(|(r, _)| *r == Rule::unknown_stmt));
+}
+
+#[test]
+fn a_label_list_stops_at_a_board_keyword() {
+    let found = pairs(Rule::board_decl, "board { files a b c ranks 1 2 3 }");
+    let lists: Vec<usize> = found
+        .iter()
+        .filter(|(r, _)| *r == Rule::label_list)
+        .map(|(_, at)| *at)
+        .collect();
+    assert_eq!(lists, [14, 26]);
+    assert!(found.contains(&(Rule::missing_sep, 20)), "{found:?}");
+}
+
+#[test]
+fn items_on_one_line_are_split_too() {
+    let found = pairs(
+        Rule::file,
+        "variant \"x\" {} board { files a..h; ranks 1..8 }\n",
+    );
+    assert!(found.contains(&(Rule::variant_decl, 0)), "{found:?}");
+    assert!(found.contains(&(Rule::missing_sep, 15)), "{found:?}");
+    assert!(found.contains(&(Rule::board_decl, 15)), "{found:?}");
+}
+
+#[test]
+fn a_statement_followed_by_anything_else_stays_unknown() {
+    // `extra` is no statement: the whole line is one unknown statement,
+    // reported as a malformed `letter`, as before.
+    let found = pairs(Rule::piece_decl, "piece King { letter K extra }");
+    assert!(found.contains(&(Rule::unknown_stmt, 13)), "{found:?}");
+    assert!(!found.iter().any(|(r, _)| *r == Rule::missing_sep));
+    // A Betza slip (`Wf`) is not split at a missing separator either.
+    let found = pairs(Rule::piece_decl, "piece King { moves Wf }");
+    assert!(found.contains(&(Rule::unknown_stmt, 13)), "{found:?}");
+}
+
+#[test]
+fn an_outcome_word_is_not_a_setup_piece() {
+    let found = pairs(
+        Rule::end_decl,
+        "end { King reaches setup black win checkmate loss }",
+    );
+    assert!(found.contains(&(Rule::end_reach, 6)), "{found:?}");
+    assert!(found.contains(&(Rule::end_checkmate, 35)), "{found:?}");
+}
+
+#[test]
+fn a_long_line_of_statements_parses_without_deep_recursion() {
+    let line = "royal ".repeat(20_000);
+    let input = format!("piece King {{ {line}}}");
+    let found = pairs(Rule::piece_decl, &input);
+    let markers = found
+        .iter()
+        .filter(|(r, _)| *r == Rule::missing_sep)
+        .count();
+    assert_eq!(markers, 19_999);
+}
