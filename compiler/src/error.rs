@@ -1,9 +1,23 @@
 //! The compiler's one error type: [`CompileError`] = an [`ErrorKind`] + a [`Span`].
 //!
-//! Errors are data. Each variant carries the names and earlier spans it needs;
-//! [`Display`](fmt::Display) gives the one-line message and
-//! [`CompileError::to_diagnostic`] (in [`crate::diagnostic`]) adds labels,
-//! notes and suggestions. Every kind has a stable code ([`CompileError::code`]).
+//! Errors are data. Each variant carries the names and earlier spans it needs.
+//! Everything a kind says lives in one arm of `ErrorKind::text`: its stable
+//! code ([`ErrorKind::code`]), its one-line message ([`Display`](fmt::Display)),
+//! the text of its primary label, any secondary labels (first definitions, …)
+//! and its `help:` notes. [`CompileError::to_diagnostic`] (in
+//! [`crate::diagnostic`]) only turns that into a codespan diagnostic.
+//! Lowering errors keep theirs in [`crate::lower::LowerError`], warnings in
+//! [`crate::warning`].
+//!
+//! # Adding a diagnostic
+//!
+//! 1. Add a variant at the end of [`ErrorKind`] (its doc shows an input that
+//!    triggers it) and one arm in `ErrorKind::text` with the next free code,
+//!    the message, the label and the help, side by side.
+//! 2. Explain the code in [`crate::explain`] and in a `### E00NN` section
+//!    (and an index row) of `docs/diagnostics.md`; a test checks they agree.
+//! 3. Add a fixture that triggers it under `tests/fixtures/` (`parse/err`,
+//!    `check/err` or `lower/err`) and review its new snapshot.
 
 use std::fmt;
 
@@ -480,67 +494,6 @@ pub enum ErrorKind {
     Lower(crate::lower::LowerError),
 }
 
-impl ErrorKind {
-    /// The stable code: `E0001` …
-    pub fn code(&self) -> &'static str {
-        match self {
-            ErrorKind::Syntax { .. } => "E0001",
-            ErrorKind::UnterminatedString => "E0002",
-            ErrorKind::UnclosedBrace => "E0003",
-            ErrorKind::UnexpectedCloseBrace => "E0004",
-            ErrorKind::InvalidEscape { .. } => "E0005",
-            ErrorKind::NumberTooLarge => "E0006",
-            ErrorKind::MissingSeparator { .. } => "E0051",
-            ErrorKind::NonAscii { .. } => "E0052",
-            ErrorKind::NumberOutOfRange { .. } => "E0053",
-            ErrorKind::UnknownStatement { .. } => "E0007",
-            ErrorKind::MalformedStatement { .. } => "E0008",
-            ErrorKind::MalformedRule { .. } => "E0009",
-            ErrorKind::MissingItem { .. } => "E0010",
-            ErrorKind::DuplicateItem { .. } => "E0011",
-            ErrorKind::DuplicateStatement { .. } => "E0012",
-            ErrorKind::DuplicatePiece { .. } => "E0013",
-            ErrorKind::InvalidLetter { .. } => "E0014",
-            ErrorKind::DuplicateLetter { .. } => "E0015",
-            ErrorKind::MissingLetter { .. } => "E0016",
-            ErrorKind::MissingMoves { .. } => "E0017",
-            ErrorKind::EmptyMoves => "E0018",
-            ErrorKind::NoRoyalPiece => "E0019",
-            ErrorKind::UnknownPiece { .. } => "E0020",
-            ErrorKind::UnknownBetzaAtom { .. } => "E0021",
-            ErrorKind::UnknownBetzaModifier { .. } => "E0022",
-            ErrorKind::UnsupportedBetzaModifier { .. } => "E0023",
-            ErrorKind::ConflictingBetzaModes { .. } => "E0024",
-            ErrorKind::UnknownGuard { .. } => "E0025",
-            ErrorKind::DuplicateZone { .. } => "E0026",
-            ErrorKind::MissingZoneSide { .. } => "E0027",
-            ErrorKind::UnknownZone { .. } => "E0028",
-            ErrorKind::NotASquare { .. } => "E0029",
-            ErrorKind::PromotesToItself { .. } => "E0030",
-            ErrorKind::UnknownOutcome { .. } => "E0031",
-            ErrorKind::RepetitionTooSmall { .. } => "E0032",
-            ErrorKind::InvalidClaim { .. } => "E0033",
-            ErrorKind::UnknownFenOrder { .. } => "E0034",
-            ErrorKind::InvalidCastlingLetter { .. } => "E0035",
-            ErrorKind::DuplicateCastlingLetter { .. } => "E0036",
-            ErrorKind::MisplacedBetzaModifier { .. } => "E0037",
-            ErrorKind::LowerCaseBetzaAtom { .. } => "E0038",
-            ErrorKind::ConflictingPromotion { .. } => "E0039",
-            ErrorKind::TooManyRoyals { .. } => "E0040",
-            ErrorKind::PromotesToRoyal { .. } => "E0041",
-            ErrorKind::RoyalToHand { .. } => "E0042",
-            ErrorKind::RoyalCapturedAs { .. } => "E0043",
-            ErrorKind::MoveLimitOutOfRange { .. } => "E0044",
-            ErrorKind::DuplicatePromotionChoice { .. } => "E0045",
-            ErrorKind::HandPromotionWithoutDrops => "E0046",
-            ErrorKind::RoyalPromotes { .. } => "E0047",
-            ErrorKind::NameLength { .. } => "E0048",
-            // --- lowering errors: E0100 … ---
-            ErrorKind::Lower(e) => e.code(),
-        }
-    }
-}
-
 /// `white` / `black`.
 pub(crate) fn side_name(side: Side) -> &'static str {
     match side {
@@ -549,25 +502,116 @@ pub(crate) fn side_name(side: Side) -> &'static str {
     }
 }
 
-impl fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// `` `a`, `b` and `c` `` from `"abc"`.
+fn letters(list: &str) -> String {
+    let quoted: Vec<String> = list.chars().map(|c| format!("`{c}`")).collect();
+    match quoted.split_last() {
+        Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+/// Everything an error says, apart from where it is: what
+/// [`ErrorKind::text`] returns and [`CompileError::to_diagnostic`] renders.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Text {
+    /// The stable code (`E0001` …).
+    pub(crate) code: &'static str,
+    /// The one-line message ([`Display`](fmt::Display)).
+    pub(crate) message: String,
+    /// The message of the primary label, at [`CompileError::span`].
+    pub(crate) label: String,
+    /// Secondary labels at related places (an earlier definition, …).
+    pub(crate) secondary: Vec<(Span, String)>,
+    /// Hints, each printed as a `help: …` note, in order.
+    pub(crate) help: Vec<String>,
+}
+
+impl Text {
+    /// A code, a message and a primary label; no secondary labels, no help.
+    fn new(code: &'static str, message: impl Into<String>, label: impl Into<String>) -> Text {
+        Text {
+            code,
+            message: message.into(),
+            label: label.into(),
+            secondary: Vec::new(),
+            help: Vec::new(),
+        }
+    }
+
+    /// Adds a secondary label at `span`.
+    fn also(mut self, span: Span, label: impl Into<String>) -> Text {
+        self.secondary.push((span, label.into()));
+        self
+    }
+
+    /// Adds a `help:` note.
+    fn help(mut self, help: impl Into<String>) -> Text {
+        self.help.push(help.into());
+        self
+    }
+
+    /// Adds ``help: did you mean `…`?`` if there is a suggestion.
+    fn did_you_mean(self, suggestion: Option<&str>) -> Text {
+        match suggestion {
+            Some(s) => self.help(format!("did you mean `{s}`?")),
+            None => self,
+        }
+    }
+}
+
+impl ErrorKind {
+    /// The stable code: `E0001` …
+    pub fn code(&self) -> &'static str {
+        self.text().code
+    }
+
+    /// The code, message, primary label, secondary labels and help of this
+    /// error, all in one place: one arm per kind.
+    pub(crate) fn text(&self) -> Text {
         match self {
-            ErrorKind::Lower(e) => fmt::Display::fmt(e, f),
-            ErrorKind::Syntax { expected } => match expected.as_slice() {
-                [] => write!(f, "syntax error"),
-                [one] => write!(f, "expected {one}"),
-                [init @ .., last] => write!(f, "expected {}, or {last}", init.join(", ")),
-            },
-            ErrorKind::UnterminatedString => write!(f, "unterminated string"),
-            ErrorKind::UnclosedBrace => write!(f, "this `{{` is never closed"),
-            ErrorKind::UnexpectedCloseBrace => write!(f, "unexpected `}}`"),
-            ErrorKind::InvalidEscape { escape } => {
-                write!(f, "unknown escape `\\{}` in string", escape.escape_debug())
+            // --- syntax errors (parse) ---
+            ErrorKind::Syntax { expected } => {
+                let message = match expected.as_slice() {
+                    [] => "syntax error".to_owned(),
+                    [one] => format!("expected {one}"),
+                    [init @ .., last] => format!("expected {}, or {last}", init.join(", ")),
+                };
+                Text::new("E0001", message, "unexpected here")
             }
-            ErrorKind::NumberTooLarge => write!(f, "number too large"),
-            ErrorKind::MissingSeparator { next } => {
-                write!(f, "expected `;` or a newline before `{next}`")
+            ErrorKind::UnterminatedString => Text::new(
+                "E0002",
+                "unterminated string",
+                "this string has no closing `\"`",
+            )
+            .help("strings end on the line they start; write `\\\"` for a quote inside"),
+            ErrorKind::UnclosedBrace => {
+                Text::new("E0003", "this `{` is never closed", "opened here")
+                    .help("add the matching `}`")
             }
+            ErrorKind::UnexpectedCloseBrace => {
+                Text::new("E0004", "unexpected `}`", "no `{` to close")
+                    .help("remove it, or add the missing `{`")
+            }
+            ErrorKind::InvalidEscape { escape } => Text::new(
+                "E0005",
+                format!("unknown escape `\\{}` in string", escape.escape_debug()),
+                "unknown escape",
+            )
+            .help("the escapes are `\\\"` and `\\\\`"),
+            ErrorKind::NumberTooLarge => {
+                Text::new("E0006", "number too large", "does not fit in 32 bits")
+            }
+            ErrorKind::MissingSeparator { next } => Text::new(
+                "E0051",
+                format!("expected `;` or a newline before `{next}`"),
+                "expected `;` or a newline here",
+            )
+            .help(
+                "each statement ends at the end of its line or at `;`; put the next one on its \
+                 own line",
+            ),
             ErrorKind::NonAscii { character, word } => {
                 let code = u32::from(*character);
                 let shown = if character.is_whitespace() || character.is_control() {
@@ -575,146 +619,395 @@ impl fmt::Display for ErrorKind {
                 } else {
                     format!("`{character}` (U+{code:04X})")
                 };
-                if word.chars().count() > 1 {
-                    write!(
-                        f,
-                        "non-ASCII character {shown} in `{word}`: names are ASCII"
-                    )
+                let message = if word.chars().count() > 1 {
+                    format!("non-ASCII character {shown} in `{word}`: names are ASCII")
                 } else {
-                    write!(
-                        f,
-                        "non-ASCII character {shown} outside a string or comment: \
-                         names are ASCII"
+                    format!(
+                        "non-ASCII character {shown} outside a string or comment: names are ASCII"
                     )
-                }
+                };
+                Text::new("E0052", message, "not ASCII").help(
+                    "names, keywords, squares and Betza moves are written with ASCII letters, \
+                     digits, `_`, `'` and `-`; other text belongs in a string or a comment",
+                )
             }
             ErrorKind::NumberOutOfRange {
                 number,
                 place,
                 min,
                 max,
-            } => write!(
-                f,
-                "`{number}` is out of range: {place} is from {min} to {max}"
+            } => Text::new(
+                "E0053",
+                format!("`{number}` is out of range: {place} is from {min} to {max}"),
+                format!("allowed: {min} to {max}"),
             ),
-            ErrorKind::UnknownStatement { block, keyword, .. } => match block {
-                Block::TopLevel => write!(f, "unknown item `{keyword}`"),
-                Block::End => write!(f, "unknown end rule `{keyword}`"),
-                _ => write!(f, "unknown statement `{keyword}` in `{block}` block"),
-            },
-            ErrorKind::MalformedStatement { keyword, .. } => {
-                write!(f, "malformed `{keyword}` statement")
+
+            // --- statements ---
+            ErrorKind::UnknownStatement {
+                block,
+                keyword,
+                suggestion,
+            } => {
+                let message = match block {
+                    Block::TopLevel => format!("unknown item `{keyword}`"),
+                    Block::End => format!("unknown end rule `{keyword}`"),
+                    _ => format!("unknown statement `{keyword}` in `{block}` block"),
+                };
+                let forms = match block {
+                    Block::TopLevel => format!("the top-level items are {}", block.forms()),
+                    _ => format!("the `{block}` block holds {}", block.forms()),
+                };
+                Text::new("E0007", message, "not understood")
+                    .did_you_mean(*suggestion)
+                    .help(forms)
             }
-            ErrorKind::MalformedRule { block, .. } => write!(f, "malformed {block} rule"),
-            ErrorKind::MissingItem { keyword } => write!(f, "missing `{keyword}`"),
-            ErrorKind::DuplicateItem { keyword, .. } => {
-                write!(f, "`{keyword}` is defined more than once")
+            ErrorKind::MalformedStatement { keyword, syntax } => Text::new(
+                "E0008",
+                format!("malformed `{keyword}` statement"),
+                format!("expected {syntax}"),
+            ),
+            ErrorKind::MalformedRule { block, syntax } => Text::new(
+                "E0009",
+                format!("malformed {block} rule"),
+                format!("expected {syntax}"),
+            ),
+            ErrorKind::MissingItem { keyword } => {
+                let example = match *keyword {
+                    "variant" => "variant \"My Chess\" { … }",
+                    "board" => "board { files a..h; ranks 1..8 }",
+                    _ => "setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"",
+                };
+                Text::new(
+                    "E0010",
+                    format!("missing `{keyword}`"),
+                    format!("no `{keyword}` in this file"),
+                )
+                .help(format!("every variant needs one `{keyword}`: `{example}`"))
             }
-            ErrorKind::DuplicateStatement { keyword, .. } => {
-                write!(f, "`{keyword}` is given more than once")
+            ErrorKind::DuplicateItem { keyword, first } => Text::new(
+                "E0011",
+                format!("`{keyword}` is defined more than once"),
+                format!("`{keyword}` defined again here"),
+            )
+            .also(*first, "first defined here")
+            .help(format!(
+                "a variant has at most one `{keyword}`; merge the two"
+            )),
+            ErrorKind::DuplicateStatement { keyword, first } => Text::new(
+                "E0012",
+                format!("`{keyword}` is given more than once"),
+                format!("`{keyword}` given again here"),
+            )
+            .also(*first, "first given here")
+            .help("remove one of them"),
+
+            // --- pieces ---
+            ErrorKind::DuplicatePiece { name, first } => Text::new(
+                "E0013",
+                format!("piece `{name}` is defined more than once"),
+                "defined again here",
+            )
+            .also(*first, "first defined here")
+            .help("rename one of the pieces"),
+            ErrorKind::InvalidLetter { letter } => Text::new(
+                "E0014",
+                format!("`{letter}` is not a single ASCII letter"),
+                "expected one letter `A`-`Z`",
+            )
+            .help("the letter is used in FEN: upper case for White, lower case for Black"),
+            ErrorKind::DuplicateLetter {
+                letter,
+                other,
+                first,
+            } => Text::new(
+                "E0015",
+                format!("letter `{letter}` is already used by `{other}`"),
+                "used again here",
+            )
+            .also(*first, format!("`{other}` has it"))
+            .help("letters must differ, ignoring case, so that FEN can tell pieces apart"),
+            ErrorKind::MissingLetter { piece } => Text::new(
+                "E0016",
+                format!("piece `{piece}` has no `letter`"),
+                "this piece has no letter",
+            )
+            .help("add `letter <A-Z>` to the block"),
+            ErrorKind::MissingMoves { piece } => Text::new(
+                "E0017",
+                format!("piece `{piece}` has no `moves`"),
+                "this piece cannot move",
+            )
+            .help("add `moves <Betza>` to the block, e.g. `moves K`"),
+            ErrorKind::EmptyMoves => Text::new(
+                "E0018",
+                "`moves` needs at least one Betza term",
+                "no moves given",
+            )
+            .help("write the moves in Betza notation, e.g. `moves mfW cfF`"),
+            ErrorKind::NoRoyalPiece => Text::new(
+                "E0019",
+                "no piece is `royal`",
+                "no royal piece in this file",
+            )
+            .help("mark the king-like piece with `royal` in its `piece` block"),
+            ErrorKind::UnknownPiece { name, suggestion } => {
+                let text = Text::new(
+                    "E0020",
+                    format!("unknown piece `{name}`"),
+                    "no piece has this name",
+                );
+                match suggestion {
+                    Some(_) => text.did_you_mean(suggestion.as_deref()),
+                    None => text.help("declare it with `piece <Name> { … }`"),
+                }
             }
-            ErrorKind::DuplicatePiece { name, .. } => {
-                write!(f, "piece `{name}` is defined more than once")
+
+            // --- Betza ---
+            ErrorKind::UnknownBetzaAtom { atom } => {
+                let text = Text::new(
+                    "E0021",
+                    format!("unknown Betza atom `{atom}`"),
+                    "unknown atom",
+                )
+                .help(format!(
+                    "the supported atoms are {}",
+                    letters(crate::check::BETZA_ATOMS)
+                ));
+                if *atom == 'O' {
+                    text.help("castling is declared in a `castling { … }` block")
+                } else {
+                    text
+                }
             }
-            ErrorKind::InvalidLetter { letter } => {
-                write!(f, "`{letter}` is not a single ASCII letter")
+            ErrorKind::UnknownBetzaModifier { modifier } => Text::new(
+                "E0022",
+                format!("unknown Betza modifier `{modifier}`"),
+                "unknown modifier",
+            )
+            .help(format!(
+                "the supported modifiers are {}",
+                letters(crate::check::BETZA_MODIFIERS)
+            )),
+            ErrorKind::UnsupportedBetzaModifier { modifier } => Text::new(
+                "E0023",
+                format!("Betza modifier `{modifier}` is not supported"),
+                "not supported",
+            )
+            .help(format!(
+                "the supported modifiers are {}",
+                letters(crate::check::BETZA_MODIFIERS)
+            )),
+            ErrorKind::ConflictingBetzaModes { first } => Text::new(
+                "E0024",
+                "`m` and `c` in the same Betza term",
+                "conflicts with the earlier mode",
+            )
+            .also(*first, "earlier mode")
+            .help("a move that may both move and capture needs neither `m` nor `c`"),
+            ErrorKind::UnknownGuard { guard, suggestion } => {
+                Text::new("E0025", format!("unknown guard `{guard}`"), "unknown guard")
+                    .did_you_mean(*suggestion)
+                    .help("the only guard is `friend-adjacent`")
             }
-            ErrorKind::DuplicateLetter { letter, other, .. } => {
-                write!(f, "letter `{letter}` is already used by `{other}`")
-            }
-            ErrorKind::MissingLetter { piece } => write!(f, "piece `{piece}` has no `letter`"),
-            ErrorKind::MissingMoves { piece } => write!(f, "piece `{piece}` has no `moves`"),
-            ErrorKind::EmptyMoves => write!(f, "`moves` needs at least one Betza term"),
-            ErrorKind::NoRoyalPiece => write!(f, "no piece is `royal`"),
-            ErrorKind::UnknownPiece { name, .. } => write!(f, "unknown piece `{name}`"),
-            ErrorKind::UnknownBetzaAtom { atom } => write!(f, "unknown Betza atom `{atom}`"),
-            ErrorKind::UnknownBetzaModifier { modifier } => {
-                write!(f, "unknown Betza modifier `{modifier}`")
-            }
-            ErrorKind::UnsupportedBetzaModifier { modifier } => {
-                write!(f, "Betza modifier `{modifier}` is not supported")
-            }
-            ErrorKind::ConflictingBetzaModes { .. } => {
-                write!(f, "`m` and `c` in the same Betza term")
-            }
-            ErrorKind::UnknownGuard { guard, .. } => write!(f, "unknown guard `{guard}`"),
-            ErrorKind::DuplicateZone { name, .. } => {
-                write!(f, "zone `{name}` is defined more than once")
-            }
+
+            // --- zones and square sets ---
+            ErrorKind::DuplicateZone { name, first } => Text::new(
+                "E0026",
+                format!("zone `{name}` is defined more than once"),
+                "defined again here",
+            )
+            .also(*first, "first defined here")
+            .help("rename one of the zones"),
             ErrorKind::MissingZoneSide { zone, side } => {
-                write!(f, "zone `{zone}` has no `{}:` squares", side_name(*side))
+                let side = side_name(*side);
+                Text::new(
+                    "E0027",
+                    format!("zone `{zone}` has no `{side}:` squares"),
+                    format!("no `{side}:` line"),
+                )
+                .help(format!(
+                    "a zone gives squares for both sides: add `{side}: <squares>`"
+                ))
             }
-            ErrorKind::UnknownZone { name, .. } => {
-                write!(f, "`{name}` is neither a zone nor a square")
-            }
-            ErrorKind::NotASquare { name, .. } => write!(f, "`{name}` is not a square"),
-            ErrorKind::PromotesToItself { piece } => {
-                write!(f, "`{piece}` promotes to itself")
-            }
-            ErrorKind::UnknownOutcome { word, .. } => write!(f, "unknown outcome `{word}`"),
-            ErrorKind::RepetitionTooSmall { count } => {
-                write!(f, "repetition count {count} is less than 2")
-            }
-            ErrorKind::InvalidClaim { claim, count } => {
-                write!(
-                    f,
-                    "claim {claim} must be at least 2 and less than the count {count}"
+            ErrorKind::UnknownZone { name, suggestion } => Text::new(
+                "E0028",
+                format!("`{name}` is neither a zone nor a square"),
+                "not a zone or a square",
+            )
+            .did_you_mean(suggestion.as_deref())
+            .help("a name alone is a zone declared with `zone <name> { … }` or a square like `e4`"),
+            ErrorKind::NotASquare { name, is_zone } => Text::new(
+                "E0029",
+                format!("`{name}` is not a square"),
+                "expected a square",
+            )
+            .help(if *is_zone {
+                "a zone must stand alone; list its squares instead"
+            } else {
+                "squares are named file then rank, like `e4`"
+            }),
+
+            // --- promotion, end, board, castling ---
+            ErrorKind::PromotesToItself { piece } => Text::new(
+                "E0030",
+                format!("`{piece}` promotes to itself"),
+                "the promoting piece itself",
+            )
+            .help("to let promotion be declined, add `optional` after the zone"),
+            ErrorKind::UnknownOutcome { word, suggestion } => Text::new(
+                "E0031",
+                format!("unknown outcome `{word}`"),
+                "unknown outcome",
+            )
+            .did_you_mean(*suggestion)
+            .help("the outcomes are `win`, `draw` and `loss`"),
+            ErrorKind::RepetitionTooSmall { count } => Text::new(
+                "E0032",
+                format!("repetition count {count} is less than 2"),
+                "must be at least 2",
+            )
+            .help("threefold repetition is `repetition 3 draw`"),
+            ErrorKind::InvalidClaim { claim, count } => Text::new(
+                "E0033",
+                format!("claim {claim} must be at least 2 and less than the count {count}"),
+                "invalid claim count",
+            )
+            .help("e.g. `repetition 5 draw claim 3`: claimable at 3, automatic at 5"),
+            ErrorKind::UnknownFenOrder { value, suggestion } => Text::new(
+                "E0034",
+                format!("unknown FEN order `{value}`"),
+                "unknown order",
+            )
+            .did_you_mean(*suggestion)
+            .help("the orders are `by-rank` and `by-file`"),
+            ErrorKind::InvalidCastlingLetter { letter } => Text::new(
+                "E0035",
+                format!("castling letter `{letter}` is not a single ASCII letter"),
+                "expected one letter",
+            )
+            .help("the FEN castling letter: upper case for White, lower case for Black"),
+            ErrorKind::DuplicateCastlingLetter { letter, first } => Text::new(
+                "E0036",
+                format!("castling letter `{letter}` is used more than once"),
+                "used again here",
+            )
+            .also(*first, "first used here"),
+            ErrorKind::MisplacedBetzaModifier { term, suggestion } => Text::new(
+                "E0037",
+                format!("Betza modifiers after the atom in `{term}`"),
+                "modifiers must come before the atom",
+            )
+            .did_you_mean(Some(suggestion.as_str())),
+            ErrorKind::LowerCaseBetzaAtom { term, suggestion } => Text::new(
+                "E0038",
+                format!("the Betza term `{term}` has no upper-case atom"),
+                "atoms are upper case",
+            )
+            .did_you_mean(Some(suggestion.as_str())),
+            ErrorKind::ConflictingPromotion {
+                piece,
+                square,
+                first,
+            } => Text::new(
+                "E0039",
+                format!("two promotion rules for `{piece}` both apply on `{square}`"),
+                format!("this rule also applies on `{square}`"),
+            )
+            .also(*first, "the earlier rule")
+            .help(
+                "list every choice in one rule (`Pawn -> Queen | Knight in …`), or make the \
+                 zones disjoint",
+            ),
+            ErrorKind::TooManyRoyals { side, count } => {
+                let side = side_name(*side);
+                Text::new(
+                    "E0040",
+                    format!(
+                        "{side} has {count} royal pieces in the setup; a side needs exactly one"
+                    ),
+                    format!("more than one royal {side} piece here"),
+                )
+                .help(
+                    "checkmate needs exactly one royal piece per side; remove the extra ones or \
+                     drop `royal` from the piece",
                 )
             }
-            ErrorKind::UnknownFenOrder { value, .. } => {
-                write!(f, "unknown FEN order `{value}`")
-            }
-            ErrorKind::InvalidCastlingLetter { letter } => {
-                write!(f, "castling letter `{letter}` is not a single ASCII letter")
-            }
-            ErrorKind::DuplicateCastlingLetter { letter, .. } => {
-                write!(f, "castling letter `{letter}` is used more than once")
-            }
-            ErrorKind::MisplacedBetzaModifier { term, .. } => {
-                write!(f, "Betza modifiers after the atom in `{term}`")
-            }
-            ErrorKind::LowerCaseBetzaAtom { term, .. } => {
-                write!(f, "the Betza term `{term}` has no upper-case atom")
-            }
-            ErrorKind::ConflictingPromotion { piece, square, .. } => write!(
-                f,
-                "two promotion rules for `{piece}` both apply on `{square}`"
-            ),
-            ErrorKind::TooManyRoyals { side, count } => write!(
-                f,
-                "{} has {count} royal pieces in the setup; a side needs exactly one",
-                side_name(*side)
-            ),
-            ErrorKind::PromotesToRoyal { piece } => {
-                write!(f, "promotion to the royal piece `{piece}`")
-            }
-            ErrorKind::RoyalToHand { piece } => {
-                write!(f, "the royal piece `{piece}` would go to a hand")
-            }
-            ErrorKind::RoyalCapturedAs { piece, .. } => {
-                write!(f, "`captured-as` on the royal piece `{piece}`")
-            }
-            ErrorKind::MoveLimitOutOfRange { moves } => write!(
-                f,
-                "move limit {moves} is out of range: it must be from 1 to {}",
-                crate::check::MAX_MOVE_LIMIT
-            ),
-            ErrorKind::DuplicatePromotionChoice { choice, .. } => {
-                write!(f, "`{choice}` is offered twice in this promotion")
-            }
-            ErrorKind::HandPromotionWithoutDrops => {
-                write!(f, "promotion to a hand in a variant without `drops`")
-            }
-            ErrorKind::RoyalPromotes { piece } => {
-                write!(f, "the royal piece `{piece}` cannot promote")
-            }
-            ErrorKind::NameLength { what, len: 0, .. } => write!(f, "the {what} is empty"),
-            ErrorKind::NameLength { what, len, max } => {
-                write!(
-                    f,
-                    "the {what} is {len} bytes long; at most {max} are allowed"
+            ErrorKind::PromotesToRoyal { piece } => Text::new(
+                "E0041",
+                format!("promotion to the royal piece `{piece}`"),
+                "a royal piece",
+            )
+            .help("a side has exactly one royal piece; promote to a non-royal piece"),
+            ErrorKind::RoyalToHand { piece } => Text::new(
+                "E0042",
+                format!("the royal piece `{piece}` would go to a hand"),
+                "a royal piece",
+            )
+            .help("a royal piece can never be in a hand; name a non-royal piece here"),
+            ErrorKind::RoyalCapturedAs { piece, royal } => Text::new(
+                "E0043",
+                format!("`captured-as` on the royal piece `{piece}`"),
+                "a royal piece is never captured",
+            )
+            .also(*royal, "royal here")
+            .help("remove `captured-as`"),
+            ErrorKind::MoveLimitOutOfRange { moves } => {
+                let max = crate::check::MAX_MOVE_LIMIT;
+                Text::new(
+                    "E0044",
+                    format!("move limit {moves} is out of range: it must be from 1 to {max}"),
+                    format!("expected 1 to {max}"),
                 )
+                .help("the fifty-move rule is `move-limit 50`; write `move-limit off` for none")
+            }
+            ErrorKind::DuplicatePromotionChoice { choice, first } => Text::new(
+                "E0045",
+                format!("`{choice}` is offered twice in this promotion"),
+                "offered again here",
+            )
+            .also(*first, "first offered here")
+            .help("remove the repeated choice"),
+            ErrorKind::HandPromotionWithoutDrops => Text::new(
+                "E0046",
+                "promotion to a hand in a variant without `drops`",
+                "goes to a hand",
+            )
+            .help(
+                "add a `drops { }` block so pieces in hand can be dropped, or promote on the \
+                 board",
+            ),
+            ErrorKind::RoyalPromotes { piece } => Text::new(
+                "E0047",
+                format!("the royal piece `{piece}` cannot promote"),
+                "a royal piece",
+            )
+            .help("promoting would leave its side without a royal piece; remove the rule"),
+            ErrorKind::NameLength { what, len: 0, .. } => {
+                Text::new("E0048", format!("the {what} is empty"), "empty").help("give it a name")
+            }
+            ErrorKind::NameLength { what, len, max } => Text::new(
+                "E0048",
+                format!("the {what} is {len} bytes long; at most {max} are allowed"),
+                "too long",
+            )
+            .help(format!(
+                "names are at most {max} bytes, so that every table can hold them"
+            )),
+
+            // --- lowering errors: E0100 …, kept in `LowerError` ---
+            ErrorKind::Lower(e) => {
+                let text = Text::new(e.code(), e.to_string(), e.label());
+                match e.help() {
+                    Some(help) => text.help(help),
+                    None => text,
+                }
             }
         }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text().message)
     }
 }
