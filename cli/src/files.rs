@@ -4,7 +4,7 @@
 //! read is a [`ReadError`], so `check` and `build` can report it as that
 //! file's error and go on. Writing ([`write_output`]) is atomic over regular
 //! files and in place for devices and pipes, and refuses folders and
-//! read-only files. Standard output goes through [`print`], which turns a
+//! read-only files. Standard output goes through [`print()`], which turns a
 //! closed pipe into a quiet exit instead of a panic.
 
 use std::borrow::Cow;
