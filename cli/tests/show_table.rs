@@ -1,25 +1,18 @@
 //! `fairyc show T.json` reads the table only and draws what
 //! `fairyc show T.variant` draws: holes and labels travel in the table.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use std::path::{Path, PathBuf};
+
+use common::root;
 
 fn fairyc(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_fairyc"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .output()
-        .expect("fairyc runs");
+    let out = common::fairyc(args);
     (
         out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        common::stdout(&out),
+        common::stderr(&out),
     )
 }
 

@@ -13,11 +13,13 @@ pub fn root() -> PathBuf {
         .unwrap_or_default()
 }
 
-/// Runs `fairyc ARGS…` in the workspace root.
+/// Runs `fairyc ARGS…` in the workspace root, without colour.
 pub fn fairyc(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fairyc"))
         .args(args)
         .current_dir(root())
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
         .output()
         .expect("run fairyc")
 }
