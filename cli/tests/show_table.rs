@@ -40,7 +40,8 @@ piece King { letter K; moves K; royal }
 setup "1k/2/K2 w - - 0 1"
 "##;
 
-fn same_drawing(source: &Path, dir: &Path, extra: &[&str]) {
+/// Compiles `source` to `dir/t.json`.
+fn compile_into(source: &Path, dir: &Path) -> PathBuf {
     let json = dir.join("t.json");
     let (code, _, err) = fairyc(&[
         "compile",
@@ -49,6 +50,11 @@ fn same_drawing(source: &Path, dir: &Path, extra: &[&str]) {
         json.to_str().expect("path"),
     ]);
     assert_eq!(code, 0, "{err}");
+    json
+}
+
+fn same_drawing(source: &Path, dir: &Path, extra: &[&str]) {
+    let json = compile_into(source, dir);
     let mut a = vec!["show", source.to_str().expect("path")];
     a.extend_from_slice(extra);
     let mut b = vec!["show", json.to_str().expect("path")];
@@ -94,14 +100,7 @@ fn a_square_without_cells_is_refused_not_drawn() {
     let dir = temp_dir("nocells");
     let source = dir.join("holes.variant");
     std::fs::write(&source, HOLES).expect("write");
-    let json = dir.join("t.json");
-    let (code, _, err) = fairyc(&[
-        "compile",
-        source.to_str().expect("path"),
-        "-o",
-        json.to_str().expect("path"),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let json = compile_into(&source, &dir);
     let text = std::fs::read_to_string(&json).expect("table");
     let broken = text.replacen("\"cells\":[[1,0]]", "\"cells\":[]", 1);
     assert_ne!(broken, text, "the table has square b x");
