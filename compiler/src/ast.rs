@@ -157,6 +157,8 @@ pub enum PieceProp {
         betza: Betza,
         /// The guard after `if`, if any.
         guard: Option<Spanned<String>>,
+        /// `within <set>` and `from <set>` clauses, in order.
+        regions: Vec<MoveRegion>,
         /// The whole statement.
         span: Span,
     },
@@ -164,8 +166,37 @@ pub enum PieceProp {
     Royal(Span),
     /// `captured-as Pawn`: what this piece becomes in the capturer's hand.
     CapturedAs(Spanned<String>),
+    /// `faces vR`: lines on which this royal piece and an enemy royal piece
+    /// may not stand with nothing between (the flying-general rule).
+    Faces {
+        /// The Betza string of the lines.
+        betza: Betza,
+        /// The whole statement.
+        span: Span,
+    },
     /// Anything else.
     Unknown(Unknown),
+}
+
+/// A region clause of a `moves` statement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRegion {
+    /// `within` (every square of the move lies in the set) or `from` (the
+    /// move exists only from the set's squares).
+    pub kind: RegionKind,
+    /// The squares (a zone name gives each side its own).
+    pub set: SquareSet,
+    /// The whole clause.
+    pub span: Span,
+}
+
+/// Which region clause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionKind {
+    /// `within`
+    Within,
+    /// `from`
+    From,
 }
 
 /// A Betza string: `mfWcefFifmnD`, terms optionally separated by spaces.

@@ -39,6 +39,9 @@ pub struct MoveSpec {
     pub initial: bool,
     /// `n`.
     pub lame: bool,
+    /// `p` (`Some(0)`: any square beyond the hurdle) or `g` (`Some(1)`:
+    /// directly behind it).
+    pub hop: Option<u16>,
     /// The term.
     pub span: Span,
 }
@@ -64,7 +67,7 @@ pub fn atom(c: char) -> Option<Vec<((i32, i32), u32)>> {
 }
 
 /// The supported modifier letters.
-pub const MODIFIERS: &str = "fblrvsmcein";
+pub const MODIFIERS: &str = "fblrvsmceinpg";
 
 /// All symmetric images of `(a, b)`.
 pub fn symmetric(v: (i32, i32)) -> Vec<Cell> {
@@ -87,6 +90,7 @@ pub fn specs(term: &BetzaTerm) -> Option<Vec<MoveSpec>> {
     let comps = atom(term.atom.node)?;
     let mut dirs = Vec::new();
     let (mut m, mut c, mut e, mut i, mut n) = (false, false, false, false, false);
+    let mut hop = None;
     for md in &term.mods {
         match md.node {
             'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(md.node),
@@ -95,6 +99,8 @@ pub fn specs(term: &BetzaTerm) -> Option<Vec<MoveSpec>> {
             'e' => e = true,
             'i' => i = true,
             'n' => n = true,
+            'p' => hop = Some(0),
+            'g' => hop = Some(1),
             _ => return None,
         }
     }
@@ -118,6 +124,7 @@ pub fn specs(term: &BetzaTerm) -> Option<Vec<MoveSpec>> {
                 en_passant: e,
                 initial: i,
                 lame: n,
+                hop,
                 span: term.span,
             })
             .collect(),

@@ -22,8 +22,8 @@ use crate::lower::LowerError;
 
 use crate::ast::{
     self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, Item, Labels, PieceDecl,
-    PieceProp, PromotionDecl, PromotionTarget, SetItem, Side, SquareSet, Unknown, VariantProp,
-    ZoneDecl,
+    PieceProp, PromotionDecl, PromotionTarget, RegionKind, SetItem, Side, SquareSet, Unknown,
+    VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -32,7 +32,7 @@ use crate::suggest::{betza_fix, did_you_mean, BetzaFix};
 /// The Betza atoms we support.
 pub const BETZA_ATOMS: &str = "WFDNAHCZGKRBQ";
 /// The Betza modifiers we support.
-pub const BETZA_MODIFIERS: &str = "fblrvsmcein";
+pub const BETZA_MODIFIERS: &str = "fblrvsmceinpg";
 /// The guards that may follow `if` in `moves`.
 pub const GUARDS: &[&str] = &["friend-adjacent"];
 /// The outcome words.
@@ -416,6 +416,7 @@ impl<'a> Checker<'a> {
         let mut royal = false;
         let mut royal_unclear = false;
         let mut moves_sound = true;
+        let mut faces = None;
         let errors_before = self.errors.len();
         for prop in &piece.props {
             match prop {
@@ -450,10 +451,18 @@ impl<'a> Checker<'a> {
                         ),
                     }
                 }
-                PieceProp::Moves { betza, guard, .. } => {
+                PieceProp::Moves {
+                    betza,
+                    guard,
+                    regions,
+                    ..
+                } => {
                     has_moves = true;
                     let before = self.errors.len();
                     self.betza(betza);
+                    for r in regions {
+                        self.square_set(&r.set);
+                    }
                     moves_sound &= self.errors.len() == before;
                     if let Some(guard) = guard {
                         if !GUARDS.contains(&guard.node.as_str()) {
@@ -475,6 +484,11 @@ impl<'a> Checker<'a> {
                 PieceProp::CapturedAs(name) => {
                     self.once(&mut seen, "captured-as", name.span);
                     self.piece_ref(name);
+                }
+                PieceProp::Faces { betza, span } => {
+                    self.once(&mut seen, "faces", *span);
+                    self.betza(betza);
+                    faces = Some(*span);
                 }
                 PieceProp::Unknown(u) => {
                     // A malformed or misspelt statement is reported once, not
@@ -514,6 +528,16 @@ impl<'a> Checker<'a> {
                     }
             )
         });
+        if let Some(span) = faces {
+            if !royal && !royal_unclear {
+                self.error(
+                    ErrorKind::FacesNotRoyal {
+                        piece: piece.name.node.clone(),
+                    },
+                    span,
+                );
+            }
+        }
         self.letters_unsound |= letter_error || (!has_letter_statement(piece) && has_letter);
         self.moves_sound.push(moves_sound);
         if !has_moves {
@@ -530,6 +554,7 @@ impl<'a> Checker<'a> {
     fn betza(&mut self, betza: &Betza) {
         for term in &betza.terms {
             let mut mode: Option<Spanned<char>> = None;
+            let mut hop: Option<Spanned<char>> = None;
             for modifier in &term.mods {
                 let letter = modifier.node;
                 if letter == 'h' {
@@ -542,6 +567,16 @@ impl<'a> Checker<'a> {
                         ErrorKind::UnknownBetzaModifier { modifier: letter },
                         modifier.span,
                     );
+                }
+                if letter == 'p' || letter == 'g' {
+                    match &hop {
+                        Some(first) if first.node != letter => self.error(
+                            ErrorKind::ConflictingHopModes { first: first.span },
+                            modifier.span,
+                        ),
+                        Some(_) => {}
+                        None => hop = Some(modifier.clone()),
+                    }
                 }
                 if letter == 'm' || letter == 'c' {
                     match &mode {
@@ -825,9 +860,13 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
         ],
         Block::Piece => &[
             ("letter", "`letter <A-Z>`"),
-            ("moves", "`moves <Betza> [if <guard>]`"),
+            (
+                "moves",
+                "`moves <Betza> [within <squares>] [from <squares>] [if <guard>]`",
+            ),
             ("royal", "`royal` alone on its line"),
             ("captured-as", "`captured-as <Piece>`"),
+            ("faces", "`faces <Betza>`"),
         ],
         Block::Zone => &[
             ("white", "`white: <squares>`"),
@@ -906,6 +945,13 @@ pub struct CheckedMove {
     pub specs: Vec<MoveSpec>,
     /// `if friend-adjacent`.
     pub guarded: bool,
+    /// `within <set>`: per side, the squares every step must land on
+    /// (`None`: anywhere).
+    pub within: Option<[Vec<u8>; 2]>,
+    /// `from <set>`: per side, the squares the move may start from.
+    pub from: Option<[Vec<u8>; 2]>,
+    /// From `faces`: the path only attacks (an enemy royal piece).
+    pub attack_only: bool,
 }
 
 /// The checked start position.
@@ -1547,10 +1593,33 @@ impl<'a> Resolver<'a> {
         let decl = self.decls[pi];
         let mut out = Vec::new();
         for prop in &decl.props {
-            let PieceProp::Moves { betza, guard, .. } = prop else {
-                continue;
+            let (betza, guard, regions, attack_only) = match prop {
+                PieceProp::Moves {
+                    betza,
+                    guard,
+                    regions,
+                    ..
+                } => (betza, guard.as_ref(), regions.as_slice(), false),
+                PieceProp::Faces { betza, .. } => (betza, None, &[][..], true),
+                _ => continue,
             };
-            let guarded = guard.as_ref().is_some_and(|g| g.node == "friend-adjacent");
+            let guarded = guard.is_some_and(|g| g.node == "friend-adjacent");
+            let (mut within, mut from) = (None::<[Vec<u8>; 2]>, None::<[Vec<u8>; 2]>);
+            for r in regions {
+                let sq = self.resolve(&r.set);
+                let slot = match r.kind {
+                    RegionKind::Within => &mut within,
+                    RegionKind::From => &mut from,
+                };
+                *slot = Some(match slot.take() {
+                    // Two clauses of one kind: both hold.
+                    Some([a, b]) => [
+                        a.into_iter().filter(|x| sq[0].contains(x)).collect(),
+                        b.into_iter().filter(|x| sq[1].contains(x)).collect(),
+                    ],
+                    None => sq,
+                });
+            }
             for term in &betza.terms {
                 let Some(specs) = betza::specs(term) else {
                     continue;
@@ -1568,7 +1637,13 @@ impl<'a> Resolver<'a> {
                         term.span,
                     );
                 }
-                out.push(CheckedMove { specs, guarded });
+                out.push(CheckedMove {
+                    specs,
+                    guarded,
+                    within: within.clone(),
+                    from: from.clone(),
+                    attack_only,
+                });
             }
         }
         let has_moves = decl

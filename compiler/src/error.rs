@@ -110,7 +110,7 @@ impl Block {
             ],
             Block::Variant => &["alias", "description", "source"],
             Block::Board => &["files", "ranks", "cells", "forward", "fen"],
-            Block::Piece => &["letter", "moves", "royal", "captured-as"],
+            Block::Piece => &["letter", "moves", "royal", "captured-as", "faces"],
             Block::Castling => &[],
             Block::Zone => &["white", "black"],
             Block::Promotion => &[],
@@ -492,6 +492,18 @@ pub enum ErrorKind {
     /// or the start position (an unknown square, an empty zone, a direction
     /// that selects no move, an illegal setup, …). See [`crate::lower::LowerError`].
     Lower(crate::lower::LowerError),
+
+    // --- hoppers and the flying general (issue 12) ---
+    /// `E0135` `moves pgR` — both hopper modifiers in one term.
+    ConflictingHopModes {
+        /// The first of the two letters.
+        first: Span,
+    },
+    /// `E0136` `faces vR` in a piece that is not royal.
+    FacesNotRoyal {
+        /// The piece.
+        piece: String,
+    },
 }
 
 /// `white` / `black`.
@@ -993,6 +1005,27 @@ impl ErrorKind {
             .help(format!(
                 "names are at most {max} bytes, so that every table can hold them"
             )),
+
+            // --- hoppers and the flying general ---
+            ErrorKind::ConflictingHopModes { first } => Text::new(
+                "E0135",
+                "`p` and `g` in the same Betza term",
+                "conflicts with the earlier hopper modifier",
+            )
+            .also(*first, "earlier hopper modifier")
+            .help(
+                "`p` lands anywhere beyond the hurdle, `g` directly behind it: choose one, \
+                 or write two terms (`pR gR`)",
+            ),
+            ErrorKind::FacesNotRoyal { piece } => Text::new(
+                "E0136",
+                format!("`faces` in `{piece}`, which is not royal"),
+                "not a royal piece",
+            )
+            .help(
+                "`faces` declares lines on which two royal pieces may not stand facing each \
+                 other (the flying-general rule); put it in a `royal` piece",
+            ),
 
             // --- lowering errors: E0100 …, kept in `LowerError` ---
             ErrorKind::Lower(e) => {

@@ -594,6 +594,20 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "castling { K: King e1 -> g1, Rook h1 -> f1 }",
     },
     Explanation {
+        code: "E0135",
+        title: "`p` and `g` in one term",
+        text: "A hopper term is either `p` (over exactly one piece, to any square beyond it that the atom allows: the cannon's capture `cpR`) or `g` (over exactly one piece, to the square directly behind it: the grasshopper `gQ`), not both.",
+        wrong: "piece Cannon { letter C; moves mR cpgR }",
+        fixed: "piece Cannon { letter C; moves mR cpR }",
+    },
+    Explanation {
+        code: "E0136",
+        title: "`faces` in a piece that is not royal",
+        text: "`faces <Betza>` declares the flying-general rule: a royal piece and an enemy royal piece may not stand on such a line with nothing between them, so a move that leaves them so is illegal. It belongs in a royal piece.",
+        wrong: "piece Chariot { letter R; moves R; faces vR }",
+        fixed: "piece General { letter K; moves W; royal; faces vR }",
+    },
+    Explanation {
         code: "E0199",
         title: "invalid tables",
         text: "The runtime rejected the lowered tables. Every limit of the tables should be reported earlier with its own code (a board of more than 128 squares is `E0103`; letters, unique ignoring case, allow at most 26 pieces, below the tables' limit of 32), so this is a bug in fairyc: please report it with the file.",

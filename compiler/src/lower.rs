@@ -378,8 +378,23 @@ pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<u8>; 2]) -> [Vec
                     if spec.initial && !setup.contains(&from) {
                         continue;
                     }
+                    if term.from.as_ref().is_some_and(|z| !z[side].contains(&from)) {
+                        continue;
+                    }
                     for &v in &vectors {
-                        for steps in geo.paths(from, v, spec) {
+                        for mut steps in geo.paths(from, v, spec) {
+                            // `within`: the path ends before its first step
+                            // out of the region.
+                            if let Some(z) = &term.within {
+                                let inside = steps
+                                    .iter()
+                                    .take_while(|(to, _)| z[side].contains(to))
+                                    .count();
+                                steps.truncate(inside);
+                                if steps.is_empty() {
+                                    continue;
+                                }
+                            }
                             let path = Path {
                                 steps: steps
                                     .into_iter()
@@ -394,6 +409,8 @@ pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<u8>; 2]) -> [Vec
                                 } else {
                                     Vec::new()
                                 },
+                                hop: spec.hop,
+                                attack_only: term.attack_only,
                             };
                             let list = &mut out[side][from as usize];
                             if !list.contains(&path) {

@@ -19,9 +19,9 @@ use pest::Parser;
 
 use crate::ast::{
     self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule, DropRule,
-    DropsDecl, EndDecl, EndRule, Item, Labels, PieceDecl, PieceProp, PromotionDecl, PromotionRule,
-    PromotionTarget, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp,
-    ZoneDecl,
+    DropsDecl, EndDecl, EndRule, Item, Labels, MoveRegion, PieceDecl, PieceProp, PromotionDecl,
+    PromotionRule, PromotionTarget, RegionKind, SetItem, SetupDecl, Side, SquareSet, Unknown,
+    VariantDecl, VariantProp, ZoneDecl,
 };
 use crate::error::{CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -125,6 +125,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_letter => "`letter`",
         Rule::kw_moves => "`moves`",
         Rule::kw_if => "`if`",
+        Rule::kw_within => "`within`",
+        Rule::kw_from => "`from`",
+        Rule::kw_faces => "`faces`",
         Rule::kw_royal => "`royal`",
         Rule::kw_captured_as => "`captured-as`",
         Rule::kw_in => "`in`",
@@ -188,6 +191,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::letter_value => "a letter",
         Rule::moves => "`moves`",
         Rule::guard => "`if <guard>`",
+        Rule::move_region => "`within <squares>` or `from <squares>`",
+        Rule::faces => "`faces`",
         Rule::royal => "`royal`",
         Rule::captured_as => "`captured-as`",
         Rule::betza => "a Betza move",
@@ -660,9 +665,29 @@ impl Builder<'_> {
                     let span = tight(&p);
                     let mut betza = None;
                     let mut guard = None;
+                    let mut regions = Vec::new();
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::betza => betza = Some(self.betza(q)),
+                            Rule::move_region => {
+                                let rspan = tight(&q);
+                                let mut kind = RegionKind::Within;
+                                let mut set = None;
+                                for r in q.into_inner() {
+                                    match r.as_rule() {
+                                        Rule::kw_from => kind = RegionKind::From,
+                                        Rule::square_set => set = Some(self.square_set(r)),
+                                        _ => {}
+                                    }
+                                }
+                                if let Some(set) = set {
+                                    regions.push(MoveRegion {
+                                        kind,
+                                        set,
+                                        span: rspan,
+                                    });
+                                }
+                            }
                             Rule::guard => {
                                 guard = q
                                     .into_inner()
@@ -673,7 +698,19 @@ impl Builder<'_> {
                         }
                     }
                     if let Some(betza) = betza {
-                        props.push(PieceProp::Moves { betza, guard, span });
+                        props.push(PieceProp::Moves {
+                            betza,
+                            guard,
+                            regions,
+                            span,
+                        });
+                    }
+                }
+                Rule::faces => {
+                    let span = tight(&p);
+                    if let Some(q) = p.into_inner().find(|q| q.as_rule() == Rule::betza) {
+                        let betza = self.betza(q);
+                        props.push(PieceProp::Faces { betza, span });
                     }
                 }
                 Rule::royal => props.push(PieceProp::Royal(tight(&p))),

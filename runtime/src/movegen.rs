@@ -52,7 +52,9 @@ impl<'v> Position<'v> {
             npins: 0,
         };
         let royals = self.royals[us];
-        if royals.count_ones() != 1 {
+        // Attacks the tries do not hold (hoppers, attack-only paths): every
+        // move is tested by playing it.
+        if royals.count_ones() != 1 || self.v.slow_types != 0 {
             return ctx;
         }
         let k = royals.trailing_zeros() as u8;
@@ -228,7 +230,7 @@ impl<'v> Position<'v> {
             let occ = self.by_side[0] | self.by_side[1] | bit(to);
             let royals = self.royals[self.turn ^ 1];
             let mover = (piece as usize, self.turn, to);
-            if !self.path_reaches(mover, royals, occ, |x| x.capture) {
+            if self.v.slow_types == 0 && !self.path_reaches(mover, royals, occ, |x| x.capture) {
                 return false;
             }
         }
@@ -345,8 +347,59 @@ impl<'v> Position<'v> {
                 }
             }
         }
+        if v.has_hops {
+            self.gen_hops(ctx, out);
+        }
         if !v.castles.is_empty() && self.castling != 0 && ctx.checkers == 0 {
             self.gen_castling(out);
+        }
+    }
+
+    /// Appends the moves along hopper paths (XBetza `p`, `g`). Only variants
+    /// with hoppers come here, and they test every move by playing it.
+    fn gen_hops(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+        let v = self.v;
+        let us = self.turn;
+        let ours = self.by_side[us];
+        let theirs = self.by_side[us ^ 1];
+        let occ = ours | theirs;
+        for from in Squares(ours) {
+            let p = code_piece(self.board[from as usize]) as usize;
+            let e = v.entry(p, us, from as usize);
+            let (a, b) = v.hop_entries[e];
+            if a == b {
+                continue;
+            }
+            // Destinations already listed from `from` (lines with loops may
+            // reach a square along two paths; a move is its two squares).
+            let mut seen: SquareSet = 0;
+            if v.dedup[e] {
+                for m in out.iter() {
+                    if let Move::Normal { from: f, to, .. } = *m {
+                        if f == from {
+                            seen |= bit(to);
+                        }
+                    }
+                }
+            }
+            for path in &v.paths[a as usize..b as usize] {
+                if path.friend_on != 0 && ours & path.friend_on == 0 {
+                    continue;
+                }
+                self.hop_walk(path, occ, |to, occupied| {
+                    let tb = bit(to);
+                    let ok = if occupied {
+                        path.capture && theirs & tb != 0
+                    } else {
+                        path.quiet
+                    };
+                    if ok && seen & tb == 0 {
+                        seen |= tb;
+                        self.emit(ctx, p, from, to, false, out);
+                    }
+                    false
+                });
+            }
         }
     }
 

@@ -6,7 +6,7 @@ use crate::error::{PlayError, PositionError};
 use crate::setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 use crate::table::{Outcome, PromotionChoice};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
-use crate::variant::Variant;
+use crate::variant::{FlatPath, Variant};
 
 /// What [`Position::unmake`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
@@ -411,6 +411,76 @@ impl<'v> Position<'v> {
                 i = n.skip as usize;
             } else {
                 i += 1;
+            }
+        }
+        self.v.slow_types != 0 && self.attacked_slow(s, by, occ)
+    }
+
+    /// Whether a piece of side `by` attacks `s` along a path the tries do not
+    /// hold: a hopper's capture or an attack-only path.
+    #[cold]
+    fn attacked_slow(&self, s: u8, by: usize, occ: SquareSet) -> bool {
+        let v = self.v;
+        let target = bit(s);
+        Squares(self.by_side[by]).any(|from| {
+            let p = code_piece(self.board[from as usize]) as usize;
+            if v.slow_types & (1 << p) == 0 {
+                return false;
+            }
+            let e = v.entry(p, by, from as usize);
+            let (a, b) = v.hop_entries[e];
+            let hops = v.paths[a as usize..b as usize].iter().filter(|x| x.capture);
+            for path in hops {
+                if self.hop_walk(path, occ, |to, occupied| occupied && to == s) {
+                    return true;
+                }
+            }
+            let (a, b) = v.attack_entries[e];
+            v.paths[a as usize..b as usize].iter().any(|path| {
+                for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                    if occ & st.block != 0 {
+                        return false;
+                    }
+                    if target & bit(st.to) != 0 {
+                        return true;
+                    }
+                    if occ & bit(st.to) != 0 {
+                        return false;
+                    }
+                }
+                false
+            })
+        })
+    }
+
+    /// Walks a hopper path with occupancy `occ`: the first occupied square
+    /// is the hurdle, and the squares after it (at most `path.hop` of them,
+    /// 0: any) are landing squares up to and including the next occupied
+    /// one. `land(square, occupied)` is called for each; returns whether it
+    /// accepted one.
+    pub(crate) fn hop_walk(
+        &self,
+        path: &FlatPath,
+        occ: SquareSet,
+        mut land: impl FnMut(u8, bool) -> bool,
+    ) -> bool {
+        let mut over = false;
+        let mut landed = 0u16;
+        for st in &self.v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+            if occ & st.block != 0 {
+                break;
+            }
+            let occupied = occ & bit(st.to) != 0;
+            if !over {
+                over = occupied;
+                continue;
+            }
+            if land(st.to, occupied) {
+                return true;
+            }
+            landed += 1;
+            if occupied || (path.hop != 0 && landed >= path.hop) {
+                break;
             }
         }
         false

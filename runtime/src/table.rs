@@ -26,7 +26,11 @@ use crate::error::{CastlingProblem, Field, HandRoute, Limit, NameOf, TableError}
 
 /// The version of the table format written by this crate. Readers reject other
 /// major versions.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The oldest format version this crate still reads (its tables are valid
+/// tables of the current version: version 2 only added optional fields).
+pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
 /// The largest number of squares a board may have (occupancy is a `u128`).
 /// Also the longest list of squares anywhere in a table.
@@ -503,6 +507,13 @@ pub struct Path {
     /// A guard: if not empty, the move is allowed only when a friendly piece
     /// stands on at least one of these squares (judged before the move).
     pub friend_on: Vec<u8>,
+    /// A hopper (XBetza `p`, `g`): the walk passes over exactly one occupied
+    /// square (the hurdle) before it may land; `Some(n)`: at most `n` squares
+    /// beyond the hurdle (`g` is `Some(1)`), `Some(0)` any number.
+    pub hop: Option<u16>,
+    /// The path is no move: it only attacks (an enemy royal piece may not
+    /// stand where it reaches; the flying-general rule).
+    pub attack_only: bool,
 }
 
 /// The JSON form of a [`Path`] when written: its steps alone
@@ -527,11 +538,21 @@ struct PathFields {
     creates_en_passant: bool,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     friend_on: Vec<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hop: Option<u16>,
+    #[serde(skip_serializing_if = "is_false")]
+    attack_only: bool,
 }
 
 impl From<Path> for PathRepr {
     fn from(p: Path) -> PathRepr {
-        if p.quiet && p.capture && !p.en_passant && !p.creates_en_passant && p.friend_on.is_empty()
+        if p.quiet
+            && p.capture
+            && !p.en_passant
+            && !p.creates_en_passant
+            && p.friend_on.is_empty()
+            && p.hop.is_none()
+            && !p.attack_only
         {
             PathRepr::Steps(p.steps)
         } else {
@@ -542,6 +563,8 @@ impl From<Path> for PathRepr {
                 en_passant: p.en_passant,
                 creates_en_passant: p.creates_en_passant,
                 friend_on: p.friend_on,
+                hop: p.hop,
+                attack_only: p.attack_only,
             })
         }
     }
@@ -554,6 +577,8 @@ const PATH_FIELDS: &[&str] = &[
     "en_passant",
     "creates_en_passant",
     "friend_on",
+    "hop",
+    "attack_only",
 ];
 
 /// Sets `slot` from the map's next value, refusing a field given twice.
@@ -577,7 +602,8 @@ impl<'de> Deserialize<'de> for Path {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(
                     "a path: an array of steps, or an object {\"steps\": [...], \"quiet\", \
-                     \"capture\", \"en_passant\", \"creates_en_passant\", \"friend_on\"}",
+                     \"capture\", \"en_passant\", \"creates_en_passant\", \"friend_on\", \"hop\", \
+                     \"attack_only\"}",
                 )
             }
             fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Path, A::Error> {
@@ -588,12 +614,16 @@ impl<'de> Deserialize<'de> for Path {
                     en_passant: false,
                     creates_en_passant: false,
                     friend_on: Vec::new(),
+                    hop: None,
+                    attack_only: false,
                 })
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Path, A::Error> {
                 let mut steps: Option<BVec<Step, LSteps>> = None;
                 let (mut quiet, mut capture, mut ep, mut creates) = (None, None, None, None);
                 let mut friend_on: Option<BVec<u8, LSquares>> = None;
+                let mut hop: Option<u16> = None;
+                let mut attack_only: Option<bool> = None;
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "steps" => once(&mut map, &mut steps, "steps")?,
@@ -602,6 +632,8 @@ impl<'de> Deserialize<'de> for Path {
                         "en_passant" => once(&mut map, &mut ep, "en_passant")?,
                         "creates_en_passant" => once(&mut map, &mut creates, "creates_en_passant")?,
                         "friend_on" => once(&mut map, &mut friend_on, "friend_on")?,
+                        "hop" => once(&mut map, &mut hop, "hop")?,
+                        "attack_only" => once(&mut map, &mut attack_only, "attack_only")?,
                         other => return Err(de::Error::unknown_field(other, PATH_FIELDS)),
                     }
                 }
@@ -612,6 +644,8 @@ impl<'de> Deserialize<'de> for Path {
                     en_passant: ep.unwrap_or(false),
                     creates_en_passant: creates.unwrap_or(false),
                     friend_on: friend_on.map(|b| b.0).unwrap_or_default(),
+                    hop,
+                    attack_only: attack_only.unwrap_or(false),
                 })
             }
         }
@@ -906,7 +940,7 @@ impl VariantTables {
             format: u32,
         }
         if let Ok(Head { format }) = serde_json::from_str::<Head>(json) {
-            if format != FORMAT_VERSION {
+            if !(OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&format) {
                 return Err(TableError::Version(format));
             }
         }
@@ -934,7 +968,7 @@ impl VariantTables {
                 });
             }
         };
-        if tables.format != FORMAT_VERSION {
+        if !(OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&tables.format) {
             return Err(TableError::Version(tables.format));
         }
         validate(&tables.parts)?;

@@ -19,6 +19,8 @@ pub(crate) struct FlatPath {
     pub en_passant: bool,
     /// Guard: 0 = none, else at least one friend on these squares.
     pub friend_on: SquareSet,
+    /// For a hopper path: most squares beyond the hurdle (0: any).
+    pub hop: u16,
 }
 
 /// A step in the flat move arrays.
@@ -98,6 +100,17 @@ pub struct Variant {
     pub(crate) dedup: Vec<bool>,
     pub(crate) paths: Vec<FlatPath>,
     pub(crate) steps: Vec<FlatStep>,
+    /// Like `entries`, for the hopper paths (kept apart so that variants
+    /// without hoppers never look at them).
+    pub(crate) hop_entries: Vec<(u32, u32)>,
+    /// Like `entries`, for the attack-only paths.
+    pub(crate) attack_entries: Vec<(u32, u32)>,
+    /// Whether some piece has a hopper path.
+    pub(crate) has_hops: bool,
+    /// Bit `p` set if piece `p` attacks along paths the tries do not hold
+    /// (hopper captures, attack-only paths): attack detection scans these
+    /// pieces, and legality is tested by playing every move.
+    pub(crate) slow_types: u32,
     /// `trie_ranges[side * nsq + sq]`: the trie of squares from which `side`
     /// attacks `sq`.
     pub(crate) trie_ranges: Vec<(u32, u32)>,
@@ -160,44 +173,74 @@ impl Variant {
         let mut ep_creators = vec![Vec::new(); npieces * 2 * nsq];
         let mut creates_ep = 0u32;
         let mut takes_ep = 0u32;
+        let mut hop_entries = Vec::with_capacity(npieces * 2 * nsq);
+        let mut attack_entries = Vec::with_capacity(npieces * 2 * nsq);
+        let mut has_hops = false;
+        let mut slow_types = 0u32;
         for (pi, piece) in p.pieces.iter().enumerate() {
             for side in 0..2 {
                 for sq in 0..nsq {
-                    let start = paths.len() as u32;
                     let mut seen = 0u128;
                     let mut twice = false;
-                    for path in &piece.moves[side][sq] {
-                        if path.en_passant {
-                            takes_ep |= 1 << pi;
-                        }
-                        let s0 = steps.len() as u32;
-                        let mut passed = 0u128;
-                        for st in &path.steps {
-                            let b = set_of(&st.block);
-                            passed |= b;
-                            steps.push(FlatStep {
-                                to: st.to,
-                                block: b,
+                    // Ordinary paths first, then hoppers, then attack-only.
+                    let ordered = [
+                        piece.moves[side][sq]
+                            .iter()
+                            .filter(|x| x.hop.is_none() && !x.attack_only)
+                            .collect::<Vec<_>>(),
+                        piece.moves[side][sq]
+                            .iter()
+                            .filter(|x| x.hop.is_some() && !x.attack_only)
+                            .collect(),
+                        piece.moves[side][sq]
+                            .iter()
+                            .filter(|x| x.attack_only)
+                            .collect(),
+                    ];
+                    let mut bounds = [0u32; 4];
+                    bounds[0] = paths.len() as u32;
+                    for (kind, list) in ordered.iter().enumerate() {
+                        for path in list.iter().copied() {
+                            if kind > 0 {
+                                slow_types |= u32::from(path.capture || kind == 2) << pi;
+                                has_hops |= kind == 1;
+                            }
+                            if path.en_passant {
+                                takes_ep |= 1 << pi;
+                            }
+                            let s0 = steps.len() as u32;
+                            let mut passed = 0u128;
+                            for st in &path.steps {
+                                let b = set_of(&st.block);
+                                passed |= b;
+                                steps.push(FlatStep {
+                                    to: st.to,
+                                    block: b,
+                                });
+                                if seen & bit(st.to) != 0 {
+                                    twice = true;
+                                }
+                                seen |= bit(st.to);
+                                if path.creates_en_passant && path.quiet {
+                                    ep_creators[(pi * 2 + side) * nsq + sq].push((st.to, passed));
+                                    creates_ep |= 1 << pi;
+                                }
+                                passed |= bit(st.to);
+                            }
+                            paths.push(FlatPath {
+                                steps: (s0, steps.len() as u32),
+                                quiet: path.quiet,
+                                capture: path.capture,
+                                en_passant: path.en_passant,
+                                friend_on: set_of(&path.friend_on),
+                                hop: path.hop.unwrap_or(0),
                             });
-                            if seen & bit(st.to) != 0 {
-                                twice = true;
-                            }
-                            seen |= bit(st.to);
-                            if path.creates_en_passant && path.quiet {
-                                ep_creators[(pi * 2 + side) * nsq + sq].push((st.to, passed));
-                                creates_ep |= 1 << pi;
-                            }
-                            passed |= bit(st.to);
                         }
-                        paths.push(FlatPath {
-                            steps: (s0, steps.len() as u32),
-                            quiet: path.quiet,
-                            capture: path.capture,
-                            en_passant: path.en_passant,
-                            friend_on: set_of(&path.friend_on),
-                        });
+                        bounds[kind + 1] = paths.len() as u32;
                     }
-                    entries.push((start, paths.len() as u32));
+                    entries.push((bounds[0], bounds[1]));
+                    hop_entries.push((bounds[1], bounds[2]));
+                    attack_entries.push((bounds[2], bounds[3]));
                     dedup.push(twice);
                 }
             }
@@ -292,6 +335,10 @@ impl Variant {
             dedup,
             paths,
             steps,
+            hop_entries,
+            attack_entries,
+            has_hops,
+            slow_types,
             trie_ranges,
             trie,
             royal_types,
@@ -505,7 +552,10 @@ fn build_tries(p: &crate::table::TableParts, nsq: usize) -> (Vec<(u32, u32)>, Ve
     for (pi, piece) in p.pieces.iter().enumerate() {
         for side in 0..2 {
             for (from, paths) in piece.moves[side].iter().enumerate() {
-                for path in paths.iter().filter(|x| x.capture) {
+                for path in paths
+                    .iter()
+                    .filter(|x| x.capture && x.hop.is_none() && !x.attack_only)
+                {
                     for k in 0..path.steps.len() {
                         let target = path.steps[k].to as usize;
                         // Chain from the target back to the origin: the square
