@@ -307,7 +307,7 @@ pub enum ErrorKind {
         /// The letter.
         atom: char,
     },
-    /// `E0022` `moves pR` — a modifier letter that is not supported.
+    /// `E0022` `moves jR` — a modifier letter that is not supported.
     UnknownBetzaModifier {
         /// The letter.
         modifier: char,

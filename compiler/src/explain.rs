@@ -225,8 +225,8 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0022",
         title: "unknown Betza modifier",
-        text: "A lower-case letter before an atom is not a supported modifier. The modifiers are `f b l r v s` (directions) and `m c e i n` (modes).",
-        wrong: "piece Pawn { letter P; moves pfW }",
+        text: "A lower-case letter before an atom is not a supported modifier. The modifiers are `f b l r v s` (directions), `m c e i n` (modes) and `p g` (hoppers).",
+        wrong: "piece Pawn { letter P; moves jfW }",
         fixed: "piece Pawn { letter P; moves mfW }",
     },
     Explanation {
@@ -605,7 +605,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
         title: "`faces` in a piece that is not royal",
         text: "`faces <Betza>` declares the flying-general rule: a royal piece and an enemy royal piece may not stand on such a line with nothing between them, so a move that leaves them so is illegal. It belongs in a royal piece.",
         wrong: "piece Chariot { letter R; moves R; faces vR }",
-        fixed: "piece General { letter K; moves W; royal; faces vR }",
+        fixed: "piece King { letter K; moves K; royal; faces vR }",
     },
     Explanation {
         code: "E0199",

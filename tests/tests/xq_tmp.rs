@@ -79,13 +79,15 @@ fn compare(
     compared
 }
 
-
 #[test]
 #[ignore]
 fn xq_tmp() {
     let stem = std::env::var("XQ_STEM").unwrap_or("xiangqi".into());
     let fsf = std::env::var("XQ_FSF").unwrap_or(stem.clone());
-    let games: u64 = std::env::var("XQ_GAMES").ok().and_then(|x| x.parse().ok()).unwrap_or(20);
+    let games: u64 = std::env::var("XQ_GAMES")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(20);
     let variant = shipped(&stem);
     let mut engine = Engine::start(&[("UCI_Variant", fsf.as_str())]).expect("fsf");
     let n = compare(&variant, &mut engine, games, 60, 6, 3, |_| false);
