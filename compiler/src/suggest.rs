@@ -132,6 +132,7 @@ pub fn is_valid_betza_term(term: &str) -> bool {
     let has = |c: char| term.mods.iter().any(|m| m.node == c);
     if !known
         || (has('m') && has('c'))
+        || (has('p') && has('g'))
         || board
             .props
             .iter()
