@@ -25,7 +25,8 @@
 //! listing the moves that differ on a mismatch.
 //!
 //! Ignored by default (they need the engine); `.ci/run` runs them with
-//! `cargo test -p fairyc-tests --release --test field -- --ignored`.
+//! `cargo test -p fairyc-tests --release --test field -- --ignored`. Set
+//! `FAIRYC_FIELD_ONLY=stem,…` to run only some rows while working on them.
 
 mod chess;
 mod rules;
@@ -308,8 +309,16 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
 
 /// Runs every row of `tests/data/field/<family>.txt`; `skips` names the
 /// family's skip predicates.
+///
+/// While working on one variant, `FAIRYC_FIELD_ONLY=stem,stem` runs only those
+/// rows (CI never sets it).
 pub fn run_family(family: &str, skips: &[(&str, Skip)]) {
-    let rows = read_rows(family);
+    let mut rows = read_rows(family);
+    if let Ok(only) = std::env::var("FAIRYC_FIELD_ONLY") {
+        let only: Vec<&str> = only.split(',').map(str::trim).collect();
+        rows.retain(|r| only.contains(&r.stem.as_str()));
+        println!("FAIRYC_FIELD_ONLY: {} rows of {family} run", rows.len());
+    }
     let mut mismatches = Vec::new();
     for row in &rows {
         let t = run_row(row, skips, &mut mismatches);
