@@ -18,7 +18,12 @@ fn stems() -> Vec<String> {
 #[test]
 fn every_shipped_variant_round_trips_through_json() {
     let stems = stems();
-    for seed in ["crazyhouse", "crazy-elephant", "hans-38special", "crazy-38s"] {
+    for seed in [
+        "crazyhouse",
+        "crazy-elephant",
+        "hans-38special",
+        "crazy-38s",
+    ] {
         assert!(stems.iter().any(|s| s == seed), "{seed} is shipped");
     }
     for stem in stems {
