@@ -1790,8 +1790,10 @@ impl<'a> Resolver<'a> {
                 optional: rule.optional.is_some(),
             });
         }
+        // The promoted mark (`~`) only says what a piece becomes in hand: a
+        // variant without drops has no hands, so no mark and no demotion.
         for (x, from) in origins.iter().enumerate() {
-            if pieces[x].captured_as.is_some() || from.is_empty() {
+            if !has_drops || pieces[x].captured_as.is_some() || from.is_empty() {
                 continue;
             }
             if from.len() > 1 {

@@ -575,7 +575,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0121",
         title: "ambiguous demotion",
-        text: "A piece that several pieces promote to cannot know what it becomes in hand when captured. Say it with `captured-as`.",
+        text: "In a variant with drops, a piece that several pieces promote to cannot know what it becomes in hand when captured. Say it with `captured-as`.",
         wrong: "promotion { Pawn -> General in last-rank; Soldier -> General in last-rank }",
         fixed: "piece General { letter G; moves K; captured-as Pawn }",
     },

@@ -1,8 +1,7 @@
 //! Perft against reference figures from data files.
 //!
 //! Each `tests/perft/NAME.perft` is checked against the shipped
-//! `variants/NAME.variant`; `tests/data/chess/chess.perft` against the test
-//! variant `tests/data/chess/chess.variant` (orthodox chess, public figures).
+//! `variants/NAME.variant`.
 //! The normal run goes to depth 4; `--ignored` (best with `--release`) runs
 //! every depth.
 
@@ -49,30 +48,13 @@ fn shipped_files(max_depth: u32) {
     }
 }
 
-fn chess() -> Variant {
-    let path = root().join("tests/data/chess/chess.variant");
-    let source = std::fs::read_to_string(&path).expect("chess.variant");
-    let tables = fairyc_compiler::compile(&source).expect("chess compiles");
-    Variant::new(tables).expect("valid tables")
-}
-
 #[test]
 fn perft_up_to_depth_4() {
     shipped_files(4);
 }
 
 #[test]
-fn orthodox_chess_up_to_depth_3() {
-    check_file(&chess(), &root().join("tests/data/chess/chess.perft"), 3);
-}
-
-#[test]
 #[ignore = "deep perft: run with --release -- --ignored"]
 fn perft_all_depths() {
     shipped_files(u32::MAX);
-    check_file(
-        &chess(),
-        &root().join("tests/data/chess/chess.perft"),
-        u32::MAX,
-    );
 }
