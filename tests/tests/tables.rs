@@ -45,8 +45,8 @@ fn another_format_version_is_refused() {
     let json = v
         .tables()
         .to_json()
-        .replacen("\"format\":1", "\"format\":2", 1);
-    assert_eq!(VariantTables::from_json(&json), Err(TableError::Version(2)));
+        .replacen("\"format\":2", "\"format\":3", 1);
+    assert_eq!(VariantTables::from_json(&json), Err(TableError::Version(3)));
 }
 
 #[test]
