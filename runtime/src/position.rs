@@ -422,6 +422,10 @@ impl<'v> Position<'v> {
     fn attacked_slow(&self, s: u8, by: usize, occ: SquareSet) -> bool {
         let v = self.v;
         let target = bit(s);
+        // A hopper attacks the square as if a piece stood there (an empty
+        // square a king would pass when castling), so that a piece before
+        // the hurdle is no hurdle and the square is the landing.
+        let occ = occ | target;
         Squares(self.by_side[by]).any(|from| {
             let p = code_piece(self.board[from as usize]) as usize;
             if v.slow_types & (1 << p) == 0 {
