@@ -357,6 +357,8 @@ impl<'v> Position<'v> {
 
     /// Appends the moves along hopper paths (XBetza `p`, `g`). Only variants
     /// with hoppers come here, and they test every move by playing it.
+    #[cold]
+    #[inline(never)]
     fn gen_hops(&self, ctx: &Ctx, out: &mut Vec<Move>) {
         let v = self.v;
         let us = self.turn;

@@ -419,6 +419,7 @@ impl<'v> Position<'v> {
     /// Whether a piece of side `by` attacks `s` along a path the tries do not
     /// hold: a hopper's capture or an attack-only path.
     #[cold]
+    #[inline(never)]
     fn attacked_slow(&self, s: u8, by: usize, occ: SquareSet) -> bool {
         let v = self.v;
         let target = bit(s);
