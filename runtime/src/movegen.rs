@@ -405,7 +405,7 @@ impl<'v> Position<'v> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn emit(&self, ctx: &Ctx, p: usize, from: u8, to: u8, ep: bool, out: &mut Vec<Move>) {
         let v = self.v;
         let us = self.turn;
@@ -459,7 +459,7 @@ impl<'v> Position<'v> {
                 continue;
             }
             let occ_k = occ & !bit(c.king_from);
-            if Squares(c.safe).any(|s| self.attacked(s, them, occ_k)) {
+            if Squares(c.safe).any(|s| self.attacked_any(s, them, occ_k)) {
                 continue;
             }
             let m = Move::Castle {

@@ -389,7 +389,7 @@ impl<'v> Position<'v> {
 
     pub(crate) fn in_check_side(&self, side: usize) -> bool {
         let occ = self.by_side[0] | self.by_side[1];
-        Squares(self.royals[side]).any(|k| self.attacked(k, side ^ 1, occ))
+        Squares(self.royals[side]).any(|k| self.attacked_any(k, side ^ 1, occ))
     }
 
     /// Whether `by` attacks square `s` with occupancy `occ`.
@@ -413,7 +413,15 @@ impl<'v> Position<'v> {
                 i += 1;
             }
         }
-        self.v.slow_types != 0 && self.attacked_slow(s, by, occ)
+        false
+    }
+
+    /// Whether `by` attacks square `s` with occupancy `occ`, hoppers and
+    /// attack-only paths included. [`Position::attacked`] alone serves the
+    /// fast legality path, which variants with such paths never take.
+    #[inline]
+    pub(crate) fn attacked_any(&self, s: u8, by: usize, occ: SquareSet) -> bool {
+        self.attacked(s, by, occ) || (self.v.slow_types != 0 && self.attacked_slow(s, by, occ))
     }
 
     /// Whether a piece of side `by` attacks `s` along a path the tries do not
@@ -495,7 +503,7 @@ impl<'v> Position<'v> {
     /// is not a square of the board.
     pub fn is_attacked(&self, s: u8, by: Color) -> Option<bool> {
         ((s as usize) < self.v.nsq)
-            .then(|| self.attacked(s, by.index(), self.by_side[0] | self.by_side[1]))
+            .then(|| self.attacked_any(s, by.index(), self.by_side[0] | self.by_side[1]))
     }
 
     /// Whether a piece of side `by` has an en-passant path onto one of
