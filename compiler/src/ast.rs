@@ -368,6 +368,11 @@ pub struct DropsDecl {
 /// A drop restriction.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DropRule {
+    /// `captures-to-hand off`: captured pieces leave the game.
+    CapturesOff {
+        /// The statement.
+        span: Span,
+    },
     /// `Pawn not-on rank 1, rank 8`
     NotOn {
         /// The whole rule.

@@ -754,8 +754,10 @@ impl<'a> Checker<'a> {
     }
 
     fn drops(&mut self, rules: &[DropRule]) {
+        let mut seen = IndexMap::new();
         for rule in rules {
             match rule {
+                DropRule::CapturesOff { span } => self.once(&mut seen, "captures-to-hand", *span),
                 DropRule::NotOn { piece, squares, .. } => {
                     self.piece_ref(piece);
                     self.square_set(squares);
@@ -1122,6 +1124,11 @@ fn resolve(
     // rights could not be read against the others alone.
     let castling_sound = r.errors.len() == before && castling_complete(file, &castling);
     let has_drops = drops.is_some();
+    let to_hand = drops.is_some_and(|d| {
+        !d.rules
+            .iter()
+            .any(|r| matches!(r, DropRule::CapturesOff { .. }))
+    });
 
     // The start position, read by the runtime with move-less tables.
     let fen = setup.map(|s| s.fen.node.clone()).unwrap_or_default();
@@ -1149,7 +1156,7 @@ fn resolve(
         piece.moves = r.moves(i, names.moves_sound.get(i).copied().unwrap_or(false));
     }
     let rules: Vec<&ast::PromotionRule> = promotions.iter().flat_map(|p| &p.rules).collect();
-    let promotions = r.promotions(&rules, &mut pieces, has_drops);
+    let promotions = r.promotions(&rules, &mut pieces, has_drops, to_hand);
     let end = r.end(end);
 
     let squares = r.setup.take();
@@ -1361,6 +1368,7 @@ impl<'a> Resolver<'a> {
             drops: has_drops.then(|| DropRules {
                 forbidden: vec![[Vec::new(), Vec::new()]; np],
                 no_mate: vec![false; np],
+                captures_to_hand: true,
             }),
             castling: crate::lower::castling(&self.geo, castling),
             end: EndRules {
@@ -1562,9 +1570,11 @@ impl<'a> Resolver<'a> {
         let mut rules = DropRules {
             forbidden: vec![[Vec::new(), Vec::new()]; np],
             no_mate: vec![false; np],
+            captures_to_hand: true,
         };
         for rule in &drops.rules {
             match rule {
+                DropRule::CapturesOff { .. } => rules.captures_to_hand = false,
                 DropRule::NotOn { piece, squares, .. } => {
                     let set = self.resolve(squares);
                     if let Some(p) = self.piece(&piece.node) {
@@ -1688,6 +1698,7 @@ impl<'a> Resolver<'a> {
         rules: &[&ast::PromotionRule],
         pieces: &mut [CheckedPiece],
         has_drops: bool,
+        to_hand: bool,
     ) -> Vec<CheckedPromotion> {
         let np = pieces.len();
         let mut origins: Vec<Vec<u8>> = vec![Vec::new(); np];
@@ -1790,10 +1801,11 @@ impl<'a> Resolver<'a> {
                 optional: rule.optional.is_some(),
             });
         }
-        // The promoted mark (`~`) only says what a piece becomes in hand: a
-        // variant without drops has no hands, so no mark and no demotion.
+        // The promoted mark (`~`) only says what a piece becomes in hand:
+        // where captured pieces go to no hand, there is no mark and no
+        // demotion.
         for (x, from) in origins.iter().enumerate() {
-            if !has_drops || pieces[x].captured_as.is_some() || from.is_empty() {
+            if !to_hand || pieces[x].captured_as.is_some() || from.is_empty() {
                 continue;
             }
             if from.len() > 1 {

@@ -652,7 +652,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "W0006",
         title: "`captured-as` without drops",
-        text: "Without a `drops` block captured pieces do not go to a hand, so `captured-as` has no effect.",
+        text: "Without a `drops` block, or with `captures-to-hand off` in it, captured pieces do not go to a hand, so `captured-as` has no effect.",
         wrong: "piece Queen { letter Q; moves Q; captured-as Pawn }   # and no `drops`",
         fixed: "piece Queen { letter Q; moves Q; captured-as Pawn }\ndrops { }",
     },

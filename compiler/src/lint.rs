@@ -111,9 +111,9 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
 
     // What can be in a hand (only with drops): captured non-royal pieces as
     // they go to hand, `hand(…)` promotion targets and the setup's pockets.
-    if parts.drops.is_some() {
+    if let Some(drops) = &parts.drops {
         for (i, piece) in parts.pieces.iter().enumerate() {
-            if !used.get(i).copied().unwrap_or(false) || piece.royal {
+            if !drops.captures_to_hand || !used.get(i).copied().unwrap_or(false) || piece.royal {
                 continue;
             }
             set(&mut hand, piece.captured_as.unwrap_or(i as u8));
@@ -240,7 +240,7 @@ fn drop_rules(
 ) {
     let index = |name: &str| decls.iter().position(|d| d.name.node == name);
     let nsq = parts.board.squares.len();
-    let Some(drops) = &parts.drops else {
+    if !parts.drops.as_ref().is_some_and(|d| d.captures_to_hand) {
         for decl in decls {
             for prop in &decl.props {
                 if let PieceProp::CapturedAs(name) = prop {
@@ -248,6 +248,8 @@ fn drop_rules(
                 }
             }
         }
+    }
+    let Some(drops) = &parts.drops else {
         return;
     };
     let mut reported = vec![false; decls.len()];
@@ -258,7 +260,7 @@ fn drop_rules(
                 DropRule::NotOn { piece, span, .. } | DropRule::NoMate { piece, span } => {
                     (piece, *span)
                 }
-                DropRule::Unknown(_) => continue,
+                DropRule::CapturesOff { .. } | DropRule::Unknown(_) => continue,
             };
             let Some(pi) = index(&piece.node) else {
                 continue;

@@ -444,6 +444,7 @@ pub fn drops(checked: &Checked) -> Option<DropRules> {
     checked.drops.as_ref().map(|d| DropRules {
         forbidden: d.forbidden.clone(),
         no_mate: d.no_mate.clone(),
+        captures_to_hand: d.captures_to_hand,
     })
 }
 

@@ -135,6 +135,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_optional => "`optional`",
         Rule::kw_not_on => "`not-on`",
         Rule::kw_no_drop_mate => "`no-drop-mate`",
+        Rule::kw_captures_to_hand => "`captures-to-hand`",
         Rule::kw_checkmate => "`checkmate`",
         Rule::kw_stalemate => "`stalemate`",
         Rule::kw_repetition => "`repetition`",
@@ -218,6 +219,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drops_decl => "`drops`",
         Rule::drop_not_on => "a drop rule",
         Rule::drop_no_mate => "a drop rule",
+        Rule::drop_captures => "a drop rule",
         Rule::end_decl => "`end`",
         Rule::end_checkmate => "`checkmate`",
         Rule::end_stalemate => "`stalemate`",
@@ -926,6 +928,7 @@ impl Builder<'_> {
                         });
                     }
                 }
+                Rule::drop_captures => rules.push(DropRule::CapturesOff { span }),
                 Rule::unknown_stmt => rules.push(DropRule::Unknown(self.unknown(p))),
                 _ => {}
             }

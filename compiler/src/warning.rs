@@ -125,7 +125,7 @@ impl Warning {
             ),
             WarningKind::CapturedAsWithoutDrops => (
                 "never used",
-                "add a `drops { }` block, or remove `captured-as`",
+                "add a `drops { }` block (without `captures-to-hand off`), or remove `captured-as`",
             ),
             WarningKind::DeadEnd { .. } => (
                 "this piece",
@@ -183,7 +183,7 @@ impl fmt::Display for Warning {
             WarningKind::CapturedAsWithoutDrops => {
                 write!(
                     f,
-                    "`captured-as` has no effect in a variant without `drops`"
+                    "`captured-as` has no effect: no captured piece goes to a hand"
                 )
             }
             WarningKind::DeadEnd {

@@ -626,7 +626,7 @@ impl<'v> Position<'v> {
     /// The captured piece `c` (with its mark) goes to the capturer's hand.
     #[inline(always)]
     fn capture_to_hand(&mut self, c: u8, promoted: bool) {
-        if !self.v.drops || c == 0 {
+        if !self.v.captures_to_hand || c == 0 {
             return;
         }
         let p = code_piece(c) as usize;
@@ -710,7 +710,7 @@ impl<'v> Position<'v> {
                 if u.captured != 0 {
                     self.put(u.cap_sq, u.captured, u.captured_promoted);
                     let p = code_piece(u.captured) as usize;
-                    if self.v.drops && self.v.royal_types & (1 << p) == 0 {
+                    if self.v.captures_to_hand && self.v.royal_types & (1 << p) == 0 {
                         let into = if u.captured_promoted {
                             self.v.demote[p]
                         } else {

@@ -782,6 +782,11 @@ pub struct DropRules {
     /// `no_mate[piece]`: dropping that piece may not checkmate.
     #[serde(deserialize_with = "de_no_mate")]
     pub no_mate: Vec<bool>,
+    /// Captured pieces go to the capturer's hand (JSON default `true`); if
+    /// `false`, they leave the game and only the pieces in hand in the start
+    /// position (or a FEN) are ever dropped.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub captures_to_hand: bool,
 }
 
 /// A castling move.
@@ -899,6 +904,10 @@ fn is_false(b: &bool) -> bool {
 
 fn is_true(b: &bool) -> bool {
     *b
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl VariantTables {

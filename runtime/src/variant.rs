@@ -127,6 +127,9 @@ pub struct Variant {
     /// `demote[p]`: what piece `p` becomes in hand when captured marked.
     pub(crate) demote: Vec<u8>,
     pub(crate) drops: bool,
+    /// Captured pieces go to the capturer's hand (drops, and not
+    /// `captures_to_hand: false`).
+    pub(crate) captures_to_hand: bool,
     /// `drop_to[p * 2 + side]`: where that side may drop piece `p`.
     pub(crate) drop_to: Vec<SquareSet>,
     pub(crate) no_mate: u32,
@@ -348,6 +351,7 @@ impl Variant {
             to_hand,
             demote,
             drops: p.drops.is_some(),
+            captures_to_hand: p.drops.as_ref().is_some_and(|d| d.captures_to_hand),
             drop_to,
             no_mate,
             castles,

@@ -14,21 +14,42 @@ use std::time::{Duration, Instant};
 use fairyc_runtime::{perft, Position};
 use fairyc_tests::{shipped, Engine};
 
-const POSITIONS: &[(&str, &str, u32)] = &[
+/// `(variant file stem, Fairy-Stockfish name, position, FEN, depth)`.
+const POSITIONS: &[(&str, &str, &str, &str, u32)] = &[
     (
+        "crazyhouse",
+        "crazyhouse",
         "start position",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
         5,
     ),
     (
+        "crazyhouse",
+        "crazyhouse",
         "middle game, pockets QPp",
         "2rn1b1r/1pp2n1p/B1PBk1pP/5p1P/P5p1/2P2RP1/RP1QNP2/1NBK4[QPp] w - - 0 1",
         4,
     ),
     (
+        "crazyhouse",
+        "crazyhouse",
         "middle game, full pockets",
         "r1bq1rk1/ppp2ppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R2QK2R[QRBNPqrbnp] w KQ - 0 1",
         3,
+    ),
+    (
+        "chess",
+        "chess",
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+    ),
+    (
+        "capablanca",
+        "capablanca",
+        "start position",
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+        4,
     ),
 ];
 
@@ -45,17 +66,23 @@ fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, Duration) {
 }
 
 fn main() {
-    let variant = shipped("crazyhouse");
-    let mut engine = Engine::start(&[("UCI_Variant", "crazyhouse"), ("Threads", "1")]);
-    if engine.is_none() {
-        println!("(fairy-stockfish not installed: showing fairyc only)");
-    }
     println!(
-        "{:<28} {:>5} {:>12} {:>14} {:>14} {:>7}",
-        "position", "depth", "leaves", "fairyc/s", "fairy-sf/s", "ratio"
+        "{:<12} {:<28} {:>5} {:>12} {:>14} {:>14} {:>7}",
+        "variant", "position", "depth", "leaves", "fairyc/s", "fairy-sf/s", "ratio"
     );
-    for &(name, fen, depth) in POSITIONS {
-        let pos = Position::from_fen(&variant, fen).expect("benchmark FEN");
+    let mut current: Option<(&str, fairyc_runtime::Variant, Option<Engine>)> = None;
+    for &(stem, fsf, name, fen, depth) in POSITIONS {
+        if current.as_ref().is_none_or(|(s, _, _)| *s != stem) {
+            let engine = Engine::start(&[("UCI_Variant", fsf), ("Threads", "1")]);
+            if engine.is_none() {
+                println!("(fairy-stockfish not installed: showing fairyc only)");
+            }
+            current = Some((stem, shipped(stem), engine));
+        }
+        let Some((_, variant, engine)) = current.as_mut() else {
+            unreachable!("set just above");
+        };
+        let pos = Position::from_fen(variant, fen).expect("benchmark FEN");
         let (ours, t_ours) = best_of(3, || perft(&pos, depth));
         let rate_ours = ours as f64 / t_ours.as_secs_f64();
         let (theirs, rate_theirs) = match engine.as_mut() {
@@ -66,10 +93,11 @@ fn main() {
             None => (None, None),
         };
         if let Some(n) = theirs {
-            assert_eq!(n, ours, "{name}: the engines disagree");
+            assert_eq!(n, ours, "{stem} {name}: the engines disagree");
         }
         println!(
-            "{:<28} {:>5} {:>12} {:>14.0} {:>14} {:>7}",
+            "{:<12} {:<28} {:>5} {:>12} {:>14.0} {:>14} {:>7}",
+            stem,
             name,
             depth,
             ours,
