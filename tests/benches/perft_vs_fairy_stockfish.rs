@@ -51,6 +51,21 @@ const POSITIONS: &[(&str, &str, &str, &str, u32)] = &[
         "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
         4,
     ),
+    // Hoppers and the flying general: legality by playing every move.
+    (
+        "xiangqi",
+        "xiangqi",
+        "start position",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        4,
+    ),
+    (
+        "xiangqi",
+        "xiangqi",
+        "middle game",
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1",
+        4,
+    ),
 ];
 
 fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, Duration) {
