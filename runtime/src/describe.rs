@@ -27,7 +27,7 @@ pub struct Reach {
 /// Where piece `piece` of `side` reaches from square `from` on a board where
 /// it stands alone: every square some path of it reaches, walked as the move
 /// generator walks it (the piece itself blocks a path that comes back to its
-/// square). `None` if `piece` or `from` is out of range.
+/// square; a hopper's path has no hurdle, so it reaches nothing). `None` if `piece` or `from` is out of range.
 ///
 /// This is the one computation of "reach on an empty board": [`describe`]
 /// and `fairyc show` both render it.
@@ -40,7 +40,9 @@ pub fn reach(
     let paths =
         tables.parts().pieces.get(piece as usize)?.moves[side.index()].get(from as usize)?;
     let mut out: BTreeMap<u8, Reach> = BTreeMap::new();
-    for path in paths {
+    // Alone on the board a hopper finds no hurdle, and an attack-only path
+    // is no move: neither reaches anything.
+    for path in paths.iter().filter(|p| p.hop.is_none() && !p.attack_only) {
         for step in &path.steps {
             if step.to == from || step.block.contains(&from) {
                 break;

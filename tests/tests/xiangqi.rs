@@ -255,3 +255,22 @@ fn a_king_may_not_castle_across_a_square_a_cannon_hits_beyond_its_screen() {
     assert!(!moves_from(&v, fen, "f2").contains(&"f2h2".to_string()));
     assert_eq!(moves_from(&v, fen, "f2"), sorted(&["f2e1", "f2e2", "f2f1"]));
 }
+
+#[test]
+fn alone_on_the_board_a_cannon_only_slides() {
+    // `fairyc show` and `describe` draw a piece alone on the board: the
+    // cannon's captures need a hurdle, so it reaches its rook squares by
+    // moving only; the general's `faces` lines are no moves.
+    let v = xq();
+    let e5 = v.square_by_name("e5").expect("e5");
+    let cannon = v.piece_by_letter('C').expect("cannon");
+    let reach =
+        fairyc_runtime::reach(v.tables(), cannon, fairyc_runtime::Color::White, e5).expect("reach");
+    assert_eq!(reach.len(), 17);
+    assert!(reach.values().all(|r| r.quiet && !r.capture));
+    let e1 = v.square_by_name("e1").expect("e1");
+    let general = v.piece_by_letter('K').expect("general");
+    let reach = fairyc_runtime::reach(v.tables(), general, fairyc_runtime::Color::White, e1)
+        .expect("reach");
+    assert_eq!(reach.len(), 3, "d1, f1 and e2: the palace");
+}
