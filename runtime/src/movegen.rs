@@ -384,11 +384,12 @@ impl<'v> Position<'v> {
                     }
                 }
             }
-            for path in &v.paths[a as usize..b as usize] {
+            for i in a as usize..b as usize {
+                let path = &v.paths[i];
                 if path.friend_on != 0 && ours & path.friend_on == 0 {
                     continue;
                 }
-                self.hop_walk(path, occ, |to, occupied| {
+                self.hop_walk(i, occ, |to, occupied| {
                     let tb = bit(to);
                     let ok = if occupied {
                         path.capture && theirs & tb != 0

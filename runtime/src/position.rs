@@ -6,7 +6,7 @@ use crate::error::{PlayError, PositionError};
 use crate::setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 use crate::table::{Outcome, PromotionChoice};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
-use crate::variant::{FlatPath, Variant};
+use crate::variant::Variant;
 
 /// What [`Position::unmake`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
@@ -442,9 +442,11 @@ impl<'v> Position<'v> {
             }
             let e = v.entry(p, by, from as usize);
             let (a, b) = v.hop_entries[e];
-            let hops = v.paths[a as usize..b as usize].iter().filter(|x| x.capture);
-            for path in hops {
-                if self.hop_walk(path, occ, |to, occupied| occupied && to == s) {
+            for i in a as usize..b as usize {
+                if !v.paths[i].capture {
+                    continue;
+                }
+                if self.hop_walk(i, occ, |to, occupied| occupied && to == s) {
                     return true;
                 }
             }
@@ -466,17 +468,20 @@ impl<'v> Position<'v> {
         })
     }
 
-    /// Walks a hopper path with occupancy `occ`: the first occupied square
-    /// is the hurdle, and the squares after it (at most `path.hop` of them,
+    /// Walks the hopper path `paths[index]` with occupancy `occ`: the first
+    /// occupied square is the hurdle, and the squares after it (at most
+    /// `hop_limit[index]` of them,
     /// 0: any) are landing squares up to and including the next occupied
     /// one. `land(square, occupied)` is called for each; returns whether it
     /// accepted one.
     pub(crate) fn hop_walk(
         &self,
-        path: &FlatPath,
+        index: usize,
         occ: SquareSet,
         mut land: impl FnMut(u8, bool) -> bool,
     ) -> bool {
+        let path = &self.v.paths[index];
+        let limit = self.v.hop_limit[index];
         let mut over = false;
         let mut landed = 0u16;
         for st in &self.v.steps[path.steps.0 as usize..path.steps.1 as usize] {
@@ -492,7 +497,7 @@ impl<'v> Position<'v> {
                 return true;
             }
             landed += 1;
-            if occupied || (path.hop != 0 && landed >= path.hop) {
+            if occupied || (limit != 0 && landed >= limit) {
                 break;
             }
         }

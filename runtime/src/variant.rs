@@ -19,8 +19,6 @@ pub(crate) struct FlatPath {
     pub en_passant: bool,
     /// Guard: 0 = none, else at least one friend on these squares.
     pub friend_on: SquareSet,
-    /// For a hopper path: most squares beyond the hurdle (0: any).
-    pub hop: u16,
 }
 
 /// A step in the flat move arrays.
@@ -103,6 +101,9 @@ pub struct Variant {
     /// Like `entries`, for the hopper paths (kept apart so that variants
     /// without hoppers never look at them).
     pub(crate) hop_entries: Vec<(u32, u32)>,
+    /// `hop_limit[i]`: for a hopper path `paths[i]`, the most squares beyond
+    /// the hurdle (0: any). Kept apart so that `FlatPath` stays as it was.
+    pub(crate) hop_limit: Vec<u16>,
     /// Like `entries`, for the attack-only paths.
     pub(crate) attack_entries: Vec<(u32, u32)>,
     /// Whether some piece has a hopper path.
@@ -179,6 +180,7 @@ impl Variant {
         let mut hop_entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut attack_entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut has_hops = false;
+        let mut hop_limit = Vec::new();
         let mut slow_types = 0u32;
         for (pi, piece) in p.pieces.iter().enumerate() {
             for side in 0..2 {
@@ -230,13 +232,13 @@ impl Variant {
                                 }
                                 passed |= bit(st.to);
                             }
+                            hop_limit.push(path.hop.unwrap_or(0));
                             paths.push(FlatPath {
                                 steps: (s0, steps.len() as u32),
                                 quiet: path.quiet,
                                 capture: path.capture,
                                 en_passant: path.en_passant,
                                 friend_on: set_of(&path.friend_on),
-                                hop: path.hop.unwrap_or(0),
                             });
                         }
                         bounds[kind + 1] = paths.len() as u32;
@@ -339,6 +341,7 @@ impl Variant {
             paths,
             steps,
             hop_entries,
+            hop_limit,
             attack_entries,
             has_hops,
             slow_types,
