@@ -157,11 +157,16 @@ pub enum PieceProp {
         betza: Betza,
         /// The guard after `if`, if any.
         guard: Option<Spanned<String>>,
+        /// The zone after `if from`, if any: the move starts only there.
+        from_zone: Option<Spanned<String>>,
         /// The whole statement.
         span: Span,
     },
     /// `royal`
     Royal(Span),
+    /// The side after `royal black`: only that side's pieces of this type
+    /// are royal (the other side has no royal piece).
+    RoyalSide(Spanned<String>),
     /// `captured-as Pawn`: what this piece becomes in the capturer's hand.
     CapturedAs(Spanned<String>),
     /// Anything else.
@@ -408,6 +413,16 @@ pub enum EndRule {
         /// The whole rule.
         span: Span,
         /// For the bared player.
+        outcome: Spanned<String>,
+    },
+    /// `extinction all loss` or `extinction Pawn loss`: a player with no
+    /// piece left (of that type), on the board or in hand.
+    Extinction {
+        /// The whole rule.
+        span: Span,
+        /// `all` or a piece name.
+        piece: Spanned<String>,
+        /// For the player whose pieces are extinct.
         outcome: Spanned<String>,
     },
     /// `King reaches enemy-home win`

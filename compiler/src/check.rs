@@ -450,10 +450,18 @@ impl<'a> Checker<'a> {
                         ),
                     }
                 }
-                PieceProp::Moves { betza, guard, .. } => {
+                PieceProp::Moves {
+                    betza,
+                    guard,
+                    from_zone,
+                    ..
+                } => {
                     has_moves = true;
                     let before = self.errors.len();
                     self.betza(betza);
+                    if let Some(zone) = from_zone {
+                        self.square_set(&from_set(zone));
+                    }
                     moves_sound &= self.errors.len() == before;
                     if let Some(guard) = guard {
                         if !GUARDS.contains(&guard.node.as_str()) {
@@ -472,6 +480,7 @@ impl<'a> Checker<'a> {
                     royal = true;
                     self.once(&mut seen, "royal", *span);
                 }
+                PieceProp::RoyalSide(_) => {}
                 PieceProp::CapturedAs(name) => {
                     self.once(&mut seen, "captured-as", name.span);
                     self.piece_ref(name);
@@ -785,6 +794,12 @@ impl<'a> Checker<'a> {
                     self.square_set(squares);
                     self.outcome(outcome);
                 }
+                EndRule::Extinction { piece, outcome, .. } => {
+                    if piece.node != "all" {
+                        self.piece_ref(piece);
+                    }
+                    self.outcome(outcome);
+                }
                 EndRule::Unknown(u) => self.unknown(Block::End, u),
             }
         }
@@ -825,8 +840,8 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
         ],
         Block::Piece => &[
             ("letter", "`letter <A-Z>`"),
-            ("moves", "`moves <Betza> [if <guard>]`"),
-            ("royal", "`royal` alone on its line"),
+            ("moves", "`moves <Betza> [if <guard> | if from <zone>]`"),
+            ("royal", "`royal` or `royal <white|black>`"),
             ("captured-as", "`captured-as <Piece>`"),
         ],
         Block::Zone => &[
@@ -842,6 +857,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ),
             ("move-limit", "`move-limit <moves>` or `move-limit off`"),
             ("bare-king", "`bare-king <win|draw|loss>`"),
+            ("extinction", "`extinction <all|Piece> <win|draw|loss>`"),
         ],
         Block::Castling | Block::Promotion | Block::Drops => &[],
     };
@@ -891,6 +907,8 @@ pub struct CheckedPiece {
     pub letter: char,
     /// Whether it is royal.
     pub royal: bool,
+    /// `royal white` / `royal black`: royal for that side only (0 White, 1 Black).
+    pub royal_side: Option<u8>,
     /// What it becomes in hand when captured, if not itself.
     pub captured_as: Option<u8>,
     /// What it becomes in hand when captured, if it is only ever promoted to.
@@ -906,6 +924,8 @@ pub struct CheckedMove {
     pub specs: Vec<MoveSpec>,
     /// `if friend-adjacent`.
     pub guarded: bool,
+    /// `if from <zone>`: the squares it may start from, per side.
+    pub from: Option<[Vec<u8>; 2]>,
 }
 
 /// The checked start position.
@@ -968,6 +988,8 @@ pub struct CheckedEnd {
     pub bare_king: Option<Outcome>,
     /// The goals.
     pub reach: Vec<CheckedReach>,
+    /// The extinction rules: `(piece, or None for all pieces; outcome)`.
+    pub extinction: Vec<(Option<u8>, Outcome)>,
 }
 
 /// A checked `<Piece> reaches <squares> <outcome>` rule.
@@ -1170,9 +1192,13 @@ impl<'a> Resolver<'a> {
         for decl in self.decls.clone() {
             let mut letter = '?';
             let mut royal = None;
+            let mut royal_side = None;
             let mut captured_as = None;
             for prop in &decl.props {
                 match prop {
+                    PieceProp::RoyalSide(side) => {
+                        royal_side = Some(u8::from(side.node != "white"));
+                    }
                     PieceProp::Letter(l) => {
                         letter = l.node.chars().next().unwrap_or('?').to_ascii_uppercase()
                     }
@@ -1205,6 +1231,7 @@ impl<'a> Resolver<'a> {
                 name: decl.name.node.clone(),
                 letter,
                 royal: royal.is_some(),
+                royal_side: royal_side.filter(|_| royal.is_some()),
                 captured_as,
                 demotes_to: None,
                 moves: Vec::new(),
@@ -1325,6 +1352,7 @@ impl<'a> Resolver<'a> {
                 resets_move_limit: Vec::new(),
                 bare_king: None,
                 reach: Vec::new(),
+                extinction: Vec::new(),
             },
             start: fen.to_owned(),
         };
@@ -1352,7 +1380,7 @@ impl<'a> Resolver<'a> {
                         .board
                         .iter()
                         .flatten()
-                        .filter(|p| p.color == color && variant.is_royal(p.piece))
+                        .filter(|p| p.color == color && variant.is_royal_for(p.piece, color))
                         .count();
                     // The runtime's rule; none is its `E0119`, reported
                     // when the lowered position is read.
@@ -1547,10 +1575,17 @@ impl<'a> Resolver<'a> {
         let decl = self.decls[pi];
         let mut out = Vec::new();
         for prop in &decl.props {
-            let PieceProp::Moves { betza, guard, .. } = prop else {
+            let PieceProp::Moves {
+                betza,
+                guard,
+                from_zone,
+                ..
+            } = prop
+            else {
                 continue;
             };
             let guarded = guard.as_ref().is_some_and(|g| g.node == "friend-adjacent");
+            let from = from_zone.as_ref().map(|z| self.resolve(&from_set(z)));
             for term in &betza.terms {
                 let Some(specs) = betza::specs(term) else {
                     continue;
@@ -1568,7 +1603,11 @@ impl<'a> Resolver<'a> {
                         term.span,
                     );
                 }
-                out.push(CheckedMove { specs, guarded });
+                out.push(CheckedMove {
+                    specs,
+                    guarded,
+                    from: from.clone(),
+                });
             }
         }
         let has_moves = decl
@@ -1775,6 +1814,7 @@ impl<'a> Resolver<'a> {
             move_limit: None,
             bare_king: None,
             reach: Vec::new(),
+            extinction: Vec::new(),
         };
         let Some(end) = end else { return out };
         for rule in &end.rules {
@@ -1806,6 +1846,16 @@ impl<'a> Resolver<'a> {
                     out.move_limit = moves.node;
                 }
                 EndRule::BareKing { outcome, .. } => out.bare_king = outcome_of(&outcome.node),
+                EndRule::Extinction { piece, outcome, .. } => {
+                    let which = if piece.node == "all" {
+                        Some(None)
+                    } else {
+                        self.piece(&piece.node).map(Some)
+                    };
+                    if let (Some(which), Some(outcome)) = (which, outcome_of(&outcome.node)) {
+                        out.extinction.push((which, outcome));
+                    }
+                }
                 EndRule::Reach {
                     piece,
                     squares,
@@ -1827,6 +1877,14 @@ impl<'a> Resolver<'a> {
             }
         }
         out
+    }
+}
+
+/// The square set of an `if from <zone>` guard: the zone (or square) alone.
+fn from_set(zone: &Spanned<String>) -> SquareSet {
+    SquareSet {
+        span: zone.span,
+        items: vec![Spanned::new(SetItem::Name(zone.clone()), zone.span)],
     }
 }
 

@@ -121,6 +121,7 @@ impl Block {
                 "repetition",
                 "move-limit",
                 "bare-king",
+                "extinction",
             ],
         }
     }
@@ -144,8 +145,8 @@ impl Block {
             Block::Drops => "`<Piece> not-on <squares>` or `<Piece> no-drop-mate`",
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
-                 <n>]`, `move-limit <n|off>`, `bare-king <outcome>` or `<Piece> reaches \
-                 <squares> <outcome>`"
+                 <n>]`, `move-limit <n|off>`, `bare-king <outcome>`, `extinction <all|Piece> \
+                 <outcome>` or `<Piece> reaches <squares> <outcome>`"
             }
         }
     }

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use fairyc_runtime::table::{
-    BoardTable, CastlingRule, DropRules, EndRules, Path, PieceTable, PromotionRule, ReachRule,
+    BoardTable, CastlingRule, DropRules, EndRules, ExtinctionRule, Path, PieceTable, PromotionRule, ReachRule,
     SquareInfo, Step, TableParts,
 };
 use fairyc_runtime::{ParseFenError, Position, PositionError, Variant, VariantTables};
@@ -359,6 +359,7 @@ pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
         name: piece.name.clone(),
         letter: piece.letter,
         royal: piece.royal,
+        royal_side: piece.royal_side,
         captured_as: piece.captured_as,
         demotes_to: piece.demotes_to,
         moves: [vec![Vec::new(); squares], vec![Vec::new(); squares]],
@@ -376,6 +377,9 @@ pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<u8>; 2]) -> [Vec
                 let vectors = spec.select(geo, side);
                 for from in 0..nsq as u8 {
                     if spec.initial && !setup.contains(&from) {
+                        continue;
+                    }
+                    if term.from.as_ref().is_some_and(|f| !f[side].contains(&from)) {
                         continue;
                     }
                     for &v in &vectors {
@@ -487,6 +491,11 @@ pub fn end(checked: &Checked) -> EndRules {
                 squares: r.squares.clone(),
                 outcome: r.outcome,
             })
+            .collect(),
+        extinction: e
+            .extinction
+            .iter()
+            .map(|&(piece, outcome)| ExtinctionRule { piece, outcome })
             .collect(),
     }
 }

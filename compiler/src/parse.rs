@@ -140,6 +140,10 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_off => "`off`",
         Rule::kw_bare_king => "`bare-king`",
         Rule::kw_reaches => "`reaches`",
+        Rule::kw_from => "`from`",
+        Rule::kw_extinction => "`extinction`",
+        Rule::from_guard => "`from <zone>`",
+        Rule::end_extinction => "an `extinction` rule",
         Rule::sep => "a new line or `;`",
         Rule::eos => "the end of the statement",
         Rule::item_end => "the end of the line",
@@ -660,23 +664,42 @@ impl Builder<'_> {
                     let span = tight(&p);
                     let mut betza = None;
                     let mut guard = None;
+                    let mut from_zone = None;
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::betza => betza = Some(self.betza(q)),
                             Rule::guard => {
-                                guard = q
-                                    .into_inner()
-                                    .find(|r| r.as_rule() == Rule::ident)
-                                    .map(|r| text(&r));
+                                for r in q.into_inner() {
+                                    match r.as_rule() {
+                                        Rule::ident => guard = Some(text(&r)),
+                                        Rule::from_guard => {
+                                            from_zone = r
+                                                .into_inner()
+                                                .find(|z| z.as_rule() == Rule::ident)
+                                                .map(|z| text(&z));
+                                        }
+                                        _ => {}
+                                    }
+                                }
                             }
                             _ => {}
                         }
                     }
                     if let Some(betza) = betza {
-                        props.push(PieceProp::Moves { betza, guard, span });
+                        props.push(PieceProp::Moves {
+                            betza,
+                            guard,
+                            from_zone,
+                            span,
+                        });
                     }
                 }
-                Rule::royal => props.push(PieceProp::Royal(tight(&p))),
+                Rule::royal => {
+                    props.push(PieceProp::Royal(tight(&p)));
+                    if let Some(side) = p.into_inner().find(|q| q.as_rule() == Rule::side) {
+                        props.push(PieceProp::RoyalSide(text(&side)));
+                    }
+                }
                 Rule::captured_as => {
                     if let Some(value) = p.into_inner().find(|q| q.as_rule() == Rule::ident) {
                         props.push(PieceProp::CapturedAs(text(&value)));
@@ -946,6 +969,14 @@ impl Builder<'_> {
                     };
                     EndRule::MoveLimit { span, moves }
                 }
+                (Rule::end_extinction, Some(piece)) => match idents.next() {
+                    Some(outcome) => EndRule::Extinction {
+                        span,
+                        piece,
+                        outcome,
+                    },
+                    None => continue,
+                },
                 (Rule::end_reach, Some(piece)) => match (set, idents.next()) {
                     (Some(squares), Some(outcome)) => EndRule::Reach {
                         span,

@@ -238,6 +238,13 @@ pub enum TableError {
     },
     /// A `move_limit` of 0 or above [`crate::table::MAX_MOVE_LIMIT`].
     MoveLimit(u32),
+    /// A piece's `royal_side` is set without `royal`, or is not 0 or 1.
+    RoyalSide {
+        /// The piece.
+        piece: u8,
+        /// The side given.
+        side: u8,
+    },
 }
 
 /// A limit of the table format (see `docs/table-format.md`).
@@ -370,6 +377,11 @@ pub enum Field {
     },
     /// `end.resets_move_limit`.
     ResetsMoveLimit,
+    /// `end.extinction[rule]`.
+    Extinction {
+        /// The rule.
+        rule: usize,
+    },
 }
 
 /// How a royal piece could reach a hand ([`TableError::RoyalInHand`]).
@@ -429,6 +441,7 @@ impl fmt::Display for Field {
             Field::Castling { rule } => write!(f, "castling[{rule}]"),
             Field::Reach { rule } => write!(f, "end.reach[{rule}]"),
             Field::ResetsMoveLimit => write!(f, "end.resets_move_limit"),
+            Field::Extinction { rule } => write!(f, "end.extinction[{rule}]"),
         }
     }
 }
@@ -647,6 +660,10 @@ impl fmt::Display for TableError {
             TableError::RepetitionClaim { claim, count } => write!(
                 f,
                 "end.repetition.claim is {claim}; it must be from 2 to the count ({count})"
+            ),
+            TableError::RoyalSide { piece, side } => write!(
+                f,
+                "pieces[{piece}].royal_side is {side}; it needs `royal` and must be 0 or 1"
             ),
             TableError::MoveLimit(n) => write!(
                 f,

@@ -168,7 +168,7 @@ impl<'v> Position<'v> {
         let mut n = buf.len() as u64;
         if self.v.drops {
             let us = self.turn;
-            if ctx.king.is_none() && self.v.royal_types != 0 {
+            if ctx.king.is_none() && self.v.royal_of[us] != 0 {
                 buf.clear();
                 self.gen_drops(&ctx, buf, u32::MAX);
                 n += buf.len() as u64;
@@ -206,7 +206,7 @@ impl<'v> Position<'v> {
             if self.hands[us][p] == 0 || pieces & (1 << p) == 0 {
                 continue;
             }
-            let test = ctx.king.is_none() && self.v.royal_types != 0;
+            let test = ctx.king.is_none() && self.v.royal_of[us] != 0;
             let no_mate = self.v.no_mate & (1 << p) != 0;
             for to in Squares(target & self.v.drop_to[p * 2 + us]) {
                 let m = Move::Drop { piece: p as u8, to };
@@ -354,7 +354,7 @@ impl<'v> Position<'v> {
     fn emit(&self, ctx: &Ctx, p: usize, from: u8, to: u8, ep: bool, out: &mut Vec<Move>) {
         let v = self.v;
         let us = self.turn;
-        let test = ep || ctx.king.is_none() && v.royal_types != 0;
+        let test = ep || ctx.king.is_none() && v.royal_of[us] != 0;
         let mk = |promote: Promote| {
             if ep {
                 Move::EnPassant { from, to, promote }
@@ -373,7 +373,7 @@ impl<'v> Position<'v> {
                     let (m, must_test) = match *c {
                         PromotionChoice::Piece(t) => (mk(Promote::Piece(t)), test),
                         // The piece leaves the board: it no longer blocks.
-                        PromotionChoice::Hand(t) => (mk(Promote::Hand(t)), v.royal_types != 0),
+                        PromotionChoice::Hand(t) => (mk(Promote::Hand(t)), v.royal_of[us] != 0),
                     };
                     if !must_test || self.legal_by_playing(m) {
                         out.push(m);

@@ -71,7 +71,7 @@ fn must_have_promoted(v: &Variant, p: u8, side: usize, sq: u8) -> bool {
 ///
 /// [`PositionError::NoRoyal`] or [`PositionError::TooManyRoyals`].
 pub fn check_royal_count(v: &Variant, color: Color, count: usize) -> Result<(), PositionError> {
-    if v.royal_types == 0 {
+    if v.royal_of[color.index()] == 0 {
         return Ok(());
     }
     match count {
@@ -212,7 +212,7 @@ impl<'v> Position<'v> {
             }
             pos.board[sq as usize] = code(piece, side);
             pos.by_side[side] |= bit(sq);
-            if v.is_royal(piece) {
+            if v.royal_of[side] & (1 << piece) != 0 {
                 pos.royals[side] |= bit(sq);
             } else {
                 material += 1;
@@ -498,7 +498,7 @@ impl<'v> Position<'v> {
         let side = code_side(c);
         self.board[s as usize] = c;
         self.by_side[side] |= bit(s);
-        if self.v.royal_types & (1 << code_piece(c)) != 0 {
+        if self.v.royal_of[side] & (1 << code_piece(c)) != 0 {
             self.royals[side] |= bit(s);
         }
         self.hash ^= self.v.keys.piece_sq[c as usize * self.v.nsq + s as usize];
@@ -808,6 +808,11 @@ impl<'v> Position<'v> {
     /// position alone before any move is generated (a goal reached); `None`
     /// otherwise. Checkmate and stalemate are found by [`Position::outcome`].
     pub fn rule_outcome(&self) -> Option<GameResult> {
+        if !self.v.extinction.is_empty() {
+            if let Some(r) = self.extinction_outcome() {
+                return Some(r);
+            }
+        }
         if let Some(o) = self.v.tables.parts.end.bare_king {
             if let Some(r) = self.bare_king_outcome(o) {
                 return Some(r);
@@ -819,6 +824,30 @@ impl<'v> Position<'v> {
                     .any(|s| code_piece(self.board[s as usize]) == *piece);
                 if on {
                     return Some(result_for(side, *outcome, EndReason::Reach));
+                }
+            }
+        }
+        None
+    }
+
+    /// The extinction rules: the side to move first, then the other, a side
+    /// with no piece (of the rule's type) on the board or in hand.
+    fn extinction_outcome(&self) -> Option<GameResult> {
+        for side in [self.turn, self.turn ^ 1] {
+            for &(piece, outcome) in &self.v.extinction {
+                let extinct = match piece {
+                    None => {
+                        self.by_side[side] == 0
+                            && self.hands[side][..self.v.npieces].iter().all(|&n| n == 0)
+                    }
+                    Some(p) => {
+                        self.hands[side][p as usize] == 0
+                            && !Squares(self.by_side[side])
+                                .any(|s| code_piece(self.board[s as usize]) == p)
+                    }
+                };
+                if extinct {
+                    return Some(result_for(side, outcome, EndReason::Extinction));
                 }
             }
         }

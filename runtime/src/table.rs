@@ -26,7 +26,7 @@ use crate::error::{CastlingProblem, Field, HandRoute, Limit, NameOf, TableError}
 
 /// The version of the table format written by this crate. Readers reject other
 /// major versions.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The largest number of squares a board may have (occupancy is a `u128`).
 /// Also the longest list of squares anywhere in a table.
@@ -463,6 +463,11 @@ pub struct PieceTable {
     /// A royal piece may not be left attacked; checkmate is about royals.
     #[serde(default, skip_serializing_if = "is_false")]
     pub royal: bool,
+    /// With `royal`: only this side's (0 White, 1 Black) pieces of this type
+    /// are royal; the other side's are ordinary pieces, and that side has no
+    /// royal piece at all if no other type is royal for it. `None`: both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub royal_side: Option<u8>,
     /// What the piece becomes in the capturer's hand when it is captured
     /// without a promoted mark; `None` means itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -829,6 +834,22 @@ pub struct EndRules {
         deserialize_with = "de_reach"
     )]
     pub reach: Vec<ReachRule>,
+    /// Extinction: a player with no piece left (of one type), board and
+    /// hand together.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extinction: Vec<ExtinctionRule>,
+}
+
+/// Extinction: a player who has no piece of `piece` (of any type if `None`)
+/// on the board or in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtinctionRule {
+    /// The piece type; `None` for all pieces.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<u8>,
+    /// For the player whose pieces are extinct.
+    pub outcome: Outcome,
 }
 
 /// Repetition: the same position (board, promoted marks, hands, side to move,
@@ -1220,6 +1241,25 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
     }
     for &x in &p.end.resets_move_limit {
         pc(x, Field::ResetsMoveLimit)?;
+    }
+    if p.end.extinction.len() > MAX_RULES {
+        return Err(TableError::TooBig {
+            limit: Limit::Rules,
+            needed: p.end.extinction.len(),
+        });
+    }
+    for (rule, r) in p.end.extinction.iter().enumerate() {
+        if let Some(x) = r.piece {
+            pc(x, Field::Extinction { rule })?;
+        }
+    }
+    for (i, piece) in p.pieces.iter().enumerate() {
+        if let Some(side) = piece.royal_side.filter(|&s| s > 1 || !piece.royal) {
+            return Err(TableError::RoyalSide {
+                piece: i as u8,
+                side,
+            });
+        }
     }
     Ok(())
 }

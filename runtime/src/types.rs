@@ -143,6 +143,8 @@ pub enum EndReason {
     Repetition,
     /// The n-move rule.
     MoveLimit,
+    /// A side has no piece left (of the type an extinction rule names).
+    Extinction,
 }
 
 impl fmt::Display for EndReason {
@@ -155,6 +157,7 @@ impl fmt::Display for EndReason {
             EndReason::Reach => "goal reached",
             EndReason::Repetition => "repetition",
             EndReason::MoveLimit => "move limit",
+            EndReason::Extinction => "extinction",
         })
     }
 }

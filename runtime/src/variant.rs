@@ -102,8 +102,10 @@ pub struct Variant {
     /// attacks `sq`.
     pub(crate) trie_ranges: Vec<(u32, u32)>,
     pub(crate) trie: Vec<TrieNode>,
-    /// Bit `p` set if piece `p` is royal.
+    /// Bit `p` set if piece `p` is royal (for either side).
     pub(crate) royal_types: u32,
+    /// `royal_of[side]`: bit `p` set if that side's piece `p` is royal.
+    pub(crate) royal_of: [u32; 2],
     pub(crate) promo: Vec<PromoInfo>,
     /// Bit `p` set if piece `p` has a promotion rule.
     pub(crate) promoting: u32,
@@ -128,6 +130,8 @@ pub struct Variant {
     pub(crate) takes_ep: u32,
     pub(crate) resets: u32,
     pub(crate) reach: Vec<(u8, [SquareSet; 2], Outcome)>,
+    /// Extinction rules: `(piece or all, outcome)`.
+    pub(crate) extinction: Vec<(Option<u8>, Outcome)>,
     pub(crate) keys: Keys,
     pub(crate) square_names: Vec<String>,
 }
@@ -206,12 +210,18 @@ impl Variant {
         let (trie_ranges, trie) = build_tries(&p, nsq);
 
         let mut royal_types = 0u32;
+        let mut royal_of = [0u32; 2];
         let mut to_hand = Vec::with_capacity(npieces);
         let mut demote = Vec::with_capacity(npieces);
         let mut marks = 0u32;
         for (i, piece) in p.pieces.iter().enumerate() {
             if piece.royal {
                 royal_types |= 1 << i;
+                for (side, bits) in royal_of.iter_mut().enumerate() {
+                    if piece.royal_side.is_none_or(|s| s as usize == side) {
+                        *bits |= 1 << i;
+                    }
+                }
             }
             to_hand.push(piece.captured_as.unwrap_or(i as u8));
             demote.push(piece.demotes_to.unwrap_or(i as u8));
@@ -280,6 +290,12 @@ impl Variant {
             })
             .collect();
 
+        let extinction = p
+            .end
+            .extinction
+            .iter()
+            .map(|r| (r.piece, r.outcome))
+            .collect();
         let keys = make_keys(nsq, npieces);
         let square_names = p.board.squares.iter().map(|s| s.name.clone()).collect();
 
@@ -295,6 +311,7 @@ impl Variant {
             trie_ranges,
             trie,
             royal_types,
+            royal_of,
             promo,
             promoting,
             marks,
@@ -310,6 +327,7 @@ impl Variant {
             takes_ep,
             resets,
             reach,
+            extinction,
             keys,
             square_names,
         })
@@ -390,6 +408,19 @@ impl Variant {
     /// this variant (no such piece is royal).
     pub fn is_royal(&self, p: u8) -> bool {
         (p as usize) < self.npieces && self.royal_types & (1 << p) != 0
+    }
+
+    /// Whether `side`'s piece `p` is royal (`royal white` / `royal black`
+    /// make a type royal for one side only); `false` for a number that is
+    /// no piece.
+    pub fn is_royal_for(&self, p: u8, side: crate::types::Color) -> bool {
+        (p as usize) < self.npieces && self.royal_of[side.index()] & (1 << p) != 0
+    }
+
+    /// Whether `side` has a royal piece type at all (a side without one is
+    /// never in check and may make every pseudo-legal move).
+    pub fn has_royal(&self, side: crate::types::Color) -> bool {
+        self.royal_of[side.index()] != 0
     }
 
     /// The start position's FEN.
