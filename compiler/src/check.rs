@@ -1754,8 +1754,10 @@ impl<'a> Resolver<'a> {
                 optional: rule.optional.is_some(),
             });
         }
+        // Without drops a captured piece leaves the game: nothing is marked
+        // promoted (no `~` in FEN), as nothing goes back to a hand.
         for (x, from) in origins.iter().enumerate() {
-            if pieces[x].captured_as.is_some() || from.is_empty() {
+            if !has_drops || pieces[x].captured_as.is_some() || from.is_empty() {
                 continue;
             }
             if from.len() > 1 {
