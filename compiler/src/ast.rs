@@ -415,6 +415,15 @@ pub enum EndRule {
         /// For the bared player.
         outcome: Spanned<String>,
     },
+    /// `checks 3 win`: a player who has given that many checks.
+    Checks {
+        /// The whole rule.
+        span: Span,
+        /// How many checks.
+        count: Spanned<u32>,
+        /// For the player who has given them.
+        outcome: Spanned<String>,
+    },
     /// `extinction all loss` or `extinction Pawn loss`: a player with no
     /// piece left (of that type), on the board or in hand.
     Extinction {

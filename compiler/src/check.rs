@@ -10,6 +10,7 @@
 //! [`crate::lower`] needs, and nothing else.
 
 use fairyc_runtime::table::{
+    CheckCountRule, MAX_CHECK_COUNT,
     DropRules, EndRules, Outcome, PromotionChoice, RepetitionRule, TableParts, MAX_NAME_BYTES,
     MAX_PIECES,
 };
@@ -794,6 +795,17 @@ impl<'a> Checker<'a> {
                     self.square_set(squares);
                     self.outcome(outcome);
                 }
+                EndRule::Checks {
+                    span,
+                    count,
+                    outcome,
+                } => {
+                    self.once(&mut seen, "checks", first_word(*span, "checks"));
+                    self.outcome(outcome);
+                    if count.node == 0 || count.node > MAX_CHECK_COUNT {
+                        self.error(ErrorKind::CheckCountOutOfRange { count: count.node }, count.span);
+                    }
+                }
                 EndRule::Extinction { piece, outcome, .. } => {
                     if piece.node != "all" {
                         self.piece_ref(piece);
@@ -858,6 +870,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ("move-limit", "`move-limit <moves>` or `move-limit off`"),
             ("bare-king", "`bare-king <win|draw|loss>`"),
             ("extinction", "`extinction <all|Piece> <win|draw|loss>`"),
+            ("checks", "`checks <count> <win|draw|loss>`"),
         ],
         Block::Castling | Block::Promotion | Block::Drops => &[],
     };
@@ -988,6 +1001,8 @@ pub struct CheckedEnd {
     pub bare_king: Option<Outcome>,
     /// The goals.
     pub reach: Vec<CheckedReach>,
+    /// The check counter: `checks N outcome`.
+    pub check_count: Option<CheckCountRule>,
     /// The extinction rules: `(piece, or None for all pieces; outcome)`.
     pub extinction: Vec<(Option<u8>, Outcome)>,
 }
@@ -1047,6 +1062,8 @@ struct Resolver<'a> {
     /// `squares[piece][side]`, once the setup is read.
     setup: Option<Vec<[Vec<u8>; 2]>>,
     unsound_zones: Vec<String>,
+    /// The `checks` rule, needed to read the setup's check counter.
+    check_count: Option<CheckCountRule>,
 }
 
 /// The second pass: resolves the file against its board. Returns `None`
@@ -1087,6 +1104,7 @@ fn resolve(
         errors,
         setup: None,
         unsound_zones: names.unsound_zones.clone(),
+        check_count: end.and_then(check_count_of),
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
@@ -1352,6 +1370,7 @@ impl<'a> Resolver<'a> {
                 resets_move_limit: Vec::new(),
                 bare_king: None,
                 reach: Vec::new(),
+                check_count: self.check_count,
                 extinction: Vec::new(),
             },
             start: fen.to_owned(),
@@ -1816,6 +1835,7 @@ impl<'a> Resolver<'a> {
             move_limit: None,
             bare_king: None,
             reach: Vec::new(),
+            check_count: None,
             extinction: Vec::new(),
         };
         let Some(end) = end else { return out };
@@ -1848,6 +1868,14 @@ impl<'a> Resolver<'a> {
                     out.move_limit = moves.node;
                 }
                 EndRule::BareKing { outcome, .. } => out.bare_king = outcome_of(&outcome.node),
+                EndRule::Checks { count, outcome, .. } => {
+                    if let Some(outcome) = outcome_of(&outcome.node) {
+                        out.check_count = Some(CheckCountRule {
+                            count: count.node.clamp(1, MAX_CHECK_COUNT),
+                            outcome,
+                        });
+                    }
+                }
                 EndRule::Extinction { piece, outcome, .. } => {
                     let which = if piece.node == "all" {
                         Some(None)
@@ -1880,6 +1908,17 @@ impl<'a> Resolver<'a> {
         }
         out
     }
+}
+
+/// The `checks` rule of an `end` block, if it has a sound one.
+fn check_count_of(end: &EndDecl) -> Option<CheckCountRule> {
+    end.rules.iter().find_map(|rule| match rule {
+        EndRule::Checks { count, outcome, .. } => Some(CheckCountRule {
+            count: count.node.clamp(1, MAX_CHECK_COUNT),
+            outcome: outcome_of(&outcome.node)?,
+        }),
+        _ => None,
+    })
 }
 
 /// The square set of an `if from <zone>` guard: the zone (or square) alone.

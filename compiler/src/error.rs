@@ -122,6 +122,7 @@ impl Block {
                 "move-limit",
                 "bare-king",
                 "extinction",
+                "checks",
             ],
         }
     }
@@ -145,8 +146,8 @@ impl Block {
             Block::Drops => "`<Piece> not-on <squares>` or `<Piece> no-drop-mate`",
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
-                 <n>]`, `move-limit <n|off>`, `bare-king <outcome>`, `extinction <all|Piece> \
-                 <outcome>` or `<Piece> reaches <squares> <outcome>`"
+                 <n>]`, `move-limit <n|off>`, `bare-king <outcome>`, `checks <n> <outcome>`, \
+                 `extinction <all|Piece> <outcome>` or `<Piece> reaches <squares> <outcome>`"
             }
         }
     }
@@ -486,6 +487,11 @@ pub enum ErrorKind {
         len: usize,
         /// The most allowed.
         max: usize,
+    },
+    /// `E0145` `checks 0 win`, `checks 1000 win`.
+    CheckCountOutOfRange {
+        /// The count given.
+        count: u32,
     },
 
     // --- lowering errors (added by the lowering) ---
@@ -996,6 +1002,15 @@ impl ErrorKind {
             )),
 
             // --- lowering errors: E0100 …, kept in `LowerError` ---
+            ErrorKind::CheckCountOutOfRange { count } => {
+                let max = fairyc_runtime::table::MAX_CHECK_COUNT;
+                Text::new(
+                    "E0145",
+                    format!("check count {count} is out of range: it must be from 1 to {max}"),
+                    format!("expected 1 to {max}"),
+                )
+                .help("three-check is `checks 3 win`")
+            }
             ErrorKind::Lower(e) => {
                 let text = Text::new(e.code(), e.to_string(), e.label());
                 match e.help() {

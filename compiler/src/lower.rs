@@ -492,6 +492,7 @@ pub fn end(checked: &Checked) -> EndRules {
                 outcome: r.outcome,
             })
             .collect(),
+        check_count: e.check_count,
         extinction: e
             .extinction
             .iter()

@@ -142,6 +142,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_reaches => "`reaches`",
         Rule::kw_from => "`from`",
         Rule::kw_extinction => "`extinction`",
+        Rule::kw_checks => "`checks`",
+        Rule::end_checks => "a `checks` rule",
         Rule::from_guard => "`from <zone>`",
         Rule::end_extinction => "an `extinction` rule",
         Rule::sep => "a new line or `;`",
@@ -969,6 +971,14 @@ impl Builder<'_> {
                     };
                     EndRule::MoveLimit { span, moves }
                 }
+                (Rule::end_checks, Some(outcome)) => match counts.next() {
+                    Some(count) => EndRule::Checks {
+                        span,
+                        count,
+                        outcome,
+                    },
+                    None => continue,
+                },
                 (Rule::end_extinction, Some(piece)) => match idents.next() {
                     Some(outcome) => EndRule::Extinction {
                         span,

@@ -238,6 +238,9 @@ pub enum TableError {
     },
     /// A `move_limit` of 0 or above [`crate::table::MAX_MOVE_LIMIT`].
     MoveLimit(u32),
+    /// An `end.check_count.count` of 0 or above
+    /// [`crate::table::MAX_CHECK_COUNT`].
+    CheckCount(u32),
     /// A piece's `royal_side` is set without `royal`, or is not 0 or 1.
     RoyalSide {
         /// The piece.
@@ -661,6 +664,11 @@ impl fmt::Display for TableError {
                 f,
                 "end.repetition.claim is {claim}; it must be from 2 to the count ({count})"
             ),
+            TableError::CheckCount(n) => write!(
+                f,
+                "end.check_count.count is {n}; it must be from 1 to {}",
+                t::MAX_CHECK_COUNT
+            ),
             TableError::RoyalSide { piece, side } => write!(
                 f,
                 "pieces[{piece}].royal_side is {side}; it needs `royal` and must be 0 or 1"
@@ -781,6 +789,9 @@ pub enum ParseFenError {
     BadFullmove(String),
     /// A field after the move number.
     ExtraField(String),
+    /// The check-counter field (`3+3`) is not two counts from 0 to the
+    /// variant's check count, joined by `+`.
+    BadChecks(String),
 }
 
 impl ParseFenError {
@@ -885,6 +896,10 @@ impl fmt::Display for ParseFenError {
                 crate::setup::MAX_FULLMOVE
             ),
             ParseFenError::ExtraField(t) => write!(f, "unexpected field `{t}`"),
+            ParseFenError::BadChecks(t) => write!(
+                f,
+                "check counter `{t}` is not `<white>+<black>`, each from 0 to the variant's check count"
+            ),
         }
     }
 }

@@ -22,6 +22,7 @@ pub struct Undo {
     ep_victim: u8,
     halfmove: u32,
     fullmove: u32,
+    checks: [u8; 2],
     hash: u64,
 }
 
@@ -116,6 +117,8 @@ pub struct Position<'v> {
     pub(crate) ep_victim: u8,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// Checks each side still has to give (variants that count checks).
+    pub(crate) checks: [u8; 2],
     pub(crate) hash: u64,
 }
 
@@ -181,6 +184,10 @@ impl<'v> Position<'v> {
             ep_victim: 0,
             halfmove: s.halfmove,
             fullmove: s.fullmove,
+            checks: match v.check_count {
+                Some((n, _)) => s.checks.unwrap_or([n, n]).map(|c| c.min(n)),
+                None => [0, 0],
+            },
             hash: 0,
         };
         let mut material = 0usize;
@@ -325,6 +332,7 @@ impl<'v> Position<'v> {
                 .filter(|i| self.castling & (1 << i) != 0)
                 .collect(),
             ep: (self.ep != 0).then(|| self.ep.trailing_zeros() as u8),
+            checks: self.v.check_count.map(|_| self.checks),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
         }
@@ -481,6 +489,11 @@ impl<'v> Position<'v> {
         for s in Squares(self.ep) {
             h ^= k.ep[s as usize];
         }
+        if self.v.check_count.is_some() {
+            for side in 0..2 {
+                h ^= k.checks[side * 256 + self.checks[side] as usize];
+            }
+        }
         h
     }
 
@@ -605,6 +618,7 @@ impl<'v> Position<'v> {
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            checks: self.checks,
             hash: self.hash,
         };
         self.play_unchecked(m);
@@ -654,6 +668,7 @@ impl<'v> Position<'v> {
         self.ep_victim = u.ep_victim;
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
+        self.checks = u.checks;
         self.hash = u.hash;
     }
 
@@ -744,6 +759,20 @@ impl<'v> Position<'v> {
         }
         self.turn ^= 1;
         self.hash ^= v.keys.black;
+        if v.check_count.is_some() {
+            self.count_check(us);
+        }
+    }
+
+    /// In a variant that counts checks: if `us` has just given check, one
+    /// check fewer to give.
+    fn count_check(&mut self, us: usize) {
+        let left = self.checks[us];
+        if left > 0 && self.in_check_side(us ^ 1) {
+            let keys = &self.v.keys.checks;
+            self.hash ^= keys[us * 256 + left as usize] ^ keys[us * 256 + left as usize - 1];
+            self.checks[us] = left - 1;
+        }
     }
 
     /// Plays a move if it is legal.
@@ -808,6 +837,13 @@ impl<'v> Position<'v> {
     /// position alone before any move is generated (a goal reached); `None`
     /// otherwise. Checkmate and stalemate are found by [`Position::outcome`].
     pub fn rule_outcome(&self) -> Option<GameResult> {
+        if let Some((_, outcome)) = self.v.check_count {
+            for side in [self.turn ^ 1, self.turn] {
+                if self.checks[side] == 0 {
+                    return Some(result_for(side, outcome, EndReason::Checks));
+                }
+            }
+        }
         if !self.v.extinction.is_empty() {
             if let Some(r) = self.extinction_outcome() {
                 return Some(r);

@@ -834,11 +834,29 @@ pub struct EndRules {
         deserialize_with = "de_reach"
     )]
     pub reach: Vec<ReachRule>,
+    /// Check counting: a player who has given `count` checks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check_count: Option<CheckCountRule>,
     /// Extinction: a player with no piece left (of one type), board and
     /// hand together.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extinction: Vec<ExtinctionRule>,
 }
+
+/// Check counting: each side has `count` checks to give; a player who has
+/// given them all gets `outcome`. The counts left are part of the position,
+/// its hash and its FEN (`3+3` after the en-passant field, White first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckCountRule {
+    /// Checks to give, from 1 to [`MAX_CHECK_COUNT`].
+    pub count: u32,
+    /// For the player who has given them.
+    pub outcome: Outcome,
+}
+
+/// The largest check count of a [`CheckCountRule`].
+pub const MAX_CHECK_COUNT: u32 = 100;
 
 /// Extinction: a player who has no piece of `piece` (of any type if `None`)
 /// on the board or in hand.
@@ -1241,6 +1259,9 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
     }
     for &x in &p.end.resets_move_limit {
         pc(x, Field::ResetsMoveLimit)?;
+    }
+    if let Some(c) = p.end.check_count.filter(|c| c.count == 0 || c.count > MAX_CHECK_COUNT) {
+        return Err(TableError::CheckCount(c.count));
     }
     if p.end.extinction.len() > MAX_RULES {
         return Err(TableError::TooBig {

@@ -145,6 +145,8 @@ pub enum EndReason {
     MoveLimit,
     /// A side has no piece left (of the type an extinction rule names).
     Extinction,
+    /// A side has given the number of checks the variant counts.
+    Checks,
 }
 
 impl fmt::Display for EndReason {
@@ -158,6 +160,7 @@ impl fmt::Display for EndReason {
             EndReason::Repetition => "repetition",
             EndReason::MoveLimit => "move limit",
             EndReason::Extinction => "extinction",
+            EndReason::Checks => "checks given",
         })
     }
 }

@@ -83,6 +83,8 @@ pub(crate) struct Keys {
     pub black: u64,
     pub castling: [u64; 16],
     pub ep: Vec<u64>,
+    /// `checks[side * 256 + n]`: `side` has `n` checks left to give.
+    pub checks: Vec<u64>,
 }
 
 /// A variant ready to play: its tables and everything derived from them.
@@ -130,6 +132,8 @@ pub struct Variant {
     pub(crate) takes_ep: u32,
     pub(crate) resets: u32,
     pub(crate) reach: Vec<(u8, [SquareSet; 2], Outcome)>,
+    /// Check counting: `(checks to give, outcome)`.
+    pub(crate) check_count: Option<(u8, Outcome)>,
     /// Extinction rules: `(piece or all, outcome)`.
     pub(crate) extinction: Vec<(Option<u8>, Outcome)>,
     pub(crate) keys: Keys,
@@ -327,6 +331,7 @@ impl Variant {
             takes_ep,
             resets,
             reach,
+            check_count: p.end.check_count.map(|c| (c.count.min(255) as u8, c.outcome)),
             extinction,
             keys,
             square_names,
@@ -421,6 +426,12 @@ impl Variant {
     /// never in check and may make every pseudo-legal move).
     pub fn has_royal(&self, side: crate::types::Color) -> bool {
         self.royal_of[side.index()] != 0
+    }
+
+    /// The check count, if the variant counts checks: each side has this
+    /// many to give.
+    pub fn check_count(&self) -> Option<u8> {
+        self.check_count.map(|(n, _)| n)
     }
 
     /// The start position's FEN.
@@ -587,5 +598,6 @@ fn make_keys(nsq: usize, npieces: usize) -> Keys {
         black: splitmix(&mut s),
         castling: std::array::from_fn(|_| splitmix(&mut s)),
         ep: (0..nsq).map(|_| splitmix(&mut s)).collect(),
+        checks: (0..512).map(|_| splitmix(&mut s)).collect(),
     }
 }
