@@ -37,6 +37,8 @@ pub enum Item {
     Drops(DropsDecl),
     /// `end { … }`
     End(EndDecl),
+    /// `legality { … }`
+    Legality(LegalityDecl),
     /// Anything else at the top level: `keyword …` up to the end of its block
     /// or line. Kept so that the checker can report it with a suggestion.
     Unknown(Unknown),
@@ -339,6 +341,27 @@ pub struct DropsDecl {
     pub rules: Vec<DropRule>,
 }
 
+/// `legality { giving-check forbidden; capture compulsory }`: rules that
+/// remove moves from the legal ones.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegalityDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The rules.
+    pub rules: Vec<LegalityRule>,
+}
+
+/// A legality rule.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LegalityRule {
+    /// `giving-check forbidden`
+    GivingCheckForbidden(Span),
+    /// `capture compulsory`
+    CaptureCompulsory(Span),
+    /// Anything else.
+    Unknown(Unknown),
+}
+
 /// A drop restriction.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DropRule {
@@ -444,6 +467,8 @@ pub enum EndRule {
         squares: SquareSet,
         /// For the player who reaches.
         outcome: Spanned<String>,
+        /// `after-reply`: the opponent gets one more move first.
+        after_reply: bool,
     },
     /// Anything else.
     Unknown(Unknown),

@@ -10,7 +10,7 @@
 //! [`crate::lower`] needs, and nothing else.
 
 use fairyc_runtime::table::{
-    CheckCountRule, MAX_CHECK_COUNT,
+    CheckCountRule, Legality, MAX_CHECK_COUNT,
     DropRules, EndRules, Outcome, PromotionChoice, RepetitionRule, TableParts, MAX_NAME_BYTES,
     MAX_PIECES,
 };
@@ -23,7 +23,7 @@ use crate::lower::LowerError;
 
 use crate::ast::{
     self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, Item, Labels, PieceDecl,
-    PieceProp, PromotionDecl, PromotionTarget, SetItem, Side, SquareSet, Unknown, VariantProp,
+    LegalityDecl, LegalityRule, PieceProp, PromotionDecl, PromotionTarget, SetItem, Side, SquareSet, Unknown, VariantProp,
     ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
@@ -192,6 +192,7 @@ impl<'a> Checker<'a> {
                 Item::Promotion(p) => (Some("promotion"), p.span),
                 Item::Drops(d) => (Some("drops"), d.span),
                 Item::End(e) => (Some("end"), e.span),
+                Item::Legality(l) => (Some("legality"), l.span),
                 _ => (None, Span::default()),
             };
             if let Some(keyword) = keyword {
@@ -216,6 +217,7 @@ impl<'a> Checker<'a> {
                 Item::Promotion(promotion) => self.promotion(promotion),
                 Item::Drops(drops) => self.drops(&drops.rules),
                 Item::End(end) => self.end(end),
+                Item::Legality(legality) => self.legality(legality),
                 Item::Unknown(unknown) => {
                     if unknown.keyword.node == "royal" {
                         royal_unclear = true;
@@ -741,6 +743,21 @@ impl<'a> Checker<'a> {
         }
     }
 
+    fn legality(&mut self, legality: &LegalityDecl) {
+        let mut seen = IndexMap::new();
+        for rule in &legality.rules {
+            match rule {
+                LegalityRule::GivingCheckForbidden(span) => {
+                    self.once(&mut seen, "giving-check", first_word(*span, "giving-check"));
+                }
+                LegalityRule::CaptureCompulsory(span) => {
+                    self.once(&mut seen, "capture", first_word(*span, "capture"));
+                }
+                LegalityRule::Unknown(u) => self.unknown(Block::Legality, u),
+            }
+        }
+    }
+
     fn end(&mut self, end: &EndDecl) {
         let mut seen = IndexMap::new();
         for rule in &end.rules {
@@ -872,6 +889,10 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ("extinction", "`extinction <all|Piece> <win|draw|loss>`"),
             ("checks", "`checks <count> <win|draw|loss>`"),
         ],
+        Block::Legality => &[
+            ("giving-check", "`giving-check forbidden`"),
+            ("capture", "`capture compulsory`"),
+        ],
         Block::Castling | Block::Promotion | Block::Drops => &[],
     };
     table.iter().find(|(k, _)| *k == keyword).copied()
@@ -909,6 +930,8 @@ pub struct Checked {
     pub castling: Vec<CheckedCastling>,
     /// The end rules.
     pub end: CheckedEnd,
+    /// The legality rules.
+    pub legality: Legality,
 }
 
 /// A checked piece.
@@ -1016,6 +1039,8 @@ pub struct CheckedReach {
     pub squares: [Vec<u8>; 2],
     /// The outcome.
     pub outcome: Outcome,
+    /// `after-reply`.
+    pub after_reply: bool,
 }
 
 /// The largest `move-limit`.
@@ -1076,6 +1101,7 @@ fn resolve(
 ) -> Option<Checked> {
     let mut name = String::new();
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
+    let mut legality = None;
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
         match item {
@@ -1088,6 +1114,7 @@ fn resolve(
             Item::Promotion(p) => promotions.push(p),
             Item::Drops(d) => drops = drops.or(Some(d)),
             Item::End(e) => end = end.or(Some(e)),
+            Item::Legality(l) => legality = legality.or(Some(l)),
             Item::Unknown(_) => {}
         }
     }
@@ -1161,7 +1188,21 @@ fn resolve(
         drops: drop_rules,
         castling,
         end,
+        legality: legality_of(legality),
     })
+}
+
+/// The `legality` block's rules.
+fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
+    let mut out = Legality::default();
+    for rule in decl.map(|d| d.rules.as_slice()).unwrap_or_default() {
+        match rule {
+            LegalityRule::GivingCheckForbidden(_) => out.giving_check_forbidden = true,
+            LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
+            LegalityRule::Unknown(_) => {}
+        }
+    }
+    out
 }
 
 impl<'a> Resolver<'a> {
@@ -1373,6 +1414,7 @@ impl<'a> Resolver<'a> {
                 check_count: self.check_count,
                 extinction: Vec::new(),
             },
+            legality: Default::default(),
             start: fen.to_owned(),
         };
         let variant = VariantTables::new(parts)
@@ -1890,6 +1932,7 @@ impl<'a> Resolver<'a> {
                     piece,
                     squares,
                     outcome,
+                    after_reply,
                     ..
                 } => {
                     let set = self.resolve(squares);
@@ -1900,6 +1943,7 @@ impl<'a> Resolver<'a> {
                             piece,
                             squares: set,
                             outcome,
+                            after_reply: *after_reply,
                         });
                     }
                 }

@@ -74,6 +74,8 @@ pub enum Block {
     Promotion,
     /// `drops { … }`
     Drops,
+    /// `legality { … }`
+    Legality,
     /// `end { … }`
     End,
 }
@@ -90,6 +92,7 @@ impl Block {
             Block::Zone => "zone",
             Block::Promotion => "promotion",
             Block::Drops => "drops",
+            Block::Legality => "legality",
             Block::End => "end",
         }
     }
@@ -107,6 +110,7 @@ impl Block {
                 "promotion",
                 "drops",
                 "end",
+                "legality",
             ],
             Block::Variant => &["alias", "description", "source"],
             Block::Board => &["files", "ranks", "cells", "forward", "fen"],
@@ -115,6 +119,7 @@ impl Block {
             Block::Zone => &["white", "black"],
             Block::Promotion => &[],
             Block::Drops => &[],
+            Block::Legality => &["giving-check", "capture"],
             Block::End => &[
                 "checkmate",
                 "stalemate",
@@ -131,8 +136,8 @@ impl Block {
     pub fn forms(self) -> &'static str {
         match self {
             Block::TopLevel => {
-                "`variant`, `board`, `piece`, `setup`, `castling`, `zone`, `promotion`, `drops` \
-                 or `end`"
+                "`variant`, `board`, `piece`, `setup`, `castling`, `zone`, `promotion`, `drops`, \
+                 `end` or `legality`"
             }
             Block::Variant => "`alias \"…\"`, `description \"…\"` or `source \"…\"`",
             Block::Board => {
@@ -144,6 +149,7 @@ impl Block {
             Block::Zone => "`white: <squares>` and `black: <squares>`",
             Block::Promotion => "`<Piece> -> <Piece> | … in <squares> [optional]`",
             Block::Drops => "`<Piece> not-on <squares>` or `<Piece> no-drop-mate`",
+            Block::Legality => "`giving-check forbidden` or `capture compulsory`",
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
                  <n>]`, `move-limit <n|off>`, `bare-king <outcome>`, `checks <n> <outcome>`, \

@@ -307,6 +307,7 @@ pub fn parts(checked: &Checked) -> TableParts {
         drops: drops(checked),
         castling: castling(&checked.geometry, &checked.castling),
         end: end(checked),
+        legality: checked.legality,
         start: checked.setup.fen.clone(),
     }
 }
@@ -490,6 +491,7 @@ pub fn end(checked: &Checked) -> EndRules {
                 piece: r.piece,
                 squares: r.squares.clone(),
                 outcome: r.outcome,
+                after_reply: r.after_reply,
             })
             .collect(),
         check_count: e.check_count,

@@ -19,7 +19,7 @@ use pest::Parser;
 
 use crate::ast::{
     self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule, DropRule,
-    DropsDecl, EndDecl, EndRule, Item, Labels, PieceDecl, PieceProp, PromotionDecl, PromotionRule,
+    DropsDecl, EndDecl, EndRule, Item, Labels, LegalityDecl, LegalityRule, PieceDecl, PieceProp, PromotionDecl, PromotionRule,
     PromotionTarget, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp,
     ZoneDecl,
 };
@@ -143,6 +143,15 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_from => "`from`",
         Rule::kw_extinction => "`extinction`",
         Rule::kw_checks => "`checks`",
+        Rule::kw_legality => "`legality`",
+        Rule::kw_after_reply => "`after-reply`",
+        Rule::kw_giving_check => "`giving-check`",
+        Rule::kw_forbidden => "`forbidden`",
+        Rule::kw_capture => "`capture`",
+        Rule::kw_compulsory => "`compulsory`",
+        Rule::legality_decl => "a `legality` block",
+        Rule::giving_check_forbidden => "`giving-check forbidden`",
+        Rule::capture_compulsory => "`capture compulsory`",
         Rule::end_checks => "a `checks` rule",
         Rule::from_guard => "`from <zone>`",
         Rule::end_extinction => "an `extinction` rule",
@@ -172,6 +181,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::promotion_stmt => "a promotion rule",
         Rule::promotion_target => "a piece or `hand(<Piece>)`",
         Rule::drops_stmt => "a drop rule",
+        Rule::legality_stmt | Rule::legality_known => "a legality rule",
         Rule::end_stmt => "an end rule",
         Rule::file => "a variant file",
         Rule::unknown_stmt => "a statement",
@@ -436,6 +446,7 @@ impl Builder<'_> {
             Rule::zone_decl => Item::Zone(self.zone(pair)),
             Rule::promotion_decl => Item::Promotion(self.promotion(pair)),
             Rule::drops_decl => Item::Drops(self.drops(pair)),
+            Rule::legality_decl => Item::Legality(self.legality(pair)),
             Rule::end_decl => Item::End(self.end(pair)),
             _ => Item::Unknown(self.unknown(pair)),
         }
@@ -921,6 +932,21 @@ impl Builder<'_> {
         DropsDecl { span, rules }
     }
 
+    fn legality(&mut self, pair: Pair<'_, Rule>) -> LegalityDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        for p in pair.into_inner() {
+            let span = tight(&p);
+            match p.as_rule() {
+                Rule::giving_check_forbidden => rules.push(LegalityRule::GivingCheckForbidden(span)),
+                Rule::capture_compulsory => rules.push(LegalityRule::CaptureCompulsory(span)),
+                Rule::unknown_stmt => rules.push(LegalityRule::Unknown(self.unknown(p))),
+                _ => {}
+            }
+        }
+        LegalityDecl { span, rules }
+    }
+
     fn end(&mut self, pair: Pair<'_, Rule>) -> EndDecl {
         let span = span_of(&pair);
         let mut rules = Vec::new();
@@ -938,8 +964,10 @@ impl Builder<'_> {
             let mut counts = Vec::new();
             let mut set = None;
             let mut off = None;
+            let mut after_reply = false;
             for q in p.into_inner() {
                 match q.as_rule() {
+                    Rule::kw_after_reply => after_reply = true,
                     Rule::ident => idents.push(text(&q)),
                     Rule::count => counts.push(self.number(&q, u32::MAX)),
                     Rule::square_set => set = Some(self.square_set(q)),
@@ -993,6 +1021,7 @@ impl Builder<'_> {
                         piece,
                         squares,
                         outcome,
+                        after_reply,
                     },
                     _ => continue,
                 },

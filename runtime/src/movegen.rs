@@ -157,12 +157,46 @@ impl<'v> Position<'v> {
         if drops {
             self.gen_drops(&ctx, out, u32::MAX);
         }
+        if self.v.filters {
+            self.filter_legality(out);
+        }
+    }
+
+    /// Applies the variant's legality rules to the moves in `out`: moves
+    /// that give check go (`giving-check forbidden`), then, if a capture
+    /// is left, every move that is not one (`capture compulsory`).
+    fn filter_legality(&self, out: &mut Vec<Move>) {
+        let rules = self.v.legality;
+        if rules.giving_check_forbidden {
+            let them = self.turn ^ 1;
+            out.retain(|&m| {
+                let mut next = self.clone();
+                next.play_unchecked(m);
+                !next.in_check_side(them)
+            });
+        }
+        if rules.capture_compulsory && out.iter().any(|&m| self.is_capture(m)) {
+            out.retain(|&m| self.is_capture(m));
+        }
+    }
+
+    /// Whether `m` captures a piece (en passant included).
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m {
+            Move::EnPassant { .. } => true,
+            Move::Normal { to, .. } => self.by_side[self.turn ^ 1] & bit(to) != 0,
+            Move::Castle { .. } | Move::Drop { .. } => false,
+        }
     }
 
     /// Counts the legal moves without listing the drops where they can be
     /// counted: empty allowed squares times piece types in hand.
     pub(crate) fn count_legal(&self, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
+        if self.v.filters {
+            self.gen(buf, true);
+            return buf.len() as u64;
+        }
         let ctx = self.ctx();
         self.gen_board(&ctx, buf);
         let mut n = buf.len() as u64;

@@ -854,12 +854,27 @@ impl<'v> Position<'v> {
                 return Some(r);
             }
         }
-        for (piece, squares, outcome) in &self.v.reach {
-            for (side, &targets) in squares.iter().enumerate() {
-                let on = Squares(self.by_side[side] & targets)
-                    .any(|s| code_piece(self.board[s as usize]) == *piece);
-                if on {
-                    return Some(result_for(side, *outcome, EndReason::Reach));
+        for &(piece, squares, outcome, after_reply) in &self.v.reach {
+            let on = |side: usize| {
+                Squares(self.by_side[side] & squares[side])
+                    .any(|s| code_piece(self.board[s as usize]) == piece)
+            };
+            if after_reply {
+                // Judged for the side to move, whose opponent has replied:
+                // a draw if White reached first and Black followed.
+                let m = self.turn;
+                if on(m) {
+                    return Some(if m == 0 && on(1) {
+                        result_for(m, Outcome::Draw, EndReason::Reach)
+                    } else {
+                        result_for(m, outcome, EndReason::Reach)
+                    });
+                }
+                continue;
+            }
+            for side in 0..2 {
+                if on(side) {
+                    return Some(result_for(side, outcome, EndReason::Reach));
                 }
             }
         }

@@ -389,6 +389,9 @@ pub struct TableParts {
     /// How the game ends.
     #[serde(deserialize_with = "de_end")]
     pub end: EndRules,
+    /// Rules that remove moves from the legal ones.
+    #[serde(default, skip_serializing_if = "Legality::is_none")]
+    pub legality: Legality,
     /// The start position in this variant's FEN.
     pub start: String,
 }
@@ -843,6 +846,25 @@ pub struct EndRules {
     pub extinction: Vec<ExtinctionRule>,
 }
 
+/// Rules that remove moves from the legal ones (all off by default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Legality {
+    /// A move that leaves the opponent's royal piece attacked is illegal.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub giving_check_forbidden: bool,
+    /// When a capture (en passant included) is legal, only captures are.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub capture_compulsory: bool,
+}
+
+impl Legality {
+    /// Whether no rule is on.
+    pub fn is_none(&self) -> bool {
+        *self == Legality::default()
+    }
+}
+
 /// Check counting: each side has `count` checks to give; a player who has
 /// given them all gets `outcome`. The counts left are part of the position,
 /// its hash and its FEN (`3+3` after the en-passant field, White first).
@@ -896,6 +918,11 @@ pub struct ReachRule {
     pub squares: [Vec<u8>; 2],
     /// For the player who reaches.
     pub outcome: Outcome,
+    /// The opponent gets one reply first: the rule is judged at the start
+    /// of the reaching player's next turn; if the opponent has reached its
+    /// own targets by then and the reaching player is White, it is a draw.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub after_reply: bool,
 }
 
 fn is_false(b: &bool) -> bool {

@@ -131,7 +131,12 @@ pub struct Variant {
     /// Bit `p` set if piece `p` has a path that captures en passant.
     pub(crate) takes_ep: u32,
     pub(crate) resets: u32,
-    pub(crate) reach: Vec<(u8, [SquareSet; 2], Outcome)>,
+    pub(crate) reach: Vec<(u8, [SquareSet; 2], Outcome, bool)>,
+    /// Legality rules that filter the generated moves (decided at load
+    /// time: variants without them never look at the filter).
+    pub(crate) legality: crate::table::Legality,
+    /// Whether any legality rule is on.
+    pub(crate) filters: bool,
     /// Check counting: `(checks to give, outcome)`.
     pub(crate) check_count: Option<(u8, Outcome)>,
     /// Extinction rules: `(piece or all, outcome)`.
@@ -290,6 +295,7 @@ impl Variant {
                     r.piece,
                     [set_of(&r.squares[0]), set_of(&r.squares[1])],
                     r.outcome,
+                    r.after_reply,
                 )
             })
             .collect();
@@ -331,6 +337,8 @@ impl Variant {
             takes_ep,
             resets,
             reach,
+            legality: p.legality,
+            filters: !p.legality.is_none(),
             check_count: p.end.check_count.map(|c| (c.count.min(255) as u8, c.outcome)),
             extinction,
             keys,
