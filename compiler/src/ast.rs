@@ -454,6 +454,8 @@ pub enum EndRule {
         span: Span,
         /// `all` or a piece name.
         piece: Spanned<String>,
+        /// At most this many left (`extinction King 2 loss`); 0 if not given.
+        left: Option<Spanned<u32>>,
         /// For the player whose pieces are extinct.
         outcome: Spanned<String>,
     },

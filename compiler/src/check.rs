@@ -231,7 +231,12 @@ impl<'a> Checker<'a> {
                 self.error(ErrorKind::MissingItem { keyword }, Span::default());
             }
         }
-        if !royal && !royal_unclear {
+        // Without a royal piece the game needs another way to end: an
+        // extinction rule.
+        let extinction = file.items.iter().any(|item| {
+            matches!(item, Item::End(e) if e.rules.iter().any(|r| matches!(r, EndRule::Extinction { .. })))
+        });
+        if !royal && !royal_unclear && !extinction {
             self.error(ErrorKind::NoRoyalPiece, Span::default());
         }
     }
@@ -768,7 +773,10 @@ impl<'a> Checker<'a> {
                 }
                 EndRule::Stalemate { span, outcome } => {
                     self.once(&mut seen, "stalemate", first_word(*span, "stalemate"));
-                    self.outcome(outcome);
+                    // `stalemate fewer-pieces`: decided by the material.
+                    if outcome.node != FEWER_PIECES {
+                        self.outcome(outcome);
+                    }
                 }
                 EndRule::BareKing { span, outcome } => {
                     self.once(&mut seen, "bare-king", first_word(*span, "bare-king"));
@@ -879,14 +887,14 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
         ],
         Block::End => &[
             ("checkmate", "`checkmate <win|draw|loss>`"),
-            ("stalemate", "`stalemate <win|draw|loss>`"),
+            ("stalemate", "`stalemate <win|draw|loss|fewer-pieces>`"),
             (
                 "repetition",
                 "`repetition <count> <outcome> [claim <count>]`",
             ),
             ("move-limit", "`move-limit <moves>` or `move-limit off`"),
             ("bare-king", "`bare-king <win|draw|loss>`"),
-            ("extinction", "`extinction <all|Piece> <win|draw|loss>`"),
+            ("extinction", "`extinction <all|Piece> [<count>] <win|draw|loss>`"),
             ("checks", "`checks <count> <win|draw|loss>`"),
         ],
         Block::Legality => &[
@@ -1024,10 +1032,13 @@ pub struct CheckedEnd {
     pub bare_king: Option<Outcome>,
     /// The goals.
     pub reach: Vec<CheckedReach>,
+    /// `stalemate fewer-pieces`.
+    pub stalemate_fewer_pieces: bool,
     /// The check counter: `checks N outcome`.
     pub check_count: Option<CheckCountRule>,
-    /// The extinction rules: `(piece, or None for all pieces; outcome)`.
-    pub extinction: Vec<(Option<u8>, Outcome)>,
+    /// The extinction rules: `(piece, or None for all pieces; at most this
+    /// many left; outcome)`.
+    pub extinction: Vec<(Option<u8>, u32, Outcome)>,
 }
 
 /// A checked `<Piece> reaches <squares> <outcome>` rule.
@@ -1411,6 +1422,7 @@ impl<'a> Resolver<'a> {
                 resets_move_limit: Vec::new(),
                 bare_king: None,
                 reach: Vec::new(),
+                stalemate_fewer_pieces: false,
                 check_count: self.check_count,
                 extinction: Vec::new(),
             },
@@ -1877,6 +1889,7 @@ impl<'a> Resolver<'a> {
             move_limit: None,
             bare_king: None,
             reach: Vec::new(),
+            stalemate_fewer_pieces: false,
             check_count: None,
             extinction: Vec::new(),
         };
@@ -1887,7 +1900,8 @@ impl<'a> Resolver<'a> {
                     out.checkmate = outcome_of(&outcome.node).unwrap_or(Outcome::Loss)
                 }
                 EndRule::Stalemate { outcome, .. } => {
-                    out.stalemate = outcome_of(&outcome.node).unwrap_or(Outcome::Draw)
+                    out.stalemate = outcome_of(&outcome.node).unwrap_or(Outcome::Draw);
+                    out.stalemate_fewer_pieces = outcome.node == FEWER_PIECES;
                 }
                 EndRule::Repetition {
                     count,
@@ -1918,14 +1932,20 @@ impl<'a> Resolver<'a> {
                         });
                     }
                 }
-                EndRule::Extinction { piece, outcome, .. } => {
+                EndRule::Extinction {
+                        piece,
+                        left,
+                        outcome,
+                        ..
+                    } => {
                     let which = if piece.node == "all" {
                         Some(None)
                     } else {
                         self.piece(&piece.node).map(Some)
                     };
                     if let (Some(which), Some(outcome)) = (which, outcome_of(&outcome.node)) {
-                        out.extinction.push((which, outcome));
+                        let left = left.as_ref().map_or(0, |n| n.node.min(MAX_HAND_LEFT));
+                        out.extinction.push((which, left, outcome));
                     }
                 }
                 EndRule::Reach {
@@ -1953,6 +1973,13 @@ impl<'a> Resolver<'a> {
         out
     }
 }
+
+/// `stalemate fewer-pieces`: the player with fewer pieces on the board wins.
+const FEWER_PIECES: &str = "fewer-pieces";
+
+/// The largest count of an `extinction` rule that the runtime tells apart
+/// (no side has more pieces of a kind).
+const MAX_HAND_LEFT: u32 = 255;
 
 /// The `checks` rule of an `end` block, if it has a sound one.
 fn check_count_of(end: &EndDecl) -> Option<CheckCountRule> {

@@ -494,11 +494,16 @@ pub fn end(checked: &Checked) -> EndRules {
                 after_reply: r.after_reply,
             })
             .collect(),
+        stalemate_fewer_pieces: e.stalemate_fewer_pieces,
         check_count: e.check_count,
         extinction: e
             .extinction
             .iter()
-            .map(|&(piece, outcome)| ExtinctionRule { piece, outcome })
+            .map(|&(piece, left, outcome)| ExtinctionRule {
+                piece,
+                left,
+                outcome,
+            })
             .collect(),
     }
 }

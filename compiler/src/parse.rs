@@ -1011,6 +1011,7 @@ impl Builder<'_> {
                     Some(outcome) => EndRule::Extinction {
                         span,
                         piece,
+                        left: counts.next(),
                         outcome,
                     },
                     None => continue,

@@ -438,7 +438,9 @@ impl<'v> Position<'v> {
                 continue;
             }
             let occ_k = occ & !bit(c.king_from);
-            if Squares(c.safe).any(|s| self.attacked(s, them, occ_k)) {
+            // The castling piece's path must be safe only where it is royal.
+            let royal = v.royal_of[us] & (1 << c.king) != 0;
+            if royal && Squares(c.safe).any(|s| self.attacked(s, them, occ_k)) {
                 continue;
             }
             let m = Move::Castle {

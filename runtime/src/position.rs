@@ -885,19 +885,21 @@ impl<'v> Position<'v> {
     /// with no piece (of the rule's type) on the board or in hand.
     fn extinction_outcome(&self) -> Option<GameResult> {
         for side in [self.turn, self.turn ^ 1] {
-            for &(piece, outcome) in &self.v.extinction {
-                let extinct = match piece {
+            for &(piece, left, outcome) in &self.v.extinction {
+                let hand = &self.hands[side][..self.v.npieces];
+                let count = match piece {
                     None => {
-                        self.by_side[side] == 0
-                            && self.hands[side][..self.v.npieces].iter().all(|&n| n == 0)
+                        self.by_side[side].count_ones()
+                            + hand.iter().map(|&n| u32::from(n)).sum::<u32>()
                     }
                     Some(p) => {
-                        self.hands[side][p as usize] == 0
-                            && !Squares(self.by_side[side])
-                                .any(|s| code_piece(self.board[s as usize]) == p)
+                        u32::from(hand[p as usize])
+                            + Squares(self.by_side[side])
+                                .filter(|&s| code_piece(self.board[s as usize]) == p)
+                                .count() as u32
                     }
                 };
-                if extinct {
+                if count <= left {
                     return Some(result_for(side, outcome, EndReason::Extinction));
                 }
             }
@@ -959,6 +961,15 @@ impl<'v> Position<'v> {
         let rules = &self.v.tables.parts.end;
         Some(if self.is_check() {
             result_for(self.turn, rules.checkmate, EndReason::Checkmate)
+        } else if rules.stalemate_fewer_pieces {
+            let ours = self.by_side[self.turn].count_ones();
+            let theirs = self.by_side[self.turn ^ 1].count_ones();
+            let outcome = match ours.cmp(&theirs) {
+                std::cmp::Ordering::Less => Outcome::Win,
+                std::cmp::Ordering::Equal => Outcome::Draw,
+                std::cmp::Ordering::Greater => Outcome::Loss,
+            };
+            result_for(self.turn, outcome, EndReason::Stalemate)
         } else {
             result_for(self.turn, rules.stalemate, EndReason::Stalemate)
         })

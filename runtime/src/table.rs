@@ -837,6 +837,11 @@ pub struct EndRules {
         deserialize_with = "de_reach"
     )]
     pub reach: Vec<ReachRule>,
+    /// Stalemate is decided by material instead of `stalemate`: the
+    /// stalemated player wins with fewer pieces on the board than the
+    /// opponent, loses with more, draws with as many.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub stalemate_fewer_pieces: bool,
     /// Check counting: a player who has given `count` checks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub check_count: Option<CheckCountRule>,
@@ -888,6 +893,9 @@ pub struct ExtinctionRule {
     /// The piece type; `None` for all pieces.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub piece: Option<u8>,
+    /// The rule applies when at most this many are left (0: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub left: u32,
     /// For the player whose pieces are extinct.
     pub outcome: Outcome,
 }
@@ -923,6 +931,10 @@ pub struct ReachRule {
     /// own targets by then and the reaching player is White, it is a draw.
     #[serde(default, skip_serializing_if = "is_false")]
     pub after_reply: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn is_false(b: &bool) -> bool {

@@ -139,8 +139,8 @@ pub struct Variant {
     pub(crate) filters: bool,
     /// Check counting: `(checks to give, outcome)`.
     pub(crate) check_count: Option<(u8, Outcome)>,
-    /// Extinction rules: `(piece or all, outcome)`.
-    pub(crate) extinction: Vec<(Option<u8>, Outcome)>,
+    /// Extinction rules: `(piece or all, at most this many left, outcome)`.
+    pub(crate) extinction: Vec<(Option<u8>, u32, Outcome)>,
     pub(crate) keys: Keys,
     pub(crate) square_names: Vec<String>,
 }
@@ -304,7 +304,7 @@ impl Variant {
             .end
             .extinction
             .iter()
-            .map(|r| (r.piece, r.outcome))
+            .map(|r| (r.piece, r.left, r.outcome))
             .collect();
         let keys = make_keys(nsq, npieces);
         let square_names = p.board.squares.iter().map(|s| s.name.clone()).collect();
