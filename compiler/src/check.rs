@@ -10,9 +10,8 @@
 //! [`crate::lower`] needs, and nothing else.
 
 use fairyc_runtime::table::{
-    CheckCountRule, Legality, MAX_CHECK_COUNT,
-    DropRules, EndRules, Outcome, PromotionChoice, RepetitionRule, TableParts, MAX_NAME_BYTES,
-    MAX_PIECES,
+    CheckCountRule, DropRules, EndRules, Legality, Outcome, PromotionChoice, RepetitionRule,
+    TableParts, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
 };
 use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
 use indexmap::IndexMap;
@@ -22,9 +21,9 @@ use crate::geometry::Geometry;
 use crate::lower::LowerError;
 
 use crate::ast::{
-    self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, Item, Labels, PieceDecl,
-    LegalityDecl, LegalityRule, PieceProp, PromotionDecl, PromotionTarget, SetItem, Side, SquareSet, Unknown, VariantProp,
-    ZoneDecl,
+    self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, Item, Labels, LegalityDecl,
+    LegalityRule, PieceDecl, PieceProp, PromotionDecl, PromotionTarget, SetItem, Side, SquareSet,
+    Unknown, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -828,7 +827,10 @@ impl<'a> Checker<'a> {
                     self.once(&mut seen, "checks", first_word(*span, "checks"));
                     self.outcome(outcome);
                     if count.node == 0 || count.node > MAX_CHECK_COUNT {
-                        self.error(ErrorKind::CheckCountOutOfRange { count: count.node }, count.span);
+                        self.error(
+                            ErrorKind::CheckCountOutOfRange { count: count.node },
+                            count.span,
+                        );
                     }
                 }
                 EndRule::Extinction { piece, outcome, .. } => {
@@ -894,7 +896,10 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ),
             ("move-limit", "`move-limit <moves>` or `move-limit off`"),
             ("bare-king", "`bare-king <win|draw|loss>`"),
-            ("extinction", "`extinction <all|Piece> [<count>] <win|draw|loss>`"),
+            (
+                "extinction",
+                "`extinction <all|Piece> [<count>] <win|draw|loss>`",
+            ),
             ("checks", "`checks <count> <win|draw|loss>`"),
         ],
         Block::Legality => &[
@@ -1933,11 +1938,11 @@ impl<'a> Resolver<'a> {
                     }
                 }
                 EndRule::Extinction {
-                        piece,
-                        left,
-                        outcome,
-                        ..
-                    } => {
+                    piece,
+                    left,
+                    outcome,
+                    ..
+                } => {
                     let which = if piece.node == "all" {
                         Some(None)
                     } else {

@@ -11,8 +11,8 @@
 use std::fmt;
 
 use fairyc_runtime::table::{
-    BoardTable, CastlingRule, DropRules, EndRules, ExtinctionRule, Path, PieceTable, PromotionRule, ReachRule,
-    SquareInfo, Step, TableParts,
+    BoardTable, CastlingRule, DropRules, EndRules, ExtinctionRule, Path, PieceTable, PromotionRule,
+    ReachRule, SquareInfo, Step, TableParts,
 };
 use fairyc_runtime::{ParseFenError, Position, PositionError, Variant, VariantTables};
 

@@ -19,9 +19,9 @@ use pest::Parser;
 
 use crate::ast::{
     self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule, DropRule,
-    DropsDecl, EndDecl, EndRule, Item, Labels, LegalityDecl, LegalityRule, PieceDecl, PieceProp, PromotionDecl, PromotionRule,
-    PromotionTarget, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp,
-    ZoneDecl,
+    DropsDecl, EndDecl, EndRule, Item, Labels, LegalityDecl, LegalityRule, PieceDecl, PieceProp,
+    PromotionDecl, PromotionRule, PromotionTarget, SetItem, SetupDecl, Side, SquareSet, Unknown,
+    VariantDecl, VariantProp, ZoneDecl,
 };
 use crate::error::{CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -938,7 +938,9 @@ impl Builder<'_> {
         for p in pair.into_inner() {
             let span = tight(&p);
             match p.as_rule() {
-                Rule::giving_check_forbidden => rules.push(LegalityRule::GivingCheckForbidden(span)),
+                Rule::giving_check_forbidden => {
+                    rules.push(LegalityRule::GivingCheckForbidden(span))
+                }
                 Rule::capture_compulsory => rules.push(LegalityRule::CaptureCompulsory(span)),
                 Rule::unknown_stmt => rules.push(LegalityRule::Unknown(self.unknown(p))),
                 _ => {}

@@ -1299,7 +1299,11 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
     for &x in &p.end.resets_move_limit {
         pc(x, Field::ResetsMoveLimit)?;
     }
-    if let Some(c) = p.end.check_count.filter(|c| c.count == 0 || c.count > MAX_CHECK_COUNT) {
+    if let Some(c) = p
+        .end
+        .check_count
+        .filter(|c| c.count == 0 || c.count > MAX_CHECK_COUNT)
+    {
         return Err(TableError::CheckCount(c.count));
     }
     if p.end.extinction.len() > MAX_RULES {

@@ -339,7 +339,10 @@ impl Variant {
             reach,
             legality: p.legality,
             filters: !p.legality.is_none(),
-            check_count: p.end.check_count.map(|c| (c.count.min(255) as u8, c.outcome)),
+            check_count: p
+                .end
+                .check_count
+                .map(|c| (c.count.min(255) as u8, c.outcome)),
             extinction,
             keys,
             square_names,
