@@ -15,6 +15,7 @@ fn errors_exit_1_with_a_summary() {
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(err.contains("error[E0015]"), "{err}");
+    // The fixture and every shipped variant.
     let shipped = std::fs::read_dir(common::root().join("variants"))
         .expect("variants/")
         .filter(|e| {
@@ -22,16 +23,11 @@ fn errors_exit_1_with_a_summary() {
                 .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "variant"))
         })
         .count();
-    assert_eq!(
-        err.lines().last(),
-        Some(
-            format!(
-                "checked {} files: 1 error, 0 warnings (1 file failed)",
-                shipped + 1
-            )
-            .as_str()
-        )
+    let summary = format!(
+        "checked {} files: 1 error, 0 warnings (1 file failed)",
+        shipped + 1
     );
+    assert_eq!(err.lines().last(), Some(summary.as_str()));
 }
 
 #[test]

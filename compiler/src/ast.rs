@@ -37,6 +37,8 @@ pub enum Item {
     Drops(DropsDecl),
     /// `end { … }`
     End(EndDecl),
+    /// `legality { … }`
+    Legality(LegalityDecl),
     /// Anything else at the top level: `keyword …` up to the end of its block
     /// or line. Kept so that the checker can report it with a suggestion.
     Unknown(Unknown),
@@ -164,6 +166,9 @@ pub enum PieceProp {
     },
     /// `royal`
     Royal(Span),
+    /// The side after `royal black`: only that side's pieces of this type
+    /// are royal (the other side has no royal piece).
+    RoyalSide(Spanned<String>),
     /// `captured-as Pawn`: what this piece becomes in the capturer's hand.
     CapturedAs(Spanned<String>),
     /// `faces vR`: lines on which this royal piece and an enemy royal piece
@@ -365,6 +370,27 @@ pub struct DropsDecl {
     pub rules: Vec<DropRule>,
 }
 
+/// `legality { giving-check forbidden; capture compulsory }`: rules that
+/// remove moves from the legal ones.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegalityDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The rules.
+    pub rules: Vec<LegalityRule>,
+}
+
+/// A legality rule.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LegalityRule {
+    /// `giving-check forbidden`
+    GivingCheckForbidden(Span),
+    /// `capture compulsory`
+    CaptureCompulsory(Span),
+    /// Anything else.
+    Unknown(Unknown),
+}
+
 /// A drop restriction.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DropRule {
@@ -446,6 +472,27 @@ pub enum EndRule {
         /// For the bared player.
         outcome: Spanned<String>,
     },
+    /// `checks 3 win`: a player who has given that many checks.
+    Checks {
+        /// The whole rule.
+        span: Span,
+        /// How many checks.
+        count: Spanned<u32>,
+        /// For the player who has given them.
+        outcome: Spanned<String>,
+    },
+    /// `extinction all loss` or `extinction Pawn loss`: a player with no
+    /// piece left (of that type), on the board or in hand.
+    Extinction {
+        /// The whole rule.
+        span: Span,
+        /// `all` or a piece name.
+        piece: Spanned<String>,
+        /// At most this many left (`extinction King 2 loss`); 0 if not given.
+        left: Option<Spanned<u32>>,
+        /// For the player whose pieces are extinct.
+        outcome: Spanned<String>,
+    },
     /// `King reaches enemy-home win`
     Reach {
         /// The whole rule.
@@ -456,6 +503,8 @@ pub enum EndRule {
         squares: SquareSet,
         /// For the player who reaches.
         outcome: Spanned<String>,
+        /// `after-reply`: the opponent gets one more move first.
+        after_reply: bool,
     },
     /// Anything else.
     Unknown(Unknown),

@@ -10,8 +10,8 @@
 //! [`crate::lower`] needs, and nothing else.
 
 use fairyc_runtime::table::{
-    DropRules, EndRules, Outcome, PromotionChoice, RepetitionRule, TableParts, MAX_NAME_BYTES,
-    MAX_PIECES,
+    CheckCountRule, DropRules, EndRules, Legality, Outcome, PromotionChoice, RepetitionRule,
+    TableParts, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
 };
 use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
 use indexmap::IndexMap;
@@ -21,9 +21,9 @@ use crate::geometry::Geometry;
 use crate::lower::LowerError;
 
 use crate::ast::{
-    self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, Item, Labels, PieceDecl,
-    PieceProp, PromotionDecl, PromotionTarget, RegionKind, SetItem, Side, SquareSet, Unknown,
-    VariantProp, ZoneDecl,
+    self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, Item, Labels, LegalityDecl,
+    LegalityRule, PieceDecl, PieceProp, PromotionDecl, PromotionTarget, RegionKind, SetItem, Side,
+    SquareSet, Unknown, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -191,6 +191,7 @@ impl<'a> Checker<'a> {
                 Item::Promotion(p) => (Some("promotion"), p.span),
                 Item::Drops(d) => (Some("drops"), d.span),
                 Item::End(e) => (Some("end"), e.span),
+                Item::Legality(l) => (Some("legality"), l.span),
                 _ => (None, Span::default()),
             };
             if let Some(keyword) = keyword {
@@ -215,6 +216,7 @@ impl<'a> Checker<'a> {
                 Item::Promotion(promotion) => self.promotion(promotion),
                 Item::Drops(drops) => self.drops(&drops.rules),
                 Item::End(end) => self.end(end),
+                Item::Legality(legality) => self.legality(legality),
                 Item::Unknown(unknown) => {
                     if unknown.keyword.node == "royal" {
                         royal_unclear = true;
@@ -228,7 +230,12 @@ impl<'a> Checker<'a> {
                 self.error(ErrorKind::MissingItem { keyword }, Span::default());
             }
         }
-        if !royal && !royal_unclear {
+        // Without a royal piece the game needs another way to end: an
+        // extinction rule.
+        let extinction = file.items.iter().any(|item| {
+            matches!(item, Item::End(e) if e.rules.iter().any(|r| matches!(r, EndRule::Extinction { .. })))
+        });
+        if !royal && !royal_unclear && !extinction {
             self.error(ErrorKind::NoRoyalPiece, Span::default());
         }
     }
@@ -481,6 +488,7 @@ impl<'a> Checker<'a> {
                     royal = true;
                     self.once(&mut seen, "royal", *span);
                 }
+                PieceProp::RoyalSide(_) => {}
                 PieceProp::CapturedAs(name) => {
                     self.once(&mut seen, "captured-as", name.span);
                     self.piece_ref(name);
@@ -768,6 +776,21 @@ impl<'a> Checker<'a> {
         }
     }
 
+    fn legality(&mut self, legality: &LegalityDecl) {
+        let mut seen = IndexMap::new();
+        for rule in &legality.rules {
+            match rule {
+                LegalityRule::GivingCheckForbidden(span) => {
+                    self.once(&mut seen, "giving-check", first_word(*span, "giving-check"));
+                }
+                LegalityRule::CaptureCompulsory(span) => {
+                    self.once(&mut seen, "capture", first_word(*span, "capture"));
+                }
+                LegalityRule::Unknown(u) => self.unknown(Block::Legality, u),
+            }
+        }
+    }
+
     fn end(&mut self, end: &EndDecl) {
         let mut seen = IndexMap::new();
         for rule in &end.rules {
@@ -778,7 +801,10 @@ impl<'a> Checker<'a> {
                 }
                 EndRule::Stalemate { span, outcome } => {
                     self.once(&mut seen, "stalemate", first_word(*span, "stalemate"));
-                    self.outcome(outcome);
+                    // `stalemate fewer-pieces`: decided by the material.
+                    if outcome.node != FEWER_PIECES {
+                        self.outcome(outcome);
+                    }
                 }
                 EndRule::BareKing { span, outcome } => {
                     self.once(&mut seen, "bare-king", first_word(*span, "bare-king"));
@@ -820,6 +846,26 @@ impl<'a> Checker<'a> {
                 } => {
                     self.piece_ref(piece);
                     self.square_set(squares);
+                    self.outcome(outcome);
+                }
+                EndRule::Checks {
+                    span,
+                    count,
+                    outcome,
+                } => {
+                    self.once(&mut seen, "checks", first_word(*span, "checks"));
+                    self.outcome(outcome);
+                    if count.node == 0 || count.node > MAX_CHECK_COUNT {
+                        self.error(
+                            ErrorKind::CheckCountOutOfRange { count: count.node },
+                            count.span,
+                        );
+                    }
+                }
+                EndRule::Extinction { piece, outcome, .. } => {
+                    if piece.node != "all" {
+                        self.piece_ref(piece);
+                    }
                     self.outcome(outcome);
                 }
                 EndRule::Unknown(u) => self.unknown(Block::End, u),
@@ -866,7 +912,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
                 "moves",
                 "`moves <Betza> [within <squares>] [from <squares>] [if <guard>]`",
             ),
-            ("royal", "`royal` alone on its line"),
+            ("royal", "`royal` or `royal <white|black>`"),
             ("captured-as", "`captured-as <Piece>`"),
             ("faces", "`faces <Betza>`"),
         ],
@@ -876,13 +922,22 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
         ],
         Block::End => &[
             ("checkmate", "`checkmate <win|draw|loss>`"),
-            ("stalemate", "`stalemate <win|draw|loss>`"),
+            ("stalemate", "`stalemate <win|draw|loss|fewer-pieces>`"),
             (
                 "repetition",
                 "`repetition <count> <outcome> [claim <count>]`",
             ),
             ("move-limit", "`move-limit <moves>` or `move-limit off`"),
             ("bare-king", "`bare-king <win|draw|loss>`"),
+            (
+                "extinction",
+                "`extinction <all|Piece> [<count>] <win|draw|loss>`",
+            ),
+            ("checks", "`checks <count> <win|draw|loss>`"),
+        ],
+        Block::Legality => &[
+            ("giving-check", "`giving-check forbidden`"),
+            ("capture", "`capture compulsory`"),
         ],
         Block::Castling | Block::Promotion | Block::Drops => &[],
     };
@@ -921,6 +976,8 @@ pub struct Checked {
     pub castling: Vec<CheckedCastling>,
     /// The end rules.
     pub end: CheckedEnd,
+    /// The legality rules.
+    pub legality: Legality,
 }
 
 /// A checked piece.
@@ -932,6 +989,8 @@ pub struct CheckedPiece {
     pub letter: char,
     /// Whether it is royal.
     pub royal: bool,
+    /// `royal white` / `royal black`: royal for that side only (0 White, 1 Black).
+    pub royal_side: Option<u8>,
     /// What it becomes in hand when captured, if not itself.
     pub captured_as: Option<u8>,
     /// What it becomes in hand when captured, if it is only ever promoted to.
@@ -1016,6 +1075,13 @@ pub struct CheckedEnd {
     pub bare_king: Option<Outcome>,
     /// The goals.
     pub reach: Vec<CheckedReach>,
+    /// `stalemate fewer-pieces`.
+    pub stalemate_fewer_pieces: bool,
+    /// The check counter: `checks N outcome`.
+    pub check_count: Option<CheckCountRule>,
+    /// The extinction rules: `(piece, or None for all pieces; at most this
+    /// many left; outcome)`.
+    pub extinction: Vec<(Option<u8>, u32, Outcome)>,
 }
 
 /// A checked `<Piece> reaches <squares> <outcome>` rule.
@@ -1027,6 +1093,8 @@ pub struct CheckedReach {
     pub squares: [Vec<u8>; 2],
     /// The outcome.
     pub outcome: Outcome,
+    /// `after-reply`.
+    pub after_reply: bool,
 }
 
 /// The largest `move-limit`.
@@ -1073,6 +1141,8 @@ struct Resolver<'a> {
     /// `squares[piece][side]`, once the setup is read.
     setup: Option<Vec<[Vec<u8>; 2]>>,
     unsound_zones: Vec<String>,
+    /// The `checks` rule, needed to read the setup's check counter.
+    check_count: Option<CheckCountRule>,
 }
 
 /// The second pass: resolves the file against its board. Returns `None`
@@ -1085,6 +1155,7 @@ fn resolve(
 ) -> Option<Checked> {
     let mut name = String::new();
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
+    let mut legality = None;
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
         match item {
@@ -1097,6 +1168,7 @@ fn resolve(
             Item::Promotion(p) => promotions.push(p),
             Item::Drops(d) => drops = drops.or(Some(d)),
             Item::End(e) => end = end.or(Some(e)),
+            Item::Legality(l) => legality = legality.or(Some(l)),
             Item::Unknown(_) => {}
         }
     }
@@ -1113,6 +1185,7 @@ fn resolve(
         errors,
         setup: None,
         unsound_zones: names.unsound_zones.clone(),
+        check_count: end.and_then(check_count_of),
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
@@ -1174,7 +1247,21 @@ fn resolve(
         drops: drop_rules,
         castling,
         end,
+        legality: legality_of(legality),
     })
+}
+
+/// The `legality` block's rules.
+fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
+    let mut out = Legality::default();
+    for rule in decl.map(|d| d.rules.as_slice()).unwrap_or_default() {
+        match rule {
+            LegalityRule::GivingCheckForbidden(_) => out.giving_check_forbidden = true,
+            LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
+            LegalityRule::Unknown(_) => {}
+        }
+    }
+    out
 }
 
 impl<'a> Resolver<'a> {
@@ -1223,9 +1310,13 @@ impl<'a> Resolver<'a> {
         for decl in self.decls.clone() {
             let mut letter = '?';
             let mut royal = None;
+            let mut royal_side = None;
             let mut captured_as = None;
             for prop in &decl.props {
                 match prop {
+                    PieceProp::RoyalSide(side) => {
+                        royal_side = Some(u8::from(side.node != "white"));
+                    }
                     PieceProp::Letter(l) => {
                         letter = l.node.chars().next().unwrap_or('?').to_ascii_uppercase()
                     }
@@ -1258,6 +1349,7 @@ impl<'a> Resolver<'a> {
                 name: decl.name.node.clone(),
                 letter,
                 royal: royal.is_some(),
+                royal_side: royal_side.filter(|_| royal.is_some()),
                 captured_as,
                 demotes_to: None,
                 moves: Vec::new(),
@@ -1379,7 +1471,11 @@ impl<'a> Resolver<'a> {
                 resets_move_limit: Vec::new(),
                 bare_king: None,
                 reach: Vec::new(),
+                stalemate_fewer_pieces: false,
+                check_count: self.check_count,
+                extinction: Vec::new(),
             },
+            legality: Default::default(),
             start: fen.to_owned(),
         };
         let variant = VariantTables::new(parts)
@@ -1406,7 +1502,7 @@ impl<'a> Resolver<'a> {
                         .board
                         .iter()
                         .flatten()
-                        .filter(|p| p.color == color && variant.is_royal(p.piece))
+                        .filter(|p| p.color == color && variant.is_royal_for(p.piece, color))
                         .count();
                     // The runtime's rule; none is its `E0119`, reported
                     // when the lowered position is read.
@@ -1864,6 +1960,9 @@ impl<'a> Resolver<'a> {
             move_limit: None,
             bare_king: None,
             reach: Vec::new(),
+            stalemate_fewer_pieces: false,
+            check_count: None,
+            extinction: Vec::new(),
         };
         let Some(end) = end else { return out };
         for rule in &end.rules {
@@ -1872,7 +1971,8 @@ impl<'a> Resolver<'a> {
                     out.checkmate = outcome_of(&outcome.node).unwrap_or(Outcome::Loss)
                 }
                 EndRule::Stalemate { outcome, .. } => {
-                    out.stalemate = outcome_of(&outcome.node).unwrap_or(Outcome::Draw)
+                    out.stalemate = outcome_of(&outcome.node).unwrap_or(Outcome::Draw);
+                    out.stalemate_fewer_pieces = outcome.node == FEWER_PIECES;
                 }
                 EndRule::Repetition {
                     count,
@@ -1895,10 +1995,35 @@ impl<'a> Resolver<'a> {
                     out.move_limit = moves.node;
                 }
                 EndRule::BareKing { outcome, .. } => out.bare_king = outcome_of(&outcome.node),
+                EndRule::Checks { count, outcome, .. } => {
+                    if let Some(outcome) = outcome_of(&outcome.node) {
+                        out.check_count = Some(CheckCountRule {
+                            count: count.node.clamp(1, MAX_CHECK_COUNT),
+                            outcome,
+                        });
+                    }
+                }
+                EndRule::Extinction {
+                    piece,
+                    left,
+                    outcome,
+                    ..
+                } => {
+                    let which = if piece.node == "all" {
+                        Some(None)
+                    } else {
+                        self.piece(&piece.node).map(Some)
+                    };
+                    if let (Some(which), Some(outcome)) = (which, outcome_of(&outcome.node)) {
+                        let left = left.as_ref().map_or(0, |n| n.node.min(MAX_HAND_LEFT));
+                        out.extinction.push((which, left, outcome));
+                    }
+                }
                 EndRule::Reach {
                     piece,
                     squares,
                     outcome,
+                    after_reply,
                     ..
                 } => {
                     let set = self.resolve(squares);
@@ -1909,6 +2034,7 @@ impl<'a> Resolver<'a> {
                             piece,
                             squares: set,
                             outcome,
+                            after_reply: *after_reply,
                         });
                     }
                 }
@@ -1917,6 +2043,24 @@ impl<'a> Resolver<'a> {
         }
         out
     }
+}
+
+/// `stalemate fewer-pieces`: the player with fewer pieces on the board wins.
+const FEWER_PIECES: &str = "fewer-pieces";
+
+/// The largest count of an `extinction` rule that the runtime tells apart
+/// (no side has more pieces of a kind).
+const MAX_HAND_LEFT: u32 = 255;
+
+/// The `checks` rule of an `end` block, if it has a sound one.
+fn check_count_of(end: &EndDecl) -> Option<CheckCountRule> {
+    end.rules.iter().find_map(|rule| match rule {
+        EndRule::Checks { count, outcome, .. } => Some(CheckCountRule {
+            count: count.node.clamp(1, MAX_CHECK_COUNT),
+            outcome: outcome_of(&outcome.node)?,
+        }),
+        _ => None,
+    })
 }
 
 /// The span of a piece's `royal` statement, if it has one.

@@ -74,6 +74,8 @@ pub enum Block {
     Promotion,
     /// `drops { … }`
     Drops,
+    /// `legality { … }`
+    Legality,
     /// `end { … }`
     End,
 }
@@ -90,6 +92,7 @@ impl Block {
             Block::Zone => "zone",
             Block::Promotion => "promotion",
             Block::Drops => "drops",
+            Block::Legality => "legality",
             Block::End => "end",
         }
     }
@@ -107,6 +110,7 @@ impl Block {
                 "promotion",
                 "drops",
                 "end",
+                "legality",
             ],
             Block::Variant => &["alias", "description", "source"],
             Block::Board => &["files", "ranks", "cells", "forward", "fen"],
@@ -115,12 +119,15 @@ impl Block {
             Block::Zone => &["white", "black"],
             Block::Promotion => &[],
             Block::Drops => &[],
+            Block::Legality => &["giving-check", "capture"],
             Block::End => &[
                 "checkmate",
                 "stalemate",
                 "repetition",
                 "move-limit",
                 "bare-king",
+                "extinction",
+                "checks",
             ],
         }
     }
@@ -129,8 +136,8 @@ impl Block {
     pub fn forms(self) -> &'static str {
         match self {
             Block::TopLevel => {
-                "`variant`, `board`, `piece`, `setup`, `castling`, `zone`, `promotion`, `drops` \
-                 or `end`"
+                "`variant`, `board`, `piece`, `setup`, `castling`, `zone`, `promotion`, `drops`, \
+                 `end` or `legality`"
             }
             Block::Variant => "`alias \"…\"`, `description \"…\"` or `source \"…\"`",
             Block::Board => {
@@ -142,10 +149,11 @@ impl Block {
             Block::Zone => "`white: <squares>` and `black: <squares>`",
             Block::Promotion => "`<Piece> -> <Piece> | … in <squares> [optional]`",
             Block::Drops => "`<Piece> not-on <squares>` or `<Piece> no-drop-mate`",
+            Block::Legality => "`giving-check forbidden` or `capture compulsory`",
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
-                 <n>]`, `move-limit <n|off>`, `bare-king <outcome>` or `<Piece> reaches \
-                 <squares> <outcome>`"
+                 <n>]`, `move-limit <n|off>`, `bare-king <outcome>`, `checks <n> <outcome>`, \
+                 `extinction <all|Piece> <outcome>` or `<Piece> reaches <squares> <outcome>`"
             }
         }
     }
@@ -485,6 +493,11 @@ pub enum ErrorKind {
         len: usize,
         /// The most allowed.
         max: usize,
+    },
+    /// `E0145` `checks 0 win`, `checks 1000 win`.
+    CheckCountOutOfRange {
+        /// The count given.
+        count: u32,
     },
 
     // --- lowering errors (added by the lowering) ---
@@ -1028,6 +1041,15 @@ impl ErrorKind {
             ),
 
             // --- lowering errors: E0100 …, kept in `LowerError` ---
+            ErrorKind::CheckCountOutOfRange { count } => {
+                let max = fairyc_runtime::table::MAX_CHECK_COUNT;
+                Text::new(
+                    "E0145",
+                    format!("check count {count} is out of range: it must be from 1 to {max}"),
+                    format!("expected 1 to {max}"),
+                )
+                .help("three-check is `checks 3 win`")
+            }
             ErrorKind::Lower(e) => {
                 let text = Text::new(e.code(), e.to_string(), e.label());
                 match e.help() {

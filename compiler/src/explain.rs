@@ -608,6 +608,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "piece King { letter K; moves K; royal; faces vR }",
     },
     Explanation {
+        code: "E0145",
+        title: "check count out of range",
+        text: "`checks <n> <outcome>` counts the checks each player gives; the player who has given n of them gets the outcome. n must be from 1 to 100.",
+        wrong: "end { checks 0 win }",
+        fixed: "end { checks 3 win }",
+    },
+    Explanation {
         code: "E0199",
         title: "invalid tables",
         text: "The runtime rejected the lowered tables. Every limit of the tables should be reported earlier with its own code (a board of more than 128 squares is `E0103`; letters, unique ignoring case, allow at most 26 pieces, below the tables' limit of 32), so this is a bug in fairyc: please report it with the file.",

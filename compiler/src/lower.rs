@@ -11,8 +11,8 @@
 use std::fmt;
 
 use fairyc_runtime::table::{
-    BoardTable, CastlingRule, DropRules, EndRules, Path, PieceTable, PromotionRule, ReachRule,
-    SquareInfo, Step, TableParts,
+    BoardTable, CastlingRule, DropRules, EndRules, ExtinctionRule, Path, PieceTable, PromotionRule,
+    ReachRule, SquareInfo, Step, TableParts,
 };
 use fairyc_runtime::{ParseFenError, Position, PositionError, Variant, VariantTables};
 
@@ -307,6 +307,7 @@ pub fn parts(checked: &Checked) -> TableParts {
         drops: drops(checked),
         castling: castling(&checked.geometry, &checked.castling),
         end: end(checked),
+        legality: checked.legality,
         start: checked.setup.fen.clone(),
     }
 }
@@ -359,6 +360,7 @@ pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
         name: piece.name.clone(),
         letter: piece.letter,
         royal: piece.royal,
+        royal_side: piece.royal_side,
         captured_as: piece.captured_as,
         demotes_to: piece.demotes_to,
         moves: [vec![Vec::new(); squares], vec![Vec::new(); squares]],
@@ -504,6 +506,18 @@ pub fn end(checked: &Checked) -> EndRules {
                 piece: r.piece,
                 squares: r.squares.clone(),
                 outcome: r.outcome,
+                after_reply: r.after_reply,
+            })
+            .collect(),
+        stalemate_fewer_pieces: e.stalemate_fewer_pieces,
+        check_count: e.check_count,
+        extinction: e
+            .extinction
+            .iter()
+            .map(|&(piece, left, outcome)| ExtinctionRule {
+                piece,
+                left,
+                outcome,
             })
             .collect(),
     }

@@ -19,9 +19,9 @@ use pest::Parser;
 
 use crate::ast::{
     self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule, DropRule,
-    DropsDecl, EndDecl, EndRule, Item, Labels, MoveRegion, PieceDecl, PieceProp, PromotionDecl,
-    PromotionRule, PromotionTarget, RegionKind, SetItem, SetupDecl, Side, SquareSet, Unknown,
-    VariantDecl, VariantProp, ZoneDecl,
+    DropsDecl, EndDecl, EndRule, Item, Labels, LegalityDecl, LegalityRule, MoveRegion, PieceDecl,
+    PieceProp, PromotionDecl, PromotionRule, PromotionTarget, RegionKind, SetItem, SetupDecl, Side,
+    SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
 };
 use crate::error::{CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -144,6 +144,19 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_off => "`off`",
         Rule::kw_bare_king => "`bare-king`",
         Rule::kw_reaches => "`reaches`",
+        Rule::kw_extinction => "`extinction`",
+        Rule::kw_checks => "`checks`",
+        Rule::kw_legality => "`legality`",
+        Rule::kw_after_reply => "`after-reply`",
+        Rule::kw_giving_check => "`giving-check`",
+        Rule::kw_forbidden => "`forbidden`",
+        Rule::kw_capture => "`capture`",
+        Rule::kw_compulsory => "`compulsory`",
+        Rule::legality_decl => "a `legality` block",
+        Rule::giving_check_forbidden => "`giving-check forbidden`",
+        Rule::capture_compulsory => "`capture compulsory`",
+        Rule::end_checks => "a `checks` rule",
+        Rule::end_extinction => "an `extinction` rule",
         Rule::sep => "a new line or `;`",
         Rule::eos => "the end of the statement",
         Rule::item_end => "the end of the line",
@@ -170,6 +183,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::promotion_stmt => "a promotion rule",
         Rule::promotion_target => "a piece or `hand(<Piece>)`",
         Rule::drops_stmt => "a drop rule",
+        Rule::legality_stmt | Rule::legality_known => "a legality rule",
         Rule::end_stmt => "an end rule",
         Rule::file => "a variant file",
         Rule::unknown_stmt => "a statement",
@@ -437,6 +451,7 @@ impl Builder<'_> {
             Rule::zone_decl => Item::Zone(self.zone(pair)),
             Rule::promotion_decl => Item::Promotion(self.promotion(pair)),
             Rule::drops_decl => Item::Drops(self.drops(pair)),
+            Rule::legality_decl => Item::Legality(self.legality(pair)),
             Rule::end_decl => Item::End(self.end(pair)),
             _ => Item::Unknown(self.unknown(pair)),
         }
@@ -715,7 +730,12 @@ impl Builder<'_> {
                         props.push(PieceProp::Faces { betza, span });
                     }
                 }
-                Rule::royal => props.push(PieceProp::Royal(tight(&p))),
+                Rule::royal => {
+                    props.push(PieceProp::Royal(tight(&p)));
+                    if let Some(side) = p.into_inner().find(|q| q.as_rule() == Rule::side) {
+                        props.push(PieceProp::RoyalSide(text(&side)));
+                    }
+                }
                 Rule::captured_as => {
                     if let Some(value) = p.into_inner().find(|q| q.as_rule() == Rule::ident) {
                         props.push(PieceProp::CapturedAs(text(&value)));
@@ -936,6 +956,23 @@ impl Builder<'_> {
         DropsDecl { span, rules }
     }
 
+    fn legality(&mut self, pair: Pair<'_, Rule>) -> LegalityDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        for p in pair.into_inner() {
+            let span = tight(&p);
+            match p.as_rule() {
+                Rule::giving_check_forbidden => {
+                    rules.push(LegalityRule::GivingCheckForbidden(span))
+                }
+                Rule::capture_compulsory => rules.push(LegalityRule::CaptureCompulsory(span)),
+                Rule::unknown_stmt => rules.push(LegalityRule::Unknown(self.unknown(p))),
+                _ => {}
+            }
+        }
+        LegalityDecl { span, rules }
+    }
+
     fn end(&mut self, pair: Pair<'_, Rule>) -> EndDecl {
         let span = span_of(&pair);
         let mut rules = Vec::new();
@@ -953,8 +990,10 @@ impl Builder<'_> {
             let mut counts = Vec::new();
             let mut set = None;
             let mut off = None;
+            let mut after_reply = false;
             for q in p.into_inner() {
                 match q.as_rule() {
+                    Rule::kw_after_reply => after_reply = true,
                     Rule::ident => idents.push(text(&q)),
                     Rule::count => counts.push(self.number(&q, u32::MAX)),
                     Rule::square_set => set = Some(self.square_set(q)),
@@ -986,12 +1025,30 @@ impl Builder<'_> {
                     };
                     EndRule::MoveLimit { span, moves }
                 }
+                (Rule::end_checks, Some(outcome)) => match counts.next() {
+                    Some(count) => EndRule::Checks {
+                        span,
+                        count,
+                        outcome,
+                    },
+                    None => continue,
+                },
+                (Rule::end_extinction, Some(piece)) => match idents.next() {
+                    Some(outcome) => EndRule::Extinction {
+                        span,
+                        piece,
+                        left: counts.next(),
+                        outcome,
+                    },
+                    None => continue,
+                },
                 (Rule::end_reach, Some(piece)) => match (set, idents.next()) {
                     (Some(squares), Some(outcome)) => EndRule::Reach {
                         span,
                         piece,
                         squares,
                         outcome,
+                        after_reply,
                     },
                     _ => continue,
                 },

@@ -238,6 +238,16 @@ pub enum TableError {
     },
     /// A `move_limit` of 0 or above [`crate::table::MAX_MOVE_LIMIT`].
     MoveLimit(u32),
+    /// An `end.check_count.count` of 0 or above
+    /// [`crate::table::MAX_CHECK_COUNT`].
+    CheckCount(u32),
+    /// A piece's `royal_side` is set without `royal`, or is not 0 or 1.
+    RoyalSide {
+        /// The piece.
+        piece: u8,
+        /// The side given.
+        side: u8,
+    },
 }
 
 /// A limit of the table format (see `docs/table-format.md`).
@@ -370,6 +380,11 @@ pub enum Field {
     },
     /// `end.resets_move_limit`.
     ResetsMoveLimit,
+    /// `end.extinction[rule]`.
+    Extinction {
+        /// The rule.
+        rule: usize,
+    },
 }
 
 /// How a royal piece could reach a hand ([`TableError::RoyalInHand`]).
@@ -429,6 +444,7 @@ impl fmt::Display for Field {
             Field::Castling { rule } => write!(f, "castling[{rule}]"),
             Field::Reach { rule } => write!(f, "end.reach[{rule}]"),
             Field::ResetsMoveLimit => write!(f, "end.resets_move_limit"),
+            Field::Extinction { rule } => write!(f, "end.extinction[{rule}]"),
         }
     }
 }
@@ -648,6 +664,15 @@ impl fmt::Display for TableError {
                 f,
                 "end.repetition.claim is {claim}; it must be from 2 to the count ({count})"
             ),
+            TableError::CheckCount(n) => write!(
+                f,
+                "end.check_count.count is {n}; it must be from 1 to {}",
+                t::MAX_CHECK_COUNT
+            ),
+            TableError::RoyalSide { piece, side } => write!(
+                f,
+                "pieces[{piece}].royal_side is {side}; it needs `royal` and must be 0 or 1"
+            ),
             TableError::MoveLimit(n) => write!(
                 f,
                 "end.move_limit is {n}; it must be from 1 to {}",
@@ -764,6 +789,9 @@ pub enum ParseFenError {
     BadFullmove(String),
     /// A field after the move number.
     ExtraField(String),
+    /// The check-counter field (`3+3`) is not two counts from 0 to the
+    /// variant's check count, joined by `+`.
+    BadChecks(String),
 }
 
 impl ParseFenError {
@@ -868,6 +896,10 @@ impl fmt::Display for ParseFenError {
                 crate::setup::MAX_FULLMOVE
             ),
             ParseFenError::ExtraField(t) => write!(f, "unexpected field `{t}`"),
+            ParseFenError::BadChecks(t) => write!(
+                f,
+                "check counter `{t}` is not `<white>+<black>`, each from 0 to the variant's check count"
+            ),
         }
     }
 }

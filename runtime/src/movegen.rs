@@ -159,18 +159,52 @@ impl<'v> Position<'v> {
         if drops {
             self.gen_drops(&ctx, out, u32::MAX);
         }
+        if self.v.filters {
+            self.filter_legality(out);
+        }
+    }
+
+    /// Applies the variant's legality rules to the moves in `out`: moves
+    /// that give check go (`giving-check forbidden`), then, if a capture
+    /// is left, every move that is not one (`capture compulsory`).
+    fn filter_legality(&self, out: &mut Vec<Move>) {
+        let rules = self.v.legality;
+        if rules.giving_check_forbidden {
+            let them = self.turn ^ 1;
+            out.retain(|&m| {
+                let mut next = self.clone();
+                next.play_unchecked(m);
+                !next.in_check_side(them)
+            });
+        }
+        if rules.capture_compulsory && out.iter().any(|&m| self.is_capture(m)) {
+            out.retain(|&m| self.is_capture(m));
+        }
+    }
+
+    /// Whether `m` captures a piece (en passant included).
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m {
+            Move::EnPassant { .. } => true,
+            Move::Normal { to, .. } => self.by_side[self.turn ^ 1] & bit(to) != 0,
+            Move::Castle { .. } | Move::Drop { .. } => false,
+        }
     }
 
     /// Counts the legal moves without listing the drops where they can be
     /// counted: empty allowed squares times piece types in hand.
     pub(crate) fn count_legal(&self, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
+        if self.v.filters {
+            self.gen(buf, true);
+            return buf.len() as u64;
+        }
         let ctx = self.ctx();
         self.gen_board(&ctx, buf);
         let mut n = buf.len() as u64;
         if self.v.drops {
             let us = self.turn;
-            if ctx.king.is_none() && self.v.royal_types != 0 {
+            if ctx.king.is_none() && self.v.royal_of[us] != 0 {
                 buf.clear();
                 self.gen_drops(&ctx, buf, u32::MAX);
                 n += buf.len() as u64;
@@ -208,7 +242,7 @@ impl<'v> Position<'v> {
             if self.hands[us][p] == 0 || pieces & (1 << p) == 0 {
                 continue;
             }
-            let test = ctx.king.is_none() && self.v.royal_types != 0;
+            let test = ctx.king.is_none() && self.v.royal_of[us] != 0;
             let no_mate = self.v.no_mate & (1 << p) != 0;
             for to in Squares(target & self.v.drop_to[p * 2 + us]) {
                 let m = Move::Drop { piece: p as u8, to };
@@ -410,7 +444,7 @@ impl<'v> Position<'v> {
     fn emit(&self, ctx: &Ctx, p: usize, from: u8, to: u8, ep: bool, out: &mut Vec<Move>) {
         let v = self.v;
         let us = self.turn;
-        let test = ep || ctx.king.is_none() && v.royal_types != 0;
+        let test = ep || ctx.king.is_none() && v.royal_of[us] != 0;
         let mk = |promote: Promote| {
             if ep {
                 Move::EnPassant { from, to, promote }
@@ -429,7 +463,7 @@ impl<'v> Position<'v> {
                     let (m, must_test) = match *c {
                         PromotionChoice::Piece(t) => (mk(Promote::Piece(t)), test),
                         // The piece leaves the board: it no longer blocks.
-                        PromotionChoice::Hand(t) => (mk(Promote::Hand(t)), v.royal_types != 0),
+                        PromotionChoice::Hand(t) => (mk(Promote::Hand(t)), v.royal_of[us] != 0),
                     };
                     if !must_test || self.legal_by_playing(m) {
                         out.push(m);
@@ -460,7 +494,9 @@ impl<'v> Position<'v> {
                 continue;
             }
             let occ_k = occ & !bit(c.king_from);
-            if Squares(c.safe).any(|s| self.attacked_any(s, them, occ_k)) {
+            // The castling piece's path must be safe only where it is royal.
+            let royal = v.royal_of[us] & (1 << c.king) != 0;
+            if royal && Squares(c.safe).any(|s| self.attacked_any(s, them, occ_k)) {
                 continue;
             }
             let m = Move::Castle {

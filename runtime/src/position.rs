@@ -22,6 +22,7 @@ pub struct Undo {
     ep_victim: u8,
     halfmove: u32,
     fullmove: u32,
+    checks: [u8; 2],
     hash: u64,
 }
 
@@ -71,7 +72,7 @@ fn must_have_promoted(v: &Variant, p: u8, side: usize, sq: u8) -> bool {
 ///
 /// [`PositionError::NoRoyal`] or [`PositionError::TooManyRoyals`].
 pub fn check_royal_count(v: &Variant, color: Color, count: usize) -> Result<(), PositionError> {
-    if v.royal_types == 0 {
+    if v.royal_of[color.index()] == 0 {
         return Ok(());
     }
     match count {
@@ -116,6 +117,8 @@ pub struct Position<'v> {
     pub(crate) ep_victim: u8,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// Checks each side still has to give (variants that count checks).
+    pub(crate) checks: [u8; 2],
     pub(crate) hash: u64,
 }
 
@@ -181,6 +184,10 @@ impl<'v> Position<'v> {
             ep_victim: 0,
             halfmove: s.halfmove,
             fullmove: s.fullmove,
+            checks: match v.check_count {
+                Some((n, _)) => s.checks.unwrap_or([n, n]).map(|c| c.min(n)),
+                None => [0, 0],
+            },
             hash: 0,
         };
         let mut material = 0usize;
@@ -212,7 +219,7 @@ impl<'v> Position<'v> {
             }
             pos.board[sq as usize] = code(piece, side);
             pos.by_side[side] |= bit(sq);
-            if v.is_royal(piece) {
+            if v.royal_of[side] & (1 << piece) != 0 {
                 pos.royals[side] |= bit(sq);
             } else {
                 material += 1;
@@ -325,6 +332,7 @@ impl<'v> Position<'v> {
                 .filter(|i| self.castling & (1 << i) != 0)
                 .collect(),
             ep: (self.ep != 0).then(|| self.ep.trailing_zeros() as u8),
+            checks: self.v.check_count.map(|_| self.checks),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
         }
@@ -569,6 +577,11 @@ impl<'v> Position<'v> {
         for s in Squares(self.ep) {
             h ^= k.ep[s as usize];
         }
+        if self.v.check_count.is_some() {
+            for side in 0..2 {
+                h ^= k.checks[side * 256 + self.checks[side] as usize];
+            }
+        }
         h
     }
 
@@ -586,7 +599,7 @@ impl<'v> Position<'v> {
         let side = code_side(c);
         self.board[s as usize] = c;
         self.by_side[side] |= bit(s);
-        if self.v.royal_types & (1 << code_piece(c)) != 0 {
+        if self.v.royal_of[side] & (1 << code_piece(c)) != 0 {
             self.royals[side] |= bit(s);
         }
         self.hash ^= self.v.keys.piece_sq[c as usize * self.v.nsq + s as usize];
@@ -693,6 +706,7 @@ impl<'v> Position<'v> {
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            checks: self.checks,
             hash: self.hash,
         };
         self.play_unchecked(m);
@@ -742,6 +756,7 @@ impl<'v> Position<'v> {
         self.ep_victim = u.ep_victim;
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
+        self.checks = u.checks;
         self.hash = u.hash;
     }
 
@@ -832,6 +847,20 @@ impl<'v> Position<'v> {
         }
         self.turn ^= 1;
         self.hash ^= v.keys.black;
+        if v.check_count.is_some() {
+            self.count_check(us);
+        }
+    }
+
+    /// In a variant that counts checks: if `us` has just given check, one
+    /// check fewer to give.
+    fn count_check(&mut self, us: usize) {
+        let left = self.checks[us];
+        if left > 0 && self.in_check_side(us ^ 1) {
+            let keys = &self.v.keys.checks;
+            self.hash ^= keys[us * 256 + left as usize] ^ keys[us * 256 + left as usize - 1];
+            self.checks[us] = left - 1;
+        }
     }
 
     /// Plays a move if it is legal.
@@ -896,17 +925,70 @@ impl<'v> Position<'v> {
     /// position alone before any move is generated (a goal reached); `None`
     /// otherwise. Checkmate and stalemate are found by [`Position::outcome`].
     pub fn rule_outcome(&self) -> Option<GameResult> {
+        if let Some((_, outcome)) = self.v.check_count {
+            for side in [self.turn ^ 1, self.turn] {
+                if self.checks[side] == 0 {
+                    return Some(result_for(side, outcome, EndReason::Checks));
+                }
+            }
+        }
+        if !self.v.extinction.is_empty() {
+            if let Some(r) = self.extinction_outcome() {
+                return Some(r);
+            }
+        }
         if let Some(o) = self.v.tables.parts.end.bare_king {
             if let Some(r) = self.bare_king_outcome(o) {
                 return Some(r);
             }
         }
-        for (piece, squares, outcome) in &self.v.reach {
-            for (side, &targets) in squares.iter().enumerate() {
-                let on = Squares(self.by_side[side] & targets)
-                    .any(|s| code_piece(self.board[s as usize]) == *piece);
-                if on {
-                    return Some(result_for(side, *outcome, EndReason::Reach));
+        for &(piece, squares, outcome, after_reply) in &self.v.reach {
+            let on = |side: usize| {
+                Squares(self.by_side[side] & squares[side])
+                    .any(|s| code_piece(self.board[s as usize]) == piece)
+            };
+            if after_reply {
+                // Judged for the side to move, whose opponent has replied:
+                // a draw if White reached first and Black followed.
+                let m = self.turn;
+                if on(m) {
+                    return Some(if m == 0 && on(1) {
+                        result_for(m, Outcome::Draw, EndReason::Reach)
+                    } else {
+                        result_for(m, outcome, EndReason::Reach)
+                    });
+                }
+                continue;
+            }
+            for side in 0..2 {
+                if on(side) {
+                    return Some(result_for(side, outcome, EndReason::Reach));
+                }
+            }
+        }
+        None
+    }
+
+    /// The extinction rules: the side to move first, then the other, a side
+    /// with no piece (of the rule's type) on the board or in hand.
+    fn extinction_outcome(&self) -> Option<GameResult> {
+        for side in [self.turn, self.turn ^ 1] {
+            for &(piece, left, outcome) in &self.v.extinction {
+                let hand = &self.hands[side][..self.v.npieces];
+                let count = match piece {
+                    None => {
+                        self.by_side[side].count_ones()
+                            + hand.iter().map(|&n| u32::from(n)).sum::<u32>()
+                    }
+                    Some(p) => {
+                        u32::from(hand[p as usize])
+                            + Squares(self.by_side[side])
+                                .filter(|&s| code_piece(self.board[s as usize]) == p)
+                                .count() as u32
+                    }
+                };
+                if count <= left {
+                    return Some(result_for(side, outcome, EndReason::Extinction));
                 }
             }
         }
@@ -967,6 +1049,15 @@ impl<'v> Position<'v> {
         let rules = &self.v.tables.parts.end;
         Some(if self.is_check() {
             result_for(self.turn, rules.checkmate, EndReason::Checkmate)
+        } else if rules.stalemate_fewer_pieces {
+            let ours = self.by_side[self.turn].count_ones();
+            let theirs = self.by_side[self.turn ^ 1].count_ones();
+            let outcome = match ours.cmp(&theirs) {
+                std::cmp::Ordering::Less => Outcome::Win,
+                std::cmp::Ordering::Equal => Outcome::Draw,
+                std::cmp::Ordering::Greater => Outcome::Loss,
+            };
+            result_for(self.turn, outcome, EndReason::Stalemate)
         } else {
             result_for(self.turn, rules.stalemate, EndReason::Stalemate)
         })

@@ -53,6 +53,10 @@ pub struct Setup {
     pub castling: Vec<u8>,
     /// The en-passant square, if any.
     pub ep: Option<u8>,
+    /// Checks each side (White, Black) still has to give, in a variant that
+    /// counts checks (FEN `3+3` after the en-passant field); `None` when the
+    /// FEN has no such field (the variant's count for both).
+    pub checks: Option<[u8; 2]>,
     /// Plies since the last capture or counter-resetting move.
     pub halfmove: u32,
     /// The move number, starting at 1.
@@ -238,6 +242,17 @@ impl Setup {
             ),
         };
 
+        let mut fields = fields.peekable();
+        let mut checks = None;
+        if let Some(max) = v.check_count() {
+            if let Some(t) = fields.peek().copied().filter(|t| t.contains('+')) {
+                fields.next();
+                let bad = || ParseFenError::BadChecks(t.to_string());
+                let count = |x: &str| x.parse::<u8>().ok().filter(|&n| n <= max);
+                let (w, b) = t.split_once('+').ok_or_else(bad)?;
+                checks = Some([count(w).ok_or_else(bad)?, count(b).ok_or_else(bad)?]);
+            }
+        }
         let halfmove = match fields.next() {
             None => 0,
             Some(t) => t
@@ -263,6 +278,7 @@ impl Setup {
             turn,
             castling,
             ep,
+            checks,
             halfmove,
             fullmove,
         })
@@ -332,6 +348,10 @@ impl Setup {
         match self.ep {
             Some(s) => out.push_str(v.square_name(s)),
             None => out.push('-'),
+        }
+        if let Some(max) = v.check_count() {
+            let [w, b] = self.checks.unwrap_or([max, max]);
+            out.push_str(&format!(" {w}+{b}"));
         }
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         out

@@ -393,6 +393,9 @@ pub struct TableParts {
     /// How the game ends.
     #[serde(deserialize_with = "de_end")]
     pub end: EndRules,
+    /// Rules that remove moves from the legal ones.
+    #[serde(default, skip_serializing_if = "Legality::is_none")]
+    pub legality: Legality,
     /// The start position in this variant's FEN.
     pub start: String,
 }
@@ -467,6 +470,11 @@ pub struct PieceTable {
     /// A royal piece may not be left attacked; checkmate is about royals.
     #[serde(default, skip_serializing_if = "is_false")]
     pub royal: bool,
+    /// With `royal`: only this side's (0 White, 1 Black) pieces of this type
+    /// are royal; the other side's are ordinary pieces, and that side has no
+    /// royal piece at all if no other type is royal for it. `None`: both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub royal_side: Option<u8>,
     /// What the piece becomes in the capturer's hand when it is captured
     /// without a promoted mark; `None` means itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -868,6 +876,67 @@ pub struct EndRules {
         deserialize_with = "de_reach"
     )]
     pub reach: Vec<ReachRule>,
+    /// Stalemate is decided by material instead of `stalemate`: the
+    /// stalemated player wins with fewer pieces on the board than the
+    /// opponent, loses with more, draws with as many.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub stalemate_fewer_pieces: bool,
+    /// Check counting: a player who has given `count` checks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check_count: Option<CheckCountRule>,
+    /// Extinction: a player with no piece left (of one type), board and
+    /// hand together.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extinction: Vec<ExtinctionRule>,
+}
+
+/// Rules that remove moves from the legal ones (all off by default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Legality {
+    /// A move that leaves the opponent's royal piece attacked is illegal.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub giving_check_forbidden: bool,
+    /// When a capture (en passant included) is legal, only captures are.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub capture_compulsory: bool,
+}
+
+impl Legality {
+    /// Whether no rule is on.
+    pub fn is_none(&self) -> bool {
+        *self == Legality::default()
+    }
+}
+
+/// Check counting: each side has `count` checks to give; a player who has
+/// given them all gets `outcome`. The counts left are part of the position,
+/// its hash and its FEN (`3+3` after the en-passant field, White first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckCountRule {
+    /// Checks to give, from 1 to [`MAX_CHECK_COUNT`].
+    pub count: u32,
+    /// For the player who has given them.
+    pub outcome: Outcome,
+}
+
+/// The largest check count of a [`CheckCountRule`].
+pub const MAX_CHECK_COUNT: u32 = 100;
+
+/// Extinction: a player who has no piece of `piece` (of any type if `None`)
+/// on the board or in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtinctionRule {
+    /// The piece type; `None` for all pieces.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<u8>,
+    /// The rule applies when at most this many are left (0: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub left: u32,
+    /// For the player whose pieces are extinct.
+    pub outcome: Outcome,
 }
 
 /// Repetition: the same position (board, promoted marks, hands, side to move,
@@ -896,6 +965,15 @@ pub struct ReachRule {
     pub squares: [Vec<u8>; 2],
     /// For the player who reaches.
     pub outcome: Outcome,
+    /// The opponent gets one reply first: the rule is judged at the start
+    /// of the reaching player's next turn; if the opponent has reached its
+    /// own targets by then and the reaching player is White, it is a draw.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub after_reply: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn is_false(b: &bool) -> bool {
@@ -1263,6 +1341,32 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
     }
     for &x in &p.end.resets_move_limit {
         pc(x, Field::ResetsMoveLimit)?;
+    }
+    if let Some(c) = p
+        .end
+        .check_count
+        .filter(|c| c.count == 0 || c.count > MAX_CHECK_COUNT)
+    {
+        return Err(TableError::CheckCount(c.count));
+    }
+    if p.end.extinction.len() > MAX_RULES {
+        return Err(TableError::TooBig {
+            limit: Limit::Rules,
+            needed: p.end.extinction.len(),
+        });
+    }
+    for (rule, r) in p.end.extinction.iter().enumerate() {
+        if let Some(x) = r.piece {
+            pc(x, Field::Extinction { rule })?;
+        }
+    }
+    for (i, piece) in p.pieces.iter().enumerate() {
+        if let Some(side) = piece.royal_side.filter(|&s| s > 1 || !piece.royal) {
+            return Err(TableError::RoyalSide {
+                piece: i as u8,
+                side,
+            });
+        }
     }
     Ok(())
 }

@@ -143,6 +143,10 @@ pub enum EndReason {
     Repetition,
     /// The n-move rule.
     MoveLimit,
+    /// A side has no piece left (of the type an extinction rule names).
+    Extinction,
+    /// A side has given the number of checks the variant counts.
+    Checks,
 }
 
 impl fmt::Display for EndReason {
@@ -155,6 +159,8 @@ impl fmt::Display for EndReason {
             EndReason::Reach => "goal reached",
             EndReason::Repetition => "repetition",
             EndReason::MoveLimit => "move limit",
+            EndReason::Extinction => "extinction",
+            EndReason::Checks => "checks given",
         })
     }
 }

@@ -83,6 +83,8 @@ pub(crate) struct Keys {
     pub black: u64,
     pub castling: [u64; 16],
     pub ep: Vec<u64>,
+    /// `checks[side * 256 + n]`: `side` has `n` checks left to give.
+    pub checks: Vec<u64>,
 }
 
 /// A variant ready to play: its tables and everything derived from them.
@@ -116,8 +118,10 @@ pub struct Variant {
     /// attacks `sq`.
     pub(crate) trie_ranges: Vec<(u32, u32)>,
     pub(crate) trie: Vec<TrieNode>,
-    /// Bit `p` set if piece `p` is royal.
+    /// Bit `p` set if piece `p` is royal (for either side).
     pub(crate) royal_types: u32,
+    /// `royal_of[side]`: bit `p` set if that side's piece `p` is royal.
+    pub(crate) royal_of: [u32; 2],
     pub(crate) promo: Vec<PromoInfo>,
     /// Bit `p` set if piece `p` has a promotion rule.
     pub(crate) promoting: u32,
@@ -144,7 +148,16 @@ pub struct Variant {
     /// Bit `p` set if piece `p` has a path that captures en passant.
     pub(crate) takes_ep: u32,
     pub(crate) resets: u32,
-    pub(crate) reach: Vec<(u8, [SquareSet; 2], Outcome)>,
+    pub(crate) reach: Vec<(u8, [SquareSet; 2], Outcome, bool)>,
+    /// Legality rules that filter the generated moves (decided at load
+    /// time: variants without them never look at the filter).
+    pub(crate) legality: crate::table::Legality,
+    /// Whether any legality rule is on.
+    pub(crate) filters: bool,
+    /// Check counting: `(checks to give, outcome)`.
+    pub(crate) check_count: Option<(u8, Outcome)>,
+    /// Extinction rules: `(piece or all, at most this many left, outcome)`.
+    pub(crate) extinction: Vec<(Option<u8>, u32, Outcome)>,
     pub(crate) keys: Keys,
     pub(crate) square_names: Vec<String>,
 }
@@ -254,12 +267,18 @@ impl Variant {
         let (trie_ranges, trie) = build_tries(&p, nsq);
 
         let mut royal_types = 0u32;
+        let mut royal_of = [0u32; 2];
         let mut to_hand = Vec::with_capacity(npieces);
         let mut demote = Vec::with_capacity(npieces);
         let mut marks = 0u32;
         for (i, piece) in p.pieces.iter().enumerate() {
             if piece.royal {
                 royal_types |= 1 << i;
+                for (side, bits) in royal_of.iter_mut().enumerate() {
+                    if piece.royal_side.is_none_or(|s| s as usize == side) {
+                        *bits |= 1 << i;
+                    }
+                }
             }
             to_hand.push(piece.captured_as.unwrap_or(i as u8));
             demote.push(piece.demotes_to.unwrap_or(i as u8));
@@ -324,10 +343,17 @@ impl Variant {
                     r.piece,
                     [set_of(&r.squares[0]), set_of(&r.squares[1])],
                     r.outcome,
+                    r.after_reply,
                 )
             })
             .collect();
 
+        let extinction = p
+            .end
+            .extinction
+            .iter()
+            .map(|r| (r.piece, r.left, r.outcome))
+            .collect();
         let keys = make_keys(nsq, npieces);
         let square_names = p.board.squares.iter().map(|s| s.name.clone()).collect();
 
@@ -348,6 +374,7 @@ impl Variant {
             trie_ranges,
             trie,
             royal_types,
+            royal_of,
             promo,
             promoting,
             marks,
@@ -364,6 +391,13 @@ impl Variant {
             takes_ep,
             resets,
             reach,
+            legality: p.legality,
+            filters: !p.legality.is_none(),
+            check_count: p
+                .end
+                .check_count
+                .map(|c| (c.count.min(255) as u8, c.outcome)),
+            extinction,
             keys,
             square_names,
         })
@@ -444,6 +478,25 @@ impl Variant {
     /// this variant (no such piece is royal).
     pub fn is_royal(&self, p: u8) -> bool {
         (p as usize) < self.npieces && self.royal_types & (1 << p) != 0
+    }
+
+    /// Whether `side`'s piece `p` is royal (`royal white` / `royal black`
+    /// make a type royal for one side only); `false` for a number that is
+    /// no piece.
+    pub fn is_royal_for(&self, p: u8, side: crate::types::Color) -> bool {
+        (p as usize) < self.npieces && self.royal_of[side.index()] & (1 << p) != 0
+    }
+
+    /// Whether `side` has a royal piece type at all (a side without one is
+    /// never in check and may make every pseudo-legal move).
+    pub fn has_royal(&self, side: crate::types::Color) -> bool {
+        self.royal_of[side.index()] != 0
+    }
+
+    /// The check count, if the variant counts checks: each side has this
+    /// many to give.
+    pub fn check_count(&self) -> Option<u8> {
+        self.check_count.map(|(n, _)| n)
     }
 
     /// The start position's FEN.
@@ -613,5 +666,6 @@ fn make_keys(nsq: usize, npieces: usize) -> Keys {
         black: splitmix(&mut s),
         castling: std::array::from_fn(|_| splitmix(&mut s)),
         ep: (0..nsq).map(|_| splitmix(&mut s)).collect(),
+        checks: (0..512).map(|_| splitmix(&mut s)).collect(),
     }
 }

@@ -1,0 +1,269 @@
+//! End and legality rules (issue 13): one test per sentence of what
+//! Fairy-Stockfish 11.1 does, each a position (FEN) and the exact legal moves
+//! (sorted UCI strings) or the exact result. Every move list was checked
+//! against Fairy-Stockfish 11.1's `go perft 1` for the same FEN and variant.
+
+use fairyc_runtime::{Color, EndReason, GameResult, Position, Variant};
+use fairyc_tests::shipped;
+
+fn sorted(v: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut v: Vec<String> = v.into_iter().collect();
+    v.sort();
+    v
+}
+
+fn words(s: &str) -> Vec<String> {
+    sorted(s.split_whitespace().map(str::to_string))
+}
+
+fn pos<'v>(v: &'v Variant, fen: &str) -> Position<'v> {
+    Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The legal moves of a position whose game is not over, sorted.
+fn legal(v: &Variant, fen: &str) -> Vec<String> {
+    let p = pos(v, fen);
+    assert_eq!(p.outcome(), None, "{fen}: the game should go on");
+    sorted(p.legal_moves().into_iter().map(|m| p.uci(m)))
+}
+
+fn after<'v>(v: &'v Variant, fen: &str, moves: &[&str]) -> Position<'v> {
+    let mut p = pos(v, fen);
+    for m in moves {
+        let mv = p.parse_uci(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        p.play(mv).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    p
+}
+
+fn wins(color: Color, reason: EndReason) -> Option<GameResult> {
+    Some(GameResult {
+        winner: Some(color),
+        reason,
+    })
+}
+
+// --- a side without a royal piece (horde) ---------------------------------
+
+#[test]
+fn horde_white_has_no_royal_and_is_never_in_check() {
+    let v = shipped("horde");
+    // The black queen attacks e1 and a1; White may move every pawn anyway.
+    assert_eq!(
+        legal(&v, "4k3/8/8/8/8/8/3q4/P3P3 w - - 0 1"),
+        words("a1a2 a1a3 e1d2 e1e2 e1e3")
+    );
+    assert!(!pos(&v, "4k3/8/8/8/8/8/3q4/P3P3 w - - 0 1").is_check());
+}
+
+#[test]
+fn horde_double_step_from_the_first_rank_creates_no_en_passant_square() {
+    let v = shipped("horde");
+    let p = after(&v, "4k3/8/8/8/8/1p6/8/P7 w - - 0 1", &["a1a3"]);
+    assert_eq!(p.fen(), "4k3/8/8/8/8/Pp6/8/8 b - - 0 1");
+    let moves = sorted(p.legal_moves().into_iter().map(|m| p.uci(m)));
+    assert!(!moves.contains(&"b3a2".to_string()), "{moves:?}");
+}
+
+#[test]
+fn horde_double_step_from_the_second_rank_creates_one() {
+    let v = shipped("horde");
+    let p = after(&v, "4k3/8/8/8/1p6/8/P7/8 w - - 0 1", &["a2a4"]);
+    assert_eq!(p.fen(), "4k3/8/8/8/Pp6/8/8/8 b - a3 0 1");
+    assert!(p.legal_moves().iter().any(|&m| p.uci(m) == "b4a3"));
+}
+
+#[test]
+fn horde_white_with_no_piece_left_loses_whoever_is_to_move() {
+    let v = shipped("horde");
+    for fen in ["4k3/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/8 b - - 0 1"] {
+        assert_eq!(
+            pos(&v, fen).outcome(),
+            wins(Color::Black, EndReason::Extinction)
+        );
+    }
+}
+
+// --- check counting (3check) -------------------------------------------------
+
+#[test]
+fn three_check_counts_each_check_in_the_fen() {
+    let v = shipped("3check");
+    let start = v.start_fen().to_string();
+    let p = after(&v, &start, &["e2e4", "f7f6", "d1h5"]);
+    assert_eq!(
+        p.fen(),
+        "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 2+3 1 2"
+    );
+}
+
+#[test]
+fn three_check_the_third_check_wins_at_once() {
+    let v = shipped("3check");
+    let fen = "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1+3 1 2";
+    let p = after(&v, fen, &["g7g6", "h5g6"]);
+    assert_eq!(
+        p.fen(),
+        "rnbqkbnr/ppppp2p/5pQ1/8/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0+3 0 3"
+    );
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Checks));
+    assert!(
+        p.legal_moves().len() == 1,
+        "the position itself still has a move"
+    );
+}
+
+#[test]
+fn three_check_the_counts_are_part_of_the_hash() {
+    let v = shipped("3check");
+    let a = pos(&v, "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1");
+    let b = pos(&v, "4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1");
+    assert_ne!(a.hash(), b.hash());
+}
+
+// --- moves that give check are illegal; goals after a reply (racingkings) -----
+
+#[test]
+fn racing_kings_moves_that_give_check_are_illegal() {
+    let v = shipped("racingkings");
+    assert_eq!(
+        legal(&v, "8/8/8/8/8/k7/8/K1R5 w - - 0 1"),
+        words("a1b1 c1b1 c1d1 c1e1 c1f1 c1g1 c1h1 c1c2 c1c4 c1c5 c1c6 c1c7 c1c8")
+    );
+}
+
+#[test]
+fn racing_kings_white_reaching_first_leaves_black_one_reply() {
+    let v = shipped("racingkings");
+    assert_eq!(
+        legal(&v, "K7/8/8/8/8/8/8/7k b - - 0 1"),
+        words("h1g1 h1g2 h1h2")
+    );
+}
+
+#[test]
+fn racing_kings_both_kings_on_the_last_rank_with_white_to_move_draw() {
+    let v = shipped("racingkings");
+    let r = pos(&v, "K6k/8/8/8/8/8/8/8 w - - 0 1").outcome();
+    assert_eq!(
+        r,
+        Some(GameResult {
+            winner: None,
+            reason: EndReason::Reach
+        })
+    );
+}
+
+#[test]
+fn racing_kings_a_king_still_alone_there_after_the_reply_wins() {
+    let v = shipped("racingkings");
+    assert_eq!(
+        pos(&v, "K7/8/8/8/8/8/8/7k w - - 0 1").outcome(),
+        wins(Color::White, EndReason::Reach)
+    );
+    // Black reached first: White still moves (as in 11.1), then Black wins.
+    assert!(!legal(&v, "7k/8/8/8/8/8/8/K7 w - - 0 1").is_empty());
+    assert_eq!(
+        pos(&v, "7k/8/8/8/8/8/8/K7 b - - 0 1").outcome(),
+        wins(Color::Black, EndReason::Reach)
+    );
+}
+
+#[test]
+fn king_of_the_hill_a_king_on_the_centre_wins_at_once() {
+    let v = shipped("kingofthehill");
+    assert_eq!(
+        pos(&v, "8/8/8/3K4/8/8/8/7k b - - 0 1").outcome(),
+        wins(Color::White, EndReason::Reach)
+    );
+}
+
+// --- forced capture, a king that is no royal piece (antichess family) ---------
+
+#[test]
+fn antichess_a_capture_is_compulsory() {
+    let v = shipped("antichess");
+    assert_eq!(
+        legal(
+            &v,
+            "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2"
+        ),
+        words("e4d5")
+    );
+}
+
+#[test]
+fn antichess_the_king_may_move_into_attack() {
+    let v = shipped("antichess");
+    assert_eq!(
+        legal(&v, "8/8/8/8/8/8/r7/4K3 w - - 0 1"),
+        words("e1d1 e1f1 e1d2 e1e2 e1f2")
+    );
+}
+
+#[test]
+fn antichess_losing_every_piece_or_being_stalemated_wins() {
+    let v = shipped("antichess");
+    assert_eq!(
+        pos(&v, "8/8/8/8/8/8/8/R3K2R b - - 0 1").outcome(),
+        wins(Color::Black, EndReason::Extinction)
+    );
+    assert_eq!(
+        pos(&v, "8/8/8/8/8/p7/P7/K7 b - - 0 1").outcome(),
+        wins(Color::Black, EndReason::Stalemate)
+    );
+}
+
+#[test]
+fn suicide_a_stalemate_goes_to_the_player_with_fewer_pieces() {
+    let v = shipped("suicide");
+    assert_eq!(
+        pos(&v, "8/8/8/8/8/p7/P7/K7 b - - 0 1").outcome(),
+        wins(Color::Black, EndReason::Stalemate)
+    );
+    // As many pieces on each side: a draw.
+    assert_eq!(
+        pos(&v, "8/8/8/8/8/p7/P7/8 b - - 0 1").outcome(),
+        Some(GameResult {
+            winner: None,
+            reason: EndReason::Stalemate
+        })
+    );
+}
+
+#[test]
+fn giveaway_the_king_castles_through_attack() {
+    let v = shipped("giveaway");
+    assert_eq!(
+        legal(&v, "5r2/8/8/8/8/8/8/4K2R w K - 0 1"),
+        words("h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8 e1d1 e1f1 e1d2 e1e2 e1f2 e1g1")
+    );
+}
+
+#[test]
+fn losers_a_forced_capture_that_is_also_a_check_evasion() {
+    let v = shipped("losers");
+    // In check from e8: d2xc3 is a capture but leaves the king attacked.
+    assert_eq!(
+        legal(&v, "R3r2k/8/8/8/8/2b5/3P4/4K3 w - - 0 1"),
+        words("a8e8")
+    );
+}
+
+#[test]
+fn losers_a_capture_that_leaves_the_king_attacked_forces_nothing() {
+    let v = shipped("losers");
+    assert_eq!(
+        legal(&v, "4r2k/8/8/8/8/2b5/3P4/4K3 w - - 0 1"),
+        words("e1d1 e1f1 e1f2")
+    );
+}
+
+#[test]
+fn losers_a_player_with_only_the_king_left_wins() {
+    let v = shipped("losers");
+    assert_eq!(
+        pos(&v, "7k/8/8/8/8/8/p7/K7 w - - 0 1").outcome(),
+        wins(Color::White, EndReason::Extinction)
+    );
+}
