@@ -313,6 +313,12 @@ pub struct PromotionRule {
     pub zone: SquareSet,
     /// `optional`: the player may also decline.
     pub optional: Option<Span>,
+    /// `on start or end`: the words naming which squares of a move make
+    /// the rule apply (`start`, `end`, `pass`); empty means `end`.
+    pub on: Vec<Spanned<String>>,
+    /// `except <squares>`: destinations where an optional rule may not be
+    /// declined.
+    pub except: Option<SquareSet>,
 }
 
 /// A promotion choice.
@@ -352,6 +358,16 @@ pub enum DropRule {
         span: Span,
         /// The piece.
         piece: Spanned<String>,
+    },
+    /// `Pawn per-file 1`: no drop on a file already holding this many of
+    /// the side's own pieces of that type.
+    PerFile {
+        /// The whole rule.
+        span: Span,
+        /// The piece.
+        piece: Spanned<String>,
+        /// The limit.
+        count: Spanned<u32>,
     },
     /// Anything else.
     Unknown(Unknown),
@@ -409,6 +425,14 @@ pub enum EndRule {
         span: Span,
         /// For the bared player.
         outcome: Spanned<String>,
+    },
+    /// `resets-clock none` or `resets-clock Pawn, Lance`: the pieces whose
+    /// moves and drops reset the half-move clock (besides captures).
+    ResetsClock {
+        /// The whole rule.
+        span: Span,
+        /// The pieces, or the single word `none`.
+        pieces: Vec<Spanned<String>>,
     },
     /// `King reaches enemy-home win`
     Reach {

@@ -40,6 +40,9 @@ pub const OUTCOMES: &[&str] = &["win", "draw", "loss"];
 /// The values of `fen` in `board`.
 pub const FEN_ORDERS: &[&str] = &["by-rank", "by-file"];
 
+/// The promotion triggers of `on`: which squares of a move make a rule apply.
+pub const PROMOTION_TRIGGERS: &[&str] = &["start", "end", "pass"];
+
 /// Checks a parsed file: the [`Checked`] file, or every error found,
 /// sorted by place.
 ///
@@ -423,10 +426,18 @@ impl<'a> Checker<'a> {
                     has_letter = true;
                     let first_letter = !seen.contains_key("letter");
                     self.once(&mut seen, "letter", letter.span);
-                    let mut chars = letter.node.chars();
+                    // `+P` is a promoted face, written `+` and its letter:
+                    // unique among the `+` letters (kept under the lower
+                    // case key), as plain letters are among themselves.
+                    let plus = letter.node.starts_with('+');
+                    let mut chars = letter.node.chars().skip(usize::from(plus));
                     match (chars.next(), chars.next()) {
                         (Some(c), None) if c.is_ascii_alphabetic() => {
-                            let key = c.to_ascii_uppercase();
+                            let key = if plus {
+                                c.to_ascii_lowercase()
+                            } else {
+                                c.to_ascii_uppercase()
+                            };
                             if !first_letter {
                                 // Already reported as a duplicate statement.
                             } else if let Some(&(other, first)) = letters.get(&key) {
@@ -712,6 +723,28 @@ impl<'a> Checker<'a> {
                 }
             }
             self.square_set(&rule.zone);
+            let mut named: Vec<&str> = Vec::new();
+            for word in &rule.on {
+                let w = word.node.as_str();
+                if !PROMOTION_TRIGGERS.contains(&w) || named.contains(&w) {
+                    let suggestion = did_you_mean(w, PROMOTION_TRIGGERS.iter().copied())
+                        .filter(|s| !named.contains(s));
+                    self.error(
+                        ErrorKind::UnknownPromotionTrigger {
+                            word: w.to_owned(),
+                            suggestion,
+                        },
+                        word.span,
+                    );
+                }
+                named.push(w);
+            }
+            if let Some(except) = &rule.except {
+                self.square_set(except);
+                if rule.optional.is_none() {
+                    self.error(ErrorKind::ExceptWithoutOptional, except.span);
+                }
+            }
         }
         for u in &promotion.unknown {
             self.unknown(Block::Promotion, u);
@@ -726,6 +759,15 @@ impl<'a> Checker<'a> {
                     self.square_set(squares);
                 }
                 DropRule::NoMate { piece, .. } => self.piece_ref(piece),
+                DropRule::PerFile { piece, count, .. } => {
+                    self.piece_ref(piece);
+                    if count.node == 0 || count.node > 64 {
+                        self.error(
+                            ErrorKind::PerFileOutOfRange { count: count.node },
+                            count.span,
+                        );
+                    }
+                }
                 DropRule::Unknown(u) => self.unknown(Block::Drops, u),
             }
         }
@@ -774,6 +816,17 @@ impl<'a> Checker<'a> {
                 }
                 EndRule::MoveLimit { span, .. } => {
                     self.once(&mut seen, "move-limit", first_word(*span, "move-limit"));
+                }
+                EndRule::ResetsClock { span, pieces } => {
+                    self.once(&mut seen, "resets-clock", first_word(*span, "resets-clock"));
+                    let none = pieces.iter().any(|p| p.node == "none");
+                    if none && pieces.len() > 1 {
+                        self.error(ErrorKind::ResetsClockNone, *span);
+                    } else if !none {
+                        for p in pieces {
+                            self.piece_ref(p);
+                        }
+                    }
                 }
                 EndRule::Reach {
                     piece,
@@ -842,6 +895,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ),
             ("move-limit", "`move-limit <moves>` or `move-limit off`"),
             ("bare-king", "`bare-king <win|draw|loss>`"),
+            ("resets-clock", "`resets-clock <Piece>, …` or `resets-clock none`"),
         ],
         Block::Castling | Block::Promotion | Block::Drops => &[],
     };
@@ -895,6 +949,8 @@ pub struct CheckedPiece {
     pub captured_as: Option<u8>,
     /// What it becomes in hand when captured, if it is only ever promoted to.
     pub demotes_to: Option<u8>,
+    /// Whether its letter is written after a `+` (`letter +P`).
+    pub plus: bool,
     /// Its Betza terms.
     pub moves: Vec<CheckedMove>,
 }
@@ -930,6 +986,17 @@ pub struct CheckedPromotion {
     pub choices: Vec<PromotionChoice>,
     /// Whether promotion may be declined.
     pub optional: bool,
+    /// `on start`, `on end`, `on pass`: which squares of a move make the
+    /// rule apply (`end` alone by default).
+    pub on_start: bool,
+    /// …
+    pub on_end: bool,
+    /// …
+    pub on_pass: bool,
+    /// `except <squares>`, per side: where an optional rule may not be
+    /// declined, as written (lowering adds the squares where the piece
+    /// could never move).
+    pub except: [Vec<u8>; 2],
 }
 
 /// A checked castling rule.
@@ -968,6 +1035,9 @@ pub struct CheckedEnd {
     pub bare_king: Option<Outcome>,
     /// The goals.
     pub reach: Vec<CheckedReach>,
+    /// `resets-clock`: the pieces whose moves reset the half-move clock, if
+    /// given (`none` is empty); otherwise the promoting pieces.
+    pub resets_clock: Option<Vec<u8>>,
 }
 
 /// A checked `<Piece> reaches <squares> <outcome>` rule.
@@ -1169,12 +1239,19 @@ impl<'a> Resolver<'a> {
         let mut out = Vec::new();
         for decl in self.decls.clone() {
             let mut letter = '?';
+            let mut plus = false;
             let mut royal = None;
             let mut captured_as = None;
             for prop in &decl.props {
                 match prop {
                     PieceProp::Letter(l) => {
-                        letter = l.node.chars().next().unwrap_or('?').to_ascii_uppercase()
+                        plus = l.node.starts_with('+');
+                        letter = l
+                            .node
+                            .chars()
+                            .nth(usize::from(plus))
+                            .unwrap_or('?')
+                            .to_ascii_uppercase()
                     }
                     PieceProp::Royal(span) => royal = Some(*span),
                     PieceProp::CapturedAs(p) => {
@@ -1207,6 +1284,7 @@ impl<'a> Resolver<'a> {
                 royal: royal.is_some(),
                 captured_as,
                 demotes_to: None,
+                plus,
                 moves: Vec::new(),
             });
         }
@@ -1315,6 +1393,7 @@ impl<'a> Resolver<'a> {
             drops: has_drops.then(|| DropRules {
                 forbidden: vec![[Vec::new(), Vec::new()]; np],
                 no_mate: vec![false; np],
+                per_file: Vec::new(),
             }),
             castling: crate::lower::castling(&self.geo, castling),
             end: EndRules {
@@ -1516,6 +1595,7 @@ impl<'a> Resolver<'a> {
         let mut rules = DropRules {
             forbidden: vec![[Vec::new(), Vec::new()]; np],
             no_mate: vec![false; np],
+            per_file: Vec::new(),
         };
         for rule in &drops.rules {
             match rule {
@@ -1533,6 +1613,14 @@ impl<'a> Resolver<'a> {
                 DropRule::NoMate { piece, .. } => {
                     if let Some(p) = self.piece(&piece.node) {
                         rules.no_mate[p as usize] = true;
+                    }
+                }
+                DropRule::PerFile { piece, count, .. } => {
+                    if let Some(p) = self.piece(&piece.node) {
+                        if rules.per_file.is_empty() {
+                            rules.per_file = vec![0; np];
+                        }
+                        rules.per_file[p as usize] = count.node.min(64) as u8;
                     }
                 }
                 DropRule::Unknown(_) => {}
@@ -1708,11 +1796,20 @@ impl<'a> Resolver<'a> {
             if rule_sound && zone_sound {
                 sound.push((rule, piece, zone.clone(), choices.clone()));
             }
+            let on = |w: &str| rule.on.iter().any(|x| x.node == w);
+            let except = match &rule.except {
+                Some(set) => self.resolve(set),
+                None => [Vec::new(), Vec::new()],
+            };
             out.push(CheckedPromotion {
                 piece,
                 zone,
                 choices,
                 optional: rule.optional.is_some(),
+                on_start: on("start"),
+                on_end: rule.on.is_empty() || on("end"),
+                on_pass: on("pass"),
+                except,
             });
         }
         for (x, from) in origins.iter().enumerate() {
@@ -1775,6 +1872,7 @@ impl<'a> Resolver<'a> {
             move_limit: None,
             bare_king: None,
             reach: Vec::new(),
+            resets_clock: None,
         };
         let Some(end) = end else { return out };
         for rule in &end.rules {
@@ -1822,6 +1920,14 @@ impl<'a> Resolver<'a> {
                             outcome,
                         });
                     }
+                }
+                EndRule::ResetsClock { pieces, .. } => {
+                    out.resets_clock = Some(
+                        pieces
+                            .iter()
+                            .filter_map(|p| self.piece(&p.node))
+                            .collect(),
+                    );
                 }
                 EndRule::Unknown(_) => {}
             }

@@ -121,6 +121,7 @@ impl Block {
                 "repetition",
                 "move-limit",
                 "bare-king",
+                "resets-clock",
             ],
         }
     }
@@ -140,12 +141,17 @@ impl Block {
             Block::Piece => "`letter <A-Z>`, `moves <Betza>`, `royal` or `captured-as <Piece>`",
             Block::Castling => "`<letter>: <King> <from> -> <to>, <Rook> <from> -> <to>`",
             Block::Zone => "`white: <squares>` and `black: <squares>`",
-            Block::Promotion => "`<Piece> -> <Piece> | … in <squares> [optional]`",
-            Block::Drops => "`<Piece> not-on <squares>` or `<Piece> no-drop-mate`",
+            Block::Promotion => {
+                "`<Piece> -> <Piece> | … in <squares> [on start or end] [optional [except \
+                 <squares>]]`"
+            }
+            Block::Drops => {
+                "`<Piece> not-on <squares>`, `<Piece> no-drop-mate` or `<Piece> per-file <n>`"
+            }
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
-                 <n>]`, `move-limit <n|off>`, `bare-king <outcome>` or `<Piece> reaches \
-                 <squares> <outcome>`"
+                 <n>]`, `move-limit <n|off>`, `bare-king <outcome>`, `resets-clock <Piece>, …|none` or `<Piece> \
+                 reaches <squares> <outcome>`"
             }
         }
     }
@@ -486,6 +492,26 @@ pub enum ErrorKind {
         /// The most allowed.
         max: usize,
     },
+
+    /// `E0054` `Pawn -> Tokin in camp on begin` — a promotion trigger other
+    /// than `start`, `end` or `pass`, or one named twice.
+    UnknownPromotionTrigger {
+        /// The word.
+        word: String,
+        /// The closest trigger, if any is close.
+        suggestion: Option<&'static str>,
+    },
+    /// `E0055` `Pawn -> Tokin in camp except rank 9` — `except` on a
+    /// promotion that is not `optional`.
+    ExceptWithoutOptional,
+    /// `E0056` `Pawn per-file 0` — a per-file drop limit that is 0 or more
+    /// than 64.
+    PerFileOutOfRange {
+        /// The limit given.
+        count: u32,
+    },
+    /// `E0057` `resets-clock none, Pawn` — `none` together with pieces.
+    ResetsClockNone,
 
     // --- lowering errors (added by the lowering) ---
     /// `E0101`… A mistake found while lowering: it needs the board's geometry
@@ -993,6 +1019,38 @@ impl ErrorKind {
             .help(format!(
                 "names are at most {max} bytes, so that every table can hold them"
             )),
+
+            ErrorKind::UnknownPromotionTrigger { word, suggestion } => Text::new(
+                "E0054",
+                format!("`{word}` is not a promotion trigger"),
+                "not `start`, `end` or `pass`",
+            )
+            .did_you_mean(*suggestion)
+            .help(
+                "`on` lists, each once, which squares of a move make the rule apply: `start` \
+                 (where it starts), `end` (where it ends) and `pass` (squares it passes over)",
+            ),
+            ErrorKind::ExceptWithoutOptional => Text::new(
+                "E0055",
+                "`except` on a promotion that is not `optional`",
+                "nothing to except",
+            )
+            .help(
+                "`except <squares>` names where an optional promotion may not be declined; \
+                 write `optional except …`, or remove `except`",
+            ),
+            ErrorKind::PerFileOutOfRange { count } => Text::new(
+                "E0056",
+                format!("`per-file {count}` is out of range"),
+                "allowed: 1 to 64",
+            )
+            .help("shogi's nifu (no second pawn on a file) is `Pawn per-file 1`"),
+            ErrorKind::ResetsClockNone => Text::new(
+                "E0057",
+                "`none` together with pieces in `resets-clock`",
+                "`none` must stand alone",
+            )
+            .help("write `resets-clock none` or list only pieces: `resets-clock Pawn, Lance`"),
 
             // --- lowering errors: E0100 …, kept in `LowerError` ---
             ErrorKind::Lower(e) => {

@@ -132,6 +132,11 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_optional => "`optional`",
         Rule::kw_not_on => "`not-on`",
         Rule::kw_no_drop_mate => "`no-drop-mate`",
+        Rule::kw_on => "`on`",
+        Rule::kw_or => "`or`",
+        Rule::kw_except => "`except`",
+        Rule::kw_per_file => "`per-file`",
+        Rule::kw_resets_clock => "`resets-clock`",
         Rule::kw_checkmate => "`checkmate`",
         Rule::kw_stalemate => "`stalemate`",
         Rule::kw_repetition => "`repetition`",
@@ -213,6 +218,10 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drops_decl => "`drops`",
         Rule::drop_not_on => "a drop rule",
         Rule::drop_no_mate => "a drop rule",
+        Rule::drop_per_file => "a drop rule",
+        Rule::promotion_on => "`on start or end`",
+        Rule::promotion_except => "`except <squares>`",
+        Rule::end_resets_clock => "`resets-clock`",
         Rule::end_decl => "`end`",
         Rule::end_checkmate => "`checkmate`",
         Rule::end_stalemate => "`stalemate`",
@@ -812,6 +821,8 @@ impl Builder<'_> {
                     let mut targets = Vec::new();
                     let mut zone = None;
                     let mut optional = None;
+                    let mut on = Vec::new();
+                    let mut except = None;
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::ident if piece.is_none() => piece = Some(text(&q)),
@@ -833,6 +844,18 @@ impl Builder<'_> {
                             }
                             Rule::square_set => zone = Some(self.square_set(q)),
                             Rule::kw_optional => optional = Some(span_of(&q)),
+                            Rule::promotion_on => on.extend(
+                                q.into_inner()
+                                    .filter(|r| r.as_rule() == Rule::ident)
+                                    .map(|r| text(&r)),
+                            ),
+                            Rule::promotion_except => {
+                                if let Some(set) =
+                                    q.into_inner().find(|r| r.as_rule() == Rule::square_set)
+                                {
+                                    except = Some(self.square_set(set));
+                                }
+                            }
                             _ => {}
                         }
                     }
@@ -843,6 +866,8 @@ impl Builder<'_> {
                             targets,
                             zone,
                             optional,
+                            on,
+                            except,
                         });
                     }
                 }
@@ -889,6 +914,20 @@ impl Builder<'_> {
                         });
                     }
                 }
+                Rule::drop_per_file => {
+                    let mut piece = None;
+                    let mut count = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => piece = Some(text(&q)),
+                            Rule::count => count = Some(self.number(&q, u32::MAX)),
+                            _ => {}
+                        }
+                    }
+                    if let (Some(piece), Some(count)) = (piece, count) {
+                        rules.push(DropRule::PerFile { span, piece, count });
+                    }
+                }
                 Rule::unknown_stmt => rules.push(DropRule::Unknown(self.unknown(p))),
                 _ => {}
             }
@@ -921,6 +960,13 @@ impl Builder<'_> {
                     Rule::kw_off => off = Some(span_of(&q)),
                     _ => {}
                 }
+            }
+            if rule == Rule::end_resets_clock {
+                rules.push(EndRule::ResetsClock {
+                    span,
+                    pieces: idents,
+                });
+                continue;
             }
             let mut idents = idents.into_iter();
             let mut counts = counts.into_iter();

@@ -218,6 +218,11 @@ pub enum TableError {
         /// Entries of `no_mate`.
         no_mate: usize,
     },
+    /// `drops.per_file` neither empty nor one entry per piece.
+    DropPerFile {
+        /// Its entries.
+        len: usize,
+    },
     /// More castling rules than [`crate::table::MAX_CASTLING`].
     CastlingCount(usize),
     /// A castling rule that would break the board when played.
@@ -634,6 +639,10 @@ impl fmt::Display for TableError {
                 f,
                 "drops.forbidden has {forbidden} entries and drops.no_mate {no_mate}; each \
                  needs one per piece"
+            ),
+            TableError::DropPerFile { len } => write!(
+                f,
+                "drops.per_file has {len} entries; it needs none or one per piece"
             ),
             TableError::CastlingCount(n) => write!(
                 f,

@@ -26,7 +26,7 @@ use crate::error::{CastlingProblem, Field, HandRoute, Limit, NameOf, TableError}
 
 /// The version of the table format written by this crate. Readers reject other
 /// major versions.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The largest number of squares a board may have (occupancy is a `u128`).
 /// Also the longest list of squares anywhere in a table.
@@ -313,6 +313,14 @@ field!(
 );
 field!(de_no_mate, "no_mate", BVec<bool, LPieces>, Vec<bool>, unb);
 field!(
+    de_forced,
+    "forced",
+    Pair<BVec<u8, LSquares>>,
+    [Vec<u8>; 2],
+    unb_pair
+);
+field!(de_per_file, "per_file", BVec<u8, LPieces>, Vec<u8>, unb);
+field!(
     de_castling,
     "castling",
     BVec<CastlingRule, LCastling>,
@@ -471,6 +479,11 @@ pub struct PieceTable {
     /// (`~` in FEN). `None` if this piece never carries the mark.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub demotes_to: Option<u8>,
+    /// Written `+` and its letter in FEN and notation (a promoted face, as
+    /// shogi writes `+P`): letters are unique among the pieces with `plus`
+    /// and among those without.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub plus: bool,
     /// `moves[side][square]` lists the piece's paths from that square.
     #[serde(deserialize_with = "de_moves")]
     pub moves: [Vec<Vec<Path>>; 2],
@@ -726,6 +739,25 @@ pub struct PromotionRule {
     /// Whether the player may decline.
     #[serde(default, skip_serializing_if = "is_false")]
     pub optional: bool,
+    /// The rule applies to a move that starts on a zone square.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub on_start: bool,
+    /// The rule applies to a move that finishes on a zone square (the
+    /// default).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub on_end: bool,
+    /// The rule applies to a move that passes over a zone square (an
+    /// earlier step of its path lands there).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub on_pass: bool,
+    /// `forced[side]`: destinations where an `optional` rule may not be
+    /// declined (the piece could never move from there).
+    #[serde(
+        default,
+        skip_serializing_if = "pair_is_empty",
+        deserialize_with = "de_forced"
+    )]
+    pub forced: [Vec<u8>; 2],
 }
 
 /// What a promoting piece becomes.
@@ -748,6 +780,15 @@ pub struct DropRules {
     /// `no_mate[piece]`: dropping that piece may not checkmate.
     #[serde(deserialize_with = "de_no_mate")]
     pub no_mate: Vec<bool>,
+    /// `per_file[piece]`: if not 0, a side may not drop that piece on a
+    /// file (a column of the cell grid) that already holds this many of its
+    /// own pieces of that type (shogi's nifu is 1). Empty: no such limit.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_per_file"
+    )]
+    pub per_file: Vec<u8>,
 }
 
 /// A castling move.
@@ -865,6 +906,14 @@ fn is_false(b: &bool) -> bool {
 
 fn is_true(b: &bool) -> bool {
     *b
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn pair_is_empty(p: &[Vec<u8>; 2]) -> bool {
+    p[0].is_empty() && p[1].is_empty()
 }
 
 impl VariantTables {
@@ -1036,7 +1085,11 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
             });
         }
         let up = piece.letter.to_ascii_uppercase();
-        if let Some(&(_, first)) = letters.iter().find(|(l, _)| *l == up) {
+        let plus = piece.plus;
+        if let Some(&(_, first)) = letters
+            .iter()
+            .find(|(l, f)| *l == up && p.pieces[*f as usize].plus == plus)
+        {
             return Err(TableError::DuplicateLetter { first, second: i8 });
         }
         letters.push((up, i8));
@@ -1136,6 +1189,9 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
         for &s in r.zone.iter().flatten() {
             sq(s, at)?;
         }
+        for &s in r.forced.iter().flatten() {
+            sq(s, at)?;
+        }
         if r.choices.is_empty() {
             return Err(TableError::NoPromotionChoice { rule });
         }
@@ -1178,6 +1234,11 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
         }
     }
     if let Some(d) = &p.drops {
+        if !(d.per_file.is_empty() || d.per_file.len() == np) {
+            return Err(TableError::DropPerFile {
+                len: d.per_file.len(),
+            });
+        }
         if d.forbidden.len() != np || d.no_mate.len() != np {
             return Err(TableError::DropLists {
                 forbidden: d.forbidden.len(),
