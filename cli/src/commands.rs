@@ -219,3 +219,35 @@ pub fn moves(file: &Path, fen: Option<&str>) -> Result<ExitCode, Fatal> {
     print(&printable(&text, true))?;
     Ok(ExitCode::SUCCESS)
 }
+
+/// `fairyc variants [NAME]`: the shipped variants, or one's source.
+pub fn variants(name: Option<&str>) -> Result<ExitCode, Fatal> {
+    let Some(name) = name else {
+        let entries = crate::library::entries();
+        let width = entries.iter().map(|e| e.stem.len()).max().unwrap_or(0);
+        let mut out = String::new();
+        for e in &entries {
+            let mut line = format!("{:width$}  {}", e.stem, e.name.as_deref().unwrap_or("-"));
+            if !e.aliases.is_empty() {
+                line.push_str(&format!(" (alias {})", e.aliases.join(", ")));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        print(&out)?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    match crate::library::find(name) {
+        Some(entry) => {
+            print(entry.source)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        None => Err(Fatal(format!(
+            "no shipped variant is called `{}`{} (`fairyc variants` lists them)",
+            printable(name, false),
+            crate::library::closest(name)
+                .map(|c| format!("; did you mean `{c}`?"))
+                .unwrap_or_default()
+        ))),
+    }
+}

@@ -54,6 +54,13 @@ pub enum ReadError {
         /// What the system said.
         error: std::io::Error,
     },
+    /// A bare name that is neither a file nor a shipped variant.
+    NoVariant {
+        /// The name.
+        name: String,
+        /// The closest shipped variant name, if one is close.
+        closest: Option<String>,
+    },
     /// The path is a folder (given as a file, or a folder named `x.variant`).
     Folder(PathBuf),
     /// The file is larger than the limit (or endless, as `/dev/zero`).
@@ -69,6 +76,13 @@ impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReadError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            ReadError::NoVariant { name, closest } => {
+                write!(f, "cannot read {name}: there is no such file, and no shipped variant is called `{name}`")?;
+                if let Some(c) = closest {
+                    write!(f, "; did you mean `{c}`?")?;
+                }
+                write!(f, " (`fairyc variants` lists them)")
+            }
             ReadError::Folder(path) => {
                 write!(f, "cannot read {}: it is a folder", path.display())
             }
@@ -116,7 +130,22 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
         path: path.to_path_buf(),
         error,
     };
-    let file = std::fs::File::open(path).map_err(io)?;
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return match crate::library::requested(path) {
+                Some(name) => match crate::library::find(name) {
+                    Some(entry) => Ok(entry.source.as_bytes().to_vec()),
+                    None => Err(ReadError::NoVariant {
+                        name: name.to_string(),
+                        closest: crate::library::closest(name),
+                    }),
+                },
+                None => Err(io(error)),
+            };
+        }
+        Err(error) => return Err(io(error)),
+    };
     if file.metadata().map_err(io)?.is_dir() {
         return Err(ReadError::Folder(path.to_path_buf()));
     }

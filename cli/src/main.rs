@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod check;
 mod commands;
 mod files;
+mod library;
 mod show;
 mod svg;
 
@@ -24,7 +25,9 @@ use files::Fatal;
     about = "fairyc: check, explain, compile, build, perft, list moves of and show chess \
              variants written in the .variant language",
     long_about = None,
-    after_help = "FILE may be a .variant source or a table .json written by `fairyc compile`."
+    after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
+                  name or alias of a shipped variant (`fairyc perft crazyhouse --depth 3`; \
+                  `fairyc variants` lists them)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -101,6 +104,12 @@ enum Command {
     /// Draw the board and a position, or where a piece moves from a square;
     /// in the terminal or as SVG.
     Show(show::ShowArgs),
+    /// List the shipped variants (file, name, aliases), or print the source of
+    /// one to start a new variant from.
+    Variants {
+        /// A shipped variant's file name, name or alias: print its source.
+        name: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -150,6 +159,7 @@ fn main() -> ExitCode {
         } => perft_cmd(&file, depth, fen.as_deref(), divide),
         Command::Moves { file, fen } => moves(&file, fen.as_deref()),
         Command::Show(args) => show::run(&args),
+        Command::Variants { name } => commands::variants(name.as_deref()),
     };
     match result {
         Ok(code) => code,

@@ -148,6 +148,27 @@ impl Engine {
         }
     }
 
+    /// The FEN Fairy-Stockfish writes for a position given as the argument of
+    /// its `position` command (`startpos moves e2e4`, `fen … moves …`).
+    ///
+    /// A move it does not know ends its move list without a word, so compare
+    /// the FEN with one's own to find such a move.
+    ///
+    /// # Panics
+    ///
+    /// If the engine prints no `Fen:` line.
+    pub fn fen(&mut self, position: &str) -> String {
+        self.send(&format!("position {position}"));
+        self.send("d");
+        self.send("isready");
+        let lines = self.wait_for(|l| l == "readyok");
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix("Fen: "))
+            .unwrap_or_else(|| panic!("no Fen: line for `position {position}`: {lines:?}"))
+            .to_string()
+    }
+
     /// `go perft depth` from a FEN: the per-move counts and the total.
     pub fn perft(&mut self, fen: &str, depth: u32) -> (Vec<(String, u64)>, u64) {
         self.send(&format!("position fen {fen}"));

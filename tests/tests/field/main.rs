@@ -1,0 +1,345 @@
+//! The field: every variant of a family that Fairy-Stockfish 11.1 knows,
+//! compared with Debian's `/usr/games/fairy-stockfish` (see
+//! `shared/generality.md`, "Proof for every variant").
+//!
+//! Each family reads its rows from `tests/data/field/<family>.txt`. A row is
+//! `<file-stem> <fsf-name> [key=value …]`; `#` starts a comment. Keys:
+//!
+//! | key | meaning | default |
+//! |---|---|---|
+//! | `games` | seeded random games, at least 100 | 100 |
+//! | `plies` | longest game | 60 |
+//! | `every` | compare every N plies | 6 |
+//! | `depth` | perft 1..=depth at each compared position | 3 |
+//! | `start-depth` | perft 1..=N of the start position | 0 |
+//! | `ours=PATH` | a test-only `.variant` played instead of `variants/<file-stem>.variant` (an honest difference, explained in that file) | |
+//! | `ini=PATH` | a variants.ini Fairy-Stockfish loads (`VariantPath`) | |
+//! | `skip=NAME` | a predicate of the family module: positions where it holds are not compared (a known, documented difference within reach) | |
+//! | `fens=PATH` | fixed FENs, one per line, compared besides the games | |
+//!
+//! Paths are relative to the workspace root. At each compared position the
+//! harness asks Fairy-Stockfish for its FEN of the game so far (played with
+//! our move notation, which it must accept), requires ours to be the same
+//! string up to the order of the pieces in hand (see [`same_fen`]), reads
+//! that FEN with our parser unchanged, and compares perft 1..=depth from it,
+//! listing the moves that differ on a mismatch.
+//!
+//! Ignored by default (they need the engine); `.ci/run` runs them with
+//! `cargo test -p fairyc-tests --release --test field -- --ignored`.
+
+mod chess;
+mod rules;
+mod shogi;
+mod xiangqi;
+
+use std::path::PathBuf;
+
+use fairyc_runtime::{perft_divide, Position, Variant};
+use fairyc_tests::{root, Engine};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A named predicate: whether a perft of the given depth from the position
+/// could reach a node where a documented difference between the two engines
+/// shows.
+pub type Skip = fn(&Position<'_>, u32) -> bool;
+
+/// One row of a family's data file.
+#[derive(Debug)]
+struct Row {
+    line: usize,
+    stem: String,
+    fsf: String,
+    games: u64,
+    plies: usize,
+    every: usize,
+    depth: u32,
+    start_depth: u32,
+    ours: Option<PathBuf>,
+    ini: Option<PathBuf>,
+    skip: Option<String>,
+    fens: Option<PathBuf>,
+}
+
+fn read_rows(family: &str) -> Vec<Row> {
+    let path = root().join(format!("tests/data/field/{family}.txt"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = format!("{}:{}", path.display(), i + 1);
+        let mut words = line.split_whitespace();
+        let (Some(stem), Some(fsf)) = (words.next(), words.next()) else {
+            panic!("{at}: a row is `<file-stem> <fsf-name> [key=value …]`");
+        };
+        let mut row = Row {
+            line: i + 1,
+            stem: stem.to_string(),
+            fsf: fsf.to_string(),
+            games: 100,
+            plies: 60,
+            every: 6,
+            depth: 3,
+            start_depth: 0,
+            ours: None,
+            ini: None,
+            skip: None,
+            fens: None,
+        };
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .unwrap_or_else(|| panic!("{at}: `{word}` is not key=value"));
+            let number = || -> u64 {
+                value
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{at}: {key}={value} is not a number"))
+            };
+            match key {
+                "games" => row.games = number(),
+                "plies" => row.plies = number() as usize,
+                "every" => row.every = number().max(1) as usize,
+                "depth" => row.depth = number() as u32,
+                "start-depth" => row.start_depth = number() as u32,
+                "ours" => row.ours = Some(root().join(value)),
+                "ini" => row.ini = Some(root().join(value)),
+                "skip" => row.skip = Some(value.to_string()),
+                "fens" => row.fens = Some(root().join(value)),
+                _ => panic!("{at}: unknown key `{key}`"),
+            }
+        }
+        assert!(row.games >= 100, "{at}: the proof needs at least 100 games");
+        rows.push(row);
+    }
+    assert!(!rows.is_empty(), "{} has no rows", path.display());
+    rows
+}
+
+/// Whether two FENs are the same up to the order of the pieces inside the
+/// hand brackets: Fairy-Stockfish lists them in the order of its internal
+/// piece types, which a variant file cannot know and which means nothing.
+fn same_fen(a: &str, b: &str) -> bool {
+    fn sort_hands(fen: &str) -> String {
+        let mut out = String::new();
+        let mut rest = fen;
+        while let Some(open) = rest.find('[') {
+            let Some(len) = rest[open..].find(']') else {
+                break;
+            };
+            let mut hand: Vec<char> = rest[open + 1..open + len].chars().collect();
+            hand.sort_unstable();
+            out.push_str(&rest[..=open]);
+            out.extend(hand);
+            rest = &rest[open + len..];
+        }
+        out.push_str(rest);
+        out
+    }
+    sort_hands(a) == sort_hands(b)
+}
+
+fn compile(path: &std::path::Path) -> Variant {
+    let source = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let tables = fairyc_compiler::compile(&source).unwrap_or_else(|errors| {
+        panic!(
+            "{}",
+            fairyc_compiler::diagnostic::render_plain(
+                &path.display().to_string(),
+                &source,
+                &errors
+            )
+        )
+    });
+    Variant::new(tables).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Compares perft 1..=depth of `fen` (read by us) with Fairy-Stockfish's.
+/// Returns a description of the first difference.
+fn compare_perft(variant: &Variant, engine: &mut Engine, fen: &str, depth: u32) -> Option<String> {
+    let pos = match Position::from_fen(variant, fen) {
+        Ok(pos) => pos,
+        Err(e) => return Some(format!("we refuse its FEN: {e}")),
+    };
+    for d in 1..=depth {
+        let ours: Vec<(String, u64)> = perft_divide(&pos, d)
+            .into_iter()
+            .map(|(m, n)| (pos.uci(m), n))
+            .collect();
+        let our_total: u64 = ours.iter().map(|x| x.1).sum();
+        let (theirs, their_total) = engine.perft(fen, d);
+        if our_total != their_total {
+            let mut diff = Vec::new();
+            for (m, n) in &ours {
+                match theirs.iter().find(|t| &t.0 == m) {
+                    Some(t) if t.1 == *n => {}
+                    Some(t) => diff.push(format!("{m}: ours {n}, theirs {}", t.1)),
+                    None => diff.push(format!("{m}: only ours ({n})")),
+                }
+            }
+            for (m, n) in &theirs {
+                if !ours.iter().any(|o| &o.0 == m) {
+                    diff.push(format!("{m}: only theirs ({n})"));
+                }
+            }
+            return Some(format!(
+                "perft {d}: ours {our_total}, theirs {their_total}\n    {}",
+                diff.join("\n    ")
+            ));
+        }
+    }
+    None
+}
+
+/// What one row compared.
+struct Tally {
+    positions: usize,
+    skipped: usize,
+    fixed: usize,
+}
+
+fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> Tally {
+    let file = row
+        .ours
+        .clone()
+        .unwrap_or_else(|| root().join(format!("variants/{}.variant", row.stem)));
+    let variant = compile(&file);
+    let skip: Option<Skip> = row.skip.as_ref().map(|name| {
+        skips
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("line {}: no skip predicate `{name}`", row.line))
+            .1
+    });
+    let ini = row
+        .ini
+        .as_ref()
+        .map(|p| p.to_str().expect("UTF-8 path").to_string());
+    let mut options: Vec<(&str, &str)> = Vec::new();
+    if let Some(ini) = &ini {
+        options.push(("VariantPath", ini));
+    }
+    options.push(("UCI_Variant", &row.fsf));
+    let mut engine = Engine::start(&options).expect("/usr/games/fairy-stockfish is installed");
+    let name = format!("{} ({})", row.stem, row.fsf);
+    let mut fail = |what: String| mismatches.push(format!("{name}: {what}"));
+
+    // The start position: the same FEN, the same perft.
+    let start = Position::new(&variant).expect("start position");
+    let their_start = engine.fen("startpos");
+    if !same_fen(&start.fen(), &their_start) {
+        fail(format!(
+            "start FEN differs:\n    ours   {}\n    theirs {their_start}",
+            start.fen()
+        ));
+    }
+    if let Some(d) = compare_perft(&variant, &mut engine, &their_start, row.start_depth) {
+        fail(format!("start position {their_start}: {d}"));
+    }
+
+    let mut tally = Tally {
+        positions: 0,
+        skipped: 0,
+        fixed: 0,
+    };
+    for seed in 0..row.games {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut pos = Position::new(&variant).expect("start position");
+        let mut played: Vec<String> = Vec::new();
+        for ply in 0..row.plies {
+            if ply % row.every == 0 {
+                let theirs = if played.is_empty() {
+                    engine.fen("startpos")
+                } else {
+                    engine.fen(&format!("startpos moves {}", played.join(" ")))
+                };
+                if !same_fen(&pos.fen(), &theirs) {
+                    fail(format!(
+                        "seed {seed} ply {ply}: FEN differs after {}:\n    ours   {}\n    theirs {theirs}",
+                        played.join(" "),
+                        pos.fen()
+                    ));
+                    break;
+                }
+                if skip.is_some_and(|f| f(&pos, row.depth)) {
+                    tally.skipped += 1;
+                } else {
+                    if let Some(d) = compare_perft(&variant, &mut engine, &theirs, row.depth) {
+                        fail(format!("seed {seed} ply {ply}: {theirs}: {d}"));
+                    }
+                    tally.positions += 1;
+                }
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.rule_outcome().is_some() {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            played.push(pos.uci(m));
+            pos.play_unchecked(m);
+        }
+    }
+
+    if let Some(path) = &row.fens {
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        for fen in text.lines().map(str::trim) {
+            if fen.is_empty() || fen.starts_with('#') {
+                continue;
+            }
+            let theirs = engine.fen(&format!("fen {fen}"));
+            if !same_fen(&theirs, fen) {
+                fail(format!(
+                    "fixed FEN is not as Fairy-Stockfish writes it:\n    file   {fen}\n    theirs {theirs}"
+                ));
+            }
+            if let Some(d) = compare_perft(&variant, &mut engine, fen, row.depth) {
+                fail(format!("fixed {fen}: {d}"));
+            }
+            tally.fixed += 1;
+        }
+    }
+    tally
+}
+
+/// Runs every row of `tests/data/field/<family>.txt`; `skips` names the
+/// family's skip predicates.
+pub fn run_family(family: &str, skips: &[(&str, Skip)]) {
+    let rows = read_rows(family);
+    let mut mismatches = Vec::new();
+    for row in &rows {
+        let t = run_row(row, skips, &mut mismatches);
+        println!(
+            "{} ({}): {} positions of {} games compared at depth {} ({} skipped{}), \
+             {} fixed positions, start to depth {}",
+            row.stem,
+            row.fsf,
+            t.positions,
+            row.games,
+            row.depth,
+            t.skipped,
+            row.skip
+                .as_ref()
+                .map(|s| format!(" by `{s}`"))
+                .unwrap_or_default(),
+            t.fixed,
+            row.start_depth,
+        );
+        if t.positions < 100 {
+            mismatches.push(format!(
+                "{}: only {} positions compared (at least 100 needed)",
+                row.stem, t.positions
+            ));
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+}
