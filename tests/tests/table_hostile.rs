@@ -483,7 +483,7 @@ fn errors_are_data_with_readable_text() {
 #[test]
 fn another_version_is_refused_as_such_even_with_new_fields() {
     let mut v = zh();
-    v["format"] = json!(2);
-    v["parts"]["pieces"][0]["a_field_of_version_2"] = json!(1);
-    assert_eq!(load(&v), Err(TableError::Version(2)));
+    v["format"] = json!(3);
+    v["parts"]["pieces"][0]["a_field_of_version_3"] = json!(1);
+    assert_eq!(load(&v), Err(TableError::Version(3)));
 }
