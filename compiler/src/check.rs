@@ -895,7 +895,10 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ),
             ("move-limit", "`move-limit <moves>` or `move-limit off`"),
             ("bare-king", "`bare-king <win|draw|loss>`"),
-            ("resets-clock", "`resets-clock <Piece>, …` or `resets-clock none`"),
+            (
+                "resets-clock",
+                "`resets-clock <Piece>, …` or `resets-clock none`",
+            ),
         ],
         Block::Castling | Block::Promotion | Block::Drops => &[],
     };
@@ -1922,12 +1925,8 @@ impl<'a> Resolver<'a> {
                     }
                 }
                 EndRule::ResetsClock { pieces, .. } => {
-                    out.resets_clock = Some(
-                        pieces
-                            .iter()
-                            .filter_map(|p| self.piece(&p.node))
-                            .collect(),
-                    );
+                    out.resets_clock =
+                        Some(pieces.iter().filter_map(|p| self.piece(&p.node)).collect());
                 }
                 EndRule::Unknown(_) => {}
             }

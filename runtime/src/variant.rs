@@ -289,7 +289,11 @@ impl Variant {
         let mut file_limit = vec![0u8; npieces];
         let mut file_masks = vec![0u128; p.board.width as usize];
         for (s, info) in p.board.squares.iter().enumerate() {
-            if let Some(m) = info.cells.first().and_then(|c| file_masks.get_mut(c[0] as usize)) {
+            if let Some(m) = info
+                .cells
+                .first()
+                .and_then(|c| file_masks.get_mut(c[0] as usize))
+            {
                 *m |= bit(s as u8);
             }
         }

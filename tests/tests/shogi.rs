@@ -1,0 +1,136 @@
+//! The shogi family: one test per sentence of the rules that issue 11 adds
+//! (shogi-style promotion, `+` pieces, nifu, pawn-drop mate, the half-move
+//! clock), each a position and its exact legal moves or FEN.
+//!
+//! Every expected move list and FEN here was first read from Fairy-Stockfish
+//! 11.1 (`UCI_Variant minishogi` / `shogi`, `go perft 1`, `d`) for the same
+//! FEN, except where a test says that 11.1 differs (pawn-drop mate).
+
+use std::sync::OnceLock;
+
+use fairyc_runtime::{Position, Variant};
+use fairyc_tests::{assert_moves, play, pos, shipped};
+
+fn mini() -> &'static Variant {
+    static V: OnceLock<Variant> = OnceLock::new();
+    V.get_or_init(|| shipped("minishogi"))
+}
+
+fn shogi() -> &'static Variant {
+    static V: OnceLock<Variant> = OnceLock::new();
+    V.get_or_init(|| shipped("shogi"))
+}
+
+/// The FEN after playing `moves` from `fen`.
+fn fen_after(v: &Variant, fen: &str, moves: &[&str]) -> String {
+    let mut p: Position<'_> = pos(v, fen);
+    for m in moves {
+        play(&mut p, m);
+    }
+    p.fen()
+}
+
+/// A move that ends in the zone may promote (`+`) or not.
+#[test]
+fn a_move_ending_in_the_zone_may_promote() {
+    assert_moves(
+        mini(),
+        "4k/1S3/5/5/K4[] w - - 0 1",
+        &[
+            "a1a2", "a1b1", "a1b2", "b4a3", "b4a5", "b4a5+", "b4b5", "b4b5+", "b4c3", "b4c5",
+            "b4c5+",
+        ],
+    );
+}
+
+/// A move that starts in the zone may promote, even when it leaves it.
+#[test]
+fn a_move_starting_in_the_zone_may_promote() {
+    assert_moves(
+        mini(),
+        "1S2k/5/5/5/K4[] w - - 0 1",
+        &["a1a2", "a1b1", "a1b2", "b5a4", "b5a4+", "b5c4", "b5c4+"],
+    );
+}
+
+/// A pawn reaching the last rank must promote: it could never move again.
+#[test]
+fn a_pawn_on_the_last_rank_must_promote() {
+    assert_moves(
+        mini(),
+        "2k2/P4/5/5/2K1R[] w - - 0 1",
+        &[
+            "a4a5+", "c1b1", "c1b2", "c1c2", "c1d1", "c1d2", "e1d1", "e1e2", "e1e3", "e1e4",
+            "e1e5", "e1e5+",
+        ],
+    );
+}
+
+/// A shogi knight reaching the last two ranks must promote.
+#[test]
+fn a_knight_on_the_last_two_ranks_must_promote() {
+    assert_moves(
+        shogi(),
+        "4k4/9/9/2N6/9/9/9/9/K8[] w - - 0 1",
+        &["a1a2", "a1b1", "a1b2", "c6b8+", "c6d8+"],
+    );
+}
+
+/// Nifu: no pawn is dropped on a file that holds an unpromoted pawn of its
+/// side; a promoted pawn (`+P`) does not count.
+#[test]
+fn no_second_pawn_on_a_file() {
+    let mut drops: Vec<String> = ["b", "c", "d", "e"]
+        .iter()
+        .flat_map(|f| (1..=4).map(move |r| format!("P@{f}{r}")))
+        .collect();
+    drops.extend(["a1b1", "a1b2", "a2a3"].map(String::from));
+    let expected: Vec<&str> = drops.iter().map(String::as_str).collect();
+    assert_moves(mini(), "4k/5/5/P4/K4[P] w - - 0 1", &expected);
+
+    let mut drops: Vec<String> = ["b", "c", "d", "e"]
+        .iter()
+        .flat_map(|f| (1..=4).map(move |r| format!("P@{f}{r}")))
+        .collect();
+    drops.extend(["P@a3", "P@a4", "a1b1", "a1b2", "a2a3", "a2b2", "a2b3"].map(String::from));
+    let expected: Vec<&str> = drops.iter().map(String::as_str).collect();
+    assert_moves(mini(), "4k/5/5/+P4/K4[P] w - - 0 1", &expected);
+}
+
+/// A pawn may not be dropped to give checkmate. Fairy-Stockfish 11.1 allows
+/// `P@e4` here (it mates); the real rule, which the shipped file follows,
+/// does not. The differential test plays a copy with 11.1's rule.
+#[test]
+fn a_pawn_drop_may_not_mate() {
+    let p = pos(mini(), "3rk/3p1/4G/5/K4[P] w - - 0 1");
+    let moves: Vec<String> = p.legal_moves().into_iter().map(|m| p.uci(m)).collect();
+    assert!(!moves.contains(&"P@e4".to_string()), "{moves:?}");
+    assert_eq!(moves.len(), 23, "11.1 counts 24, with P@e4");
+    // The same drop without mate (the king can take the pawn) is legal.
+    let p = pos(mini(), "3rk/3p1/5/4G/K4[P] w - - 0 1");
+    assert!(p.legal_moves().into_iter().any(|m| p.uci(m) == "P@e4"));
+}
+
+/// A promoted piece is written `+X`; captured, it goes to hand as its base.
+#[test]
+fn a_captured_promoted_piece_returns_to_hand_demoted() {
+    assert_eq!(
+        fen_after(mini(), "4k/+P2r1/5/5/K4[] b - - 5 3", &["d4a4"]),
+        "4k/r4/5/5/K4[p] w - - 0 4"
+    );
+    let fen = "+P1k2/5/1S3/5/2K1R[Pp] b - - 1 1";
+    assert_eq!(pos(mini(), fen).fen(), fen);
+}
+
+/// Only captures reset the half-move clock: pawn moves and drops do not.
+#[test]
+fn only_captures_reset_the_clock() {
+    assert_eq!(
+        fen_after(mini(), "4k/5/5/P4/K4[] w - - 5 3", &["a2a3"]),
+        "4k/5/P4/5/K4[] b - - 6 3"
+    );
+    assert_eq!(
+        fen_after(mini(), "rbsgk/4p/5/P4/KGSBR[Pp] w - - 3 1", &["P@e2"]),
+        "rbsgk/4p/5/P3P/KGSBR[p] b - - 4 1"
+    );
+}
