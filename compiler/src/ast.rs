@@ -319,6 +319,9 @@ pub struct PromotionRule {
     /// `except <squares>`: destinations where an optional rule may not be
     /// declined.
     pub except: Option<SquareSet>,
+    /// `optional always`: optional even where the piece could never move
+    /// again.
+    pub always: Option<Span>,
 }
 
 /// A promotion choice.

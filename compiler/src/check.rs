@@ -998,8 +998,10 @@ pub struct CheckedPromotion {
     pub on_pass: bool,
     /// `except <squares>`, per side: where an optional rule may not be
     /// declined, as written (lowering adds the squares where the piece
-    /// could never move).
+    /// could never move, unless `always`).
     pub except: [Vec<u8>; 2],
+    /// `optional always`: no squares are added to `except`.
+    pub always: bool,
 }
 
 /// A checked castling rule.
@@ -1813,6 +1815,7 @@ impl<'a> Resolver<'a> {
                 on_end: rule.on.is_empty() || on("end"),
                 on_pass: on("pass"),
                 except,
+                always: rule.always.is_some(),
             });
         }
         for (x, from) in origins.iter().enumerate() {

@@ -142,8 +142,8 @@ impl Block {
             Block::Castling => "`<letter>: <King> <from> -> <to>, <Rook> <from> -> <to>`",
             Block::Zone => "`white: <squares>` and `black: <squares>`",
             Block::Promotion => {
-                "`<Piece> -> <Piece> | … in <squares> [on start or end] [optional [except \
-                 <squares>]]`"
+                "`<Piece> -> <Piece> | … in <squares> [on start or end] [optional [always] \
+                 [except <squares>]]`"
             }
             Block::Drops => {
                 "`<Piece> not-on <squares>`, `<Piece> no-drop-mate` or `<Piece> per-file <n>`"

@@ -411,15 +411,16 @@ pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<u8>; 2]) -> [Vec
 }
 
 /// The promotion rules. An optional rule may not be declined where the
-/// author says (`except`) nor where the piece could never move again (no
-/// path at all from the destination): those squares are `forced`.
+/// author says (`except`) nor, unless `optional always`, where the piece
+/// could never move again (no path at all from the destination): those
+/// squares are `forced`.
 pub fn promotions(checked: &Checked, pieces: &[PieceTable]) -> Vec<PromotionRule> {
     checked
         .promotions
         .iter()
         .map(|rule| {
             let mut forced = rule.except.clone();
-            if rule.optional {
+            if rule.optional && !rule.always {
                 if let Some(piece) = pieces.get(rule.piece as usize) {
                     for (side, f) in forced.iter_mut().enumerate() {
                         for (sq, paths) in piece.moves[side].iter().enumerate() {

@@ -135,6 +135,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_on => "`on`",
         Rule::kw_or => "`or`",
         Rule::kw_except => "`except`",
+        Rule::kw_always => "`always`",
         Rule::kw_per_file => "`per-file`",
         Rule::kw_resets_clock => "`resets-clock`",
         Rule::kw_checkmate => "`checkmate`",
@@ -823,6 +824,7 @@ impl Builder<'_> {
                     let mut optional = None;
                     let mut on = Vec::new();
                     let mut except = None;
+                    let mut always = None;
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::ident if piece.is_none() => piece = Some(text(&q)),
@@ -844,6 +846,7 @@ impl Builder<'_> {
                             }
                             Rule::square_set => zone = Some(self.square_set(q)),
                             Rule::kw_optional => optional = Some(span_of(&q)),
+                            Rule::kw_always => always = Some(span_of(&q)),
                             Rule::promotion_on => on.extend(
                                 q.into_inner()
                                     .filter(|r| r.as_rule() == Rule::ident)
@@ -868,6 +871,7 @@ impl Builder<'_> {
                             optional,
                             on,
                             except,
+                            always,
                         });
                     }
                 }
