@@ -372,6 +372,16 @@ pub enum DropRule {
         /// The limit.
         count: Spanned<u32>,
     },
+    /// `Pawn also-as PromotedPawn`: a piece in hand may also be dropped as
+    /// another piece (its other face).
+    AlsoAs {
+        /// The whole rule.
+        span: Span,
+        /// The piece in hand.
+        piece: Spanned<String>,
+        /// What it may be dropped as.
+        face: Spanned<String>,
+    },
     /// Anything else.
     Unknown(Unknown),
 }

@@ -759,6 +759,10 @@ impl<'a> Checker<'a> {
                     self.square_set(squares);
                 }
                 DropRule::NoMate { piece, .. } => self.piece_ref(piece),
+                DropRule::AlsoAs { piece, face, .. } => {
+                    self.piece_ref(piece);
+                    self.piece_ref(face);
+                }
                 DropRule::PerFile { piece, count, .. } => {
                     self.piece_ref(piece);
                     if count.node == 0 || count.node > 64 {
@@ -1399,6 +1403,7 @@ impl<'a> Resolver<'a> {
                 forbidden: vec![[Vec::new(), Vec::new()]; np],
                 no_mate: vec![false; np],
                 per_file: Vec::new(),
+                also_as: Vec::new(),
             }),
             castling: crate::lower::castling(&self.geo, castling),
             end: EndRules {
@@ -1601,6 +1606,7 @@ impl<'a> Resolver<'a> {
             forbidden: vec![[Vec::new(), Vec::new()]; np],
             no_mate: vec![false; np],
             per_file: Vec::new(),
+            also_as: Vec::new(),
         };
         for rule in &drops.rules {
             match rule {
@@ -1618,6 +1624,23 @@ impl<'a> Resolver<'a> {
                 DropRule::NoMate { piece, .. } => {
                     if let Some(p) = self.piece(&piece.node) {
                         rules.no_mate[p as usize] = true;
+                    }
+                }
+                DropRule::AlsoAs { piece, face, .. } => {
+                    if let (Some(p), Some(f)) = (self.piece(&piece.node), self.piece(&face.node)) {
+                        if self.royal(f) {
+                            self.error(
+                                ErrorKind::RoyalToHand {
+                                    piece: face.node.clone(),
+                                },
+                                face.span,
+                            );
+                        } else {
+                            if rules.also_as.is_empty() {
+                                rules.also_as = vec![None; np];
+                            }
+                            rules.also_as[p as usize] = Some(f);
+                        }
                     }
                 }
                 DropRule::PerFile { piece, count, .. } => {

@@ -146,7 +146,8 @@ impl Block {
                  [except <squares>]]`"
             }
             Block::Drops => {
-                "`<Piece> not-on <squares>`, `<Piece> no-drop-mate` or `<Piece> per-file <n>`"
+                "`<Piece> not-on <squares>`, `<Piece> no-drop-mate`, `<Piece> per-file <n>` or \
+                 `<Piece> also-as <Piece>`"
             }
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \

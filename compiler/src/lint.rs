@@ -257,7 +257,8 @@ fn drop_rules(
             let (piece, span) = match rule {
                 DropRule::NotOn { piece, span, .. }
                 | DropRule::NoMate { piece, span }
-                | DropRule::PerFile { piece, span, .. } => (piece, *span),
+                | DropRule::PerFile { piece, span, .. }
+                | DropRule::AlsoAs { piece, span, .. } => (piece, *span),
                 DropRule::Unknown(_) => continue,
             };
             let Some(pi) = index(&piece.node) else {

@@ -455,6 +455,7 @@ pub fn drops(checked: &Checked) -> Option<DropRules> {
         forbidden: d.forbidden.clone(),
         no_mate: d.no_mate.clone(),
         per_file: d.per_file.clone(),
+        also_as: d.also_as.clone(),
     })
 }
 

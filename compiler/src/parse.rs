@@ -136,6 +136,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_or => "`or`",
         Rule::kw_except => "`except`",
         Rule::kw_always => "`always`",
+        Rule::kw_also_as => "`also-as`",
         Rule::kw_per_file => "`per-file`",
         Rule::kw_resets_clock => "`resets-clock`",
         Rule::kw_checkmate => "`checkmate`",
@@ -220,6 +221,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drop_not_on => "a drop rule",
         Rule::drop_no_mate => "a drop rule",
         Rule::drop_per_file => "a drop rule",
+        Rule::drop_also_as => "a drop rule",
         Rule::promotion_on => "`on start or end`",
         Rule::promotion_except => "`except <squares>`",
         Rule::end_resets_clock => "`resets-clock`",
@@ -930,6 +932,16 @@ impl Builder<'_> {
                     }
                     if let (Some(piece), Some(count)) = (piece, count) {
                         rules.push(DropRule::PerFile { span, piece, count });
+                    }
+                }
+                Rule::drop_also_as => {
+                    let mut names = p.into_inner().filter(|q| q.as_rule() == Rule::ident);
+                    if let (Some(piece), Some(face)) = (names.next(), names.next()) {
+                        rules.push(DropRule::AlsoAs {
+                            span,
+                            piece: text(&piece),
+                            face: text(&face),
+                        });
                     }
                 }
                 Rule::unknown_stmt => rules.push(DropRule::Unknown(self.unknown(p))),

@@ -218,7 +218,8 @@ pub enum TableError {
         /// Entries of `no_mate`.
         no_mate: usize,
     },
-    /// `drops.per_file` neither empty nor one entry per piece.
+    /// `drops.per_file` or `drops.also_as` neither empty nor one entry per
+    /// piece.
     DropPerFile {
         /// Its entries.
         len: usize,
@@ -642,7 +643,8 @@ impl fmt::Display for TableError {
             ),
             TableError::DropPerFile { len } => write!(
                 f,
-                "drops.per_file has {len} entries; it needs none or one per piece"
+                "drops.per_file or drops.also_as has {len} entries; each needs none or one \
+                 per piece"
             ),
             TableError::CastlingCount(n) => write!(
                 f,

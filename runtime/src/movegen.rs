@@ -176,7 +176,8 @@ impl<'v> Position<'v> {
                 let empty = self.v.all & !(self.by_side[0] | self.by_side[1]);
                 let target = empty & ctx.evasion;
                 for p in 0..self.v.npieces {
-                    if self.hands[us][p] > 0 && self.v.no_mate & (1 << p) == 0 {
+                    let h = self.v.hand_of[p] as usize;
+                    if self.hands[us][h] > 0 && self.v.no_mate & (1 << p) == 0 {
                         n += (target & self.drop_mask(p, us)).count_ones() as u64;
                     }
                 }
@@ -203,7 +204,7 @@ impl<'v> Position<'v> {
             None => empty,
         };
         for p in 0..self.v.npieces {
-            if self.hands[us][p] == 0 || pieces & (1 << p) == 0 {
+            if self.hands[us][self.v.hand_of[p] as usize] == 0 || pieces & (1 << p) == 0 {
                 continue;
             }
             let test = ctx.king.is_none() && self.v.royal_types != 0;

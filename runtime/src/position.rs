@@ -651,7 +651,7 @@ impl<'v> Position<'v> {
             }
             Move::Drop { piece, to } => {
                 self.take(to);
-                self.add_to_hand(us, piece as usize, 1);
+                self.add_to_hand(us, self.v.hand_of[piece as usize] as usize, 1);
             }
         }
         self.castling = u.castling;
@@ -724,7 +724,7 @@ impl<'v> Position<'v> {
                     !(v.castle_clear[c.king_from as usize] | v.castle_clear[c.rook_from as usize]);
             }
             Move::Drop { piece, to } => {
-                self.add_to_hand(us, piece as usize, -1);
+                self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
                 self.put(to, code(piece, us), false);
                 reset = v.resets & (1 << piece) != 0;
             }

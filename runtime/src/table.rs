@@ -321,6 +321,13 @@ field!(
 );
 field!(de_per_file, "per_file", BVec<u8, LPieces>, Vec<u8>, unb);
 field!(
+    de_also_as,
+    "also_as",
+    BVec<Option<u8>, LPieces>,
+    Vec<Option<u8>>,
+    unb
+);
+field!(
     de_castling,
     "castling",
     BVec<CastlingRule, LCastling>,
@@ -789,6 +796,15 @@ pub struct DropRules {
         deserialize_with = "de_per_file"
     )]
     pub per_file: Vec<u8>,
+    /// `also_as[q]`: if not `null`, a piece `q` in hand may also be dropped
+    /// as that piece (a promoted face, as kyoto shogi drops `+L`); the drop
+    /// takes a `q` from the hand. Empty: no such drops.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_also_as"
+    )]
+    pub also_as: Vec<Option<u8>>,
 }
 
 /// A castling move.
@@ -1238,6 +1254,22 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
             return Err(TableError::DropPerFile {
                 len: d.per_file.len(),
             });
+        }
+        if !(d.also_as.is_empty() || d.also_as.len() == np) {
+            return Err(TableError::DropPerFile {
+                len: d.also_as.len(),
+            });
+        }
+        for (q, x) in d.also_as.iter().enumerate() {
+            if let Some(x) = *x {
+                pc(x, Field::Drops { piece: q as u8 })?;
+                if royal(x) {
+                    return Err(TableError::RoyalInHand {
+                        via: HandRoute::CapturedAs(q as u8),
+                        piece: x,
+                    });
+                }
+            }
         }
         if d.forbidden.len() != np || d.no_mate.len() != np {
             return Err(TableError::DropLists {

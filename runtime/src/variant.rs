@@ -143,6 +143,9 @@ pub struct Variant {
     pub(crate) file_limit: Vec<u8>,
     /// The squares of each column of the cell grid (by a square's first cell).
     pub(crate) file_masks: Vec<SquareSet>,
+    /// `hand_of[p]`: the piece in hand that a drop of `p` takes (`p` itself,
+    /// or the piece `p` is a face of: `drops.also_as`).
+    pub(crate) hand_of: Vec<u8>,
     /// Pieces that are marked promoted when they are promoted to.
     pub(crate) marks: u32,
     /// `to_hand[p]`: what piece `p` becomes in hand when captured unmarked.
@@ -297,7 +300,13 @@ impl Variant {
                 *m |= bit(s as u8);
             }
         }
+        let mut hand_of: Vec<u8> = (0..npieces as u8).collect();
         if let Some(d) = &p.drops {
+            for (q, x) in d.also_as.iter().enumerate() {
+                if let Some(x) = *x {
+                    hand_of[x as usize] = q as u8;
+                }
+            }
             for (pi, &n) in d.per_file.iter().enumerate() {
                 if n > 0 {
                     per_file |= 1 << pi;
@@ -371,6 +380,7 @@ impl Variant {
             per_file,
             file_limit,
             file_masks,
+            hand_of,
             marks,
             to_hand,
             demote,
