@@ -134,3 +134,67 @@ fn only_captures_reset_the_clock() {
         "rbsgk/4p/5/P3P/KGSBR[p] b - - 4 1"
     );
 }
+
+/// The new table fields read back, and a reader refuses a `per_file` or
+/// `also_as` list without one entry per piece.
+#[test]
+fn the_shogi_table_fields_round_trip_and_are_checked() {
+    use fairyc_runtime::{TableError, VariantTables};
+    for v in [mini(), &shipped("kyotoshogi")] {
+        let json = v.tables().to_json();
+        assert_eq!(
+            &VariantTables::from_json(&json).expect("reads back"),
+            v.tables()
+        );
+    }
+    let json = mini().tables().to_json();
+    let bad = json.replacen("\"per_file\":[0,0,0,1,0,0,0,0,0,0]", "\"per_file\":[1]", 1);
+    assert_ne!(bad, json);
+    assert_eq!(
+        VariantTables::from_json(&bad),
+        Err(TableError::DropPerFile { len: 1 })
+    );
+}
+
+fn kyoto() -> &'static Variant {
+    static V: OnceLock<Variant> = OnceLock::new();
+    V.get_or_init(|| shipped("kyotoshogi"))
+}
+
+/// Kyoto shogi: every move turns the piece over, `+` to its promoted face
+/// and `-` back.
+#[test]
+fn kyoto_every_move_turns_the_piece_over() {
+    let start = "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1";
+    assert_moves(
+        kyoto(),
+        start,
+        &[
+            "b1a2+", "b1b2+", "b1c2+", "e1e2+", "a1a2-", "a1b2-", "d1c2-", "d1d2-", "d1e2-",
+            "c1b2", "c1c2", "c1d2",
+        ],
+    );
+    assert_eq!(
+        fen_after(kyoto(), start, &["b1b2+"]),
+        "p+nks+l/5/5/1+S3/+L1K+NP[] b - - 1 1"
+    );
+}
+
+/// Kyoto shogi: a piece in hand may be dropped with either face up.
+#[test]
+fn kyoto_drops_either_face() {
+    let mut expected: Vec<String> = vec!["a1b1".into(), "a1a2".into(), "a1b2".into()];
+    for sq in [
+        "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3", "a4",
+        "b4", "c4", "d4", "e4", "a5", "b5", "d5", "e5",
+    ] {
+        expected.push(format!("L@{sq}"));
+        expected.push(format!("+L@{sq}"));
+    }
+    let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
+    assert_moves(kyoto(), "2k2/5/5/5/K4[L] w - - 0 1", &expected);
+    assert_eq!(
+        fen_after(kyoto(), "2k2/5/5/5/K4[L] w - - 0 1", &["+L@c3"]),
+        "2k2/5/2+L2/5/K4[] b - - 1 1"
+    );
+}
