@@ -811,10 +811,16 @@ impl<'v> Position<'v> {
     /// A [`PlayError`] if the text names no legal move.
     pub fn parse_uci(&self, text: &str) -> Result<Move, PlayError> {
         let moves = self.legal_moves();
+        // USI's form (`7g7f`, `P*5e`) too, where the board is shogi-shaped.
+        let usi = crate::usi::usi_to_uci(self.v, text);
+        let usi = usi.as_deref().unwrap_or(text);
         moves
             .iter()
             .copied()
-            .find(|&m| self.uci(m) == text)
+            .find(|&m| {
+                let u = self.uci(m);
+                u == text || u == usi
+            })
             .ok_or_else(|| PlayError {
                 text: text.to_string(),
                 reason: PlayErrorReason::Illegal,

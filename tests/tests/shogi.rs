@@ -198,3 +198,33 @@ fn kyoto_drops_either_face() {
         "2k2/5/2+L2/5/K4[] b - - 1 1"
     );
 }
+
+/// SFEN and USI moves are read where the board is shogi-shaped: the SFEN
+/// and FEN that Fairy-Stockfish 11.1 prints for one position (`d`) give the
+/// same position, and the USI moves `7g7f 3c3d 8h2b+` are its
+/// `c3c4 g7g6 b2h8+`.
+#[test]
+fn sfen_and_usi_moves_are_read() {
+    let fsf_fen = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2";
+    let fsf_sfen = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4";
+    let p = Position::from_fen_or_sfen(shogi(), fsf_sfen).expect("SFEN reads");
+    assert_eq!(p.fen(), fsf_fen);
+    let start = shogi().start_fen().to_string();
+    assert_eq!(
+        fen_after(shogi(), &start, &["7g7f", "3c3d", "8h2b+"]),
+        fsf_fen
+    );
+    // The same board with White to move: a drop and a rook move.
+    let p = pos(shogi(), &fsf_fen.replace(" b - - 0 2", " w - - 0 2"));
+    let m = p.parse_uci("B*5e").expect("a USI drop");
+    assert_eq!(p.uci(m), "B@e5");
+    assert_eq!(p.usi(m).as_deref(), Some("B*5e"));
+    let m = p.parse_uci("2h1h").expect("a USI move");
+    assert_eq!(p.uci(m), "h2i2");
+    assert_eq!(p.usi(m).as_deref(), Some("2h1h"));
+    // Not on a board that is not shogi-shaped.
+    assert_eq!(
+        fairyc_runtime::sfen_to_fen(&shipped("crazy-38s"), fsf_sfen),
+        None
+    );
+}
