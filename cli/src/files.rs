@@ -498,7 +498,7 @@ pub fn load(file: &Path) -> Result<Option<Variant>, Fatal> {
 
 pub fn position<'v>(v: &'v Variant, fen: Option<&str>) -> Result<Position<'v>, Fatal> {
     Ok(match fen {
-        Some(f) => Position::from_fen(v, f)?,
+        Some(f) => Position::from_fen_or_sfen(v, f)?,
         None => Position::new(v)?,
     })
 }

@@ -210,11 +210,13 @@ impl Reach {
 pub enum Mark {
     /// Nothing.
     Empty,
-    /// A piece: its letter (upper case), side and promoted mark.
+    /// A piece: its letter (upper case), side and promoted mark; `plus`
+    /// if it is written `+` and its letter (a promoted face).
     Piece {
         letter: char,
         white: bool,
         promoted: bool,
+        plus: bool,
     },
     /// A square the shown piece reaches.
     Target(Reach),
@@ -422,6 +424,7 @@ fn position_picture(variant: &Variant, board: Board, fen: Option<&str>) -> Resul
                 letter: letter_of(variant, p.piece),
                 white: p.color == Color::White,
                 promoted: p.promoted,
+                plus: variant.is_plus(p.piece),
             },
             None => Mark::Empty,
         })
@@ -430,7 +433,7 @@ fn position_picture(variant: &Variant, board: Board, fen: Option<&str>) -> Resul
         let items: Vec<String> = (0..variant.piece_count() as u8)
             .filter_map(|p| {
                 let n = pos.hand_count(side, p);
-                let l = letter_of(variant, p);
+                let l = variant.piece_token(p);
                 let l = if side == Color::White {
                     l
                 } else {
@@ -559,6 +562,7 @@ fn piece_picture(
         letter: letter_of(variant, p),
         white: side == Color::White,
         promoted: false,
+        plus: variant.is_plus(p),
     };
     // Per kind, the targets grouped by their guard (empty: unguarded).
     let mut by_kind: BTreeMap<Reach, Vec<Group>> = BTreeMap::new();
@@ -871,6 +875,7 @@ fn cell_token(p: &Picture, x: i32, y: i32, colour: bool) -> (String, Style) {
             letter,
             white,
             promoted,
+            plus,
         } => {
             let l = if white {
                 letter
@@ -878,7 +883,11 @@ fn cell_token(p: &Picture, x: i32, y: i32, colour: bool) -> (String, Style) {
                 letter.to_ascii_lowercase()
             };
             (
-                format!(" {l}{}", if promoted { '~' } else { ' ' }),
+                format!(
+                    "{}{l}{}",
+                    if plus { '+' } else { ' ' },
+                    if promoted { '~' } else { ' ' }
+                ),
                 Style {
                     fg: Some(if white { 231 } else { 16 }),
                     bg,

@@ -211,7 +211,8 @@ pub fn render(p: &Picture) -> String {
                 letter,
                 white,
                 promoted,
-            } => piece(&mut s, cx, cy - 0.06 * U, letter, white, promoted),
+                plus,
+            } => piece(&mut s, cx, cy - 0.06 * U, (letter, plus), white, promoted),
             Mark::Target(r) => marker(&mut s, cx, cy, r),
         }
     }
@@ -252,7 +253,16 @@ fn label_point(x: i32, y: i32) -> (f64, f64) {
     (pull(x), pull(y))
 }
 
-fn piece(s: &mut String, cx: f64, cy: f64, letter: char, white: bool, promoted: bool) {
+/// A piece's disc; a `plus` piece (a promoted face) shows `+` before its
+/// letter.
+fn piece(
+    s: &mut String,
+    cx: f64,
+    cy: f64,
+    (letter, plus): (char, bool),
+    white: bool,
+    promoted: bool,
+) {
     let (fill, text) = if white {
         ("#ffffff", "#111111")
     } else {
@@ -263,14 +273,19 @@ fn piece(s: &mut String, cx: f64, cy: f64, letter: char, white: bool, promoted: 
     } else {
         ("#111111", 1.5)
     };
-    let shown = if white {
+    let letter = if white {
         letter
     } else {
         letter.to_ascii_lowercase()
     };
+    let shown = if plus {
+        format!("+{letter}")
+    } else {
+        letter.to_string()
+    };
     let _ = writeln!(
         s,
-        r#"<g class="piece {}"><circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/><text x="{}" y="{}" font-size="20" font-weight="bold" fill="{text}">{}</text></g>"#,
+        r#"<g class="piece {}"><circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/><text x="{}" y="{}" font-size="{}" font-weight="bold" fill="{text}">{}</text></g>"#,
         if white { "white" } else { "black" },
         num(cx),
         num(cy),
@@ -278,7 +293,8 @@ fn piece(s: &mut String, cx: f64, cy: f64, letter: char, white: bool, promoted: 
         num(sw),
         num(cx),
         num(cy + 7.0),
-        esc(&shown.to_string())
+        if plus { 16 } else { 20 },
+        esc(&shown)
     );
 }
 

@@ -134,6 +134,36 @@ fn position_with_hands_promoted_piece_and_result() {
 }
 
 #[test]
+fn promoted_faces_and_hands_of_shogi() {
+    // A promoted pawn (`+P`) and a horse (`+b`), and both hands.
+    let fen = "+P1k2/4+b/1S3/5/2K1R[Pp] b - - 1 1";
+    let run = fairyc(&["show", &variant("minishogi"), "--fen", fen]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let expected = [
+        "Minishogi",
+        fen,
+        "black in hand: p",
+        " 5 +P  ·  k  ·  · ",
+        " 4  ·  ·  ·  · +b ",
+        " 3  ·  S  ·  ·  · ",
+        " 2  ·  ·  ·  ·  · ",
+        " 1  ·  ·  K  ·  R ",
+        "    a  b  c  d  e ",
+        "white in hand: P",
+        "black to move",
+    ];
+    let got: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(got.len(), expected.len(), "{}", run.stdout);
+    for (g, e) in got.iter().zip(expected) {
+        assert_eq!(g.trim_end(), e.trim_end(), "{}", run.stdout);
+    }
+    let run = fairyc(&["show", &variant("minishogi"), "--fen", fen, "--svg", "-"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains(">+P</text>"), "{}", run.stdout);
+    assert!(run.stdout.contains(">+b</text>"), "{}", run.stdout);
+}
+
+#[test]
 fn errors() {
     let cases: [(&str, &str, &[&str]); 7] = [
         (

@@ -349,6 +349,15 @@ pub struct PromotionRule {
     pub zone: SquareSet,
     /// `optional`: the player may also decline.
     pub optional: Option<Span>,
+    /// `on start or end`: the words naming which squares of a move make
+    /// the rule apply (`start`, `end`, `pass`); empty means `end`.
+    pub on: Vec<Spanned<String>>,
+    /// `except <squares>`: destinations where an optional rule may not be
+    /// declined.
+    pub except: Option<SquareSet>,
+    /// `optional always`: optional even where the piece could never move
+    /// again.
+    pub always: Option<Span>,
 }
 
 /// A promotion choice.
@@ -414,6 +423,26 @@ pub enum DropRule {
         span: Span,
         /// The piece.
         piece: Spanned<String>,
+    },
+    /// `Pawn per-file 1`: no drop on a file already holding this many of
+    /// the side's own pieces of that type.
+    PerFile {
+        /// The whole rule.
+        span: Span,
+        /// The piece.
+        piece: Spanned<String>,
+        /// The limit.
+        count: Spanned<u32>,
+    },
+    /// `Pawn also-as PromotedPawn`: a piece in hand may also be dropped as
+    /// another piece (its other face).
+    AlsoAs {
+        /// The whole rule.
+        span: Span,
+        /// The piece in hand.
+        piece: Spanned<String>,
+        /// What it may be dropped as.
+        face: Spanned<String>,
     },
     /// Anything else.
     Unknown(Unknown),
@@ -492,6 +521,14 @@ pub enum EndRule {
         left: Option<Spanned<u32>>,
         /// For the player whose pieces are extinct.
         outcome: Spanned<String>,
+    },
+    /// `resets-clock none` or `resets-clock Pawn, Lance`: the pieces whose
+    /// moves and drops reset the half-move clock (besides captures).
+    ResetsClock {
+        /// The whole rule.
+        span: Span,
+        /// The pieces, or the single word `none`.
+        pieces: Vec<Spanned<String>>,
     },
     /// `King reaches enemy-home win`
     Reach {

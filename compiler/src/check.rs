@@ -40,6 +40,9 @@ pub const OUTCOMES: &[&str] = &["win", "draw", "loss"];
 /// The values of `fen` in `board`.
 pub const FEN_ORDERS: &[&str] = &["by-rank", "by-file"];
 
+/// The promotion triggers of `on`: which squares of a move make a rule apply.
+pub const PROMOTION_TRIGGERS: &[&str] = &["start", "end", "pass"];
+
 /// Checks a parsed file: the [`Checked`] file, or every error found,
 /// sorted by place.
 ///
@@ -431,10 +434,18 @@ impl<'a> Checker<'a> {
                     has_letter = true;
                     let first_letter = !seen.contains_key("letter");
                     self.once(&mut seen, "letter", letter.span);
-                    let mut chars = letter.node.chars();
+                    // `+P` is a promoted face, written `+` and its letter:
+                    // unique among the `+` letters (kept under the lower
+                    // case key), as plain letters are among themselves.
+                    let plus = letter.node.starts_with('+');
+                    let mut chars = letter.node.chars().skip(usize::from(plus));
                     match (chars.next(), chars.next()) {
                         (Some(c), None) if c.is_ascii_alphabetic() => {
-                            let key = c.to_ascii_uppercase();
+                            let key = if plus {
+                                c.to_ascii_lowercase()
+                            } else {
+                                c.to_ascii_uppercase()
+                            };
                             if !first_letter {
                                 // Already reported as a duplicate statement.
                             } else if let Some(&(other, first)) = letters.get(&key) {
@@ -755,6 +766,28 @@ impl<'a> Checker<'a> {
                 }
             }
             self.square_set(&rule.zone);
+            let mut named: Vec<&str> = Vec::new();
+            for word in &rule.on {
+                let w = word.node.as_str();
+                if !PROMOTION_TRIGGERS.contains(&w) || named.contains(&w) {
+                    let suggestion = did_you_mean(w, PROMOTION_TRIGGERS.iter().copied())
+                        .filter(|s| !named.contains(s));
+                    self.error(
+                        ErrorKind::UnknownPromotionTrigger {
+                            word: w.to_owned(),
+                            suggestion,
+                        },
+                        word.span,
+                    );
+                }
+                named.push(w);
+            }
+            if let Some(except) = &rule.except {
+                self.square_set(except);
+                if rule.optional.is_none() {
+                    self.error(ErrorKind::ExceptWithoutOptional, except.span);
+                }
+            }
         }
         for u in &promotion.unknown {
             self.unknown(Block::Promotion, u);
@@ -771,6 +804,19 @@ impl<'a> Checker<'a> {
                     self.square_set(squares);
                 }
                 DropRule::NoMate { piece, .. } => self.piece_ref(piece),
+                DropRule::AlsoAs { piece, face, .. } => {
+                    self.piece_ref(piece);
+                    self.piece_ref(face);
+                }
+                DropRule::PerFile { piece, count, .. } => {
+                    self.piece_ref(piece);
+                    if count.node == 0 || count.node > 64 {
+                        self.error(
+                            ErrorKind::PerFileOutOfRange { count: count.node },
+                            count.span,
+                        );
+                    }
+                }
                 DropRule::Unknown(u) => self.unknown(Block::Drops, u),
             }
         }
@@ -837,6 +883,17 @@ impl<'a> Checker<'a> {
                 }
                 EndRule::MoveLimit { span, .. } => {
                     self.once(&mut seen, "move-limit", first_word(*span, "move-limit"));
+                }
+                EndRule::ResetsClock { span, pieces } => {
+                    self.once(&mut seen, "resets-clock", first_word(*span, "resets-clock"));
+                    let none = pieces.iter().any(|p| p.node == "none");
+                    if none && pieces.len() > 1 {
+                        self.error(ErrorKind::ResetsClockNone, *span);
+                    } else if !none {
+                        for p in pieces {
+                            self.piece_ref(p);
+                        }
+                    }
                 }
                 EndRule::Reach {
                     piece,
@@ -934,12 +991,17 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
                 "`extinction <all|Piece> [<count>] <win|draw|loss>`",
             ),
             ("checks", "`checks <count> <win|draw|loss>`"),
+            (
+                "resets-clock",
+                "`resets-clock <Piece>, …` or `resets-clock none`",
+            ),
         ],
         Block::Legality => &[
             ("giving-check", "`giving-check forbidden`"),
             ("capture", "`capture compulsory`"),
         ],
-        Block::Castling | Block::Promotion | Block::Drops => &[],
+        Block::Drops => &[("captures-to-hand", "`captures-to-hand off`")],
+        Block::Castling | Block::Promotion => &[],
     };
     table.iter().find(|(k, _)| *k == keyword).copied()
 }
@@ -995,6 +1057,8 @@ pub struct CheckedPiece {
     pub captured_as: Option<u8>,
     /// What it becomes in hand when captured, if it is only ever promoted to.
     pub demotes_to: Option<u8>,
+    /// Whether its letter is written after a `+` (`letter +P`).
+    pub plus: bool,
     /// Its Betza terms.
     pub moves: Vec<CheckedMove>,
 }
@@ -1037,6 +1101,19 @@ pub struct CheckedPromotion {
     pub choices: Vec<PromotionChoice>,
     /// Whether promotion may be declined.
     pub optional: bool,
+    /// `on start`, `on end`, `on pass`: which squares of a move make the
+    /// rule apply (`end` alone by default).
+    pub on_start: bool,
+    /// …
+    pub on_end: bool,
+    /// …
+    pub on_pass: bool,
+    /// `except <squares>`, per side: where an optional rule may not be
+    /// declined, as written (lowering adds the squares where the piece
+    /// could never move, unless `always`).
+    pub except: [Vec<u8>; 2],
+    /// `optional always`: no squares are added to `except`.
+    pub always: bool,
 }
 
 /// A checked castling rule.
@@ -1082,6 +1159,9 @@ pub struct CheckedEnd {
     /// The extinction rules: `(piece, or None for all pieces; at most this
     /// many left; outcome)`.
     pub extinction: Vec<(Option<u8>, u32, Outcome)>,
+    /// `resets-clock`: the pieces whose moves reset the half-move clock, if
+    /// given (`none` is empty); otherwise the promoting pieces.
+    pub resets_clock: Option<Vec<u8>>,
 }
 
 /// A checked `<Piece> reaches <squares> <outcome>` rule.
@@ -1309,6 +1389,7 @@ impl<'a> Resolver<'a> {
         let mut out = Vec::new();
         for decl in self.decls.clone() {
             let mut letter = '?';
+            let mut plus = false;
             let mut royal = None;
             let mut royal_side = None;
             let mut captured_as = None;
@@ -1318,7 +1399,13 @@ impl<'a> Resolver<'a> {
                         royal_side = Some(u8::from(side.node != "white"));
                     }
                     PieceProp::Letter(l) => {
-                        letter = l.node.chars().next().unwrap_or('?').to_ascii_uppercase()
+                        plus = l.node.starts_with('+');
+                        letter = l
+                            .node
+                            .chars()
+                            .nth(usize::from(plus))
+                            .unwrap_or('?')
+                            .to_ascii_uppercase()
                     }
                     PieceProp::Royal(span) => royal = Some(*span),
                     PieceProp::CapturedAs(p) => {
@@ -1352,6 +1439,7 @@ impl<'a> Resolver<'a> {
                 royal_side: royal_side.filter(|_| royal.is_some()),
                 captured_as,
                 demotes_to: None,
+                plus,
                 moves: Vec::new(),
             });
         }
@@ -1461,6 +1549,8 @@ impl<'a> Resolver<'a> {
                 forbidden: vec![[Vec::new(), Vec::new()]; np],
                 no_mate: vec![false; np],
                 captures_to_hand: true,
+                per_file: Vec::new(),
+                also_as: Vec::new(),
             }),
             castling: crate::lower::castling(&self.geo, castling),
             end: EndRules {
@@ -1667,6 +1757,8 @@ impl<'a> Resolver<'a> {
             forbidden: vec![[Vec::new(), Vec::new()]; np],
             no_mate: vec![false; np],
             captures_to_hand: true,
+            per_file: Vec::new(),
+            also_as: Vec::new(),
         };
         for rule in &drops.rules {
             match rule {
@@ -1685,6 +1777,31 @@ impl<'a> Resolver<'a> {
                 DropRule::NoMate { piece, .. } => {
                     if let Some(p) = self.piece(&piece.node) {
                         rules.no_mate[p as usize] = true;
+                    }
+                }
+                DropRule::AlsoAs { piece, face, .. } => {
+                    if let (Some(p), Some(f)) = (self.piece(&piece.node), self.piece(&face.node)) {
+                        if self.royal(f) {
+                            self.error(
+                                ErrorKind::RoyalToHand {
+                                    piece: face.node.clone(),
+                                },
+                                face.span,
+                            );
+                        } else {
+                            if rules.also_as.is_empty() {
+                                rules.also_as = vec![None; np];
+                            }
+                            rules.also_as[p as usize] = Some(f);
+                        }
+                    }
+                }
+                DropRule::PerFile { piece, count, .. } => {
+                    if let Some(p) = self.piece(&piece.node) {
+                        if rules.per_file.is_empty() {
+                            rules.per_file = vec![0; np];
+                        }
+                        rules.per_file[p as usize] = count.node.min(64) as u8;
                     }
                 }
                 DropRule::Unknown(_) => {}
@@ -1890,11 +2007,21 @@ impl<'a> Resolver<'a> {
             if rule_sound && zone_sound {
                 sound.push((rule, piece, zone.clone(), choices.clone()));
             }
+            let on = |w: &str| rule.on.iter().any(|x| x.node == w);
+            let except = match &rule.except {
+                Some(set) => self.resolve(set),
+                None => [Vec::new(), Vec::new()],
+            };
             out.push(CheckedPromotion {
                 piece,
                 zone,
                 choices,
                 optional: rule.optional.is_some(),
+                on_start: on("start"),
+                on_end: rule.on.is_empty() || on("end"),
+                on_pass: on("pass"),
+                except,
+                always: rule.always.is_some(),
             });
         }
         // The promoted mark (`~`) only says what a piece becomes in hand:
@@ -1963,6 +2090,7 @@ impl<'a> Resolver<'a> {
             stalemate_fewer_pieces: false,
             check_count: None,
             extinction: Vec::new(),
+            resets_clock: None,
         };
         let Some(end) = end else { return out };
         for rule in &end.rules {
@@ -2037,6 +2165,10 @@ impl<'a> Resolver<'a> {
                             after_reply: *after_reply,
                         });
                     }
+                }
+                EndRule::ResetsClock { pieces, .. } => {
+                    out.resets_clock =
+                        Some(pieces.iter().filter_map(|p| self.piece(&p.node)).collect());
                 }
                 EndRule::Unknown(_) => {}
             }

@@ -118,7 +118,7 @@ impl Block {
             Block::Castling => &[],
             Block::Zone => &["white", "black"],
             Block::Promotion => &[],
-            Block::Drops => &[],
+            Block::Drops => &["captures-to-hand"],
             Block::Legality => &["giving-check", "capture"],
             Block::End => &[
                 "checkmate",
@@ -128,6 +128,7 @@ impl Block {
                 "bare-king",
                 "extinction",
                 "checks",
+                "resets-clock",
             ],
         }
     }
@@ -147,13 +148,20 @@ impl Block {
             Block::Piece => "`letter <A-Z>`, `moves <Betza>`, `royal` or `captured-as <Piece>`",
             Block::Castling => "`<letter>: <King> <from> -> <to>, <Rook> <from> -> <to>`",
             Block::Zone => "`white: <squares>` and `black: <squares>`",
-            Block::Promotion => "`<Piece> -> <Piece> | … in <squares> [optional]`",
-            Block::Drops => "`<Piece> not-on <squares>` or `<Piece> no-drop-mate`",
+            Block::Promotion => {
+                "`<Piece> -> <Piece> | … in <squares> [on start or end] [optional [always] \
+                 [except <squares>]]`"
+            }
+            Block::Drops => {
+                "`<Piece> not-on <squares>`, `<Piece> no-drop-mate`, `<Piece> per-file <n>`, \
+                 `<Piece> also-as <Piece>` or `captures-to-hand off`"
+            }
             Block::Legality => "`giving-check forbidden` or `capture compulsory`",
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
                  <n>]`, `move-limit <n|off>`, `bare-king <outcome>`, `checks <n> <outcome>`, \
-                 `extinction <all|Piece> <outcome>` or `<Piece> reaches <squares> <outcome>`"
+                 `extinction <all|Piece> <outcome>`, `resets-clock <Piece>, …|none` or \
+                 `<Piece> reaches <squares> <outcome>`"
             }
         }
     }
@@ -499,6 +507,26 @@ pub enum ErrorKind {
         /// The count given.
         count: u32,
     },
+
+    /// `E0054` `Pawn -> Tokin in camp on begin` — a promotion trigger other
+    /// than `start`, `end` or `pass`, or one named twice.
+    UnknownPromotionTrigger {
+        /// The word.
+        word: String,
+        /// The closest trigger, if any is close.
+        suggestion: Option<&'static str>,
+    },
+    /// `E0055` `Pawn -> Tokin in camp except rank 9` — `except` on a
+    /// promotion that is not `optional`.
+    ExceptWithoutOptional,
+    /// `E0056` `Pawn per-file 0` — a per-file drop limit that is 0 or more
+    /// than 64.
+    PerFileOutOfRange {
+        /// The limit given.
+        count: u32,
+    },
+    /// `E0057` `resets-clock none, Pawn` — `none` together with pieces.
+    ResetsClockNone,
 
     // --- lowering errors (added by the lowering) ---
     /// `E0101`… A mistake found while lowering: it needs the board's geometry
@@ -1039,6 +1067,37 @@ impl ErrorKind {
                 "`faces` declares lines on which two royal pieces may not stand facing each \
                  other (the flying-general rule); put it in a `royal` piece",
             ),
+            ErrorKind::UnknownPromotionTrigger { word, suggestion } => Text::new(
+                "E0054",
+                format!("`{word}` is not a promotion trigger"),
+                "not `start`, `end` or `pass`",
+            )
+            .did_you_mean(*suggestion)
+            .help(
+                "`on` lists, each once, which squares of a move make the rule apply: `start` \
+                 (where it starts), `end` (where it ends) and `pass` (squares it passes over)",
+            ),
+            ErrorKind::ExceptWithoutOptional => Text::new(
+                "E0055",
+                "`except` on a promotion that is not `optional`",
+                "nothing to except",
+            )
+            .help(
+                "`except <squares>` names where an optional promotion may not be declined; \
+                 write `optional except …`, or remove `except`",
+            ),
+            ErrorKind::PerFileOutOfRange { count } => Text::new(
+                "E0056",
+                format!("`per-file {count}` is out of range"),
+                "allowed: 1 to 64",
+            )
+            .help("shogi's nifu (no second pawn on a file) is `Pawn per-file 1`"),
+            ErrorKind::ResetsClockNone => Text::new(
+                "E0057",
+                "`none` together with pieces in `resets-clock`",
+                "`none` must stand alone",
+            )
+            .help("write `resets-clock none` or list only pieces: `resets-clock Pawn, Lance`"),
 
             // --- lowering errors: E0100 …, kept in `LowerError` ---
             ErrorKind::CheckCountOutOfRange { count } => {

@@ -257,9 +257,10 @@ fn drop_rules(
         let Item::Drops(d) = item else { continue };
         for rule in &d.rules {
             let (piece, span) = match rule {
-                DropRule::NotOn { piece, span, .. } | DropRule::NoMate { piece, span } => {
-                    (piece, *span)
-                }
+                DropRule::NotOn { piece, span, .. }
+                | DropRule::NoMate { piece, span }
+                | DropRule::PerFile { piece, span, .. }
+                | DropRule::AlsoAs { piece, span, .. } => (piece, *span),
                 DropRule::CapturesOff { .. } | DropRule::Unknown(_) => continue,
             };
             let Some(pi) = index(&piece.node) else {

@@ -299,11 +299,12 @@ pub fn lower(checked: &Checked) -> Result<VariantTables, Vec<CompileError>> {
 
 /// The table parts of a checked file.
 pub fn parts(checked: &Checked) -> TableParts {
+    let pieces = pieces(checked);
     TableParts {
         name: checked.name.clone(),
         board: board(&checked.geometry),
-        pieces: pieces(checked),
-        promotions: promotions(checked),
+        promotions: promotions(checked, &pieces),
+        pieces,
         drops: drops(checked),
         castling: castling(&checked.geometry, &checked.castling),
         end: end(checked),
@@ -363,6 +364,7 @@ pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
         royal_side: piece.royal_side,
         captured_as: piece.captured_as,
         demotes_to: piece.demotes_to,
+        plus: piece.plus,
         moves: [vec![Vec::new(); squares], vec![Vec::new(); squares]],
     }
 }
@@ -427,16 +429,41 @@ pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<u8>; 2]) -> [Vec
     out
 }
 
-/// The promotion rules.
-pub fn promotions(checked: &Checked) -> Vec<PromotionRule> {
+/// The promotion rules. An optional rule may not be declined where the
+/// author says (`except`) nor, unless `optional always`, where the piece
+/// could never move again (no path at all from the destination): those
+/// squares are `forced`.
+pub fn promotions(checked: &Checked, pieces: &[PieceTable]) -> Vec<PromotionRule> {
     checked
         .promotions
         .iter()
-        .map(|rule| PromotionRule {
-            piece: rule.piece,
-            zone: rule.zone.clone(),
-            choices: rule.choices.clone(),
-            optional: rule.optional,
+        .map(|rule| {
+            let mut forced = rule.except.clone();
+            if rule.optional && !rule.always {
+                if let Some(piece) = pieces.get(rule.piece as usize) {
+                    for (side, f) in forced.iter_mut().enumerate() {
+                        for (sq, paths) in piece.moves[side].iter().enumerate() {
+                            if paths.is_empty() {
+                                f.push(sq as u8);
+                            }
+                        }
+                        f.sort_unstable();
+                        f.dedup();
+                    }
+                }
+            } else {
+                forced = [Vec::new(), Vec::new()];
+            }
+            PromotionRule {
+                piece: rule.piece,
+                zone: rule.zone.clone(),
+                choices: rule.choices.clone(),
+                optional: rule.optional,
+                on_start: rule.on_start,
+                on_end: rule.on_end,
+                on_pass: rule.on_pass,
+                forced,
+            }
         })
         .collect()
 }
@@ -447,6 +474,8 @@ pub fn drops(checked: &Checked) -> Option<DropRules> {
         forbidden: d.forbidden.clone(),
         no_mate: d.no_mate.clone(),
         captures_to_hand: d.captures_to_hand,
+        per_file: d.per_file.clone(),
+        also_as: d.also_as.clone(),
     })
 }
 
@@ -486,10 +515,14 @@ pub fn castling(geo: &Geometry, rules: &[CheckedCastling]) -> Vec<CastlingRule> 
         .collect()
 }
 
-/// The end rules. Moves of a piece that promotes reset the move limit.
+/// The end rules. Moves of a piece that promotes reset the move limit,
+/// unless `resets-clock` names the pieces.
 pub fn end(checked: &Checked) -> EndRules {
     let e = &checked.end;
-    let mut resets: Vec<u8> = checked.promotions.iter().map(|r| r.piece).collect();
+    let mut resets: Vec<u8> = match &e.resets_clock {
+        Some(pieces) => pieces.clone(),
+        None => checked.promotions.iter().map(|r| r.piece).collect(),
+    };
     resets.sort_unstable();
     resets.dedup();
     EndRules {

@@ -136,6 +136,13 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_not_on => "`not-on`",
         Rule::kw_no_drop_mate => "`no-drop-mate`",
         Rule::kw_captures_to_hand => "`captures-to-hand`",
+        Rule::kw_on => "`on`",
+        Rule::kw_or => "`or`",
+        Rule::kw_except => "`except`",
+        Rule::kw_always => "`always`",
+        Rule::kw_also_as => "`also-as`",
+        Rule::kw_per_file => "`per-file`",
+        Rule::kw_resets_clock => "`resets-clock`",
         Rule::kw_checkmate => "`checkmate`",
         Rule::kw_stalemate => "`stalemate`",
         Rule::kw_repetition => "`repetition`",
@@ -234,6 +241,11 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drop_not_on => "a drop rule",
         Rule::drop_no_mate => "a drop rule",
         Rule::drop_captures => "a drop rule",
+        Rule::drop_per_file => "a drop rule",
+        Rule::drop_also_as => "a drop rule",
+        Rule::promotion_on => "`on start or end`",
+        Rule::promotion_except => "`except <squares>`",
+        Rule::end_resets_clock => "`resets-clock`",
         Rule::end_decl => "`end`",
         Rule::end_checkmate => "`checkmate`",
         Rule::end_stalemate => "`stalemate`",
@@ -871,6 +883,9 @@ impl Builder<'_> {
                     let mut targets = Vec::new();
                     let mut zone = None;
                     let mut optional = None;
+                    let mut on = Vec::new();
+                    let mut except = None;
+                    let mut always = None;
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::ident if piece.is_none() => piece = Some(text(&q)),
@@ -892,6 +907,19 @@ impl Builder<'_> {
                             }
                             Rule::square_set => zone = Some(self.square_set(q)),
                             Rule::kw_optional => optional = Some(span_of(&q)),
+                            Rule::kw_always => always = Some(span_of(&q)),
+                            Rule::promotion_on => on.extend(
+                                q.into_inner()
+                                    .filter(|r| r.as_rule() == Rule::ident)
+                                    .map(|r| text(&r)),
+                            ),
+                            Rule::promotion_except => {
+                                if let Some(set) =
+                                    q.into_inner().find(|r| r.as_rule() == Rule::square_set)
+                                {
+                                    except = Some(self.square_set(set));
+                                }
+                            }
                             _ => {}
                         }
                     }
@@ -902,6 +930,9 @@ impl Builder<'_> {
                             targets,
                             zone,
                             optional,
+                            on,
+                            except,
+                            always,
                         });
                     }
                 }
@@ -949,6 +980,30 @@ impl Builder<'_> {
                     }
                 }
                 Rule::drop_captures => rules.push(DropRule::CapturesOff { span }),
+                Rule::drop_per_file => {
+                    let mut piece = None;
+                    let mut count = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => piece = Some(text(&q)),
+                            Rule::count => count = Some(self.number(&q, u32::MAX)),
+                            _ => {}
+                        }
+                    }
+                    if let (Some(piece), Some(count)) = (piece, count) {
+                        rules.push(DropRule::PerFile { span, piece, count });
+                    }
+                }
+                Rule::drop_also_as => {
+                    let mut names = p.into_inner().filter(|q| q.as_rule() == Rule::ident);
+                    if let (Some(piece), Some(face)) = (names.next(), names.next()) {
+                        rules.push(DropRule::AlsoAs {
+                            span,
+                            piece: text(&piece),
+                            face: text(&face),
+                        });
+                    }
+                }
                 Rule::unknown_stmt => rules.push(DropRule::Unknown(self.unknown(p))),
                 _ => {}
             }
@@ -1000,6 +1055,13 @@ impl Builder<'_> {
                     Rule::kw_off => off = Some(span_of(&q)),
                     _ => {}
                 }
+            }
+            if rule == Rule::end_resets_clock {
+                rules.push(EndRule::ResetsClock {
+                    span,
+                    pieces: idents,
+                });
+                continue;
             }
             let mut idents = idents.into_iter();
             let mut counts = counts.into_iter();

@@ -218,6 +218,12 @@ pub enum TableError {
         /// Entries of `no_mate`.
         no_mate: usize,
     },
+    /// `drops.per_file` or `drops.also_as` neither empty nor one entry per
+    /// piece.
+    DropPerFile {
+        /// Its entries.
+        len: usize,
+    },
     /// More castling rules than [`crate::table::MAX_CASTLING`].
     CastlingCount(usize),
     /// A castling rule that would break the board when played.
@@ -650,6 +656,11 @@ impl fmt::Display for TableError {
                 f,
                 "drops.forbidden has {forbidden} entries and drops.no_mate {no_mate}; each \
                  needs one per piece"
+            ),
+            TableError::DropPerFile { len } => write!(
+                f,
+                "drops.per_file or drops.also_as has {len} entries; each needs none or one \
+                 per piece"
             ),
             TableError::CastlingCount(n) => write!(
                 f,

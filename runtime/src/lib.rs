@@ -30,6 +30,7 @@ mod position;
 mod setup;
 pub mod table;
 mod types;
+mod usi;
 mod variant;
 
 pub use bits::{bit, SquareSet, Squares};
@@ -44,4 +45,5 @@ pub use position::{check_royal_count, Position, Undo, MAX_HAND};
 pub use setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 pub use table::{TableParts, VariantTables, FORMAT_VERSION};
 pub use types::{Color, EndReason, GameResult, Move, Promote};
+pub use usi::{sfen_to_fen, usi_to_uci};
 pub use variant::Variant;

@@ -8,7 +8,7 @@
 //! tested by playing it.
 
 use crate::bits::{bit, SquareSet, Squares};
-use crate::position::{code_piece, code_side, Position};
+use crate::position::{code, code_piece, code_side, Position};
 use crate::table::PromotionChoice;
 use crate::types::{Move, Promote};
 use crate::variant::FlatPath;
@@ -212,8 +212,9 @@ impl<'v> Position<'v> {
                 let empty = self.v.all & !(self.by_side[0] | self.by_side[1]);
                 let target = empty & ctx.evasion;
                 for p in 0..self.v.npieces {
-                    if self.hands[us][p] > 0 && self.v.no_mate & (1 << p) == 0 {
-                        n += (target & self.v.drop_to[p * 2 + us]).count_ones() as u64;
+                    let h = self.v.hand_of[p] as usize;
+                    if self.hands[us][h] > 0 && self.v.no_mate & (1 << p) == 0 {
+                        n += (target & self.drop_mask(p, us)).count_ones() as u64;
                     }
                 }
                 // Drops that may not mate are tested one by one.
@@ -239,12 +240,12 @@ impl<'v> Position<'v> {
             None => empty,
         };
         for p in 0..self.v.npieces {
-            if self.hands[us][p] == 0 || pieces & (1 << p) == 0 {
+            if self.hands[us][self.v.hand_of[p] as usize] == 0 || pieces & (1 << p) == 0 {
                 continue;
             }
             let test = ctx.king.is_none() && self.v.royal_of[us] != 0;
             let no_mate = self.v.no_mate & (1 << p) != 0;
-            for to in Squares(target & self.v.drop_to[p * 2 + us]) {
+            for to in Squares(target & self.drop_mask(p, us)) {
                 let m = Move::Drop { piece: p as u8, to };
                 if test && !self.legal_by_playing(m) {
                     continue;
@@ -255,6 +256,30 @@ impl<'v> Position<'v> {
                 out.push(m);
             }
         }
+    }
+
+    /// Where side `us` may drop piece `p`, by the drop rules alone (not by
+    /// occupancy): forbidden squares and files at their limit left out.
+    #[inline]
+    pub(crate) fn drop_mask(&self, p: usize, us: usize) -> SquareSet {
+        let v = self.v;
+        let mut to = v.drop_to[p * 2 + us];
+        if v.per_file & (1 << p) != 0 {
+            let limit = v.file_limit[p] as u32;
+            let own = code(p as u8, us);
+            let mut mine: SquareSet = 0;
+            for s in Squares(self.by_side[us]) {
+                if self.board[s as usize] == own {
+                    mine |= bit(s);
+                }
+            }
+            for &f in &v.file_masks {
+                if (mine & f).count_ones() >= limit {
+                    to &= !f;
+                }
+            }
+        }
+        to
     }
 
     /// Whether the drop `m` checkmates. A drop can uncover no attack, so it
@@ -335,6 +360,8 @@ impl<'v> Position<'v> {
                 if path.friend_on != 0 && ours & path.friend_on == 0 {
                     continue;
                 }
+                // The squares passed over so far on this path.
+                let mut passed: SquareSet = 0;
                 for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
                     if occ & st.block != 0 {
                         break;
@@ -372,12 +399,13 @@ impl<'v> Position<'v> {
                             allowed & tb != 0
                         };
                         if legal {
-                            self.emit(ctx, p, from, to, kind_ep, out);
+                            self.emit(ctx, p, (from, passed, to), kind_ep, out);
                         }
                     }
                     if occ & tb != 0 {
                         break;
                     }
+                    passed |= tb;
                 }
             }
         }
@@ -432,7 +460,7 @@ impl<'v> Position<'v> {
                     };
                     if ok && seen & tb == 0 {
                         seen |= tb;
-                        self.emit(ctx, p, from, to, false, out);
+                        self.emit(ctx, p, (from, 0, to), false, out);
                     }
                     false
                 });
@@ -440,8 +468,17 @@ impl<'v> Position<'v> {
         }
     }
 
+    /// Appends the move of piece `p` from `from` over `passed` to `to`, with
+    /// its promotions, if legal.
     #[inline(always)]
-    fn emit(&self, ctx: &Ctx, p: usize, from: u8, to: u8, ep: bool, out: &mut Vec<Move>) {
+    fn emit(
+        &self,
+        ctx: &Ctx,
+        p: usize,
+        (from, passed, to): (u8, SquareSet, u8),
+        ep: bool,
+        out: &mut Vec<Move>,
+    ) {
         let v = self.v;
         let us = self.turn;
         let test = ep || ctx.king.is_none() && v.royal_of[us] != 0;
@@ -452,14 +489,19 @@ impl<'v> Position<'v> {
                 Move::Normal { from, to, promote }
             }
         };
-        if v.promoting & (1 << p) != 0 && v.promo[p].zone[us] & bit(to) != 0 {
+        let (fb, tb) = (bit(from), bit(to));
+        if v.promoting & (1 << p) != 0
+            && (v.promo[p].zone[us] & tb != 0
+                || v.promo_start_pass & (1 << p) != 0
+                    && (v.promo[p].start[us] & fb) | (v.promo[p].pass[us] & passed) != 0)
+        {
             let mut optional = false;
-            for (zone, choices, opt) in &v.promo[p].rules {
-                if zone[us] & bit(to) == 0 {
+            for rule in &v.promo[p].rules {
+                if !rule.applies(us, fb, passed, tb) {
                     continue;
                 }
-                optional |= *opt;
-                for c in choices {
+                optional |= rule.optional && rule.forced[us] & tb == 0;
+                for c in &rule.choices {
                     let (m, must_test) = match *c {
                         PromotionChoice::Piece(t) => (mk(Promote::Piece(t)), test),
                         // The piece leaves the board: it no longer blocks.

@@ -46,10 +46,12 @@ fn must_have_promoted(v: &Variant, p: u8, side: usize, sq: u8) -> bool {
     let Some(info) = v.promo.get(p as usize) else {
         return false;
     };
+    // Only destinations count: a rule that applies by the origin too may
+    // leave the piece unpromoted outside its zone.
     let compulsory = info
         .rules
         .iter()
-        .any(|(zone, _, optional)| !optional && zone[side] & b != 0);
+        .any(|r| (!r.optional || r.forced[side] & b != 0) && r.end[side] & b != 0);
     if !compulsory {
         return false;
     }
@@ -58,8 +60,11 @@ fn must_have_promoted(v: &Variant, p: u8, side: usize, sq: u8) -> bool {
             .get(p as usize * 2 + side)
             .is_some_and(|&to| to & b != 0);
     let promoted_to = v.promo.iter().any(|other| {
-        other.rules.iter().any(|(zone, choices, _)| {
-            zone[side] & b != 0 && choices.contains(&PromotionChoice::Piece(p))
+        other.rules.iter().any(|r| {
+            // A rule that applies by the origin or the squares passed may
+            // promote a piece anywhere.
+            (r.end[side] & b != 0 || r.start[side] | r.pass[side] != 0)
+                && r.choices.contains(&PromotionChoice::Piece(p))
         })
     });
     !dropped && !promoted_to
@@ -748,7 +753,7 @@ impl<'v> Position<'v> {
             }
             Move::Drop { piece, to } => {
                 self.take(to);
-                self.add_to_hand(us, piece as usize, 1);
+                self.add_to_hand(us, self.v.hand_of[piece as usize] as usize, 1);
             }
         }
         self.castling = u.castling;
@@ -822,7 +827,7 @@ impl<'v> Position<'v> {
                     !(v.castle_clear[c.king_from as usize] | v.castle_clear[c.rook_from as usize]);
             }
             Move::Drop { piece, to } => {
-                self.add_to_hand(us, piece as usize, -1);
+                self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
                 self.put(to, code(piece, us), false);
                 reset = v.resets & (1 << piece) != 0;
             }
@@ -885,7 +890,7 @@ impl<'v> Position<'v> {
     pub fn uci(&self, m: Move) -> String {
         let v = self.v;
         match m {
-            Move::Drop { piece, to } => format!("{}@{}", v.piece_letter(piece), v.square_name(to)),
+            Move::Drop { piece, to } => format!("{}@{}", v.piece_token(piece), v.square_name(to)),
             Move::Castle { from, to, .. } => {
                 format!("{}{}", v.square_name(from), v.square_name(to))
             }
@@ -893,7 +898,19 @@ impl<'v> Position<'v> {
                 let mut s = format!("{}{}", v.square_name(from), v.square_name(to));
                 match promote {
                     Promote::None => {}
-                    Promote::Piece(p) => s.push(v.piece_letter(p).to_ascii_lowercase()),
+                    Promote::Piece(p) => {
+                        // A promotion to the mover's `+` face is written `+`,
+                        // and back to its plain face `-` (as FSF and USI do).
+                        let mover = code_piece(self.board[from as usize]);
+                        let same = v.piece_letter(p) == v.piece_letter(mover);
+                        if same && v.is_plus(p) && !v.is_plus(mover) {
+                            s.push('+');
+                        } else if same && !v.is_plus(p) && v.is_plus(mover) {
+                            s.push('-');
+                        } else {
+                            s.push(v.piece_letter(p).to_ascii_lowercase());
+                        }
+                    }
                     Promote::Hand(p) => {
                         s.push('@');
                         s.push(v.piece_letter(p).to_ascii_lowercase());
@@ -911,10 +928,16 @@ impl<'v> Position<'v> {
     /// A [`PlayError`] if the text names no legal move.
     pub fn parse_uci(&self, text: &str) -> Result<Move, PlayError> {
         let moves = self.legal_moves();
+        // USI's form (`7g7f`, `P*5e`) too, where the board is shogi-shaped.
+        let usi = crate::usi::usi_to_uci(self.v, text);
+        let usi = usi.as_deref().unwrap_or(text);
         moves
             .iter()
             .copied()
-            .find(|&m| self.uci(m) == text)
+            .find(|&m| {
+                let u = self.uci(m);
+                u == text || u == usi
+            })
             .ok_or_else(|| PlayError {
                 text: text.to_string(),
                 reason: PlayErrorReason::Illegal,

@@ -98,9 +98,14 @@ impl Setup {
 
         if let Some(h) = hand_text {
             if v.drops || h.is_empty() || h == "-" {
-                for c in h.chars().filter(|&c| c != '-') {
+                let mut hand_chars = h.chars().filter(|&c| c != '-');
+                while let Some(mut c) = hand_chars.next() {
+                    let plus = c == '+';
+                    if plus {
+                        c = hand_chars.next().unwrap_or('+');
+                    }
                     let p = v
-                        .piece_by_letter(c)
+                        .piece_by_token(c, plus)
                         .ok_or(ParseFenError::UnknownHandPiece(c))?;
                     if v.is_royal(p) {
                         return Err(ParseFenError::RoyalInHand(c));
@@ -158,13 +163,31 @@ impl Setup {
                             })
                         }
                     }
-                } else if c.is_ascii_alphabetic() {
+                } else if c.is_ascii_alphabetic() || c == '+' {
                     let letter_column = column;
-                    let p = v.piece_by_letter(c).ok_or(ParseFenError::UnknownPiece {
-                        row,
-                        column,
-                        letter: c,
-                    })?;
+                    let plus = c == '+';
+                    let c = if plus {
+                        column += 1;
+                        match chars.next() {
+                            Some(l) if l.is_ascii_alphabetic() => l,
+                            other => {
+                                return Err(ParseFenError::UnexpectedChar {
+                                    row,
+                                    column,
+                                    found: other.unwrap_or(' '),
+                                })
+                            }
+                        }
+                    } else {
+                        c
+                    };
+                    let p = v
+                        .piece_by_token(c, plus)
+                        .ok_or(ParseFenError::UnknownPiece {
+                            row,
+                            column,
+                            letter: c,
+                        })?;
                     let promoted = chars.peek() == Some(&'~');
                     if promoted {
                         chars.next();
@@ -302,6 +325,9 @@ impl Setup {
                             empty = 0;
                         }
                         let l = v.piece_letter(p.piece);
+                        if v.is_plus(p.piece) {
+                            out.push('+');
+                        }
                         out.push(if p.color == Color::White {
                             l
                         } else {
@@ -321,10 +347,10 @@ impl Setup {
             out.push('[');
             for side in 0..2 {
                 for p in (0..v.npieces).rev() {
-                    let l = v.piece_letter(p as u8);
+                    let l = v.piece_token(p as u8);
                     let l = if side == 0 { l } else { l.to_ascii_lowercase() };
                     for _ in 0..self.hands[side].get(p).copied().unwrap_or(0) {
-                        out.push(l);
+                        out.push_str(&l);
                     }
                 }
             }

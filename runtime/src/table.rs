@@ -317,6 +317,21 @@ field!(
 );
 field!(de_no_mate, "no_mate", BVec<bool, LPieces>, Vec<bool>, unb);
 field!(
+    de_forced,
+    "forced",
+    Pair<BVec<u8, LSquares>>,
+    [Vec<u8>; 2],
+    unb_pair
+);
+field!(de_per_file, "per_file", BVec<u8, LPieces>, Vec<u8>, unb);
+field!(
+    de_also_as,
+    "also_as",
+    BVec<Option<u8>, LPieces>,
+    Vec<Option<u8>>,
+    unb
+);
+field!(
     de_castling,
     "castling",
     BVec<CastlingRule, LCastling>,
@@ -483,6 +498,11 @@ pub struct PieceTable {
     /// (`~` in FEN). `None` if this piece never carries the mark.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub demotes_to: Option<u8>,
+    /// Written `+` and its letter in FEN and notation (a promoted face, as
+    /// shogi writes `+P`): letters are unique among the pieces with `plus`
+    /// and among those without.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub plus: bool,
     /// `moves[side][square]` lists the piece's paths from that square.
     #[serde(deserialize_with = "de_moves")]
     pub moves: [Vec<Vec<Path>>; 2],
@@ -768,6 +788,25 @@ pub struct PromotionRule {
     /// Whether the player may decline.
     #[serde(default, skip_serializing_if = "is_false")]
     pub optional: bool,
+    /// The rule applies to a move that starts on a zone square.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub on_start: bool,
+    /// The rule applies to a move that finishes on a zone square (the
+    /// default).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub on_end: bool,
+    /// The rule applies to a move that passes over a zone square (an
+    /// earlier step of its path lands there).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub on_pass: bool,
+    /// `forced[side]`: destinations where an `optional` rule may not be
+    /// declined (the piece could never move from there).
+    #[serde(
+        default,
+        skip_serializing_if = "pair_is_empty",
+        deserialize_with = "de_forced"
+    )]
+    pub forced: [Vec<u8>; 2],
 }
 
 /// What a promoting piece becomes.
@@ -795,6 +834,24 @@ pub struct DropRules {
     /// position (or a FEN) are ever dropped.
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub captures_to_hand: bool,
+    /// `per_file[piece]`: if not 0, a side may not drop that piece on a
+    /// file (a column of the cell grid) that already holds this many of its
+    /// own pieces of that type (shogi's nifu is 1). Empty: no such limit.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_per_file"
+    )]
+    pub per_file: Vec<u8>,
+    /// `also_as[q]`: if not `null`, a piece `q` in hand may also be dropped
+    /// as that piece (a promoted face, as kyoto shogi drops `+L`); the drop
+    /// takes a `q` from the hand. Empty: no such drops.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_also_as"
+    )]
+    pub also_as: Vec<Option<u8>>,
 }
 
 /// A castling move.
@@ -988,6 +1045,10 @@ fn yes() -> bool {
     true
 }
 
+fn pair_is_empty(p: &[Vec<u8>; 2]) -> bool {
+    p[0].is_empty() && p[1].is_empty()
+}
+
 impl VariantTables {
     /// Builds tables from their parts, checking every invariant.
     ///
@@ -1157,7 +1218,11 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
             });
         }
         let up = piece.letter.to_ascii_uppercase();
-        if let Some(&(_, first)) = letters.iter().find(|(l, _)| *l == up) {
+        let plus = piece.plus;
+        if let Some(&(_, first)) = letters
+            .iter()
+            .find(|(l, f)| *l == up && p.pieces[*f as usize].plus == plus)
+        {
             return Err(TableError::DuplicateLetter { first, second: i8 });
         }
         letters.push((up, i8));
@@ -1257,6 +1322,9 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
         for &s in r.zone.iter().flatten() {
             sq(s, at)?;
         }
+        for &s in r.forced.iter().flatten() {
+            sq(s, at)?;
+        }
         if r.choices.is_empty() {
             return Err(TableError::NoPromotionChoice { rule });
         }
@@ -1299,6 +1367,27 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
         }
     }
     if let Some(d) = &p.drops {
+        if !(d.per_file.is_empty() || d.per_file.len() == np) {
+            return Err(TableError::DropPerFile {
+                len: d.per_file.len(),
+            });
+        }
+        if !(d.also_as.is_empty() || d.also_as.len() == np) {
+            return Err(TableError::DropPerFile {
+                len: d.also_as.len(),
+            });
+        }
+        for (q, x) in d.also_as.iter().enumerate() {
+            if let Some(x) = *x {
+                pc(x, Field::Drops { piece: q as u8 })?;
+                if royal(x) {
+                    return Err(TableError::RoyalInHand {
+                        via: HandRoute::CapturedAs(q as u8),
+                        piece: x,
+                    });
+                }
+            }
+        }
         if d.forbidden.len() != np || d.no_mate.len() != np {
             return Err(TableError::DropLists {
                 forbidden: d.forbidden.len(),

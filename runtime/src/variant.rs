@@ -50,10 +50,37 @@ pub(crate) struct TrieNode {
 /// Promotion data of one piece.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PromoInfo {
-    /// `zone[side]`, all rules of this piece together.
+    /// `zone[side]`: destinations that make a rule of this piece apply, all
+    /// rules together.
     pub zone: [SquareSet; 2],
-    /// `(zone per side, choices, optional)` for each rule.
-    pub rules: Vec<([SquareSet; 2], Vec<PromotionChoice>, bool)>,
+    /// `start[side]`, `pass[side]`: the same for origins and squares passed
+    /// over.
+    pub start: [SquareSet; 2],
+    pub pass: [SquareSet; 2],
+    /// The rules.
+    pub rules: Vec<PromoRule>,
+}
+
+/// One promotion rule with its square sets.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PromoRule {
+    /// Destinations, origins and passed squares (per side) that make it apply.
+    pub end: [SquareSet; 2],
+    pub start: [SquareSet; 2],
+    pub pass: [SquareSet; 2],
+    pub choices: Vec<PromotionChoice>,
+    pub optional: bool,
+    /// Destinations where an optional rule may not be declined.
+    pub forced: [SquareSet; 2],
+}
+
+impl PromoRule {
+    /// Whether the rule applies to a move of `side` from `from` over
+    /// `passed` to `to` (as bit sets).
+    #[inline(always)]
+    pub fn applies(&self, side: usize, from: SquareSet, passed: SquareSet, to: SquareSet) -> bool {
+        (self.end[side] & to) | (self.start[side] & from) | (self.pass[side] & passed) != 0
+    }
 }
 
 /// A castling rule with its square sets.
@@ -125,6 +152,18 @@ pub struct Variant {
     pub(crate) promo: Vec<PromoInfo>,
     /// Bit `p` set if piece `p` has a promotion rule.
     pub(crate) promoting: u32,
+    /// Bit `p` set if a promotion rule of piece `p` applies by the origin
+    /// or by squares passed over (not only by the destination).
+    pub(crate) promo_start_pass: u32,
+    /// Bit `p` set if piece `p` has a drop limit per file.
+    pub(crate) per_file: u32,
+    /// `file_limit[p]`: the limit (0: none).
+    pub(crate) file_limit: Vec<u8>,
+    /// The squares of each column of the cell grid (by a square's first cell).
+    pub(crate) file_masks: Vec<SquareSet>,
+    /// `hand_of[p]`: the piece in hand that a drop of `p` takes (`p` itself,
+    /// or the piece `p` is a face of: `drops.also_as`).
+    pub(crate) hand_of: Vec<u8>,
     /// Pieces that are marked promoted when they are promoted to.
     pub(crate) marks: u32,
     /// `to_hand[p]`: what piece `p` becomes in hand when captured unmarked.
@@ -289,18 +328,58 @@ impl Variant {
 
         let mut promo = vec![PromoInfo::default(); npieces];
         let mut promoting = 0u32;
+        let mut promo_start_pass = 0u32;
         for r in &p.promotions {
             let z = [set_of(&r.zone[0]), set_of(&r.zone[1])];
+            let when = |on: bool| if on { z } else { [0, 0] };
+            let rule = PromoRule {
+                end: when(r.on_end),
+                start: when(r.on_start),
+                pass: when(r.on_pass),
+                choices: r.choices.clone(),
+                optional: r.optional,
+                forced: [set_of(&r.forced[0]), set_of(&r.forced[1])],
+            };
             let info = &mut promo[r.piece as usize];
-            info.zone[0] |= z[0];
-            info.zone[1] |= z[1];
-            info.rules.push((z, r.choices.clone(), r.optional));
+            for side in 0..2 {
+                info.zone[side] |= rule.end[side];
+                info.start[side] |= rule.start[side];
+                info.pass[side] |= rule.pass[side];
+            }
+            info.rules.push(rule);
             promoting |= 1 << r.piece;
+            if r.on_start || r.on_pass {
+                promo_start_pass |= 1 << r.piece;
+            }
         }
 
         let mut drop_to = vec![0u128; npieces * 2];
         let mut no_mate = 0u32;
+        let mut per_file = 0u32;
+        let mut file_limit = vec![0u8; npieces];
+        let mut file_masks = vec![0u128; p.board.width as usize];
+        for (s, info) in p.board.squares.iter().enumerate() {
+            if let Some(m) = info
+                .cells
+                .first()
+                .and_then(|c| file_masks.get_mut(c[0] as usize))
+            {
+                *m |= bit(s as u8);
+            }
+        }
+        let mut hand_of: Vec<u8> = (0..npieces as u8).collect();
         if let Some(d) = &p.drops {
+            for (q, x) in d.also_as.iter().enumerate() {
+                if let Some(x) = *x {
+                    hand_of[x as usize] = q as u8;
+                }
+            }
+            for (pi, &n) in d.per_file.iter().enumerate() {
+                if n > 0 {
+                    per_file |= 1 << pi;
+                    file_limit[pi] = n;
+                }
+            }
             for pi in 0..npieces {
                 for side in 0..2 {
                     drop_to[pi * 2 + side] = all & !set_of(&d.forbidden[pi][side]);
@@ -377,6 +456,11 @@ impl Variant {
             royal_of,
             promo,
             promoting,
+            promo_start_pass,
+            per_file,
+            file_limit,
+            file_masks,
+            hand_of,
             marks,
             to_hand,
             demote,
@@ -452,15 +536,43 @@ impl Variant {
             .unwrap_or('?')
     }
 
-    /// The piece whose letter is `c` (either case).
+    /// The piece whose letter is `c` (either case), among the pieces
+    /// written without `+`.
     pub fn piece_by_letter(&self, c: char) -> Option<u8> {
+        self.piece_by_token(c, false)
+    }
+
+    /// The piece written `c` (either case), after a `+` if `plus`.
+    pub fn piece_by_token(&self, c: char, plus: bool) -> Option<u8> {
         let up = c.to_ascii_uppercase();
         self.tables
             .parts
             .pieces
             .iter()
-            .position(|p| p.letter.to_ascii_uppercase() == up)
+            .position(|p| p.letter.to_ascii_uppercase() == up && p.plus == plus)
             .map(|i| i as u8)
+    }
+
+    /// Whether piece `p` is written with a `+` before its letter (a
+    /// promoted face, as shogi's `+P`); `false` for a number that is no
+    /// piece.
+    pub fn is_plus(&self, p: u8) -> bool {
+        self.tables
+            .parts
+            .pieces
+            .get(p as usize)
+            .is_some_and(|x| x.plus)
+    }
+
+    /// How piece `p` is written for White: its letter, after `+` if it is a
+    /// promoted face (`"+P"`); `"?"` for a number that is no piece.
+    pub fn piece_token(&self, p: u8) -> String {
+        let l = self.piece_letter(p);
+        if self.is_plus(p) {
+            format!("+{l}")
+        } else {
+            l.to_string()
+        }
     }
 
     /// The name of piece `p`; `"?"` for a number that is no piece (it never
