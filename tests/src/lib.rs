@@ -22,8 +22,16 @@ pub fn root() -> PathBuf {
 ///
 /// If the file is missing or does not compile: tests want to stop there.
 pub fn shipped(stem: &str) -> Variant {
-    let path = root().join("variants").join(format!("{stem}.variant"));
-    let source = std::fs::read_to_string(&path)
+    compile_path(&root().join("variants").join(format!("{stem}.variant")))
+}
+
+/// Compiles a `.variant` file into a playable variant.
+///
+/// # Panics
+///
+/// If the file is missing or does not compile (with its diagnostics).
+pub fn compile_path(path: &Path) -> Variant {
+    let source = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let tables: VariantTables = fairyc_compiler::compile(&source).unwrap_or_else(|errors| {
         panic!(
@@ -35,7 +43,7 @@ pub fn shipped(stem: &str) -> Variant {
             )
         )
     });
-    Variant::new(tables).unwrap_or_else(|e| panic!("{e}"))
+    Variant::new(tables).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// One position of a perft data file.
@@ -195,6 +203,43 @@ impl Drop for Engine {
         let _ = writeln!(self.stdin, "quit");
         let _ = self.child.wait();
     }
+}
+
+/// Compares perft `depth` of `pos` (whose FEN is `fen`) with
+/// Fairy-Stockfish's; on a difference, the totals and each root move whose
+/// count differs or that only one engine has.
+pub fn perft_difference(
+    pos: &fairyc_runtime::Position<'_>,
+    fen: &str,
+    engine: &mut Engine,
+    depth: u32,
+) -> Option<String> {
+    let ours: Vec<(String, u64)> = fairyc_runtime::perft_divide(pos, depth)
+        .into_iter()
+        .map(|(m, n)| (pos.uci(m), n))
+        .collect();
+    let our_total: u64 = ours.iter().map(|x| x.1).sum();
+    let (theirs, their_total) = engine.perft(fen, depth);
+    if our_total == their_total {
+        return None;
+    }
+    let mut diff = Vec::new();
+    for (m, n) in &ours {
+        match theirs.iter().find(|t| &t.0 == m) {
+            Some(t) if t.1 == *n => {}
+            Some(t) => diff.push(format!("{m}: ours {n}, theirs {}", t.1)),
+            None => diff.push(format!("{m}: only ours ({n})")),
+        }
+    }
+    for (m, n) in &theirs {
+        if !ours.iter().any(|o| &o.0 == m) {
+            diff.push(format!("{m}: only theirs ({n})"));
+        }
+    }
+    Some(format!(
+        "perft {depth}: ours {our_total}, theirs {their_total}\n    {}",
+        diff.join("\n    ")
+    ))
 }
 
 /// The legal moves of `pos` in UCI-like notation ([`fairyc_runtime::Position::uci`]), sorted.

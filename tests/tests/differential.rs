@@ -7,8 +7,8 @@
 //! and are ignored by default; `.ci/run` installs the package and runs them
 //! with `cargo test -p fairyc-tests --release --test differential -- --ignored`.
 
-use fairyc_runtime::{perft, perft_divide, Position, Variant};
-use fairyc_tests::{shipped, Engine};
+use fairyc_runtime::{perft, Position, Variant};
+use fairyc_tests::{perft_difference, shipped, Engine};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -34,30 +34,8 @@ fn compare(
             if ply % every == 0 && !skip(&pos) {
                 let fen = pos.fen();
                 for d in 1..=depth {
-                    let ours: Vec<(String, u64)> = perft_divide(&pos, d)
-                        .into_iter()
-                        .map(|(m, n)| (pos.uci(m), n))
-                        .collect();
-                    let our_total: u64 = ours.iter().map(|x| x.1).sum();
-                    let (theirs, their_total) = engine.perft(&fen, d);
-                    if our_total != their_total {
-                        let mut diff = Vec::new();
-                        for (m, n) in &ours {
-                            match theirs.iter().find(|t| &t.0 == m) {
-                                Some(t) if t.1 == *n => {}
-                                Some(t) => diff.push(format!("{m}: ours {n}, theirs {}", t.1)),
-                                None => diff.push(format!("{m}: only ours ({n})")),
-                            }
-                        }
-                        for (m, n) in &theirs {
-                            if !ours.iter().any(|o| &o.0 == m) {
-                                diff.push(format!("{m}: only theirs ({n})"));
-                            }
-                        }
-                        mismatches.push(format!(
-                            "seed {seed} ply {ply} depth {d}: {fen}: ours {our_total}, theirs {their_total}\n  {}",
-                            diff.join("\n  ")
-                        ));
+                    if let Some(diff) = perft_difference(&pos, &fen, engine, d) {
+                        mismatches.push(format!("seed {seed} ply {ply}: {fen}: {diff}"));
                         break;
                     }
                 }

@@ -35,8 +35,8 @@ mod xiangqi;
 
 use std::path::PathBuf;
 
-use fairyc_runtime::{perft_divide, Position, Variant};
-use fairyc_tests::{root, Engine};
+use fairyc_runtime::{Position, Variant};
+use fairyc_tests::{compile_path, perft_difference, root, Engine};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -143,22 +143,6 @@ fn same_fen(a: &str, b: &str) -> bool {
     sort_hands(a) == sort_hands(b)
 }
 
-fn compile(path: &std::path::Path) -> Variant {
-    let source = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let tables = fairyc_compiler::compile(&source).unwrap_or_else(|errors| {
-        panic!(
-            "{}",
-            fairyc_compiler::diagnostic::render_plain(
-                &path.display().to_string(),
-                &source,
-                &errors
-            )
-        )
-    });
-    Variant::new(tables).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
 /// Compares perft 1..=depth of `fen` (read by us) with Fairy-Stockfish's.
 /// Returns a description of the first difference.
 fn compare_perft(variant: &Variant, engine: &mut Engine, fen: &str, depth: u32) -> Option<String> {
@@ -167,30 +151,8 @@ fn compare_perft(variant: &Variant, engine: &mut Engine, fen: &str, depth: u32) 
         Err(e) => return Some(format!("we refuse its FEN: {e}")),
     };
     for d in 1..=depth {
-        let ours: Vec<(String, u64)> = perft_divide(&pos, d)
-            .into_iter()
-            .map(|(m, n)| (pos.uci(m), n))
-            .collect();
-        let our_total: u64 = ours.iter().map(|x| x.1).sum();
-        let (theirs, their_total) = engine.perft(fen, d);
-        if our_total != their_total {
-            let mut diff = Vec::new();
-            for (m, n) in &ours {
-                match theirs.iter().find(|t| &t.0 == m) {
-                    Some(t) if t.1 == *n => {}
-                    Some(t) => diff.push(format!("{m}: ours {n}, theirs {}", t.1)),
-                    None => diff.push(format!("{m}: only ours ({n})")),
-                }
-            }
-            for (m, n) in &theirs {
-                if !ours.iter().any(|o| &o.0 == m) {
-                    diff.push(format!("{m}: only theirs ({n})"));
-                }
-            }
-            return Some(format!(
-                "perft {d}: ours {our_total}, theirs {their_total}\n    {}",
-                diff.join("\n    ")
-            ));
+        if let Some(d) = perft_difference(&pos, fen, engine, d) {
+            return Some(d);
         }
     }
     None
@@ -208,7 +170,7 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
         .ours
         .clone()
         .unwrap_or_else(|| root().join(format!("variants/{}.variant", row.stem)));
-    let variant = compile(&file);
+    let variant = compile_path(&file);
     let skip: Option<Skip> = row.skip.as_ref().map(|name| {
         skips
             .iter()
