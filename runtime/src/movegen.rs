@@ -360,8 +360,6 @@ impl<'v> Position<'v> {
                 if path.friend_on != 0 && ours & path.friend_on == 0 {
                     continue;
                 }
-                // The squares passed over so far on this path.
-                let mut passed: SquareSet = 0;
                 for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
                     if occ & st.block != 0 {
                         break;
@@ -399,13 +397,12 @@ impl<'v> Position<'v> {
                             allowed & tb != 0
                         };
                         if legal {
-                            self.emit(ctx, p, (from, passed, to), kind_ep, out);
+                            self.emit(ctx, p, (from, to), kind_ep, out);
                         }
                     }
                     if occ & tb != 0 {
                         break;
                     }
-                    passed |= tb;
                 }
             }
         }
@@ -460,7 +457,7 @@ impl<'v> Position<'v> {
                     };
                     if ok && seen & tb == 0 {
                         seen |= tb;
-                        self.emit(ctx, p, (from, 0, to), false, out);
+                        self.emit(ctx, p, (from, to), false, out);
                     }
                     false
                 });
@@ -468,58 +465,125 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// Appends the move of piece `p` from `from` over `passed` to `to`, with
-    /// its promotions, if legal.
+    /// Appends the move of piece `p` from `from` to `to`, with its
+    /// promotions, if legal.
     #[inline(always)]
-    fn emit(
+    fn emit(&self, ctx: &Ctx, p: usize, (from, to): (u8, u8), ep: bool, out: &mut Vec<Move>) {
+        let v = self.v;
+        if v.promoting & (1 << p) != 0
+            && (v.promo[p].zone[self.turn] & bit(to) != 0 || v.promo_start_pass & (1 << p) != 0)
+            && self.emit_promotions(ctx, p, (from, to), ep, out)
+        {
+            return;
+        }
+        let m = self.piece_move(from, to, ep, Promote::None);
+        if !self.must_test(ctx, ep) || self.legal_by_playing(m) {
+            out.push(m);
+        }
+    }
+
+    /// The move from `from` to `to` (en passant if `ep`).
+    #[inline(always)]
+    fn piece_move(&self, from: u8, to: u8, ep: bool, promote: Promote) -> Move {
+        if ep {
+            Move::EnPassant { from, to, promote }
+        } else {
+            Move::Normal { from, to, promote }
+        }
+    }
+
+    /// Whether a move must be tested by playing it: en passant, and every
+    /// move where the tries hold no check information.
+    #[inline(always)]
+    fn must_test(&self, ctx: &Ctx, ep: bool) -> bool {
+        ep || ctx.king.is_none() && self.v.royal_of[self.turn] != 0
+    }
+
+    /// Appends the promotions of the move (see [`Self::emit`]) that a rule
+    /// allows, if legal. Returns whether the move must promote, so that
+    /// the caller adds the plain move only when it may also stay.
+    #[inline(never)]
+    fn emit_promotions(
         &self,
         ctx: &Ctx,
         p: usize,
-        (from, passed, to): (u8, SquareSet, u8),
+        (from, to): (u8, u8),
         ep: bool,
         out: &mut Vec<Move>,
-    ) {
+    ) -> bool {
         let v = self.v;
         let us = self.turn;
-        let test = ep || ctx.king.is_none() && v.royal_of[us] != 0;
-        let mk = |promote: Promote| {
-            if ep {
-                Move::EnPassant { from, to, promote }
-            } else {
-                Move::Normal { from, to, promote }
-            }
-        };
         let (fb, tb) = (bit(from), bit(to));
-        if v.promoting & (1 << p) != 0
-            && (v.promo[p].zone[us] & tb != 0
-                || v.promo_start_pass & (1 << p) != 0
-                    && (v.promo[p].start[us] & fb) | (v.promo[p].pass[us] & passed) != 0)
-        {
-            let mut optional = false;
-            for rule in &v.promo[p].rules {
-                if !rule.applies(us, fb, passed, tb) {
-                    continue;
+        let passed = if v.promo_start_pass & (1 << p) != 0 {
+            self.passed_on_way(p, from, to)
+        } else {
+            0
+        };
+        let test = self.must_test(ctx, ep);
+        let mut applied = false;
+        let mut optional = false;
+        for rule in &v.promo[p].rules {
+            if !rule.applies(us, fb, passed, tb) {
+                continue;
+            }
+            applied = true;
+            optional |= rule.optional && rule.forced[us] & tb == 0;
+            for c in &rule.choices {
+                let (m, must_test) = match *c {
+                    PromotionChoice::Piece(t) => {
+                        (self.piece_move(from, to, ep, Promote::Piece(t)), test)
+                    }
+                    // The piece leaves the board: it no longer blocks.
+                    PromotionChoice::Hand(t) => (
+                        self.piece_move(from, to, ep, Promote::Hand(t)),
+                        v.royal_of[us] != 0,
+                    ),
+                };
+                if !must_test || self.legal_by_playing(m) {
+                    out.push(m);
                 }
-                optional |= rule.optional && rule.forced[us] & tb == 0;
-                for c in &rule.choices {
-                    let (m, must_test) = match *c {
-                        PromotionChoice::Piece(t) => (mk(Promote::Piece(t)), test),
-                        // The piece leaves the board: it no longer blocks.
-                        PromotionChoice::Hand(t) => (mk(Promote::Hand(t)), v.royal_of[us] != 0),
+            }
+        }
+        applied && !optional
+    }
+
+    /// The squares that piece `p` of the side to move passes over on its way
+    /// from `from` to `to`: along the first path that makes the move, as
+    /// [`Self::gen_board`] finds it (none for a hop). Only a promotion
+    /// `on pass` reads them, so they are found again only then.
+    fn passed_on_way(&self, p: usize, from: u8, to: u8) -> SquareSet {
+        let v = self.v;
+        let us = self.turn;
+        let occ = self.by_side[0] | self.by_side[1];
+        let (ours, theirs) = (self.by_side[us], self.by_side[us ^ 1]);
+        let (a, b) = v.entries[v.entry(p, us, from as usize)];
+        for path in &v.paths[a as usize..b as usize] {
+            if path.friend_on != 0 && ours & path.friend_on == 0 {
+                continue;
+            }
+            let mut passed: SquareSet = 0;
+            for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                if occ & st.block != 0 {
+                    break;
+                }
+                let tb = bit(st.to);
+                if st.to == to {
+                    let makes = if occ & tb != 0 {
+                        path.capture && theirs & tb != 0
+                    } else {
+                        path.quiet || path.en_passant && self.ep & tb != 0
                     };
-                    if !must_test || self.legal_by_playing(m) {
-                        out.push(m);
+                    if makes {
+                        return passed;
                     }
                 }
-            }
-            if !optional {
-                return;
+                if occ & tb != 0 {
+                    break;
+                }
+                passed |= tb;
             }
         }
-        let m = mk(Promote::None);
-        if !test || self.legal_by_playing(m) {
-            out.push(m);
-        }
+        0
     }
 
     fn gen_castling(&self, out: &mut Vec<Move>) {

@@ -529,7 +529,9 @@ impl<'v> Position<'v> {
     /// positions that differ only by an unusable one are the same.
     fn ep_takeable(&self, squares: SquareSet, by: usize) -> bool {
         let occ = self.by_side[0] | self.by_side[1];
-        Squares(self.by_side[by]).any(|from| {
+        let nsq = self.v.nsq;
+        let sources = Squares(squares).fold(0, |m, e| m | self.v.ep_sources[by * nsq + e as usize]);
+        Squares(self.by_side[by] & sources).any(|from| {
             let p = code_piece(self.board[from as usize]) as usize;
             self.v.takes_ep & (1 << p) != 0
                 && self.path_reaches((p, by, from), squares, occ, |x| x.en_passant)

@@ -186,6 +186,10 @@ pub struct Variant {
     pub(crate) creates_ep: u32,
     /// Bit `p` set if piece `p` has a path that captures en passant.
     pub(crate) takes_ep: u32,
+    /// `ep_sources[side * nsq + sq]`: the squares from which a piece of
+    /// `side` has an en-passant path through `sq` (blockers ignored), so that
+    /// finding who could take en passant looks at those squares alone.
+    pub(crate) ep_sources: Vec<SquareSet>,
     pub(crate) resets: u32,
     pub(crate) reach: Vec<(u8, [SquareSet; 2], Outcome, bool)>,
     /// Legality rules that filter the generated moves (decided at load
@@ -229,6 +233,7 @@ impl Variant {
         let mut ep_creators = vec![Vec::new(); npieces * 2 * nsq];
         let mut creates_ep = 0u32;
         let mut takes_ep = 0u32;
+        let mut ep_sources = vec![0 as SquareSet; 2 * nsq];
         let mut hop_entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut attack_entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut has_hops = false;
@@ -274,6 +279,9 @@ impl Variant {
                                     to: st.to,
                                     block: b,
                                 });
+                                if path.en_passant {
+                                    ep_sources[side * nsq + st.to as usize] |= bit(sq as u8);
+                                }
                                 if seen & bit(st.to) != 0 {
                                     twice = true;
                                 }
@@ -473,6 +481,7 @@ impl Variant {
             ep_creators,
             creates_ep,
             takes_ep,
+            ep_sources,
             resets,
             reach,
             legality: p.legality,
