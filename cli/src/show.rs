@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use fairyc_compiler::suggest::did_you_mean;
-use fairyc_runtime::table::TableParts;
+use fairyc_runtime::table::{Outcome, TableParts};
 use fairyc_runtime::{Color, Game, Variant, VariantTables};
 
 use crate::files::{
@@ -237,6 +237,9 @@ pub struct Picture {
     pub below: Vec<String>,
     /// The move kinds to explain in a legend (piece diagrams).
     pub legend: Vec<Reach>,
+    /// How the game ends and which moves are taken away, where the variant
+    /// differs from chess (text output only, after `below`).
+    pub rules: Vec<String>,
 }
 
 /// Runs `fairyc show`.
@@ -480,7 +483,119 @@ fn position_picture(variant: &Variant, board: Board, fen: Option<&str>) -> Resul
         above,
         below,
         legend: Vec::new(),
+        rules: rule_lines(parts),
     })
+}
+
+/// The end and legality rules where they differ from chess (checkmate
+/// loses, stalemate draws, one royal piece each), one sentence a line, each
+/// starting with `rule: `. Repetition and the move limit are left out.
+fn rule_lines(parts: &TableParts) -> Vec<String> {
+    let name = |p: u8| {
+        parts
+            .pieces
+            .get(p as usize)
+            .map_or("?", |t| t.name.as_str())
+    };
+    let outcome = |o: Outcome| match o {
+        Outcome::Win => "wins",
+        Outcome::Draw => "draws",
+        Outcome::Loss => "loses",
+    };
+    let squares = |set: &[u8]| -> String {
+        let names: Vec<&str> = set
+            .iter()
+            .filter_map(|&s| parts.board.squares.get(s as usize).map(|q| q.name.as_str()))
+            .collect();
+        match names.as_slice() {
+            [] => "no square".to_string(),
+            [one] => (*one).to_string(),
+            many if many.len() <= 4 => many.join(", "),
+            many => format!("{}, … ({} squares)", many[..3].join(", "), many.len()),
+        }
+    };
+    let mut out = Vec::new();
+    let royal = |side: u8| {
+        parts
+            .pieces
+            .iter()
+            .any(|p| p.royal && p.royal_side.is_none_or(|s| s == side))
+    };
+    match (royal(0), royal(1)) {
+        (true, true) => {}
+        (false, false) => out.push("no royal piece: no check, no checkmate".to_string()),
+        (w, _) => out.push(format!(
+            "{} has no royal piece: it is never in check",
+            if w { "black" } else { "white" }
+        )),
+    }
+    let end = &parts.end;
+    if end.checkmate != Outcome::Loss {
+        out.push(format!("the checkmated player {}", outcome(end.checkmate)));
+    }
+    if end.stalemate_fewer_pieces {
+        out.push(
+            "the stalemated player wins with fewer pieces than the opponent, loses with more"
+                .to_string(),
+        );
+    } else if end.stalemate != Outcome::Draw {
+        out.push(format!(
+            "a player who cannot move (stalemate) {}",
+            outcome(end.stalemate)
+        ));
+    }
+    if let Some(o) = end.bare_king {
+        out.push(format!(
+            "a player left with a bare royal piece {}",
+            outcome(o)
+        ));
+    }
+    if let Some(c) = end.check_count {
+        out.push(format!(
+            "a player who has given {} check{} {}",
+            c.count,
+            if c.count == 1 { "" } else { "s" },
+            outcome(c.outcome)
+        ));
+    }
+    for r in &end.extinction {
+        let what = r
+            .piece
+            .map_or("piece".to_string(), |p| format!("`{}`", name(p)));
+        let left = match r.left {
+            0 => format!("no {what} left"),
+            n => format!("at most {n} {what} left"),
+        };
+        out.push(format!("a player with {left} {}", outcome(r.outcome)));
+    }
+    for r in &end.reach {
+        let goal = if r.squares[0] == r.squares[1] {
+            squares(&r.squares[0])
+        } else {
+            format!(
+                "{} (white), {} (black)",
+                squares(&r.squares[0]),
+                squares(&r.squares[1])
+            )
+        };
+        out.push(format!(
+            "a player whose `{}` reaches {goal} {}{}",
+            name(r.piece),
+            outcome(r.outcome),
+            if r.after_reply {
+                ", judged after the opponent's reply (a draw if both have reached, White first)"
+            } else {
+                ""
+            }
+        ));
+    }
+    if parts.legality.giving_check_forbidden {
+        out.push("a move that gives check is illegal".to_string());
+    }
+    if parts.legality.capture_compulsory {
+        out.push("a capture is compulsory when one is legal".to_string());
+    }
+    out.into_iter().map(|l| format!("rule: {l}")).collect()
 }
 
 /// Finds a piece by name (exactly, then ignoring case) or by letter.
@@ -645,6 +760,7 @@ fn piece_picture(
         above: Vec::new(),
         below,
         legend,
+        rules: Vec::new(),
     })
 }
 
@@ -796,7 +912,7 @@ pub fn render_text(p: &Picture, colour: bool) -> String {
         out.push('\n');
     }
     canvas.render(colour, &mut out);
-    for line in note.iter().chain(&p.below) {
+    for line in note.iter().chain(&p.below).chain(&p.rules) {
         out.push_str(&printable(line, false));
         out.push('\n');
     }

@@ -134,6 +134,40 @@ fn position_with_hands_promoted_piece_and_result() {
 }
 
 #[test]
+fn end_and_legality_rules_are_described() {
+    let run = fairyc(&["show", "jesonmor"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let rules: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("rule: "))
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "rule: no royal piece: no check, no checkmate",
+            "rule: a player who cannot move (stalemate) loses",
+            "rule: a player whose `Knight` reaches e5 wins, judged after the opponent's reply \
+             (a draw if both have reached, White first)",
+        ]
+    );
+    let run = fairyc(&["show", "extinction"]);
+    assert!(
+        run.stdout
+            .contains("rule: a player with no `Queen` left loses"),
+        "{}",
+        run.stdout
+    );
+    let run = fairyc(&["show", "codrus"]);
+    assert!(
+        run.stdout
+            .contains("rule: a capture is compulsory when one is legal"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn promoted_faces_and_hands_of_shogi() {
     // A promoted pawn (`+P`) and a horse (`+b`), and both hands.
     let fen = "+P1k2/4+b/1S3/5/2K1R[Pp] b - - 1 1";
@@ -151,6 +185,7 @@ fn promoted_faces_and_hands_of_shogi() {
         "    a  b  c  d  e ",
         "white in hand: P",
         "black to move",
+        "rule: a player who cannot move (stalemate) loses",
     ];
     let got: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(got.len(), expected.len(), "{}", run.stdout);

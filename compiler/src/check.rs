@@ -233,12 +233,16 @@ impl<'a> Checker<'a> {
                 self.error(ErrorKind::MissingItem { keyword }, Span::default());
             }
         }
-        // Without a royal piece the game needs another way to end: an
-        // extinction rule.
-        let extinction = file.items.iter().any(|item| {
-            matches!(item, Item::End(e) if e.rules.iter().any(|r| matches!(r, EndRule::Extinction { .. })))
+        // Without a royal piece the game needs another way to be decided:
+        // an extinction rule, a goal, or a stalemate that is not a draw.
+        let decided = file.items.iter().any(|item| {
+            matches!(item, Item::End(e) if e.rules.iter().any(|r| match r {
+                EndRule::Extinction { .. } | EndRule::Reach { .. } => true,
+                EndRule::Stalemate { outcome, .. } => outcome.node != "draw",
+                _ => false,
+            }))
         });
-        if !royal && !royal_unclear && !extinction {
+        if !royal && !royal_unclear && !decided {
             self.error(ErrorKind::NoRoyalPiece, Span::default());
         }
     }

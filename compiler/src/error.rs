@@ -802,7 +802,11 @@ impl ErrorKind {
                 "no piece is `royal`",
                 "no royal piece in this file",
             )
-            .help("mark the king-like piece with `royal` in its `piece` block"),
+            .help(
+                "mark the king-like piece with `royal` in its `piece` block, or say how \
+                 the game is won without one in `end` (`extinction`, a goal `reaches`, \
+                 or `stalemate win|loss|fewer-pieces`)",
+            ),
             ErrorKind::UnknownPiece { name, suggestion } => {
                 let text = Text::new(
                     "E0020",

@@ -204,7 +204,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0019",
         title: "no royal piece",
-        text: "Checkmate needs a royal piece: mark the king-like piece with `royal`.",
+        text: "Checkmate needs a royal piece: mark the king-like piece with `royal`. A game without one must be decided by another end rule: `extinction`, a goal (`<Piece> reaches <squares> <outcome>`) or a stalemate that is not a draw (clobber: the player who cannot move loses).",
         wrong: "piece King { letter K; moves K }",
         fixed: "piece King { letter K; moves K; royal }",
     },
@@ -694,7 +694,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "W0007",
         title: "a piece that can get stuck",
-        text: "A piece can reach a square from which it has no move, and no promotion rule applies to it there: once there it can never move again. Usually a promotion rule is missing (or does not cover the square), or the piece's moves are wrong.",
+        text: "A piece can reach a square from which it has no move, and neither a promotion rule nor a goal of the piece (`<Piece> reaches <squares>`) applies to it there: once there it can never move again. Usually a promotion rule is missing (or does not cover the square), or the piece's moves are wrong.",
         wrong: "piece Pawn { letter P; moves mfW cfF }   # and no promotion",
         fixed: "piece Pawn { letter P; moves mfW cfF }\npromotion { Pawn -> Queen in last-rank }",
     },

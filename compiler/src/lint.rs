@@ -347,8 +347,8 @@ pub(crate) fn setup_row_span(source: &str, fen: Span, row: usize) -> Option<Span
 }
 
 /// `W0007`: a piece that can stand on a square from which it has no move
-/// and where no promotion rule applies to it: once there, it is stuck for
-/// good. One warning per piece, for the first side that has such squares.
+/// and where no promotion rule nor goal of its own applies to it: once
+/// there, it is stuck for good. One warning per piece, for the first side that has such squares.
 fn dead_ends(
     parts: &TableParts,
     decls: &[&ast::PieceDecl],
@@ -366,6 +366,14 @@ fn dead_ends(
                         .promotions
                         .iter()
                         .any(|r| r.piece as usize == pi && r.zone[side].contains(&(s as u8)))
+                })
+                // A goal of the piece ends the game there (breakthrough).
+                .filter(|&s| {
+                    !parts
+                        .end
+                        .reach
+                        .iter()
+                        .any(|r| r.piece as usize == pi && r.squares[side].contains(&(s as u8)))
                 })
                 .filter_map(|s| parts.board.squares.get(s).map(|sq| sq.name.clone()))
                 .collect();

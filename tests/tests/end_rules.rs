@@ -267,3 +267,142 @@ fn losers_a_player_with_only_the_king_left_wins() {
         wins(Color::White, EndReason::Extinction)
     );
 }
+
+// --- extinction of one of several types, of all but n (extinction family) -----
+
+#[test]
+fn extinction_the_king_castles_through_attack() {
+    // FSF 11.1 `extinction`, `go perft 1`: 23 moves, e1g1 among them.
+    let v = shipped("extinction");
+    let moves = legal(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPr2/RNBQK2R w KQkq - 0 1");
+    assert_eq!(moves.len(), 23);
+    assert!(moves.contains(&"e1g1".to_string()), "{moves:?}");
+}
+
+#[test]
+fn extinction_a_pawn_promotes_to_any_piece_the_king_included() {
+    // FSF 11.1 `extinction`, `go perft 1`: a7b8k a7b8q a7b8r a7b8b a7b8n.
+    let v = shipped("extinction");
+    let moves = legal(&v, "rnbqkbnr/Pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1");
+    let promotions: Vec<_> = moves.iter().filter(|m| m.starts_with("a7")).collect();
+    assert_eq!(promotions, ["a7b8b", "a7b8k", "a7b8n", "a7b8q", "a7b8r"]);
+}
+
+#[test]
+fn extinction_losing_the_last_piece_of_any_type_loses() {
+    let v = shipped("extinction");
+    // White takes Black's only queen (FSF 11.1: perft 0 after e2d3).
+    let p = after(
+        &v,
+        "rnb1kbnr/pppppppp/8/8/8/3q4/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &["e2d3"],
+    );
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Extinction));
+    // White promotes its last pawn: its pawns are extinct (FSF 11.1: perft 0
+    // after a7b8q, although Black still has a knight).
+    let p = after(
+        &v,
+        "1nbqkbnr/Pppppppp/8/8/8/8/8/RNBQKBNR w K - 0 1",
+        &["a7b8q"],
+    );
+    assert_eq!(p.outcome(), wins(Color::Black, EndReason::Extinction));
+}
+
+#[test]
+fn kinglet_pawns_promote_to_a_king_only_and_the_last_pawn_decides() {
+    // FSF 11.1 `kinglet`, `go perft 1`: a7a8k e1d1 e1f1 e1d2 e1e2 e1f2.
+    let v = shipped("kinglet");
+    assert_eq!(
+        legal(&v, "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+        words("a7a8k e1d1 e1f1 e1d2 e1e2 e1f2")
+    );
+    // Taking Black's last pawn wins (FSF 11.1: `searchmoves e4d5` scores
+    // mate 1).
+    let p = after(&v, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", &["e4d5"]);
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Extinction));
+}
+
+#[test]
+fn three_kings_a_king_may_be_captured_and_losing_one_loses() {
+    let v = shipped("threekings");
+    // FSF 11.1 `threekings`, `go perft 1`: the kings step next to the queen.
+    assert_eq!(
+        legal(&v, "k3k2k/8/8/8/8/8/2q5/K3K2K w - - 0 1"),
+        words("a1a2 a1b1 a1b2 e1d1 e1d2 e1e2 e1f1 e1f2 h1g1 h1g2 h1h2")
+    );
+    // Capturing a king wins (FSF 11.1: `searchmoves c1e1` scores mate 1).
+    let p = after(&v, "k3k2k/8/8/8/8/8/8/K1q1K2K b - - 0 1", &["c1e1"]);
+    assert_eq!(p.outcome(), wins(Color::Black, EndReason::Extinction));
+}
+
+#[test]
+fn codrus_losing_the_king_wins_and_nothing_else_ends_the_game() {
+    let v = shipped("codrus");
+    // FSF 11.1 `codrus`, `searchmoves e1f1` scores mate 1: Black must take
+    // the king, and White wins.
+    let p = after(&v, "4k3/8/8/8/8/8/8/4K2r w - - 0 1", &["e1f1", "h1f1"]);
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Extinction));
+    // Only the king left: the game goes on (FSF 11.1: perft 1 = 5).
+    assert_eq!(legal(&v, "8/8/8/8/8/5k2/8/4K3 w - - 0 1").len(), 5);
+}
+
+// --- games without a royal piece: goals and stalemate (breakthrough, clobber,
+// jeson mor) ---------------------------------------------------------------
+
+#[test]
+fn breakthrough_pawns_step_straight_or_diagonally_and_capture_diagonally() {
+    // FSF 11.1 `breakthrough`, `go perft 1`.
+    let v = shipped("breakthrough");
+    assert_eq!(
+        legal(&v, "8/8/8/2ppp3/3P4/8/8/8 b - - 0 1"),
+        words("c5b4 c5c4 c5d4 d5c4 d5e4 e5d4 e5e4 e5f4")
+    );
+}
+
+#[test]
+fn breakthrough_reaching_the_far_rank_wins_at_once() {
+    let v = shipped("breakthrough");
+    // FSF 11.1: `searchmoves a2b1` scores mate 1; perft 0 after it.
+    let p = after(&v, "8/8/8/8/8/8/p7/1P6 b - - 0 1", &["a2b1"]);
+    assert_eq!(p.outcome(), wins(Color::Black, EndReason::Reach));
+    // A side with no piece left, to move: it cannot move and loses (FSF
+    // 11.1: perft 0; with the other side to move, perft 1 = 2).
+    assert_eq!(
+        pos(&v, "8/8/8/8/8/8/8/7P b - - 0 1").outcome(),
+        wins(Color::White, EndReason::Stalemate)
+    );
+    assert_eq!(legal(&v, "8/8/8/8/8/8/8/7P w - - 0 1"), words("h1g2 h1h2"));
+}
+
+#[test]
+fn clobber_every_move_captures_and_who_cannot_move_loses() {
+    let v = shipped("clobber");
+    // FSF 11.1 `clobber`, `go perft 1`.
+    assert_eq!(
+        legal(&v, "5/5/2p2/1pPp1/2p2/5 w - - 0 1"),
+        words("c3c2 c3b3 c3d3 c3c4")
+    );
+    // FSF 11.1: `searchmoves c3d3` scores mate 1.
+    let p = after(&v, "5/5/5/2Pp1/5/5 w - - 0 1", &["c3d3"]);
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Stalemate));
+}
+
+#[test]
+fn jeson_mor_a_knight_on_the_centre_wins_after_the_reply() {
+    let v = shipped("jesonmor");
+    // White on e5, Black to move: Black still replies (FSF 11.1: perft 1 =
+    // 2); with White to move the game is over (perft 0).
+    assert_eq!(
+        legal(&v, "n8/9/9/9/4N4/9/9/9/8N b - - 0 1"),
+        words("a9b7 a9c8")
+    );
+    assert_eq!(
+        pos(&v, "n8/9/9/9/4N4/9/9/9/8N w - - 0 1").outcome(),
+        wins(Color::White, EndReason::Reach)
+    );
+    // FSF 11.1: `searchmoves f3e5` scores mate 1 (Black cannot take it).
+    let p = after(&v, "n8/9/9/9/9/9/5N3/9/8N w - - 0 1", &["f3e5", "a9b7"]);
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Reach));
+    // A black knight on e5 with White to move: White replies (perft 1 = 2).
+    assert_eq!(legal(&v, "n8/9/9/9/4n4/9/9/9/8N w - - 0 1").len(), 2);
+}
