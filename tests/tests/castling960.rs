@@ -195,3 +195,27 @@ fn any_for_one_piece_only_is_e0063() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn rights_go_with_the_king_or_with_their_rook() {
+    // `position fen 4k3/8/8/8/8/8/6b1/R3K2R b HA - 0 1 moves g2h1`: `w A`.
+    assert_eq!(
+        after(fr(), "4k3/8/8/8/8/8/6b1/R3K2R b HA - 0 1", &["g2h1"]),
+        "4k3/8/8/8/8/8/8/R3K2b w A - 0 2"
+    );
+    // `… R3K2R w HA - 0 1 moves e1e2`: `b -`.
+    assert_eq!(
+        after(fr(), "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1", &["e1e2"]),
+        "4k3/8/8/8/8/8/4K3/R6R b - - 1 1"
+    );
+    // A rook that moves to the corner does not bring a right with it:
+    // `1rk3r1/… w GBgb - 0 1 moves g1h1 g8h8`: `w Bb`.
+    assert_eq!(
+        after(
+            fr(),
+            "1rk3r1/8/8/8/8/8/8/1RK3R1 w GBgb - 0 1",
+            &["g1h1", "g8h8"]
+        ),
+        "1rk4r/8/8/8/8/8/8/1RK4R w Bb - 2 2"
+    );
+}
