@@ -1139,6 +1139,9 @@ pub struct CheckedCastling {
     pub rook_from: u8,
     /// …
     pub rook_to: u8,
+    /// A free (Chess960) castling (`any`): the line of its start squares,
+    /// in order; empty otherwise.
+    pub line: Vec<u8>,
 }
 
 /// The checked end rules.
@@ -1460,12 +1463,39 @@ impl<'a> Resolver<'a> {
             };
             let king = self.piece(&rule.king.node);
             let rook = self.piece(&rule.rook.node);
-            let kf = self.square(&rule.king_from.node, rule.king_from.span);
+            let (free_k, free_r) = (rule.king_from.node == "any", rule.rook_from.node == "any");
+            if free_k != free_r {
+                let span = if free_k {
+                    rule.rook_from.span
+                } else {
+                    rule.king_from.span
+                };
+                self.error(ErrorKind::CastlingHalfAny, span);
+                continue;
+            }
             let kt = self.square(&rule.king_to.node, rule.king_to.span);
-            let rf = self.square(&rule.rook_from.node, rule.rook_from.span);
             let rt = self.square(&rule.rook_to.node, rule.rook_to.span);
+            let (kf, rf) = if free_k {
+                (kt, rt)
+            } else {
+                (
+                    self.square(&rule.king_from.node, rule.king_from.span),
+                    self.square(&rule.rook_from.node, rule.rook_from.span),
+                )
+            };
             let (Some(kf), Some(kt), Some(rf), Some(rt)) = (kf, kt, rf, rt) else {
                 continue;
+            };
+            let line = if free_k && kt != rt {
+                match self.geo.whole_line(kt, rt) {
+                    Some(line) => line,
+                    None => {
+                        self.lower_error(LowerError::CastlingNotInLine, rule.span);
+                        continue;
+                    }
+                }
+            } else {
+                Vec::new()
             };
             if self.geo.line(kf, kt).is_none() || self.geo.line(rf, rt).is_none() {
                 self.lower_error(LowerError::CastlingNotInLine, rule.span);
@@ -1498,6 +1528,7 @@ impl<'a> Resolver<'a> {
                 rook,
                 rook_from: rf,
                 rook_to: rt,
+                line,
             });
         }
         out

@@ -527,6 +527,9 @@ pub enum ErrorKind {
     },
     /// `E0057` `resets-clock none, Pawn` — `none` together with pieces.
     ResetsClockNone,
+    /// `E0063` `K: King any -> g1, Rook h1 -> f1` — a free castling
+    /// (`any`) for one of its two pieces only.
+    CastlingHalfAny,
 
     // --- lowering errors (added by the lowering) ---
     /// `E0101`… A mistake found while lowering: it needs the board's geometry
@@ -1102,6 +1105,15 @@ impl ErrorKind {
                 "`none` must stand alone",
             )
             .help("write `resets-clock none` or list only pieces: `resets-clock Pawn, Lance`"),
+            ErrorKind::CastlingHalfAny => Text::new(
+                "E0063",
+                "`any` for only one piece of a castling",
+                "the other piece has a fixed square",
+            )
+            .help(
+                "a free (Chess960) castling leaves both start squares to the position: \
+                 `K: King any -> g1, Rook any -> f1`",
+            ),
 
             // --- lowering errors: E0100 …, kept in `LowerError` ---
             ErrorKind::CheckCountOutOfRange { count } => {

@@ -468,6 +468,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "end { resets-clock none }",
     },
     Explanation {
+        code: "E0063",
+        title: "`any` for only one piece of a castling",
+        text: "A free (Chess960) castling writes `any` for the start squares of both its pieces: the position (its FEN) says where the king and the rook stand, on the line through their two destinations. A castling with one fixed start square and one `any` is neither kind.",
+        wrong: "castling { K: King any -> g1, Rook h1 -> f1 }",
+        fixed: "castling { K: King any -> g1, Rook any -> f1 }",
+    },
+    Explanation {
         code: "E0101",
         title: "bad label range",
         text: "A range of file or rank labels must run from a lower to a higher letter or number of the same kind.",

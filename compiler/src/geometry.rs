@@ -555,6 +555,32 @@ impl Geometry {
         (d.0 * f.0 + d.1 * f.1, d.0 * r.0 + d.1 * r.1)
     }
 
+    /// The whole straight line of squares through `a` and `b` (a rank, file
+    /// or diagonal, from edge to edge, in order from `a`'s side), if they
+    /// lie on one and differ.
+    pub fn whole_line(&self, a: u8, b: u8) -> Option<Vec<u8>> {
+        let (ca, cb) = (self.home_cell(a), self.home_cell(b));
+        let (dx, dy) = (cb.0 - ca.0, cb.1 - ca.1);
+        if a == b || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+            return None;
+        }
+        let step = (dx.signum(), dy.signum());
+        let mut start = ca;
+        while self
+            .square_at((start.0 - step.0, start.1 - step.1))
+            .is_some()
+        {
+            start = (start.0 - step.0, start.1 - step.1);
+        }
+        let mut out = Vec::new();
+        let mut c = start;
+        while let Some(s) = self.square_at(c) {
+            out.push(s);
+            c = (c.0 + step.0, c.1 + step.1);
+        }
+        out.contains(&b).then_some(out)
+    }
+
     /// The squares on the straight line from `a` to `b`, both included, if
     /// they lie on one rank, file or diagonal.
     pub fn line(&self, a: u8, b: u8) -> Option<Vec<u8>> {

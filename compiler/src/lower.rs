@@ -485,6 +485,21 @@ pub fn castling(geo: &Geometry, rules: &[CheckedCastling]) -> Vec<CastlingRule> 
     rules
         .iter()
         .map(|r| {
+            if !r.line.is_empty() {
+                return CastlingRule {
+                    side: r.side,
+                    fen: r.letter,
+                    king: r.king,
+                    king_from: r.king_to,
+                    king_to: r.king_to,
+                    rook: r.rook,
+                    rook_from: r.rook_to,
+                    rook_to: r.rook_to,
+                    empty: Vec::new(),
+                    safe: Vec::new(),
+                    line: r.line.clone(),
+                };
+            }
             let line = |a: u8, b: u8| geo.line(a, b).unwrap_or_default();
             let kpath = line(r.king_from, r.king_to);
             let rpath = line(r.rook_from, r.rook_to);
@@ -510,6 +525,7 @@ pub fn castling(geo: &Geometry, rules: &[CheckedCastling]) -> Vec<CastlingRule> 
                 rook_to: r.rook_to,
                 empty,
                 safe: kpath,
+                line: Vec::new(),
             }
         })
         .collect()

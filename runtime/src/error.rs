@@ -416,6 +416,10 @@ pub enum CastlingProblem {
         /// The other rule.
         other: usize,
     },
+    /// A free castling's `line` repeats a square or misses `king_to` or
+    /// `rook_to`, or its fixed squares and paths are not as
+    /// [`crate::table::CastlingRule::line`] says.
+    FreeLine,
     /// `king_from == rook_from`.
     SameStart,
     /// `king_to == rook_to`.
@@ -475,6 +479,11 @@ impl fmt::Display for CastlingProblem {
             CastlingProblem::SameLetter { other } => {
                 write!(f, "castling[{other}] has the same FEN letter")
             }
+            CastlingProblem::FreeLine => write!(
+                f,
+                "its line repeats a square or misses king_to or rook_to, or its fixed squares \
+                 are not king_to and rook_to with empty `empty` and `safe`"
+            ),
             CastlingProblem::SameStart => write!(f, "king_from and rook_from are the same square"),
             CastlingProblem::SameEnd => write!(f, "king_to and rook_to are the same square"),
             CastlingProblem::KingToNotEmpty => write!(

@@ -595,6 +595,10 @@ impl<'v> Position<'v> {
             if c.side != us || self.castling & (1 << i) == 0 {
                 continue;
             }
+            if c.free {
+                self.gen_free_castling(i, out);
+                continue;
+            }
             let pieces = bit(c.king_from) | bit(c.rook_from);
             if occ & c.empty & !pieces != 0 {
                 continue;
@@ -613,6 +617,46 @@ impl<'v> Position<'v> {
             if self.legal_by_playing(m) {
                 out.push(m);
             }
+        }
+    }
+
+    /// A free (Chess960) castling: the king and rook squares of the right,
+    /// the squares between each and its destination empty but for the two,
+    /// the king's path (start and end included) not attacked. Written
+    /// king-takes-rook.
+    #[cold]
+    #[inline(never)]
+    fn gen_free_castling(&self, rule: usize, out: &mut Vec<Move>) {
+        let v = self.v;
+        let us = self.turn;
+        let c = v.castles[rule];
+        let line = &v.castle_lines[rule];
+        let [kf, rf] = self.free_castle[rule];
+        let at = |sq: u8| line.iter().position(|&s| s == sq).unwrap_or(0);
+        let span = |a: u8, b: u8| {
+            let (a, b) = (at(a), at(b));
+            line[a.min(b)..=a.max(b)]
+                .iter()
+                .fold(0 as SquareSet, |m, &s| m | bit(s))
+        };
+        let occ = self.by_side[0] | self.by_side[1];
+        let pieces = bit(kf) | bit(rf);
+        let safe = span(kf, c.king_to);
+        if occ & (safe | span(rf, c.rook_to)) & !pieces != 0 {
+            return;
+        }
+        let royal = v.royal_of[us] & (1 << c.king) != 0;
+        let occ_k = occ & !bit(kf);
+        if royal && Squares(safe).any(|s| self.attacked_any(s, us ^ 1, occ_k)) {
+            return;
+        }
+        let m = Move::Castle {
+            rule: rule as u8,
+            from: kf,
+            to: rf,
+        };
+        if self.legal_by_playing(m) {
+            out.push(m);
         }
     }
 }

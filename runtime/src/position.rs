@@ -118,6 +118,9 @@ pub struct Position<'v> {
     pub(crate) hands: [[u8; 32]; 2],
     pub(crate) turn: usize,
     pub(crate) castling: u16,
+    /// `free_castle[rule]`: the king's and the rook's squares of a free
+    /// (Chess960) castling right, fixed while the right lasts.
+    pub(crate) free_castle: [[u8; 2]; 16],
     pub(crate) ep: SquareSet,
     pub(crate) ep_victim: u8,
     pub(crate) halfmove: u32,
@@ -185,6 +188,7 @@ impl<'v> Position<'v> {
             hands: [[0; 32]; 2],
             turn: s.turn.index(),
             castling: 0,
+            free_castle: [[0; 2]; 16],
             ep: 0,
             ep_victim: 0,
             halfmove: s.halfmove,
@@ -269,21 +273,39 @@ impl<'v> Position<'v> {
         if v.drops && material > MAX_HAND as usize {
             return Err(PositionError::TooMuchMaterial(material));
         }
-        for &r in &s.castling {
+        for (i, &r) in s.castling.iter().enumerate() {
             let Some(c) = v.castles.get(r as usize) else {
                 return Err(PositionError::UnknownCastling(r));
             };
-            if pos.board[c.king_from as usize] != code(c.king, c.side)
-                || pos.board[c.rook_from as usize] != code(c.rook, c.side)
-            {
+            let squares = if c.free {
+                let rook = s.castling_rooks.get(i).copied();
+                crate::setup::free_castle_squares(v, &s.board, r as usize, rook)
+                    .filter(|_| rook.is_some())
+            } else {
+                Some([c.king_from, c.rook_from])
+                    .filter(|_| {
+                        pos.board[c.king_from as usize] == code(c.king, c.side)
+                            && pos.board[c.rook_from as usize] == code(c.rook, c.side)
+                    })
+                    .map(|[k, r]| (k, r))
+            };
+            let Some((kf, rf)) = squares else {
+                let name = |s: u8| {
+                    if c.free {
+                        "its line".to_string()
+                    } else {
+                        v.square_name(s).to_string()
+                    }
+                };
                 return Err(PositionError::CastlingPieces {
                     right: c.fen,
                     king: v.piece_name(c.king).to_string(),
-                    king_from: v.square_name(c.king_from).to_string(),
+                    king_from: name(c.king_from),
                     rook: v.piece_name(c.rook).to_string(),
-                    rook_from: v.square_name(c.rook_from).to_string(),
+                    rook_from: name(c.rook_from),
                 });
-            }
+            };
+            pos.free_castle[r as usize] = [kf, rf];
             pos.castling |= 1 << r;
         }
         if let Some(e) = s.ep {
@@ -335,6 +357,10 @@ impl<'v> Position<'v> {
             turn: Color::from_index(self.turn),
             castling: (0..16u8)
                 .filter(|i| self.castling & (1 << i) != 0)
+                .collect(),
+            castling_rooks: (0..16usize)
+                .filter(|i| self.castling & (1 << i) != 0)
+                .map(|i| self.free_castle[i][1])
                 .collect(),
             ep: (self.ep != 0).then(|| self.ep.trailing_zeros() as u8),
             checks: self.v.check_count.map(|_| self.checks),
@@ -746,12 +772,18 @@ impl<'v> Position<'v> {
                     }
                 }
             }
-            Move::Castle { rule, .. } => {
+            Move::Castle { rule, from, to } => {
                 let c = self.v.castles[rule as usize];
                 let (k, km) = self.take(c.king_to);
                 let (r, rm) = self.take(c.rook_to);
-                self.put(c.king_from, k, km);
-                self.put(c.rook_from, r, rm);
+                // A free castling is written king-takes-rook.
+                let (kf, rf) = if c.free {
+                    (from, to)
+                } else {
+                    (c.king_from, c.rook_from)
+                };
+                self.put(kf, k, km);
+                self.put(rf, r, rm);
             }
             Move::Drop { piece, to } => {
                 self.take(to);
@@ -818,15 +850,25 @@ impl<'v> Position<'v> {
                     }
                 }
                 self.castling &= !(v.castle_clear[from as usize] | v.castle_clear[to as usize]);
+                if self.castling & (v.free_castles[0] | v.free_castles[1]) != 0 {
+                    self.clear_free_castling(from, to);
+                }
             }
-            Move::Castle { rule, .. } => {
+            Move::Castle { rule, from, to } => {
                 let c = v.castles[rule as usize];
-                let (k, km) = self.take(c.king_from);
-                let (r, rm) = self.take(c.rook_from);
+                let (kf, rf) = if c.free {
+                    (from, to)
+                } else {
+                    (c.king_from, c.rook_from)
+                };
+                let (k, km) = self.take(kf);
+                let (r, rm) = self.take(rf);
                 self.put(c.king_to, k, km);
                 self.put(c.rook_to, r, rm);
-                self.castling &=
-                    !(v.castle_clear[c.king_from as usize] | v.castle_clear[c.rook_from as usize]);
+                self.castling &= !(v.castle_clear[kf as usize] | v.castle_clear[rf as usize]);
+                if c.free {
+                    self.castling &= !v.free_castles[us];
+                }
             }
             Move::Drop { piece, to } => {
                 self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
@@ -856,6 +898,20 @@ impl<'v> Position<'v> {
         self.hash ^= v.keys.black;
         if v.check_count.is_some() {
             self.count_check(us);
+        }
+    }
+
+    /// Free (Chess960) castling rights lost by a move from `from` to `to`:
+    /// the king's (all of its side's) and the rook's (on either square).
+    #[cold]
+    #[inline(never)]
+    fn clear_free_castling(&mut self, from: u8, to: u8) {
+        let free = self.v.free_castles[0] | self.v.free_castles[1];
+        for i in 0..16 {
+            let [k, r] = self.free_castle[i];
+            if free & self.castling & (1 << i) != 0 && (from == k || from == r || to == r) {
+                self.castling &= !(1 << i);
+            }
         }
     }
 

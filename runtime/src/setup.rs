@@ -51,6 +51,10 @@ pub struct Setup {
     pub turn: Color,
     /// Indices of the castling rules still allowed.
     pub castling: Vec<u8>,
+    /// `castling_rooks[i]`: the square of the rook of right `castling[i]`
+    /// (for a free castling, the one the position chooses; for an ordinary
+    /// one, its `rook_from`).
+    pub castling_rooks: Vec<u8>,
     /// The en-passant square, if any.
     pub ep: Option<u8>,
     /// Checks each side (White, Black) still has to give, in a variant that
@@ -242,16 +246,15 @@ impl Setup {
         };
 
         let mut castling = Vec::new();
+        let mut castling_rooks = Vec::new();
         if let Some(c) = fields.next() {
             if c != "-" {
                 for ch in c.chars() {
-                    let idx = v
-                        .castles
-                        .iter()
-                        .position(|r| r.fen == ch)
-                        .ok_or(ParseFenError::UnknownCastling(ch))?;
-                    if !castling.contains(&(idx as u8)) {
-                        castling.push(idx as u8);
+                    let (idx, rook) =
+                        castling_right(v, &board, ch).ok_or(ParseFenError::UnknownCastling(ch))?;
+                    if !castling.contains(&idx) {
+                        castling.push(idx);
+                        castling_rooks.push(rook);
                     }
                 }
             }
@@ -300,6 +303,7 @@ impl Setup {
             hands,
             turn,
             castling,
+            castling_rooks,
             ep,
             checks,
             halfmove,
@@ -362,11 +366,24 @@ impl Setup {
         if self.castling.is_empty() {
             out.push('-');
         } else {
-            let mut rights: Vec<u8> = self.castling.clone();
+            let mut rights: Vec<(u8, Option<u8>)> = self
+                .castling
+                .iter()
+                .enumerate()
+                .map(|(i, &r)| (r, self.castling_rooks.get(i).copied()))
+                .collect();
             rights.sort_unstable();
-            for r in rights {
-                if let Some(c) = v.castles.get(r as usize) {
-                    out.push(c.fen);
+            for (r, rook) in rights {
+                let Some(c) = v.castles.get(r as usize) else {
+                    continue;
+                };
+                match rook.and_then(|s| file_letter(v, s)) {
+                    Some(f) if c.free => out.push(if c.side == 0 {
+                        f.to_ascii_uppercase()
+                    } else {
+                        f
+                    }),
+                    _ => out.push(c.fen),
                 }
             }
         }
@@ -382,4 +399,77 @@ impl Setup {
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         out
     }
+}
+
+/// The one-letter file of square `s` (`h` for `h1`), if its name has one.
+pub(crate) fn file_letter(v: &Variant, s: u8) -> Option<char> {
+    let name = v.square_name(s);
+    let mut letters = name.chars().take_while(char::is_ascii_alphabetic);
+    match (letters.next(), letters.next()) {
+        (Some(f), None) => Some(f.to_ascii_lowercase()),
+        _ => None,
+    }
+}
+
+/// The castling right a FEN letter names, with its rook's square: a rule's
+/// own letter, or, with free castling, a file letter (Shredder FEN: `H` is
+/// White's rook on the h-file). A free rule's own letter (`K`) takes the
+/// outermost rook on its side of the king.
+fn castling_right(v: &Variant, board: &[Option<Placed>], ch: char) -> Option<(u8, u8)> {
+    if let Some(i) = v.castles.iter().position(|r| r.fen == ch) {
+        let c = &v.castles[i];
+        let rook = if c.free {
+            free_castle_squares(v, board, i, None)?.1
+        } else {
+            c.rook_from
+        };
+        return Some((i as u8, rook));
+    }
+    if !v.free_castling() {
+        return None;
+    }
+    let side = usize::from(ch.is_ascii_lowercase());
+    let file = ch.to_ascii_lowercase();
+    (0..v.castles.len())
+        .filter(|&i| v.castles[i].free && v.castles[i].side == side)
+        .find_map(|i| {
+            let &r = v.castle_lines[i]
+                .iter()
+                .find(|&&s| file_letter(v, s) == Some(file))?;
+            let (_, rook) = free_castle_squares(v, board, i, Some(r))?;
+            Some((i as u8, rook))
+        })
+}
+
+/// A free castling's squares on `board`: its king piece on its line, and
+/// the rook on `rook` (when `None`, the outermost rook on the rule's side of
+/// the king); `None` if either is missing or the rook is on the other side.
+pub(crate) fn free_castle_squares(
+    v: &Variant,
+    board: &[Option<Placed>],
+    rule: usize,
+    rook: Option<u8>,
+) -> Option<(u8, u8)> {
+    let c = v.castles.get(rule)?;
+    let line = v.castle_lines.get(rule)?;
+    let holds = |s: u8, piece: u8| {
+        matches!(board.get(s as usize), Some(Some(p))
+            if p.piece == piece && p.color.index() == c.side)
+    };
+    let at = |sq: u8| line.iter().position(|&s| s == sq);
+    let ki = line.iter().position(|&s| holds(s, c.king))?;
+    // The rook starts beyond the king when it ends before the king's end.
+    let beyond = at(c.rook_to)? < at(c.king_to)?;
+    let ri = match rook {
+        Some(r) => {
+            let i = at(r)?;
+            let side_ok = if beyond { i > ki } else { i < ki };
+            (side_ok && holds(r, c.rook)).then_some(i)?
+        }
+        None if beyond => (ki + 1..line.len())
+            .rev()
+            .find(|&i| holds(line[i], c.rook))?,
+        None => (0..ki).find(|&i| holds(line[i], c.rook))?,
+    };
+    Some((line[ki], line[ri]))
 }

@@ -340,6 +340,7 @@ field!(
 );
 field!(de_empty, "empty", BVec<u8, LSquares>, Vec<u8>, unb);
 field!(de_safe, "safe", BVec<u8, LSquares>, Vec<u8>, unb);
+field!(de_line, "line", BVec<u8, LSquares>, Vec<u8>, unb);
 field!(de_reach, "reach", BVec<ReachRule, LRules>, Vec<ReachRule>, unb);
 field!(
     de_reach_squares,
@@ -886,6 +887,18 @@ pub struct CastlingRule {
     /// Squares that must not be attacked (the king's start, path and end).
     #[serde(deserialize_with = "de_safe")]
     pub safe: Vec<u8>,
+    /// A *free* castling (Chess960): the king and the rook start anywhere on
+    /// these squares (the whole line through `king_to` and `rook_to`, in
+    /// order), the rook on the side of the king away from which `rook_to`
+    /// lies from `king_to`. The position names the two squares; then
+    /// `king_from` is `king_to` and `rook_from` is `rook_to`, `empty` and
+    /// `safe` are empty. Empty for an ordinary castling.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_line"
+    )]
+    pub line: Vec<u8>,
 }
 
 /// An outcome for the player a rule happens to.
@@ -1545,8 +1558,26 @@ fn validate_castling(
         for s in [c.king_from, c.king_to, c.rook_from, c.rook_to] {
             sq(s, at)?;
         }
-        for &s in c.empty.iter().chain(&c.safe) {
+        for &s in c.empty.iter().chain(&c.safe).chain(&c.line) {
             sq(s, at)?;
+        }
+        if !c.line.is_empty() {
+            let on = |s: u8| c.line.contains(&s);
+            let distinct = c
+                .line
+                .iter()
+                .enumerate()
+                .all(|(i, s)| !c.line[..i].contains(s));
+            if !distinct
+                || !on(c.king_to)
+                || !on(c.rook_to)
+                || c.king_from != c.king_to
+                || c.rook_from != c.rook_to
+                || !c.empty.is_empty()
+                || !c.safe.is_empty()
+            {
+                return bad(CastlingProblem::FreeLine);
+            }
         }
         if c.king_from == c.rook_from {
             return bad(CastlingProblem::SameStart);

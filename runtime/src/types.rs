@@ -78,13 +78,15 @@ pub enum Move {
         /// Promotion.
         promote: Promote,
     },
-    /// Castling by rule `rule` of the tables; written as the king's move.
+    /// Castling by rule `rule` of the tables; written as the king's move,
+    /// or king-takes-rook for a free (Chess960) castling.
     Castle {
         /// Index into the tables' castling rules.
         rule: u8,
         /// The king's start square.
         from: u8,
-        /// The king's destination.
+        /// The king's destination; for a free castling, the rook's start
+        /// square (the destinations are the rule's).
         to: u8,
     },
     /// A piece from hand is put on an empty square.

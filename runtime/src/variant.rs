@@ -96,6 +96,9 @@ pub(crate) struct FlatCastle {
     pub rook_to: u8,
     pub empty: SquareSet,
     pub safe: SquareSet,
+    /// A free (Chess960) castling: the king and rook squares come from the
+    /// position; `Variant::castle_lines[rule]` holds the line.
+    pub free: bool,
 }
 
 /// Zobrist keys.
@@ -180,6 +183,11 @@ pub struct Variant {
     pub(crate) castles: Vec<FlatCastle>,
     /// `castle_clear[sq]`: castling-right bits lost when a move starts or ends there.
     pub(crate) castle_clear: Vec<u16>,
+    /// `castle_lines[rule]`: a free castling's line, in order (else empty).
+    pub(crate) castle_lines: Vec<Vec<u8>>,
+    /// `free_castles[side]`: the side's free castling rules (bits). A
+    /// variant without any plays no free-castling code at all.
+    pub(crate) free_castles: [u16; 2],
     /// Per piece, side and square: `(to, ep squares)` of quiet moves that create
     /// en-passant squares.
     pub(crate) ep_creators: Vec<Vec<(u8, SquareSet)>>,
@@ -400,6 +408,8 @@ impl Variant {
 
         let mut castles = Vec::new();
         let mut castle_clear = vec![0u16; nsq];
+        let mut castle_lines = Vec::new();
+        let mut free_castles = [0u16; 2];
         for (i, c) in p.castling.iter().enumerate() {
             castles.push(FlatCastle {
                 side: c.side as usize,
@@ -412,9 +422,15 @@ impl Variant {
                 rook_to: c.rook_to,
                 empty: set_of(&c.empty),
                 safe: set_of(&c.safe),
+                free: !c.line.is_empty(),
             });
-            castle_clear[c.king_from as usize] |= 1 << i;
-            castle_clear[c.rook_from as usize] |= 1 << i;
+            castle_lines.push(c.line.clone());
+            if c.line.is_empty() {
+                castle_clear[c.king_from as usize] |= 1 << i;
+                castle_clear[c.rook_from as usize] |= 1 << i;
+            } else {
+                free_castles[c.side as usize] |= 1 << i;
+            }
         }
 
         let mut resets = 0u32;
@@ -478,6 +494,8 @@ impl Variant {
             no_mate,
             castles,
             castle_clear,
+            castle_lines,
+            free_castles,
             ep_creators,
             creates_ep,
             takes_ep,
@@ -618,6 +636,13 @@ impl Variant {
     /// many to give.
     pub fn check_count(&self) -> Option<u8> {
         self.check_count.map(|(n, _)| n)
+    }
+
+    /// Whether the variant has free (Chess960) castling: its FEN names
+    /// castling rooks by file (`HAha`) and its castling moves are written
+    /// king-takes-rook (`e1h1`).
+    pub fn free_castling(&self) -> bool {
+        self.free_castles != [0, 0]
     }
 
     /// The start position's FEN.

@@ -276,6 +276,7 @@ pub fn turned(
     out.hands = [s.hands[1].clone(), s.hands[0].clone()];
     out.turn = s.turn.other();
     out.castling.clear();
+    out.castling_rooks.clear();
     out.ep = s.ep.map(image);
     out
 }

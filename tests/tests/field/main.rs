@@ -16,6 +16,7 @@
 //! | `ini=PATH` | a variants.ini Fairy-Stockfish loads (`VariantPath`) | |
 //! | `skip=NAME` | a predicate of the family module: positions where it holds are not compared (a known, documented difference within reach) | |
 //! | `fens=PATH` | fixed FENs, one per line, compared besides the games | |
+//! | `starts=PATH` | start FENs for the games, one per line: game `seed` starts from line `seed % count` (Chess960 starts) | the variant's start |
 //!
 //! Paths are relative to the workspace root. At each compared position the
 //! harness asks Fairy-Stockfish for its FEN of the game so far (played with
@@ -60,6 +61,7 @@ struct Row {
     ini: Option<PathBuf>,
     skip: Option<String>,
     fens: Option<PathBuf>,
+    starts: Option<PathBuf>,
 }
 
 fn read_rows(family: &str) -> Vec<Row> {
@@ -90,6 +92,7 @@ fn read_rows(family: &str) -> Vec<Row> {
             ini: None,
             skip: None,
             fens: None,
+            starts: None,
         };
         for word in words {
             let (key, value) = word
@@ -110,6 +113,7 @@ fn read_rows(family: &str) -> Vec<Row> {
                 "ini" => row.ini = Some(root().join(value)),
                 "skip" => row.skip = Some(value.to_string()),
                 "fens" => row.fens = Some(root().join(value)),
+                "starts" => row.starts = Some(root().join(value)),
                 _ => panic!("{at}: unknown key `{key}`"),
             }
         }
@@ -209,18 +213,32 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
         skipped: 0,
         fixed: 0,
     };
+    let starts: Vec<String> = match &row.starts {
+        Some(path) => std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|fen| format!("fen {fen}"))
+            .collect(),
+        None => vec!["startpos".to_string()],
+    };
     for seed in 0..row.games {
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut pos = Position::new(&variant).expect("start position");
+        let origin = &starts[seed as usize % starts.len()];
+        let mut pos = match origin.strip_prefix("fen ") {
+            Some(fen) => Position::from_fen(&variant, fen).expect("a start FEN we read"),
+            None => Position::new(&variant).expect("start position"),
+        };
         let mut played: Vec<String> = Vec::new();
         for ply in 0..row.plies {
             // Mid-way through each stretch of `every` plies: the start
             // position itself is compared once, above.
             if ply % row.every == row.every / 2 {
                 let theirs = if played.is_empty() {
-                    engine.fen("startpos")
+                    engine.fen(origin)
                 } else {
-                    engine.fen(&format!("startpos moves {}", played.join(" ")))
+                    engine.fen(&format!("{origin} moves {}", played.join(" ")))
                 };
                 if !same_fen(&pos.fen(), &theirs) {
                     fail(format!(
