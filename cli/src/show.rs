@@ -42,6 +42,11 @@ pub struct ShowArgs {
     /// Whose piece it is.
     #[arg(long, value_enum, requires = "piece")]
     pub side: Option<Side>,
+    /// Shade the squares of a zone the variant declares (a palace, a half
+    /// of the board); `NAME:white` or `NAME:black` shades one side's squares
+    /// only. May be given more than once.
+    #[arg(long, value_name = "NAME[:SIDE]")]
+    pub zone: Vec<String>,
     /// Also write the picture as a standalone SVG file (`-`: standard output,
     /// instead of the terminal drawing).
     #[arg(long, value_name = "OUT.svg")]
@@ -240,6 +245,8 @@ pub struct Picture {
     /// How the game ends and which moves are taken away, where the variant
     /// differs from chess (text output only, after `below`).
     pub rules: Vec<String>,
+    /// `shaded[s]`: square `s` belongs to a zone asked for with `--zone`.
+    pub shaded: Vec<bool>,
 }
 
 /// Runs `fairyc show`.
@@ -248,8 +255,9 @@ pub fn run(args: &ShowArgs) -> Result<ExitCode, Fatal> {
         return Ok(ExitCode::from(1));
     };
     let board = board_of(tables.parts());
+    let shaded = shaded_squares(tables.parts(), &args.zone)?;
     let variant = Variant::new(tables)?;
-    let picture = match (&args.piece, &args.from) {
+    let mut picture = match (&args.piece, &args.from) {
         (Some(piece), Some(from)) => {
             let side = match args.side.unwrap_or(Side::White) {
                 Side::White => Color::White,
@@ -259,6 +267,12 @@ pub fn run(args: &ShowArgs) -> Result<ExitCode, Fatal> {
         }
         _ => position_picture(&variant, board, args.fen.as_deref())?,
     };
+    if !args.zone.is_empty() {
+        picture
+            .below
+            .push(format!("shaded: {}", args.zone.join(", ")));
+        picture.shaded = shaded;
+    }
     match &args.svg {
         Some(out) if out.as_os_str() == "-" => print(&svg::render(&picture))?,
         Some(out) => {
@@ -271,6 +285,44 @@ pub fn run(args: &ShowArgs) -> Result<ExitCode, Fatal> {
         None => print(&render_text(&picture, use_colour()))?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The squares of the zones asked for (`NAME` or `NAME:white|black`), as
+/// one flag per square.
+fn shaded_squares(parts: &TableParts, asked: &[String]) -> Result<Vec<bool>, Fatal> {
+    let mut shaded = vec![false; parts.board.squares.len()];
+    for item in asked {
+        let (name, sides) = match item.rsplit_once(':') {
+            Some((n, "white")) => (n, &[0][..]),
+            Some((n, "black")) => (n, &[1][..]),
+            Some((_, side)) => {
+                return Err(Fatal(format!(
+                    "--zone {}: `{}` is not a side; write NAME, NAME:white or NAME:black",
+                    printable(item, false),
+                    printable(side, false)
+                )))
+            }
+            None => (item.as_str(), &[0, 1][..]),
+        };
+        let Some(zone) = parts.zones.iter().find(|z| z.name == name) else {
+            let known: Vec<&str> = parts.zones.iter().map(|z| z.name.as_str()).collect();
+            return Err(Fatal(format!(
+                "--zone: the variant declares no zone `{}`; {}",
+                printable(name, false),
+                if known.is_empty() {
+                    "it declares none".to_string()
+                } else {
+                    format!("its zones are {}", printable(&known.join(", "), false))
+                }
+            )));
+        };
+        for &side in sides {
+            for &s in &zone.squares[side] {
+                shaded[s as usize] = true;
+            }
+        }
+    }
+    Ok(shaded)
 }
 
 /// Colour when standard output is a terminal, unless `NO_COLOR` is set;
@@ -484,6 +536,7 @@ fn position_picture(variant: &Variant, board: Board, fen: Option<&str>) -> Resul
         below,
         legend: Vec::new(),
         rules: rule_lines(parts),
+        shaded: Vec::new(),
     })
 }
 
@@ -761,6 +814,7 @@ fn piece_picture(
         below,
         legend,
         rules: Vec::new(),
+        shaded: Vec::new(),
     })
 }
 
@@ -780,6 +834,7 @@ const DARK: u8 = 137;
 const MULTI: u8 = 179;
 const HOLE: u8 = 238;
 const GREY: u8 = 244;
+const SHADED: u8 = 151;
 
 /// A grid of characters with styles, grown on demand.
 #[derive(Default)]
@@ -977,10 +1032,20 @@ fn cell_token(p: &Picture, x: i32, y: i32, colour: bool) -> (String, Style) {
         Ok(token) => return token,
         Err(s) => s,
     };
-    let bg = colour.then_some(square_bg(&p.board, s));
+    let shaded = p.shaded.get(s as usize).copied().unwrap_or(false);
+    let bg = colour.then_some(if shaded {
+        SHADED
+    } else {
+        square_bg(&p.board, s)
+    });
     match p.marks[s as usize] {
         Mark::Empty => (
-            (if colour { "   " } else { " · " }).into(),
+            (match (colour, shaded) {
+                (true, _) => "   ",
+                (false, true) => " + ",
+                (false, false) => " · ",
+            })
+            .into(),
             Style {
                 fg: None,
                 bg,

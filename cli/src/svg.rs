@@ -173,6 +173,21 @@ pub fn render(p: &Picture) -> String {
     }
     s.push_str("</g>\n");
 
+    // Zones asked for: a translucent wash over their squares.
+    if p.shaded.iter().any(|&x| x) {
+        s.push_str("<g id=\"zones\" fill=\"#66bb6a\" fill-opacity=\"0.35\" stroke=\"none\">\n");
+        for (i, sq) in b.squares.iter().enumerate() {
+            if p.shaded.get(i).copied().unwrap_or(false) {
+                let _ = writeln!(
+                    s,
+                    r#"<path class="zone" d="{}"/>"#,
+                    path_data(&outline(&sq.cells), &px)
+                );
+            }
+        }
+        s.push_str("</g>\n");
+    }
+
     // Coordinates.
     s.push_str("<g id=\"coordinates\" font-size=\"14\" fill=\"#757575\" text-anchor=\"middle\">\n");
     for ((x, y), label) in b.labels() {

@@ -11,7 +11,7 @@
 
 use fairyc_runtime::table::{
     CheckCountRule, DropRules, EndRules, Legality, Outcome, PromotionChoice, RepetitionRule,
-    TableParts, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
+    TableParts, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
 };
 use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
 use indexmap::IndexMap;
@@ -726,6 +726,7 @@ impl<'a> Checker<'a> {
     }
 
     fn zone_inner(&mut self, zone: &ZoneDecl) {
+        self.name_length("zone name", &zone.name, MAX_NAME_BYTES);
         let mut seen = IndexMap::new();
         for (side, set) in &zone.sides {
             let keyword = crate::error::side_name(side.node);
@@ -1044,6 +1045,8 @@ pub struct Checked {
     pub end: CheckedEnd,
     /// The legality rules.
     pub legality: Legality,
+    /// The declared zones with their squares, in the order declared.
+    pub zones: Vec<ZoneTable>,
 }
 
 /// A checked piece.
@@ -1301,14 +1304,20 @@ fn resolve(
 
     // Every declared zone is resolved once here, so its mistakes are
     // reported once (uses below stay quiet), even if nothing uses it.
+    let mut zones = Vec::new();
     for zone in r.zones.clone() {
         let before = r.errors.len();
-        for (_, set) in &zone.sides {
-            r.resolve_plain(set);
+        let mut squares = [Vec::new(), Vec::new()];
+        for (side, set) in &zone.sides {
+            squares[side_index(side.node)] = r.resolve_plain(set);
         }
         if r.errors.len() != before {
             r.unsound_zones.push(zone.name.node.clone());
         }
+        zones.push(ZoneTable {
+            name: zone.name.node.clone(),
+            squares,
+        });
     }
 
     let drop_rules = drops.map(|d| r.drops(d));
@@ -1335,6 +1344,7 @@ fn resolve(
         castling,
         end,
         legality: legality_of(legality),
+        zones,
     })
 }
 
@@ -1601,6 +1611,7 @@ impl<'a> Resolver<'a> {
                 extinction: Vec::new(),
             },
             legality: Default::default(),
+            zones: Vec::new(),
             start: fen.to_owned(),
         };
         let variant = VariantTables::new(parts)

@@ -309,6 +309,7 @@ pub fn parts(checked: &Checked) -> TableParts {
         castling: castling(&checked.geometry, &checked.castling),
         end: end(checked),
         legality: checked.legality,
+        zones: checked.zones.clone(),
         start: checked.setup.fen.clone(),
     }
 }

@@ -333,6 +333,8 @@ pub enum NameOf {
     File(u8),
     /// The label of rank (row) `y`.
     Rank(u8),
+    /// The name of `zones[i]`.
+    Zone(usize),
 }
 
 /// Where a square or piece number of a [`TableError`] appears.
@@ -390,6 +392,11 @@ pub enum Field {
     Extinction {
         /// The rule.
         rule: usize,
+    },
+    /// `zones[zone].squares`.
+    Zone {
+        /// The zone.
+        zone: usize,
     },
 }
 
@@ -455,6 +462,7 @@ impl fmt::Display for Field {
             Field::Reach { rule } => write!(f, "end.reach[{rule}]"),
             Field::ResetsMoveLimit => write!(f, "end.resets_move_limit"),
             Field::Extinction { rule } => write!(f, "end.extinction[{rule}]"),
+            Field::Zone { zone } => write!(f, "zones[{zone}].squares"),
         }
     }
 }
@@ -467,6 +475,7 @@ impl fmt::Display for NameOf {
             NameOf::Square(s) => write!(f, "the name of square {s}"),
             NameOf::File(x) => write!(f, "the label of file {x}"),
             NameOf::Rank(y) => write!(f, "the label of rank {y}"),
+            NameOf::Zone(i) => write!(f, "the name of zone {i}"),
         }
     }
 }

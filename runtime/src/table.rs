@@ -341,6 +341,7 @@ field!(
 field!(de_empty, "empty", BVec<u8, LSquares>, Vec<u8>, unb);
 field!(de_safe, "safe", BVec<u8, LSquares>, Vec<u8>, unb);
 field!(de_line, "line", BVec<u8, LSquares>, Vec<u8>, unb);
+field!(de_zones, "zones", BVec<ZoneTable, LRules>, Vec<ZoneTable>, unb);
 field!(de_reach, "reach", BVec<ReachRule, LRules>, Vec<ReachRule>, unb);
 field!(
     de_reach_squares,
@@ -414,6 +415,26 @@ pub struct TableParts {
     pub legality: Legality,
     /// The start position in this variant's FEN.
     pub start: String,
+    /// The named zones of the source, for pictures and other programs (a
+    /// palace, a river's two halves); the rules above already hold their
+    /// squares wherever a rule uses them.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_zones"
+    )]
+    pub zones: Vec<ZoneTable>,
+}
+
+/// A named zone: a set of squares per side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneTable {
+    /// Its name, as declared.
+    pub name: String,
+    /// `squares[side]`: that side's squares.
+    #[serde(deserialize_with = "de_zone")]
+    pub squares: [Vec<u8>; 2],
 }
 
 /// The board.
@@ -1460,6 +1481,12 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
     for (rule, r) in p.end.extinction.iter().enumerate() {
         if let Some(x) = r.piece {
             pc(x, Field::Extinction { rule })?;
+        }
+    }
+    for (zone, z) in p.zones.iter().enumerate() {
+        name(NameOf::Zone(zone), &z.name, false)?;
+        for &s in z.squares.iter().flatten() {
+            sq(s, Field::Zone { zone })?;
         }
     }
     for (i, piece) in p.pieces.iter().enumerate() {
