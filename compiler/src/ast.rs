@@ -500,6 +500,9 @@ pub enum EndRule {
         span: Span,
         /// For the bared player.
         outcome: Spanned<String>,
+        /// `after-reply`: a bared player whose opponent has one piece left
+        /// may reply once (to bare him back) before the rule is judged.
+        after_reply: bool,
     },
     /// `checks 3 win`: a player who has given that many checks.
     Checks {

@@ -852,7 +852,7 @@ impl<'a> Checker<'a> {
                         self.outcome(outcome);
                     }
                 }
-                EndRule::BareKing { span, outcome } => {
+                EndRule::BareKing { span, outcome, .. } => {
                     self.once(&mut seen, "bare-king", first_word(*span, "bare-king"));
                     self.outcome(outcome);
                 }
@@ -985,7 +985,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
                 "`repetition <count> <outcome> [claim <count>]`",
             ),
             ("move-limit", "`move-limit <moves>` or `move-limit off`"),
-            ("bare-king", "`bare-king <win|draw|loss>`"),
+            ("bare-king", "`bare-king <win|draw|loss> [after-reply]`"),
             (
                 "extinction",
                 "`extinction <all|Piece> [<count>] <win|draw|loss>`",
@@ -1150,6 +1150,8 @@ pub struct CheckedEnd {
     pub move_limit: Option<u32>,
     /// The bare-king rule.
     pub bare_king: Option<Outcome>,
+    /// `bare-king … after-reply`.
+    pub bare_king_after_reply: bool,
     /// The goals.
     pub reach: Vec<CheckedReach>,
     /// `stalemate fewer-pieces`.
@@ -1560,6 +1562,7 @@ impl<'a> Resolver<'a> {
                 move_limit: None,
                 resets_move_limit: Vec::new(),
                 bare_king: None,
+                bare_king_after_reply: false,
                 reach: Vec::new(),
                 stalemate_fewer_pieces: false,
                 check_count: self.check_count,
@@ -2086,6 +2089,7 @@ impl<'a> Resolver<'a> {
             repetition: None,
             move_limit: None,
             bare_king: None,
+            bare_king_after_reply: false,
             reach: Vec::new(),
             stalemate_fewer_pieces: false,
             check_count: None,
@@ -2122,7 +2126,14 @@ impl<'a> Resolver<'a> {
                     }
                     out.move_limit = moves.node;
                 }
-                EndRule::BareKing { outcome, .. } => out.bare_king = outcome_of(&outcome.node),
+                EndRule::BareKing {
+                    outcome,
+                    after_reply,
+                    ..
+                } => {
+                    out.bare_king = outcome_of(&outcome.node);
+                    out.bare_king_after_reply = *after_reply;
+                }
                 EndRule::Checks { count, outcome, .. } => {
                     if let Some(outcome) = outcome_of(&outcome.node) {
                         out.check_count = Some(CheckCountRule {

@@ -159,7 +159,7 @@ impl Block {
             Block::Legality => "`giving-check forbidden` or `capture compulsory`",
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
-                 <n>]`, `move-limit <n|off>`, `bare-king <outcome>`, `checks <n> <outcome>`, \
+                 <n>]`, `move-limit <n|off>`, `bare-king <outcome> [after-reply]`, `checks <n> <outcome>`, \
                  `extinction <all|Piece> <outcome>`, `resets-clock <Piece>, …|none` or \
                  `<Piece> reaches <squares> <outcome>`"
             }

@@ -532,6 +532,7 @@ pub fn end(checked: &Checked) -> EndRules {
         move_limit: e.move_limit,
         resets_move_limit: resets,
         bare_king: e.bare_king,
+        bare_king_after_reply: e.bare_king_after_reply,
         reach: e
             .reach
             .iter()

@@ -1069,7 +1069,11 @@ impl Builder<'_> {
             let end_rule = match (rule, outcome) {
                 (Rule::end_checkmate, Some(outcome)) => EndRule::Checkmate { span, outcome },
                 (Rule::end_stalemate, Some(outcome)) => EndRule::Stalemate { span, outcome },
-                (Rule::end_bare_king, Some(outcome)) => EndRule::BareKing { span, outcome },
+                (Rule::end_bare_king, Some(outcome)) => EndRule::BareKing {
+                    span,
+                    outcome,
+                    after_reply,
+                },
                 (Rule::end_repetition, Some(outcome)) => match counts.next() {
                     Some(count) => EndRule::Repetition {
                         span,

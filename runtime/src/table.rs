@@ -926,6 +926,10 @@ pub struct EndRules {
     /// Bare-royal rule: for the player whose royal piece is alone on the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bare_king: Option<Outcome>,
+    /// With `bare_king`: the bared player may reply once while the opponent
+    /// has a single piece besides royals (`bare-king … after-reply`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bare_king_after_reply: bool,
     /// Goals: a player whose piece stands on one of its target squares.
     #[serde(
         default,
