@@ -179,6 +179,9 @@ pub enum PieceProp {
         /// The whole statement.
         span: Span,
     },
+    /// `fen-only`: the piece is meant to appear only in positions given by
+    /// FEN, never from the setup (silences `W0001`).
+    FenOnly(Span),
     /// Anything else.
     Unknown(Unknown),
 }

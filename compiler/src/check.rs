@@ -504,6 +504,7 @@ impl<'a> Checker<'a> {
                     self.once(&mut seen, "captured-as", name.span);
                     self.piece_ref(name);
                 }
+                PieceProp::FenOnly(span) => self.once(&mut seen, "fen-only", *span),
                 PieceProp::Faces { betza, span } => {
                     self.once(&mut seen, "faces", *span);
                     self.betza(betza);
@@ -972,6 +973,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ("royal", "`royal` or `royal <white|black>`"),
             ("captured-as", "`captured-as <Piece>`"),
             ("faces", "`faces <Betza>`"),
+            ("fen-only", "`fen-only` alone"),
         ],
         Block::Zone => &[
             ("white", "`white: <squares>`"),

@@ -705,4 +705,11 @@ pub static EXPLANATIONS: &[Explanation] = &[
         wrong: "setup \"k7/8/1QK5/8/8/8/8/8 b - - 0 1\"",
         fixed: "setup \"k7/8/1QK5/8/8/8/8/8 w - - 0 1\"",
     },
+    Explanation {
+        code: "W0011",
+        title: "`fen-only` piece that can appear in a game",
+        text: "`fen-only` says a piece appears only in positions given by FEN (as Fairy-Stockfish's `fairy` accepts extra pieces in FENs), which silences `W0001`. This piece can appear in a game anyway: it is in the setup, a promotion target or what a captured piece becomes. Remove the mark, or the piece from those places.",
+        wrong: "piece Silver { letter S; moves FfW; fen-only }\nsetup \"s3k3/8/8/8/8/8/8/S3K3 w - - 0 1\"",
+        fixed: "piece Silver { letter S; moves FfW }\nsetup \"s3k3/8/8/8/8/8/8/S3K3 w - - 0 1\"",
+    },
 ];

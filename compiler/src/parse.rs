@@ -130,6 +130,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_faces => "`faces`",
         Rule::kw_royal => "`royal`",
         Rule::kw_captured_as => "`captured-as`",
+        Rule::kw_fen_only => "`fen-only`",
         Rule::kw_in => "`in`",
         Rule::kw_hand => "`hand`",
         Rule::kw_optional => "`optional`",
@@ -217,6 +218,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::faces => "`faces`",
         Rule::royal => "`royal`",
         Rule::captured_as => "`captured-as`",
+        Rule::fen_only => "`fen-only`",
         Rule::betza => "a Betza move",
         Rule::betza_term => "a Betza term",
         Rule::betza_mod => "a Betza modifier",
@@ -753,6 +755,7 @@ impl Builder<'_> {
                         props.push(PieceProp::CapturedAs(text(&value)));
                     }
                 }
+                Rule::fen_only => props.push(PieceProp::FenOnly(tight(&p))),
                 Rule::unknown_stmt => props.push(PieceProp::Unknown(self.unknown(p))),
                 _ => {}
             }
