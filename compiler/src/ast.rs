@@ -361,6 +361,8 @@ pub struct PromotionRule {
     /// `optional always`: optional even where the piece could never move
     /// again.
     pub always: Option<Span>,
+    /// `if capture`: the rule applies only to a capturing move.
+    pub if_capture: Option<Span>,
 }
 
 /// A promotion choice.

@@ -1110,6 +1110,8 @@ pub struct CheckedPromotion {
     pub on_end: bool,
     /// …
     pub on_pass: bool,
+    /// `if capture`: only a capturing move promotes.
+    pub capture_only: bool,
     /// `except <squares>`, per side: where an optional rule may not be
     /// declined, as written (lowering adds the squares where the piece
     /// could never move, unless `always`).
@@ -2025,6 +2027,7 @@ impl<'a> Resolver<'a> {
                 on_start: on("start"),
                 on_end: rule.on.is_empty() || on("end"),
                 on_pass: on("pass"),
+                capture_only: rule.if_capture.is_some(),
                 except,
                 always: rule.always.is_some(),
             });

@@ -462,6 +462,7 @@ pub fn promotions(checked: &Checked, pieces: &[PieceTable]) -> Vec<PromotionRule
                 on_start: rule.on_start,
                 on_end: rule.on_end,
                 on_pass: rule.on_pass,
+                capture_only: rule.capture_only,
                 forced,
             }
         })

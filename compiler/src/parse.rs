@@ -246,6 +246,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drop_per_file => "a drop rule",
         Rule::drop_also_as => "a drop rule",
         Rule::promotion_on => "`on start or end`",
+        Rule::promotion_if => "`if capture`",
         Rule::promotion_except => "`except <squares>`",
         Rule::end_resets_clock => "`resets-clock`",
         Rule::end_decl => "`end`",
@@ -889,6 +890,7 @@ impl Builder<'_> {
                     let mut on = Vec::new();
                     let mut except = None;
                     let mut always = None;
+                    let mut if_capture = None;
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::ident if piece.is_none() => piece = Some(text(&q)),
@@ -911,6 +913,7 @@ impl Builder<'_> {
                             Rule::square_set => zone = Some(self.square_set(q)),
                             Rule::kw_optional => optional = Some(span_of(&q)),
                             Rule::kw_always => always = Some(span_of(&q)),
+                            Rule::promotion_if => if_capture = Some(span_of(&q)),
                             Rule::promotion_on => on.extend(
                                 q.into_inner()
                                     .filter(|r| r.as_rule() == Rule::ident)
@@ -936,6 +939,7 @@ impl Builder<'_> {
                             on,
                             except,
                             always,
+                            if_capture,
                         });
                     }
                 }

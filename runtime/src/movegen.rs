@@ -496,10 +496,14 @@ impl<'v> Position<'v> {
                     && (v.promo[p].start[us] & fb) | (v.promo[p].pass[us] & passed) != 0)
         {
             let mut optional = false;
+            let mut applied = false;
             for rule in &v.promo[p].rules {
-                if !rule.applies(us, fb, passed, tb) {
+                if !rule.applies(us, fb, passed, tb)
+                    || rule.capture_only && !ep && self.by_side[us ^ 1] & tb == 0
+                {
                     continue;
                 }
+                applied = true;
                 optional |= rule.optional && rule.forced[us] & tb == 0;
                 for c in &rule.choices {
                     let (m, must_test) = match *c {
@@ -512,7 +516,7 @@ impl<'v> Position<'v> {
                     }
                 }
             }
-            if !optional {
+            if applied && !optional {
                 return;
             }
         }

@@ -799,6 +799,10 @@ pub struct PromotionRule {
     /// earlier step of its path lands there).
     #[serde(default, skip_serializing_if = "is_false")]
     pub on_pass: bool,
+    /// `if capture`: the rule applies only to a move that captures
+    /// (en passant included). Absent means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub capture_only: bool,
     /// `forced[side]`: destinations where an `optional` rule may not be
     /// declined (the piece could never move from there).
     #[serde(

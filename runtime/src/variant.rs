@@ -72,6 +72,8 @@ pub(crate) struct PromoRule {
     pub optional: bool,
     /// Destinations where an optional rule may not be declined.
     pub forced: [SquareSet; 2],
+    /// Only a capturing move promotes (`if capture`).
+    pub capture_only: bool,
 }
 
 impl PromoRule {
@@ -339,6 +341,7 @@ impl Variant {
                 choices: r.choices.clone(),
                 optional: r.optional,
                 forced: [set_of(&r.forced[0]), set_of(&r.forced[1])],
+                capture_only: r.capture_only,
             };
             let info = &mut promo[r.piece as usize];
             for side in 0..2 {
