@@ -335,8 +335,22 @@ pub struct PromotionDecl {
     pub span: Span,
     /// The rules.
     pub rules: Vec<PromotionRule>,
+    /// `Queen max 1` statements.
+    pub limits: Vec<PromotionLimit>,
     /// Statements not understood.
     pub unknown: Vec<Unknown>,
+}
+
+/// `Queen max 1`: a piece promotes to a Queen only while its side has
+/// fewer than one on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromotionLimit {
+    /// The whole statement.
+    pub span: Span,
+    /// The promotion target limited.
+    pub piece: Spanned<String>,
+    /// How many of it a side may have on the board after promoting.
+    pub count: Spanned<u32>,
 }
 
 /// `Pawn -> Queen | Rook | Bishop | Knight in last-rank [optional]`

@@ -748,6 +748,27 @@ impl<'a> Checker<'a> {
     }
 
     fn promotion(&mut self, promotion: &PromotionDecl) {
+        let mut limited: Vec<&str> = Vec::new();
+        for limit in &promotion.limits {
+            self.piece_ref(&limit.piece);
+            if limit.count.node == 0 || limit.count.node > 64 {
+                self.error(
+                    ErrorKind::PromotionLimitOutOfRange {
+                        count: limit.count.node,
+                    },
+                    limit.count.span,
+                );
+            }
+            if limited.contains(&limit.piece.node.as_str()) {
+                self.error(
+                    ErrorKind::PromotionLimitTwice {
+                        piece: limit.piece.node.clone(),
+                    },
+                    limit.span,
+                );
+            }
+            limited.push(&limit.piece.node);
+        }
         for rule in &promotion.rules {
             self.piece_ref(&rule.piece);
             for target in &rule.targets {
@@ -1061,6 +1082,9 @@ pub struct CheckedPiece {
     pub demotes_to: Option<u8>,
     /// Whether its letter is written after a `+` (`letter +P`).
     pub plus: bool,
+    /// `<Piece> max <n>`: promotion to it only while its side has fewer
+    /// than n on the board.
+    pub promotion_limit: Option<u8>,
     /// Its Betza terms.
     pub moves: Vec<CheckedMove>,
 }
@@ -1315,7 +1339,13 @@ fn resolve(
         piece.moves = r.moves(i, names.moves_sound.get(i).copied().unwrap_or(false));
     }
     let rules: Vec<&ast::PromotionRule> = promotions.iter().flat_map(|p| &p.rules).collect();
+    let promotion_decls = promotions.clone();
     let promotions = r.promotions(&rules, &mut pieces, has_drops, to_hand);
+    for limit in promotions_decls_limits(&promotion_decls) {
+        if let Some(piece) = pieces.iter_mut().find(|p| p.name == limit.piece.node) {
+            piece.promotion_limit = u8::try_from(limit.count.node).ok();
+        }
+    }
     let end = r.end(end);
 
     let squares = r.setup.take();
@@ -1446,6 +1476,7 @@ impl<'a> Resolver<'a> {
                 captured_as,
                 demotes_to: None,
                 plus,
+                promotion_limit: None,
                 moves: Vec::new(),
             });
         }
@@ -2238,4 +2269,15 @@ fn castling_complete(file: &ast::File, checked: &[CheckedCastling]) -> bool {
         })
         .sum();
     rules == checked.len()
+}
+
+/// The `max` statements of the `promotion` blocks.
+fn promotions_decls_limits<'a>(
+    decls: &[&'a ast::PromotionDecl],
+) -> impl Iterator<Item = &'a ast::PromotionLimit> {
+    decls
+        .iter()
+        .flat_map(|d| &d.limits)
+        .collect::<Vec<_>>()
+        .into_iter()
 }

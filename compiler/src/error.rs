@@ -534,6 +534,16 @@ pub enum ErrorKind {
     },
     /// `E0057` `resets-clock none, Pawn` — `none` together with pieces.
     ResetsClockNone,
+    /// `E0150` `Queen max 0` — a promotion limit that is 0 or more than 64.
+    PromotionLimitOutOfRange {
+        /// The limit given.
+        count: u32,
+    },
+    /// `E0151` `Queen max 1` twice for one piece.
+    PromotionLimitTwice {
+        /// The piece.
+        piece: String,
+    },
 
     // --- lowering errors (added by the lowering) ---
     /// `E0101`… A mistake found while lowering: it needs the board's geometry
@@ -1105,6 +1115,21 @@ impl ErrorKind {
                 "`none` must stand alone",
             )
             .help("write `resets-clock none` or list only pieces: `resets-clock Pawn, Lance`"),
+            ErrorKind::PromotionLimitOutOfRange { count } => Text::new(
+                "E0150",
+                format!("`max {count}` is out of range"),
+                "allowed: 1 to 64",
+            )
+            .help(
+                "`<Piece> max <n>` lets a piece promote to `<Piece>` only while its side has \
+                 fewer than n of them on the board; to forbid it, leave it out of the targets",
+            ),
+            ErrorKind::PromotionLimitTwice { piece } => Text::new(
+                "E0151",
+                format!("two promotion limits for `{piece}`"),
+                "a second limit",
+            )
+            .help("keep one `max` statement per piece"),
 
             // --- lowering errors: E0100 …, kept in `LowerError` ---
             ErrorKind::CheckCountOutOfRange { count } => {

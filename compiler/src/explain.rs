@@ -461,6 +461,20 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "drops { Pawn per-file 1 }",
     },
     Explanation {
+        code: "E0150",
+        title: "promotion limit out of range",
+        text: "`<Piece> max <n>` in `promotion` lets a piece promote to `<Piece>` only while its side has fewer than n of them on the board (Grand chess: a pawn promotes only to a piece its side has lost); n is from 1 to 64.",
+        wrong: "promotion { Queen max 0 }",
+        fixed: "promotion { Queen max 1 }",
+    },
+    Explanation {
+        code: "E0151",
+        title: "two promotion limits for one piece",
+        text: "A piece has at most one `max` statement in `promotion`.",
+        wrong: "promotion {\n    Queen max 1\n    Queen max 2\n}",
+        fixed: "promotion { Queen max 1 }",
+    },
+    Explanation {
         code: "E0057",
         title: "`none` with pieces in `resets-clock`",
         text: "`resets-clock` lists the pieces whose moves and drops reset the half-move clock (captures always do), or says `none`; `none` cannot be mixed with pieces.",

@@ -20,8 +20,8 @@ use pest::Parser;
 use crate::ast::{
     self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule, DropRule,
     DropsDecl, EndDecl, EndRule, Item, Labels, LegalityDecl, LegalityRule, MoveRegion, PieceDecl,
-    PieceProp, PromotionDecl, PromotionRule, PromotionTarget, RegionKind, SetItem, SetupDecl, Side,
-    SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
+    PieceProp, PromotionDecl, PromotionLimit, PromotionRule, PromotionTarget, RegionKind, SetItem,
+    SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
 };
 use crate::error::{CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -143,6 +143,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_always => "`always`",
         Rule::kw_also_as => "`also-as`",
         Rule::kw_per_file => "`per-file`",
+        Rule::kw_max => "`max`",
         Rule::kw_resets_clock => "`resets-clock`",
         Rule::kw_checkmate => "`checkmate`",
         Rule::kw_stalemate => "`stalemate`",
@@ -176,6 +177,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::board_keyword => "a `board` keyword",
         Rule::piece_known => "a `piece` statement",
         Rule::drops_known => "a drop rule",
+        Rule::promotion_known => "a promotion rule",
         Rule::end_known => "an end rule",
         Rule::ident_char => "a name character",
         Rule::outcome_word => "`win`, `draw` or `loss`",
@@ -247,6 +249,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drop_also_as => "a drop rule",
         Rule::promotion_on => "`on start or end`",
         Rule::promotion_if => "`if capture`",
+        Rule::promotion_limit => "`<Piece> max <n>`",
         Rule::promotion_except => "`except <squares>`",
         Rule::end_resets_clock => "`resets-clock`",
         Rule::end_decl => "`end`",
@@ -878,9 +881,25 @@ impl Builder<'_> {
     fn promotion(&mut self, pair: Pair<'_, Rule>) -> PromotionDecl {
         let span = span_of(&pair);
         let mut rules = Vec::new();
+        let mut limits = Vec::new();
         let mut unknowns = Vec::new();
         for p in pair.into_inner() {
             match p.as_rule() {
+                Rule::promotion_limit => {
+                    let span = tight(&p);
+                    let mut piece = None;
+                    let mut count = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => piece = Some(text(&q)),
+                            Rule::count => count = Some(self.number(&q, u32::MAX)),
+                            _ => {}
+                        }
+                    }
+                    if let (Some(piece), Some(count)) = (piece, count) {
+                        limits.push(PromotionLimit { span, piece, count });
+                    }
+                }
                 Rule::promotion_rule => {
                     let span = tight(&p);
                     let mut piece = None;
@@ -950,6 +969,7 @@ impl Builder<'_> {
         PromotionDecl {
             span,
             rules,
+            limits,
             unknown: unknowns,
         }
     }

@@ -507,6 +507,11 @@ impl<'v> Position<'v> {
                 optional |= rule.optional && rule.forced[us] & tb == 0;
                 for c in &rule.choices {
                     let (m, must_test) = match *c {
+                        PromotionChoice::Piece(t)
+                            if v.limited & (1 << t) != 0 && self.at_limit(t) =>
+                        {
+                            continue
+                        }
                         PromotionChoice::Piece(t) => (mk(Promote::Piece(t)), test),
                         // The piece leaves the board: it no longer blocks.
                         PromotionChoice::Hand(t) => (mk(Promote::Hand(t)), v.royal_of[us] != 0),
@@ -524,6 +529,17 @@ impl<'v> Position<'v> {
         if !test || self.legal_by_playing(m) {
             out.push(m);
         }
+    }
+
+    /// Whether the side to move has as many pieces of type `t` on the
+    /// board as its promotion limit (`Queen max 1`).
+    #[cold]
+    #[inline(never)]
+    fn at_limit(&self, t: u8) -> bool {
+        let n = Squares(self.by_side[self.turn])
+            .filter(|&s| code_piece(self.board[s as usize]) == t)
+            .count();
+        n >= usize::from(self.v.promo_limit[t as usize])
     }
 
     fn gen_castling(&self, out: &mut Vec<Move>) {

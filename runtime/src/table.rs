@@ -503,6 +503,11 @@ pub struct PieceTable {
     /// and among those without.
     #[serde(default, skip_serializing_if = "is_false")]
     pub plus: bool,
+    /// A promotion makes this piece only while the promoting side has
+    /// fewer than this many of it on the board (`Queen max 1`); `None`:
+    /// no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion_limit: Option<u8>,
     /// `moves[side][square]` lists the piece's paths from that square.
     #[serde(deserialize_with = "de_moves")]
     pub moves: [Vec<Vec<Path>>; 2],
