@@ -179,6 +179,9 @@ pub enum PieceProp {
         /// The whole statement.
         span: Span,
     },
+    /// `fen-only`: the piece is meant to appear only in positions given by
+    /// FEN, never from the setup (silences `W0001`).
+    FenOnly(Span),
     /// Anything else.
     Unknown(Unknown),
 }
@@ -332,8 +335,22 @@ pub struct PromotionDecl {
     pub span: Span,
     /// The rules.
     pub rules: Vec<PromotionRule>,
+    /// `Queen max 1` statements.
+    pub limits: Vec<PromotionLimit>,
     /// Statements not understood.
     pub unknown: Vec<Unknown>,
+}
+
+/// `Queen max 1`: a piece promotes to a Queen only while its side has
+/// fewer than one on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromotionLimit {
+    /// The whole statement.
+    pub span: Span,
+    /// The promotion target limited.
+    pub piece: Spanned<String>,
+    /// How many of it a side may have on the board after promoting.
+    pub count: Spanned<u32>,
 }
 
 /// `Pawn -> Queen | Rook | Bishop | Knight in last-rank [optional]`
@@ -358,6 +375,8 @@ pub struct PromotionRule {
     /// `optional always`: optional even where the piece could never move
     /// again.
     pub always: Option<Span>,
+    /// `if capture`: the rule applies only to a capturing move.
+    pub if_capture: Option<Span>,
 }
 
 /// A promotion choice.
@@ -500,6 +519,9 @@ pub enum EndRule {
         span: Span,
         /// For the bared player.
         outcome: Spanned<String>,
+        /// `after-reply`: a bared player whose opponent has one piece left
+        /// may reply once (to bare him back) before the rule is judged.
+        after_reply: bool,
     },
     /// `checks 3 win`: a player who has given that many checks.
     Checks {

@@ -508,6 +508,7 @@ impl<'a> Checker<'a> {
                     self.once(&mut seen, "captured-as", name.span);
                     self.piece_ref(name);
                 }
+                PieceProp::FenOnly(span) => self.once(&mut seen, "fen-only", *span),
                 PieceProp::Faces { betza, span } => {
                     self.once(&mut seen, "faces", *span);
                     self.betza(betza);
@@ -752,6 +753,27 @@ impl<'a> Checker<'a> {
     }
 
     fn promotion(&mut self, promotion: &PromotionDecl) {
+        let mut limited: Vec<&str> = Vec::new();
+        for limit in &promotion.limits {
+            self.piece_ref(&limit.piece);
+            if limit.count.node == 0 || limit.count.node > 64 {
+                self.error(
+                    ErrorKind::PromotionLimitOutOfRange {
+                        count: limit.count.node,
+                    },
+                    limit.count.span,
+                );
+            }
+            if limited.contains(&limit.piece.node.as_str()) {
+                self.error(
+                    ErrorKind::PromotionLimitTwice {
+                        piece: limit.piece.node.clone(),
+                    },
+                    limit.span,
+                );
+            }
+            limited.push(&limit.piece.node);
+        }
         for rule in &promotion.rules {
             self.piece_ref(&rule.piece);
             for target in &rule.targets {
@@ -857,7 +879,7 @@ impl<'a> Checker<'a> {
                         self.outcome(outcome);
                     }
                 }
-                EndRule::BareKing { span, outcome } => {
+                EndRule::BareKing { span, outcome, .. } => {
                     self.once(&mut seen, "bare-king", first_word(*span, "bare-king"));
                     self.outcome(outcome);
                 }
@@ -977,6 +999,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ("royal", "`royal` or `royal <white|black>`"),
             ("captured-as", "`captured-as <Piece>`"),
             ("faces", "`faces <Betza>`"),
+            ("fen-only", "`fen-only` alone"),
         ],
         Block::Zone => &[
             ("white", "`white: <squares>`"),
@@ -990,7 +1013,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
                 "`repetition <count> <outcome> [claim <count>]`",
             ),
             ("move-limit", "`move-limit <moves>` or `move-limit off`"),
-            ("bare-king", "`bare-king <win|draw|loss>`"),
+            ("bare-king", "`bare-king <win|draw|loss> [after-reply]`"),
             (
                 "extinction",
                 "`extinction <all|Piece> [<count>] <win|draw|loss>`",
@@ -1066,6 +1089,9 @@ pub struct CheckedPiece {
     pub demotes_to: Option<u8>,
     /// Whether its letter is written after a `+` (`letter +P`).
     pub plus: bool,
+    /// `<Piece> max <n>`: promotion to it only while its side has fewer
+    /// than n on the board.
+    pub promotion_limit: Option<u8>,
     /// Its Betza terms.
     pub moves: Vec<CheckedMove>,
 }
@@ -1115,6 +1141,8 @@ pub struct CheckedPromotion {
     pub on_end: bool,
     /// …
     pub on_pass: bool,
+    /// `if capture`: only a capturing move promotes.
+    pub capture_only: bool,
     /// `except <squares>`, per side: where an optional rule may not be
     /// declined, as written (lowering adds the squares where the piece
     /// could never move, unless `always`).
@@ -1160,6 +1188,8 @@ pub struct CheckedEnd {
     pub move_limit: Option<u32>,
     /// The bare-king rule.
     pub bare_king: Option<Outcome>,
+    /// `bare-king … after-reply`.
+    pub bare_king_after_reply: bool,
     /// The goals.
     pub reach: Vec<CheckedReach>,
     /// `stalemate fewer-pieces`.
@@ -1325,7 +1355,13 @@ fn resolve(
         piece.moves = r.moves(i, names.moves_sound.get(i).copied().unwrap_or(false));
     }
     let rules: Vec<&ast::PromotionRule> = promotions.iter().flat_map(|p| &p.rules).collect();
+    let promotion_decls = promotions.clone();
     let promotions = r.promotions(&rules, &mut pieces, has_drops, to_hand);
+    for limit in promotions_decls_limits(&promotion_decls) {
+        if let Some(piece) = pieces.iter_mut().find(|p| p.name == limit.piece.node) {
+            piece.promotion_limit = u8::try_from(limit.count.node).ok();
+        }
+    }
     let end = r.end(end);
 
     let squares = r.setup.take();
@@ -1457,6 +1493,7 @@ impl<'a> Resolver<'a> {
                 captured_as,
                 demotes_to: None,
                 plus,
+                promotion_limit: None,
                 moves: Vec::new(),
             });
         }
@@ -1605,6 +1642,7 @@ impl<'a> Resolver<'a> {
                 move_limit: None,
                 resets_move_limit: Vec::new(),
                 bare_king: None,
+                bare_king_after_reply: false,
                 reach: Vec::new(),
                 stalemate_fewer_pieces: false,
                 check_count: self.check_count,
@@ -2066,6 +2104,7 @@ impl<'a> Resolver<'a> {
                 on_start: on("start"),
                 on_end: rule.on.is_empty() || on("end"),
                 on_pass: on("pass"),
+                capture_only: rule.if_capture.is_some(),
                 except,
                 always: rule.always.is_some(),
             });
@@ -2132,6 +2171,7 @@ impl<'a> Resolver<'a> {
             repetition: None,
             move_limit: None,
             bare_king: None,
+            bare_king_after_reply: false,
             reach: Vec::new(),
             stalemate_fewer_pieces: false,
             check_count: None,
@@ -2168,7 +2208,14 @@ impl<'a> Resolver<'a> {
                     }
                     out.move_limit = moves.node;
                 }
-                EndRule::BareKing { outcome, .. } => out.bare_king = outcome_of(&outcome.node),
+                EndRule::BareKing {
+                    outcome,
+                    after_reply,
+                    ..
+                } => {
+                    out.bare_king = outcome_of(&outcome.node);
+                    out.bare_king_after_reply = *after_reply;
+                }
                 EndRule::Checks { count, outcome, .. } => {
                     if let Some(outcome) = outcome_of(&outcome.node) {
                         out.check_count = Some(CheckCountRule {
@@ -2268,4 +2315,15 @@ fn castling_complete(file: &ast::File, checked: &[CheckedCastling]) -> bool {
         })
         .sum();
     rules == checked.len()
+}
+
+/// The `max` statements of the `promotion` blocks.
+fn promotions_decls_limits<'a>(
+    decls: &[&'a ast::PromotionDecl],
+) -> impl Iterator<Item = &'a ast::PromotionLimit> {
+    decls
+        .iter()
+        .flat_map(|d| &d.limits)
+        .collect::<Vec<_>>()
+        .into_iter()
 }

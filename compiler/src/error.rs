@@ -114,7 +114,14 @@ impl Block {
             ],
             Block::Variant => &["alias", "description", "source"],
             Block::Board => &["files", "ranks", "cells", "forward", "fen"],
-            Block::Piece => &["letter", "moves", "royal", "captured-as", "faces"],
+            Block::Piece => &[
+                "letter",
+                "moves",
+                "royal",
+                "captured-as",
+                "faces",
+                "fen-only",
+            ],
             Block::Castling => &[],
             Block::Zone => &["white", "black"],
             Block::Promotion => &[],
@@ -159,7 +166,7 @@ impl Block {
             Block::Legality => "`giving-check forbidden` or `capture compulsory`",
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
-                 <n>]`, `move-limit <n|off>`, `bare-king <outcome>`, `checks <n> <outcome>`, \
+                 <n>]`, `move-limit <n|off>`, `bare-king <outcome> [after-reply]`, `checks <n> <outcome>`, \
                  `extinction <all|Piece> <outcome>`, `resets-clock <Piece>, …|none` or \
                  `<Piece> reaches <squares> <outcome>`"
             }
@@ -530,6 +537,16 @@ pub enum ErrorKind {
     /// `E0063` `K: King any -> g1, Rook h1 -> f1` — a free castling
     /// (`any`) for one of its two pieces only.
     CastlingHalfAny,
+    /// `E0150` `Queen max 0` — a promotion limit that is 0 or more than 64.
+    PromotionLimitOutOfRange {
+        /// The limit given.
+        count: u32,
+    },
+    /// `E0151` `Queen max 1` twice for one piece.
+    PromotionLimitTwice {
+        /// The piece.
+        piece: String,
+    },
 
     // --- lowering errors (added by the lowering) ---
     /// `E0101`… A mistake found while lowering: it needs the board's geometry
@@ -1114,6 +1131,21 @@ impl ErrorKind {
                 "a free (Chess960) castling leaves both start squares to the position: \
                  `K: King any -> g1, Rook any -> f1`",
             ),
+            ErrorKind::PromotionLimitOutOfRange { count } => Text::new(
+                "E0150",
+                format!("`max {count}` is out of range"),
+                "allowed: 1 to 64",
+            )
+            .help(
+                "`<Piece> max <n>` lets a piece promote to `<Piece>` only while its side has \
+                 fewer than n of them on the board; to forbid it, leave it out of the targets",
+            ),
+            ErrorKind::PromotionLimitTwice { piece } => Text::new(
+                "E0151",
+                format!("two promotion limits for `{piece}`"),
+                "a second limit",
+            )
+            .help("keep one `max` statement per piece"),
 
             // --- lowering errors: E0100 …, kept in `LowerError` ---
             ErrorKind::CheckCountOutOfRange { count } => {

@@ -461,6 +461,20 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "drops { Pawn per-file 1 }",
     },
     Explanation {
+        code: "E0150",
+        title: "promotion limit out of range",
+        text: "`<Piece> max <n>` in `promotion` lets a piece promote to `<Piece>` only while its side has fewer than n of them on the board (Grand chess: a pawn promotes only to a piece its side has lost); n is from 1 to 64.",
+        wrong: "promotion { Queen max 0 }",
+        fixed: "promotion { Queen max 1 }",
+    },
+    Explanation {
+        code: "E0151",
+        title: "two promotion limits for one piece",
+        text: "A piece has at most one `max` statement in `promotion`.",
+        wrong: "promotion {\n    Queen max 1\n    Queen max 2\n}",
+        fixed: "promotion { Queen max 1 }",
+    },
+    Explanation {
         code: "E0057",
         title: "`none` with pieces in `resets-clock`",
         text: "`resets-clock` lists the pieces whose moves and drops reset the half-move clock (captures always do), or says `none`; `none` cannot be mixed with pieces.",
@@ -711,5 +725,12 @@ pub static EXPLANATIONS: &[Explanation] = &[
         text: "In the start position the game is already over: the side to move is checkmated or stalemated, a goal is reached, a bare-king rule or the move limit applies. Usually the side to move or a piece's place is wrong.",
         wrong: "setup \"k7/8/1QK5/8/8/8/8/8 b - - 0 1\"",
         fixed: "setup \"k7/8/1QK5/8/8/8/8/8 w - - 0 1\"",
+    },
+    Explanation {
+        code: "W0011",
+        title: "`fen-only` piece that can appear in a game",
+        text: "`fen-only` says a piece appears only in positions given by FEN (as Fairy-Stockfish's `fairy` accepts extra pieces in FENs), which silences `W0001`. This piece can appear in a game anyway: it is in the setup, a promotion target or what a captured piece becomes. Remove the mark, or the piece from those places.",
+        wrong: "piece Silver { letter S; moves FfW; fen-only }\nsetup \"s3k3/8/8/8/8/8/8/S3K3 w - - 0 1\"",
+        fixed: "piece Silver { letter S; moves FfW }\nsetup \"s3k3/8/8/8/8/8/8/S3K3 w - - 0 1\"",
     },
 ];

@@ -99,6 +99,21 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
         }
     }
     for (i, decl) in decls.iter().enumerate() {
+        let fen_only = decl.props.iter().find_map(|p| match p {
+            PieceProp::FenOnly(span) => Some(*span),
+            _ => None,
+        });
+        if let Some(span) = fen_only {
+            if used.get(i).copied().unwrap_or(false) {
+                out.push(warning(
+                    WarningKind::FenOnlyInGame {
+                        piece: decl.name.node.clone(),
+                    },
+                    span,
+                ));
+            }
+            continue;
+        }
         if !used.get(i).copied().unwrap_or(true) {
             out.push(warning(
                 WarningKind::UnusedPiece {

@@ -366,6 +366,7 @@ pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
         captured_as: piece.captured_as,
         demotes_to: piece.demotes_to,
         plus: piece.plus,
+        promotion_limit: piece.promotion_limit,
         moves: [vec![Vec::new(); squares], vec![Vec::new(); squares]],
     }
 }
@@ -463,6 +464,7 @@ pub fn promotions(checked: &Checked, pieces: &[PieceTable]) -> Vec<PromotionRule
                 on_start: rule.on_start,
                 on_end: rule.on_end,
                 on_pass: rule.on_pass,
+                capture_only: rule.capture_only,
                 forced,
             }
         })
@@ -549,6 +551,7 @@ pub fn end(checked: &Checked) -> EndRules {
         move_limit: e.move_limit,
         resets_move_limit: resets,
         bare_king: e.bare_king,
+        bare_king_after_reply: e.bare_king_after_reply,
         reach: e
             .reach
             .iter()

@@ -20,8 +20,8 @@ use pest::Parser;
 use crate::ast::{
     self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule, DropRule,
     DropsDecl, EndDecl, EndRule, Item, Labels, LegalityDecl, LegalityRule, MoveRegion, PieceDecl,
-    PieceProp, PromotionDecl, PromotionRule, PromotionTarget, RegionKind, SetItem, SetupDecl, Side,
-    SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
+    PieceProp, PromotionDecl, PromotionLimit, PromotionRule, PromotionTarget, RegionKind, SetItem,
+    SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
 };
 use crate::error::{CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -130,6 +130,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_faces => "`faces`",
         Rule::kw_royal => "`royal`",
         Rule::kw_captured_as => "`captured-as`",
+        Rule::kw_fen_only => "`fen-only`",
         Rule::kw_in => "`in`",
         Rule::kw_hand => "`hand`",
         Rule::kw_optional => "`optional`",
@@ -142,6 +143,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_always => "`always`",
         Rule::kw_also_as => "`also-as`",
         Rule::kw_per_file => "`per-file`",
+        Rule::kw_max => "`max`",
         Rule::kw_resets_clock => "`resets-clock`",
         Rule::kw_checkmate => "`checkmate`",
         Rule::kw_stalemate => "`stalemate`",
@@ -175,6 +177,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::board_keyword => "a `board` keyword",
         Rule::piece_known => "a `piece` statement",
         Rule::drops_known => "a drop rule",
+        Rule::promotion_known => "a promotion rule",
         Rule::end_known => "an end rule",
         Rule::ident_char => "a name character",
         Rule::outcome_word => "`win`, `draw` or `loss`",
@@ -217,6 +220,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::faces => "`faces`",
         Rule::royal => "`royal`",
         Rule::captured_as => "`captured-as`",
+        Rule::fen_only => "`fen-only`",
         Rule::betza => "a Betza move",
         Rule::betza_term => "a Betza term",
         Rule::betza_mod => "a Betza modifier",
@@ -244,6 +248,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drop_per_file => "a drop rule",
         Rule::drop_also_as => "a drop rule",
         Rule::promotion_on => "`on start or end`",
+        Rule::promotion_if => "`if capture`",
+        Rule::promotion_limit => "`<Piece> max <n>`",
         Rule::promotion_except => "`except <squares>`",
         Rule::end_resets_clock => "`resets-clock`",
         Rule::end_decl => "`end`",
@@ -753,6 +759,7 @@ impl Builder<'_> {
                         props.push(PieceProp::CapturedAs(text(&value)));
                     }
                 }
+                Rule::fen_only => props.push(PieceProp::FenOnly(tight(&p))),
                 Rule::unknown_stmt => props.push(PieceProp::Unknown(self.unknown(p))),
                 _ => {}
             }
@@ -874,9 +881,25 @@ impl Builder<'_> {
     fn promotion(&mut self, pair: Pair<'_, Rule>) -> PromotionDecl {
         let span = span_of(&pair);
         let mut rules = Vec::new();
+        let mut limits = Vec::new();
         let mut unknowns = Vec::new();
         for p in pair.into_inner() {
             match p.as_rule() {
+                Rule::promotion_limit => {
+                    let span = tight(&p);
+                    let mut piece = None;
+                    let mut count = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => piece = Some(text(&q)),
+                            Rule::count => count = Some(self.number(&q, u32::MAX)),
+                            _ => {}
+                        }
+                    }
+                    if let (Some(piece), Some(count)) = (piece, count) {
+                        limits.push(PromotionLimit { span, piece, count });
+                    }
+                }
                 Rule::promotion_rule => {
                     let span = tight(&p);
                     let mut piece = None;
@@ -886,6 +909,7 @@ impl Builder<'_> {
                     let mut on = Vec::new();
                     let mut except = None;
                     let mut always = None;
+                    let mut if_capture = None;
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::ident if piece.is_none() => piece = Some(text(&q)),
@@ -908,6 +932,7 @@ impl Builder<'_> {
                             Rule::square_set => zone = Some(self.square_set(q)),
                             Rule::kw_optional => optional = Some(span_of(&q)),
                             Rule::kw_always => always = Some(span_of(&q)),
+                            Rule::promotion_if => if_capture = Some(span_of(&q)),
                             Rule::promotion_on => on.extend(
                                 q.into_inner()
                                     .filter(|r| r.as_rule() == Rule::ident)
@@ -933,6 +958,7 @@ impl Builder<'_> {
                             on,
                             except,
                             always,
+                            if_capture,
                         });
                     }
                 }
@@ -943,6 +969,7 @@ impl Builder<'_> {
         PromotionDecl {
             span,
             rules,
+            limits,
             unknown: unknowns,
         }
     }
@@ -1069,7 +1096,11 @@ impl Builder<'_> {
             let end_rule = match (rule, outcome) {
                 (Rule::end_checkmate, Some(outcome)) => EndRule::Checkmate { span, outcome },
                 (Rule::end_stalemate, Some(outcome)) => EndRule::Stalemate { span, outcome },
-                (Rule::end_bare_king, Some(outcome)) => EndRule::BareKing { span, outcome },
+                (Rule::end_bare_king, Some(outcome)) => EndRule::BareKing {
+                    span,
+                    outcome,
+                    after_reply,
+                },
                 (Rule::end_repetition, Some(outcome)) => match counts.next() {
                     Some(count) => EndRule::Repetition {
                         span,

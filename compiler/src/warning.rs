@@ -76,6 +76,13 @@ pub enum WarningKind {
         /// Why the game is over (`checkmate`, `stalemate`, …).
         reason: String,
     },
+    /// `W0011` `piece Silver { …; fen-only }` where the piece can appear in
+    /// a game anyway (in the setup, a promotion target, or what a captured
+    /// piece becomes): the mark is wrong.
+    FenOnlyInGame {
+        /// The piece.
+        piece: String,
+    },
 }
 
 impl Warning {
@@ -95,6 +102,7 @@ impl Warning {
             WarningKind::CapturedAsWithoutDrops => "W0006",
             WarningKind::DeadEnd { .. } => "W0007",
             WarningKind::OverAtStart { .. } => "W0008",
+            WarningKind::FenOnlyInGame { .. } => "W0011",
         }
     }
 
@@ -130,6 +138,11 @@ impl Warning {
             WarningKind::DeadEnd { .. } => (
                 "this piece",
                 "give it a move out of those squares, or a promotion rule there",
+            ),
+            WarningKind::FenOnlyInGame { .. } => (
+                "marked `fen-only` here",
+                "remove `fen-only`, or take the piece out of the setup, the promotion targets \
+                 and `captured-as`",
             ),
             WarningKind::OverAtStart { .. } => (
                 "the game is over here",
@@ -205,6 +218,11 @@ impl fmt::Display for Warning {
             WarningKind::OverAtStart { reason } => {
                 write!(f, "the game is over in the start position: {reason}")
             }
+            WarningKind::FenOnlyInGame { piece } => write!(
+                f,
+                "piece `{piece}` is marked `fen-only` but can appear in a game: it is in the \
+                 setup, a promotion target or what a captured piece becomes"
+            ),
         }
     }
 }

@@ -523,13 +523,19 @@ impl<'v> Position<'v> {
         let mut applied = false;
         let mut optional = false;
         for rule in &v.promo[p].rules {
-            if !rule.applies(us, fb, passed, tb) {
+            if !rule.applies(us, fb, passed, tb)
+                || rule.capture_only && !ep && self.by_side[us ^ 1] & tb == 0
+            {
                 continue;
             }
             applied = true;
             optional |= rule.optional && rule.forced[us] & tb == 0;
             for c in &rule.choices {
                 let (m, must_test) = match *c {
+                    // No choice of a type its side has its limit of.
+                    PromotionChoice::Piece(t) if v.limited & (1 << t) != 0 && self.at_limit(t) => {
+                        continue
+                    }
                     PromotionChoice::Piece(t) => {
                         (self.piece_move(from, to, ep, Promote::Piece(t)), test)
                     }
@@ -584,6 +590,17 @@ impl<'v> Position<'v> {
             }
         }
         0
+    }
+
+    /// Whether the side to move has as many pieces of type `t` on the
+    /// board as its promotion limit (`Queen max 1`).
+    #[cold]
+    #[inline(never)]
+    fn at_limit(&self, t: u8) -> bool {
+        let n = Squares(self.by_side[self.turn])
+            .filter(|&s| code_piece(self.board[s as usize]) == t)
+            .count();
+        n >= usize::from(self.v.promo_limit[t as usize])
     }
 
     fn gen_castling(&self, out: &mut Vec<Move>) {

@@ -1095,6 +1095,9 @@ impl<'v> Position<'v> {
         }
         let others = |s: usize| self.by_side[s] & !self.royals[s];
         let (om, oj) = (others(m), others(j));
+        if self.v.tables.parts.end.bare_king_after_reply {
+            return self.bare_king_after_reply(o, om, oj);
+        }
         match (om == 0, oj == 0) {
             (true, true) => Some(GameResult {
                 winner: None,
@@ -1114,6 +1117,32 @@ impl<'v> Position<'v> {
                 (!can_counter).then(|| result_for(m, o, EndReason::BareKing))
             }
             (false, false) => None,
+        }
+    }
+
+    /// `bare-king … after-reply`, judged with M to move after J's move
+    /// (`om`, `oj`: their pieces besides royals), as Fairy-Stockfish 11.1
+    /// plays shatranj:
+    ///
+    /// * J bare, M not: J had his reply and did not bare M back, so J gets
+    ///   the outcome.
+    /// * M bare, J with two or more pieces: no reply can bare J, so M gets
+    ///   the outcome at once.
+    /// * M bare, J with one piece: M replies first (maybe taking it).
+    /// * Both bare: the rule says nothing; play goes on.
+    #[cold]
+    #[inline(never)]
+    fn bare_king_after_reply(
+        &self,
+        o: Outcome,
+        om: SquareSet,
+        oj: SquareSet,
+    ) -> Option<GameResult> {
+        let (m, j) = (self.turn, self.turn ^ 1);
+        match (om == 0, oj == 0) {
+            (false, true) => Some(result_for(j, o, EndReason::BareKing)),
+            (true, false) if oj.count_ones() >= 2 => Some(result_for(m, o, EndReason::BareKing)),
+            _ => None,
         }
     }
 

@@ -525,6 +525,11 @@ pub struct PieceTable {
     /// and among those without.
     #[serde(default, skip_serializing_if = "is_false")]
     pub plus: bool,
+    /// A promotion makes this piece only while the promoting side has
+    /// fewer than this many of it on the board (`Queen max 1`); `None`:
+    /// no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion_limit: Option<u8>,
     /// `moves[side][square]` lists the piece's paths from that square.
     #[serde(deserialize_with = "de_moves")]
     pub moves: [Vec<Vec<Path>>; 2],
@@ -821,6 +826,10 @@ pub struct PromotionRule {
     /// earlier step of its path lands there).
     #[serde(default, skip_serializing_if = "is_false")]
     pub on_pass: bool,
+    /// `if capture`: the rule applies only to a move that captures
+    /// (en passant included). Absent means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub capture_only: bool,
     /// `forced[side]`: destinations where an `optional` rule may not be
     /// declined (the piece could never move from there).
     #[serde(
@@ -960,6 +969,10 @@ pub struct EndRules {
     /// Bare-royal rule: for the player whose royal piece is alone on the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bare_king: Option<Outcome>,
+    /// With `bare_king`: the bared player may reply once while the opponent
+    /// has a single piece besides royals (`bare-king … after-reply`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bare_king_after_reply: bool,
     /// Goals: a player whose piece stands on one of its target squares.
     #[serde(
         default,

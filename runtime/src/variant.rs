@@ -72,6 +72,8 @@ pub(crate) struct PromoRule {
     pub optional: bool,
     /// Destinations where an optional rule may not be declined.
     pub forced: [SquareSet; 2],
+    /// Only a capturing move promotes (`if capture`).
+    pub capture_only: bool,
 }
 
 impl PromoRule {
@@ -158,6 +160,11 @@ pub struct Variant {
     /// Bit `p` set if a promotion rule of piece `p` applies by the origin
     /// or by squares passed over (not only by the destination).
     pub(crate) promo_start_pass: u32,
+    /// Per piece: a promotion makes it only while the side has fewer than
+    /// this many on the board (0: no limit); `limited` has a bit per such
+    /// piece (0 in most variants: nothing is counted).
+    pub(crate) promo_limit: Vec<u8>,
+    pub(crate) limited: u32,
     /// Bit `p` set if piece `p` has a drop limit per file.
     pub(crate) per_file: u32,
     /// `file_limit[p]`: the limit (0: none).
@@ -355,6 +362,7 @@ impl Variant {
                 choices: r.choices.clone(),
                 optional: r.optional,
                 forced: [set_of(&r.forced[0]), set_of(&r.forced[1])],
+                capture_only: r.capture_only,
             };
             let info = &mut promo[r.piece as usize];
             for side in 0..2 {
@@ -369,6 +377,16 @@ impl Variant {
             }
         }
 
+        let promo_limit: Vec<u8> = p
+            .pieces
+            .iter()
+            .map(|x| x.promotion_limit.unwrap_or(0))
+            .collect();
+        let limited = promo_limit
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .fold(0u32, |acc, (i, _)| acc | 1 << i);
         let mut drop_to = vec![0u128; npieces * 2];
         let mut no_mate = 0u32;
         let mut per_file = 0u32;
@@ -481,6 +499,8 @@ impl Variant {
             promo,
             promoting,
             promo_start_pass,
+            promo_limit,
+            limited,
             per_file,
             file_limit,
             file_masks,

@@ -406,3 +406,70 @@ fn jeson_mor_a_knight_on_the_centre_wins_after_the_reply() {
     // A black knight on e5 with White to move: White replies (perft 1 = 2).
     assert_eq!(legal(&v, "n8/9/9/9/4n4/9/9/9/8N w - - 0 1").len(), 2);
 }
+
+// --- bare king with a reply (shatranj, courier) ------------------------------
+// Each figure is Fairy-Stockfish 11.1's `go perft 1` after
+// `setoption name UCI_Variant value shatranj` and `position fen <FEN>`
+// (0 when the game is over).
+
+#[test]
+fn bare_king_after_reply_the_side_to_move_wins_against_a_bare_king() {
+    let v = shipped("shatranj");
+    // FSF: 0 moves.
+    let p = pos(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::BareKing));
+}
+
+#[test]
+fn bare_king_after_reply_one_piece_left_lets_the_bared_king_reply() {
+    let v = shipped("shatranj");
+    // FSF: 5 moves, though the rook is out of reach.
+    assert_eq!(
+        legal(&v, "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"),
+        words("e8d7 e8d8 e8e7 e8f7 e8f8")
+    );
+    // FSF: 2 moves, one of them takes the last piece.
+    assert_eq!(
+        legal(&v, "4k3/3R4/8/8/8/8/8/4K3 b - - 0 1"),
+        words("e8d7 e8f8")
+    );
+    // The reply that does not bare White loses.
+    let p = after(&v, "4k3/8/8/8/8/8/8/R3K3 b - - 0 1", &["e8e7"]);
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::BareKing));
+}
+
+#[test]
+fn bare_king_after_reply_two_pieces_left_win_at_once() {
+    let v = shipped("shatranj");
+    // FSF: 0 moves.
+    let p = pos(&v, "4k3/8/8/8/8/8/3PP3/4K3 b - - 0 1");
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::BareKing));
+    let p = pos(&v, "4k3/3R4/8/8/8/8/8/R3K3 b - - 0 1");
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::BareKing));
+}
+
+#[test]
+fn bare_king_after_reply_two_bare_kings_play_on() {
+    let v = shipped("shatranj");
+    // FSF: 5 moves; taking the last piece back leaves two bare kings.
+    assert_eq!(
+        legal(&v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        words("e1d1 e1d2 e1e2 e1f1 e1f2")
+    );
+    let p = after(&v, "4k3/3R4/8/8/8/8/8/4K3 b - - 0 1", &["e8d7"]);
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn bare_king_after_reply_on_a_12_by_8_board() {
+    let v = shipped("courier");
+    // `setoption name UCI_Variant value courier`: 0, 5 and 0 moves.
+    let p = pos(&v, "5k6/12/12/12/12/12/3PP7/5K6 b - - 0 1");
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::BareKing));
+    assert_eq!(
+        legal(&v, "5k6/12/12/12/12/12/3P8/5K6 b - - 0 1"),
+        words("f8e7 f8e8 f8f7 f8g7 f8g8")
+    );
+    let p = pos(&v, "5k6/12/12/12/12/12/3P8/5K6 w - - 0 1");
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::BareKing));
+}

@@ -60,7 +60,13 @@ fn outline(file: &File) -> String {
                 "zone {}: {:?} unknown {:?}",
                 z.name.node, z.sides, z.unknown
             ),
-            Item::Promotion(p) => format!("promotion: {:?} unknown {:?}", p.rules, p.unknown),
+            Item::Promotion(p) if p.limits.is_empty() => {
+                format!("promotion: {:?} unknown {:?}", p.rules, p.unknown)
+            }
+            Item::Promotion(p) => format!(
+                "promotion: {:?} limits {:?} unknown {:?}",
+                p.rules, p.limits, p.unknown
+            ),
             Item::Drops(d) => format!("drops: {:?}", d.rules),
             Item::End(e) => format!("end: {:?}", e.rules),
             Item::Legality(l) => format!("legality: {:?}", l.rules),

@@ -228,3 +228,36 @@ fn sfen_and_usi_moves_are_read() {
         None
     );
 }
+
+// --- promotion `if capture` (micro shogi) -----------------------------------
+// Fairy-Stockfish 11.1, `setoption name UCI_Variant value micro`, `go perft 1`.
+
+#[test]
+fn micro_a_capture_turns_the_piece_over_and_only_a_capture() {
+    let v = shipped("micro");
+    // `position startpos moves c1b2 a4a3`: 11 moves; the bishop's capture is
+    // `b2a3+` only, its other moves keep the face.
+    assert_moves(
+        &v,
+        "kb+r+l/4/p3/1B1P/+L+R1K[] w - - 2 2",
+        &[
+            "b2c1", "b2c3", "b2d4", "b2a3+", "a1a2", "d2d3", "b1c1", "b1a2", "b1c2", "d1c1", "d1c2",
+        ],
+    );
+}
+
+#[test]
+fn micro_a_promoted_face_turns_back_when_it_captures() {
+    let v = shipped("micro");
+    // `position startpos moves d2d3 a4a3 d3d4`: 11 moves; the silver (+L)
+    // and the gold (+R) take the pawn turning back (`-`), never keeping
+    // their face.
+    assert_moves(
+        &v,
+        "kb+r+l/3P/p3/4/+L+RBK[] b - - 3 2",
+        &[
+            "b5d3", "b5a4", "b5c4", "d5c4", "d5d4-", "a3a2", "c5b4", "c5c4", "c5d4-", "a5a4",
+            "a5b4",
+        ],
+    );
+}
