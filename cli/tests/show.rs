@@ -329,3 +329,61 @@ fn svg_to_a_file() {
     assert!(!bad.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--zone` shades a declared zone's squares: xiangqi's palaces are files
+/// d to f of the three ranks nearest each side, White's half ranks 1 to 5.
+#[test]
+fn zones_are_shaded() {
+    let run = fairyc(&["show", "xiangqi", "--zone", "palace"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let row = |rank: &str| -> String {
+        let line = run
+            .stdout
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(rank))
+            .unwrap_or_else(|| panic!("rank {rank} in {}", run.stdout));
+        line.split_whitespace().skip(1).collect()
+    };
+    // Empty palace squares show `+`; the other empty squares `·`.
+    assert_eq!(row("9"), "···+++···");
+    assert_eq!(row("2"), "···+++···");
+    assert_eq!(row("6"), "·········");
+    assert!(run.stdout.contains("shaded: palace"), "{}", run.stdout);
+
+    // One side's squares only: White's half, below the river.
+    let run = fairyc(&["show", "xiangqi", "--zone", "own-half:white"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let rows: Vec<&str> = run.stdout.lines().collect();
+    let plus = |rank: &str| {
+        rows.iter()
+            .find(|l| l.split_whitespace().next() == Some(rank))
+            .is_some_and(|l| l.contains('+'))
+    };
+    // (Rank 1 is full: no empty square shows it.)
+    assert!(["2", "3", "4", "5"].iter().all(|r| plus(r)));
+    assert!(!["6", "7", "8", "9", "10"].iter().any(|r| plus(r)));
+
+    // The SVG washes each shaded square once.
+    let run = fairyc(&["show", "xiangqi", "--zone", "palace", "--svg", "-"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    check_svg(&run.stdout, 90);
+    assert_eq!(run.stdout.matches(r#"class="zone""#).count(), 18);
+}
+
+#[test]
+fn unknown_zones_and_sides_are_refused() {
+    let run = fairyc(&["show", "xiangqi", "--zone", "palce"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stdout.is_empty());
+    assert!(
+        run.stderr.contains("no zone `palce`") && run.stderr.contains("palace, own-half, crossed"),
+        "{}",
+        run.stderr
+    );
+    let run = fairyc(&["show", "xiangqi", "--zone", "palace:red"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("`red` is not a side"), "{}", run.stderr);
+    let run = fairyc(&["show", "clobber", "--zone", "palace"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("it declares none"), "{}", run.stderr);
+}

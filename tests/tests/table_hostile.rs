@@ -8,7 +8,8 @@ use fairyc_runtime::table::{
     PromotionChoice, MAX_ATTACK_WORK, MAX_PATHS_PER_SQUARE, MAX_STEPS_PER_PATH, MAX_TABLE_BYTES,
 };
 use fairyc_runtime::{
-    perft, CastlingProblem, Field, HandRoute, Limit, Position, TableError, Variant, VariantTables,
+    perft, CastlingProblem, Field, HandRoute, Limit, NameOf, Position, TableError, Variant,
+    VariantTables,
 };
 use fairyc_tests::shipped;
 use serde_json::{json, Value};
@@ -493,4 +494,32 @@ fn a_version_1_table_still_reads() {
     let mut v = zh();
     v["format"] = json!(1);
     assert!(load(&v).is_ok());
+}
+
+#[test]
+fn zones_name_real_squares_and_have_names() {
+    let mut v = zh();
+    v["parts"]["zones"] = json!([{"name": "palace", "squares": [[3, 4], [59, 60]]}]);
+    let t = load(&v).expect("a valid zone loads");
+    assert_eq!(t.parts().zones[0].squares, [vec![3, 4], vec![59, 60]]);
+
+    v["parts"]["zones"] = json!([
+        {"name": "palace", "squares": [[3], [60]]},
+        {"name": "river", "squares": [[64], []]}
+    ]);
+    assert_eq!(
+        load(&v),
+        Err(TableError::SquareIndex {
+            at: Field::Zone { zone: 1 },
+            square: 64
+        })
+    );
+    v["parts"]["zones"] = json!([{"name": "", "squares": [[], []]}]);
+    assert!(matches!(
+        load(&v),
+        Err(TableError::Name {
+            of: NameOf::Zone(0),
+            len: 0
+        })
+    ));
 }
