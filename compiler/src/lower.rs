@@ -366,6 +366,9 @@ pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
         demotes_to: piece.demotes_to,
         plus: piece.plus,
         moves: [vec![Vec::new(); squares], vec![Vec::new(); squares]],
+        cannot_capture: piece.cannot_capture.clone(),
+        cannot_hop: piece.cannot_hop.clone(),
+        points: piece.points,
     }
 }
 
@@ -553,5 +556,8 @@ pub fn end(checked: &Checked) -> EndRules {
                 outcome,
             })
             .collect(),
+        double_pass: e.double_pass,
+        facing: e.facing,
+        komi: e.komi,
     }
 }
