@@ -740,4 +740,11 @@ pub static EXPLANATIONS: &[Explanation] = &[
         wrong: "setup \"k7/8/1QK5/8/8/8/8/8 b - - 0 1\"",
         fixed: "setup \"k7/8/1QK5/8/8/8/8/8 w - - 0 1\"",
     },
+    Explanation {
+        code: "W0009",
+        title: "`double-pass` without passing",
+        text: "`double-pass <verdict>` ends the game after two passes in a row, but without `pass allowed` in `legality` no player may pass, so the rule never triggers.",
+        wrong: "end { double-pass draw }",
+        fixed: "legality { pass allowed }\nend { double-pass draw }",
+    },
 ];

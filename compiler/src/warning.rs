@@ -76,6 +76,9 @@ pub enum WarningKind {
         /// Why the game is over (`checkmate`, `stalemate`, …).
         reason: String,
     },
+    /// `W0009` `end { double-pass draw }` without `legality { pass allowed }`:
+    /// nobody can pass, so the rule never triggers.
+    DoublePassWithoutPass,
 }
 
 impl Warning {
@@ -95,6 +98,7 @@ impl Warning {
             WarningKind::CapturedAsWithoutDrops => "W0006",
             WarningKind::DeadEnd { .. } => "W0007",
             WarningKind::OverAtStart { .. } => "W0008",
+            WarningKind::DoublePassWithoutPass => "W0009",
         }
     }
 
@@ -130,6 +134,10 @@ impl Warning {
             WarningKind::DeadEnd { .. } => (
                 "this piece",
                 "give it a move out of those squares, or a promotion rule there",
+            ),
+            WarningKind::DoublePassWithoutPass => (
+                "never triggers",
+                "add `legality { pass allowed }`, or remove the rule",
             ),
             WarningKind::OverAtStart { .. } => (
                 "the game is over here",
@@ -204,6 +212,9 @@ impl fmt::Display for Warning {
             ),
             WarningKind::OverAtStart { reason } => {
                 write!(f, "the game is over in the start position: {reason}")
+            }
+            WarningKind::DoublePassWithoutPass => {
+                write!(f, "`double-pass` can never trigger: no player may pass")
             }
         }
     }
