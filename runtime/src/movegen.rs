@@ -481,7 +481,11 @@ impl<'v> Position<'v> {
             // Destinations already listed from `from` (lines with loops may
             // reach a square along two paths; a move is its two squares).
             let mut seen: SquareSet = 0;
-            let theirs = theirs & !self.spared(theirs, v.no_capture[p]);
+            let theirs = if v.no_capture[p] != 0 {
+                theirs & !self.spared(theirs, v.no_capture[p])
+            } else {
+                theirs
+            };
             if v.dedup[e] {
                 for m in out.iter() {
                     if let Move::Normal { from: f, to, .. } = *m {
