@@ -182,6 +182,22 @@ pub enum PieceProp {
     /// `fen-only`: the piece is meant to appear only in positions given by
     /// FEN, never from the setup (silences `W0001`).
     FenOnly(Span),
+    /// `cannot-capture Cannon`: enemy pieces this piece never captures.
+    CannotCapture {
+        /// The pieces.
+        pieces: Vec<Spanned<String>>,
+        /// The whole statement.
+        span: Span,
+    },
+    /// `cannot-hop Cannon`: pieces its hopper moves may not jump over.
+    CannotHop {
+        /// The pieces.
+        pieces: Vec<Spanned<String>>,
+        /// The whole statement.
+        span: Span,
+    },
+    /// `points 13`: its worth when the material is counted, in tenths.
+    Points(Spanned<u32>),
     /// Anything else.
     Unknown(Unknown),
 }
@@ -415,6 +431,8 @@ pub enum LegalityRule {
     GivingCheckForbidden(Span),
     /// `capture compulsory`
     CaptureCompulsory(Span),
+    /// `pass allowed`
+    PassAllowed(Span),
     /// Anything else.
     Unknown(Unknown),
 }
@@ -551,6 +569,29 @@ pub enum EndRule {
         span: Span,
         /// The pieces, or the single word `none`.
         pieces: Vec<Spanned<String>>,
+    },
+    /// `double-pass draw`: two passes in a row end the game.
+    DoublePass {
+        /// The whole rule.
+        span: Span,
+        /// `win`, `draw`, `loss` (for the player who passed last) or `points`.
+        outcome: Spanned<String>,
+    },
+    /// `facing points`: royal pieces facing before and after a move.
+    Facing {
+        /// The whole rule.
+        span: Span,
+        /// `win`, `draw`, `loss` (for the player who moved last) or `points`.
+        outcome: Spanned<String>,
+    },
+    /// `komi black 1.5`: points added to a side's material count.
+    Komi {
+        /// The whole rule.
+        span: Span,
+        /// The side.
+        side: Spanned<Side>,
+        /// The points, in tenths.
+        points: Spanned<u32>,
     },
     /// `King reaches enemy-home win`
     Reach {

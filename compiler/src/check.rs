@@ -11,7 +11,7 @@
 
 use fairyc_runtime::table::{
     CheckCountRule, DropRules, EndRules, Legality, Outcome, PromotionChoice, RepetitionRule,
-    TableParts, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
+    TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
 };
 use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
 use indexmap::IndexMap;
@@ -514,6 +514,41 @@ impl<'a> Checker<'a> {
                     self.betza(betza);
                     faces = Some(*span);
                 }
+                PieceProp::CannotCapture { pieces, span } => {
+                    self.once(
+                        &mut seen,
+                        "cannot-capture",
+                        first_word(*span, "cannot-capture"),
+                    );
+                    for p in pieces {
+                        self.piece_ref(p);
+                    }
+                }
+                PieceProp::CannotHop { pieces, span } => {
+                    self.once(&mut seen, "cannot-hop", first_word(*span, "cannot-hop"));
+                    for p in pieces {
+                        self.piece_ref(p);
+                    }
+                    let hops = piece.props.iter().any(|q| match q {
+                        PieceProp::Moves { betza, .. } => betza
+                            .terms
+                            .iter()
+                            .any(|t| t.mods.iter().any(|m| m.node == 'p' || m.node == 'g')),
+                        _ => false,
+                    });
+                    if !hops {
+                        self.error(
+                            ErrorKind::CannotHopWithoutHops {
+                                piece: piece.name.node.clone(),
+                            },
+                            first_word(*span, "cannot-hop"),
+                        );
+                    }
+                }
+                PieceProp::Points(points) => {
+                    self.once(&mut seen, "points", points.span);
+                    self.points(points);
+                }
                 PieceProp::Unknown(u) => {
                     // A malformed or misspelt statement is reported once, not
                     // again as missing.
@@ -621,6 +656,13 @@ impl<'a> Checker<'a> {
                     term.atom.span,
                 );
             }
+        }
+    }
+
+    /// `E0058`: points (of a piece or a komi) beyond what the tables hold.
+    fn points(&mut self, points: &Spanned<u32>) {
+        if points.node > fairyc_runtime::table::MAX_POINTS {
+            self.error(ErrorKind::PointsOutOfRange, points.span);
         }
     }
 
@@ -859,6 +901,9 @@ impl<'a> Checker<'a> {
                 LegalityRule::CaptureCompulsory(span) => {
                     self.once(&mut seen, "capture", first_word(*span, "capture"));
                 }
+                LegalityRule::PassAllowed(span) => {
+                    self.once(&mut seen, "pass", first_word(*span, "pass"));
+                }
                 LegalityRule::Unknown(u) => self.unknown(Block::Legality, u),
             }
         }
@@ -910,6 +955,27 @@ impl<'a> Checker<'a> {
                 }
                 EndRule::MoveLimit { span, .. } => {
                     self.once(&mut seen, "move-limit", first_word(*span, "move-limit"));
+                }
+                EndRule::DoublePass { span, outcome } => {
+                    self.once(&mut seen, "double-pass", first_word(*span, "double-pass"));
+                    if outcome.node != POINTS {
+                        self.outcome(outcome);
+                    }
+                }
+                EndRule::Facing { span, outcome } => {
+                    self.once(&mut seen, "facing", first_word(*span, "facing"));
+                    if outcome.node != POINTS {
+                        self.outcome(outcome);
+                    }
+                }
+                EndRule::Komi { span, side, points } => {
+                    let key = if side.node == Side::White {
+                        "komi white"
+                    } else {
+                        "komi black"
+                    };
+                    self.once(&mut seen, key, first_word(*span, "komi"));
+                    self.points(points);
                 }
                 EndRule::ResetsClock { span, pieces } => {
                     self.once(&mut seen, "resets-clock", first_word(*span, "resets-clock"));
@@ -1094,6 +1160,12 @@ pub struct CheckedPiece {
     pub promotion_limit: Option<u8>,
     /// Its Betza terms.
     pub moves: Vec<CheckedMove>,
+    /// `cannot-capture`: the pieces it never captures.
+    pub cannot_capture: Vec<u8>,
+    /// `cannot-hop`: the pieces its hoppers may not jump.
+    pub cannot_hop: Vec<u8>,
+    /// `points`, in tenths.
+    pub points: u32,
 }
 
 /// One Betza term of a piece.
@@ -1202,6 +1274,12 @@ pub struct CheckedEnd {
     /// `resets-clock`: the pieces whose moves reset the half-move clock, if
     /// given (`none` is empty); otherwise the promoting pieces.
     pub resets_clock: Option<Vec<u8>>,
+    /// `double-pass`.
+    pub double_pass: Option<Verdict>,
+    /// `facing`.
+    pub facing: Option<Verdict>,
+    /// `komi`, in tenths (White, Black).
+    pub komi: [u32; 2],
 }
 
 /// A checked `<Piece> reaches <squares> <outcome>` rule.
@@ -1228,6 +1306,22 @@ struct Names {
     moves_sound: Vec<bool>,
     unsound_zones: Vec<String>,
 }
+
+/// The verdict words of `facing` and `double-pass`: the outcomes and
+/// `points`.
+fn verdict_of(word: &str) -> Option<Verdict> {
+    match word {
+        POINTS => Some(Verdict::Points),
+        _ => outcome_of(word).map(|o| match o {
+            Outcome::Win => Verdict::Win,
+            Outcome::Draw => Verdict::Draw,
+            Outcome::Loss => Verdict::Loss,
+        }),
+    }
+}
+
+/// `facing points`, `double-pass points`: decided by counting the material.
+const POINTS: &str = "points";
 
 fn outcome_of(word: &str) -> Option<Outcome> {
     match word {
@@ -1363,6 +1457,17 @@ fn resolve(
         }
     }
     let end = r.end(end);
+    // A pass is written as the mover's royal piece's square.
+    if let Some(span) = legality.and_then(|l| {
+        l.rules.iter().find_map(|x| match x {
+            LegalityRule::PassAllowed(span) => Some(*span),
+            _ => None,
+        })
+    }) {
+        if !pieces.iter().any(|p| p.royal && p.royal_side.is_none()) {
+            r.error(ErrorKind::PassWithoutRoyal, first_word(span, "pass"));
+        }
+    }
 
     let squares = r.setup.take();
     let squares = squares?;
@@ -1391,6 +1496,7 @@ fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
         match rule {
             LegalityRule::GivingCheckForbidden(_) => out.giving_check_forbidden = true,
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
+            LegalityRule::PassAllowed(_) => out.pass = true,
             LegalityRule::Unknown(_) => {}
         }
     }
@@ -1446,8 +1552,38 @@ impl<'a> Resolver<'a> {
             let mut royal = None;
             let mut royal_side = None;
             let mut captured_as = None;
+            let mut cannot_capture = Vec::new();
+            let mut cannot_hop = Vec::new();
+            let mut points = 0;
             for prop in &decl.props {
                 match prop {
+                    PieceProp::CannotCapture { pieces, .. } => {
+                        for p in pieces {
+                            let Some(q) = self.piece(&p.node) else {
+                                continue;
+                            };
+                            if self.royal(q) {
+                                self.error(
+                                    ErrorKind::CannotCaptureRoyal {
+                                        piece: p.node.clone(),
+                                    },
+                                    p.span,
+                                );
+                            } else if !cannot_capture.contains(&q) {
+                                cannot_capture.push(q);
+                            }
+                        }
+                    }
+                    PieceProp::CannotHop { pieces, .. } => {
+                        for p in pieces {
+                            if let Some(q) = self.piece(&p.node) {
+                                if !cannot_hop.contains(&q) {
+                                    cannot_hop.push(q);
+                                }
+                            }
+                        }
+                    }
+                    PieceProp::Points(p) => points = p.node.min(fairyc_runtime::table::MAX_POINTS),
                     PieceProp::RoyalSide(side) => {
                         royal_side = Some(u8::from(side.node != "white"));
                     }
@@ -1495,6 +1631,9 @@ impl<'a> Resolver<'a> {
                 plus,
                 promotion_limit: None,
                 moves: Vec::new(),
+                cannot_capture,
+                cannot_hop,
+                points,
             });
         }
         out
@@ -1647,6 +1786,9 @@ impl<'a> Resolver<'a> {
                 stalemate_fewer_pieces: false,
                 check_count: self.check_count,
                 extinction: Vec::new(),
+                double_pass: None,
+                facing: None,
+                komi: [0, 0],
             },
             legality: Default::default(),
             zones: Vec::new(),
@@ -2177,6 +2319,9 @@ impl<'a> Resolver<'a> {
             check_count: None,
             extinction: Vec::new(),
             resets_clock: None,
+            double_pass: None,
+            facing: None,
+            komi: [0, 0],
         };
         let Some(end) = end else { return out };
         for rule in &end.rules {
@@ -2262,6 +2407,21 @@ impl<'a> Resolver<'a> {
                 EndRule::ResetsClock { pieces, .. } => {
                     out.resets_clock =
                         Some(pieces.iter().filter_map(|p| self.piece(&p.node)).collect());
+                }
+                EndRule::DoublePass { outcome, .. } => out.double_pass = verdict_of(&outcome.node),
+                EndRule::Facing { span, outcome } => {
+                    out.facing = verdict_of(&outcome.node);
+                    let faces = self.decls.iter().any(|d| {
+                        royal_span(d).is_some()
+                            && d.props.iter().any(|p| matches!(p, PieceProp::Faces { .. }))
+                    });
+                    if !faces {
+                        self.error(ErrorKind::FacingWithoutFaces, first_word(*span, "facing"));
+                    }
+                }
+                EndRule::Komi { side, points, .. } => {
+                    out.komi[usize::from(side.node != Side::White)] =
+                        points.node.min(fairyc_runtime::table::MAX_POINTS);
                 }
                 EndRule::Unknown(_) => {}
             }

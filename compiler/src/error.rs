@@ -121,12 +121,15 @@ impl Block {
                 "captured-as",
                 "faces",
                 "fen-only",
+                "cannot-capture",
+                "cannot-hop",
+                "points",
             ],
             Block::Castling => &[],
             Block::Zone => &["white", "black"],
             Block::Promotion => &[],
             Block::Drops => &["captures-to-hand"],
-            Block::Legality => &["giving-check", "capture"],
+            Block::Legality => &["giving-check", "capture", "pass"],
             Block::End => &[
                 "checkmate",
                 "stalemate",
@@ -136,6 +139,9 @@ impl Block {
                 "extinction",
                 "checks",
                 "resets-clock",
+                "double-pass",
+                "facing",
+                "komi",
             ],
         }
     }
@@ -560,6 +566,23 @@ pub enum ErrorKind {
         /// The first of the two letters.
         first: Span,
     },
+    /// `E0058` `points 100001` or `komi black 20000`: more points than the
+    /// tables hold.
+    PointsOutOfRange,
+    /// `E0059` `cannot-hop Cannon` in a piece without hopper moves.
+    CannotHopWithoutHops {
+        /// The piece.
+        piece: String,
+    },
+    /// `E0137` `cannot-capture King`: a royal piece.
+    CannotCaptureRoyal {
+        /// The royal piece listed.
+        piece: String,
+    },
+    /// `E0138` `pass allowed` in a variant where a side has no royal piece.
+    PassWithoutRoyal,
+    /// `E0139` `facing points` without `faces` in a royal piece.
+    FacingWithoutFaces,
     /// `E0136` `faces vR` in a piece that is not royal.
     FacesNotRoyal {
         /// The piece.
@@ -937,7 +960,10 @@ impl ErrorKind {
                 "unknown outcome",
             )
             .did_you_mean(*suggestion)
-            .help("the outcomes are `win`, `draw` and `loss`"),
+            .help(
+                "the outcomes are `win`, `draw` and `loss`; `facing` and `double-pass` also \
+                 take `points`",
+            ),
             ErrorKind::RepetitionTooSmall { count } => Text::new(
                 "E0032",
                 format!("repetition count {count} is less than 2"),
@@ -1091,6 +1117,48 @@ impl ErrorKind {
                 "`faces` declares lines on which two royal pieces may not stand facing each \
                  other (the flying-general rule); put it in a `royal` piece",
             ),
+            ErrorKind::PointsOutOfRange => Text::new(
+                "E0058",
+                "too many points",
+                format!(
+                    "allowed: 0 to {}",
+                    f64::from(fairyc_runtime::table::MAX_POINTS) / 10.0
+                ),
+            )
+            .help("points have at most one decimal: janggi's chariot is `points 13`, Black's komi `komi black 1.5`"),
+            ErrorKind::CannotHopWithoutHops { piece } => Text::new(
+                "E0059",
+                format!("`cannot-hop` in `{piece}`, which has no hopper move"),
+                "nothing hops",
+            )
+            .help(
+                "`cannot-hop` names pieces the piece's `p` and `g` moves may not jump over; \
+                 give it a hopper move (`moves pR`) or remove the statement",
+            ),
+            ErrorKind::CannotCaptureRoyal { piece } => Text::new(
+                "E0137",
+                format!("`cannot-capture` lists `{piece}`, which is royal"),
+                "a royal piece",
+            )
+            .help(
+                "a royal piece is never captured: checks and checkmate are about attacking it; \
+                 list only pieces that are not royal",
+            ),
+            ErrorKind::PassWithoutRoyal => Text::new(
+                "E0138",
+                "`pass allowed` without a royal piece for both sides",
+                "a pass needs a royal piece",
+            )
+            .help(
+                "a pass is written as the mover's royal piece's square twice (`e2e2`), and a \
+                 player in check may not pass: both sides need one royal piece",
+            ),
+            ErrorKind::FacingWithoutFaces => Text::new(
+                "E0139",
+                "`facing` without `faces` in a royal piece",
+                "no lines to face along",
+            )
+            .help("declare the lines in the royal piece: `faces vR`"),
             ErrorKind::UnknownPromotionTrigger { word, suggestion } => Text::new(
                 "E0054",
                 format!("`{word}` is not a promotion trigger"),

@@ -489,6 +489,20 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "castling { K: King any -> g1, Rook any -> f1 }",
     },
     Explanation {
+        code: "E0058",
+        title: "too many points",
+        text: "`points <n>` (what a piece counts when the material is counted) and `komi <side> <n>` (what a side adds to its count) take a number with at most one decimal, from 0 to 10000.",
+        wrong: "end { komi black 20000 }",
+        fixed: "end { komi black 1.5 }",
+    },
+    Explanation {
+        code: "E0059",
+        title: "`cannot-hop` without hopper moves",
+        text: "`cannot-hop <Piece>, …` names pieces that the piece's hopper moves (`p`, `g`) may not jump over, as janggi's cannon may not jump a cannon. A piece without a hopper move has nothing for it to restrict.",
+        wrong: "piece Cannon { letter C; moves mR cR; cannot-hop Cannon }",
+        fixed: "piece Cannon { letter C; moves mR cpR; cannot-hop Cannon }",
+    },
+    Explanation {
         code: "E0101",
         title: "bad label range",
         text: "A range of file or rank labels must run from a lower to a higher letter or number of the same kind.",
@@ -657,6 +671,27 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "piece King { letter K; moves K; royal; faces vR }",
     },
     Explanation {
+        code: "E0137",
+        title: "`cannot-capture` lists a royal piece",
+        text: "`cannot-capture <Piece>, …` names enemy pieces the piece never captures. A royal piece is never captured at all: checks and checkmate are about attacking it, so a piece that could not capture it would give checks that are not checks. List only pieces that are not royal.",
+        wrong: "piece Cannon { letter C; moves mR cpR; cannot-capture King }",
+        fixed: "piece Cannon { letter C; moves mR cpR; cannot-capture Cannon }",
+    },
+    Explanation {
+        code: "E0138",
+        title: "`pass allowed` without a royal piece for both sides",
+        text: "A pass is written as the mover's royal piece's square twice (`e2e2`, as Fairy-Stockfish writes it), and a player in check may not pass: both sides need a royal piece, so `royal white` or `royal black` alone cannot pass.",
+        wrong: "piece King { letter K; moves K; royal white }\nlegality { pass allowed }",
+        fixed: "piece King { letter K; moves K; royal }\nlegality { pass allowed }",
+    },
+    Explanation {
+        code: "E0139",
+        title: "`facing` without `faces`",
+        text: "`facing <outcome>` in `end` is janggi's bikjang: royal pieces that face each other along their `faces` lines must be parted, or the game ends. Without `faces` in a royal piece there are no lines to face along.",
+        wrong: "end { facing draw }",
+        fixed: "piece King { letter K; moves K; royal; faces vR }\nend { facing draw }",
+    },
+    Explanation {
         code: "E0145",
         title: "check count out of range",
         text: "`checks <n> <outcome>` counts the checks each player gives; the player who has given n of them gets the outcome. n must be from 1 to 100.",
@@ -732,5 +767,12 @@ pub static EXPLANATIONS: &[Explanation] = &[
         text: "`fen-only` says a piece appears only in positions given by FEN (as Fairy-Stockfish's `fairy` accepts extra pieces in FENs), which silences `W0001`. This piece can appear in a game anyway: it is in the setup, a promotion target or what a captured piece becomes. Remove the mark, or the piece from those places.",
         wrong: "piece Silver { letter S; moves FfW; fen-only }\nsetup \"s3k3/8/8/8/8/8/8/S3K3 w - - 0 1\"",
         fixed: "piece Silver { letter S; moves FfW }\nsetup \"s3k3/8/8/8/8/8/8/S3K3 w - - 0 1\"",
+    },
+    Explanation {
+        code: "W0009",
+        title: "`double-pass` without passing",
+        text: "`double-pass <verdict>` ends the game after two passes in a row, but without `pass allowed` in `legality` no player may pass, so the rule never triggers.",
+        wrong: "end { double-pass draw }",
+        fixed: "legality { pass allowed }\nend { double-pass draw }",
     },
 ];

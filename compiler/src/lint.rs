@@ -222,6 +222,17 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
     goals(file, parts, &reach, &mut out);
     dead_ends(parts, &decls, &reach, &mut out);
     over_at_start(file, tables, &mut out);
+    if parts.end.double_pass.is_some() && !parts.legality.pass {
+        for item in &file.items {
+            if let Item::End(end) = item {
+                for rule in &end.rules {
+                    if let EndRule::DoublePass { span, .. } = rule {
+                        out.push(warning(WarningKind::DoublePassWithoutPass, *span));
+                    }
+                }
+            }
+        }
+    }
     out.sort_by_key(|e| (e.span.start, e.span.end));
     out
 }

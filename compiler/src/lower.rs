@@ -368,6 +368,9 @@ pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
         plus: piece.plus,
         promotion_limit: piece.promotion_limit,
         moves: [vec![Vec::new(); squares], vec![Vec::new(); squares]],
+        cannot_capture: piece.cannot_capture.clone(),
+        cannot_hop: piece.cannot_hop.clone(),
+        points: piece.points,
     }
 }
 
@@ -573,5 +576,8 @@ pub fn end(checked: &Checked) -> EndRules {
                 outcome,
             })
             .collect(),
+        double_pass: e.double_pass,
+        facing: e.facing,
+        komi: e.komi,
     }
 }

@@ -128,6 +128,22 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_within => "`within`",
         Rule::kw_from => "`from`",
         Rule::kw_faces => "`faces`",
+        Rule::kw_cannot_capture => "`cannot-capture`",
+        Rule::kw_cannot_hop => "`cannot-hop`",
+        Rule::kw_points => "`points`",
+        Rule::kw_pass => "`pass`",
+        Rule::kw_allowed => "`allowed`",
+        Rule::kw_double_pass => "`double-pass`",
+        Rule::kw_facing => "`facing`",
+        Rule::kw_komi => "`komi`",
+        Rule::decimal => "a number of points (`13`, `1.5`)",
+        Rule::cannot_capture => "`cannot-capture`",
+        Rule::cannot_hop => "`cannot-hop`",
+        Rule::points => "`points`",
+        Rule::pass_allowed => "`pass allowed`",
+        Rule::end_double_pass => "`double-pass`",
+        Rule::end_facing => "`facing`",
+        Rule::end_komi => "`komi`",
         Rule::kw_royal => "`royal`",
         Rule::kw_captured_as => "`captured-as`",
         Rule::kw_fen_only => "`fen-only`",
@@ -503,6 +519,25 @@ impl Builder<'_> {
         Spanned::new(value, span)
     }
 
+    /// A `decimal` in tenths (`1.5` is 15); too large is `E0052`-style
+    /// `NumberTooLarge`.
+    fn tenths(&mut self, pair: &Pair<'_, Rule>) -> Spanned<u32> {
+        let span = span_of(pair);
+        let text = pair.as_str();
+        let (whole, frac) = text.split_once('.').unwrap_or((text, "0"));
+        let value = whole
+            .parse::<u32>()
+            .ok()
+            .and_then(|w| w.checked_mul(10))
+            .and_then(|w| w.checked_add(frac.parse::<u32>().unwrap_or(0)));
+        let value = value.unwrap_or_else(|| {
+            self.errors
+                .push(CompileError::new(ErrorKind::NumberTooLarge, span));
+            u32::MAX
+        });
+        Spanned::new(value, span)
+    }
+
     fn number<T: std::str::FromStr + Copy>(&mut self, pair: &Pair<'_, Rule>, max: T) -> Spanned<T> {
         let span = span_of(pair);
         let value = pair.as_str().parse().unwrap_or_else(|_| {
@@ -760,6 +795,25 @@ impl Builder<'_> {
                     }
                 }
                 Rule::fen_only => props.push(PieceProp::FenOnly(tight(&p))),
+                Rule::cannot_capture | Rule::cannot_hop => {
+                    let span = tight(&p);
+                    let hop = p.as_rule() == Rule::cannot_hop;
+                    let pieces: Vec<_> = p
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::ident)
+                        .map(|q| text(&q))
+                        .collect();
+                    props.push(if hop {
+                        PieceProp::CannotHop { pieces, span }
+                    } else {
+                        PieceProp::CannotCapture { pieces, span }
+                    });
+                }
+                Rule::points => {
+                    if let Some(q) = p.into_inner().find(|q| q.as_rule() == Rule::decimal) {
+                        props.push(PieceProp::Points(self.tenths(&q)));
+                    }
+                }
                 Rule::unknown_stmt => props.push(PieceProp::Unknown(self.unknown(p))),
                 _ => {}
             }
@@ -1048,6 +1102,7 @@ impl Builder<'_> {
                     rules.push(LegalityRule::GivingCheckForbidden(span))
                 }
                 Rule::capture_compulsory => rules.push(LegalityRule::CaptureCompulsory(span)),
+                Rule::pass_allowed => rules.push(LegalityRule::PassAllowed(span)),
                 Rule::unknown_stmt => rules.push(LegalityRule::Unknown(self.unknown(p))),
                 _ => {}
             }
@@ -1073,8 +1128,11 @@ impl Builder<'_> {
             let mut set = None;
             let mut off = None;
             let mut after_reply = false;
+            let (mut side, mut points) = (None, None);
             for q in p.into_inner() {
                 match q.as_rule() {
+                    Rule::side => side = Some(side_of(&q)),
+                    Rule::decimal => points = Some(self.tenths(&q)),
                     Rule::kw_after_reply => after_reply = true,
                     Rule::ident => idents.push(text(&q)),
                     Rule::count => counts.push(self.number(&q, u32::MAX)),
@@ -1082,6 +1140,12 @@ impl Builder<'_> {
                     Rule::kw_off => off = Some(span_of(&q)),
                     _ => {}
                 }
+            }
+            if rule == Rule::end_komi {
+                if let (Some(side), Some(points)) = (side, points) {
+                    rules.push(EndRule::Komi { span, side, points });
+                }
+                continue;
             }
             if rule == Rule::end_resets_clock {
                 rules.push(EndRule::ResetsClock {
@@ -1101,6 +1165,8 @@ impl Builder<'_> {
                     outcome,
                     after_reply,
                 },
+                (Rule::end_double_pass, Some(outcome)) => EndRule::DoublePass { span, outcome },
+                (Rule::end_facing, Some(outcome)) => EndRule::Facing { span, outcome },
                 (Rule::end_repetition, Some(outcome)) => match counts.next() {
                     Some(count) => EndRule::Repetition {
                         span,

@@ -83,6 +83,9 @@ pub enum WarningKind {
         /// The piece.
         piece: String,
     },
+    /// `W0009` `end { double-pass draw }` without `legality { pass allowed }`:
+    /// nobody can pass, so the rule never triggers.
+    DoublePassWithoutPass,
 }
 
 impl Warning {
@@ -103,6 +106,7 @@ impl Warning {
             WarningKind::DeadEnd { .. } => "W0007",
             WarningKind::OverAtStart { .. } => "W0008",
             WarningKind::FenOnlyInGame { .. } => "W0011",
+            WarningKind::DoublePassWithoutPass => "W0009",
         }
     }
 
@@ -143,6 +147,10 @@ impl Warning {
                 "marked `fen-only` here",
                 "remove `fen-only`, or take the piece out of the setup, the promotion targets \
                  and `captured-as`",
+            ),
+            WarningKind::DoublePassWithoutPass => (
+                "never triggers",
+                "add `legality { pass allowed }`, or remove the rule",
             ),
             WarningKind::OverAtStart { .. } => (
                 "the game is over here",
@@ -223,6 +231,9 @@ impl fmt::Display for Warning {
                 "piece `{piece}` is marked `fen-only` but can appear in a game: it is in the \
                  setup, a promotion target or what a captured piece becomes"
             ),
+            WarningKind::DoublePassWithoutPass => {
+                write!(f, "`double-pass` can never trigger: no player may pass")
+            }
         }
     }
 }

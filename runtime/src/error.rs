@@ -254,6 +254,20 @@ pub enum TableError {
         /// The side given.
         side: u8,
     },
+    /// A piece's `cannot_capture` lists a royal piece (attack detection
+    /// assumes every capturing path attacks a royal piece).
+    CannotCaptureRoyal {
+        /// The piece.
+        piece: u8,
+        /// The royal piece listed.
+        royal: u8,
+    },
+    /// `legality.pass` without a royal piece for both sides (a pass is
+    /// written as the royal piece's square).
+    PassWithoutRoyal,
+    /// A piece's `points` or an `end.komi` above
+    /// [`crate::table::MAX_POINTS`].
+    Points(u32),
 }
 
 /// A limit of the table format (see `docs/table-format.md`).
@@ -398,6 +412,11 @@ pub enum Field {
         /// The zone.
         zone: usize,
     },
+    /// `cannot_capture` or `cannot_hop` of a piece.
+    CannotCapture {
+        /// The piece.
+        piece: u8,
+    },
 }
 
 /// How a royal piece could reach a hand ([`TableError::RoyalInHand`]).
@@ -463,6 +482,9 @@ impl fmt::Display for Field {
             Field::ResetsMoveLimit => write!(f, "end.resets_move_limit"),
             Field::Extinction { rule } => write!(f, "end.extinction[{rule}]"),
             Field::Zone { zone } => write!(f, "zones[{zone}].squares"),
+            Field::CannotCapture { piece } => {
+                write!(f, "pieces[{piece}].cannot_capture or cannot_hop")
+            }
         }
     }
 }
@@ -706,6 +728,19 @@ impl fmt::Display for TableError {
                 f,
                 "end.move_limit is {n}; it must be from 1 to {}",
                 t::MAX_MOVE_LIMIT
+            ),
+            TableError::CannotCaptureRoyal { piece, royal } => write!(
+                f,
+                "pieces[{piece}].cannot_capture lists piece {royal}, which is royal"
+            ),
+            TableError::PassWithoutRoyal => write!(
+                f,
+                "legality.pass needs a royal piece for both sides (a pass is written as its square)"
+            ),
+            TableError::Points(n) => write!(
+                f,
+                "points of {n} tenths; at most {} are allowed",
+                t::MAX_POINTS
             ),
         }
     }

@@ -142,7 +142,9 @@ impl<'v> Position<'v> {
     fn legal_by_playing(&self, m: Move) -> bool {
         let mut next = self.clone();
         next.play_unchecked(m);
-        !next.in_check_side(self.turn)
+        // Royal pieces that face must stop facing (`facing` end rule).
+        let still_facing = self.history.facing && next.history.facing;
+        !still_facing && !next.in_check_side(self.turn)
     }
 
     /// All legal moves, drops included.
@@ -159,8 +161,31 @@ impl<'v> Position<'v> {
         if drops {
             self.gen_drops(&ctx, out, u32::MAX);
         }
+        if self.v.history.as_ref().is_some_and(|h| h.pass) {
+            self.gen_pass(&ctx, out);
+        }
         if self.v.filters {
             self.filter_legality(out);
+        }
+    }
+
+    /// Appends the pass, if the player may pass: not in check, or always
+    /// while the royal pieces face each other (`facing` end rule).
+    #[cold]
+    #[inline(never)]
+    fn gen_pass(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+        let royals = self.royals[self.turn];
+        if royals.count_ones() != 1 {
+            return;
+        }
+        let in_check = match ctx.king {
+            Some(_) => ctx.checkers != 0,
+            None => self.is_check(),
+        };
+        if self.history.facing || !in_check {
+            out.push(Move::Pass {
+                at: royals.trailing_zeros() as u8,
+            });
         }
     }
 
@@ -187,7 +212,7 @@ impl<'v> Position<'v> {
         match m {
             Move::EnPassant { .. } => true,
             Move::Normal { to, .. } => self.by_side[self.turn ^ 1] & bit(to) != 0,
-            Move::Castle { .. } | Move::Drop { .. } => false,
+            Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => false,
         }
     }
 
@@ -356,6 +381,12 @@ impl<'v> Position<'v> {
                 !0
             };
             let occ_without = occ & !bit(from);
+            // Enemy pieces this piece may not capture (`cannot-capture`).
+            let spared = if v.no_capture[p] != 0 {
+                self.spared(theirs, v.no_capture[p])
+            } else {
+                0
+            };
             for path in &v.paths[a as usize..b as usize] {
                 if path.friend_on != 0 && ours & path.friend_on == 0 {
                     continue;
@@ -366,7 +397,7 @@ impl<'v> Position<'v> {
                     }
                     let tb = bit(st.to);
                     let (kind_ep, ok) = if occ & tb != 0 {
-                        if path.capture && theirs & tb != 0 {
+                        if path.capture && theirs & !spared & tb != 0 {
                             (false, true)
                         } else {
                             break;
@@ -414,6 +445,19 @@ impl<'v> Position<'v> {
         }
     }
 
+    /// The squares of `among` holding a piece of a type in `types`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn spared(&self, among: SquareSet, types: u32) -> SquareSet {
+        let mut out = 0;
+        for s in Squares(among) {
+            if types & (1 << code_piece(self.board[s as usize])) != 0 {
+                out |= bit(s);
+            }
+        }
+        out
+    }
+
     /// Appends the moves along hopper paths (XBetza `p`, `g`). Only variants
     /// with hoppers come here, and they test every move by playing it.
     #[cold]
@@ -434,6 +478,11 @@ impl<'v> Position<'v> {
             // Destinations already listed from `from` (lines with loops may
             // reach a square along two paths; a move is its two squares).
             let mut seen: SquareSet = 0;
+            let theirs = if v.no_capture[p] != 0 {
+                theirs & !self.spared(theirs, v.no_capture[p])
+            } else {
+                theirs
+            };
             if v.dedup[e] {
                 for m in out.iter() {
                     if let Move::Normal { from: f, to, .. } = *m {
@@ -448,7 +497,7 @@ impl<'v> Position<'v> {
                 if path.friend_on != 0 && ours & path.friend_on == 0 {
                     continue;
                 }
-                self.hop_walk(i, occ, |to, occupied| {
+                self.hop_walk(i, occ, v.no_hurdle[p], |to, occupied| {
                     let tb = bit(to);
                     let ok = if occupied {
                         path.capture && theirs & tb != 0

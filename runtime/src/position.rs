@@ -4,7 +4,7 @@ use crate::bits::{bit, SquareSet, Squares};
 use crate::error::PlayErrorReason;
 use crate::error::{PlayError, PositionError};
 use crate::setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
-use crate::table::{Outcome, PromotionChoice};
+use crate::table::{Outcome, PromotionChoice, Verdict};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
 use crate::variant::Variant;
 
@@ -24,6 +24,20 @@ pub struct Undo {
     fullmove: u32,
     checks: [u8; 2],
     hash: u64,
+    history: History,
+}
+
+/// The state of the rules that look back at the moves played (passing,
+/// facing royal pieces); not part of the FEN nor of the hash. A position
+/// read from a FEN has no history.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct History {
+    /// Passes in a row just played (at most 2).
+    pub passes: u8,
+    /// The royal pieces face each other here.
+    pub facing: bool,
+    /// They faced before the last move.
+    pub facing_before: bool,
 }
 
 /// The most pieces of one kind a hand can hold. The hash has a key for
@@ -128,6 +142,7 @@ pub struct Position<'v> {
     /// Checks each side still has to give (variants that count checks).
     pub(crate) checks: [u8; 2],
     pub(crate) hash: u64,
+    pub(crate) history: History,
 }
 
 impl<'v> Position<'v> {
@@ -198,6 +213,7 @@ impl<'v> Position<'v> {
                 None => [0, 0],
             },
             hash: 0,
+            history: History::default(),
         };
         let mut material = 0usize;
         for (sq, p) in s.board.iter().enumerate() {
@@ -333,6 +349,9 @@ impl<'v> Position<'v> {
             check_royal_count(v, color, pos.royals[color.index()].count_ones() as usize)?;
         }
         pos.hash = pos.compute_hash();
+        if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
+            pos.history.facing = pos.royals_face();
+        }
         Ok(pos)
     }
 
@@ -479,15 +498,24 @@ impl<'v> Position<'v> {
             if v.slow_types & (1 << p) == 0 {
                 return false;
             }
+            // A piece it may not capture is not attacked by it.
+            let c = self.board[s as usize];
+            if c != 0 && v.no_capture[p] & (1 << code_piece(c)) != 0 {
+                return false;
+            }
             let e = v.entry(p, by, from as usize);
             let (a, b) = v.hop_entries[e];
             for i in a as usize..b as usize {
                 if !v.paths[i].capture {
                     continue;
                 }
-                if self.hop_walk(i, occ, |to, occupied| occupied && to == s) {
+                if self.hop_walk(i, occ, v.no_hurdle[p], |to, occupied| occupied && to == s) {
                     return true;
                 }
+            }
+            if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
+                // Facing royal pieces are judged apart: no attack.
+                return false;
             }
             let (a, b) = v.attack_entries[e];
             v.paths[a as usize..b as usize].iter().any(|path| {
@@ -517,6 +545,7 @@ impl<'v> Position<'v> {
         &self,
         index: usize,
         occ: SquareSet,
+        no_hurdle: u32,
         mut land: impl FnMut(u8, bool) -> bool,
     ) -> bool {
         let path = &self.v.paths[index];
@@ -529,6 +558,13 @@ impl<'v> Position<'v> {
             }
             let occupied = occ & bit(st.to) != 0;
             if !over {
+                if occupied && no_hurdle != 0 {
+                    // A piece of these types is no hurdle: no move beyond.
+                    let c = self.board[st.to as usize];
+                    if c != 0 && no_hurdle & (1 << code_piece(c)) != 0 {
+                        break;
+                    }
+                }
                 over = occupied;
                 continue;
             }
@@ -716,7 +752,7 @@ impl<'v> Position<'v> {
         let (moved_from, cap_sq) = match m {
             Move::Normal { from, to, .. } => (from, to),
             Move::EnPassant { from, .. } => (from, self.ep_victim),
-            Move::Castle { .. } | Move::Drop { .. } => (0, 0),
+            Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => (0, 0),
         };
         let board_move = matches!(m, Move::Normal { .. } | Move::EnPassant { .. });
         let undo = Undo {
@@ -741,6 +777,7 @@ impl<'v> Position<'v> {
             fullmove: self.fullmove,
             checks: self.checks,
             hash: self.hash,
+            history: self.history,
         };
         self.play_unchecked(m);
         undo
@@ -789,7 +826,9 @@ impl<'v> Position<'v> {
                 self.take(to);
                 self.add_to_hand(us, self.v.hand_of[piece as usize] as usize, 1);
             }
+            Move::Pass { .. } => {}
         }
+        self.history = u.history;
         self.castling = u.castling;
         self.ep = u.ep;
         self.ep_victim = u.ep_victim;
@@ -875,6 +914,7 @@ impl<'v> Position<'v> {
                 self.put(to, code(piece, us), false);
                 reset = v.resets & (1 << piece) != 0;
             }
+            Move::Pass { .. } => {}
         }
         let changed = old_castling ^ self.castling;
         if changed != 0 {
@@ -899,6 +939,54 @@ impl<'v> Position<'v> {
         if v.check_count.is_some() {
             self.count_check(us);
         }
+        if v.history.is_some() {
+            self.update_history(matches!(m, Move::Pass { .. }));
+        }
+    }
+
+    /// After a move in a variant with passing or facing rules: counts the
+    /// passes in a row and whether the royal pieces face, now and before.
+    #[cold]
+    #[inline(never)]
+    fn update_history(&mut self, pass: bool) {
+        let h = &mut self.history;
+        h.passes = if pass { (h.passes + 1).min(2) } else { 0 };
+        h.facing_before = h.facing;
+        let facing = self.v.history.as_ref().is_some_and(|r| r.facing.is_some());
+        self.history.facing = facing && self.royals_face();
+    }
+
+    /// Whether a royal piece of either side reaches an enemy royal piece
+    /// along one of its `faces` lines with only empty squares between.
+    pub(crate) fn royals_face(&self) -> bool {
+        let v = self.v;
+        let occ = self.by_side[0] | self.by_side[1];
+        (0..2).any(|side| {
+            Squares(self.royals[side]).any(|k| {
+                let p = code_piece(self.board[k as usize]) as usize;
+                let (a, b) = v.attack_entries[v.entry(p, side, k as usize)];
+                v.paths[a as usize..b as usize].iter().any(|path| {
+                    for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                        if occ & st.block != 0 {
+                            return false;
+                        }
+                        if self.royals[side ^ 1] & bit(st.to) != 0 {
+                            return true;
+                        }
+                        if occ & bit(st.to) != 0 {
+                            return false;
+                        }
+                    }
+                    false
+                })
+            })
+        })
+    }
+
+    /// Whether the royal pieces face each other here (a variant with the
+    /// `facing` end rule).
+    pub fn royals_facing(&self) -> bool {
+        self.history.facing
     }
 
     /// Free (Chess960) castling rights lost by a move from `from` to `to`:
@@ -948,6 +1036,7 @@ impl<'v> Position<'v> {
     pub fn uci(&self, m: Move) -> String {
         let v = self.v;
         match m {
+            Move::Pass { at } => format!("{}{}", v.square_name(at), v.square_name(at)),
             Move::Drop { piece, to } => format!("{}@{}", v.piece_token(piece), v.square_name(to)),
             Move::Castle { from, to, .. } => {
                 format!("{}{}", v.square_name(from), v.square_name(to))
@@ -1006,6 +1095,11 @@ impl<'v> Position<'v> {
     /// position alone before any move is generated (a goal reached); `None`
     /// otherwise. Checkmate and stalemate are found by [`Position::outcome`].
     pub fn rule_outcome(&self) -> Option<GameResult> {
+        if self.v.history.is_some() {
+            if let Some(r) = self.history_outcome() {
+                return Some(r);
+            }
+        }
         if let Some((_, outcome)) = self.v.check_count {
             for side in [self.turn ^ 1, self.turn] {
                 if self.checks[side] == 0 {
@@ -1048,6 +1142,51 @@ impl<'v> Position<'v> {
             }
         }
         None
+    }
+
+    /// Two passes in a row, or royal pieces that faced before and after the
+    /// last move.
+    #[cold]
+    #[inline(never)]
+    fn history_outcome(&self) -> Option<GameResult> {
+        let rules = self.v.history.as_ref()?;
+        let h = self.history;
+        let (verdict, reason) = match (rules.double_pass, rules.facing) {
+            (Some(vd), _) if h.passes >= 2 => (vd, EndReason::Passes),
+            (_, Some(vd)) if h.facing && h.facing_before => (vd, EndReason::Facing),
+            _ => return None,
+        };
+        let last = self.turn ^ 1;
+        Some(match verdict {
+            Verdict::Win => result_for(last, Outcome::Win, reason),
+            Verdict::Draw => result_for(last, Outcome::Draw, reason),
+            Verdict::Loss => result_for(last, Outcome::Loss, reason),
+            Verdict::Points => {
+                let [w, b] = self.points();
+                let winner = match w.cmp(&b) {
+                    std::cmp::Ordering::Greater => Some(Color::White),
+                    std::cmp::Ordering::Less => Some(Color::Black),
+                    std::cmp::Ordering::Equal => None,
+                };
+                GameResult { winner, reason }
+            }
+        })
+    }
+
+    /// Each side's material count (White, Black), in tenths of a point: its
+    /// pieces on the board by their `points`, plus its `komi`.
+    pub fn points(&self) -> [u64; 2] {
+        let Some(rules) = self.v.history.as_ref() else {
+            return [0, 0];
+        };
+        let mut total = rules.komi.map(u64::from);
+        for (side, t) in total.iter_mut().enumerate() {
+            for s in Squares(self.by_side[side]) {
+                let p = code_piece(self.board[s as usize]) as usize;
+                *t += u64::from(rules.points[p]);
+            }
+        }
+        total
     }
 
     /// The extinction rules: the side to move first, then the other, a side

@@ -533,6 +533,18 @@ pub struct PieceTable {
     /// `moves[side][square]` lists the piece's paths from that square.
     #[serde(deserialize_with = "de_moves")]
     pub moves: [Vec<Vec<Path>>; 2],
+    /// Piece types (indices) this piece never captures, on any of its
+    /// paths. None of them is royal.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cannot_capture: Vec<u8>,
+    /// Piece types (indices) its hopper paths may not use as a hurdle: a
+    /// hopper path whose first occupied square holds one gives no move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cannot_hop: Vec<u8>,
+    /// What the piece is worth when the material is counted (`points` end
+    /// verdicts), in tenths of a point.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub points: u32,
 }
 
 /// A path: a sequence of steps walked in order, for one move direction.
@@ -943,6 +955,21 @@ pub enum Outcome {
     Loss,
 }
 
+/// How a game that ends by passing or by facing royal pieces is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The player who made the last move wins.
+    Win,
+    /// The game is drawn.
+    Draw,
+    /// The player who made the last move loses.
+    Loss,
+    /// The material is counted: each side's pieces on the board by their
+    /// `points`, plus its `komi`; the higher total wins, equal totals draw.
+    Points,
+}
+
 /// How the game ends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -992,6 +1019,25 @@ pub struct EndRules {
     /// hand together.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extinction: Vec<ExtinctionRule>,
+    /// Two passes in a row (see [`Legality::pass`]) end the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub double_pass: Option<Verdict>,
+    /// Facing royal pieces (the `attack_only` paths of a royal piece reach
+    /// the enemy royal piece) stop being illegal: a move may leave them
+    /// facing; the player to move while they face must end it or pass
+    /// (passing is then legal even in check), and if they face before and
+    /// after a move the game ends. The `attack_only` paths are then no
+    /// attacks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<Verdict>,
+    /// Points added to each side's total (White, Black) when the material is
+    /// counted, in tenths of a point.
+    #[serde(default, skip_serializing_if = "is_zero_pair")]
+    pub komi: [u32; 2],
+}
+
+fn is_zero_pair(x: &[u32; 2]) -> bool {
+    *x == [0, 0]
 }
 
 /// Rules that remove moves from the legal ones (all off by default).
@@ -1004,6 +1050,11 @@ pub struct Legality {
     /// When a capture (en passant included) is legal, only captures are.
     #[serde(default, skip_serializing_if = "is_false")]
     pub capture_compulsory: bool,
+    /// A player may pass (when not in check): the move changes nothing but
+    /// the side to move and the clocks, and is written as the royal piece's
+    /// square twice (`e2e2`). Needs exactly one royal piece per side.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pass: bool,
 }
 
 impl Legality {
@@ -1024,6 +1075,9 @@ pub struct CheckCountRule {
     /// For the player who has given them.
     pub outcome: Outcome,
 }
+
+/// The largest `points` of a piece and `komi` of a side, in tenths.
+pub const MAX_POINTS: u32 = 100_000;
 
 /// The largest check count of a [`CheckCountRule`].
 pub const MAX_CHECK_COUNT: u32 = 100;
@@ -1509,6 +1563,28 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
                 side,
             });
         }
+        for &x in piece.cannot_capture.iter().chain(&piece.cannot_hop) {
+            pc(x, Field::CannotCapture { piece: i as u8 })?;
+        }
+        if let Some(&royal) = piece
+            .cannot_capture
+            .iter()
+            .find(|&&x| p.pieces[x as usize].royal)
+        {
+            return Err(TableError::CannotCaptureRoyal {
+                piece: i as u8,
+                royal,
+            });
+        }
+        if piece.points > MAX_POINTS {
+            return Err(TableError::Points(piece.points));
+        }
+    }
+    if let Some(&k) = p.end.komi.iter().find(|&&k| k > MAX_POINTS) {
+        return Err(TableError::Points(k));
+    }
+    if p.legality.pass && !p.pieces.iter().any(|x| x.royal && x.royal_side.is_none()) {
+        return Err(TableError::PassWithoutRoyal);
     }
     Ok(())
 }

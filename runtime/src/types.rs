@@ -96,6 +96,12 @@ pub enum Move {
         /// The square.
         to: u8,
     },
+    /// The player passes (`legality { pass allowed }`); written as the
+    /// square of its royal piece twice (`e2e2`), as Fairy-Stockfish does.
+    Pass {
+        /// The mover's royal piece's square.
+        at: u8,
+    },
 }
 
 impl Move {
@@ -106,6 +112,7 @@ impl Move {
             | Move::EnPassant { to, .. }
             | Move::Castle { to, .. }
             | Move::Drop { to, .. } => to,
+            Move::Pass { at } => at,
         }
     }
 
@@ -115,6 +122,7 @@ impl Move {
             Move::Normal { from, .. }
             | Move::EnPassant { from, .. }
             | Move::Castle { from, .. } => Some(from),
+            Move::Pass { at } => Some(at),
             Move::Drop { .. } => None,
         }
     }
@@ -149,6 +157,10 @@ pub enum EndReason {
     Extinction,
     /// A side has given the number of checks the variant counts.
     Checks,
+    /// Two passes in a row.
+    Passes,
+    /// The royal pieces faced each other before and after a move.
+    Facing,
 }
 
 impl fmt::Display for EndReason {
@@ -163,6 +175,8 @@ impl fmt::Display for EndReason {
             EndReason::MoveLimit => "move limit",
             EndReason::Extinction => "extinction",
             EndReason::Checks => "checks given",
+            EndReason::Passes => "two passes",
+            EndReason::Facing => "royal pieces facing",
         })
     }
 }

@@ -218,6 +218,30 @@ pub struct Variant {
     pub(crate) extinction: Vec<(Option<u8>, u32, Outcome)>,
     pub(crate) keys: Keys,
     pub(crate) square_names: Vec<String>,
+    /// `no_capture[p]`: bit `q` set if piece `p` may not capture piece `q`.
+    pub(crate) no_capture: Vec<u32>,
+    /// `no_hurdle[p]`: bit `q` set if piece `q` is no hurdle for `p`'s hoppers.
+    pub(crate) no_hurdle: Vec<u32>,
+    /// Rules that look at the moves before the position (passing, facing
+    /// royal pieces): the position keeps their state, and the generator adds
+    /// a pass.
+    pub(crate) history: Option<Box<HistoryRules>>,
+}
+
+/// The rules of passing and facing royal pieces (only variants that have
+/// them pay for them).
+#[derive(Clone, Debug)]
+pub(crate) struct HistoryRules {
+    /// A player may pass.
+    pub pass: bool,
+    /// Two passes in a row end the game.
+    pub double_pass: Option<crate::table::Verdict>,
+    /// Facing royal pieces before and after a move end the game.
+    pub facing: Option<crate::table::Verdict>,
+    /// `points[p]`: what piece `p` counts, in tenths.
+    pub points: Vec<u32>,
+    /// Added to each side's count.
+    pub komi: [u32; 2],
 }
 
 impl Variant {
@@ -278,8 +302,12 @@ impl Variant {
                     bounds[0] = paths.len() as u32;
                     for (kind, list) in ordered.iter().enumerate() {
                         for path in list.iter().copied() {
+                            // With `facing`, the attack-only paths are no
+                            // attacks: the facing rule reads them.
+                            let faces_attack = kind == 2 && p.end.facing.is_none();
                             if kind > 0 {
-                                slow_types |= u32::from(path.capture || kind == 2) << pi;
+                                slow_types |=
+                                    u32::from(path.capture && kind == 1 || faces_attack) << pi;
                                 has_hops |= kind == 1;
                             }
                             if path.en_passant {
@@ -327,6 +355,16 @@ impl Variant {
         }
 
         let (trie_ranges, trie) = build_tries(&p, nsq);
+        let history = (p.legality.pass || p.end.double_pass.is_some() || p.end.facing.is_some())
+            .then(|| {
+                Box::new(HistoryRules {
+                    pass: p.legality.pass,
+                    double_pass: p.end.double_pass,
+                    facing: p.end.facing,
+                    points: p.pieces.iter().map(|x| x.points).collect(),
+                    komi: p.end.komi,
+                })
+            });
 
         let mut royal_types = 0u32;
         let mut royal_of = [0u32; 2];
@@ -347,6 +385,10 @@ impl Variant {
             if piece.demotes_to.is_some() {
                 marks |= 1 << i;
             }
+        }
+        // Facing royal pieces are judged by playing every move.
+        if p.end.facing.is_some() {
+            slow_types |= royal_types;
         }
 
         let mut promo = vec![PromoInfo::default(); npieces];
@@ -531,6 +573,17 @@ impl Variant {
             extinction,
             keys,
             square_names,
+            no_capture: p
+                .pieces
+                .iter()
+                .map(|x| x.cannot_capture.iter().fold(0u32, |m, &q| m | 1 << q))
+                .collect(),
+            no_hurdle: p
+                .pieces
+                .iter()
+                .map(|x| x.cannot_hop.iter().fold(0u32, |m, &q| m | 1 << q))
+                .collect(),
+            history,
         })
     }
 
