@@ -66,6 +66,30 @@ const POSITIONS: &[(&str, &str, &str, &str, u32)] = &[
         "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1",
         4,
     ),
+    // Janggi: palace lines, restricted cannons, passing, bikjang.
+    (
+        "janggi",
+        "janggi",
+        "start position",
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+        4,
+    ),
+    // Shogi: drops of seven types, shogi-style promotion, per-file drops.
+    (
+        "shogi",
+        "shogi",
+        "start position",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
+        4,
+    ),
+    // Chess960 castling rights named by the rook's file.
+    (
+        "fischerandom",
+        "fischerandom",
+        "a shuffled start",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        4,
+    ),
 ];
 
 fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, Duration) {
