@@ -381,11 +381,12 @@ impl<'v> Position<'v> {
                 !0
             };
             let occ_without = occ & !bit(from);
-            // Enemy pieces this piece may not capture (`cannot-capture`).
-            let spared = if v.no_capture[p] != 0 {
-                self.spared(theirs, v.no_capture[p])
+            // The enemy pieces this piece may capture (`cannot-capture`
+            // spares some).
+            let capturable = if v.sparing & (1 << p) != 0 {
+                theirs & !self.spared(theirs, v.no_capture[p])
             } else {
-                0
+                theirs
             };
             for path in &v.paths[a as usize..b as usize] {
                 if path.friend_on != 0 && ours & path.friend_on == 0 {
@@ -397,7 +398,7 @@ impl<'v> Position<'v> {
                     }
                     let tb = bit(st.to);
                     let (kind_ep, ok) = if occ & tb != 0 {
-                        if path.capture && theirs & !spared & tb != 0 {
+                        if path.capture && capturable & tb != 0 {
                             (false, true)
                         } else {
                             break;

@@ -220,6 +220,9 @@ pub struct Variant {
     pub(crate) square_names: Vec<String>,
     /// `no_capture[p]`: bit `q` set if piece `p` may not capture piece `q`.
     pub(crate) no_capture: Vec<u32>,
+    /// Bit `p` set if `no_capture[p]` is not empty (the move generator
+    /// looks at this mask, not at the list).
+    pub(crate) sparing: u32,
     /// `no_hurdle[p]`: bit `q` set if piece `q` is no hurdle for `p`'s hoppers.
     pub(crate) no_hurdle: Vec<u32>,
     /// Rules that look at the moves before the position (passing, facing
@@ -573,6 +576,12 @@ impl Variant {
             extinction,
             keys,
             square_names,
+            sparing: p
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| !x.cannot_capture.is_empty())
+                .fold(0u32, |m, (i, _)| m | 1 << i),
             no_capture: p
                 .pieces
                 .iter()
