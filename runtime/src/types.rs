@@ -55,6 +55,19 @@ pub enum Promote {
     Piece(u8),
     /// It leaves the board into its owner's hand as this piece.
     Hand(u8),
+    /// No promotion; this piece from the mover's hand enters on the square
+    /// the piece has just left (gating).
+    Gate(u8),
+}
+
+/// A piece from hand that enters, as part of a castling, on the square the
+/// king or the rook has just left (gating).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastleGate {
+    /// The piece type from hand.
+    pub piece: u8,
+    /// On the rook's start square (else the king's).
+    pub on_rook: bool,
 }
 
 /// A move. Small and `Copy`; drops are moves too.
@@ -88,6 +101,8 @@ pub enum Move {
         /// The king's destination; for a free castling, the rook's start
         /// square (the destinations are the rule's).
         to: u8,
+        /// A piece gated in, if any.
+        gate: Option<CastleGate>,
     },
     /// A piece from hand is put on an empty square.
     Drop {

@@ -62,6 +62,7 @@ fn outline(file: &File) -> String {
             ),
             Item::Promotion(p) => format!("promotion: {:?} unknown {:?}", p.rules, p.unknown),
             Item::Drops(d) => format!("drops: {:?}", d.rules),
+            Item::Gating(g) => format!("gating: {:?}", g.rules),
             Item::End(e) => format!("end: {:?}", e.rules),
             Item::Legality(l) => format!("legality: {:?}", l.rules),
             Item::Unknown(u) => format!("unknown: {:?}", u),
