@@ -475,6 +475,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "castling { K: King any -> g1, Rook any -> f1 }",
     },
     Explanation {
+        code: "E0064",
+        title: "a gate right the FEN cannot write",
+        text: "The FEN writes each gate right as its square's file letter, after the side's castling letters (`KQABCDEFGHkqabcdefgh`). So each side's gate squares must have one-letter files, no two on the same file, none whose letter is one of the side's castling letters; and a variant with free castling, whose rights are file letters too, cannot gate.",
+        wrong: "zone home { white: rank 1, a2; black: rank 8 }\ngating { Hawk on home }",
+        fixed: "zone home { white: rank 1; black: rank 8 }\ngating { Hawk on home }",
+    },
+    Explanation {
         code: "E0101",
         title: "bad label range",
         text: "A range of file or rank labels must run from a lower to a higher letter or number of the same kind.",
