@@ -728,7 +728,7 @@ impl<'v> Position<'v> {
                                 rule,
                                 from,
                                 to,
-                                gate: Some(CastleGate { piece: p, on_rook }),
+                                gate: Some(CastleGate::new(p, on_rook)),
                             });
                         }
                     }

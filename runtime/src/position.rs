@@ -810,8 +810,8 @@ impl<'v> Position<'v> {
                 let c = self.v.castles[rule as usize];
                 if let Some(g) = gate {
                     let (kf, rf) = self.castle_squares(rule, from, to);
-                    self.take(if g.on_rook { rf } else { kf });
-                    self.add_to_hand(us, self.v.hand_of[g.piece as usize] as usize, 1);
+                    self.take(if g.on_rook() { rf } else { kf });
+                    self.add_to_hand(us, self.v.hand_of[g.piece() as usize] as usize, 1);
                 }
                 let (k, km) = self.take(c.king_to);
                 let (r, rm) = self.take(c.rook_to);
@@ -894,11 +894,8 @@ impl<'v> Position<'v> {
                     }
                 }
                 self.castling &= !(v.castle_clear[from as usize] | v.castle_clear[to as usize]);
-                if self.castling & (v.free_castles[0] | v.free_castles[1]) != 0 {
-                    self.clear_free_castling(from, to);
-                }
-                if v.gating {
-                    self.clear_gates(from, to);
+                if v.rights_by_square {
+                    self.clear_rights_by_square(from, to);
                 }
             }
             Move::Castle {
@@ -922,7 +919,7 @@ impl<'v> Position<'v> {
                     self.castling &= !v.free_castles[us];
                 }
                 if let Some(g) = gate {
-                    self.gate_in(if g.on_rook { rf } else { kf }, g.piece);
+                    self.gate_in(if g.on_rook() { rf } else { kf }, g.piece());
                 }
                 if v.gating {
                     self.clear_gates(kf, rf);
@@ -932,7 +929,7 @@ impl<'v> Position<'v> {
                 self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
                 self.put(to, code(piece, us), false);
                 reset = v.resets & (1 << piece) != 0;
-                if v.gating {
+                if v.gates_need_hand {
                     self.drop_unusable_gates(us);
                 }
             }
@@ -959,6 +956,19 @@ impl<'v> Position<'v> {
         self.hash ^= v.keys.black;
         if v.check_count.is_some() {
             self.count_check(us);
+        }
+    }
+
+    /// Rights kept by square lost by a move from `from` to `to`: free
+    /// castling rights, gate rights.
+    #[cold]
+    #[inline(never)]
+    fn clear_rights_by_square(&mut self, from: u8, to: u8) {
+        if self.castling & (self.v.free_castles[0] | self.v.free_castles[1]) != 0 {
+            self.clear_free_castling(from, to);
+        }
+        if self.v.gating {
+            self.clear_gates(from, to);
         }
     }
 
@@ -1016,7 +1026,7 @@ impl<'v> Position<'v> {
     /// Where captures do not go to hand, a side whose hand is empty can
     /// never gate again: its gate rights go.
     fn drop_unusable_gates(&mut self, side: usize) {
-        if self.v.captures_to_hand || self.hands[side].iter().any(|&n| n > 0) {
+        if !self.v.gates_need_hand || self.hands[side].iter().any(|&n| n > 0) {
             return;
         }
         let nsq = self.v.nsq;
@@ -1072,8 +1082,8 @@ impl<'v> Position<'v> {
                 // taking the king's square (`h1e1h`).
                 Some(g) => {
                     let (kf, rf) = self.castle_squares(rule, from, to);
-                    let l = v.piece_letter(g.piece).to_ascii_lowercase();
-                    if g.on_rook {
+                    let l = v.piece_letter(g.piece()).to_ascii_lowercase();
+                    if g.on_rook() {
                         format!("{}{}{l}", v.square_name(rf), v.square_name(kf))
                     } else {
                         format!("{}{}{l}", v.square_name(from), v.square_name(to))

@@ -180,6 +180,11 @@ pub struct Variant {
     pub(crate) hands: bool,
     /// Gating rules exist.
     pub(crate) gating: bool,
+    /// Gating, and captures do not go to hand: an empty hand closes gates.
+    pub(crate) gates_need_hand: bool,
+    /// Free castling or gating: a board move may lose rights kept by
+    /// square (looked at out of line).
+    pub(crate) rights_by_square: bool,
     /// `gate_to[piece * 2 + side]`: where `side` may gate `piece` in.
     pub(crate) gate_to: Vec<SquareSet>,
     /// `gate_squares[side]`: all of the side's gate squares.
@@ -535,6 +540,9 @@ impl Variant {
             drops: p.drops.is_some(),
             hands: p.drops.is_some() || !p.gating.is_empty(),
             gating: !p.gating.is_empty(),
+            gates_need_hand: !p.gating.is_empty()
+                && !p.drops.as_ref().is_some_and(|d| d.captures_to_hand),
+            rights_by_square: !p.gating.is_empty() || free_castles != [0, 0],
             gate_to,
             gate_squares,
             captures_to_hand: p.drops.as_ref().is_some_and(|d| d.captures_to_hand),
