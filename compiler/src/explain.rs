@@ -679,8 +679,8 @@ pub static EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         code: "W0003",
-        title: "drop rule for a piece never in hand",
-        text: "A `drops` rule names a piece that can never be in a hand (royal pieces are never captured, pieces with `captured-as` go to hand as another piece).",
+        title: "drop or gating rule for a piece never in hand",
+        text: "A `drops` or `gating` rule names a piece that can never be in a hand (royal pieces are never captured, pieces with `captured-as` go to hand as another piece; without `drops`, only the setup's `[…]` puts pieces in hand).",
         wrong: "drops { King not-on rank 1 }",
         fixed: "drops { Pawn not-on rank 1 }",
     },

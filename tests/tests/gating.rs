@@ -210,3 +210,28 @@ fn gated_moves_unmake_exactly() {
         assert_eq!((p.fen(), p.hash()), before);
     }
 }
+
+#[test]
+fn a_gating_rule_for_a_piece_never_in_hand_is_a_warning() {
+    let source = |hand: &str| {
+        format!(
+            "variant \"Mini\" {{}}\n\
+             board {{ files a..h; ranks 1..8 }}\n\
+             piece King {{ letter K; moves K; royal }}\n\
+             piece Hawk {{ letter H; moves BN }}\n\
+             setup \"4k3/8/8/8/8/8/8/4K3[{hand}] w - - 0 1\"\n\
+             zone home {{ white: rank 1; black: rank 8 }}\n\
+             gating {{ Hawk on home }}\n"
+        )
+    };
+    let codes = |src: &str| -> Vec<&'static str> {
+        fairyc_compiler::compile_with_warnings(src)
+            .expect("compiles")
+            .warnings
+            .iter()
+            .map(|w| w.code())
+            .collect()
+    };
+    assert!(!codes(&source("Hh")).contains(&"W0003"));
+    assert!(codes(&source("")).contains(&"W0003"));
+}
