@@ -509,6 +509,7 @@ fn position_picture(variant: &Variant, board: Board, fen: Option<&str>) -> Resul
         format!("{} in hand: {text}", side.name())
     };
     let has_hands = parts.drops.is_some()
+        || !parts.gating.is_empty()
         || (0..variant.piece_count() as u8)
             .any(|p| pos.hand_count(Color::White, p) + pos.hand_count(Color::Black, p) > 0);
     let mut above = Vec::new();

@@ -35,6 +35,8 @@ pub enum Item {
     Promotion(PromotionDecl),
     /// `drops { … }`
     Drops(DropsDecl),
+    /// `gating { … }`
+    Gating(GatingDecl),
     /// `end { … }`
     End(EndDecl),
     /// `legality { … }`
@@ -412,6 +414,32 @@ pub struct DropsDecl {
     pub span: Span,
     /// The restrictions.
     pub rules: Vec<DropRule>,
+}
+
+/// `gating { Hawk | Elephant on back-rank }`: pieces in hand that may enter
+/// on the square a piece has just left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GatingDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The rules.
+    pub rules: Vec<GatingRule>,
+}
+
+/// A gating rule.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GatingRule {
+    /// `Hawk | Elephant on back-rank`
+    Gate {
+        /// The whole rule.
+        span: Span,
+        /// The pieces that may gate.
+        pieces: Vec<Spanned<String>>,
+        /// The gate squares.
+        squares: SquareSet,
+    },
+    /// Anything else.
+    Unknown(Unknown),
 }
 
 /// `legality { giving-check forbidden; capture compulsory }`: rules that

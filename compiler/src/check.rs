@@ -10,8 +10,8 @@
 //! [`crate::lower`] needs, and nothing else.
 
 use fairyc_runtime::table::{
-    CheckCountRule, DropRules, EndRules, Legality, Outcome, PromotionChoice, RepetitionRule,
-    TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
+    CheckCountRule, DropRules, EndRules, GateRule, Legality, Outcome, PromotionChoice,
+    RepetitionRule, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
 };
 use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
 use indexmap::IndexMap;
@@ -21,11 +21,11 @@ use crate::geometry::Geometry;
 use crate::lower::LowerError;
 
 use crate::ast::{
-    self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, Item, Labels, LegalityDecl,
-    LegalityRule, PieceDecl, PieceProp, PromotionDecl, PromotionTarget, RegionKind, SetItem, Side,
-    SquareSet, Unknown, VariantProp, ZoneDecl,
+    self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, GatingDecl, GatingRule, Item,
+    Labels, LegalityDecl, LegalityRule, PieceDecl, PieceProp, PromotionDecl, PromotionTarget,
+    RegionKind, SetItem, Side, SquareSet, Unknown, VariantProp, ZoneDecl,
 };
-use crate::error::{Block, CompileError, ErrorKind};
+use crate::error::{Block, CompileError, ErrorKind, GateProblem};
 use crate::span::{Span, Spanned};
 use crate::suggest::{betza_fix, did_you_mean, BetzaFix};
 
@@ -193,6 +193,7 @@ impl<'a> Checker<'a> {
                 Item::Castling(c) => (Some("castling"), c.span),
                 Item::Promotion(p) => (Some("promotion"), p.span),
                 Item::Drops(d) => (Some("drops"), d.span),
+                Item::Gating(g) => (Some("gating"), g.span),
                 Item::End(e) => (Some("end"), e.span),
                 Item::Legality(l) => (Some("legality"), l.span),
                 _ => (None, Span::default()),
@@ -218,6 +219,7 @@ impl<'a> Checker<'a> {
                 Item::Zone(zone) => self.zone(zone),
                 Item::Promotion(promotion) => self.promotion(promotion),
                 Item::Drops(drops) => self.drops(&drops.rules),
+                Item::Gating(gating) => self.gating(gating),
                 Item::End(end) => self.end(end),
                 Item::Legality(legality) => self.legality(legality),
                 Item::Unknown(unknown) => {
@@ -280,7 +282,10 @@ impl<'a> Checker<'a> {
         }
         let suggestion = did_you_mean(keyword, block.keywords().iter().copied());
         if suggestion.is_none()
-            && matches!(block, Block::Castling | Block::Promotion | Block::Drops)
+            && matches!(
+                block,
+                Block::Castling | Block::Promotion | Block::Drops | Block::Gating
+            )
         {
             self.error(
                 ErrorKind::MalformedRule {
@@ -891,6 +896,22 @@ impl<'a> Checker<'a> {
         }
     }
 
+    fn gating(&mut self, gating: &GatingDecl) {
+        for rule in &gating.rules {
+            match rule {
+                GatingRule::Gate {
+                    pieces, squares, ..
+                } => {
+                    for piece in pieces {
+                        self.piece_ref(piece);
+                    }
+                    self.square_set(squares);
+                }
+                GatingRule::Unknown(u) => self.unknown(Block::Gating, u),
+            }
+        }
+    }
+
     fn legality(&mut self, legality: &LegalityDecl) {
         let mut seen = IndexMap::new();
         for rule in &legality.rules {
@@ -1095,7 +1116,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ("capture", "`capture compulsory`"),
         ],
         Block::Drops => &[("captures-to-hand", "`captures-to-hand off`")],
-        Block::Castling | Block::Promotion => &[],
+        Block::Castling | Block::Promotion | Block::Gating => &[],
     };
     table.iter().find(|(k, _)| *k == keyword).copied()
 }
@@ -1130,6 +1151,8 @@ pub struct Checked {
     pub drops: Option<DropRules>,
     /// The castling rules.
     pub castling: Vec<CheckedCastling>,
+    /// The gating rules, as the tables hold them.
+    pub gating: Vec<GateRule>,
     /// The end rules.
     pub end: CheckedEnd,
     /// The legality rules.
@@ -1369,7 +1392,7 @@ fn resolve(
 ) -> Option<Checked> {
     let mut name = String::new();
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
-    let mut legality = None;
+    let (mut legality, mut gating) = (None, None);
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
         match item {
@@ -1381,6 +1404,7 @@ fn resolve(
             Item::Zone(z) => zones.push(z),
             Item::Promotion(p) => promotions.push(p),
             Item::Drops(d) => drops = drops.or(Some(d)),
+            Item::Gating(g) => gating = gating.or(Some(g)),
             Item::End(e) => end = end.or(Some(e)),
             Item::Legality(l) => legality = legality.or(Some(l)),
             Item::Unknown(_) => {}
@@ -1417,12 +1441,16 @@ fn resolve(
             .any(|r| matches!(r, DropRule::CapturesOff { .. }))
     });
 
+    let before = r.errors.len();
+    let gating = gating.map(|g| r.gating(g, &castling)).unwrap_or_default();
+    let gating_sound = r.errors.len() == before;
+
     // The start position, read by the runtime with move-less tables.
     let fen = setup.map(|s| s.fen.node.clone()).unwrap_or_default();
     let setup_span = setup.map(|s| s.fen.span).unwrap_or_default();
-    if tables_sound && castling_sound && setup.is_some() {
+    if tables_sound && castling_sound && gating_sound && setup.is_some() {
         r.read_setup(
-            &name, &pieces, &castling, has_drops, &fen, source, setup_span,
+            &name, &pieces, &castling, &gating, has_drops, &fen, source, setup_span,
         );
     }
 
@@ -1483,6 +1511,7 @@ fn resolve(
         promotions,
         drops: drop_rules,
         castling,
+        gating,
         end,
         legality: legality_of(legality),
         zones,
@@ -1727,6 +1756,7 @@ impl<'a> Resolver<'a> {
         name: &str,
         pieces: &[CheckedPiece],
         castling: &[CheckedCastling],
+        gating: &[GateRule],
         has_drops: bool,
         fen: &str,
         source: &str,
@@ -1774,6 +1804,7 @@ impl<'a> Resolver<'a> {
                 also_as: Vec::new(),
             }),
             castling: crate::lower::castling(&self.geo, castling),
+            gating: gating.to_vec(),
             end: EndRules {
                 checkmate: Outcome::Loss,
                 stalemate: Outcome::Draw,
@@ -1974,6 +2005,89 @@ impl<'a> Resolver<'a> {
         }
         out.sort_unstable();
         out.dedup();
+        out
+    }
+
+    /// The gating rules: pieces and gate squares per side. A royal piece
+    /// never is in hand (E0042); each gate right must be writable in the
+    /// FEN as its file letter (E0064).
+    fn gating(&mut self, gating: &ast::GatingDecl, castling: &[CheckedCastling]) -> Vec<GateRule> {
+        let mut out: Vec<GateRule> = Vec::new();
+        let mut letters: [Vec<(char, u8)>; 2] = [Vec::new(), Vec::new()];
+        for rule in &gating.rules {
+            let GatingRule::Gate {
+                span,
+                pieces,
+                squares,
+            } = rule
+            else {
+                continue;
+            };
+            let set = self.resolve(squares);
+            for (side, list) in set.iter().enumerate() {
+                for &s in list {
+                    let name = self.geo.squares[s as usize].name.clone();
+                    let file = file_letter(&name);
+                    let castle = castling.iter().find(|c| {
+                        c.side as usize == side
+                            && (!c.line.is_empty() || Some(c.letter.to_ascii_lowercase()) == file)
+                    });
+                    let other = letters[side]
+                        .iter()
+                        .find(|&&(f, o)| Some(f) == file && o != s)
+                        .map(|&(_, o)| self.geo.squares[o as usize].name.clone());
+                    let problem = match (file, castle, other) {
+                        (None, _, _) => Some(GateProblem::NoFile),
+                        (_, Some(c), _) if !c.line.is_empty() => Some(GateProblem::FreeCastling),
+                        (_, Some(c), _) => Some(GateProblem::CastlingLetter(c.letter)),
+                        (_, _, Some(o)) => Some(GateProblem::SharedFile(o)),
+                        (Some(f), None, None) => {
+                            if !letters[side].contains(&(f, s)) {
+                                letters[side].push((f, s));
+                            }
+                            None
+                        }
+                    };
+                    if let Some(problem) = problem {
+                        self.error(
+                            ErrorKind::GateNotWritable {
+                                square: name,
+                                problem,
+                            },
+                            *span,
+                        );
+                        return Vec::new();
+                    }
+                }
+            }
+            for piece in pieces {
+                let Some(p) = self.piece(&piece.node) else {
+                    continue;
+                };
+                if self.royal(p) {
+                    self.error(
+                        ErrorKind::RoyalToHand {
+                            piece: piece.node.clone(),
+                        },
+                        piece.span,
+                    );
+                    continue;
+                }
+                match out.iter_mut().find(|g| g.piece == p) {
+                    Some(g) => {
+                        for (mine, add) in g.squares.iter_mut().zip(&set) {
+                            mine.extend(add.iter().copied());
+                            mine.sort_unstable();
+                            mine.dedup();
+                        }
+                    }
+                    None => out.push(GateRule {
+                        piece: p,
+                        squares: set.clone(),
+                    }),
+                }
+            }
+        }
         out
     }
 
@@ -2486,4 +2600,14 @@ fn promotions_decls_limits<'a>(
         .flat_map(|d| &d.limits)
         .collect::<Vec<_>>()
         .into_iter()
+}
+
+/// The one-letter file of a square name (`h` for `h1`), lower case, if it
+/// has one: how the FEN writes a gate right.
+fn file_letter(name: &str) -> Option<char> {
+    let mut letters = name.chars().take_while(char::is_ascii_alphabetic);
+    match (letters.next(), letters.next()) {
+        (Some(f), None) => Some(f.to_ascii_lowercase()),
+        _ => None,
+    }
 }

@@ -74,6 +74,8 @@ pub enum Block {
     Promotion,
     /// `drops { … }`
     Drops,
+    /// `gating { … }`
+    Gating,
     /// `legality { … }`
     Legality,
     /// `end { … }`
@@ -92,6 +94,7 @@ impl Block {
             Block::Zone => "zone",
             Block::Promotion => "promotion",
             Block::Drops => "drops",
+            Block::Gating => "gating",
             Block::Legality => "legality",
             Block::End => "end",
         }
@@ -111,6 +114,7 @@ impl Block {
                 "drops",
                 "end",
                 "legality",
+                "gating",
             ],
             Block::Variant => &["alias", "description", "source"],
             Block::Board => &["files", "ranks", "cells", "forward", "fen"],
@@ -129,6 +133,7 @@ impl Block {
             Block::Zone => &["white", "black"],
             Block::Promotion => &[],
             Block::Drops => &["captures-to-hand"],
+            Block::Gating => &[],
             Block::Legality => &["giving-check", "capture", "pass"],
             Block::End => &[
                 "checkmate",
@@ -151,7 +156,7 @@ impl Block {
         match self {
             Block::TopLevel => {
                 "`variant`, `board`, `piece`, `setup`, `castling`, `zone`, `promotion`, `drops`, \
-                 `end` or `legality`"
+                 `gating`, `end` or `legality`"
             }
             Block::Variant => "`alias \"…\"`, `description \"…\"` or `source \"…\"`",
             Block::Board => {
@@ -169,6 +174,7 @@ impl Block {
                 "`<Piece> not-on <squares>`, `<Piece> no-drop-mate`, `<Piece> per-file <n>`, \
                  `<Piece> also-as <Piece>` or `captures-to-hand off`"
             }
+            Block::Gating => "`<Piece> | … on <squares>`",
             Block::Legality => "`giving-check forbidden` or `capture compulsory`",
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
@@ -553,6 +559,14 @@ pub enum ErrorKind {
         /// The piece.
         piece: String,
     },
+    /// `E0064` `gating { Hawk on rank 1 }` with a castling `H` — a gate
+    /// square whose right the FEN cannot write as its file letter.
+    GateNotWritable {
+        /// The square.
+        square: String,
+        /// Why.
+        problem: GateProblem,
+    },
 
     // --- lowering errors (added by the lowering) ---
     /// `E0101`… A mistake found while lowering: it needs the board's geometry
@@ -588,6 +602,19 @@ pub enum ErrorKind {
         /// The piece.
         piece: String,
     },
+}
+
+/// Why a gate right cannot be written in the FEN ([`ErrorKind::GateNotWritable`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GateProblem {
+    /// The square's name has no one-letter file.
+    NoFile,
+    /// Another gate square of the side (named) is on the same file.
+    SharedFile(String),
+    /// The file letter is one of the side's castling letters.
+    CastlingLetter(char),
+    /// The side has free castling, whose rights are file letters too.
+    FreeCastling,
 }
 
 /// `white` / `black`.
@@ -1214,6 +1241,31 @@ impl ErrorKind {
                 "a second limit",
             )
             .help("keep one `max` statement per piece"),
+
+            ErrorKind::GateNotWritable { square, problem } => {
+                let why = match problem {
+                    GateProblem::NoFile => "its name has no one-letter file".to_string(),
+                    GateProblem::SharedFile(other) => {
+                        format!("the gate square {other} is on the same file")
+                    }
+                    GateProblem::CastlingLetter(c) => {
+                        format!("its file letter is the castling letter `{c}`")
+                    }
+                    GateProblem::FreeCastling => {
+                        "the side has free castling, whose rights are file letters too".to_string()
+                    }
+                };
+                Text::new(
+                    "E0064",
+                    format!("the gate right of {square} cannot be written in the FEN"),
+                    why,
+                )
+                .help(
+                    "the FEN writes a gate right as its square's file letter after the side's \
+                     castling letters (`KQABCDEFGHkqabcdefgh`): give each side gate squares on \
+                     distinct files whose letters are not castling letters",
+                )
+            }
 
             // --- lowering errors: E0100 …, kept in `LowerError` ---
             ErrorKind::CheckCountOutOfRange { count } => {

@@ -503,6 +503,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "piece Cannon { letter C; moves mR cpR; cannot-hop Cannon }",
     },
     Explanation {
+        code: "E0064",
+        title: "a gate right the FEN cannot write",
+        text: "The FEN writes each gate right as its square's file letter, after the side's castling letters (`KQABCDEFGHkqabcdefgh`). So each side's gate squares must have one-letter files, no two on the same file, none whose letter is one of the side's castling letters; and a variant with free castling, whose rights are file letters too, cannot gate.",
+        wrong: "zone home { white: rank 1, a2; black: rank 8 }\ngating { Hawk on home }",
+        fixed: "zone home { white: rank 1; black: rank 8 }\ngating { Hawk on home }",
+    },
+    Explanation {
         code: "E0101",
         title: "bad label range",
         text: "A range of file or rank labels must run from a lower to a higher letter or number of the same kind.",
@@ -721,8 +728,8 @@ pub static EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         code: "W0003",
-        title: "drop rule for a piece never in hand",
-        text: "A `drops` rule names a piece that can never be in a hand (royal pieces are never captured, pieces with `captured-as` go to hand as another piece).",
+        title: "drop or gating rule for a piece never in hand",
+        text: "A `drops` or `gating` rule names a piece that can never be in a hand (royal pieces are never captured, pieces with `captured-as` go to hand as another piece; without `drops`, only the setup's `[…]` puts pieces in hand).",
         wrong: "drops { King not-on rank 1 }",
         fixed: "drops { Pawn not-on rank 1 }",
     },

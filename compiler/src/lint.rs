@@ -9,7 +9,7 @@
 use fairyc_runtime::table::{PromotionChoice, TableParts};
 use fairyc_runtime::{Color, Setup, Variant, VariantTables};
 
-use crate::ast::{self, DropRule, EndRule, Item, PieceProp, Side};
+use crate::ast::{self, DropRule, EndRule, GatingRule, Item, PieceProp, Side};
 use crate::span::Span;
 use crate::warning::{Warning, WarningKind};
 
@@ -143,10 +143,11 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
                 }
             }
         }
-    } else {
+    } else if parts.gating.is_empty() {
         hand.iter_mut().for_each(|h| *h = false);
     }
     drop_rules(file, parts, &decls, &hand, &mut out);
+    gating_rules(file, &decls, &hand, &mut out);
 
     // Where each piece can ever stand, per side: from its setup squares, its
     // drop squares and the promotion zones that make it, along its paths.
@@ -161,6 +162,9 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
                 .map(|s| s[side].clone())
                 .unwrap_or_default();
             if get(&hand, pi as u8) {
+                for g in parts.gating.iter().filter(|g| g.piece as usize == pi) {
+                    start.extend(g.squares[side].iter().copied());
+                }
                 if let Some(d) = &parts.drops {
                     let forbidden = d.forbidden.get(pi).map(|f| &f[side]);
                     start.extend(
@@ -313,6 +317,37 @@ fn drop_rules(
                     },
                     span,
                 ));
+            }
+        }
+    }
+}
+
+/// `W0003`: a gating rule for a piece that can never be in a hand.
+fn gating_rules(
+    file: &ast::File,
+    decls: &[&ast::PieceDecl],
+    hand: &[bool],
+    out: &mut Vec<Warning>,
+) {
+    let index = |name: &str| decls.iter().position(|d| d.name.node == name);
+    for item in &file.items {
+        let Item::Gating(g) = item else { continue };
+        for rule in &g.rules {
+            let GatingRule::Gate { pieces, .. } = rule else {
+                continue;
+            };
+            for piece in pieces {
+                let Some(pi) = index(&piece.node) else {
+                    continue;
+                };
+                if !hand.get(pi).copied().unwrap_or(true) {
+                    out.push(warning(
+                        WarningKind::NeverInHand {
+                            piece: piece.node.clone(),
+                        },
+                        piece.span,
+                    ));
+                }
             }
         }
     }

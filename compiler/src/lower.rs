@@ -306,6 +306,7 @@ pub fn parts(checked: &Checked) -> TableParts {
         promotions: promotions(checked, &pieces),
         pieces,
         drops: drops(checked),
+        gating: checked.gating.clone(),
         castling: castling(&checked.geometry, &checked.castling),
         end: end(checked),
         legality: checked.legality,

@@ -19,9 +19,10 @@ use pest::Parser;
 
 use crate::ast::{
     self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule, DropRule,
-    DropsDecl, EndDecl, EndRule, Item, Labels, LegalityDecl, LegalityRule, MoveRegion, PieceDecl,
-    PieceProp, PromotionDecl, PromotionLimit, PromotionRule, PromotionTarget, RegionKind, SetItem,
-    SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
+    DropsDecl, EndDecl, EndRule, GatingDecl, GatingRule, Item, Labels, LegalityDecl, LegalityRule,
+    MoveRegion, PieceDecl, PieceProp, PromotionDecl, PromotionLimit, PromotionRule,
+    PromotionTarget, RegionKind, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl,
+    VariantProp, ZoneDecl,
 };
 use crate::error::{CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -111,6 +112,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_zone => "`zone`",
         Rule::kw_promotion => "`promotion`",
         Rule::kw_drops => "`drops`",
+        Rule::kw_gating => "`gating`",
         Rule::kw_end => "`end`",
         Rule::kw_alias => "`alias`",
         Rule::kw_description => "`description`",
@@ -258,6 +260,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::promotion_rule => "a promotion rule",
         Rule::hand_target => "`hand(<Piece>)`",
         Rule::drops_decl => "`drops`",
+        Rule::gating_decl => "`gating`",
+        Rule::gating_rule => "a gating rule",
+        Rule::gating_stmt => "a gating rule",
         Rule::drop_not_on => "a drop rule",
         Rule::drop_no_mate => "a drop rule",
         Rule::drop_captures => "a drop rule",
@@ -485,6 +490,7 @@ impl Builder<'_> {
             Rule::zone_decl => Item::Zone(self.zone(pair)),
             Rule::promotion_decl => Item::Promotion(self.promotion(pair)),
             Rule::drops_decl => Item::Drops(self.drops(pair)),
+            Rule::gating_decl => Item::Gating(self.gating(pair)),
             Rule::legality_decl => Item::Legality(self.legality(pair)),
             Rule::end_decl => Item::End(self.end(pair)),
             _ => Item::Unknown(self.unknown(pair)),
@@ -1090,6 +1096,37 @@ impl Builder<'_> {
             }
         }
         DropsDecl { span, rules }
+    }
+
+    fn gating(&mut self, pair: Pair<'_, Rule>) -> GatingDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        for p in pair.into_inner() {
+            let span = tight(&p);
+            match p.as_rule() {
+                Rule::gating_rule => {
+                    let mut pieces = Vec::new();
+                    let mut squares = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => pieces.push(text(&q)),
+                            Rule::square_set => squares = Some(self.square_set(q)),
+                            _ => {}
+                        }
+                    }
+                    if let Some(squares) = squares {
+                        rules.push(GatingRule::Gate {
+                            span,
+                            pieces,
+                            squares,
+                        });
+                    }
+                }
+                Rule::unknown_stmt => rules.push(GatingRule::Unknown(self.unknown(p))),
+                _ => {}
+            }
+        }
+        GatingDecl { span, rules }
     }
 
     fn legality(&mut self, pair: Pair<'_, Rule>) -> LegalityDecl {

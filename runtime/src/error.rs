@@ -185,6 +185,19 @@ pub enum TableError {
         /// The choice.
         choice: crate::table::PromotionChoice,
     },
+    /// A gate square whose right the FEN cannot write: its name has no
+    /// one-letter file, another gate square of the side shares its file,
+    /// its file letter is one of the side's castling letters, or the table
+    /// also has free castling (whose rights are file letters too).
+    GateFen {
+        /// The rule's index in `gating`.
+        rule: usize,
+    },
+    /// A gating rule for a royal piece (royal pieces are never in hand).
+    RoyalGates {
+        /// The rule's index in `gating`.
+        rule: usize,
+    },
     /// A promotion to hand in a variant without drops.
     HandWithoutDrops {
         /// The rule's index in `promotions`.
@@ -390,6 +403,11 @@ pub enum Field {
         /// The piece.
         piece: u8,
     },
+    /// `gating[rule]`: its piece or squares.
+    Gating {
+        /// The rule.
+        rule: usize,
+    },
     /// `castling[rule]`.
     Castling {
         /// The rule.
@@ -478,6 +496,7 @@ impl fmt::Display for Field {
             Field::Promotion { rule } => write!(f, "promotions[{rule}]"),
             Field::Drops { piece } => write!(f, "drops.forbidden[{piece}]"),
             Field::Castling { rule } => write!(f, "castling[{rule}]"),
+            Field::Gating { rule } => write!(f, "gating[{rule}]"),
             Field::Reach { rule } => write!(f, "end.reach[{rule}]"),
             Field::ResetsMoveLimit => write!(f, "end.resets_move_limit"),
             Field::Extinction { rule } => write!(f, "end.extinction[{rule}]"),
@@ -667,6 +686,15 @@ impl fmt::Display for TableError {
             }
             TableError::DuplicatePromotionChoice { rule, choice } => {
                 write!(f, "promotions[{rule}] lists the choice {choice:?} twice")
+            }
+            TableError::GateFen { rule } => write!(
+                f,
+                "gating[{rule}] has a gate square whose right the FEN cannot write \
+                 (no one-letter file, a file shared with another gate square or a \
+                 castling letter, or free castling)"
+            ),
+            TableError::RoyalGates { rule } => {
+                write!(f, "gating[{rule}] gates a royal piece")
             }
             TableError::HandWithoutDrops { rule } => write!(
                 f,

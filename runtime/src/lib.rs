@@ -44,6 +44,6 @@ pub use perft::{perft, perft_divide};
 pub use position::{check_royal_count, Position, Undo, MAX_HAND};
 pub use setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 pub use table::{TableParts, VariantTables, FORMAT_VERSION};
-pub use types::{Color, EndReason, GameResult, Move, Promote};
+pub use types::{CastleGate, Color, EndReason, GameResult, Move, Promote};
 pub use usi::{sfen_to_fen, usi_to_uci};
 pub use variant::Variant;

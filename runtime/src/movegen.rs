@@ -10,7 +10,7 @@
 use crate::bits::{bit, SquareSet, Squares};
 use crate::position::{code, code_piece, code_side, Position};
 use crate::table::PromotionChoice;
-use crate::types::{Move, Promote};
+use crate::types::{CastleGate, Move, Promote};
 use crate::variant::FlatPath;
 
 /// What the legality filter needs to know about a node.
@@ -158,6 +158,9 @@ impl<'v> Position<'v> {
     pub(crate) fn gen(&self, out: &mut Vec<Move>, drops: bool) {
         let ctx = self.ctx();
         self.gen_board(&ctx, out);
+        if self.v.gating {
+            self.add_gates(out);
+        }
         if drops {
             self.gen_drops(&ctx, out, u32::MAX);
         }
@@ -226,6 +229,9 @@ impl<'v> Position<'v> {
         }
         let ctx = self.ctx();
         self.gen_board(&ctx, buf);
+        if self.v.gating {
+            self.add_gates(buf);
+        }
         let mut n = buf.len() as u64;
         if self.v.drops {
             let us = self.turn;
@@ -680,6 +686,7 @@ impl<'v> Position<'v> {
                 rule: i as u8,
                 from: c.king_from,
                 to: c.king_to,
+                gate: None,
             };
             if self.legal_by_playing(m) {
                 out.push(m);
@@ -721,9 +728,80 @@ impl<'v> Position<'v> {
             rule: rule as u8,
             from: kf,
             to: rf,
+            gate: None,
         };
         if self.legal_by_playing(m) {
             out.push(m);
+        }
+    }
+
+    /// Gating: for each legal move in `out` that leaves a square whose gate
+    /// right the side to move has, the same move with each piece in hand
+    /// that may gate there entering on it. A gated move is legal when the
+    /// move is (the piece entering only blocks lines). A promotion does not
+    /// gate.
+    #[cold]
+    #[inline(never)]
+    fn add_gates(&self, out: &mut Vec<Move>) {
+        let v = self.v;
+        let us = self.turn;
+        let rights = self.gates[us];
+        if rights == 0 {
+            return;
+        }
+        let gaters: Vec<u8> = (0..v.npieces as u8)
+            .filter(|&p| {
+                v.gate_to[p as usize * 2 + us] & rights != 0
+                    && self.hands[us][v.hand_of[p as usize] as usize] > 0
+            })
+            .collect();
+        if gaters.is_empty() {
+            return;
+        }
+        let may = |p: u8, s: u8| v.gate_to[p as usize * 2 + us] & rights & bit(s) != 0;
+        for i in 0..out.len() {
+            match out[i] {
+                Move::Normal {
+                    from,
+                    to,
+                    promote: Promote::None,
+                } => {
+                    for &p in gaters.iter().filter(|&&p| may(p, from)) {
+                        out.push(Move::Normal {
+                            from,
+                            to,
+                            promote: Promote::Gate(p),
+                        });
+                    }
+                }
+                Move::Castle {
+                    rule,
+                    from,
+                    to,
+                    gate: None,
+                } => {
+                    let c = v.castles[rule as usize];
+                    let (kf, rf) = if c.free {
+                        (from, to)
+                    } else {
+                        (c.king_from, c.rook_from)
+                    };
+                    for (s, on_rook) in [(kf, false), (rf, true)] {
+                        if s == c.king_to || s == c.rook_to {
+                            continue;
+                        }
+                        for &p in gaters.iter().filter(|&&p| may(p, s)) {
+                            out.push(Move::Castle {
+                                rule,
+                                from,
+                                to,
+                                gate: Some(CastleGate::new(p, on_rook)),
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
         }
     }
 }

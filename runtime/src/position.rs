@@ -18,6 +18,7 @@ pub struct Undo {
     captured: u8,
     captured_promoted: bool,
     castling: u16,
+    gates: [SquareSet; 2],
     ep: SquareSet,
     ep_victim: u8,
     halfmove: u32,
@@ -135,6 +136,8 @@ pub struct Position<'v> {
     /// `free_castle[rule]`: the king's and the rook's squares of a free
     /// (Chess960) castling right, fixed while the right lasts.
     pub(crate) free_castle: [[u8; 2]; 16],
+    /// `gates[side]`: the squares whose gate right the side still has.
+    pub(crate) gates: [SquareSet; 2],
     pub(crate) ep: SquareSet,
     pub(crate) ep_victim: u8,
     pub(crate) halfmove: u32,
@@ -204,6 +207,7 @@ impl<'v> Position<'v> {
             turn: s.turn.index(),
             castling: 0,
             free_castle: [[0; 2]; 16],
+            gates: [0; 2],
             ep: 0,
             ep_victim: 0,
             halfmove: s.halfmove,
@@ -262,7 +266,7 @@ impl<'v> Position<'v> {
                 if p >= v.npieces {
                     return Err(PositionError::UnknownPiece(p as u8));
                 }
-                if !v.drops {
+                if !v.hands {
                     return Err(PositionError::HandWithoutDrops);
                 }
                 let name = || v.piece_name(p as u8).to_string();
@@ -324,6 +328,19 @@ impl<'v> Position<'v> {
             pos.free_castle[r as usize] = [kf, rf];
             pos.castling |= 1 << r;
         }
+        for side in 0..2 {
+            for &g in &s.gates[side] {
+                if g as usize >= v.nsq || v.gate_squares[side] & bit(g) == 0 {
+                    return Err(PositionError::UnknownSquare(g));
+                }
+                pos.gates[side] |= bit(g);
+            }
+        }
+        if v.gating {
+            for side in 0..2 {
+                pos.drop_unusable_gates(side);
+            }
+        }
         if let Some(e) = s.ep {
             if e as usize >= v.nsq {
                 return Err(PositionError::UnknownSquare(e));
@@ -381,6 +398,7 @@ impl<'v> Position<'v> {
                 .filter(|i| self.castling & (1 << i) != 0)
                 .map(|i| self.free_castle[i][1])
                 .collect(),
+            gates: [0, 1].map(|side| Squares(self.gates[side]).collect()),
             ep: (self.ep != 0).then(|| self.ep.trailing_zeros() as u8),
             checks: self.v.check_count.map(|_| self.checks),
             halfmove: self.halfmove,
@@ -646,6 +664,11 @@ impl<'v> Position<'v> {
         for s in Squares(self.ep) {
             h ^= k.ep[s as usize];
         }
+        for side in 0..2 {
+            for s in Squares(self.gates[side]) {
+                h ^= k.gates[side * nsq + s as usize];
+            }
+        }
         if self.v.check_count.is_some() {
             for side in 0..2 {
                 h ^= k.checks[side * 256 + self.checks[side] as usize];
@@ -771,6 +794,7 @@ impl<'v> Position<'v> {
             },
             captured_promoted: board_move && self.promoted & bit(cap_sq) != 0,
             castling: self.castling,
+            gates: self.gates,
             ep: self.ep,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
@@ -794,6 +818,11 @@ impl<'v> Position<'v> {
                     Promote::None | Promote::Piece(_) => {
                         self.take(to);
                     }
+                    Promote::Gate(t) => {
+                        self.take(to);
+                        self.take(from);
+                        self.add_to_hand(us, self.v.hand_of[t as usize] as usize, 1);
+                    }
                 }
                 self.put(from, u.moved, u.moved_promoted);
                 if u.captured != 0 {
@@ -809,8 +838,18 @@ impl<'v> Position<'v> {
                     }
                 }
             }
-            Move::Castle { rule, from, to } => {
+            Move::Castle {
+                rule,
+                from,
+                to,
+                gate,
+            } => {
                 let c = self.v.castles[rule as usize];
+                if let Some(g) = gate {
+                    let (kf, rf) = self.castle_squares(rule, from, to);
+                    self.take(if g.on_rook() { rf } else { kf });
+                    self.add_to_hand(us, self.v.hand_of[g.piece() as usize] as usize, 1);
+                }
                 let (k, km) = self.take(c.king_to);
                 let (r, rm) = self.take(c.rook_to);
                 // A free castling is written king-takes-rook.
@@ -830,6 +869,7 @@ impl<'v> Position<'v> {
         }
         self.history = u.history;
         self.castling = u.castling;
+        self.gates = u.gates;
         self.ep = u.ep;
         self.ep_victim = u.ep_victim;
         self.halfmove = u.halfmove;
@@ -875,6 +915,10 @@ impl<'v> Position<'v> {
                     Promote::None => self.put(to, c, marked),
                     Promote::Piece(t) => self.put(to, code(t, us), v.marks & (1 << t) != 0),
                     Promote::Hand(t) => self.add_to_hand(us, t as usize, 1),
+                    Promote::Gate(t) => {
+                        self.put(to, c, marked);
+                        self.gate_in(from, t);
+                    }
                 }
                 if v.creates_ep & (1 << p) != 0 {
                     let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
@@ -889,11 +933,16 @@ impl<'v> Position<'v> {
                     }
                 }
                 self.castling &= !(v.castle_clear[from as usize] | v.castle_clear[to as usize]);
-                if self.castling & (v.free_castles[0] | v.free_castles[1]) != 0 {
-                    self.clear_free_castling(from, to);
+                if v.rights_by_square {
+                    self.clear_rights_by_square(from, to);
                 }
             }
-            Move::Castle { rule, from, to } => {
+            Move::Castle {
+                rule,
+                from,
+                to,
+                gate,
+            } => {
                 let c = v.castles[rule as usize];
                 let (kf, rf) = if c.free {
                     (from, to)
@@ -908,11 +957,20 @@ impl<'v> Position<'v> {
                 if c.free {
                     self.castling &= !v.free_castles[us];
                 }
+                if let Some(g) = gate {
+                    self.gate_in(if g.on_rook() { rf } else { kf }, g.piece());
+                }
+                if v.gating {
+                    self.clear_gates(kf, rf);
+                }
             }
             Move::Drop { piece, to } => {
                 self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
                 self.put(to, code(piece, us), false);
                 reset = v.resets & (1 << piece) != 0;
+                if v.gates_need_hand {
+                    self.drop_unusable_gates(us);
+                }
             }
             Move::Pass { .. } => {}
         }
@@ -989,6 +1047,19 @@ impl<'v> Position<'v> {
         self.history.facing
     }
 
+    /// Rights kept by square lost by a move from `from` to `to`: free
+    /// castling rights, gate rights.
+    #[cold]
+    #[inline(never)]
+    fn clear_rights_by_square(&mut self, from: u8, to: u8) {
+        if self.castling & (self.v.free_castles[0] | self.v.free_castles[1]) != 0 {
+            self.clear_free_castling(from, to);
+        }
+        if self.v.gating {
+            self.clear_gates(from, to);
+        }
+    }
+
     /// Free (Chess960) castling rights lost by a move from `from` to `to`:
     /// the king's (all of its side's) and the rook's (on either square).
     #[cold]
@@ -1001,6 +1072,56 @@ impl<'v> Position<'v> {
                 self.castling &= !(1 << i);
             }
         }
+    }
+
+    /// The king's and the rook's start squares of a castling move.
+    fn castle_squares(&self, rule: u8, from: u8, to: u8) -> (u8, u8) {
+        let c = self.v.castles[rule as usize];
+        if c.free {
+            (from, to)
+        } else {
+            (c.king_from, c.rook_from)
+        }
+    }
+
+    /// Gating: piece `p` of the side to move enters from its hand on `s`.
+    #[cold]
+    #[inline(never)]
+    fn gate_in(&mut self, s: u8, p: u8) {
+        let us = self.turn;
+        self.add_to_hand(us, self.v.hand_of[p as usize] as usize, -1);
+        self.put(s, code(p, us), false);
+    }
+
+    /// Gate rights lost by a move from `from` to `to` (a castling: the
+    /// king's and the rook's squares), for both sides; and those of the
+    /// mover if its hand can no longer hold a piece.
+    #[cold]
+    #[inline(never)]
+    fn clear_gates(&mut self, from: u8, to: u8) {
+        let nsq = self.v.nsq;
+        for side in 0..2 {
+            for s in [from, to] {
+                if self.gates[side] & bit(s) != 0 {
+                    self.gates[side] &= !bit(s);
+                    self.hash ^= self.v.keys.gates[side * nsq + s as usize];
+                }
+            }
+        }
+        self.drop_unusable_gates(self.turn);
+    }
+
+    /// Where captures do not go to hand, a side whose hand is empty can
+    /// never gate again: its gate rights go.
+    fn drop_unusable_gates(&mut self, side: usize) {
+        if !self.v.gates_need_hand || self.hands[side].iter().any(|&n| n > 0) {
+            return;
+        }
+        let nsq = self.v.nsq;
+        for s in Squares(self.gates[side]) {
+            self.hash ^= self.v.keys.gates[side * nsq + s as usize];
+        }
+        self.gates[side] = 0;
     }
 
     /// In a variant that counts checks: if `us` has just given check, one
@@ -1038,9 +1159,26 @@ impl<'v> Position<'v> {
         match m {
             Move::Pass { at } => format!("{}{}", v.square_name(at), v.square_name(at)),
             Move::Drop { piece, to } => format!("{}@{}", v.piece_token(piece), v.square_name(to)),
-            Move::Castle { from, to, .. } => {
-                format!("{}{}", v.square_name(from), v.square_name(to))
-            }
+            Move::Castle {
+                rule,
+                from,
+                to,
+                gate,
+            } => match gate {
+                None => format!("{}{}", v.square_name(from), v.square_name(to)),
+                // FSF writes a gate on the king's square after the king's
+                // move (`e1g1h`), and one on the rook's square as the rook
+                // taking the king's square (`h1e1h`).
+                Some(g) => {
+                    let (kf, rf) = self.castle_squares(rule, from, to);
+                    let l = v.piece_letter(g.piece()).to_ascii_lowercase();
+                    if g.on_rook() {
+                        format!("{}{}{l}", v.square_name(rf), v.square_name(kf))
+                    } else {
+                        format!("{}{}{l}", v.square_name(from), v.square_name(to))
+                    }
+                }
+            },
             Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
                 let mut s = format!("{}{}", v.square_name(from), v.square_name(to));
                 match promote {
@@ -1062,6 +1200,7 @@ impl<'v> Position<'v> {
                         s.push('@');
                         s.push(v.piece_letter(p).to_ascii_lowercase());
                     }
+                    Promote::Gate(p) => s.push(v.piece_letter(p).to_ascii_lowercase()),
                 }
                 s
             }

@@ -55,6 +55,9 @@ pub struct Setup {
     /// (for a free castling, the one the position chooses; for an ordinary
     /// one, its `rook_from`).
     pub castling_rooks: Vec<u8>,
+    /// `gates[side]`: the squares whose gate right the side still has
+    /// (variants with gating).
+    pub gates: [Vec<u8>; 2],
     /// The en-passant square, if any.
     pub ep: Option<u8>,
     /// Checks each side (White, Black) still has to give, in a variant that
@@ -101,7 +104,7 @@ impl Setup {
         };
 
         if let Some(h) = hand_text {
-            if v.drops || h.is_empty() || h == "-" {
+            if v.hands || h.is_empty() || h == "-" {
                 let mut hand_chars = h.chars().filter(|&c| c != '-');
                 while let Some(mut c) = hand_chars.next() {
                     let plus = c == '+';
@@ -247,14 +250,38 @@ impl Setup {
 
         let mut castling = Vec::new();
         let mut castling_rooks = Vec::new();
+        let mut gates: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
         if let Some(c) = fields.next() {
             if c != "-" {
                 for ch in c.chars() {
+                    if let Some((side, s)) = gate_right(v, ch) {
+                        if !gates[side].contains(&s) {
+                            gates[side].push(s);
+                        }
+                        continue;
+                    }
                     let (idx, rook) =
                         castling_right(v, &board, ch).ok_or(ParseFenError::UnknownCastling(ch))?;
                     if !castling.contains(&idx) {
                         castling.push(idx);
                         castling_rooks.push(rook);
+                    }
+                }
+            }
+        }
+        // A castling right grants the gate rights of its king's and rook's
+        // squares.
+        if v.gating {
+            for (i, &r) in castling.iter().enumerate() {
+                let c = &v.castles[r as usize];
+                for s in [
+                    c.king_from,
+                    castling_rooks.get(i).copied().unwrap_or(c.rook_from),
+                ] {
+                    if v.gate_squares[c.side] & crate::bits::bit(s) != 0
+                        && !gates[c.side].contains(&s)
+                    {
+                        gates[c.side].push(s);
                     }
                 }
             }
@@ -304,6 +331,7 @@ impl Setup {
             turn,
             castling,
             castling_rooks,
+            gates,
             ep,
             checks,
             halfmove,
@@ -347,7 +375,7 @@ impl Setup {
                 out.push_str(&empty.to_string());
             }
         }
-        if v.drops {
+        if v.hands {
             out.push('[');
             for side in 0..2 {
                 for p in (0..v.npieces).rev() {
@@ -363,20 +391,23 @@ impl Setup {
         out.push(' ');
         out.push(if self.turn == Color::White { 'w' } else { 'b' });
         out.push(' ');
-        if self.castling.is_empty() {
-            out.push('-');
-        } else {
-            let mut rights: Vec<(u8, Option<u8>)> = self
-                .castling
-                .iter()
-                .enumerate()
-                .map(|(i, &r)| (r, self.castling_rooks.get(i).copied()))
-                .collect();
-            rights.sort_unstable();
-            for (r, rook) in rights {
+        let mut rights: Vec<(u8, Option<u8>)> = self
+            .castling
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| (r, self.castling_rooks.get(i).copied()))
+            .collect();
+        rights.sort_unstable();
+        let field_start = out.len();
+        // Each side's castling letters, then its gate rights by file.
+        for side in 0..2 {
+            for &(r, rook) in &rights {
                 let Some(c) = v.castles.get(r as usize) else {
                     continue;
                 };
+                if c.side != side {
+                    continue;
+                }
                 match rook.and_then(|s| file_letter(v, s)) {
                     Some(f) if c.free => out.push(if c.side == 0 {
                         f.to_ascii_uppercase()
@@ -386,6 +417,17 @@ impl Setup {
                     _ => out.push(c.fen),
                 }
             }
+            let mut files: Vec<char> = self.gates[side]
+                .iter()
+                .filter_map(|&s| file_letter(v, s))
+                .map(|f| if side == 0 { f.to_ascii_uppercase() } else { f })
+                .collect();
+            files.sort_unstable();
+            files.dedup();
+            out.extend(files);
+        }
+        if out.len() == field_start {
+            out.push('-');
         }
         out.push(' ');
         match self.ep {
@@ -472,4 +514,17 @@ pub(crate) fn free_castle_squares(
         None => (0..ki).find(|&i| holds(line[i], c.rook))?,
     };
     Some((line[ki], line[ri]))
+}
+
+/// The gate right a FEN castling letter names: a file letter of one of the
+/// side's gate squares (uppercase White), if the variant has gating.
+fn gate_right(v: &Variant, ch: char) -> Option<(usize, u8)> {
+    if !v.gating || !ch.is_ascii_alphabetic() {
+        return None;
+    }
+    let side = usize::from(ch.is_ascii_lowercase());
+    let f = ch.to_ascii_lowercase();
+    crate::bits::Squares(v.gate_squares[side])
+        .find(|&s| file_letter(v, s) == Some(f))
+        .map(|s| (side, s))
 }

@@ -338,6 +338,14 @@ field!(
     Vec<CastlingRule>,
     unb
 );
+field!(de_gating, "gating", BVec<GateRule, LPieces>, Vec<GateRule>, unb);
+field!(
+    de_gate_squares,
+    "squares",
+    Pair<BVec<u8, LSquares>>,
+    [Vec<u8>; 2],
+    unb_pair
+);
 field!(de_empty, "empty", BVec<u8, LSquares>, Vec<u8>, unb);
 field!(de_safe, "safe", BVec<u8, LSquares>, Vec<u8>, unb);
 field!(de_line, "line", BVec<u8, LSquares>, Vec<u8>, unb);
@@ -407,6 +415,15 @@ pub struct TableParts {
         deserialize_with = "de_castling"
     )]
     pub castling: Vec<CastlingRule>,
+    /// Gating rules: a piece in hand may enter on the square a piece has
+    /// just left, as part of that move, while that square's gate right
+    /// lasts. Empty: no gating.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_gating"
+    )]
+    pub gating: Vec<GateRule>,
     /// How the game ends.
     #[serde(deserialize_with = "de_end")]
     pub end: EndRules,
@@ -895,6 +912,24 @@ pub struct DropRules {
         deserialize_with = "de_also_as"
     )]
     pub also_as: Vec<Option<u8>>,
+}
+
+/// A gating rule: `piece`, in its owner's hand, may enter on a square of
+/// `squares[side]` that a piece of the side has just left (by a move or
+/// castling), while the side has the gate right of that square. A side has
+/// the right of each of its gate squares until a move starts or ends there;
+/// in a variant where captures do not go to hand, a side with an empty hand
+/// has no gate rights. The FEN writes a right as the square's file letter
+/// after the side's castling letters (`KQABCDEFGH`, black lowercase), and a
+/// castling letter also grants the rights of its king's and rook's squares.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GateRule {
+    /// The piece that may gate.
+    pub piece: u8,
+    /// `squares[side]`: the side's gate squares for it.
+    #[serde(deserialize_with = "de_gate_squares")]
+    pub squares: [Vec<u8>; 2],
 }
 
 /// A castling move.
@@ -1502,6 +1537,16 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
         }
     }
     validate_castling(p, &sq, &pc)?;
+    for (rule, g) in p.gating.iter().enumerate() {
+        let at = Field::Gating { rule };
+        pc(g.piece, at)?;
+        if royal(g.piece) {
+            return Err(TableError::RoyalGates { rule });
+        }
+        for &s in g.squares.iter().flatten() {
+            sq(s, at)?;
+        }
+    }
     if let Some(r) = p.end.repetition {
         if r.count < 2 {
             return Err(TableError::RepetitionCount(r.count));

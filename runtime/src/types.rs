@@ -55,6 +55,35 @@ pub enum Promote {
     Piece(u8),
     /// It leaves the board into its owner's hand as this piece.
     Hand(u8),
+    /// No promotion; this piece from the mover's hand enters on the square
+    /// the piece has just left (gating).
+    Gate(u8),
+}
+
+/// A piece from hand that enters, as part of a castling, on the square the
+/// king or the rook has just left (gating). One byte, so that a [`Move`]
+/// stays as small as without gating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastleGate(std::num::NonZeroU8);
+
+impl CastleGate {
+    /// Piece type `piece` (below 127) enters on the rook's start square if
+    /// `on_rook`, else on the king's.
+    pub fn new(piece: u8, on_rook: bool) -> CastleGate {
+        let code = (piece & 0x7f) + 1;
+        let code = if on_rook { code | 0x80 } else { code };
+        CastleGate(std::num::NonZeroU8::new(code).unwrap_or(std::num::NonZeroU8::MIN))
+    }
+
+    /// The piece type from hand.
+    pub fn piece(self) -> u8 {
+        (self.0.get() & 0x7f) - 1
+    }
+
+    /// Whether it enters on the rook's start square (else the king's).
+    pub fn on_rook(self) -> bool {
+        self.0.get() & 0x80 != 0
+    }
 }
 
 /// A move. Small and `Copy`; drops are moves too.
@@ -88,6 +117,8 @@ pub enum Move {
         /// The king's destination; for a free castling, the rook's start
         /// square (the destinations are the rule's).
         to: u8,
+        /// A piece gated in, if any.
+        gate: Option<CastleGate>,
     },
     /// A piece from hand is put on an empty square.
     Drop {

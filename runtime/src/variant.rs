@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::bits::{bit, set_of, SquareSet};
+use crate::bits::{bit, set_of, SquareSet, Squares};
 use crate::error::TableError;
 use crate::table::{Outcome, PromotionChoice, VariantTables, MAX_PIECES};
 
@@ -117,6 +117,8 @@ pub(crate) struct Keys {
     pub ep: Vec<u64>,
     /// `checks[side * 256 + n]`: `side` has `n` checks left to give.
     pub checks: Vec<u64>,
+    /// `gates[side * nsq + sq]`: `side` has the gate right of `sq`.
+    pub gates: Vec<u64>,
 }
 
 /// A variant ready to play: its tables and everything derived from them.
@@ -181,6 +183,19 @@ pub struct Variant {
     /// `demote[p]`: what piece `p` becomes in hand when captured marked.
     pub(crate) demote: Vec<u8>,
     pub(crate) drops: bool,
+    /// Hands exist: drops or gating.
+    pub(crate) hands: bool,
+    /// Gating rules exist.
+    pub(crate) gating: bool,
+    /// Gating, and captures do not go to hand: an empty hand closes gates.
+    pub(crate) gates_need_hand: bool,
+    /// Free castling or gating: a board move may lose rights kept by
+    /// square (looked at out of line).
+    pub(crate) rights_by_square: bool,
+    /// `gate_to[piece * 2 + side]`: where `side` may gate `piece` in.
+    pub(crate) gate_to: Vec<SquareSet>,
+    /// `gate_squares[side]`: all of the side's gate squares.
+    pub(crate) gate_squares: [SquareSet; 2],
     /// Captured pieces go to the capturer's hand (drops, and not
     /// `captures_to_hand: false`).
     pub(crate) captures_to_hand: bool,
@@ -496,6 +511,40 @@ impl Variant {
             }
         }
 
+        let mut gate_to = vec![0 as SquareSet; npieces * 2];
+        let mut gate_squares = [0 as SquareSet; 2];
+        for (rule, g) in p.gating.iter().enumerate() {
+            for side in 0..2 {
+                let set = set_of(&g.squares[side]);
+                gate_to[g.piece as usize * 2 + side] |= set;
+                gate_squares[side] |= set;
+            }
+            if !p.castling.is_empty() && p.castling.iter().any(|c| !c.line.is_empty()) {
+                return Err(TableError::GateFen { rule });
+            }
+        }
+        for (side, &set) in gate_squares.iter().enumerate() {
+            let mut files = Vec::new();
+            for s in Squares(set) {
+                let f = gate_file(&p.board.squares[s as usize].name);
+                let clash = p
+                    .castling
+                    .iter()
+                    .any(|c| c.side as usize == side && Some(c.fen.to_ascii_lowercase()) == f);
+                match f {
+                    Some(f) if !clash && !files.contains(&f) => files.push(f),
+                    _ => {
+                        let rule = p
+                            .gating
+                            .iter()
+                            .position(|g| g.squares[side].contains(&s))
+                            .unwrap_or(0);
+                        return Err(TableError::GateFen { rule });
+                    }
+                }
+            }
+        }
+
         let mut resets = 0u32;
         for &x in &p.end.resets_move_limit {
             resets |= 1 << x;
@@ -554,6 +603,13 @@ impl Variant {
             to_hand,
             demote,
             drops: p.drops.is_some(),
+            hands: p.drops.is_some() || !p.gating.is_empty(),
+            gating: !p.gating.is_empty(),
+            gates_need_hand: !p.gating.is_empty()
+                && !p.drops.as_ref().is_some_and(|d| d.captures_to_hand),
+            rights_by_square: !p.gating.is_empty() || free_castles != [0, 0],
+            gate_to,
+            gate_squares,
             captures_to_hand: p.drops.as_ref().is_some_and(|d| d.captures_to_hand),
             drop_to,
             no_mate,
@@ -895,5 +951,15 @@ fn make_keys(nsq: usize, npieces: usize) -> Keys {
         castling: std::array::from_fn(|_| splitmix(&mut s)),
         ep: (0..nsq).map(|_| splitmix(&mut s)).collect(),
         checks: (0..512).map(|_| splitmix(&mut s)).collect(),
+        gates: (0..2 * nsq).map(|_| splitmix(&mut s)).collect(),
+    }
+}
+
+/// The one-letter file of a square name (`h` for `h1`), lowercase, if it has one.
+pub(crate) fn gate_file(name: &str) -> Option<char> {
+    let mut letters = name.chars().take_while(char::is_ascii_alphabetic);
+    match (letters.next(), letters.next()) {
+        (Some(f), None) => Some(f.to_ascii_lowercase()),
+        _ => None,
     }
 }

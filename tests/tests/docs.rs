@@ -261,6 +261,8 @@ const EXAMPLE_SETTINGS: &[(&str, &[&str], &str)] = &[
         &[],
         "piece General { letter G; moves K }\npiece Soldier { letter S; moves fW }\ndrops { }",
     ),
+    // The piece the gating rule names.
+    ("E0064", &[], "piece Hawk { letter H; moves BN }"),
     // Only Kings, so that the Camel is the only unused piece.
     (
         "W0001",

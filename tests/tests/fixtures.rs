@@ -68,6 +68,7 @@ fn outline(file: &File) -> String {
                 p.rules, p.limits, p.unknown
             ),
             Item::Drops(d) => format!("drops: {:?}", d.rules),
+            Item::Gating(g) => format!("gating: {:?}", g.rules),
             Item::End(e) => format!("end: {:?}", e.rules),
             Item::Legality(l) => format!("legality: {:?}", l.rules),
             Item::Unknown(u) => format!("unknown: {:?}", u),
