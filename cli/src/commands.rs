@@ -251,3 +251,38 @@ pub fn variants(name: Option<&str>) -> Result<ExitCode, Fatal> {
         ))),
     }
 }
+
+/// `fairyc export FILE --to fairy-stockfish`: one `variants.ini` section, or
+/// the diagnostics of what Fairy-Stockfish 11.1 cannot express (exit 1).
+pub fn export(file: &Path, name: Option<&str>, output: Option<&Path>) -> Result<ExitCode, Fatal> {
+    if let Some(out) = output {
+        guard_output(out, &[file])?;
+    }
+    let source = match crate::files::read_source(file)? {
+        crate::files::Source::Text(text) => text,
+        crate::files::Source::NotUtf8(..) => {
+            return Ok(if crate::files::compile_file(file)?.is_none() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            });
+        }
+    };
+    let stem = file
+        .file_stem()
+        .map_or_else(|| "variant".into(), |s| s.to_string_lossy().into_owned());
+    let section = name.map_or_else(|| format!("fairyc-{stem}"), str::to_string);
+    match fairyc_compiler::export::export(&source, &section) {
+        Ok(ini) => {
+            match output {
+                Some(out) => write_output(out, &ini)?,
+                None => print(&ini)?,
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(errors) => {
+            crate::files::emit(file, &source, &errors);
+            Ok(ExitCode::from(1))
+        }
+    }
+}
