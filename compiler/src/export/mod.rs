@@ -296,10 +296,9 @@ fn reference(betza: &str) -> Option<CheckedPiece> {
 }
 
 /// The squares of a rank, relative to a side (rank 0 is the side's first).
-fn rank_squares(geo: &Geometry, parts: &TableParts, side: usize, rank: usize) -> Vec<u8> {
+fn rank_squares(parts: &TableParts, side: usize, rank: usize) -> Vec<u8> {
     let h = parts.board.height as usize;
     let row = if side == 0 { rank } else { h - 1 - rank };
-    let _ = geo;
     parts
         .board
         .squares
@@ -550,13 +549,9 @@ impl Exporter<'_> {
                 continue;
             }
             let setup = &self.checked.setup.squares[p];
-            let found = self.fsf_type(geo, p, piece, setup);
+            let found = self.fsf_type(geo, piece, setup);
             let Some(fsf) = found else {
-                let span = if piece.royal && piece.royal_side.is_none() {
-                    self.moves_span(&piece.name)
-                } else {
-                    self.moves_span(&piece.name)
-                };
+                let span = self.moves_span(&piece.name);
                 if piece.royal {
                     let why = if piece.royal_side.is_some() {
                         "it is royal for one side only".to_string()
@@ -603,7 +598,6 @@ impl Exporter<'_> {
     fn fsf_type(
         &mut self,
         geo: &Geometry,
-        p: usize,
         piece: &PieceTable,
         setup: &[Vec<u8>; 2],
     ) -> Option<&'static str> {
@@ -617,22 +611,21 @@ impl Exporter<'_> {
         // FSF's pawn: double step (with en passant) from the second rank,
         // and with `firstRankDoubleSteps` also from the first.
         let second = [
-            rank_squares(geo, self.parts, 0, 1),
-            rank_squares(geo, self.parts, 1, 1),
+            rank_squares(self.parts, 0, 1),
+            rank_squares(self.parts, 1, 1),
         ];
         if same("mfW cefF ifmnD", &second) {
             self.pawn_first_rank = Some(false);
             return Some("pawn");
         }
         let first_two = [
-            sorted([second[0].clone(), rank_squares(geo, self.parts, 0, 0)].concat()),
-            sorted([second[1].clone(), rank_squares(geo, self.parts, 1, 0)].concat()),
+            sorted([second[0].clone(), rank_squares(self.parts, 0, 0)].concat()),
+            sorted([second[1].clone(), rank_squares(self.parts, 1, 0)].concat()),
         ];
         if same("mfW cefF ifmnD", &first_two) {
             self.pawn_first_rank = Some(true);
             return Some("pawn");
         }
-        let _ = p;
         FSF_TYPES
             .iter()
             .find(|(_, betza)| same(betza, setup))
@@ -712,11 +705,10 @@ impl Exporter<'_> {
         }
         let span = self.promotion_span(&pawn_name);
         let h = self.parts.board.height as usize;
-        let geo = &self.checked.geometry;
         let rank = (0..h).find(|&r| {
             (0..2).all(|side| {
                 let zone: Vec<u8> = (r..h)
-                    .flat_map(|rr| rank_squares(geo, self.parts, side, rr))
+                    .flat_map(|rr| rank_squares(self.parts, side, rr))
                     .collect();
                 sorted(zone) == sorted(rule.zone[side].clone())
             })
@@ -768,15 +760,14 @@ impl Exporter<'_> {
         };
         let pawns = self.pawns();
         let h = self.parts.board.height as usize;
-        let geo = &self.checked.geometry;
         let zone = |side: usize, first: bool, promo: bool| {
             let mut v = Vec::new();
             if first {
-                v.extend(rank_squares(geo, self.parts, side, 0));
+                v.extend(rank_squares(self.parts, side, 0));
             }
             if promo && !pawns.is_empty() {
                 for r in self.promotion_rank..h {
-                    v.extend(rank_squares(geo, self.parts, side, r));
+                    v.extend(rank_squares(self.parts, side, r));
                 }
             }
             sorted(v)
