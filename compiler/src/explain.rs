@@ -695,7 +695,7 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0167",
         title: "end rule Fairy-Stockfish cannot express",
-        text: "The export writes checkmate and stalemate outcomes, repetition (`nFoldRule`, `nFoldValue`), the move limit (`nMoveRule`; the half-move clock must be reset by pawns and captures only, as FSF does), check counting won by the player who gives the checks (`checkCounting`) and compulsory capture (`mustCapture`). Goals (`reaches`), bare king, extinction, stalemate by material, forbidden checks and other clock rules are refused.",
+        text: "The export writes checkmate and stalemate outcomes, repetition (`nFoldRule`, `nFoldValue`), the move limit (`nMoveRule`; the half-move clock must be reset by pawns and captures only, as FSF does), check counting won by the player who gives the checks (`checkCounting`), compulsory capture (`mustCapture`), forbidden checks (`checking = false`) and the goals of one piece that win (`flagPiece`, `whiteFlag`, `blackFlag`, `flagMove` for `after-reply`). Other goals, bare king, extinction, stalemate by material and other clock rules are refused.",
         wrong: "end { checkmate loss; bare-king loss }",
         fixed: "end { checkmate loss }",
     },

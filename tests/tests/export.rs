@@ -33,10 +33,12 @@ const EXPORTS: &[&str] = &[
     "gothic",
     "hoppelpoppel",
     "janus",
+    "kingofthehill",
     "modern",
     "newzealand",
     "nocastle",
     "pocketknight",
+    "racingkings",
 ];
 
 /// The shipped variants refused, with the codes of the refusals (sorted,
@@ -66,7 +68,6 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("jesonmor", &["E0163"]),
     ("judkins", &["E0168"]),
     ("kinglet", &["E0163"]),
-    ("kingofthehill", &["E0167"]),
     ("knightmate", &["E0163"]),
     ("kyotoshogi", &["E0168"]),
     ("loop", &["E0168"]),
@@ -75,7 +76,6 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("manchu", &["E0161", "E0163"]),
     ("minishogi", &["E0168"]),
     ("minixiangqi", &["E0163"]),
-    ("racingkings", &["E0167"]),
     ("shako", &["E0161"]),
     ("shogi", &["E0168"]),
     ("suicide", &["E0163"]),

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 use fairyc_runtime::table::{CastlingRule, Outcome, Path, PieceTable, PromotionChoice, TableParts};
 
-use crate::ast::{self, DropRule, EndRule, Item, LegalityRule, PieceProp};
+use crate::ast::{self, DropRule, EndRule, Item, PieceProp};
 use crate::betza;
 use crate::check::{self, Checked, CheckedMove, CheckedPiece};
 use crate::error::{CompileError, ErrorKind};
@@ -150,7 +150,7 @@ impl ExportRefusal {
             ExportRefusal::Promotion { .. } => "FSF 11.1 promotes its pawn only: compulsorily, on finishing a move on the ranks from `promotionRank` on, to the types of `promotionPieceTypes`",
             ExportRefusal::Drops { .. } => "FSF 11.1 drops any piece anywhere, except pawns on the first rank (`firstRankPawnDrops`) and in the promotion zone (`promotionZonePawnDrops`)",
             ExportRefusal::Castling { .. } => "FSF 11.1 castles a king from its castling rank with the corner rooks, the king going to the files of `castlingKingsideFile` and `castlingQueensideFile`, the rook beside it",
-            ExportRefusal::Rule { .. } => "the export covers checkmate, stalemate, repetition, the move limit, check counting and compulsory capture",
+            ExportRefusal::Rule { .. } => "the export covers checkmate, stalemate, repetition, the move limit, check counting, compulsory capture, forbidden checks and the winning goals of one piece",
             ExportRefusal::Face { .. } => "shogi-style promoted pieces are not exported yet",
         };
         text.to_string()
@@ -426,22 +426,6 @@ impl Exporter<'_> {
     fn end_span(&self, pick: impl Fn(&EndRule) -> Option<Span>) -> Span {
         self.item_span(|i| match i {
             Item::End(e) => Some(e.rules.iter().find_map(&pick).unwrap_or(e.span)),
-            _ => None,
-        })
-    }
-
-    fn legality_span(&self, capture: bool) -> Span {
-        self.item_span(|i| match i {
-            Item::Legality(l) => Some(
-                l.rules
-                    .iter()
-                    .find_map(|r| match r {
-                        LegalityRule::CaptureCompulsory(s) if capture => Some(*s),
-                        LegalityRule::GivingCheckForbidden(s) if !capture => Some(*s),
-                        _ => None,
-                    })
-                    .unwrap_or(l.span),
-            ),
             _ => None,
         })
     }
@@ -940,17 +924,44 @@ impl Exporter<'_> {
                 span,
             );
         }
-        if !end.reach.is_empty() {
-            let span = self.end_span(|r| match r {
-                EndRule::Reach { span, .. } => Some(*span),
-                _ => None,
+        if let Some(first) = end.reach.first() {
+            let same = end.reach.iter().all(|r| {
+                r.piece == first.piece
+                    && r.outcome == Outcome::Win
+                    && r.after_reply == first.after_reply
             });
-            self.refuse(
-                ExportRefusal::Rule {
-                    why: "a goal (`reaches`)".into(),
-                },
-                span,
-            );
+            if same && self.types[first.piece as usize].is_some() {
+                let names = |side: usize| {
+                    let squares: Vec<u8> = sorted(
+                        end.reach
+                            .iter()
+                            .flat_map(|r| r.squares[side].iter().copied())
+                            .collect(),
+                    );
+                    squares
+                        .iter()
+                        .map(|&s| self.parts.board.squares[s as usize].name.clone())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                let (white, black) = (names(0), names(1));
+                let letter = self.letter(first.piece as usize);
+                self.key("flagPiece", letter);
+                self.key("whiteFlag", white);
+                self.key("blackFlag", black);
+                self.key("flagMove", first.after_reply);
+            } else {
+                let span = self.end_span(|r| match r {
+                    EndRule::Reach { span, .. } => Some(*span),
+                    _ => None,
+                });
+                self.refuse(
+                    ExportRefusal::Rule {
+                        why: "goals of several pieces, or with an outcome other than a win".into(),
+                    },
+                    span,
+                );
+            }
         }
         if end.stalemate_fewer_pieces {
             let span = self.end_span(|r| match r {
@@ -997,13 +1008,7 @@ impl Exporter<'_> {
             self.key("mustCapture", true);
         }
         if legality.giving_check_forbidden {
-            let span = self.legality_span(false);
-            self.refuse(
-                ExportRefusal::Rule {
-                    why: "forbidden checks".into(),
-                },
-                span,
-            );
+            self.key("checking", false);
         }
     }
 }
