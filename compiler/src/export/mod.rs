@@ -44,8 +44,8 @@ pub enum ExportRefusal {
         /// The FSF type.
         fsf: &'static str,
     },
-    /// `E0163`: a royal piece FSF cannot play (none, several, one side
-    /// only, not moving like a king).
+    /// `E0163`: a royal piece FSF cannot play (several, one side only,
+    /// not moving like a king).
     Royal {
         /// What is wrong.
         why: String,
@@ -146,11 +146,11 @@ impl ExportRefusal {
             ExportRefusal::Board { .. } => "FSF 11.1 plays rectangular boards of up to 12 files (a..l) and 10 ranks (1..10), one cell per square, no holes",
             ExportRefusal::Piece { .. } => "FSF 11.1 has no custom pieces; each piece must move exactly like one of its types (`fairyc explain E0161` lists them)",
             ExportRefusal::SameType { .. } => "FSF gives each piece type one letter, so two pieces cannot share a type",
-            ExportRefusal::Royal { .. } => "FSF 11.1 needs exactly one royal piece type, moving like a chess king, royal for both sides",
+            ExportRefusal::Royal { .. } => "FSF 11.1 plays at most one royal piece type, moving like a chess king, royal for both sides",
             ExportRefusal::Promotion { .. } => "FSF 11.1 promotes its pawn only: compulsorily, on finishing a move on the ranks from `promotionRank` on, to the types of `promotionPieceTypes`",
             ExportRefusal::Drops { .. } => "FSF 11.1 drops any piece anywhere, except pawns on the first rank (`firstRankPawnDrops`) and in the promotion zone (`promotionZonePawnDrops`)",
             ExportRefusal::Castling { .. } => "FSF 11.1 castles a king from its castling rank with the corner rooks, the king going to the files of `castlingKingsideFile` and `castlingQueensideFile`, the rook beside it",
-            ExportRefusal::Rule { .. } => "the export covers checkmate, stalemate, repetition, the move limit, check counting, compulsory capture, forbidden checks and the winning goals of one piece",
+            ExportRefusal::Rule { .. } => "the export covers checkmate, stalemate, repetition, the move limit, check counting, compulsory capture, forbidden checks, the winning goals of one piece and extinction rules with one count and outcome",
             ExportRefusal::Face { .. } => "shogi-style promoted pieces are not exported yet",
         };
         text.to_string()
@@ -507,17 +507,14 @@ impl Exporter<'_> {
         let geo = &self.checked.geometry;
         let pieces = &self.parts.pieces;
         let royals: Vec<usize> = (0..pieces.len()).filter(|&p| pieces[p].royal).collect();
-        if royals.len() != 1 {
-            let why = if royals.is_empty() {
-                "the variant has none".to_string()
-            } else {
-                "the variant has several royal piece types".to_string()
-            };
-            let span = royals.get(1).map_or_else(
-                || self.whole_file(),
-                |&p| self.piece_name_span(&pieces[p].name),
+        if royals.len() > 1 {
+            let span = self.piece_name_span(&pieces[royals[1]].name);
+            self.refuse(
+                ExportRefusal::Royal {
+                    why: "the variant has several royal piece types".into(),
+                },
+                span,
             );
-            self.refuse(ExportRefusal::Royal { why }, span);
         }
         self.types = vec![None; pieces.len()];
         let mut used: Vec<(&'static str, usize)> = Vec::new();
@@ -847,7 +844,10 @@ impl Exporter<'_> {
                 rt[0] == kt[0] + 1
             };
             if self.types[r.king as usize] != Some("king") {
-                why = Some("the castling king is not the royal piece".to_string());
+                why = Some(
+                    "the castling king is not the royal piece (FSF 11.1 castles its `king` only)"
+                        .to_string(),
+                );
             } else if rf[0] != 0 && !kingside {
                 why = Some("a rook does not start in a corner".into());
             } else if !(kf[1] == kt[1] && kf[1] == rf[1] && rf[1] == rt[1]) {
@@ -975,17 +975,40 @@ impl Exporter<'_> {
                 span,
             );
         }
-        if !end.extinction.is_empty() {
-            let span = self.end_span(|r| match r {
-                EndRule::Extinction { span, .. } => Some(*span),
-                _ => None,
-            });
-            self.refuse(
-                ExportRefusal::Rule {
-                    why: "extinction".into(),
-                },
-                span,
-            );
+        if let Some(first) = end.extinction.first() {
+            let same = end
+                .extinction
+                .iter()
+                .all(|r| r.left == first.left && r.outcome == first.outcome);
+            let all = end.extinction.iter().any(|r| r.piece.is_none());
+            let typed = end
+                .extinction
+                .iter()
+                .all(|r| r.piece.is_some_and(|p| self.types[p as usize].is_some()));
+            if same && (typed || (all && end.extinction.len() == 1)) {
+                let letters: String = if all {
+                    "*".into()
+                } else {
+                    end.extinction
+                        .iter()
+                        .filter_map(|r| r.piece.map(|p| self.letter(p as usize)))
+                        .collect()
+                };
+                self.key("extinctionValue", outcome(first.outcome));
+                self.key("extinctionPieceTypes", letters);
+                self.key("extinctionPieceCount", first.left);
+            } else {
+                let span = self.end_span(|r| match r {
+                    EndRule::Extinction { span, .. } => Some(*span),
+                    _ => None,
+                });
+                self.refuse(
+                    ExportRefusal::Rule {
+                        why: "extinction rules with different counts or outcomes".into(),
+                    },
+                    span,
+                );
+            }
         }
         if let Some(cc) = end.check_count {
             if cc.outcome == Outcome::Win {
