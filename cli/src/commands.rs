@@ -268,10 +268,22 @@ pub fn export(file: &Path, name: Option<&str>, output: Option<&Path>) -> Result<
             });
         }
     };
-    let stem = file
-        .file_stem()
-        .map_or_else(|| "variant".into(), |s| s.to_string_lossy().into_owned());
+    // A shipped variant asked for by name or alias is named by its file stem.
+    let stem = crate::library::requested(file)
+        .and_then(crate::library::find)
+        .map(|e| e.stem.to_string())
+        .or_else(|| file.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "variant".into());
     let section = name.map_or_else(|| format!("fairyc-{stem}"), str::to_string);
+    // FSF reads a section name up to `]` or `:` (a parent): anything else
+    // than letters, digits, `-`, `_` and `.` would make another section.
+    let bad = |c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if section.is_empty() || section.chars().any(bad) {
+        return Err(Fatal(format!(
+            "the section name `{}` may only hold letters, digits, `-`, `_` and `.`",
+            printable(&section, false)
+        )));
+    }
     match fairyc_compiler::export::export(&source, &section) {
         Ok(ini) => {
             match output {
