@@ -251,3 +251,50 @@ pub fn variants(name: Option<&str>) -> Result<ExitCode, Fatal> {
         ))),
     }
 }
+
+/// `fairyc export FILE --to fairy-stockfish`: one `variants.ini` section, or
+/// the diagnostics of what Fairy-Stockfish 11.1 cannot express (exit 1).
+pub fn export(file: &Path, name: Option<&str>, output: Option<&Path>) -> Result<ExitCode, Fatal> {
+    if let Some(out) = output {
+        guard_output(out, &[file])?;
+    }
+    let source = match crate::files::read_source(file)? {
+        crate::files::Source::Text(text) => text,
+        crate::files::Source::NotUtf8(..) => {
+            return Ok(if crate::files::compile_file(file)?.is_none() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            });
+        }
+    };
+    // A shipped variant asked for by name or alias is named by its file stem.
+    let stem = crate::library::requested(file)
+        .and_then(crate::library::find)
+        .map(|e| e.stem.to_string())
+        .or_else(|| file.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "variant".into());
+    let section = name.map_or_else(|| format!("fairyc-{stem}"), str::to_string);
+    // FSF reads a section name up to `]` or `:` (a parent): anything else
+    // than letters, digits, `-`, `_` and `.` would make another section.
+    let bad = |c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if section.is_empty() || section.chars().any(bad) {
+        return Err(Fatal(format!(
+            "the section name `{}` may only hold letters, digits, `-`, `_` and `.`",
+            printable(&section, false)
+        )));
+    }
+    match fairyc_compiler::export::export(&source, &section) {
+        Ok(ini) => {
+            match output {
+                Some(out) => write_output(out, &ini)?,
+                None => print(&ini)?,
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(errors) => {
+            crate::files::emit(file, &source, &errors);
+            Ok(ExitCode::from(1))
+        }
+    }
+}

@@ -22,8 +22,8 @@ use files::Fatal;
 #[command(
     name = "fairyc",
     version,
-    about = "fairyc: check, explain, compile, build, perft, list moves of and show chess \
-             variants written in the .variant language",
+    about = "fairyc: check, explain, compile, build, perft, list moves of, show and export \
+             chess variants written in the .variant language",
     long_about = None,
     after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
                   name or alias of a shipped variant (`fairyc perft crazyhouse --depth 3`; \
@@ -104,12 +104,36 @@ enum Command {
     /// Draw the board and a position, or where a piece moves from a square;
     /// in the terminal or as SVG.
     Show(show::ShowArgs),
+    /// Export a variant as a Fairy-Stockfish `variants.ini` section (see
+    /// docs/export.md); what Fairy-Stockfish cannot express is refused with a
+    /// diagnostic.
+    Export {
+        /// The `.variant` file (or a shipped variant's name).
+        file: PathBuf,
+        /// The target engine.
+        #[arg(long = "to", value_enum)]
+        to: Target,
+        /// The section name (default `fairyc-<file stem>`, which no built-in
+        /// Fairy-Stockfish variant has).
+        #[arg(long)]
+        name: Option<String>,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// List the shipped variants (file, name, aliases), or print the source of
     /// one to start a new variant from.
     Variants {
         /// A shipped variant's file name, name or alias: print its source.
         name: Option<String>,
     },
+}
+
+/// An engine `fairyc export` writes for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Target {
+    /// Fairy-Stockfish 11.1's `variants.ini`.
+    FairyStockfish,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -159,6 +183,12 @@ fn main() -> ExitCode {
         } => perft_cmd(&file, depth, fen.as_deref(), divide),
         Command::Moves { file, fen } => moves(&file, fen.as_deref()),
         Command::Show(args) => show::run(&args),
+        Command::Export {
+            file,
+            to: Target::FairyStockfish,
+            name,
+            output,
+        } => commands::export(&file, name.as_deref(), output.as_deref()),
         Command::Variants { name } => commands::variants(name.as_deref()),
     };
     match result {

@@ -132,7 +132,7 @@ fn the_help_lists_the_commands_that_exist() {
     let help = stdout(&o);
     let about = help.lines().next().unwrap_or_default();
     for command in [
-        "check", "explain", "compile", "build", "perft", "moves", "show",
+        "check", "explain", "compile", "build", "perft", "moves", "show", "export",
     ] {
         assert!(about.contains(command), "{command}: {about}");
     }
@@ -193,4 +193,30 @@ fn diagnostics_printed_per_file_are_capped() {
     let o = fairyc(&["check", "--format", "json", s(&file)]);
     assert_eq!(stdout(&o).lines().count(), total);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn export_writes_a_fairy_stockfish_section_or_refuses() {
+    // A shipped variant by alias: the section is named after its file stem.
+    let o = fairyc(&["export", "zh", "--to", "fairy-stockfish"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("[fairyc-crazyhouse]\n"), "{out}");
+    assert!(out.contains("pieceDrops = true\n"), "{out}");
+    // What FSF 11.1 cannot express: a diagnostic with its code, exit 1.
+    let o = fairyc(&["export", "shogi", "--to", "fairy-stockfish"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("error[E0168]"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    // A section name that would break the file.
+    let o = fairyc(&[
+        "export",
+        "chess",
+        "--to",
+        "fairy-stockfish",
+        "--name",
+        "a]b",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("section name"), "{}", stderr(&o));
 }

@@ -573,6 +573,9 @@ pub enum ErrorKind {
     /// or the start position (an unknown square, an empty zone, a direction
     /// that selects no move, an illegal setup, …). See [`crate::lower::LowerError`].
     Lower(crate::lower::LowerError),
+    /// `E0160` … `E0168`: `fairyc export` cannot express a construct in
+    /// Fairy-Stockfish 11.1.
+    Export(crate::export::ExportRefusal),
 
     // --- hoppers and the flying general (issue 12) ---
     /// `E0135` `moves pgR` — both hopper modifiers in one term.
@@ -1277,6 +1280,7 @@ impl ErrorKind {
                 )
                 .help("three-check is `checks 3 win`")
             }
+            ErrorKind::Export(e) => Text::new(e.code(), e.message(), e.label()).help(e.help()),
             ErrorKind::Lower(e) => {
                 let text = Text::new(e.code(), e.to_string(), e.label());
                 match e.help() {

@@ -35,6 +35,7 @@ pub mod check;
 pub mod diagnostic;
 pub mod error;
 pub mod explain;
+pub mod export;
 pub mod geometry;
 pub mod lint;
 pub mod lower;

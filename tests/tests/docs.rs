@@ -221,6 +221,13 @@ fn every_code_is_rendered_with_its_code() {
 
 /// The base pieces and zone a small board has no room for: the examples
 /// completed without them keep only the `King`.
+/// Fairy-Stockfish's pawn, for the export refusals' examples.
+const FSF_PAWN: &str = "piece Pawn { letter P; moves mfW cefF ifmnD }";
+
+/// Chess as Fairy-Stockfish 11.1 plays it, for the export refusals' examples.
+const FSF_CHESS: &str = "piece Pawn { letter P; moves mfW cefF ifmnD }
+promotion { Pawn -> Queen | Rook | Bishop | Knight in last-rank }";
+
 const KINGS_ONLY: &[&str] = &[
     "piece Queen",
     "piece Rook",
@@ -235,6 +242,30 @@ const KINGS_ONLY: &[&str] = &[
 /// fixed example are completed the same way, and an example's own items
 /// replace the added ones.
 const EXAMPLE_SETTINGS: &[(&str, &[&str], &str)] = &[
+    // Export refusals (`fairyc export --to fairy-stockfish`): kings only, or
+    // chess with Fairy-Stockfish's pawn (en passant) and its promotion, so
+    // that the example's construct is the only one refused.
+    ("E0160", KINGS_ONLY, ""),
+    (
+        "E0161",
+        KINGS_ONLY,
+        "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
+    ),
+    (
+        "E0162",
+        KINGS_ONLY,
+        "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
+    ),
+    (
+        "E0163",
+        KINGS_ONLY,
+        "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
+    ),
+    ("E0164", &[], FSF_PAWN),
+    ("E0165", &[], FSF_CHESS),
+    ("E0166", &[], FSF_CHESS),
+    ("E0167", &[], FSF_CHESS),
+    ("E0168", &[], FSF_CHESS),
     // The wrong example is a file without a `board`.
     ("E0010", &["board"], ""),
     // Examples on other boards than 8×8: a setup that fits.
@@ -308,9 +339,20 @@ fn example_source(code: &str, example: &str) -> String {
     }
 }
 
-/// The codes a source reports: its errors, or else its warnings.
-fn reported_codes(source: &str) -> Vec<&'static str> {
+/// Whether a code is a refusal of `fairyc export` (`E0160` …), reported by
+/// [`fairyc_compiler::export::export`] on a file that compiles.
+fn is_export_code(code: &str) -> bool {
+    ("E0160"..="E0169").contains(&code)
+}
+
+/// The codes a source reports: its errors, or else its warnings; for an
+/// export code, the refusals of `fairyc export` if the source compiles.
+fn reported_codes(code: &str, source: &str) -> Vec<&'static str> {
     match compile_with_warnings(source) {
+        Ok(_) if is_export_code(code) => match fairyc_compiler::export::export(source, "x") {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.iter().map(|e| e.code()).collect(),
+        },
         Ok(compiled) => compiled.warnings.iter().map(|w| w.code()).collect(),
         Err(errors) => errors.iter().map(|e| e.code()).collect(),
     }
@@ -333,7 +375,7 @@ fn explanation_examples_are_honest() {
     for e in explain::EXPLANATIONS {
         let exemption = EXAMPLE_EXEMPTIONS.iter().find(|(c, _, _)| *c == e.code);
         let wrong = example_source(e.code, e.wrong);
-        let codes = reported_codes(&wrong);
+        let codes = reported_codes(e.code, &wrong);
         let origin = format!("{} wrong", e.code);
         match exemption {
             None if !codes.contains(&e.code) => failures.push(format!(
@@ -364,6 +406,13 @@ fn explanation_examples_are_honest() {
             Ok(compiled) if compiled.warnings.iter().any(|w| w.code() == e.code) => {
                 failures.push(format!(
                     "{}: the fixed example still reports it\n{}",
+                    e.code,
+                    report(&origin, &fixed)
+                ))
+            }
+            Ok(_) if is_export_code(e.code) && reported_codes(e.code, &fixed).contains(&e.code) => {
+                failures.push(format!(
+                    "{}: the fixed example is still refused by the export\n{}",
                     e.code,
                     report(&origin, &fixed)
                 ))

@@ -11,6 +11,8 @@
 //!   on the board's geometry, the start position or the lowered tables
 //!   (codes `E01xx`, `E0039`, `E0040`).
 //! - `fixtures/lower/warn/*.variant` compile, with warnings (`W0001` …).
+//! - `fixtures/export/err/*.variant` compile but `fairyc export --to
+//!   fairy-stockfish` refuses them (`E0160` …).
 //!
 //! [`every_code_has_a_fixture`] checks that the snapshots show every code
 //! that `fairyc explain` knows.
@@ -138,6 +140,19 @@ fn check_err() {
 fn lower_err() {
     insta::glob!("../fixtures/lower/err", "*.variant", |path| {
         insta::assert_snapshot!(compile_err(path));
+    });
+}
+
+#[test]
+fn export_err() {
+    insta::glob!("../fixtures/export/err", "*.variant", |path| {
+        let source = read(path);
+        fairyc_compiler::compile(&source)
+            .unwrap_or_else(|errors| panic!("{}", report(path, &source, &errors)));
+        match fairyc_compiler::export::export(&source, "fixture") {
+            Ok(ini) => panic!("{} exports:\n{ini}", name(path)),
+            Err(errors) => insta::assert_snapshot!(report(path, &source, &errors)),
+        }
     });
 }
 

@@ -1,0 +1,1128 @@
+//! Export a checked variant to a Fairy-Stockfish `variants.ini` section.
+//!
+//! The target is Fairy-Stockfish 11.1 (Debian's `/usr/games/fairy-stockfish`),
+//! which knows only its predefined piece types (no custom pieces) and a fixed
+//! set of rule keys. [`export`] works from the compiled tables and the checked
+//! source: every piece must move *exactly* like one of FSF's types (compared
+//! path by path on the variant's own board), and every rule must be one an
+//! FSF key expresses. Anything else is refused with an [`ExportRefusal`]
+//! (`E0160` …) at the construct in the `.variant` source; a different
+//! variant is never written. See `docs/export.md`.
+
+use std::fmt::Write as _;
+
+use fairyc_runtime::table::{CastlingRule, Outcome, Path, PieceTable, PromotionChoice, TableParts};
+
+use crate::ast::{self, DropRule, EndRule, Item, PieceProp};
+use crate::betza;
+use crate::check::{self, Checked, CheckedMove, CheckedPiece};
+use crate::error::{CompileError, ErrorKind};
+use crate::geometry::Geometry;
+use crate::lower;
+use crate::span::Span;
+
+/// Why a variant cannot be exported: one construct FSF 11.1 cannot express.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExportRefusal {
+    /// `E0160`: a board FSF cannot hold (holes, multi-cell squares, labels
+    /// other than `a..` × `1..`, more than 12 files or 10 ranks).
+    Board {
+        /// What is wrong.
+        why: String,
+    },
+    /// `E0161`: a piece that moves like none of FSF 11.1's piece types.
+    Piece {
+        /// The piece.
+        piece: String,
+    },
+    /// `E0162`: two pieces that would be the same FSF piece type.
+    SameType {
+        /// The piece.
+        piece: String,
+        /// The other piece.
+        other: String,
+        /// The FSF type.
+        fsf: &'static str,
+    },
+    /// `E0163`: a royal piece FSF cannot play (several, one side only,
+    /// not moving like a king).
+    Royal {
+        /// What is wrong.
+        why: String,
+    },
+    /// `E0164`: a promotion rule FSF cannot express.
+    Promotion {
+        /// What is wrong.
+        why: String,
+    },
+    /// `E0165`: a drop rule FSF cannot express.
+    Drops {
+        /// What is wrong.
+        why: String,
+    },
+    /// `E0166`: castling FSF cannot express.
+    Castling {
+        /// What is wrong.
+        why: String,
+    },
+    /// `E0167`: an end or legality rule FSF cannot express.
+    Rule {
+        /// What is wrong.
+        why: String,
+    },
+    /// `E0168`: a promoted face (`letter +P`) or a piece going to hand as
+    /// another (`captured-as`).
+    Face {
+        /// The piece.
+        piece: String,
+    },
+}
+
+impl ExportRefusal {
+    /// The code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ExportRefusal::Board { .. } => "E0160",
+            ExportRefusal::Piece { .. } => "E0161",
+            ExportRefusal::SameType { .. } => "E0162",
+            ExportRefusal::Royal { .. } => "E0163",
+            ExportRefusal::Promotion { .. } => "E0164",
+            ExportRefusal::Drops { .. } => "E0165",
+            ExportRefusal::Castling { .. } => "E0166",
+            ExportRefusal::Rule { .. } => "E0167",
+            ExportRefusal::Face { .. } => "E0168",
+        }
+    }
+
+    /// The one-line message.
+    pub fn message(&self) -> String {
+        match self {
+            ExportRefusal::Board { why } => format!("Fairy-Stockfish 11.1 cannot hold this board: {why}"),
+            ExportRefusal::Piece { piece } => {
+                format!("`{piece}` moves like none of Fairy-Stockfish 11.1's piece types")
+            }
+            ExportRefusal::SameType { piece, other, fsf } => format!(
+                "`{piece}` and `{other}` would both be Fairy-Stockfish's `{fsf}`"
+            ),
+            ExportRefusal::Royal { why } => {
+                format!("Fairy-Stockfish 11.1 cannot play this royal piece: {why}")
+            }
+            ExportRefusal::Promotion { why } => {
+                format!("Fairy-Stockfish 11.1 cannot express this promotion: {why}")
+            }
+            ExportRefusal::Drops { why } => {
+                format!("Fairy-Stockfish 11.1 cannot express these drops: {why}")
+            }
+            ExportRefusal::Castling { why } => {
+                format!("Fairy-Stockfish 11.1 cannot express this castling: {why}")
+            }
+            ExportRefusal::Rule { why } => {
+                format!("Fairy-Stockfish 11.1 cannot express this rule: {why}")
+            }
+            ExportRefusal::Face { piece } => format!(
+                "`{piece}` is a promoted face or goes to hand as another piece, which Fairy-Stockfish 11.1's export does not cover"
+            ),
+        }
+    }
+
+    /// The primary label.
+    pub fn label(&self) -> &'static str {
+        match self {
+            ExportRefusal::Board { .. } => "this board",
+            ExportRefusal::Piece { .. } => "no FSF piece moves like this",
+            ExportRefusal::SameType { .. } => "same FSF type as an earlier piece",
+            ExportRefusal::Royal { .. } => "this royal piece",
+            ExportRefusal::Promotion { .. } => "this promotion",
+            ExportRefusal::Drops { .. } => "these drops",
+            ExportRefusal::Castling { .. } => "this castling",
+            ExportRefusal::Rule { .. } => "no FSF 11.1 key for this",
+            ExportRefusal::Face { .. } => "this piece",
+        }
+    }
+
+    /// The help note.
+    pub fn help(&self) -> String {
+        let text = match self {
+            ExportRefusal::Board { .. } => "FSF 11.1 plays rectangular boards of up to 12 files (a..l) and 10 ranks (1..10), one cell per square, no holes",
+            ExportRefusal::Piece { .. } => "FSF 11.1 has no custom pieces; each piece must move exactly like one of its types (`fairyc explain E0161` lists them)",
+            ExportRefusal::SameType { .. } => "FSF gives each piece type one letter, so two pieces cannot share a type",
+            ExportRefusal::Royal { .. } => "FSF 11.1 plays at most one royal piece type, moving like a chess king, royal for both sides",
+            ExportRefusal::Promotion { .. } => "FSF 11.1 promotes its pawn only: compulsorily, on finishing a move on the ranks from `promotionRank` on, to the types of `promotionPieceTypes`",
+            ExportRefusal::Drops { .. } => "FSF 11.1 drops any piece anywhere, except pawns on the first rank (`firstRankPawnDrops`) and in the promotion zone (`promotionZonePawnDrops`)",
+            ExportRefusal::Castling { .. } => "FSF 11.1 castles a king from its castling rank with the corner rooks, the king going to the files of `castlingKingsideFile` and `castlingQueensideFile`, the rook beside it",
+            ExportRefusal::Rule { .. } => "the export covers checkmate, stalemate, repetition, the move limit, check counting, compulsory capture, forbidden checks, the winning goals of one piece and extinction rules with one count and outcome",
+            ExportRefusal::Face { .. } => "shogi-style promoted pieces are not exported yet",
+        };
+        text.to_string()
+    }
+}
+
+/// FSF 11.1's predefined piece types (other than `pawn` and `king`, handled
+/// apart) and their moves in fairyc's Betza dialect (FSF's `fN` is `ffN`).
+const FSF_TYPES: &[(&str, &str)] = &[
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "ffN"),
+    ("euroshogiKnight", "ffNsW"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "mfW fF"),
+    ("cannon", "mR cpR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+];
+
+/// Exports a `.variant` source to a Fairy-Stockfish 11.1 section named
+/// `section` (`[section]`, standalone).
+///
+/// # Errors
+///
+/// The compile errors of a file that does not compile, or every refusal
+/// (`E0160` …), each at the construct it concerns.
+pub fn export(source: &str, section: &str) -> Result<String, Vec<CompileError>> {
+    let file = crate::parse::parse(source)?;
+    let checked = check::check_source(&file, source)?;
+    let tables = lower::lower(&checked)?;
+    let mut ex = Exporter {
+        file: &file,
+        checked: &checked,
+        parts: tables.parts(),
+        errors: Vec::new(),
+        out: String::new(),
+        types: Vec::new(),
+        pawn_first_rank: None,
+        promotion_rank: 0,
+    };
+    ex.run(section);
+    if ex.errors.is_empty() {
+        Ok(ex.out)
+    } else {
+        ex.errors.sort_by_key(|e| (e.span.start, e.span.end));
+        Err(ex.errors)
+    }
+}
+
+struct Exporter<'a> {
+    file: &'a ast::File,
+    checked: &'a Checked,
+    parts: &'a TableParts,
+    errors: Vec<CompileError>,
+    out: String,
+    /// The FSF type of each piece, if it has one.
+    types: Vec<Option<&'static str>>,
+    /// Whether the pawn double-steps from its first rank too.
+    pawn_first_rank: Option<bool>,
+    /// The pawn's promotion rank, relative, from 0.
+    promotion_rank: usize,
+}
+
+fn outcome(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win => "win",
+        Outcome::Draw => "draw",
+        Outcome::Loss => "loss",
+    }
+}
+
+/// A piece's paths per side and square, in a canonical order.
+fn canonical(moves: &[Vec<Vec<Path>>; 2]) -> Vec<Vec<Vec<String>>> {
+    moves
+        .iter()
+        .map(|side| {
+            side.iter()
+                .map(|paths| {
+                    let mut v: Vec<String> = paths.iter().map(|p| format!("{p:?}")).collect();
+                    v.sort();
+                    v.dedup();
+                    v
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The checked piece for a Betza string in fairyc's dialect.
+fn reference(betza: &str) -> Option<CheckedPiece> {
+    let file = crate::parse::parse(&format!("piece X {{ letter X; moves {betza} }}")).ok()?;
+    let Some(Item::Piece(decl)) = file.items.first() else {
+        return None;
+    };
+    let mut moves = Vec::new();
+    for prop in &decl.props {
+        if let PieceProp::Moves { betza, .. } = prop {
+            for term in &betza.terms {
+                moves.push(CheckedMove {
+                    specs: betza::specs(term)?,
+                    guarded: false,
+                    within: None,
+                    from: None,
+                    attack_only: false,
+                });
+            }
+        }
+    }
+    Some(CheckedPiece {
+        name: "X".into(),
+        letter: 'X',
+        royal: false,
+        royal_side: None,
+        captured_as: None,
+        demotes_to: None,
+        plus: false,
+        promotion_limit: None,
+        moves,
+        cannot_capture: Vec::new(),
+        cannot_hop: Vec::new(),
+        points: 0,
+    })
+}
+
+/// The squares of a rank, relative to a side (rank 0 is the side's first).
+fn rank_squares(parts: &TableParts, side: usize, rank: usize) -> Vec<u8> {
+    let h = parts.board.height as usize;
+    let row = if side == 0 { rank } else { h - 1 - rank };
+    parts
+        .board
+        .squares
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.cells[0][1] as usize == row)
+        .map(|(i, _)| i as u8)
+        .collect()
+}
+
+fn sorted(mut v: Vec<u8>) -> Vec<u8> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+impl Exporter<'_> {
+    fn refuse(&mut self, refusal: ExportRefusal, span: Span) {
+        self.errors
+            .push(CompileError::new(ErrorKind::Export(refusal), span));
+    }
+
+    fn whole_file(&self) -> Span {
+        self.file
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Variant(v) => Some(v.span),
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
+    fn board_span(&self) -> Span {
+        self.file
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Board(b) => Some(b.span),
+                _ => None,
+            })
+            .unwrap_or_else(|| self.whole_file())
+    }
+
+    fn piece_decl(&self, name: &str) -> Option<&ast::PieceDecl> {
+        self.file.items.iter().find_map(|i| match i {
+            Item::Piece(p) if p.name.node == name => Some(p),
+            _ => None,
+        })
+    }
+
+    /// The `moves` statements of a piece (or its name).
+    fn moves_span(&self, name: &str) -> Span {
+        let Some(decl) = self.piece_decl(name) else {
+            return self.whole_file();
+        };
+        let spans: Vec<Span> = decl
+            .props
+            .iter()
+            .filter_map(|p| match p {
+                PieceProp::Moves { span, .. } => Some(*span),
+                _ => None,
+            })
+            .collect();
+        spans
+            .into_iter()
+            .reduce(Span::merge)
+            .unwrap_or(decl.name.span)
+    }
+
+    fn piece_name_span(&self, name: &str) -> Span {
+        self.piece_decl(name)
+            .map_or_else(|| self.whole_file(), |d| d.name.span)
+    }
+
+    fn item_span(&self, pick: impl Fn(&Item) -> Option<Span>) -> Span {
+        self.file
+            .items
+            .iter()
+            .find_map(pick)
+            .unwrap_or_else(|| self.whole_file())
+    }
+
+    fn promotion_span(&self, piece: &str) -> Span {
+        self.item_span(|i| match i {
+            Item::Promotion(p) => Some(
+                p.rules
+                    .iter()
+                    .find(|r| r.piece.node == piece)
+                    .map_or(p.span, |r| r.span),
+            ),
+            _ => None,
+        })
+    }
+
+    fn drops_span(&self, piece: Option<&str>) -> Span {
+        self.item_span(|i| match i {
+            Item::Drops(d) => Some(
+                d.rules
+                    .iter()
+                    .find_map(|r| match (r, piece) {
+                        (DropRule::NotOn { span, piece: p, .. }, Some(n))
+                        | (DropRule::NoMate { span, piece: p }, Some(n))
+                        | (DropRule::PerFile { span, piece: p, .. }, Some(n))
+                        | (DropRule::AlsoAs { span, piece: p, .. }, Some(n))
+                            if p.node == n =>
+                        {
+                            Some(*span)
+                        }
+                        _ => None,
+                    })
+                    .unwrap_or(d.span),
+            ),
+            _ => None,
+        })
+    }
+
+    fn castling_span(&self) -> Span {
+        self.item_span(|i| match i {
+            Item::Castling(c) => Some(c.span),
+            _ => None,
+        })
+    }
+
+    fn end_span(&self, pick: impl Fn(&EndRule) -> Option<Span>) -> Span {
+        self.item_span(|i| match i {
+            Item::End(e) => Some(e.rules.iter().find_map(&pick).unwrap_or(e.span)),
+            _ => None,
+        })
+    }
+
+    fn key(&mut self, key: &str, value: impl std::fmt::Display) {
+        let _ = writeln!(self.out, "{key} = {value}");
+    }
+
+    fn run(&mut self, section: &str) {
+        let _ = writeln!(
+            self.out,
+            "# {} — exported by fairyc for Fairy-Stockfish 11.1",
+            self.parts.name
+        );
+        let _ = writeln!(self.out, "[{section}]");
+        if !self.board() {
+            return;
+        }
+        self.pieces();
+        if !self.errors.is_empty() {
+            return;
+        }
+        self.setup();
+        self.promotion();
+        self.drops();
+        self.castling();
+        self.end();
+        self.mechanics();
+    }
+
+    /// Rules FSF 11.1 has no key for that are not covered above: a piece
+    /// that spares some victims or hurdles, promotion limits and
+    /// capture-only promotions, free castling, gating, passing, and the
+    /// janggi end rules.
+    fn mechanics(&mut self) {
+        let parts = self.parts.clone();
+        for piece in &parts.pieces {
+            if !piece.cannot_capture.is_empty() || !piece.cannot_hop.is_empty() {
+                let span = self.piece_name_span(&piece.name);
+                self.refuse(
+                    ExportRefusal::Piece {
+                        piece: piece.name.clone(),
+                    },
+                    span,
+                );
+            }
+            if piece.promotion_limit.is_some() {
+                let span = self.item_span(|i| match i {
+                    Item::Promotion(p) => Some(p.span),
+                    _ => None,
+                });
+                self.refuse(
+                    ExportRefusal::Promotion {
+                        why: format!("a limit on promotions to `{}`", piece.name),
+                    },
+                    span,
+                );
+            }
+        }
+        if let Some(rule) = parts.promotions.iter().find(|r| r.capture_only) {
+            let name = &parts.pieces[rule.piece as usize].name;
+            let span = self.promotion_span(name);
+            self.refuse(
+                ExportRefusal::Promotion {
+                    why: "a promotion on captures only (`if capture`)".into(),
+                },
+                span,
+            );
+        }
+        if parts.castling.iter().any(|c| !c.line.is_empty()) {
+            let span = self.castling_span();
+            self.refuse(
+                ExportRefusal::Castling {
+                    why: "free (Chess960) castling".into(),
+                },
+                span,
+            );
+        }
+        if !parts.gating.is_empty() {
+            let span = self.item_span(|i| match i {
+                Item::Gating(g) => Some(g.span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "gating".into(),
+                },
+                span,
+            );
+        }
+        if parts.legality.pass {
+            let span = self.item_span(|i| match i {
+                Item::Legality(l) => Some(l.span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "passing (`pass allowed`)".into(),
+                },
+                span,
+            );
+        }
+        if parts.end.double_pass.is_some() || parts.end.facing.is_some() {
+            let span = self.end_span(|r| match r {
+                EndRule::DoublePass { span, .. } | EndRule::Facing { span, .. } => Some(*span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "an end by two passes or by facing royal pieces".into(),
+                },
+                span,
+            );
+        }
+    }
+
+    /// Board: rectangular, one cell per square, `a..` × `1..`.
+    fn board(&mut self) -> bool {
+        let b = &self.parts.board;
+        let geo = &self.checked.geometry;
+        let span = self.board_span();
+        let why = if !b.holes.is_empty() {
+            Some("it has holes".to_string())
+        } else if geo.has_multi_cell() {
+            Some("it has squares of several cells".to_string())
+        } else if b.width > 12 || b.height > 10 {
+            Some(format!(
+                "it is {}×{}, larger than 12 files × 10 ranks",
+                b.width, b.height
+            ))
+        } else if b.squares.len() != b.width as usize * b.height as usize {
+            Some("it is not rectangular".to_string())
+        } else if b.forward != [[0, 1], [0, -1]] {
+            Some("its forward directions are not up for White and down for Black".to_string())
+        } else {
+            let standard = b.squares.iter().all(|s| {
+                let [x, y] = s.cells[0];
+                s.name == format!("{}{}", (b'a' + x) as char, y + 1)
+            });
+            let by_rank = b.fen_rows.len() == b.height as usize
+                && b.fen_rows.iter().enumerate().all(|(g, row)| {
+                    row.len() == b.width as usize
+                        && row.iter().enumerate().all(|(x, &s)| {
+                            b.squares[s as usize].cells[0] == [x as u8, b.height - 1 - g as u8]
+                        })
+                });
+            if !standard {
+                Some("its squares are not named a1, b1, … as Fairy-Stockfish names them".into())
+            } else if !by_rank {
+                Some("its FEN is not written rank by rank from the top".into())
+            } else {
+                None
+            }
+        };
+        if let Some(why) = why {
+            self.refuse(ExportRefusal::Board { why }, span);
+            return false;
+        }
+        self.key("maxRank", b.height);
+        self.key("maxFile", b.width);
+        true
+    }
+
+    /// Every piece must be one FSF type; the royal piece FSF's king.
+    fn pieces(&mut self) {
+        let geo = &self.checked.geometry;
+        let pieces = &self.parts.pieces;
+        let royals: Vec<usize> = (0..pieces.len()).filter(|&p| pieces[p].royal).collect();
+        if royals.len() > 1 {
+            let span = self.piece_name_span(&pieces[royals[1]].name);
+            self.refuse(
+                ExportRefusal::Royal {
+                    why: "the variant has several royal piece types".into(),
+                },
+                span,
+            );
+        }
+        self.types = vec![None; pieces.len()];
+        let mut used: Vec<(&'static str, usize)> = Vec::new();
+        for (p, piece) in pieces.iter().enumerate() {
+            if piece.plus || piece.captured_as.is_some() {
+                let span = self.piece_name_span(&piece.name);
+                self.refuse(
+                    ExportRefusal::Face {
+                        piece: piece.name.clone(),
+                    },
+                    span,
+                );
+                continue;
+            }
+            let setup = &self.checked.setup.squares[p];
+            let found = self.fsf_type(geo, piece, setup);
+            let Some(fsf) = found else {
+                let span = self.moves_span(&piece.name);
+                if piece.royal {
+                    let why = if piece.royal_side.is_some() {
+                        "it is royal for one side only".to_string()
+                    } else {
+                        "it does not move like a chess king".to_string()
+                    };
+                    self.refuse(ExportRefusal::Royal { why }, span);
+                } else {
+                    self.refuse(
+                        ExportRefusal::Piece {
+                            piece: piece.name.clone(),
+                        },
+                        span,
+                    );
+                }
+                continue;
+            };
+            if let Some(&(_, other)) = used.iter().find(|(t, _)| *t == fsf) {
+                let span = self.piece_name_span(&piece.name);
+                self.refuse(
+                    ExportRefusal::SameType {
+                        piece: piece.name.clone(),
+                        other: pieces[other].name.clone(),
+                        fsf,
+                    },
+                    span,
+                );
+                continue;
+            }
+            used.push((fsf, p));
+            self.types[p] = Some(fsf);
+        }
+        if !self.errors.is_empty() {
+            return;
+        }
+        for (p, piece) in pieces.iter().enumerate() {
+            let fsf = self.types[p].unwrap_or("?");
+            let letter = piece.letter.to_ascii_lowercase();
+            self.key(fsf, letter);
+        }
+    }
+
+    /// The FSF type whose paths on this board equal the piece's.
+    fn fsf_type(
+        &mut self,
+        geo: &Geometry,
+        piece: &PieceTable,
+        setup: &[Vec<u8>; 2],
+    ) -> Option<&'static str> {
+        let want = canonical(&piece.moves);
+        let same = |betza: &str, setup: &[Vec<u8>; 2]| {
+            reference(betza).is_some_and(|r| canonical(&lower::moves(geo, &r, setup)) == want)
+        };
+        if piece.royal {
+            return (piece.royal_side.is_none() && same("K", setup)).then_some("king");
+        }
+        // FSF's pawn: double step (with en passant) from the second rank,
+        // and with `firstRankDoubleSteps` also from the first.
+        let second = [
+            rank_squares(self.parts, 0, 1),
+            rank_squares(self.parts, 1, 1),
+        ];
+        if same("mfW cefF ifmnD", &second) {
+            self.pawn_first_rank = Some(false);
+            return Some("pawn");
+        }
+        let first_two = [
+            sorted([second[0].clone(), rank_squares(self.parts, 0, 0)].concat()),
+            sorted([second[1].clone(), rank_squares(self.parts, 1, 0)].concat()),
+        ];
+        if same("mfW cefF ifmnD", &first_two) {
+            self.pawn_first_rank = Some(true);
+            return Some("pawn");
+        }
+        FSF_TYPES
+            .iter()
+            .find(|(_, betza)| same(betza, setup))
+            .map(|&(name, _)| name)
+    }
+
+    fn letter(&self, p: usize) -> char {
+        self.parts.pieces[p].letter.to_ascii_lowercase()
+    }
+
+    fn pawns(&self) -> Vec<u8> {
+        (0..self.parts.pieces.len())
+            .filter(|&p| self.types[p] == Some("pawn"))
+            .map(|p| p as u8)
+            .collect()
+    }
+
+    fn setup(&mut self) {
+        let mut fen = self.parts.start.clone();
+        if let Some(cc) = self.parts.end.check_count {
+            // FSF writes the checks still to give after the en-passant field.
+            let fields: Vec<&str> = fen.split_whitespace().collect();
+            if fields.len() == 6 {
+                fen = format!(
+                    "{} {} {} {} {}+{} {} {}",
+                    fields[0],
+                    fields[1],
+                    fields[2],
+                    fields[3],
+                    cc.count,
+                    cc.count,
+                    fields[4],
+                    fields[5]
+                );
+            }
+        }
+        self.key("startFen", fen);
+    }
+
+    fn promotion(&mut self) {
+        let pawns = self.pawns();
+        let promos = &self.parts.promotions;
+        let Some(&pawn) = pawns.first() else {
+            if let Some(rule) = promos.first() {
+                let name = self.parts.pieces[rule.piece as usize].name.clone();
+                let span = self.promotion_span(&name);
+                self.refuse(
+                    ExportRefusal::Promotion {
+                        why: "only FSF's pawn promotes".into(),
+                    },
+                    span,
+                );
+            }
+            return;
+        };
+        let pawn_name = self.parts.pieces[pawn as usize].name.clone();
+        let Some(rule) = promos.first() else {
+            let span = self.piece_name_span(&pawn_name);
+            self.refuse(
+                ExportRefusal::Promotion {
+                    why: "this pawn never promotes, FSF's always does".into(),
+                },
+                span,
+            );
+            return;
+        };
+        if let Some(other) = promos.iter().find(|r| r.piece != pawn) {
+            let name = self.parts.pieces[other.piece as usize].name.clone();
+            let span = self.promotion_span(&name);
+            self.refuse(
+                ExportRefusal::Promotion {
+                    why: "only FSF's pawn promotes".into(),
+                },
+                span,
+            );
+            return;
+        }
+        let span = self.promotion_span(&pawn_name);
+        let h = self.parts.board.height as usize;
+        let rank = (0..h).find(|&r| {
+            (0..2).all(|side| {
+                let zone: Vec<u8> = (r..h)
+                    .flat_map(|rr| rank_squares(self.parts, side, rr))
+                    .collect();
+                sorted(zone) == sorted(rule.zone[side].clone())
+            })
+        });
+        let why = if promos.len() > 1 {
+            Some("the pawn has several promotion rules".to_string())
+        } else if rule.optional {
+            Some("it is optional".to_string())
+        } else if rule.on_start || rule.on_pass || !rule.on_end {
+            Some("it applies on other squares than where the move ends".to_string())
+        } else if rank.is_none() {
+            Some("its zone is not the ranks from one rank to the last, mirrored for Black".into())
+        } else if rule
+            .choices
+            .iter()
+            .any(|c| !matches!(c, PromotionChoice::Piece(q) if self.types[*q as usize].is_some()))
+        {
+            Some("it promotes to hand".into())
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            self.refuse(ExportRefusal::Promotion { why }, span);
+            return;
+        }
+        let letters: String = rule
+            .choices
+            .iter()
+            .filter_map(|c| match c {
+                PromotionChoice::Piece(q) => Some(self.letter(*q as usize)),
+                PromotionChoice::Hand(_) => None,
+            })
+            .collect();
+        let rank = rank.unwrap_or(0);
+        self.key("promotionRank", rank + 1);
+        self.key("promotionPieceTypes", letters);
+        self.key("mandatoryPawnPromotion", true);
+        self.key("doubleStep", true);
+        self.key("doubleStepRank", 2);
+        self.key("firstRankDoubleSteps", self.pawn_first_rank == Some(true));
+        self.promotion_rank = rank;
+    }
+
+    fn drops(&mut self) {
+        let Some(d) = &self.parts.drops else {
+            self.key("pieceDrops", false);
+            self.key("capturesToHand", false);
+            return;
+        };
+        let pawns = self.pawns();
+        let h = self.parts.board.height as usize;
+        let zone = |side: usize, first: bool, promo: bool| {
+            let mut v = Vec::new();
+            if first {
+                v.extend(rank_squares(self.parts, side, 0));
+            }
+            if promo && !pawns.is_empty() {
+                for r in self.promotion_rank..h {
+                    v.extend(rank_squares(self.parts, side, r));
+                }
+            }
+            sorted(v)
+        };
+        let mut first_rank_ok = None;
+        let mut zone_ok = None;
+        let mut refusals = Vec::new();
+        for (p, forbidden) in d.forbidden.iter().enumerate() {
+            let name = self.parts.pieces[p].name.clone();
+            let mine = [sorted(forbidden[0].clone()), sorted(forbidden[1].clone())];
+            let why = if d.no_mate.get(p).copied().unwrap_or(false) {
+                Some(format!("`{name}` may not be dropped to give mate"))
+            } else if d.per_file.get(p).is_some_and(|&n| n != 0) {
+                Some(format!("`{name}` has a per-file limit"))
+            } else if d.also_as.get(p).is_some_and(Option::is_some) {
+                Some(format!("`{name}` may be dropped as another piece"))
+            } else if pawns.contains(&(p as u8)) {
+                let options = [(false, false), (true, false), (false, true), (true, true)];
+                match options
+                    .iter()
+                    .find(|&&(f, z)| mine == [zone(0, f, z), zone(1, f, z)])
+                {
+                    Some(&(f, z)) => {
+                        first_rank_ok = Some(!f);
+                        zone_ok = Some(!z);
+                        None
+                    }
+                    None => Some(format!(
+                        "`{name}` is forbidden other squares than its first rank and promotion zone"
+                    )),
+                }
+            } else if !mine[0].is_empty() || !mine[1].is_empty() {
+                Some(format!("`{name}` may not be dropped on some squares"))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                refusals.push((name, why));
+            }
+        }
+        for (name, why) in refusals {
+            let span = self.drops_span(Some(&name));
+            self.refuse(ExportRefusal::Drops { why }, span);
+        }
+        self.key("pieceDrops", true);
+        self.key("capturesToHand", d.captures_to_hand);
+        if let Some(f) = first_rank_ok {
+            self.key("firstRankPawnDrops", f);
+        }
+        if let Some(z) = zone_ok {
+            self.key("promotionZonePawnDrops", z);
+        }
+    }
+
+    fn castling(&mut self) {
+        let rules: &[CastlingRule] = &self.parts.castling;
+        if rules.is_empty() {
+            self.key("castling", false);
+            return;
+        }
+        let span = self.castling_span();
+        let b = &self.parts.board;
+        let w = b.width;
+        let cell = |s: u8| b.squares[s as usize].cells[0];
+        let mut files = [None, None];
+        let mut rank = None;
+        let mut rook = None;
+        let mut why = None;
+        for r in rules {
+            let (kf, kt, rf, rt) = (
+                cell(r.king_from),
+                cell(r.king_to),
+                cell(r.rook_from),
+                cell(r.rook_to),
+            );
+            let rel = |c: [u8; 2]| {
+                if r.side == 0 {
+                    c[1]
+                } else {
+                    b.height - 1 - c[1]
+                }
+            };
+            let kingside = rf[0] == w - 1;
+            let expected_letter = match (kingside, r.side) {
+                (true, 0) => 'K',
+                (false, 0) => 'Q',
+                (true, _) => 'k',
+                (false, _) => 'q',
+            };
+            let rook_beside = if kingside {
+                rt[0] + 1 == kt[0]
+            } else {
+                rt[0] == kt[0] + 1
+            };
+            if self.types[r.king as usize] != Some("king") {
+                why = Some(
+                    "the castling king is not the royal piece (FSF 11.1 castles its `king` only)"
+                        .to_string(),
+                );
+            } else if rf[0] != 0 && !kingside {
+                why = Some("a rook does not start in a corner".into());
+            } else if !(kf[1] == kt[1] && kf[1] == rf[1] && rf[1] == rt[1]) {
+                why = Some("king and rook do not stay on one rank".into());
+            } else if !rook_beside {
+                why = Some("the rook does not land beside the king".into());
+            } else if r.fen != expected_letter {
+                why = Some(format!(
+                    "FSF writes this right `{expected_letter}`, not `{}`",
+                    r.fen
+                ));
+            }
+            let side = usize::from(kingside);
+            if *files[side].get_or_insert(kt[0]) != kt[0] {
+                why = Some("the two sides' kings castle to different files".into());
+            }
+            if *rank.get_or_insert(rel(kf)) != rel(kf) {
+                why = Some("the two sides castle on different ranks".into());
+            }
+            if *rook.get_or_insert(r.rook) != r.rook {
+                why = Some("two piece types castle as the rook".into());
+            }
+        }
+        if let Some(why) = why {
+            self.refuse(ExportRefusal::Castling { why }, span);
+            return;
+        }
+        self.key("castling", true);
+        if let Some(f) = files[1] {
+            self.key("castlingKingsideFile", (b'a' + f) as char);
+        }
+        if let Some(f) = files[0] {
+            self.key("castlingQueensideFile", (b'a' + f) as char);
+        }
+        self.key("castlingRank", rank.unwrap_or(0) + 1);
+        if let Some(r) = rook {
+            let l = self.letter(r as usize);
+            self.key("castlingRookPiece", l);
+        }
+    }
+
+    fn end(&mut self) {
+        let end = self.parts.end.clone();
+        self.key("checkmateValue", outcome(end.checkmate));
+        self.key("stalemateValue", outcome(end.stalemate));
+        if let Some(rep) = end.repetition {
+            self.key("nFoldRule", rep.count);
+            self.key("nFoldValue", outcome(rep.outcome));
+        }
+        self.key("nMoveRule", end.move_limit.unwrap_or(0));
+        let pawns = self.pawns();
+        if sorted(end.resets_move_limit.clone()) != pawns {
+            let span = self.end_span(|r| match r {
+                EndRule::ResetsClock { span, .. } => Some(*span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "FSF 11.1 resets the half-move clock on captures and pawn moves only"
+                        .into(),
+                },
+                span,
+            );
+        }
+        if end.bare_king.is_some() {
+            let span = self.end_span(|r| match r {
+                EndRule::BareKing { span, .. } => Some(*span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "bare king".into(),
+                },
+                span,
+            );
+        }
+        if let Some(first) = end.reach.first() {
+            let same = end.reach.iter().all(|r| {
+                r.piece == first.piece
+                    && r.outcome == Outcome::Win
+                    && r.after_reply == first.after_reply
+            });
+            if same && self.types[first.piece as usize].is_some() {
+                let names = |side: usize| {
+                    let squares: Vec<u8> = sorted(
+                        end.reach
+                            .iter()
+                            .flat_map(|r| r.squares[side].iter().copied())
+                            .collect(),
+                    );
+                    squares
+                        .iter()
+                        .map(|&s| self.parts.board.squares[s as usize].name.clone())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                let (white, black) = (names(0), names(1));
+                let letter = self.letter(first.piece as usize);
+                self.key("flagPiece", letter);
+                self.key("whiteFlag", white);
+                self.key("blackFlag", black);
+                self.key("flagMove", first.after_reply);
+            } else {
+                let span = self.end_span(|r| match r {
+                    EndRule::Reach { span, .. } => Some(*span),
+                    _ => None,
+                });
+                self.refuse(
+                    ExportRefusal::Rule {
+                        why: "goals of several pieces, or with an outcome other than a win".into(),
+                    },
+                    span,
+                );
+            }
+        }
+        if end.stalemate_fewer_pieces {
+            let span = self.end_span(|r| match r {
+                EndRule::Stalemate { span, .. } => Some(*span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "stalemate by material".into(),
+                },
+                span,
+            );
+        }
+        if let Some(first) = end.extinction.first() {
+            let same = end
+                .extinction
+                .iter()
+                .all(|r| r.left == first.left && r.outcome == first.outcome);
+            let all = end.extinction.iter().any(|r| r.piece.is_none());
+            let typed = end
+                .extinction
+                .iter()
+                .all(|r| r.piece.is_some_and(|p| self.types[p as usize].is_some()));
+            if same && (typed || (all && end.extinction.len() == 1)) {
+                let letters: String = if all {
+                    "*".into()
+                } else {
+                    end.extinction
+                        .iter()
+                        .filter_map(|r| r.piece.map(|p| self.letter(p as usize)))
+                        .collect()
+                };
+                self.key("extinctionValue", outcome(first.outcome));
+                self.key("extinctionPieceTypes", letters);
+                self.key("extinctionPieceCount", first.left);
+            } else {
+                let span = self.end_span(|r| match r {
+                    EndRule::Extinction { span, .. } => Some(*span),
+                    _ => None,
+                });
+                self.refuse(
+                    ExportRefusal::Rule {
+                        why: "extinction rules with different counts or outcomes".into(),
+                    },
+                    span,
+                );
+            }
+        }
+        if let Some(cc) = end.check_count {
+            if cc.outcome == Outcome::Win {
+                self.key("checkCounting", true);
+            } else {
+                let span = self.end_span(|r| match r {
+                    EndRule::Checks { span, .. } => Some(*span),
+                    _ => None,
+                });
+                self.refuse(
+                    ExportRefusal::Rule {
+                        why: "check counting with an outcome other than a win".into(),
+                    },
+                    span,
+                );
+            }
+        }
+        let legality = self.parts.legality;
+        if legality.capture_compulsory {
+            self.key("mustCapture", true);
+        }
+        if legality.giving_check_forbidden {
+            self.key("checking", false);
+        }
+    }
+}

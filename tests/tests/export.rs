@@ -1,0 +1,252 @@
+//! `fairyc export --to fairy-stockfish`: the boundary of what exports and
+//! the proof that an exported section plays the same game in
+//! Fairy-Stockfish 11.1 as the `.variant` file in fairyc.
+//!
+//! [`boundary`] (run by default) exports every shipped variant and checks
+//! which export and which are refused with which codes. [`fsf_plays_exports`]
+//! (ignored: it needs `/usr/games/fairy-stockfish`; `.ci/run` runs it) loads
+//! each exported section with `setoption name VariantPath` and compares the
+//! start FEN and perft 1..=3 along 50 seeded random games, every 20 plies,
+//! as the field harness does.
+
+use std::path::PathBuf;
+
+use fairyc_runtime::{Position, Variant};
+use fairyc_tests::{perft_difference, root, Engine};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// The shipped variants that export.
+const EXPORTS: &[&str] = &[
+    "3check",
+    "5check",
+    "almost",
+    "amazon",
+    "antichess",
+    "breakthrough",
+    "capablanca",
+    "capahouse",
+    "centaur",
+    "chancellor",
+    "chess",
+    "chigorin",
+    "clobber",
+    "clobber10",
+    "crazyhouse",
+    "embassy",
+    "fairy",
+    "gothic",
+    "hoppelpoppel",
+    "janus",
+    "jesonmor",
+    "kingofthehill",
+    "losers",
+    "modern",
+    "newzealand",
+    "nocastle",
+    "pocketknight",
+    "racingkings",
+    "threekings",
+];
+
+/// The shipped variants refused, with the codes of the refusals (sorted,
+/// each once).
+const REFUSED: &[(&str, &[&str])] = &[
+    // Free (Chess960) castling.
+    ("caparandom", &["E0166"]),
+    // Promoted queens, rooks and bishops go to hand as pawns (`captured-as`).
+    ("chessgi", &["E0168"]),
+    // Castling with a king that is not royal (FSF 11.1 castles its `king` only).
+    ("codrus", &["E0166"]),
+    // A pawn without a double step.
+    ("courier", &["E0161"]),
+    // Holes in the board.
+    ("crazy-38s", &["E0160"]),
+    // The pawn promotes on passing; no FSF piece moves like it.
+    ("crazy-elephant", &["E0161"]),
+    ("dobutsu", &["E0168"]),
+    ("euroshogi", &["E0168"]),
+    ("extinction", &["E0166"]),
+    ("fischerandom", &["E0166"]),
+    // A pawn without a double step.
+    ("gardner", &["E0161"]),
+    ("giveaway", &["E0166"]),
+    ("gorogoro", &["E0168"]),
+    // A pawn whose double step starts on the third rank.
+    ("grand", &["E0161"]),
+    ("hans-38special", &["E0160"]),
+    ("horde", &["E0161", "E0163"]),
+    // Palace-bound pieces, restricted cannons, passing and bikjang.
+    ("janggi", &["E0161", "E0163"]),
+    ("janggicasual", &["E0161", "E0163"]),
+    ("janggimodern", &["E0161", "E0163"]),
+    ("janggitraditional", &["E0161", "E0163"]),
+    ("judkins", &["E0168"]),
+    ("kinglet", &["E0166"]),
+    ("knightmate", &["E0163"]),
+    ("kyotoshogi", &["E0168"]),
+    ("loop", &["E0168"]),
+    ("losalamos", &["E0161"]),
+    ("manchu", &["E0161", "E0163"]),
+    ("micro", &["E0168"]),
+    ("minishogi", &["E0168"]),
+    ("minixiangqi", &["E0163"]),
+    // Gating.
+    ("seirawan", &["E0167"]),
+    ("shako", &["E0161"]),
+    ("shatranj", &["E0161"]),
+    ("shogi", &["E0168"]),
+    ("shouse", &["E0167"]),
+    // Stalemate by material.
+    ("suicide", &["E0167"]),
+    ("xiangqi", &["E0161", "E0163"]),
+];
+
+fn shipped_stems() -> Vec<String> {
+    let mut stems: Vec<String> = std::fs::read_dir(root().join("variants"))
+        .expect("variants/")
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            (path.extension()? == "variant")
+                .then(|| path.file_stem()?.to_str().map(str::to_string))?
+        })
+        .collect();
+    stems.sort();
+    stems
+}
+
+fn source(stem: &str) -> String {
+    std::fs::read_to_string(root().join(format!("variants/{stem}.variant"))).expect("source")
+}
+
+#[test]
+fn boundary() {
+    let mut wrong = Vec::new();
+    for stem in shipped_stems() {
+        let result = fairyc_compiler::export::export(&source(&stem), &format!("fairyc-{stem}"));
+        let expected = REFUSED.iter().find(|(s, _)| *s == stem).map(|(_, c)| *c);
+        match (result, expected) {
+            (Ok(_), None) if EXPORTS.contains(&stem.as_str()) => {}
+            (Ok(_), _) => wrong.push(format!("{stem}: exports, expected {expected:?}")),
+            (Err(errors), Some(codes)) => {
+                let mut got: Vec<&str> = errors.iter().map(|e| e.code()).collect();
+                got.sort_unstable();
+                got.dedup();
+                if got != codes {
+                    wrong.push(format!("{stem}: refused with {got:?}, expected {codes:?}"));
+                }
+            }
+            (Err(errors), None) => wrong.push(format!(
+                "{stem}: refused with {:?}, expected to export",
+                errors.iter().map(|e| e.to_string()).collect::<Vec<_>>()
+            )),
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Equal up to the order of the pieces in hand (FSF lists them in its
+/// internal type order).
+fn same_fen(a: &str, b: &str) -> bool {
+    fn sort_hands(fen: &str) -> String {
+        match (fen.find('['), fen.find(']')) {
+            (Some(o), Some(c)) if o < c => {
+                let mut hand: Vec<char> = fen[o + 1..c].chars().collect();
+                hand.sort_unstable();
+                format!(
+                    "{}{}{}",
+                    &fen[..=o],
+                    hand.into_iter().collect::<String>(),
+                    &fen[c..]
+                )
+            }
+            _ => fen.to_string(),
+        }
+    }
+    sort_hands(a) == sort_hands(b)
+}
+
+fn compare(variant: &Variant, engine: &mut Engine, fen: &str, depth: u32) -> Option<String> {
+    let pos = match Position::from_fen(variant, fen) {
+        Ok(pos) => pos,
+        Err(e) => return Some(format!("we refuse its FEN: {e}")),
+    };
+    (1..=depth).find_map(|d| perft_difference(&pos, fen, engine, d))
+}
+
+#[test]
+#[ignore = "needs /usr/games/fairy-stockfish; run by .ci/run"]
+fn fsf_plays_exports() {
+    const GAMES: u64 = 50;
+    const PLIES: usize = 60;
+    const EVERY: usize = 20;
+    const DEPTH: u32 = 3;
+    let dir: PathBuf = std::env::temp_dir().join(format!("fairyc-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let only = std::env::var("FAIRYC_EXPORT_ONLY").ok();
+    let mut mismatches = Vec::new();
+    for &stem in EXPORTS {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|s| s == stem))
+        {
+            continue;
+        }
+        let section = format!("fairyc-{stem}");
+        let text = source(stem);
+        let ini = fairyc_compiler::export::export(&text, &section).expect("exports");
+        let path = dir.join(format!("{stem}.ini"));
+        std::fs::write(&path, ini).expect("write the section");
+        let tables = fairyc_compiler::compile(&text).expect("compiles");
+        let variant = Variant::new(tables).expect("valid tables");
+        let mut engine = Engine::start(&[
+            ("VariantPath", path.to_str().expect("UTF-8 path")),
+            ("UCI_Variant", &section),
+        ])
+        .expect("/usr/games/fairy-stockfish is installed");
+        let mut fail = |what: String| mismatches.push(format!("{stem}: {what}"));
+        let start = Position::new(&variant).expect("start position");
+        let theirs = engine.fen("startpos");
+        if !same_fen(&start.fen(), &theirs) {
+            fail(format!("start FEN: ours {}, theirs {theirs}", start.fen()));
+            continue;
+        }
+        if let Some(d) = compare(&variant, &mut engine, &theirs, DEPTH) {
+            fail(format!("start: {d}"));
+        }
+        let mut positions = 0;
+        for seed in 0..GAMES {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut pos = Position::new(&variant).expect("start position");
+            let mut played: Vec<String> = Vec::new();
+            for ply in 0..PLIES {
+                if ply % EVERY == EVERY / 2 {
+                    let theirs = engine.fen(&format!("startpos moves {}", played.join(" ")));
+                    if !same_fen(&pos.fen(), &theirs) {
+                        fail(format!(
+                            "seed {seed} ply {ply}: FEN ours {}, theirs {theirs}",
+                            pos.fen()
+                        ));
+                        break;
+                    }
+                    if let Some(d) = compare(&variant, &mut engine, &theirs, DEPTH) {
+                        fail(format!("seed {seed} ply {ply}: {theirs}: {d}"));
+                    }
+                    positions += 1;
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.rule_outcome().is_some() {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                played.push(pos.uci(m));
+                pos.play_unchecked(m);
+            }
+        }
+        println!(
+            "{stem}: start and {positions} positions of {GAMES} games compared at depth {DEPTH}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
