@@ -781,11 +781,7 @@ impl<'v> Position<'v> {
                     gate: None,
                 } => {
                     let c = v.castles[rule as usize];
-                    let (kf, rf) = if c.free {
-                        (from, to)
-                    } else {
-                        (c.king_from, c.rook_from)
-                    };
+                    let (kf, rf) = self.castle_squares(rule, from, to);
                     for (s, on_rook) in [(kf, false), (rf, true)] {
                         if s == c.king_to || s == c.rook_to {
                             continue;

@@ -944,11 +944,7 @@ impl<'v> Position<'v> {
                 gate,
             } => {
                 let c = v.castles[rule as usize];
-                let (kf, rf) = if c.free {
-                    (from, to)
-                } else {
-                    (c.king_from, c.rook_from)
-                };
+                let (kf, rf) = self.castle_squares(rule, from, to);
                 let (k, km) = self.take(kf);
                 let (r, rm) = self.take(rf);
                 self.put(c.king_to, k, km);
@@ -1075,7 +1071,7 @@ impl<'v> Position<'v> {
     }
 
     /// The king's and the rook's start squares of a castling move.
-    fn castle_squares(&self, rule: u8, from: u8, to: u8) -> (u8, u8) {
+    pub(crate) fn castle_squares(&self, rule: u8, from: u8, to: u8) -> (u8, u8) {
         let c = self.v.castles[rule as usize];
         if c.free {
             (from, to)
