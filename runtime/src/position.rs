@@ -923,7 +923,9 @@ impl<'v> Position<'v> {
                         self.gate_in(from, t);
                     }
                 }
-                if v.creates_ep & (1 << p) != 0 {
+                // Only a quiet move creates en-passant squares (a capture
+                // may end where a creating path does, along another path).
+                if cap == 0 && v.creates_ep & (1 << p) != 0 {
                     let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
                     if let Some(&(_, squares)) = list.iter().find(|&&(t, _)| t == to) {
                         if self.ep_takeable(squares, us ^ 1) {
