@@ -90,9 +90,10 @@ pub fn reach(
 ///
 /// ```
 /// # use fairyc_runtime::{describe, VariantTables};
-/// # fn demo(tables: &VariantTables) {
-/// println!("{}", describe(tables, &["a1", "d4"]));
-/// # }
+/// let tables = VariantTables::from_json(include_str!("../examples/chess.json")).unwrap();
+/// let text = describe(&tables, &["a1", "d4"]);
+/// assert!(text.contains("Knight"));
+/// assert!(describe(&tables, &["z9"]).contains("no square z9"));
 /// ```
 pub fn describe(tables: &VariantTables, squares: &[&str]) -> String {
     let parts = tables.parts();

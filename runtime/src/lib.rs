@@ -4,20 +4,90 @@
 //! [`VariantTables`] (made by the compiler, or read from JSON with
 //! [`VariantTables::from_json`]), prepares them as a [`Variant`], and then
 //! gives legal moves, drops, promotions, check, game end and perft for any
-//! [`Position`].
+//! [`Position`]. The JSON format is documented in `docs/table-format.md`;
+//! `fairyc compile FILE.variant -o FILE.json` writes it.
+//!
+//! # Examples
+//!
+//! Load a table and generate moves (`examples/chess.json` is what `fairyc
+//! compile variants/chess.variant` writes):
 //!
 //! ```
-//! # use fairyc_runtime::{perft, Position, Variant, VariantTables};
-//! # fn demo(json: &str) -> Result<(), Box<dyn std::error::Error>> {
+//! use fairyc_runtime::{perft, Position, Variant, VariantTables};
+//!
+//! let json = include_str!("../examples/chess.json");
 //! let variant = Variant::new(VariantTables::from_json(json)?)?;
 //! let pos = Position::new(&variant)?;
-//! for m in pos.legal_moves() {
-//!     println!("{}", pos.uci(m));
-//! }
-//! println!("perft 3: {}", perft(&pos, 3));
-//! # Ok(())
-//! # }
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! assert_eq!(perft(&pos, 3), 8902);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Play moves given in the notation fairyc prints, and detect the end of
+//! the game:
+//!
+//! ```
+//! use fairyc_runtime::{Color, EndReason, Position, Variant, VariantTables};
+//!
+//! # let json = include_str!("../examples/chess.json");
+//! let variant = Variant::new(VariantTables::from_json(json)?)?;
+//! let mut pos = Position::new(&variant)?;
+//! for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+//!     let m = pos.parse_uci(text)?; // an illegal move is an error
+//!     pos.play(m)?;
+//! }
+//! assert!(pos.is_check());
+//! let result = pos.outcome().expect("the game is over");
+//! assert_eq!(result.winner, Some(Color::Black));
+//! assert_eq!(result.reason, EndReason::Checkmate);
+//! assert_eq!(pos.fen(), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Search without allocating: keep one move buffer per ply, and take moves
+//! back with [`Position::make`] / [`Position::unmake`] (or copy the
+//! position, which is a few hundred bytes):
+//!
+//! ```
+//! use fairyc_runtime::{Move, Position, Variant, VariantTables};
+//!
+//! fn count(pos: &mut Position<'_>, depth: usize, bufs: &mut [Vec<Move>]) -> u64 {
+//!     if depth == 0 {
+//!         return 1;
+//!     }
+//!     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+//!     pos.legal_moves_into(buf);
+//!     let mut n = 0;
+//!     for &m in buf.iter() {
+//!         let undo = pos.make(m);
+//!         n += count(pos, depth - 1, rest);
+//!         pos.unmake(undo);
+//!     }
+//!     n
+//! }
+//!
+//! # let json = include_str!("../examples/chess.json");
+//! let variant = Variant::new(VariantTables::from_json(json)?)?;
+//! let mut pos = Position::new(&variant)?;
+//! let mut bufs = vec![Vec::with_capacity(256); 3];
+//! assert_eq!(count(&mut pos, 3, &mut bufs), 8902);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! (Unlike [`perft`], this sketch does not stop at positions a rule has
+//! ended; see [`Position::rule_outcome`].) The `examples/` folder has a
+//! perft over any table and a random mover speaking minimal UCI to start an
+//! engine from.
+//!
+//! # Stability
+//!
+//! The table format is versioned (`"format"`, [`FORMAT_VERSION`]): within a
+//! version, fields are only added, optional, and written only when used, so
+//! a table that needs no newer feature reads in older readers of the same
+//! version; a field's removal or change of meaning bumps the version. The
+//! Rust API follows semantic versioning: before 1.0, a release that breaks
+//! a public item bumps the minor version (0.1 → 0.2); patch releases only
+//! add. See the README's "Stability" section.
 #![warn(missing_docs)]
 
 mod bits;

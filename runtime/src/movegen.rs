@@ -147,11 +147,52 @@ impl<'v> Position<'v> {
         !still_facing && !next.in_check_side(self.turn)
     }
 
-    /// All legal moves, drops included.
+    /// All legal moves, drops included, in a new vector. See
+    /// [`Position::legal_moves_into`] to reuse a buffer instead.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(64);
         self.gen(&mut out, true);
         out
+    }
+
+    /// Replaces the contents of `out` with the legal moves, drops included,
+    /// in the order of [`Position::legal_moves`]. It allocates only when
+    /// `out` must grow, so a search that keeps one buffer per ply (with a
+    /// capacity of a few hundred moves) generates moves without allocating.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairyc_runtime::{Position, Variant, VariantTables};
+    /// # let json = include_str!("../examples/chess.json");
+    /// # let variant = Variant::new(VariantTables::from_json(json).unwrap()).unwrap();
+    /// let pos = Position::new(&variant).unwrap();
+    /// let mut buf = Vec::with_capacity(256);
+    /// pos.legal_moves_into(&mut buf);
+    /// assert_eq!(buf.len(), 20);
+    /// assert_eq!(buf, pos.legal_moves());
+    /// ```
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.gen(out, true);
+    }
+
+    /// The number of legal moves, counted as [`crate::perft`] counts its
+    /// last ply: drops in bulk where no drop needs a test. `buf` is scratch
+    /// space (its contents are replaced); it allocates only if it must grow.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairyc_runtime::{Position, Variant, VariantTables};
+    /// # let json = include_str!("../examples/chess.json");
+    /// # let variant = Variant::new(VariantTables::from_json(json).unwrap()).unwrap();
+    /// let pos = Position::new(&variant).unwrap();
+    /// let mut buf = Vec::new();
+    /// assert_eq!(pos.count_legal_moves(&mut buf), 20);
+    /// ```
+    pub fn count_legal_moves(&self, buf: &mut Vec<Move>) -> u64 {
+        self.count_legal(buf)
     }
 
     /// Appends the legal moves to `out`; drops too if `drops` is set.

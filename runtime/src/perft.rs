@@ -17,11 +17,11 @@ use crate::types::Move;
 ///
 /// ```
 /// # use fairyc_runtime::{perft, Position, Variant, VariantTables};
-/// # fn demo(v: &Variant) {
-/// let pos = Position::new(v).expect("start position");
-/// let leaves = perft(&pos, 2);
-/// # let _ = leaves;
-/// # }
+/// # let json = include_str!("../examples/chess.json");
+/// let variant = Variant::new(VariantTables::from_json(json).unwrap()).unwrap();
+/// let pos = Position::new(&variant).expect("start position");
+/// assert_eq!(perft(&pos, 0), 1);
+/// assert_eq!(perft(&pos, 2), 400);
 /// ```
 pub fn perft(pos: &Position<'_>, depth: u32) -> u64 {
     // One move buffer per ply actually reached, made as the recursion gets

@@ -453,7 +453,8 @@ impl<'v> Position<'v> {
             .unwrap_or(0)
     }
 
-    /// Plies since the last capture, drop or counter-resetting move.
+    /// Plies since the last capture, or the last move or drop of a piece
+    /// that resets the counter (`end.resets_move_limit` of the table).
     pub fn halfmove(&self) -> u32 {
         self.halfmove
     }
@@ -762,14 +763,16 @@ impl<'v> Position<'v> {
     /// # Examples
     ///
     /// ```
-    /// # use fairyc_runtime::Position;
-    /// # fn demo(pos: &mut Position<'_>) {
-    /// let before = pos.fen();
-    /// let m = pos.legal_moves()[0];
+    /// # use fairyc_runtime::{Position, Variant, VariantTables};
+    /// # let json = include_str!("../examples/chess.json");
+    /// # let variant = Variant::new(VariantTables::from_json(json).unwrap()).unwrap();
+    /// let mut pos = Position::new(&variant).unwrap();
+    /// let (before, hash) = (pos.fen(), pos.hash());
+    /// let m = pos.parse_uci("e2e4").unwrap();
     /// let undo = pos.make(m);
+    /// assert_ne!(pos.fen(), before);
     /// pos.unmake(undo);
-    /// assert_eq!(pos.fen(), before);
-    /// # }
+    /// assert_eq!((pos.fen(), pos.hash()), (before, hash));
     /// ```
     pub fn make(&mut self, m: Move) -> Undo {
         let (moved_from, cap_sq) = match m {
@@ -920,7 +923,9 @@ impl<'v> Position<'v> {
                         self.gate_in(from, t);
                     }
                 }
-                if v.creates_ep & (1 << p) != 0 {
+                // Only a quiet move creates en-passant squares (a capture
+                // may end where a creating path does, along another path).
+                if cap == 0 && v.creates_ep & (1 << p) != 0 {
                     let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
                     if let Some(&(_, squares)) = list.iter().find(|&&(t, _)| t == to) {
                         if self.ep_takeable(squares, us ^ 1) {

@@ -1,0 +1,925 @@
+#!/usr/bin/env python3
+"""An independent reader of fairyc's move tables (docs/table-format.md).
+
+Written from docs/table-format.md and docs/board-model.md alone, with the
+Python standard library only: it keeps the documents honest. It reads a
+table JSON, sets up a FEN and counts perft.
+
+    reader.py TABLE.json DEPTH [FEN]      prints the perft count
+    reader.py TABLE.json --moves [FEN]    prints the legal moves, one a line
+    reader.py TABLE.json --batch          reads queries from standard input,
+                                          one a line, and answers each in one line:
+        perft DEPTH FEN   ->  the count
+        moves FEN         ->  the legal moves, sorted, separated by spaces
+"""
+
+import json
+import sys
+
+WHITE, BLACK = 0, 1
+
+
+class Table:
+    def __init__(self, text):
+        doc = json.loads(text)
+        if doc.get("format") not in (1, 2):
+            raise ValueError("unknown table format %r" % doc.get("format"))
+        p = doc["parts"]
+        self.name = p["name"]
+        board = p["board"]
+        self.squares = [s["name"] for s in board["squares"]]
+        self.n = len(self.squares)
+        self.sq_by_name = {nm: i for i, nm in enumerate(self.squares)}
+        self.fen_rows = board["fen_rows"]
+        # A square's file is the column of its first cell.
+        self.column = [s["cells"][0][0] for s in board["squares"]]
+        self.pieces = p["pieces"]
+        self.np = len(self.pieces)
+        self.letter = [pc["letter"].upper() for pc in self.pieces]
+        self.plus = [pc.get("plus", False) for pc in self.pieces]
+        royal = [pc.get("royal", False) for pc in self.pieces]
+        rside = [pc.get("royal_side") for pc in self.pieces]
+        self.royal_type = royal
+        self.royal_for = [
+            [royal[i] and (rside[i] is None or rside[i] == side) for i in range(self.np)]
+            for side in (0, 1)
+        ]
+        self.captured_as = [pc.get("captured_as", i) for i, pc in enumerate(self.pieces)]
+        self.demotes_to = [pc.get("demotes_to") for pc in self.pieces]
+        self.cannot_capture = [set(pc.get("cannot_capture", [])) for pc in self.pieces]
+        self.cannot_hop = [set(pc.get("cannot_hop", [])) for pc in self.pieces]
+        self.promotion_limit = [pc.get("promotion_limit") for pc in self.pieces]
+        # moves[p][side][sq] = list of normalised paths
+        self.moves = [
+            [[[norm_path(x) for x in sq] for sq in pc["moves"][side]] for side in (0, 1)]
+            for pc in self.pieces
+        ]
+        self.promotions = [[] for _ in range(self.np)]
+        for r in p.get("promotions", []):
+            self.promotions[r["piece"]].append(
+                {
+                    "zone": [set(r["zone"][0]), set(r["zone"][1])],
+                    "choices": r["choices"],
+                    "optional": r.get("optional", False),
+                    "on_start": r.get("on_start", False),
+                    "on_end": r.get("on_end", True),
+                    "on_pass": r.get("on_pass", False),
+                    "capture_only": r.get("capture_only", False),
+                    "forced": [set(x) for x in r.get("forced", [[], []])],
+                }
+            )
+        d = p.get("drops")
+        self.drops = d is not None
+        if d:
+            self.forbidden = [[set(x[0]), set(x[1])] for x in d["forbidden"]]
+            self.no_mate = d["no_mate"]
+            self.captures_to_hand = d.get("captures_to_hand", True)
+            self.per_file = d.get("per_file") or [0] * self.np
+            also = d.get("also_as") or [None] * self.np
+        else:
+            self.captures_to_hand = False
+            self.per_file = [0] * self.np
+            also = [None] * self.np
+        # hand_of[p]: the hand entry a drop of p takes.
+        self.hand_of = list(range(self.np))
+        for q, x in enumerate(also):
+            if x is not None:
+                self.hand_of[x] = q
+        self.castling = p.get("castling", [])
+        self.gating = p.get("gating", [])
+        self.gate_to = [[set(), set()] for _ in range(self.np)]
+        self.gate_squares = [set(), set()]
+        for g in self.gating:
+            for side in (0, 1):
+                self.gate_to[g["piece"]][side] |= set(g["squares"][side])
+                self.gate_squares[side] |= set(g["squares"][side])
+        self.has_hands = self.drops or bool(self.gating)
+        self.end = p["end"]
+        leg = p.get("legality", {})
+        self.giving_check_forbidden = leg.get("giving_check_forbidden", False)
+        self.capture_compulsory = leg.get("capture_compulsory", False)
+        self.may_pass = leg.get("pass", False)
+        self.facing = self.end.get("facing")
+        self.start = p["start"]
+        self.build_attacks()
+
+    def build_attacks(self):
+        """attackers[side][target]: (from, piece, squares that must be empty)."""
+        att = [[[] for _ in range(self.n)] for _ in (0, 1)]
+        for pc in range(self.np):
+            for side in (0, 1):
+                for frm in range(self.n):
+                    for path in self.moves[pc][side][frm]:
+                        if not path["capture"] or path["hop"] is not None or path["attack_only"]:
+                            continue
+                        empty = []
+                        for to, block in path["steps"]:
+                            empty = empty + list(block)
+                            att[side][to].append((frm, pc, tuple(empty)))
+                            empty = empty + [to]
+        self.attackers = att
+        self.slow = any(
+            path["hop"] is not None and path["capture"] or path["attack_only"]
+            for pc in self.moves
+            for side in pc
+            for sq in side
+            for path in sq
+        )
+
+    def token(self, pc):
+        return ("+" if self.plus[pc] else "") + self.letter[pc]
+
+    def by_token(self, letter, plus):
+        for i in range(self.np):
+            if self.letter[i] == letter.upper() and self.plus[i] == plus:
+                return i
+        raise ValueError("unknown piece %s%s" % ("+" if plus else "", letter))
+
+    def file_letter(self, s):
+        name = self.squares[s]
+        letters = ""
+        for ch in name:
+            if not ch.isalpha():
+                break
+            letters += ch
+        return letters.lower() if len(letters) == 1 else None
+
+
+def norm_path(x):
+    if isinstance(x, list):
+        x = {"steps": x}
+    steps = []
+    for st in x["steps"]:
+        if isinstance(st, int):
+            steps.append((st, ()))
+        else:
+            steps.append((st["to"], tuple(st.get("block", []))))
+    return {
+        "steps": steps,
+        "quiet": x.get("quiet", True),
+        "capture": x.get("capture", True),
+        "en_passant": x.get("en_passant", False),
+        "creates_en_passant": x.get("creates_en_passant", False),
+        "friend_on": set(x.get("friend_on", [])),
+        "hop": x.get("hop"),
+        "attack_only": x.get("attack_only", False),
+    }
+
+
+class Pos:
+    """board[s] = None or (piece, side, promoted)."""
+
+    def copy(self):
+        c = Pos.__new__(Pos)
+        c.t = self.t
+        c.board = list(self.board)
+        c.hands = [list(self.hands[0]), list(self.hands[1])]
+        c.turn = self.turn
+        c.rights = set(self.rights)
+        c.free = dict(self.free)
+        c.gates = [set(self.gates[0]), set(self.gates[1])]
+        c.ep = set(self.ep)
+        c.ep_victim = self.ep_victim
+        c.checks = list(self.checks)
+        c.passes = self.passes
+        c.facing_now = self.facing_now
+        c.facing_before = self.facing_before
+        return c
+
+
+def parse_fen(t, fen):
+    pos = Pos()
+    pos.t = t
+    fields = fen.split()
+    bf = fields[0]
+    hand_text = None
+    if "[" in bf:
+        i = bf.index("[")
+        hand_text = bf[i + 1 : -1]
+        bf = bf[:i]
+    elif bf.count("/") == len(t.fen_rows):
+        i = bf.rindex("/")
+        hand_text = bf[i + 1 :]
+        bf = bf[:i]
+    pos.board = [None] * t.n
+    pos.hands = [[0] * t.np, [0] * t.np]
+    if hand_text:
+        i = 0
+        while i < len(hand_text):
+            ch = hand_text[i]
+            i += 1
+            if ch == "-":
+                continue
+            plus = ch == "+"
+            if plus:
+                ch = hand_text[i]
+                i += 1
+            pos.hands[0 if ch.isupper() else 1][t.by_token(ch, plus)] += 1
+    groups = bf.split("/")
+    assert len(groups) == len(t.fen_rows), "row count"
+    for text, row in zip(groups, t.fen_rows):
+        i = 0
+        k = 0
+        while k < len(text):
+            ch = text[k]
+            if ch.isdigit():
+                j = k
+                while j < len(text) and text[j].isdigit():
+                    j += 1
+                i += int(text[k:j])
+                k = j
+                continue
+            plus = ch == "+"
+            if plus:
+                k += 1
+                ch = text[k]
+            k += 1
+            promoted = k < len(text) and text[k] == "~"
+            if promoted:
+                k += 1
+            pos.board[row[i]] = (t.by_token(ch, plus), 0 if ch.isupper() else 1, promoted)
+            i += 1
+        assert i == len(row), "row length"
+    pos.turn = 0 if fields[1] == "w" else 1
+    rest = fields[2:]
+    pos.rights = set()
+    pos.free = {}
+    pos.gates = [set(), set()]
+    cast = rest[0] if rest else "-"
+    if cast != "-":
+        for ch in cast:
+            g = gate_right(t, ch)
+            if g is not None:
+                pos.gates[g[0]].add(g[1])
+                continue
+            r = castling_right(t, pos.board, ch)
+            if r is None:
+                raise ValueError("unknown castling letter %s" % ch)
+            i, ksq, rsq = r
+            if i not in pos.rights:
+                pos.rights.add(i)
+                pos.free[i] = (ksq, rsq)
+        for i in pos.rights:
+            c = t.castling[i]
+            ksq, rsq = pos.free[i]
+            for s in (ksq, rsq):
+                if s in t.gate_squares[c["side"]]:
+                    pos.gates[c["side"]].add(s)
+    # Ordinary rights need their pieces on their from-squares.
+    for i in pos.rights:
+        c = t.castling[i]
+        ksq, rsq = pos.free[i]
+        k, r = pos.board[ksq], pos.board[rsq]
+        if not (k and k[0] == c["king"] and k[1] == c["side"] and r and r[0] == c["rook"] and r[1] == c["side"]):
+            raise ValueError("castling right %s without its pieces" % c["fen"])
+    pos.ep = set()
+    pos.ep_victim = None
+    rest = rest[1:]
+    if rest:
+        e = rest[0]
+        rest = rest[1:]
+        if e != "-":
+            s = t.sq_by_name[e]
+            pos.ep = {s}
+            pos.ep_victim = find_ep_victim(pos, s)
+            if pos.ep_victim is None:
+                raise ValueError("no enemy move passed over %s" % e)
+    cc = t.end.get("check_count")
+    pos.checks = [0, 0]
+    if cc:
+        pos.checks = [cc["count"], cc["count"]]
+        if rest and "+" in rest[0]:
+            a, b = rest[0].split("+")
+            pos.checks = [min(int(a), cc["count"]), min(int(b), cc["count"])]
+    pos.passes = 0
+    pos.facing_before = False
+    pos.facing_now = t.facing is not None and royals_face(pos)
+    drop_unusable_gates(pos, 0)
+    drop_unusable_gates(pos, 1)
+    return pos
+
+
+def gate_right(t, ch):
+    if not t.gating or not ch.isalpha():
+        return None
+    side = 1 if ch.islower() else 0
+    for s in sorted(t.gate_squares[side]):
+        if t.file_letter(s) == ch.lower():
+            return side, s
+    return None
+
+
+def castling_right(t, board, ch):
+    for i, c in enumerate(t.castling):
+        if c["fen"] == ch:
+            if c.get("line"):
+                sq = free_squares(t, board, i, None)
+                if sq is None:
+                    return None
+                return i, sq[0], sq[1]
+            return i, c["king_from"], c["rook_from"]
+    side = 1 if ch.islower() else 0
+    for i, c in enumerate(t.castling):
+        if c.get("line") and c["side"] == side:
+            for s in c["line"]:
+                if t.file_letter(s) == ch.lower():
+                    sq = free_squares(t, board, i, s)
+                    if sq:
+                        return i, sq[0], sq[1]
+    return None
+
+
+def free_squares(t, board, i, rook):
+    c = t.castling[i]
+    line = c["line"]
+
+    def holds(s, pc):
+        b = board[s]
+        return b is not None and b[0] == pc and b[1] == c["side"]
+
+    ki = next((j for j, s in enumerate(line) if holds(s, c["king"])), None)
+    if ki is None:
+        return None
+    beyond = line.index(c["rook_to"]) < line.index(c["king_to"])
+    if rook is not None:
+        ri = line.index(rook)
+        if (ri > ki) != beyond or not holds(rook, c["rook"]):
+            return None
+    elif beyond:
+        ri = next((j for j in range(len(line) - 1, ki, -1) if holds(line[j], c["rook"])), None)
+    else:
+        ri = next((j for j in range(0, ki) if holds(line[j], c["rook"])), None)
+    if ri is None:
+        return None
+    return line[ki], line[ri]
+
+
+def ep_squares(t, pc, side, frm, to):
+    """The squares a quiet move of pc from frm to `to` passes over, if one
+    of its creates_en_passant paths makes it."""
+    for path in t.moves[pc][side][frm]:
+        if not (path["creates_en_passant"] and path["quiet"]):
+            continue
+        passed = set()
+        for st, block in path["steps"]:
+            passed |= set(block)
+            if st == to:
+                return passed
+            passed.add(st)
+    return None
+
+
+def find_ep_victim(pos, e):
+    t = pos.t
+    them = pos.turn ^ 1
+    for to in range(t.n):
+        b = pos.board[to]
+        if b is None or b[1] != them:
+            continue
+        for frm in range(t.n):
+            if pos.board[frm] is not None:
+                continue
+            sq = ep_squares(t, b[0], them, frm, to)
+            if sq is not None and e in sq:
+                return to
+    return None
+
+
+def attacked(pos, s, by):
+    """Whether side `by` attacks square s (for royal pieces and castling)."""
+    t = pos.t
+    b = pos.board
+    for frm, pc, empty in t.attackers[by][s]:
+        x = b[frm]
+        if x is not None and x[0] == pc and x[1] == by and all(b[e] is None for e in empty):
+            return True
+    if t.slow:
+        return attacked_slow(pos, s, by)
+    return False
+
+
+def attacked_slow(pos, s, by):
+    t = pos.t
+    b = pos.board
+    for frm in range(t.n):
+        x = b[frm]
+        if x is None or x[1] != by:
+            continue
+        pc = x[0]
+        if b[s] is not None and b[s][0] in t.cannot_capture[pc]:
+            continue
+        for path in t.moves[pc][by][frm]:
+            if path["hop"] is not None and path["capture"]:
+                # The target counts as occupied: it is the landing square.
+                over = False
+                landed = 0
+                for to, block in path["steps"]:
+                    if any(b[q] is not None and q != s for q in block) or s in block:
+                        break
+                    occ = b[to] is not None or to == s
+                    if not over:
+                        if b[to] is not None and b[to][0] in t.cannot_hop[pc]:
+                            break
+                        over = occ
+                        continue
+                    if occ:
+                        if to == s:
+                            return True
+                        break
+                    landed += 1
+                    if path["hop"] and landed >= path["hop"]:
+                        break
+            elif path["attack_only"] and t.facing is None:
+                for to, block in path["steps"]:
+                    if any(b[q] is not None for q in block):
+                        break
+                    if to == s:
+                        return True
+                    if b[to] is not None:
+                        break
+    return False
+
+
+def royals(pos, side):
+    t = pos.t
+    return [s for s in range(t.n) if pos.board[s] and pos.board[s][1] == side and t.royal_for[side][pos.board[s][0]]]
+
+
+def in_check(pos, side):
+    return any(attacked(pos, k, side ^ 1) for k in royals(pos, side))
+
+
+def royals_face(pos):
+    t = pos.t
+    b = pos.board
+    for side in (0, 1):
+        enemy = set(royals(pos, side ^ 1))
+        for k in royals(pos, side):
+            for path in t.moves[b[k][0]][side][k]:
+                if not path["attack_only"]:
+                    continue
+                for to, block in path["steps"]:
+                    if any(b[q] is not None for q in block):
+                        break
+                    if to in enemy:
+                        return True
+                    if b[to] is not None:
+                        break
+    return False
+
+
+# A move: (kind, from, to, promo, extra)
+#   kind "n" normal, "e" en passant, "c" castling (extra = rule index,
+#   promo = gate (piece, on_rook) or None), "d" drop (from = piece), "p" pass
+#   promo: None, ("piece", q), ("hand", q), ("gate", q)
+
+
+def pseudo_board(pos):
+    t = pos.t
+    us = pos.turn
+    b = pos.board
+    out = []
+    for frm in range(t.n):
+        x = b[frm]
+        if x is None or x[1] != us:
+            continue
+        pc = x[0]
+        seen = set()
+        for path in t.moves[pc][us][frm]:
+            if path["hop"] is not None or path["attack_only"]:
+                continue
+            if path["friend_on"] and not any(b[q] and b[q][1] == us for q in path["friend_on"]):
+                continue
+            passed = []
+            for to, block in path["steps"]:
+                if any(b[q] is not None for q in block):
+                    break
+                y = b[to]
+                if y is not None:
+                    if path["capture"] and y[1] != us and y[0] not in t.cannot_capture[pc] and to not in seen:
+                        seen.add(to)
+                        add_promotions(pos, out, "n", pc, frm, to, passed, True)
+                    break
+                if to not in seen:
+                    if path["quiet"]:
+                        seen.add(to)
+                        add_promotions(pos, out, "n", pc, frm, to, passed, False)
+                    elif path["en_passant"] and to in pos.ep:
+                        seen.add(to)
+                        add_promotions(pos, out, "e", pc, frm, to, passed, True)
+                passed.append(to)
+        for path in t.moves[pc][us][frm]:
+            if path["hop"] is None or path["attack_only"]:
+                continue
+            if path["friend_on"] and not any(b[q] and b[q][1] == us for q in path["friend_on"]):
+                continue
+            over = False
+            landed = 0
+            for to, block in path["steps"]:
+                if any(b[q] is not None for q in block):
+                    break
+                y = b[to]
+                if not over:
+                    if y is not None and y[0] in t.cannot_hop[pc]:
+                        break
+                    over = y is not None
+                    continue
+                if y is not None:
+                    if path["capture"] and y[1] != us and y[0] not in t.cannot_capture[pc] and to not in seen:
+                        seen.add(to)
+                        add_promotions(pos, out, "n", pc, frm, to, [], True)
+                    break
+                if path["quiet"] and to not in seen:
+                    seen.add(to)
+                    add_promotions(pos, out, "n", pc, frm, to, [], False)
+                landed += 1
+                if path["hop"] and landed >= path["hop"]:
+                    break
+    return out
+
+
+def count_on_board(pos, side, pc):
+    return sum(1 for x in pos.board if x and x[1] == side and x[0] == pc)
+
+
+def add_promotions(pos, out, kind, pc, frm, to, passed, capture):
+    t = pos.t
+    us = pos.turn
+    applied = False
+    optional = False
+    for r in t.promotions[pc]:
+        z = r["zone"][us]
+        if not (
+            r["on_end"] and to in z or r["on_start"] and frm in z or r["on_pass"] and any(q in z for q in passed)
+        ):
+            continue
+        if r["capture_only"] and not capture:
+            continue
+        applied = True
+        if r["optional"] and to not in r["forced"][us]:
+            optional = True
+        for ch in r["choices"]:
+            if "piece" in ch:
+                q = ch["piece"]
+                lim = t.promotion_limit[q]
+                if lim is not None and count_on_board(pos, us, q) >= lim:
+                    continue
+                out.append((kind, frm, to, ("piece", q), None))
+            else:
+                out.append((kind, frm, to, ("hand", ch["hand"]), None))
+    if not applied or optional:
+        out.append((kind, frm, to, None, None))
+
+
+def line_span(line, a, b):
+    i, j = line.index(a), line.index(b)
+    return line[min(i, j) : max(i, j) + 1]
+
+
+def pseudo_castling(pos):
+    t = pos.t
+    us = pos.turn
+    out = []
+    for i in sorted(pos.rights):
+        c = t.castling[i]
+        if c["side"] != us:
+            continue
+        kf, rf = pos.free[i]
+        if c.get("line"):
+            safe = line_span(c["line"], kf, c["king_to"])
+            need_empty = set(safe) | set(line_span(c["line"], rf, c["rook_to"]))
+        else:
+            safe = c["safe"]
+            need_empty = set(c["empty"])
+        if any(pos.board[s] is not None for s in need_empty - {kf, rf}):
+            continue
+        if t.royal_for[us][c["king"]]:
+            without = pos.copy()
+            without.board[kf] = None
+            if any(attacked(without, s, us ^ 1) for s in safe):
+                continue
+        out.append(("c", kf, rf if c.get("line") else c["king_to"], None, i))
+    return out
+
+
+def drop_squares(pos, pc):
+    t = pos.t
+    us = pos.turn
+    squares = [s for s in range(t.n) if pos.board[s] is None and s not in t.forbidden[pc][us]]
+    lim = t.per_file[pc]
+    if lim:
+        counts = {}
+        for s in range(t.n):
+            x = pos.board[s]
+            if x and x[0] == pc and x[1] == us:
+                counts[t.column[s]] = counts.get(t.column[s], 0) + 1
+        squares = [s for s in squares if counts.get(t.column[s], 0) < lim]
+    return squares
+
+
+def legal_moves(pos):
+    t = pos.t
+    us = pos.turn
+    out = []
+    for m in pseudo_board(pos) + pseudo_castling(pos):
+        if legal_by_playing(pos, m):
+            out.append(m)
+    if t.gating and pos.gates[us]:
+        out += gated(pos, out)
+    if t.drops:
+        for pc in range(t.np):
+            if pos.hands[us][t.hand_of[pc]] == 0:
+                continue
+            for s in drop_squares(pos, pc):
+                m = ("d", pc, s, None, None)
+                if not legal_by_playing(pos, m):
+                    continue
+                if t.no_mate[pc]:
+                    nxt = play(pos, m)
+                    if in_check(nxt, nxt.turn) and not legal_moves(nxt):
+                        continue
+                out.append(m)
+    if t.may_pass:
+        ks = royals(pos, us)
+        if len(ks) == 1 and (pos.facing_now or not in_check(pos, us)):
+            out.append(("p", ks[0], ks[0], None, None))
+    if t.giving_check_forbidden:
+        out = [m for m in out if not in_check(play(pos, m), us ^ 1)]
+    if t.capture_compulsory:
+        caps = [m for m in out if is_capture(pos, m)]
+        if caps:
+            out = caps
+    return out
+
+
+def is_capture(pos, m):
+    if m[0] == "e":
+        return True
+    if m[0] == "n":
+        y = pos.board[m[2]]
+        return y is not None and y[1] != pos.turn
+    return False
+
+
+def legal_by_playing(pos, m):
+    nxt = play(pos, m)
+    if pos.facing_now and nxt.facing_now:
+        return False
+    return not in_check(nxt, pos.turn)
+
+
+def gated(pos, legal):
+    t = pos.t
+    us = pos.turn
+    gaters = [
+        g
+        for g in range(t.np)
+        if t.gate_to[g][us] & pos.gates[us] and pos.hands[us][t.hand_of[g]] > 0
+    ]
+    out = []
+
+    def may(g, s):
+        return s in t.gate_to[g][us] and s in pos.gates[us]
+
+    for m in legal:
+        kind, frm, to, promo, rule = m
+        if kind == "n" and promo is None:
+            for g in gaters:
+                if may(g, frm):
+                    out.append(("n", frm, to, ("gate", g), None))
+        elif kind == "c" and promo is None:
+            c = t.castling[rule]
+            kf, rf = pos.free[rule]
+            for s, on_rook in ((kf, False), (rf, True)):
+                if s in (c["king_to"], c["rook_to"]):
+                    continue
+                for g in gaters:
+                    if may(g, s):
+                        out.append(("c", frm, to, (g, on_rook), rule))
+    return out
+
+
+def drop_unusable_gates(pos, side):
+    t = pos.t
+    if not t.gating or t.captures_to_hand:
+        return
+    if not any(pos.hands[side]):
+        pos.gates[side] = set()
+
+
+def play(pos, m):
+    t = pos.t
+    n = pos.copy()
+    us = pos.turn
+    kind, frm, to, promo, extra = m
+    n.ep = set()
+    n.ep_victim = None
+    if kind in ("n", "e"):
+        cap_sq = pos.ep_victim if kind == "e" else to
+        cap = n.board[cap_sq]
+        n.board[cap_sq] = None
+        if cap is not None and t.captures_to_hand and not t.royal_type[cap[0]]:
+            into = t.demotes_to[cap[0]] if cap[2] else t.captured_as[cap[0]]
+            n.hands[us][into] += 1
+        x = n.board[frm]
+        n.board[frm] = None
+        pc = x[0]
+        if promo is None:
+            n.board[to] = x
+        elif promo[0] == "piece":
+            q = promo[1]
+            n.board[to] = (q, us, t.demotes_to[q] is not None)
+        elif promo[0] == "hand":
+            n.hands[us][promo[1]] += 1
+        else:
+            n.board[to] = x
+            g = promo[1]
+            n.hands[us][t.hand_of[g]] -= 1
+            n.board[frm] = (g, us, False)
+        if kind == "n" and cap is None:
+            sq = ep_squares(t, pc, us, frm, to)
+            if sq:
+                n.ep = sq
+                n.ep_victim = to
+        for i in list(n.rights):
+            c = t.castling[i]
+            kf, rf = pos.free[i]
+            if c.get("line"):
+                if frm == kf or frm == rf or to == rf:
+                    n.rights.discard(i)
+            elif frm in (kf, rf) or to in (kf, rf):
+                n.rights.discard(i)
+        if t.gating:
+            for side in (0, 1):
+                n.gates[side] -= {frm, to}
+            drop_unusable_gates(n, us)
+    elif kind == "c":
+        c = t.castling[extra]
+        kf, rf = pos.free[extra]
+        k, r = n.board[kf], n.board[rf]
+        n.board[kf] = None
+        n.board[rf] = None
+        n.board[c["king_to"]] = k
+        n.board[c["rook_to"]] = r
+        for i in list(n.rights):
+            ci = t.castling[i]
+            if ci.get("line"):
+                if c.get("line") and ci["side"] == us:
+                    n.rights.discard(i)
+            elif ci["king_from"] in (kf, rf) or ci["rook_from"] in (kf, rf):
+                n.rights.discard(i)
+        if promo is not None:
+            g, on_rook = promo
+            n.hands[us][t.hand_of[g]] -= 1
+            n.board[rf if on_rook else kf] = (g, us, False)
+        if t.gating:
+            for side in (0, 1):
+                n.gates[side] -= {kf, rf}
+            drop_unusable_gates(n, us)
+    elif kind == "d":
+        n.hands[us][t.hand_of[frm]] -= 1
+        n.board[to] = (frm, us, False)
+        drop_unusable_gates(n, us)
+    n.turn = us ^ 1
+    if t.end.get("check_count") and n.checks[us] > 0 and in_check(n, us ^ 1):
+        n.checks[us] -= 1
+    n.passes = min(pos.passes + 1, 2) if kind == "p" else 0
+    n.facing_before = pos.facing_now
+    n.facing_now = t.facing is not None and royals_face(n)
+    return n
+
+
+def game_over(pos):
+    """Whether a rule decided by the position ends the game here."""
+    t = pos.t
+    e = t.end
+    if e.get("double_pass") and pos.passes >= 2:
+        return True
+    if t.facing is not None and pos.facing_now and pos.facing_before:
+        return True
+    if e.get("check_count") and 0 in pos.checks:
+        return True
+    for side in (0, 1):
+        for r in e.get("extinction", []):
+            pc = r.get("piece")
+            if pc is None:
+                count = sum(1 for x in pos.board if x and x[1] == side) + sum(pos.hands[side])
+            else:
+                count = count_on_board(pos, side, pc) + pos.hands[side][pc]
+            if count <= r.get("left", 0):
+                return True
+    if e.get("bare_king") is not None and bare_king_over(pos):
+        return True
+    for r in e.get("reach", []):
+        sides = [pos.turn] if r.get("after_reply") else [0, 1]
+        for side in sides:
+            if any(
+                pos.board[s] and pos.board[s][1] == side and pos.board[s][0] == r["piece"]
+                for s in r["squares"][side]
+            ):
+                return True
+    return False
+
+
+def bare_king_over(pos):
+    t = pos.t
+    m = pos.turn
+    j = m ^ 1
+    if not royals(pos, 0) or not royals(pos, 1):
+        return False
+
+    def others(s):
+        return [q for q in range(t.n) if pos.board[q] and pos.board[q][1] == s and not t.royal_for[s][pos.board[q][0]]]
+
+    om, oj = others(m), others(j)
+    if t.end.get("bare_king_after_reply", False):
+        if om and not oj:
+            return True
+        return not om and len(oj) >= 2
+    if not om and not oj:
+        return True
+    if om and not oj:
+        return True
+    if not om and oj:
+        moves = legal_moves(pos)
+        if not moves:
+            return False
+        if len(oj) == 1:
+            for mv in moves:
+                if mv[0] in ("n", "c", "p") and mv[2] == oj[0]:
+                    return False
+                if mv[0] == "e" and pos.ep_victim == oj[0]:
+                    return False
+        return True
+    return False
+
+
+def perft(pos, depth):
+    if depth == 0:
+        return 1
+    if game_over(pos):
+        return 0
+    moves = legal_moves(pos)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(play(pos, m), depth - 1) for m in moves)
+
+
+def notation(pos, m):
+    t = pos.t
+    kind, frm, to, promo, extra = m
+    nm = t.squares
+    if kind == "p":
+        return nm[frm] + nm[frm]
+    if kind == "d":
+        return t.token(frm) + "@" + nm[to]
+    if kind == "c":
+        if promo is None:
+            return nm[frm] + nm[to]
+        g, on_rook = promo
+        kf, rf = pos.free[extra]
+        if on_rook:
+            return nm[rf] + nm[kf] + t.letter[g].lower()
+        return nm[frm] + nm[to] + t.letter[g].lower()
+    s = nm[frm] + nm[to]
+    if promo is None:
+        return s
+    if promo[0] == "piece":
+        q = promo[1]
+        mover = pos.board[frm][0]
+        if t.letter[q] == t.letter[mover] and t.plus[q] and not t.plus[mover]:
+            return s + "+"
+        if t.letter[q] == t.letter[mover] and not t.plus[q] and t.plus[mover]:
+            return s + "-"
+        return s + t.letter[q].lower()
+    if promo[0] == "hand":
+        return s + "@" + t.letter[promo[1]].lower()
+    return s + t.letter[promo[1]].lower()
+
+
+def main(argv):
+    with open(argv[1]) as f:
+        t = Table(f.read())
+    if argv[2] == "--batch":
+        for line in sys.stdin:
+            words = line.split(None, 2)
+            if not words:
+                continue
+            if words[0] == "perft":
+                print(perft(parse_fen(t, words[2]), int(words[1])), flush=True)
+            else:
+                fen = line.split(None, 1)[1]
+                pos = parse_fen(t, fen)
+                print(" ".join(sorted(notation(pos, m) for m in legal_moves(pos))), flush=True)
+        return
+    fen = argv[3] if len(argv) > 3 else t.start
+    pos = parse_fen(t, fen)
+    if argv[2] == "--moves":
+        for m in legal_moves(pos):
+            print(notation(pos, m))
+    else:
+        print(perft(pos, int(argv[2])))
+
+
+if __name__ == "__main__":
+    main(sys.argv)

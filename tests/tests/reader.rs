@@ -1,0 +1,202 @@
+//! The table format as an interface: `tests/reader/reader.py`, a reader
+//! written in Python from `docs/table-format.md` and `docs/board-model.md`
+//! alone (standard library only), must reproduce our perft and our legal
+//! moves, in our notation, on every shipped variant's table.
+//!
+//! For each `variants/*.variant` the test writes the table JSON that
+//! `fairyc compile` writes, then asks the reader for perft of the start
+//! position (depth 3 where the tree is small enough, else 2) and for perft 2
+//! and the legal moves at positions along seeded random games, and compares
+//! each answer with the runtime's. A mismatch is a gap in the documents (or
+//! a bug on one side): the documents are fixed, not the reader's guesses.
+//!
+//! Ignored by default (it needs `python3` and takes about a minute in
+//! release); `.ci/run` runs it with
+//! `cargo test -p fairyc-tests --release --test reader -- --ignored`.
+//! `FAIRYC_READER_ONLY=stem,…` runs only some variants.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+
+use fairyc_runtime::{perft, Move, Position, Variant, VariantTables};
+use fairyc_tests::{root, uci_moves};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// The start position is compared at depth 3 when our perft 3 has at most
+/// this many leaves (the Python reader does some 100,000 leaves a second).
+const START_DEPTH3_LEAVES: u64 = 200_000;
+/// Seeded random games per variant, their longest length, and every how
+/// many plies a position is compared.
+const GAMES: u64 = 3;
+const PLIES: usize = 40;
+const EVERY: usize = 13;
+
+/// One question to the reader and our answer.
+struct Query {
+    line: String,
+    expected: String,
+}
+
+fn queries(v: &Variant) -> Vec<Query> {
+    let start = Position::new(v).expect("start position");
+    let d3 = perft(&start, 3);
+    let depth = if d3 <= START_DEPTH3_LEAVES { 3 } else { 2 };
+    let mut out = vec![Query {
+        line: format!("perft {depth} {}", start.fen()),
+        expected: perft(&start, depth).to_string(),
+    }];
+    for seed in 0..GAMES {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut p = Position::new(v).expect("start position");
+        for ply in 1..=PLIES {
+            if p.rule_outcome().is_some() {
+                break;
+            }
+            let moves = p.legal_moves();
+            let captures: Vec<Move> = moves.iter().copied().filter(|&m| p.is_capture(m)).collect();
+            // A capture half the time when there is one, so that hands fill.
+            let m = match (captures.is_empty(), moves.is_empty()) {
+                (_, true) => break,
+                (false, _) if rng.random_bool(0.5) => captures[rng.random_range(0..captures.len())],
+                _ => moves[rng.random_range(0..moves.len())],
+            };
+            p.play_unchecked(m);
+            if ply % EVERY == 0 {
+                // Both sides read the position from its FEN.
+                let q = Position::from_fen(v, &p.fen()).expect("own FEN reads back");
+                out.push(Query {
+                    line: format!("perft 2 {}", q.fen()),
+                    expected: perft(&q, 2).to_string(),
+                });
+                out.push(Query {
+                    line: format!("moves {}", q.fen()),
+                    // The generator's moves, even where a rule has ended the
+                    // game (perft above checks that the reader sees the end).
+                    expected: uci_moves(&q).join(" "),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Runs the reader on one table; returns the mismatches.
+fn check(reader: &Path, table: &Path, queries: &[Query]) -> Vec<String> {
+    let mut child = Command::new("python3")
+        .arg(reader)
+        .arg(table)
+        .arg("--batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 runs (the reader test needs it)");
+    let mut input = String::new();
+    for q in queries {
+        input.push_str(&q.line);
+        input.push('\n');
+    }
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write queries");
+    let out = child.wait_with_output().expect("reader finishes");
+    if !out.status.success() {
+        return vec![format!(
+            "the reader failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )];
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<&str> = text.lines().collect();
+    let mut bad = Vec::new();
+    for (i, q) in queries.iter().enumerate() {
+        let got = answers.get(i).copied().unwrap_or("<no answer>");
+        if got != q.expected {
+            bad.push(format!(
+                "{}\n      ours:   {}\n      reader: {}",
+                q.line, q.expected, got
+            ));
+        }
+    }
+    bad
+}
+
+#[test]
+#[ignore = "needs python3 and a release build; run by .ci/run"]
+fn python_reader_reproduces_perft_on_every_shipped_table() {
+    let root = root();
+    let reader = root.join("tests/reader/reader.py");
+    let dir = root.join("target/reader-tables");
+    std::fs::create_dir_all(&dir).expect("table folder");
+    let only: Option<Vec<String>> = std::env::var("FAIRYC_READER_ONLY")
+        .ok()
+        .map(|s| s.split(',').map(str::to_string).collect());
+    let mut stems: Vec<String> = std::fs::read_dir(root.join("variants"))
+        .expect("variants/")
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            (p.extension()? == "variant").then(|| p.file_stem()?.to_str().map(str::to_string))?
+        })
+        .filter(|s| only.as_ref().is_none_or(|o| o.contains(s)))
+        .collect();
+    stems.sort();
+    assert!(!stems.is_empty(), "no variant selected");
+
+    let work = Mutex::new(stems.clone());
+    let report = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let Some(stem) = work.lock().expect("lock").pop() else {
+                    break;
+                };
+                let path = root.join("variants").join(format!("{stem}.variant"));
+                let source = std::fs::read_to_string(&path).expect("read variant");
+                let tables =
+                    fairyc_compiler::compile(&source).unwrap_or_else(|_| panic!("{stem} compiles"));
+                // What `fairyc compile` writes, read back as another program would.
+                let json = tables.to_json();
+                let table = dir.join(format!("{stem}.json"));
+                std::fs::write(&table, &json).expect("write table");
+                let v = Variant::new(VariantTables::from_json(&json).expect("table reads"))
+                    .expect("variant");
+                let qs = queries(&v);
+                let started = std::time::Instant::now();
+                let bad = check(&reader, &table, &qs);
+                let depth = &qs[0].line[6..7];
+                let positions = (qs.len() - 1) / 2;
+                report.lock().expect("lock").push((
+                    stem,
+                    format!(
+                        "start perft {depth}, {positions} game positions perft 2 + moves, {:.1}s",
+                        started.elapsed().as_secs_f64()
+                    ),
+                    bad,
+                ));
+            });
+        }
+    });
+    let mut report = report.into_inner().expect("report");
+    report.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut failures = 0;
+    for (stem, what, bad) in &report {
+        println!(
+            "{stem:20} {} {what}",
+            if bad.is_empty() { "ok  " } else { "FAIL" }
+        );
+        for b in bad {
+            println!("    {b}");
+        }
+        failures += bad.len();
+    }
+    assert_eq!(
+        failures, 0,
+        "the Python reader disagrees with the runtime (see above)"
+    );
+}
