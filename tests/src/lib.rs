@@ -376,7 +376,7 @@ pub fn random_move_favouring_captures(
     let captures: Vec<_> = moves
         .iter()
         .copied()
-        .filter(|m| m.from().is_some() && pos.piece_at(m.to()).is_some())
+        .filter(|&m| pos.is_capture(m))
         .collect();
     Some(if !captures.is_empty() && rng.random_bool(0.5) {
         captures[rng.random_range(0..captures.len())]
