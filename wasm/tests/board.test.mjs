@@ -2,7 +2,18 @@
 // (an illegal move, a bad FEN, an unknown name or piece) throws.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fairyc, native } from "./helpers.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fairyc, native, ROOT, WASM_DIR } from "./helpers.mjs";
+
+test("package.json carries the workspace's version and license", () => {
+  const pkg = JSON.parse(readFileSync(join(WASM_DIR, "package.json"), "utf8"));
+  const cargo = readFileSync(join(ROOT, "Cargo.toml"), "utf8");
+  const field = (k) => new RegExp(`^${k} = "(.*)"$`, "m").exec(cargo)[1];
+  assert.equal(pkg.version, field("version"));
+  assert.equal(pkg.license, field("license"));
+  assert.equal(pkg.type, "module");
+});
 
 test("the position's SVG equals `fairyc show --svg -`", () => {
   for (const stem of ["crazyhouse", "crazy-38s", "hans-38special", "xiangqi", "shogi"]) {

@@ -57,8 +57,10 @@ for (const stem of nativeStems()) {
 
 test("a table from the native `fairyc compile` plays as its source", () => {
   for (const stem of ["crazyhouse", "shogi", "crazy-38s", "janggi"]) {
-    const fromTable = fairyc.Variant.fromTable(native("compile", stem));
+    const table = native("compile", stem);
+    const fromTable = fairyc.Variant.fromTable(table);
     const fromName = fairyc.Variant.fromName(stem);
+    assert.equal(fromName.tableJson() + "\n", table, `${stem}: the table compiled in WebAssembly`);
     assert.equal(fromTable.tableJson(), fromName.tableJson());
     assert.equal(fromTable.newBoard().perft(3), nodes(native("perft", stem, "--depth", "3")));
   }
