@@ -23,7 +23,7 @@ cargo build -p fairyc-wasm --target wasm32-unknown-unknown --profile wasm-releas
 out="$here/pkg"
 rm -rf "$out"
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$out" --out-name fairyc \
-    target/wasm32-unknown-unknown/wasm-release/fairyc_wasm.wasm
+    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/fairyc_wasm.wasm"
 cp "$here/package.json" "$here/README.md" "$out/"
 rm -f "$out/.gitignore"
 raw=$(wc -c <"$out/fairyc_bg.wasm")
