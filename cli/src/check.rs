@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use codespan_reporting::diagnostic::{Diagnostic, LabelStyle, Severity};
+use codespan_reporting::diagnostic::{Diagnostic, Severity};
+use fairyc_compiler::json::{file_error_json, to_json};
 use fairyc_compiler::{Finding, Report};
-use serde_json::{json, Value};
 
 use crate::files::{
     emit_diagnostics, emit_file_error, eprint_line, expand, is_table, print, read_bytes,
@@ -78,7 +78,10 @@ pub fn check(
                 failed += 1;
                 match format {
                     CheckFormat::Human => emit_file_error(message),
-                    CheckFormat::Json => print(&format!("{}\n", file_error_json(path, message)))?,
+                    CheckFormat::Json => print(&format!(
+                        "{}\n",
+                        file_error_json(&path.display().to_string(), message)
+                    ))?,
                 }
                 continue;
             }
@@ -98,7 +101,7 @@ pub fn check(
             CheckFormat::Json => {
                 let mut lines = String::new();
                 for d in found {
-                    lines.push_str(&to_json(path, source, d).to_string());
+                    lines.push_str(&to_json(&path.display().to_string(), source, d).to_string());
                     lines.push('\n');
                 }
                 print(&lines)?;
@@ -137,77 +140,6 @@ pub fn check(
     })
 }
 
-/// An error about a whole file (unreadable, an invalid table) as a JSON
-/// object: the shape of a diagnostic with `code` null and no labels.
-pub fn file_error_json(path: &Path, message: &str) -> Value {
-    json!({
-        "file": path.display().to_string(),
-        "code": Value::Null,
-        "severity": "error",
-        "message": message,
-        "labels": [],
-        "help": [],
-        "notes": [],
-    })
-}
-
-/// One diagnostic as a JSON object (the format of docs/diagnostics.md).
-pub fn to_json<F>(path: &Path, source: &str, diagnostic: &Diagnostic<F>) -> Value {
-    let labels: Vec<Value> = diagnostic
-        .labels
-        .iter()
-        .map(|label| {
-            let (start, end) = (label.range.start, label.range.end);
-            let (line_start, column_start) = line_column(source, start);
-            let (line_end, column_end) = line_column(source, end);
-            json!({
-                "primary": label.style == LabelStyle::Primary,
-                "message": label.message,
-                "byte_start": start,
-                "byte_end": end,
-                "line_start": line_start,
-                "column_start": column_start,
-                "line_end": line_end,
-                "column_end": column_end,
-            })
-        })
-        .collect();
-    let (help, notes): (Vec<&String>, Vec<&String>) = diagnostic
-        .notes
-        .iter()
-        .partition(|n| n.starts_with("help: "));
-    let help: Vec<&str> = help
-        .iter()
-        .map(|h| h.strip_prefix("help: ").unwrap_or(h))
-        .collect();
-    json!({
-        "file": path.display().to_string(),
-        "code": diagnostic.code,
-        "severity": match diagnostic.severity {
-            Severity::Warning => "warning",
-            _ => "error",
-        },
-        "message": diagnostic.message,
-        "labels": labels,
-        "help": help,
-        "notes": notes,
-    })
-}
-
-/// The 1-based line and column (in characters) of a byte offset; offsets
-/// past the end or inside a character are clamped.
-pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(source.len());
-    while !source.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = source.get(..offset).unwrap_or_default();
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before.get(line_start..).unwrap_or_default().chars().count() + 1;
-    (line, column)
-}
-
 /// `fairyc explain CODE`: the long explanation, or exit 2 for an unknown code.
 pub fn explain(code: &str) -> Result<ExitCode, Fatal> {
     match fairyc_compiler::explain::explain(code) {
@@ -218,20 +150,5 @@ pub fn explain(code: &str) -> Result<ExitCode, Fatal> {
         None => Err(Fatal(format!(
             "`{code}` is not a fairyc diagnostic code (see docs/diagnostics.md)"
         ))),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::line_column;
-
-    #[test]
-    fn lines_and_columns_are_one_based() {
-        let s = "ab\ncé\nd";
-        assert_eq!(line_column(s, 0), (1, 1));
-        assert_eq!(line_column(s, 3), (2, 1));
-        assert_eq!(line_column(s, 6), (2, 3));
-        assert_eq!(line_column(s, 5), (2, 2));
-        assert_eq!(line_column(s, 100), (3, 2));
     }
 }

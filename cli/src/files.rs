@@ -18,7 +18,6 @@ use codespan_reporting::diagnostic::Diagnostic;
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
 use fairyc_compiler::source::{self, InvalidUtf8};
-use fairyc_compiler::suggest::did_you_mean;
 use fairyc_compiler::{compile_with_warnings, Report};
 use fairyc_runtime::{Position, Variant, VariantTables};
 
@@ -506,35 +505,10 @@ pub fn position<'v>(v: &'v Variant, fen: Option<&str>) -> Result<Position<'v>, F
 /// A square by name: exactly, else the one square whose name matches
 /// ignoring case. One rule for `--squares` and `--from`.
 pub fn square_by_name(names: &[&str], name: &str) -> Option<u8> {
-    if let Some(s) = names.iter().position(|n| *n == name) {
-        return Some(s as u8);
-    }
-    let lower = name.to_lowercase();
-    let folded: Vec<usize> = (0..names.len())
-        .filter(|&s| names[s].to_lowercase() == lower)
-        .collect();
-    match folded.as_slice() {
-        [s] => Some(*s as u8),
-        _ => None,
-    }
+    fairyc_picture::square_by_name(names, name)
 }
 
 /// The error for a name that is no square: a did-you-mean and the list.
 pub fn no_such_square(names: &[&str], name: &str) -> Fatal {
-    let hint = match did_you_mean(name, names.iter().copied()) {
-        Some(m) => format!("; did you mean `{m}`?"),
-        None => String::new(),
-    };
-    let list = if names.len() <= 40 {
-        names.join(" ")
-    } else {
-        format!(
-            "{} … {}",
-            names[..8].join(" "),
-            names.last().copied().unwrap_or_default()
-        )
-    };
-    Fatal(format!(
-        "there is no square `{name}` on this board{hint}\n  squares: {list}"
-    ))
+    Fatal(fairyc_picture::no_such_square(names, name).0)
 }

@@ -11,7 +11,6 @@ mod commands;
 mod files;
 mod library;
 mod show;
-mod svg;
 
 use check::{check, explain, CheckFormat};
 use commands::{build, compile_cmd, moves, perft_cmd};

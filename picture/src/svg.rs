@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 
-use crate::show::{CellUse, Mark, Picture, Reach};
+use crate::{CellUse, Mark, Picture, Reach};
 
 /// Side of a cell, in pixels.
 const U: f64 = 48.0;
