@@ -1113,10 +1113,10 @@ impl<'a> Generator<'a> {
         if !on {
             return None;
         }
-        let mut ranks = vec![rank];
-        if first && rank != 1 {
-            ranks.push(1);
-        }
+        // A double step from the first rank (`firstRankDoubleSteps`) makes
+        // no en-passant square in FSF: `mfnD from` that rank, any square.
+        let first_rank = first && rank != 1;
+        let ranks = vec![rank];
         // FSF lets a pawn double-step from every square of these ranks;
         // fairyc's `i` only from where pawns start: the two agree when
         // pawns start on all of them.
@@ -1169,6 +1169,13 @@ impl<'a> Generator<'a> {
             ),
             Some("doubleStepRank"),
         );
+        if first_rank {
+            self.line(
+                &format!("zone first-rank {{ white: rank 1; black: rank {} }}", self.ranks),
+                Some("firstRankDoubleSteps"),
+            );
+            return Some("double-step; moves mfnD from first-rank".into());
+        }
         Some("double-step".into())
     }
 
