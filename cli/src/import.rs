@@ -9,7 +9,9 @@ use fairyc_compiler::import::{self, Shipped};
 use fairyc_compiler::Report;
 
 use crate::check::{to_json, CheckFormat};
-use crate::files::{emit_diagnostics, eprint_line, print, printable, read_bytes, Fatal, SOURCE_LIMIT};
+use crate::files::{
+    emit_diagnostics, eprint_line, print, printable, read_bytes, Fatal, SOURCE_LIMIT,
+};
 
 /// The arguments of `fairyc import`.
 #[derive(clap::Args, Debug)]

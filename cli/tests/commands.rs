@@ -259,7 +259,11 @@ fn import_writes_variants_never_over_an_existing_file() {
         .contains("files a..f"));
     let unknown = run(&["--variant", "smal"]);
     assert_eq!(unknown.status.code(), Some(2), "{}", stderr(&unknown));
-    assert!(stderr(&unknown).contains("did you mean `small`"), "{}", stderr(&unknown));
+    assert!(
+        stderr(&unknown).contains("did you mean `small`"),
+        "{}",
+        stderr(&unknown)
+    );
     // A bad value: an error at its place, as JSON too; nothing written.
     std::fs::write(&ini, "[typo:chess]\ncastling = yes\nmaxFiel = 6\n").expect("write");
     let bad = run(&["--check", "--format", "json"]);

@@ -60,7 +60,12 @@ fn suite_covers_every_supported_key() {
     for path in suite() {
         let (text, result) = import_file(&path);
         let errors = errors(&text, &result);
-        assert!(errors.is_empty(), "{}:\n{}", path.display(), errors.join("\n"));
+        assert!(
+            errors.is_empty(),
+            "{}:\n{}",
+            path.display(),
+            errors.join("\n")
+        );
         for section in import::ini::parse(&text).sections {
             used.extend(section.entries.into_iter().map(|e| e.key));
         }
@@ -75,7 +80,10 @@ fn suite_covers_every_supported_key() {
         .copied()
         .filter(|k| !used.iter().any(|u| u == k))
         .collect();
-    assert!(missing.is_empty(), "keys the suite does not use: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "keys the suite does not use: {missing:?}"
+    );
 }
 
 #[test]
@@ -90,7 +98,12 @@ fn fsf_plays_imports() {
     for path in suite() {
         let (text, result) = import_file(&path);
         let errors = errors(&text, &result);
-        assert!(errors.is_empty(), "{}:\n{}", path.display(), errors.join("\n"));
+        assert!(
+            errors.is_empty(),
+            "{}:\n{}",
+            path.display(),
+            errors.join("\n")
+        );
         for s in &result.sections {
             if only
                 .as_deref()
@@ -105,8 +118,7 @@ fn fsf_plays_imports() {
                 ("UCI_Variant", &s.name),
             ])
             .expect("/usr/games/fairy-stockfish is installed");
-            let (positions, wrong) =
-                fsf_agrees(&variant, &mut engine, GAMES, PLIES, EVERY, DEPTH);
+            let (positions, wrong) = fsf_agrees(&variant, &mut engine, GAMES, PLIES, EVERY, DEPTH);
             mismatches.extend(wrong.into_iter().map(|w| format!("[{}]: {w}", s.name)));
             println!(
                 "[{}]: start and {positions} positions of {GAMES} games compared at depth {DEPTH}",
@@ -223,7 +235,9 @@ fn round_trip_plays_the_same() {
                     for d in 1..=3 {
                         let (x, y) = (perft(&pos, d), perft(&there, d));
                         if x != y {
-                            wrong.push(format!("{stem} seed {seed} ply {ply} {fen}: perft {d} {x} became {y}"));
+                            wrong.push(format!(
+                                "{stem} seed {seed} ply {ply} {fen}: perft {d} {x} became {y}"
+                            ));
                         }
                     }
                     compared += 1;

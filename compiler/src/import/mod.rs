@@ -109,44 +109,196 @@ struct PieceType {
 
 /// FSF 11.1's piece types, in the order the generated file lists them.
 const PIECE_TYPES: &[PieceType] = &[
-    PieceType { key: "king", name: "King", betza: Some("K") },
-    PieceType { key: "queen", name: "Queen", betza: Some("Q") },
-    PieceType { key: "rook", name: "Rook", betza: Some("R") },
-    PieceType { key: "bishop", name: "Bishop", betza: Some("B") },
-    PieceType { key: "knight", name: "Knight", betza: Some("N") },
-    PieceType { key: "fers", name: "Fers", betza: Some("F") },
-    PieceType { key: "alfil", name: "Alfil", betza: Some("A") },
-    PieceType { key: "fersAlfil", name: "FersAlfil", betza: Some("FA") },
-    PieceType { key: "silver", name: "Silver", betza: Some("FfW") },
-    PieceType { key: "aiwok", name: "Aiwok", betza: Some("RNF") },
-    PieceType { key: "bers", name: "Bers", betza: Some("RF") },
-    PieceType { key: "archbishop", name: "Archbishop", betza: Some("BN") },
-    PieceType { key: "chancellor", name: "Chancellor", betza: Some("RN") },
-    PieceType { key: "amazon", name: "Amazon", betza: Some("QN") },
-    PieceType { key: "knibis", name: "Knibis", betza: Some("mNcB") },
-    PieceType { key: "biskni", name: "Biskni", betza: Some("mBcN") },
-    PieceType { key: "kniroo", name: "Kniroo", betza: Some("mNcR") },
-    PieceType { key: "rookni", name: "Rookni", betza: Some("mRcN") },
-    PieceType { key: "shogiPawn", name: "ShogiPawn", betza: Some("fW") },
-    PieceType { key: "lance", name: "Lance", betza: Some("fR") },
-    PieceType { key: "shogiKnight", name: "ShogiKnight", betza: Some("ffN") },
-    PieceType { key: "euroshogiKnight", name: "EuroshogiKnight", betza: Some("ffNsW") },
-    PieceType { key: "gold", name: "Gold", betza: Some("WfF") },
-    PieceType { key: "dragonHorse", name: "DragonHorse", betza: Some("BW") },
-    PieceType { key: "clobber", name: "Clobber", betza: Some("cW") },
-    PieceType { key: "breakthrough", name: "Breakthrough", betza: Some("mfW fF") },
-    PieceType { key: "cannon", name: "Cannon", betza: Some("mR cpR") },
-    PieceType { key: "soldier", name: "Soldier", betza: Some("fsW") },
-    PieceType { key: "horse", name: "Horse", betza: Some("nN") },
-    PieceType { key: "elephant", name: "Elephant", betza: Some("nA") },
-    PieceType { key: "wazir", name: "Wazir", betza: Some("W") },
-    PieceType { key: "commoner", name: "Commoner", betza: Some("K") },
-    PieceType { key: "centaur", name: "Centaur", betza: Some("KN") },
-    PieceType { key: "pawn", name: "Pawn", betza: Some("mfW cefF") },
-    PieceType { key: "immobile", name: "Immobile", betza: None },
-    PieceType { key: "janggiCannon", name: "JanggiCannon", betza: None },
-    PieceType { key: "janggiElephant", name: "JanggiElephant", betza: None },
-    PieceType { key: "banner", name: "Banner", betza: None },
+    PieceType {
+        key: "king",
+        name: "King",
+        betza: Some("K"),
+    },
+    PieceType {
+        key: "queen",
+        name: "Queen",
+        betza: Some("Q"),
+    },
+    PieceType {
+        key: "rook",
+        name: "Rook",
+        betza: Some("R"),
+    },
+    PieceType {
+        key: "bishop",
+        name: "Bishop",
+        betza: Some("B"),
+    },
+    PieceType {
+        key: "knight",
+        name: "Knight",
+        betza: Some("N"),
+    },
+    PieceType {
+        key: "fers",
+        name: "Fers",
+        betza: Some("F"),
+    },
+    PieceType {
+        key: "alfil",
+        name: "Alfil",
+        betza: Some("A"),
+    },
+    PieceType {
+        key: "fersAlfil",
+        name: "FersAlfil",
+        betza: Some("FA"),
+    },
+    PieceType {
+        key: "silver",
+        name: "Silver",
+        betza: Some("FfW"),
+    },
+    PieceType {
+        key: "aiwok",
+        name: "Aiwok",
+        betza: Some("RNF"),
+    },
+    PieceType {
+        key: "bers",
+        name: "Bers",
+        betza: Some("RF"),
+    },
+    PieceType {
+        key: "archbishop",
+        name: "Archbishop",
+        betza: Some("BN"),
+    },
+    PieceType {
+        key: "chancellor",
+        name: "Chancellor",
+        betza: Some("RN"),
+    },
+    PieceType {
+        key: "amazon",
+        name: "Amazon",
+        betza: Some("QN"),
+    },
+    PieceType {
+        key: "knibis",
+        name: "Knibis",
+        betza: Some("mNcB"),
+    },
+    PieceType {
+        key: "biskni",
+        name: "Biskni",
+        betza: Some("mBcN"),
+    },
+    PieceType {
+        key: "kniroo",
+        name: "Kniroo",
+        betza: Some("mNcR"),
+    },
+    PieceType {
+        key: "rookni",
+        name: "Rookni",
+        betza: Some("mRcN"),
+    },
+    PieceType {
+        key: "shogiPawn",
+        name: "ShogiPawn",
+        betza: Some("fW"),
+    },
+    PieceType {
+        key: "lance",
+        name: "Lance",
+        betza: Some("fR"),
+    },
+    PieceType {
+        key: "shogiKnight",
+        name: "ShogiKnight",
+        betza: Some("ffN"),
+    },
+    PieceType {
+        key: "euroshogiKnight",
+        name: "EuroshogiKnight",
+        betza: Some("ffNsW"),
+    },
+    PieceType {
+        key: "gold",
+        name: "Gold",
+        betza: Some("WfF"),
+    },
+    PieceType {
+        key: "dragonHorse",
+        name: "DragonHorse",
+        betza: Some("BW"),
+    },
+    PieceType {
+        key: "clobber",
+        name: "Clobber",
+        betza: Some("cW"),
+    },
+    PieceType {
+        key: "breakthrough",
+        name: "Breakthrough",
+        betza: Some("mfW fF"),
+    },
+    PieceType {
+        key: "cannon",
+        name: "Cannon",
+        betza: Some("mR cpR"),
+    },
+    PieceType {
+        key: "soldier",
+        name: "Soldier",
+        betza: Some("fsW"),
+    },
+    PieceType {
+        key: "horse",
+        name: "Horse",
+        betza: Some("nN"),
+    },
+    PieceType {
+        key: "elephant",
+        name: "Elephant",
+        betza: Some("nA"),
+    },
+    PieceType {
+        key: "wazir",
+        name: "Wazir",
+        betza: Some("W"),
+    },
+    PieceType {
+        key: "commoner",
+        name: "Commoner",
+        betza: Some("K"),
+    },
+    PieceType {
+        key: "centaur",
+        name: "Centaur",
+        betza: Some("KN"),
+    },
+    PieceType {
+        key: "pawn",
+        name: "Pawn",
+        betza: Some("mfW cefF"),
+    },
+    PieceType {
+        key: "immobile",
+        name: "Immobile",
+        betza: None,
+    },
+    PieceType {
+        key: "janggiCannon",
+        name: "JanggiCannon",
+        betza: None,
+    },
+    PieceType {
+        key: "janggiElephant",
+        name: "JanggiElephant",
+        betza: None,
+    },
+    PieceType {
+        key: "banner",
+        name: "Banner",
+        betza: None,
+    },
 ];
 
 /// The piece-type keys fairyc imports (each moves as in [`crate::export`]'s table).
@@ -226,7 +378,12 @@ pub const SUPPORTED: &[&str] = &[
 
 /// Keys that change only how FSF shows or evaluates a game, not its rules:
 /// kept as comments.
-pub const DISPLAY_ONLY: &[&str] = &["variantTemplate", "pieceToCharTable", "pocketSize", "endgameEval"];
+pub const DISPLAY_ONLY: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "endgameEval",
+];
 
 /// The other keys FSF 11.1 reads, with their default value: a key with its
 /// default is accepted; any other value cannot be expressed yet (`E0201`).
@@ -531,7 +688,21 @@ struct Diags {
 }
 
 impl Diags {
-    fn error(&mut self, code: &'static str, message: String, span: Span, label: &str, notes: Vec<String>) {
+    fn error(
+        &mut self,
+        code: &'static str,
+        message: String,
+        span: Span,
+        label: &str,
+        notes: Vec<String>,
+    ) {
+        if self
+            .list
+            .iter()
+            .any(|d| d.code == code && d.span == span && d.message == message)
+        {
+            return;
+        }
         self.list.push(ImportDiagnostic {
             code,
             message,
@@ -688,10 +859,11 @@ fn resolve_parent(
             }
         };
     }
-    let names = earlier
-        .iter()
-        .map(|s| s.name.as_str())
-        .chain(shipped.iter().flat_map(|s| s.names.iter().map(String::as_str)));
+    let names = earlier.iter().map(|s| s.name.as_str()).chain(
+        shipped
+            .iter()
+            .flat_map(|s| s.names.iter().map(String::as_str)),
+    );
     let mut notes = Vec::new();
     if let Some(s) = crate::suggest::did_you_mean(parent, names) {
         notes.push(format!("help: did you mean `{s}`?"));
@@ -891,14 +1063,23 @@ impl<'a> Generator<'a> {
                 }
             },
             _ => {
-                self.bad(key, "E0204", "not one piece letter", "write the letter of one of the section's pieces");
+                self.bad(
+                    key,
+                    "E0204",
+                    "not one piece letter",
+                    "write the letter of one of the section's pieces",
+                );
                 None
             }
         }
     }
 
     fn no_piece(&mut self, key: &str, span: Span, c: char) {
-        let letters: String = self.pieces.iter().map(|p| p.letter.to_ascii_lowercase()).collect();
+        let letters: String = self
+            .pieces
+            .iter()
+            .map(|p| p.letter.to_ascii_lowercase())
+            .collect();
         self.out.error(
             "E0205",
             format!("`{key}`: no piece of this variant has the letter `{c}`"),
@@ -940,7 +1121,9 @@ impl<'a> Generator<'a> {
             None => format!("[{}]", s.name),
         };
         self.line(
-            &format!("// Imported by `fairyc import` from the Fairy-Stockfish 11.1 section {title}."),
+            &format!(
+                "// Imported by `fairyc import` from the Fairy-Stockfish 11.1 section {title}."
+            ),
             None,
         );
         let base = match &s.parent {
@@ -958,7 +1141,10 @@ impl<'a> Generator<'a> {
             None => "// Keys the section does not give take Fairy-Stockfish's defaults (chess without pieces).".into(),
         };
         self.line(&base, None);
-        self.line("// Each comment `key = value` names the key a line comes from.", None);
+        self.line(
+            "// Each comment `key = value` names the key a line comes from.",
+            None,
+        );
         let display: Vec<String> = DISPLAY_ONLY
             .iter()
             .filter_map(|k| self.keys.get(*k).map(|v| format!("{k} = {}", v.value)))
@@ -970,7 +1156,10 @@ impl<'a> Generator<'a> {
         let name = s.name.replace('\\', "\\\\").replace('"', "\\\"");
         self.line(&format!("variant \"{name}\" {{"), None);
         self.line(
-            &format!("    source \"Fairy-Stockfish variants.ini, section {}\"", title.replace('\\', "\\\\").replace('"', "\\\"")),
+            &format!(
+                "    source \"Fairy-Stockfish variants.ini, section {}\"",
+                title.replace('\\', "\\\\").replace('"', "\\\"")
+            ),
             None,
         );
         self.line("}", None);
@@ -987,7 +1176,10 @@ impl<'a> Generator<'a> {
         let rc = self.said("maxRank", "8");
         self.line("board {", None);
         self.line(&format!("    files a..{last}    // {fc}"), Some("maxFile"));
-        self.line(&format!("    ranks 1..{}    // {rc}", self.ranks), Some("maxRank"));
+        self.line(
+            &format!("    ranks 1..{}    // {rc}", self.ranks),
+            Some("maxRank"),
+        );
         self.line("}", None);
         self.line("", None);
     }
@@ -1038,7 +1230,11 @@ impl<'a> Generator<'a> {
                 let other = other.key;
                 self.out.error(
                     "E0206",
-                    format!("`{}` and `{other}` both have the letter `{}`", t.key, letter.to_ascii_lowercase()),
+                    format!(
+                        "`{}` and `{other}` both have the letter `{}`",
+                        t.key,
+                        letter.to_ascii_lowercase()
+                    ),
                     span,
                     "letter already taken",
                     vec!["help: give each piece type its own letter".into()],
@@ -1061,15 +1257,27 @@ impl<'a> Generator<'a> {
         };
         let fen = Fen::read(&text, self.files, self.ranks);
         if fen.is_none() {
+            let from = match self.raw("startFen").map(|v| &v.from) {
+                Some(From::Shipped(p)) => {
+                    format!("note: `startFen` comes from `{p}`: give the section its own")
+                }
+                Some(From::Here) => {
+                    "note: the rows are separated by `/`, a number counts empty squares".into()
+                }
+                None => "note: the default `startFen` is chess's: give the section its own".into(),
+            };
             self.out.error(
                 "E0211",
                 "`startFen` is not a FEN this board can hold".into(),
                 span,
                 "bad FEN",
-                vec![format!(
-                    "help: write the {} rows of the {}×{} board, top first, then the side to move",
-                    self.ranks, self.files, self.ranks
-                )],
+                vec![
+                    from,
+                    format!(
+                        "help: write the {} rows of the {}×{} board, top first, then the side to move",
+                        self.ranks, self.files, self.ranks
+                    ),
+                ],
             );
         }
         fen
@@ -1171,7 +1379,10 @@ impl<'a> Generator<'a> {
         );
         if first_rank {
             self.line(
-                &format!("zone first-rank {{ white: rank 1; black: rank {} }}", self.ranks),
+                &format!(
+                    "zone first-rank {{ white: rank 1; black: rank {} }}",
+                    self.ranks
+                ),
                 Some("firstRankDoubleSteps"),
             );
             return Some("double-step; moves mfnD from first-rank".into());
@@ -1188,9 +1399,15 @@ impl<'a> Generator<'a> {
         if on == Some(false) {
             return;
         }
-        let Some(kf) = self.file("castlingKingsideFile", 6) else { return };
-        let Some(qf) = self.file("castlingQueensideFile", 2) else { return };
-        let Some(rank) = self.int("castlingRank", 1, 1, self.ranks as u64) else { return };
+        let Some(kf) = self.file("castlingKingsideFile", 6) else {
+            return;
+        };
+        let Some(qf) = self.file("castlingQueensideFile", 2) else {
+            return;
+        };
+        let Some(rank) = self.int("castlingRank", 1, 1, self.ranks as u64) else {
+            return;
+        };
         let rank = rank as usize;
         let rook = match self.raw("castlingRookPiece") {
             Some(_) => match self.piece_key("castlingRookPiece") {
@@ -1228,7 +1445,9 @@ impl<'a> Generator<'a> {
                     self.out.cannot(
                         "startFen",
                         self.fen_span(),
-                        &format!("castling right `{right}`: only `KQkq` are imported (not rook files)"),
+                        &format!(
+                            "castling right `{right}`: only `KQkq` are imported (not rook files)"
+                        ),
                     );
                     return;
                 }
@@ -1237,7 +1456,10 @@ impl<'a> Generator<'a> {
             let (kl, rl) = if white {
                 (king.letter, rook.letter)
             } else {
-                (king.letter.to_ascii_lowercase(), rook.letter.to_ascii_lowercase())
+                (
+                    king.letter.to_ascii_lowercase(),
+                    rook.letter.to_ascii_lowercase(),
+                )
             };
             let Some(kx) = (0..self.files).find(|&x| fen.at(x, y) == Some(kl)) else {
                 self.out.cannot(
@@ -1248,7 +1470,9 @@ impl<'a> Generator<'a> {
                 return;
             };
             let rx = if kingside {
-                (kx + 1..self.files).rev().find(|&x| fen.at(x, y) == Some(rl))
+                (kx + 1..self.files)
+                    .rev()
+                    .find(|&x| fen.at(x, y) == Some(rl))
             } else {
                 (0..kx).find(|&x| fen.at(x, y) == Some(rl))
             };
@@ -1256,13 +1480,25 @@ impl<'a> Generator<'a> {
                 self.out.cannot(
                     "castling",
                     self.fen_span(),
-                    &format!("castling right `{right}`, but no `{}` on that side of the king", rook.key),
+                    &format!(
+                        "castling right `{right}`, but no `{}` on that side of the king",
+                        rook.key
+                    ),
                 );
                 return;
             };
-            let (kto, rto) = if kingside { (kf, kf.wrapping_sub(1)) } else { (qf, qf + 1) };
+            let (kto, rto) = if kingside {
+                (kf, kf.wrapping_sub(1))
+            } else {
+                (qf, qf + 1)
+            };
             if rto >= self.files || kto >= self.files {
-                self.bad("castlingKingsideFile", "E0203", "not a file where castling fits", "give files inside the board");
+                self.bad(
+                    "castlingKingsideFile",
+                    "E0203",
+                    "not a file where castling fits",
+                    "give files inside the board",
+                );
                 return;
             }
             let sq = |x: usize| format!("{}{}", (b'a' + x as u8) as char, y + 1);
@@ -1293,11 +1529,13 @@ impl<'a> Generator<'a> {
     }
 
     fn fen_span(&self) -> Span {
-        self.raw("startFen").map_or(self.section.header_span, |v| v.span)
+        self.raw("startFen")
+            .map_or(self.section.header_span, |v| v.span)
     }
 
     fn promotion_rank(&mut self) -> Got<usize> {
-        self.int("promotionRank", 8, 1, self.ranks as u64).map(|r| r as usize)
+        self.int("promotionRank", 8, 1, self.ranks as u64)
+            .map(|r| r as usize)
     }
 
     fn promotion(&mut self) {
@@ -1332,7 +1570,8 @@ impl<'a> Generator<'a> {
         if targets.is_empty() {
             self.out.cannot(
                 "promotionPieceTypes",
-                self.raw("promotionPieceTypes").map_or(self.section.header_span, |v| v.span),
+                self.raw("promotionPieceTypes")
+                    .map_or(self.section.header_span, |v| v.span),
                 "a pawn without promotion targets",
             );
             return;
@@ -1386,7 +1625,9 @@ impl<'a> Generator<'a> {
         };
         if !drops {
             if to_hand {
-                let span = self.raw("capturesToHand").map_or(self.section.header_span, |v| v.span);
+                let span = self
+                    .raw("capturesToHand")
+                    .map_or(self.section.header_span, |v| v.span);
                 self.out.cannot(
                     "capturesToHand",
                     span,
@@ -1433,7 +1674,10 @@ impl<'a> Generator<'a> {
             self.line("    captures-to-hand off", Some("capturesToHand"));
         }
         if let (Some(p), false) = (&pawn, white.is_empty()) {
-            self.line(&format!("    {} not-on no-pawn-drops", p.name), Some("firstRankPawnDrops"));
+            self.line(
+                &format!("    {} not-on no-pawn-drops", p.name),
+                Some("firstRankPawnDrops"),
+            );
         }
         self.line("}", Some("pieceDrops"));
         self.line("", None);
@@ -1481,10 +1725,22 @@ impl<'a> Generator<'a> {
         let mut legality: Vec<(String, &'static str)> = Vec::new();
         let mut zones: Vec<(String, &'static str)> = Vec::new();
         if let Some(v) = self.outcome("checkmateValue", "loss", false) {
-            lines.push((format!("checkmate {v}    // {}", self.said("checkmateValue", "loss")), "checkmateValue"));
+            lines.push((
+                format!(
+                    "checkmate {v}    // {}",
+                    self.said("checkmateValue", "loss")
+                ),
+                "checkmateValue",
+            ));
         }
         if let Some(v) = self.outcome("stalemateValue", "draw", false) {
-            lines.push((format!("stalemate {v}    // {}", self.said("stalemateValue", "draw")), "stalemateValue"));
+            lines.push((
+                format!(
+                    "stalemate {v}    // {}",
+                    self.said("stalemateValue", "draw")
+                ),
+                "stalemateValue",
+            ));
         }
         let n = self.int("nFoldRule", 3, 2, 1000);
         let v = self.outcome("nFoldValue", "draw", false);
@@ -1493,20 +1749,39 @@ impl<'a> Generator<'a> {
             lines.push((format!("repetition {n} {v}    // {said}"), "nFoldRule"));
         }
         if let Some(m) = self.int("nMoveRule", 50, 0, 1_000_000) {
-            let rule = if m == 0 { "move-limit off".to_string() } else { format!("move-limit {m}") };
-            lines.push((format!("{rule}    // {}", self.said("nMoveRule", "50")), "nMoveRule"));
+            let rule = if m == 0 {
+                "move-limit off".to_string()
+            } else {
+                format!("move-limit {m}")
+            };
+            lines.push((
+                format!("{rule}    // {}", self.said("nMoveRule", "50")),
+                "nMoveRule",
+            ));
         }
         if let Some(true) = self.bool("checkCounting", false) {
             match fen.and_then(|f| f.checks) {
                 Some((w, b)) if w == b && (1..=100).contains(&w) => {
-                    lines.push((format!("checks {w} win    // {} and `{w}+{b}` in startFen", self.said("checkCounting", "false")), "checkCounting"));
+                    lines.push((
+                        format!(
+                            "checks {w} win    // {} and `{w}+{b}` in startFen",
+                            self.said("checkCounting", "false")
+                        ),
+                        "checkCounting",
+                    ));
                 }
                 Some(_) => {
                     let span = self.fen_span();
-                    self.out.cannot("checkCounting", span, "the two sides have different numbers of checks to give (or more than 100)");
+                    self.out.cannot(
+                        "checkCounting",
+                        span,
+                        "the two sides have different numbers of checks to give (or more than 100)",
+                    );
                 }
                 None => {
-                    let span = self.raw("checkCounting").map_or(self.section.header_span, |v| v.span);
+                    let span = self
+                        .raw("checkCounting")
+                        .map_or(self.section.header_span, |v| v.span);
                     self.out.error(
                         "E0211",
                         "`checkCounting = true` but `startFen` gives no checks to give".into(),
@@ -1519,7 +1794,9 @@ impl<'a> Generator<'a> {
         }
         if let Some(value) = self.outcome("extinctionValue", "none", true) {
             let count = self.int("extinctionPieceCount", 0, 0, 64);
-            let types = self.raw("extinctionPieceTypes").map(|v| (v.value.clone(), v.span));
+            let types = self
+                .raw("extinctionPieceTypes")
+                .map(|v| (v.value.clone(), v.span));
             if let (Some(count), Some((types, span)), false) = (count, types, value == "none") {
                 let said = [
                     self.said("extinctionValue", "none"),
@@ -1527,13 +1804,23 @@ impl<'a> Generator<'a> {
                     self.said("extinctionPieceCount", "0"),
                 ]
                 .join(", ");
-                let n = if count == 0 { String::new() } else { format!(" {count}") };
+                let n = if count == 0 {
+                    String::new()
+                } else {
+                    format!(" {count}")
+                };
                 if types == "*" {
-                    lines.push((format!("extinction all{n} {value}    // {said}"), "extinctionPieceTypes"));
+                    lines.push((
+                        format!("extinction all{n} {value}    // {said}"),
+                        "extinctionPieceTypes",
+                    ));
                 } else {
                     for c in types.chars() {
                         match self.piece_of(c) {
-                            Some(p) => lines.push((format!("extinction {}{n} {value}    // {said}", p.name), "extinctionPieceTypes")),
+                            Some(p) => lines.push((
+                                format!("extinction {}{n} {value}    // {said}", p.name),
+                                "extinctionPieceTypes",
+                            )),
                             None => self.no_piece("extinctionPieceTypes", span, c),
                         }
                     }
@@ -1546,9 +1833,17 @@ impl<'a> Generator<'a> {
             let after = self.bool("flagMove", false);
             if let (Some(white), Some(black), Some(after)) = (white, black, after) {
                 if white.is_empty() || black.is_empty() {
-                    let key = if white.is_empty() { "whiteFlag" } else { "blackFlag" };
-                    let span = self.raw(key).or(self.raw("flagPiece")).map_or(self.section.header_span, |v| v.span);
-                    self.out.cannot("flagPiece", span, "a goal for one side only");
+                    let key = if white.is_empty() {
+                        "whiteFlag"
+                    } else {
+                        "blackFlag"
+                    };
+                    let span = self
+                        .raw(key)
+                        .or(self.raw("flagPiece"))
+                        .map_or(self.section.header_span, |v| v.span);
+                    self.out
+                        .cannot("flagPiece", span, "a goal for one side only");
                 } else {
                     let said = [
                         self.said("flagPiece", "-"),
@@ -1557,19 +1852,42 @@ impl<'a> Generator<'a> {
                         self.said("flagMove", "false"),
                     ]
                     .join(", ");
-                    zones.push((format!("zone goal {{ white: {}; black: {} }}    // {said}", white.join(", "), black.join(", ")), "whiteFlag"));
+                    zones.push((
+                        format!(
+                            "zone goal {{ white: {}; black: {} }}    // {said}",
+                            white.join(", "),
+                            black.join(", ")
+                        ),
+                        "whiteFlag",
+                    ));
                     lines.push((
-                        format!("{} reaches goal win{}", flag.name, if after { " after-reply" } else { "" }),
+                        format!(
+                            "{} reaches goal win{}",
+                            flag.name,
+                            if after { " after-reply" } else { "" }
+                        ),
                         "flagPiece",
                     ));
                 }
             }
         }
         if let Some(true) = self.bool("mustCapture", false) {
-            legality.push((format!("capture compulsory    // {}", self.said("mustCapture", "false")), "mustCapture"));
+            legality.push((
+                format!(
+                    "capture compulsory    // {}",
+                    self.said("mustCapture", "false")
+                ),
+                "mustCapture",
+            ));
         }
         if let Some(false) = self.bool("checking", true) {
-            legality.push((format!("giving-check forbidden    // {}", self.said("checking", "true")), "checking"));
+            legality.push((
+                format!(
+                    "giving-check forbidden    // {}",
+                    self.said("checking", "true")
+                ),
+                "checking",
+            ));
         }
         for (z, k) in zones {
             self.line(&z, Some(k));
@@ -1681,7 +1999,11 @@ impl Fen {
                 clocks.push(w);
             }
         }
-        let clocks = if clocks.is_empty() { "0 1".into() } else { clocks.join(" ") };
+        let clocks = if clocks.is_empty() {
+            "0 1".into()
+        } else {
+            clocks.join(" ")
+        };
         Some(Fen {
             placement,
             grid,
@@ -1718,7 +2040,11 @@ fn compile_check(section: &Section, generated: &Generated, out: &mut Diags) {
             .iter()
             .find(|(s, end, _)| (*s..=*end).contains(&at))
             .map(|o| o.2);
-        let line = generated.text.get(..at).map_or(0, |t| t.matches('\n').count()) + 1;
+        let line = generated
+            .text
+            .get(..at)
+            .map_or(0, |t| t.matches('\n').count())
+            + 1;
         let text = generated
             .text
             .lines()
@@ -1733,7 +2059,11 @@ fn compile_check(section: &Section, generated: &Generated, out: &mut Diags) {
             "from here",
             vec![
                 format!("note: line {line} of the generated .variant: `{text}`"),
-                format!("help: `fairyc explain {}` says more about {}", e.code(), e.code()),
+                format!(
+                    "help: `fairyc explain {}` says more about {}",
+                    e.code(),
+                    e.code()
+                ),
             ],
         );
     }
@@ -1744,7 +2074,13 @@ fn compile_check(section: &Section, generated: &Generated, out: &mut Diags) {
 pub fn file_stem(section: &str) -> String {
     let stem: String = section
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '-' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '-'
+            }
+        })
         .collect();
     let stem = stem.trim_start_matches('.').to_string();
     if stem.is_empty() {
