@@ -158,8 +158,11 @@ fn imported(stem: &str, ini: &str) -> Variant {
     Variant::new(tables).expect("valid tables")
 }
 
+/// A piece's paths per side and square, sorted.
+type Paths = Vec<Vec<Vec<String>>>;
+
 /// Each piece by letter: royal, and its paths from every square, sorted.
-fn pieces(v: &Variant) -> Vec<(char, bool, Vec<Vec<Vec<String>>>)> {
+fn pieces(v: &Variant) -> Vec<(char, bool, Paths)> {
     let mut out: Vec<_> = v
         .tables()
         .parts()

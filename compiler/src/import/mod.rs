@@ -16,7 +16,6 @@
 pub mod ini;
 
 use std::collections::{BTreeMap, HashSet};
-use std::fmt::Write as _;
 
 use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 
@@ -2088,28 +2087,4 @@ pub fn file_stem(section: &str) -> String {
     } else {
         stem
     }
-}
-
-/// Writes `text` with the section's diagnostics listed, for `--check` users
-/// who want a summary line per section.
-pub fn summary(import: &Import) -> String {
-    let mut s = String::new();
-    for (i, sec) in import.sections.iter().enumerate() {
-        let errors = import
-            .diagnostics
-            .iter()
-            .filter(|d| d.section == Some(i) && !d.is_warning())
-            .count();
-        let _ = writeln!(
-            s,
-            "[{}] {}",
-            sec.name,
-            if sec.failed {
-                format!("{errors} error{}", if errors == 1 { "" } else { "s" })
-            } else {
-                "ok".into()
-            }
-        );
-    }
-    s
 }
