@@ -573,7 +573,7 @@ type Keys = BTreeMap<String, Val>;
 ///
 /// ```
 /// let ini = "[tiny]\nmaxFile = 4\nmaxRank = 4\nking = k\nrook = r\n\
-///            startFen = k3/4/4/R2K w - - 0 1\n";
+///            startFen = k3/4/4/1R1K w - - 0 1\n";
 /// let import = fairyc_compiler::import::import(ini, &[]);
 /// assert!(import.diagnostics.is_empty(), "{:?}", import.diagnostics);
 /// let source = &import.sections[0].source;
