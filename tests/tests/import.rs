@@ -15,6 +15,8 @@
 //!   path by path) and the same perft 1..=2 at the start.
 //!   [`round_trip_plays_the_same`] (ignored, release) compares perft 1..=3
 //!   along 50 random games of the original.
+//! - [`any_section_imports_without_a_panic`]: random sections of real keys
+//!   and random values give diagnostics, never a panic.
 //!
 //! The command itself (files written, never over an existing one without
 //! `--force`, `--check`) is tested in `cli/tests/commands.rs`.
@@ -256,4 +258,41 @@ fn round_trip_plays_the_same() {
         println!("{stem}: {compared} positions compared at depth 3");
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(100))]
+    #[test]
+    fn any_section_imports_without_a_panic(
+        parent in proptest::option::of(proptest::sample::select(vec!["chess", "crazyhouse", "x", "shogi"])),
+        lines in proptest::collection::vec(
+            (
+                proptest::sample::select(
+                    import::SUPPORTED
+                        .iter()
+                        .chain(import::PIECE_KEYS.iter())
+                        .copied()
+                        .chain(["chess960", "customPiece1", "typo"])
+                        .collect::<Vec<_>>(),
+                ),
+                "[-a-z0-9/ +*:\\[\\]KQPN]{0,24}",
+            ),
+            0..12,
+        ),
+    ) {
+        let mut text = match parent {
+            Some(p) => format!("[s:{p}]\n"),
+            None => "[s]\n".to_string(),
+        };
+        for (k, v) in &lines {
+            text.push_str(&format!("{k} = {v}\n"));
+        }
+        static SHIPPED: std::sync::OnceLock<Vec<import::Shipped>> = std::sync::OnceLock::new();
+        let result = import::import(&text, SHIPPED.get_or_init(shipped_for_import));
+        for s in &result.sections {
+            if !s.failed {
+                fairyc_compiler::compile(&s.source).expect("an import without errors compiles");
+            }
+        }
+    }
 }

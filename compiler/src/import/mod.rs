@@ -1941,7 +1941,7 @@ impl Fen {
         let mut grid = vec![vec![None; files]; ranks];
         for (i, row) in rows.iter().enumerate() {
             let y = ranks - 1 - i;
-            let mut x = 0;
+            let mut x: usize = 0;
             let mut digits = String::new();
             for c in row.chars() {
                 if c.is_ascii_digit() {
@@ -1949,7 +1949,7 @@ impl Fen {
                     continue;
                 }
                 if !digits.is_empty() {
-                    x += digits.parse::<usize>().ok()?;
+                    x = x.saturating_add(digits.parse::<usize>().ok()?);
                     digits.clear();
                 }
                 if c.is_ascii_alphabetic() || c == '*' {
@@ -1965,7 +1965,7 @@ impl Fen {
                 }
             }
             if !digits.is_empty() {
-                x += digits.parse::<usize>().ok()?;
+                x = x.saturating_add(digits.parse::<usize>().ok()?);
             }
             if x != files {
                 return None;
