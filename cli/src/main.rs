@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod check;
 mod commands;
 mod files;
+mod import;
 mod library;
 mod show;
 
@@ -21,8 +22,8 @@ use files::Fatal;
 #[command(
     name = "fairyc",
     version,
-    about = "fairyc: check, explain, compile, build, perft, list moves of, show and export \
-             chess variants written in the .variant language",
+    about = "fairyc: check, explain, compile, build, perft, list moves of, show, export and \
+             import chess variants written in the .variant language",
     long_about = None,
     after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
                   name or alias of a shipped variant (`fairyc perft crazyhouse --depth 3`; \
@@ -120,6 +121,10 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Import the sections of a Fairy-Stockfish `variants.ini` as `.variant`
+    /// files (see docs/import.md); what the language cannot express yet is
+    /// reported at its key.
+    Import(import::ImportArgs),
     /// List the shipped variants (file, name, aliases), or print the source of
     /// one to start a new variant from.
     Variants {
@@ -188,6 +193,7 @@ fn main() -> ExitCode {
             name,
             output,
         } => commands::export(&file, name.as_deref(), output.as_deref()),
+        Command::Import(args) => import::run(&args),
         Command::Variants { name } => commands::variants(name.as_deref()),
     };
     match result {

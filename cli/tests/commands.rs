@@ -132,7 +132,7 @@ fn the_help_lists_the_commands_that_exist() {
     let help = stdout(&o);
     let about = help.lines().next().unwrap_or_default();
     for command in [
-        "check", "explain", "compile", "build", "perft", "moves", "show", "export",
+        "check", "explain", "compile", "build", "perft", "moves", "show", "export", "import",
     ] {
         assert!(about.contains(command), "{command}: {about}");
     }
@@ -219,4 +219,62 @@ fn export_writes_a_fairy_stockfish_section_or_refuses() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("section name"), "{}", stderr(&o));
+}
+
+#[test]
+fn import_writes_variants_never_over_an_existing_file() {
+    let dir = temp("import");
+    let ini = dir.join("v.ini");
+    std::fs::write(
+        &ini,
+        "[small:chess]\nmaxFile = 6\nstartFen = rnbqkr/pppppp/6/6/6/6/PPPPPP/RNBQKR w - - 0 1\n",
+    )
+    .expect("write");
+    let out = dir.join("out");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["import", s(&ini), "-o", s(&out)];
+        args.extend_from_slice(extra);
+        fairyc(&args)
+    };
+    let checked = run(&["--check"]);
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+    assert!(!out.join("small.variant").exists(), "--check wrote a file");
+    let first = run(&[]);
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    let written = std::fs::read_to_string(out.join("small.variant")).expect("written");
+    assert!(written.contains("files a..f"), "{written}");
+    std::fs::write(out.join("small.variant"), "// mine\n").expect("write");
+    let again = run(&[]);
+    assert_eq!(again.status.code(), Some(1), "{}", stderr(&again));
+    assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
+    assert_eq!(
+        std::fs::read_to_string(out.join("small.variant")).expect("kept"),
+        "// mine\n",
+        "an existing file was replaced"
+    );
+    let forced = run(&["--force"]);
+    assert_eq!(forced.status.code(), Some(0), "{}", stderr(&forced));
+    assert!(std::fs::read_to_string(out.join("small.variant"))
+        .expect("replaced")
+        .contains("files a..f"));
+    let unknown = run(&["--variant", "smal"]);
+    assert_eq!(unknown.status.code(), Some(2), "{}", stderr(&unknown));
+    assert!(
+        stderr(&unknown).contains("did you mean `small`"),
+        "{}",
+        stderr(&unknown)
+    );
+    // A bad value: an error at its place, as JSON too; nothing written.
+    std::fs::write(&ini, "[typo:chess]\ncastling = yes\nmaxFiel = 6\n").expect("write");
+    let bad = run(&["--check", "--format", "json"]);
+    assert_eq!(bad.status.code(), Some(1), "{}", stderr(&bad));
+    let lines: Vec<serde_json::Value> = stdout(&bad)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let codes: Vec<&str> = lines.iter().filter_map(|l| l["code"].as_str()).collect();
+    assert_eq!(codes, ["E0202", "W0020"], "{lines:?}");
+    assert_eq!(lines[0]["labels"][0]["line_start"], 2);
+    assert_eq!(lines[0]["labels"][0]["column_start"], 12);
+    let _ = std::fs::remove_dir_all(&dir);
 }

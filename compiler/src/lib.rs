@@ -37,6 +37,7 @@ pub mod error;
 pub mod explain;
 pub mod export;
 pub mod geometry;
+pub mod import;
 pub mod json;
 pub mod lint;
 pub mod lower;

@@ -384,3 +384,123 @@ pub fn random_move_favouring_captures(
         moves[rng.random_range(0..moves.len())]
     })
 }
+
+/// Two FENs equal up to the order of the pieces in hand (Fairy-Stockfish
+/// lists them in its internal type order).
+pub fn same_fen(a: &str, b: &str) -> bool {
+    fn sort_hands(fen: &str) -> String {
+        match (fen.find('['), fen.find(']')) {
+            (Some(o), Some(c)) if o < c => {
+                let mut hand: Vec<char> = fen[o + 1..c].chars().collect();
+                hand.sort_unstable();
+                format!(
+                    "{}{}{}",
+                    &fen[..=o],
+                    hand.into_iter().collect::<String>(),
+                    &fen[c..]
+                )
+            }
+            _ => fen.to_string(),
+        }
+    }
+    sort_hands(a) == sort_hands(b)
+}
+
+/// Compares a variant with a Fairy-Stockfish engine that plays it (its
+/// `UCI_Variant` set): the start FEN, then perft 1..=`depth` at the start
+/// and at every `every` plies (from `every / 2`) along `games` seeded random
+/// games of at most `plies` plies, both sides' FENs compared first. Returns
+/// the number of positions compared and the differences found.
+pub fn fsf_agrees(
+    variant: &Variant,
+    engine: &mut Engine,
+    games: u64,
+    plies: usize,
+    every: usize,
+    depth: u32,
+) -> (usize, Vec<String>) {
+    use fairyc_runtime::Position;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let compare = |engine: &mut Engine, fen: &str| -> Option<String> {
+        let pos = match Position::from_fen(variant, fen) {
+            Ok(pos) => pos,
+            Err(e) => return Some(format!("we refuse its FEN: {e}")),
+        };
+        (1..=depth).find_map(|d| perft_difference(&pos, fen, engine, d))
+    };
+    let mut wrong = Vec::new();
+    let start = Position::new(variant).expect("start position");
+    let theirs = engine.fen("startpos");
+    if !same_fen(&start.fen(), &theirs) {
+        wrong.push(format!("start FEN: ours {}, theirs {theirs}", start.fen()));
+        return (0, wrong);
+    }
+    if let Some(d) = compare(engine, &theirs) {
+        wrong.push(format!("start: {d}"));
+    }
+    let mut positions = 0;
+    for seed in 0..games {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut pos = Position::new(variant).expect("start position");
+        let mut played: Vec<String> = Vec::new();
+        for ply in 0..plies {
+            if ply % every == every / 2 {
+                let theirs = engine.fen(&format!("startpos moves {}", played.join(" ")));
+                if !same_fen(&pos.fen(), &theirs) {
+                    wrong.push(format!(
+                        "seed {seed} ply {ply}: FEN ours {}, theirs {theirs}",
+                        pos.fen()
+                    ));
+                    break;
+                }
+                if let Some(d) = compare(engine, &theirs) {
+                    wrong.push(format!("seed {seed} ply {ply}: {theirs}: {d}"));
+                }
+                positions += 1;
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.rule_outcome().is_some() {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            played.push(pos.uci(m));
+            pos.play_unchecked(m);
+        }
+    }
+    (positions, wrong)
+}
+
+/// The shipped variants as parents for `fairyc import` (file stem, display
+/// name and aliases), read from `variants/`.
+pub fn shipped_for_import() -> Vec<fairyc_compiler::import::Shipped> {
+    use fairyc_compiler::ast::{Item, VariantProp};
+    let mut out = Vec::new();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("variants"))
+        .expect("variants/")
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "variant"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let source = std::fs::read_to_string(&path).expect("readable");
+        let mut names = vec![path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()];
+        if let Ok(file) = fairyc_compiler::parse::parse(&source) {
+            for item in &file.items {
+                if let Item::Variant(v) = item {
+                    names.push(v.name.node.clone());
+                    for p in &v.props {
+                        if let VariantProp::Alias(a) = p {
+                            names.push(a.node.clone());
+                        }
+                    }
+                }
+            }
+        }
+        out.push(fairyc_compiler::import::Shipped { names, source });
+    }
+    out
+}

@@ -345,6 +345,38 @@ fn is_export_code(code: &str) -> bool {
     ("E0160"..="E0169").contains(&code)
 }
 
+/// Whether a code is a diagnostic of `fairyc import` (`E0201` …, `W0020` …),
+/// whose examples are `variants.ini` sections.
+fn is_import_code(code: &str) -> bool {
+    ("E0200"..="E0249").contains(&code) || ("W0020"..="W0029").contains(&code)
+}
+
+/// An import code's examples: the wrong `.ini` reports the code; the fixed
+/// one imports without errors and without that code.
+fn import_example_failures(e: &explain::Explanation) -> Vec<String> {
+    let shipped = fairyc_tests::shipped_for_import();
+    let mut failures = Vec::new();
+    let wrong = fairyc_compiler::import::import(e.wrong, &shipped);
+    if !wrong.diagnostics.iter().any(|d| d.code == e.code) {
+        failures.push(format!(
+            "{}: the wrong example does not report it: {:?}",
+            e.code, wrong.diagnostics
+        ));
+    }
+    let fixed = fairyc_compiler::import::import(e.fixed, &shipped);
+    if fixed
+        .diagnostics
+        .iter()
+        .any(|d| d.code == e.code || d.code.starts_with('E'))
+    {
+        failures.push(format!(
+            "{}: the fixed example reports: {:?}",
+            e.code, fixed.diagnostics
+        ));
+    }
+    failures
+}
+
 /// The codes a source reports: its errors, or else its warnings; for an
 /// export code, the refusals of `fairyc export` if the source compiles.
 fn reported_codes(code: &str, source: &str) -> Vec<&'static str> {
@@ -373,6 +405,10 @@ fn report(origin: &str, source: &str) -> String {
 fn explanation_examples_are_honest() {
     let mut failures = Vec::new();
     for e in explain::EXPLANATIONS {
+        if is_import_code(e.code) {
+            failures.extend(import_example_failures(e));
+            continue;
+        }
         let exemption = EXAMPLE_EXEMPTIONS.iter().find(|(c, _, _)| *c == e.code);
         let wrong = example_source(e.code, e.wrong);
         let codes = reported_codes(e.code, &wrong);

@@ -11,10 +11,8 @@
 
 use std::path::PathBuf;
 
-use fairyc_runtime::{Position, Variant};
-use fairyc_tests::{perft_difference, root, Engine};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use fairyc_runtime::Variant;
+use fairyc_tests::{fsf_agrees, root, Engine};
 
 /// The shipped variants that export.
 const EXPORTS: &[&str] = &[
@@ -145,35 +143,6 @@ fn boundary() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// Equal up to the order of the pieces in hand (FSF lists them in its
-/// internal type order).
-fn same_fen(a: &str, b: &str) -> bool {
-    fn sort_hands(fen: &str) -> String {
-        match (fen.find('['), fen.find(']')) {
-            (Some(o), Some(c)) if o < c => {
-                let mut hand: Vec<char> = fen[o + 1..c].chars().collect();
-                hand.sort_unstable();
-                format!(
-                    "{}{}{}",
-                    &fen[..=o],
-                    hand.into_iter().collect::<String>(),
-                    &fen[c..]
-                )
-            }
-            _ => fen.to_string(),
-        }
-    }
-    sort_hands(a) == sort_hands(b)
-}
-
-fn compare(variant: &Variant, engine: &mut Engine, fen: &str, depth: u32) -> Option<String> {
-    let pos = match Position::from_fen(variant, fen) {
-        Ok(pos) => pos,
-        Err(e) => return Some(format!("we refuse its FEN: {e}")),
-    };
-    (1..=depth).find_map(|d| perft_difference(&pos, fen, engine, d))
-}
-
 #[test]
 #[ignore = "needs /usr/games/fairy-stockfish; run by .ci/run"]
 fn fsf_plays_exports() {
@@ -204,45 +173,8 @@ fn fsf_plays_exports() {
             ("UCI_Variant", &section),
         ])
         .expect("/usr/games/fairy-stockfish is installed");
-        let mut fail = |what: String| mismatches.push(format!("{stem}: {what}"));
-        let start = Position::new(&variant).expect("start position");
-        let theirs = engine.fen("startpos");
-        if !same_fen(&start.fen(), &theirs) {
-            fail(format!("start FEN: ours {}, theirs {theirs}", start.fen()));
-            continue;
-        }
-        if let Some(d) = compare(&variant, &mut engine, &theirs, DEPTH) {
-            fail(format!("start: {d}"));
-        }
-        let mut positions = 0;
-        for seed in 0..GAMES {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let mut pos = Position::new(&variant).expect("start position");
-            let mut played: Vec<String> = Vec::new();
-            for ply in 0..PLIES {
-                if ply % EVERY == EVERY / 2 {
-                    let theirs = engine.fen(&format!("startpos moves {}", played.join(" ")));
-                    if !same_fen(&pos.fen(), &theirs) {
-                        fail(format!(
-                            "seed {seed} ply {ply}: FEN ours {}, theirs {theirs}",
-                            pos.fen()
-                        ));
-                        break;
-                    }
-                    if let Some(d) = compare(&variant, &mut engine, &theirs, DEPTH) {
-                        fail(format!("seed {seed} ply {ply}: {theirs}: {d}"));
-                    }
-                    positions += 1;
-                }
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.rule_outcome().is_some() {
-                    break;
-                }
-                let m = moves[rng.random_range(0..moves.len())];
-                played.push(pos.uci(m));
-                pos.play_unchecked(m);
-            }
-        }
+        let (positions, wrong) = fsf_agrees(&variant, &mut engine, GAMES, PLIES, EVERY, DEPTH);
+        mismatches.extend(wrong.into_iter().map(|w| format!("{stem}: {w}")));
         println!(
             "{stem}: start and {positions} positions of {GAMES} games compared at depth {DEPTH}"
         );

@@ -14,6 +14,9 @@
 //! - `fixtures/export/err/*.variant` compile but `fairyc export --to
 //!   fairy-stockfish` refuses them (`E0160` …).
 //!
+//! - `fixtures/import/err/*.ini` are Fairy-Stockfish `variants.ini` files
+//!   that `fairyc import` reports (`E0201` …, `W0020` …).
+//!
 //! [`every_code_has_a_fixture`] checks that the snapshots show every code
 //! that `fairyc explain` knows.
 //!
@@ -209,5 +212,20 @@ fn shipped_variants_check() {
         let source = read(path);
         let found = Finding::of(&source);
         assert!(found.is_empty(), "{}", report(path, &source, &found));
+    });
+}
+
+#[test]
+fn import_err() {
+    let shipped = fairyc_tests::shipped_for_import();
+    insta::glob!("../fixtures/import/err", "*.ini", |path| {
+        let source = read(path);
+        let result = fairyc_compiler::import::import(&source, &shipped);
+        assert!(
+            !result.diagnostics.is_empty(),
+            "{} reports nothing",
+            name(path)
+        );
+        insta::assert_snapshot!(report(path, &source, &result.diagnostics));
     });
 }

@@ -159,7 +159,7 @@ impl ExportRefusal {
 
 /// FSF 11.1's predefined piece types (other than `pawn` and `king`, handled
 /// apart) and their moves in fairyc's Betza dialect (FSF's `fN` is `ffN`).
-const FSF_TYPES: &[(&str, &str)] = &[
+pub(crate) const FSF_TYPES: &[(&str, &str)] = &[
     ("knight", "N"),
     ("bishop", "B"),
     ("rook", "R"),
@@ -247,7 +247,7 @@ fn outcome(o: Outcome) -> &'static str {
 }
 
 /// A piece's paths per side and square, in a canonical order.
-fn canonical(moves: &[Vec<Vec<Path>>; 2]) -> Vec<Vec<Vec<String>>> {
+pub(crate) fn canonical(moves: &[Vec<Vec<Path>>; 2]) -> Vec<Vec<Vec<String>>> {
     moves
         .iter()
         .map(|side| {

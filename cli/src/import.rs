@@ -1,0 +1,169 @@
+//! `fairyc import variants.ini`: one `.variant` file per Fairy-Stockfish
+//! section (docs/import.md).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use codespan_reporting::diagnostic::Diagnostic;
+use fairyc_compiler::import::{self, Shipped};
+use fairyc_compiler::Report;
+
+use crate::check::{to_json, CheckFormat};
+use crate::files::{
+    emit_diagnostics, eprint_line, print, printable, read_bytes, Fatal, SOURCE_LIMIT,
+};
+
+/// The arguments of `fairyc import`.
+#[derive(clap::Args, Debug)]
+pub struct ImportArgs {
+    /// The Fairy-Stockfish `variants.ini`.
+    file: PathBuf,
+    /// Import only this section (repeatable); default every section.
+    #[arg(long = "variant", value_name = "NAME")]
+    variants: Vec<String>,
+    /// The folder to write `NAME.variant` files into (created if missing).
+    #[arg(short = 'o', long = "out-dir", value_name = "DIR", default_value = ".")]
+    out_dir: PathBuf,
+    /// Only report: write nothing.
+    #[arg(long)]
+    check: bool,
+    /// Replace `.variant` files that already exist (never done otherwise).
+    #[arg(long)]
+    force: bool,
+    /// `human` (rendered, on stderr) or `json` (one object per line, on stdout).
+    #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+    format: CheckFormat,
+}
+
+/// The shipped variants, as parents a section may name.
+fn shipped() -> Vec<Shipped> {
+    crate::library::entries()
+        .into_iter()
+        .map(|e| Shipped {
+            names: std::iter::once(e.stem.to_string())
+                .chain(e.name.clone())
+                .chain(e.aliases.iter().cloned())
+                .collect(),
+            source: e.source.to_string(),
+        })
+        .collect()
+}
+
+/// `fairyc import`: exit 0 when every section asked for is imported (or
+/// checks, with `--check`), 1 when one has errors or its file exists, 2 for
+/// a bad flag or an unreadable file.
+pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
+    let bytes = read_bytes(&args.file, SOURCE_LIMIT).map_err(|e| Fatal(e.to_string()))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Fatal(format!("{} is not valid UTF-8", args.file.display())))?
+        .replace("\r\n", "\n");
+    let result = import::import(&text, &shipped());
+    let mut chosen: Vec<usize> = Vec::new();
+    for name in &args.variants {
+        match result.sections.iter().position(|s| &s.name == name) {
+            Some(i) => chosen.push(i),
+            None => {
+                let names = result.sections.iter().map(|s| s.name.as_str());
+                let hint = fairyc_compiler::suggest::did_you_mean(name, names)
+                    .map(|c| format!("; did you mean `{c}`?"))
+                    .unwrap_or_default();
+                return Err(Fatal(format!(
+                    "{} has no section `{}`{hint}",
+                    args.file.display(),
+                    printable(name, false)
+                )));
+            }
+        }
+    }
+    if args.variants.is_empty() {
+        chosen = (0..result.sections.len()).collect();
+    }
+    if result.sections.is_empty() {
+        return Err(Fatal(format!(
+            "{} has no section (`[name]` line)",
+            args.file.display()
+        )));
+    }
+    let shown: Vec<&import::ImportDiagnostic> = result
+        .diagnostics
+        .iter()
+        .filter(|d| d.section.is_none_or(|s| chosen.contains(&s)))
+        .collect();
+    let diagnostics: Vec<Diagnostic<usize>> = shown.iter().map(|d| d.to_diagnostic(0)).collect();
+    match args.format {
+        CheckFormat::Human => emit_diagnostics(&args.file, &text, &diagnostics),
+        CheckFormat::Json => {
+            for d in &diagnostics {
+                print(&format!("{}\n", to_json(&args.file, &text, d)))?;
+            }
+        }
+    }
+    let mut failed = 0;
+    let mut written = 0;
+    let mut stems: Vec<String> = Vec::new();
+    if !args.check {
+        std::fs::create_dir_all(&args.out_dir)
+            .map_err(|e| Fatal(format!("cannot create {}: {e}", args.out_dir.display())))?;
+    }
+    for &i in &chosen {
+        let Some(section) = result.sections.get(i) else {
+            continue;
+        };
+        if section.failed {
+            failed += 1;
+            continue;
+        }
+        if args.check {
+            continue;
+        }
+        let stem = import::file_stem(&section.name);
+        if stems.contains(&stem) {
+            eprint_line(&format!(
+                "error: two sections would be written to {stem}.variant; import them with --variant one at a time into different folders"
+            ));
+            failed += 1;
+            continue;
+        }
+        stems.push(stem.clone());
+        let path = args.out_dir.join(format!("{stem}.variant"));
+        if let Err(Fatal(message)) = write(&path, &section.source, args.force) {
+            eprint_line(&format!("error: {}", printable(&message, false)));
+            failed += 1;
+            continue;
+        }
+        written += 1;
+        eprint_line(&format!("wrote {}", path.display()));
+    }
+    let errors = shown.iter().filter(|d| !d.is_warning()).count();
+    let warnings = shown.len() - errors;
+    eprint_line(&format!(
+        "{} {} section{}: {} with errors; {errors} error{}, {warnings} warning{}{}",
+        if args.check { "checked" } else { "imported" },
+        chosen.len(),
+        if chosen.len() == 1 { "" } else { "s" },
+        failed,
+        if errors == 1 { "" } else { "s" },
+        if warnings == 1 { "" } else { "s" },
+        if args.check {
+            String::new()
+        } else {
+            format!("; {written} written")
+        },
+    ));
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Writes a new `.variant` file; an existing one only with `force`.
+fn write(path: &Path, text: &str, force: bool) -> Result<(), Fatal> {
+    if path.exists() && !force {
+        return Err(Fatal(format!(
+            "{} exists: not replaced (use --force to replace it)",
+            path.display()
+        )));
+    }
+    crate::files::write_output(path, text)
+}

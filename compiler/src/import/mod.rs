@@ -1,0 +1,2090 @@
+//! Import a Fairy-Stockfish `variants.ini` as `.variant` sources.
+//!
+//! The target is Fairy-Stockfish 11.1 (Debian's `/usr/games/fairy-stockfish`):
+//! its keys, its predefined piece types (11.1 has no custom pieces) and its
+//! defaults (a section without a parent is chess without pieces). [`import`]
+//! reads every section ([`ini::parse`]), resolves `[name:parent]` among the
+//! sections before it and among the shipped variants (the shipped source,
+//! exported with [`crate::export::export`], is the parent), writes a
+//! commented `.variant` source for it and compiles that source, so that every
+//! import is checked by the real checker; an error of the generated source is
+//! reported at the key it came from. Every key 11.1 reads either maps to the
+//! language or is refused ("cannot express KEY yet", `E0201`) unless it has
+//! its default value; unknown keys are warnings with did-you-mean. See
+//! `docs/import.md`.
+
+pub mod ini;
+
+use std::collections::{BTreeMap, HashSet};
+
+use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
+
+use crate::diagnostic::Report;
+use crate::span::Span;
+use ini::{Ignored, Section};
+
+/// One diagnostic of an import, about the `.ini` text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportDiagnostic {
+    /// `E0200` … or `W0020` ….
+    pub code: &'static str,
+    /// The one-line message.
+    pub message: String,
+    /// Where it points in the `.ini`.
+    pub span: Span,
+    /// The primary label.
+    pub label: String,
+    /// `help: …` and other notes.
+    pub notes: Vec<String>,
+    /// The section it belongs to (index into [`Import::sections`]), if any.
+    pub section: Option<usize>,
+}
+
+impl Report for ImportDiagnostic {
+    fn code(&self) -> &'static str {
+        self.code
+    }
+    fn is_warning(&self) -> bool {
+        self.code.starts_with('W')
+    }
+    fn span(&self) -> Span {
+        self.span
+    }
+    fn to_diagnostic<FileId: Copy>(&self, file: FileId) -> Diagnostic<FileId> {
+        let severity = if self.is_warning() {
+            Severity::Warning
+        } else {
+            Severity::Error
+        };
+        Diagnostic::new(severity)
+            .with_code(self.code)
+            .with_message(self.message.clone())
+            .with_labels(vec![
+                Label::primary(file, self.span.range()).with_message(self.label.clone())
+            ])
+            .with_notes(self.notes.clone())
+    }
+}
+
+/// A shipped variant a section may inherit from: the names it is found by
+/// (Fairy-Stockfish's name among them) and its source.
+#[derive(Clone, Debug)]
+pub struct Shipped {
+    /// File stem, display name and aliases.
+    pub names: Vec<String>,
+    /// The `.variant` source.
+    pub source: String,
+}
+
+/// One imported section.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// The section (variant) name.
+    pub name: String,
+    /// Where its header is.
+    pub span: Span,
+    /// The generated `.variant` source, even when it has errors.
+    pub source: String,
+    /// Whether the section has errors (then `source` must not be written).
+    pub failed: bool,
+}
+
+/// The result of [`import`].
+#[derive(Clone, Debug)]
+pub struct Import {
+    /// Every section, in file order.
+    pub sections: Vec<Imported>,
+    /// Every diagnostic, sorted by place.
+    pub diagnostics: Vec<ImportDiagnostic>,
+}
+
+/// A predefined piece type of Fairy-Stockfish 11.1.
+struct PieceType {
+    key: &'static str,
+    name: &'static str,
+    /// fairyc's Betza (`None`: not expressible yet).
+    betza: Option<&'static str>,
+}
+
+/// FSF 11.1's piece types, in the order the generated file lists them.
+const PIECE_TYPES: &[PieceType] = &[
+    PieceType {
+        key: "king",
+        name: "King",
+        betza: Some("K"),
+    },
+    PieceType {
+        key: "queen",
+        name: "Queen",
+        betza: Some("Q"),
+    },
+    PieceType {
+        key: "rook",
+        name: "Rook",
+        betza: Some("R"),
+    },
+    PieceType {
+        key: "bishop",
+        name: "Bishop",
+        betza: Some("B"),
+    },
+    PieceType {
+        key: "knight",
+        name: "Knight",
+        betza: Some("N"),
+    },
+    PieceType {
+        key: "fers",
+        name: "Fers",
+        betza: Some("F"),
+    },
+    PieceType {
+        key: "alfil",
+        name: "Alfil",
+        betza: Some("A"),
+    },
+    PieceType {
+        key: "fersAlfil",
+        name: "FersAlfil",
+        betza: Some("FA"),
+    },
+    PieceType {
+        key: "silver",
+        name: "Silver",
+        betza: Some("FfW"),
+    },
+    PieceType {
+        key: "aiwok",
+        name: "Aiwok",
+        betza: Some("RNF"),
+    },
+    PieceType {
+        key: "bers",
+        name: "Bers",
+        betza: Some("RF"),
+    },
+    PieceType {
+        key: "archbishop",
+        name: "Archbishop",
+        betza: Some("BN"),
+    },
+    PieceType {
+        key: "chancellor",
+        name: "Chancellor",
+        betza: Some("RN"),
+    },
+    PieceType {
+        key: "amazon",
+        name: "Amazon",
+        betza: Some("QN"),
+    },
+    PieceType {
+        key: "knibis",
+        name: "Knibis",
+        betza: Some("mNcB"),
+    },
+    PieceType {
+        key: "biskni",
+        name: "Biskni",
+        betza: Some("mBcN"),
+    },
+    PieceType {
+        key: "kniroo",
+        name: "Kniroo",
+        betza: Some("mNcR"),
+    },
+    PieceType {
+        key: "rookni",
+        name: "Rookni",
+        betza: Some("mRcN"),
+    },
+    PieceType {
+        key: "shogiPawn",
+        name: "ShogiPawn",
+        betza: Some("fW"),
+    },
+    PieceType {
+        key: "lance",
+        name: "Lance",
+        betza: Some("fR"),
+    },
+    PieceType {
+        key: "shogiKnight",
+        name: "ShogiKnight",
+        betza: Some("ffN"),
+    },
+    PieceType {
+        key: "euroshogiKnight",
+        name: "EuroshogiKnight",
+        betza: Some("ffNsW"),
+    },
+    PieceType {
+        key: "gold",
+        name: "Gold",
+        betza: Some("WfF"),
+    },
+    PieceType {
+        key: "dragonHorse",
+        name: "DragonHorse",
+        betza: Some("BW"),
+    },
+    PieceType {
+        key: "clobber",
+        name: "Clobber",
+        betza: Some("cW"),
+    },
+    PieceType {
+        key: "breakthrough",
+        name: "Breakthrough",
+        betza: Some("mfW fF"),
+    },
+    PieceType {
+        key: "cannon",
+        name: "Cannon",
+        betza: Some("mR cpR"),
+    },
+    PieceType {
+        key: "soldier",
+        name: "Soldier",
+        betza: Some("fsW"),
+    },
+    PieceType {
+        key: "horse",
+        name: "Horse",
+        betza: Some("nN"),
+    },
+    PieceType {
+        key: "elephant",
+        name: "Elephant",
+        betza: Some("nA"),
+    },
+    PieceType {
+        key: "wazir",
+        name: "Wazir",
+        betza: Some("W"),
+    },
+    PieceType {
+        key: "commoner",
+        name: "Commoner",
+        betza: Some("K"),
+    },
+    PieceType {
+        key: "centaur",
+        name: "Centaur",
+        betza: Some("KN"),
+    },
+    PieceType {
+        key: "pawn",
+        name: "Pawn",
+        betza: Some("mfW cefF"),
+    },
+    PieceType {
+        key: "immobile",
+        name: "Immobile",
+        betza: None,
+    },
+    PieceType {
+        key: "janggiCannon",
+        name: "JanggiCannon",
+        betza: None,
+    },
+    PieceType {
+        key: "janggiElephant",
+        name: "JanggiElephant",
+        betza: None,
+    },
+    PieceType {
+        key: "banner",
+        name: "Banner",
+        betza: None,
+    },
+];
+
+/// The piece-type keys fairyc imports (each moves as in [`crate::export`]'s table).
+pub const PIECE_KEYS: &[&str] = &[
+    "king",
+    "queen",
+    "rook",
+    "bishop",
+    "knight",
+    "fers",
+    "alfil",
+    "fersAlfil",
+    "silver",
+    "aiwok",
+    "bers",
+    "archbishop",
+    "chancellor",
+    "amazon",
+    "knibis",
+    "biskni",
+    "kniroo",
+    "rookni",
+    "shogiPawn",
+    "lance",
+    "shogiKnight",
+    "euroshogiKnight",
+    "gold",
+    "dragonHorse",
+    "clobber",
+    "breakthrough",
+    "cannon",
+    "soldier",
+    "horse",
+    "elephant",
+    "wazir",
+    "commoner",
+    "centaur",
+    "pawn",
+];
+
+/// The rule keys fairyc imports.
+pub const SUPPORTED: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "promotionRank",
+    "promotionPieceTypes",
+    "mandatoryPawnPromotion",
+    "doubleStep",
+    "doubleStepRank",
+    "firstRankDoubleSteps",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingRookPiece",
+    "checking",
+    "mustCapture",
+    "pieceDrops",
+    "capturesToHand",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "nMoveRule",
+    "nFoldRule",
+    "nFoldValue",
+    "stalemateValue",
+    "checkmateValue",
+    "extinctionValue",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "flagPiece",
+    "whiteFlag",
+    "blackFlag",
+    "flagMove",
+    "checkCounting",
+];
+
+/// Keys that change only how FSF shows or evaluates a game, not its rules:
+/// kept as comments.
+pub const DISPLAY_ONLY: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "endgameEval",
+];
+
+/// The other keys FSF 11.1 reads, with their default value: a key with its
+/// default is accepted; any other value cannot be expressed yet (`E0201`).
+/// `None`: no value is the default (every value changes the rules).
+pub const NOT_YET: &[(&str, Option<&str>)] = &[
+    ("chess960", Some("false")),
+    ("twoBoards", Some("false")),
+    ("sittuyinPromotion", Some("false")),
+    ("promotionLimit", None),
+    ("promotedPieceType", None),
+    ("piecePromotionOnCapture", Some("false")),
+    ("mandatoryPiecePromotion", Some("false")),
+    ("pieceDemotion", Some("false")),
+    ("castlingDroppedPiece", Some("false")),
+    ("kingType", None),
+    ("dropChecks", Some("true")),
+    ("mustDrop", Some("false")),
+    ("mustDropType", Some("*")),
+    ("dropLoop", Some("false")),
+    ("dropOnTop", Some("false")),
+    ("whiteDropRegion", None),
+    ("blackDropRegion", None),
+    ("sittuyinRookDrop", Some("false")),
+    ("dropOppositeColoredBishop", Some("false")),
+    ("dropPromoted", Some("false")),
+    ("shogiDoubledPawn", Some("true")),
+    ("immobilityIllegal", Some("false")),
+    ("gating", Some("false")),
+    ("seirawanGating", Some("false")),
+    ("cambodianMoves", Some("false")),
+    ("diagonalLines", None),
+    ("kingPass", Some("false")),
+    ("kingPassOnStalemate", Some("false")),
+    ("makpongRule", Some("false")),
+    ("flyingGeneral", Some("false")),
+    ("soldierPromotionRank", Some("1")),
+    ("nFoldValueAbsolute", Some("false")),
+    ("perpetualCheckIllegal", Some("false")),
+    ("shogiPawnDropMateIllegal", Some("false")),
+    ("shatarMateRule", Some("false")),
+    ("bikjangRule", Some("false")),
+    ("extinctionClaim", Some("false")),
+    ("extinctionOpponentPieceCount", Some("0")),
+    ("connectN", Some("0")),
+    ("materialCounting", Some("none")),
+    ("countingRule", Some("none")),
+];
+
+/// Keys that newer Fairy-Stockfish versions document but 11.1 does not read
+/// (it ignores them without a word): warned about (`W0021`).
+pub const NEWER: &[&str] = &[
+    "pawnTypes",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "petrifyOnCapture",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
+    "enPassantRegion",
+    "enPassantTypes",
+    "enPassantTypesWhite",
+    "enPassantTypesBlack",
+    "castlingKingFile",
+    "castlingKingPiece",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
+    "castlingRookPieces",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "arrowGating",
+    "duckGating",
+    "staticGating",
+    "staticGatingRegion",
+    "pastGating",
+    "pass",
+    "passOnStalemate",
+    "flipEnclosedPieces",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
+    "moveRepetitionIllegal",
+    "chasingRule",
+    "stalematePieceCount",
+    "extinctionPseudoRoyal",
+    "dupleCheck",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagPieceCount",
+    "flagPieceBlockedWin",
+    "connectVertical",
+    "connectHorizontal",
+    "connectDiagonal",
+    "pieceValueMg",
+    "pieceValueEg",
+];
+
+/// FSF 11.1's default start position.
+const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// How a key is read by FSF 11.1.
+enum KeyClass {
+    Piece(&'static PieceType),
+    Supported,
+    Display,
+    NotYet(Option<&'static str>),
+    /// `mobilityRegion…`: read by 11.1, never expressible yet.
+    Mobility,
+    Newer,
+    Unknown,
+}
+
+fn classify(key: &str) -> KeyClass {
+    if let Some(t) = PIECE_TYPES.iter().find(|t| t.key == key) {
+        return KeyClass::Piece(t);
+    }
+    if SUPPORTED.contains(&key) {
+        return KeyClass::Supported;
+    }
+    if DISPLAY_ONLY.contains(&key) {
+        return KeyClass::Display;
+    }
+    if let Some(&(_, default)) = NOT_YET.iter().find(|(k, _)| *k == key) {
+        return KeyClass::NotYet(default);
+    }
+    if key.starts_with("mobilityRegion") && key.len() > "mobilityRegion".len() {
+        return KeyClass::Mobility;
+    }
+    if NEWER.contains(&key)
+        || key
+            .strip_prefix("customPiece")
+            .is_some_and(|n| n.parse::<u32>().is_ok_and(|n| (1..=25).contains(&n)))
+    {
+        return KeyClass::Newer;
+    }
+    KeyClass::Unknown
+}
+
+/// Every key name known, for did-you-mean.
+fn known_keys() -> impl Iterator<Item = &'static str> {
+    PIECE_TYPES
+        .iter()
+        .map(|t| t.key)
+        .chain(SUPPORTED.iter().copied())
+        .chain(DISPLAY_ONLY.iter().copied())
+        .chain(NOT_YET.iter().map(|(k, _)| *k))
+        .chain(NEWER.iter().copied())
+}
+
+/// Where a resolved value comes from.
+#[derive(Clone, Debug)]
+enum From {
+    /// A key of a section of this file.
+    Here,
+    /// A shipped variant (its exported section).
+    Shipped(String),
+}
+
+/// A resolved value.
+#[derive(Clone, Debug)]
+struct Val {
+    value: String,
+    /// The value's place in this `.ini` (for a shipped parent: the parent's
+    /// name in the header).
+    span: Span,
+    from: From,
+}
+
+type Keys = BTreeMap<String, Val>;
+
+/// Imports every section of a `variants.ini` text.
+///
+/// `shipped` are the variants a section may inherit from by name (file stem,
+/// display name or alias), after the sections of the file itself.
+///
+/// ```
+/// let ini = "[tiny]\nmaxFile = 4\nmaxRank = 4\nking = k\nrook = r\n\
+///            startFen = k3/4/4/1R1K w - - 0 1\n";
+/// let import = fairyc_compiler::import::import(ini, &[]);
+/// assert!(import.diagnostics.is_empty(), "{:?}", import.diagnostics);
+/// let source = &import.sections[0].source;
+/// assert!(source.contains("piece Rook"));
+/// fairyc_compiler::compile(source).expect("the import compiles");
+/// ```
+pub fn import(text: &str, shipped: &[Shipped]) -> Import {
+    let file = ini::parse(text);
+    let mut diagnostics = Vec::new();
+    for &(span, why) in &file.ignored {
+        let (message, help) = match why {
+            Ignored::BeforeSection => (
+                "Fairy-Stockfish ignores this line: it comes before the first section",
+                "put it after a `[name]` header, or start it with `#` to make it a comment",
+            ),
+            Ignored::NoEquals => (
+                "Fairy-Stockfish ignores this line: it has no `=`",
+                "write `key = value`, or start the line with `#` to make it a comment",
+            ),
+            Ignored::NoValue => (
+                "Fairy-Stockfish ignores this line: there is no value after `=`",
+                "give the key a value, or remove the line",
+            ),
+            Ignored::NoKey => (
+                "Fairy-Stockfish ignores this line: there is no key before `=`",
+                "write `key = value`",
+            ),
+        };
+        diagnostics.push(ImportDiagnostic {
+            code: "W0022",
+            message: message.into(),
+            span,
+            label: "ignored".into(),
+            notes: vec![format!("help: {help}")],
+            section: None,
+        });
+    }
+    let mut resolved: Vec<Option<Keys>> = Vec::new();
+    let mut sections = Vec::new();
+    for (index, section) in file.sections.iter().enumerate() {
+        let mut out = Diags {
+            list: Vec::new(),
+            section: index,
+        };
+        let earlier = file.sections.get(..index).unwrap_or_default();
+        if let Some(first) = earlier.iter().find(|s| s.name == section.name) {
+            out.error(
+                "E0212",
+                format!("a second section `{}`", section.name),
+                section.name_span,
+                "defined again here",
+                vec![format!(
+                    "help: the first is at byte {}; Fairy-Stockfish would keep only one of them: rename one",
+                    first.name_span.start
+                )],
+            );
+        }
+        if section.name.is_empty() {
+            out.error(
+                "E0212",
+                "a section without a name".into(),
+                section.header_span,
+                "no name",
+                vec!["help: write `[name]` or `[name:parent]`".into()],
+            );
+        }
+        check_keys(section, &mut out);
+        let base = resolve_parent(section, earlier, &resolved, shipped, &mut out);
+        let mut imported = Imported {
+            name: section.name.clone(),
+            span: section.header_span,
+            source: String::new(),
+            failed: true,
+        };
+        match base {
+            Some(mut keys) => {
+                for e in &section.entries {
+                    keys.insert(
+                        e.key.clone(),
+                        Val {
+                            value: e.value.clone(),
+                            span: e.value_span,
+                            from: From::Here,
+                        },
+                    );
+                }
+                let generated = Generator::new(section, &keys, &mut out).run();
+                if !out.has_errors() {
+                    compile_check(section, &generated, &mut out);
+                }
+                imported.source = generated.text;
+                imported.failed = out.has_errors();
+                resolved.push((!imported.failed).then_some(keys));
+            }
+            _ => resolved.push(None),
+        }
+        sections.push(imported);
+        diagnostics.extend(out.list);
+    }
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    Import {
+        sections,
+        diagnostics,
+    }
+}
+
+/// Diagnostics of one section.
+struct Diags {
+    list: Vec<ImportDiagnostic>,
+    section: usize,
+}
+
+impl Diags {
+    fn error(
+        &mut self,
+        code: &'static str,
+        message: String,
+        span: Span,
+        label: &str,
+        notes: Vec<String>,
+    ) {
+        if self
+            .list
+            .iter()
+            .any(|d| d.code == code && d.span == span && d.message == message)
+        {
+            return;
+        }
+        self.list.push(ImportDiagnostic {
+            code,
+            message,
+            span,
+            label: label.into(),
+            notes,
+            section: Some(self.section),
+        });
+    }
+
+    fn has_errors(&self) -> bool {
+        self.list.iter().any(|d| !d.is_warning())
+    }
+
+    /// `E0201`: a key fairyc cannot express yet.
+    fn cannot(&mut self, key: &str, span: Span, why: &str) {
+        self.error(
+            "E0201",
+            format!("cannot express `{key}` yet"),
+            span,
+            "not expressible in the .variant language yet",
+            vec![format!("note: {why}")],
+        );
+    }
+}
+
+/// The keys of a section: unknown, newer, repeated, or not expressible.
+fn check_keys(section: &Section, out: &mut Diags) {
+    let mut seen: HashSet<&str> = HashSet::new();
+    for e in &section.entries {
+        if !seen.insert(e.key.as_str()) {
+            out.error(
+                "W0024",
+                format!("`{}` is given twice in this section", e.key),
+                e.key_span,
+                "this value replaces the earlier one",
+                vec!["help: Fairy-Stockfish uses the last value: remove the other line".into()],
+            );
+        }
+        match classify(&e.key) {
+            KeyClass::Piece(t) if t.betza.is_none() && e.value != "-" => out.cannot(
+                &e.key,
+                e.key_span,
+                &format!(
+                    "fairyc has no move notation for Fairy-Stockfish's `{}` yet",
+                    t.key
+                ),
+            ),
+            KeyClass::NotYet(default) if default != Some(e.value.as_str()) => {
+                let why = match default {
+                    Some(d) => format!(
+                        "only its default value `{d}` is imported; the .variant language has no construct for this rule yet"
+                    ),
+                    None => "the .variant language has no construct for this rule yet".to_string(),
+                };
+                out.cannot(&e.key, e.key_span, &why);
+            }
+            KeyClass::Mobility => out.cannot(
+                &e.key,
+                e.key_span,
+                "regions per piece are written with `within` in fairyc, but the import does not translate them yet",
+            ),
+            KeyClass::Newer => out.error(
+                "W0021",
+                format!("Fairy-Stockfish 11.1 does not know `{}`", e.key),
+                e.key_span,
+                "ignored by Fairy-Stockfish 11.1",
+                vec![
+                    "note: newer Fairy-Stockfish versions read this key; 11.1 ignores it, and so does the import".into(),
+                ],
+            ),
+            KeyClass::Unknown => {
+                let mut notes =
+                    vec!["note: Fairy-Stockfish ignores unknown keys without a word, and so does the import".to_string()];
+                if let Some(s) = crate::suggest::did_you_mean(e.key.trim(), known_keys()) {
+                    notes.insert(0, format!("help: did you mean `{s}`?"));
+                } else if e.key != e.key.trim() {
+                    notes.insert(0, "help: remove the spaces before the key".into());
+                }
+                out.error(
+                    "W0020",
+                    format!("unknown key `{}`", e.key.trim()),
+                    e.key_span,
+                    "Fairy-Stockfish does not know this key",
+                    notes,
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The keys inherited from the parent (empty without one), or `None` if the
+/// parent cannot be used (the error is reported).
+fn resolve_parent(
+    section: &Section,
+    earlier: &[Section],
+    resolved: &[Option<Keys>],
+    shipped: &[Shipped],
+    out: &mut Diags,
+) -> Option<Keys> {
+    let Some((parent, span)) = &section.parent else {
+        return Some(Keys::new());
+    };
+    if let Some(i) = earlier.iter().rposition(|s| &s.name == parent) {
+        return match resolved.get(i) {
+            Some(Some(keys)) => Some(keys.clone()),
+            _ => {
+                out.error(
+                    "E0209",
+                    format!("cannot inherit from `{parent}`: that section has errors"),
+                    *span,
+                    "the parent section has errors",
+                    vec!["help: fix the parent section first".into()],
+                );
+                None
+            }
+        };
+    }
+    if let Some(s) = shipped.iter().find(|s| s.names.iter().any(|n| n == parent)) {
+        return match crate::export::export(&s.source, parent) {
+            Ok(text) => {
+                let ini = ini::parse(&text);
+                let mut keys = Keys::new();
+                for e in ini.sections.iter().flat_map(|s| &s.entries) {
+                    keys.insert(
+                        e.key.clone(),
+                        Val {
+                            value: e.value.clone(),
+                            span: *span,
+                            from: From::Shipped(parent.clone()),
+                        },
+                    );
+                }
+                Some(keys)
+            }
+            Err(errors) => {
+                let mut notes: Vec<String> = errors
+                    .iter()
+                    .map(|e| format!("note: the shipped `{parent}`: {e}"))
+                    .collect();
+                notes.truncate(4);
+                notes.push(
+                    "help: the parent's rules are read from fairyc's shipped variant through `fairyc export`; write the section in full instead".into(),
+                );
+                out.error(
+                    "E0209",
+                    format!("cannot inherit from `{parent}` yet: its rules cannot be written as Fairy-Stockfish 11.1 keys"),
+                    *span,
+                    "this parent",
+                    notes,
+                );
+                None
+            }
+        };
+    }
+    let names = earlier.iter().map(|s| s.name.as_str()).chain(
+        shipped
+            .iter()
+            .flat_map(|s| s.names.iter().map(String::as_str)),
+    );
+    let mut notes = Vec::new();
+    if let Some(s) = crate::suggest::did_you_mean(parent, names) {
+        notes.push(format!("help: did you mean `{s}`?"));
+    }
+    notes.push("note: a parent is a section earlier in this file or a variant fairyc ships (`fairyc variants` lists them)".into());
+    out.error(
+        "E0208",
+        format!("unknown parent variant `{parent}`"),
+        *span,
+        "no section before this one and no shipped variant has this name",
+        notes,
+    );
+    None
+}
+
+/// A generated `.variant` source and, per line, the `.ini` place it comes from.
+struct Generated {
+    text: String,
+    /// (byte range of a line in `text`, its origin in the `.ini`)
+    origins: Vec<(usize, usize, Span)>,
+}
+
+/// A piece of the section.
+#[derive(Clone, Debug)]
+struct Piece {
+    name: &'static str,
+    key: &'static str,
+    betza: &'static str,
+    letter: char,
+}
+
+/// Builds the `.variant` source of one section.
+struct Generator<'a> {
+    section: &'a Section,
+    keys: &'a Keys,
+    out: &'a mut Diags,
+    gen: Generated,
+    pieces: Vec<Piece>,
+    files: usize,
+    ranks: usize,
+}
+
+/// A parsed value: ok, or an error already reported.
+type Got<T> = Option<T>;
+
+impl<'a> Generator<'a> {
+    fn new(section: &'a Section, keys: &'a Keys, out: &'a mut Diags) -> Self {
+        Generator {
+            section,
+            keys,
+            out,
+            gen: Generated {
+                text: String::new(),
+                origins: Vec::new(),
+            },
+            pieces: Vec::new(),
+            files: 8,
+            ranks: 8,
+        }
+    }
+
+    /// Appends a line; `origin` is the key it comes from.
+    fn line(&mut self, text: &str, origin: Option<&str>) {
+        let start = self.gen.text.len();
+        self.gen.text.push_str(text);
+        let end = self.gen.text.len();
+        self.gen.text.push('\n');
+        let span = origin
+            .and_then(|k| self.keys.get(k))
+            .map_or(self.section.header_span, |v| v.span);
+        self.gen.origins.push((start, end, span));
+    }
+
+    /// `key = value` as a comment, with where the value comes from.
+    fn said(&self, key: &str, default: &str) -> String {
+        match self.keys.get(key) {
+            Some(v) => match &v.from {
+                From::Here => format!("{key} = {}", v.value),
+                From::Shipped(p) => format!("{key} = {} (from {p})", v.value),
+            },
+            None => format!("{key} = {default} (default)"),
+        }
+    }
+
+    fn raw(&self, key: &str) -> Option<&'a Val> {
+        self.keys.get(key)
+    }
+
+    fn bad(&mut self, key: &str, code: &'static str, what: &str, help: &str) {
+        let span = self.raw(key).map_or(self.section.header_span, |v| v.span);
+        let value = self.raw(key).map(|v| v.value.clone()).unwrap_or_default();
+        self.out.error(
+            code,
+            format!("`{key} = {value}`: {what}"),
+            span,
+            "bad value",
+            vec![format!("help: {help}")],
+        );
+    }
+
+    fn bool(&mut self, key: &str, default: bool) -> Got<bool> {
+        match self.raw(key).map(|v| v.value.as_str()) {
+            None => Some(default),
+            Some("true") => Some(true),
+            Some("false") => Some(false),
+            Some(_) => {
+                self.bad(key, "E0202", "not a bool", "write `true` or `false`");
+                None
+            }
+        }
+    }
+
+    fn int(&mut self, key: &str, default: u64, min: u64, max: u64) -> Got<u64> {
+        let Some(v) = self.raw(key) else {
+            return Some(default);
+        };
+        match v.value.parse::<u64>() {
+            Ok(n) if (min..=max).contains(&n) && v.value.bytes().all(|b| b.is_ascii_digit()) => {
+                Some(n)
+            }
+            _ => {
+                self.bad(
+                    key,
+                    "E0203",
+                    "not a number in range",
+                    &format!("write a whole number from {min} to {max}"),
+                );
+                None
+            }
+        }
+    }
+
+    /// A file: `a`…, or a number from 1; as an index from 0.
+    fn file(&mut self, key: &str, default: usize) -> Got<usize> {
+        let Some(v) = self.raw(key) else {
+            return Some(default);
+        };
+        let value = v.value.as_str();
+        let index = match value.as_bytes() {
+            [c @ b'a'..=b'l'] => Some(usize::from(c - b'a')),
+            _ => value
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=12).contains(n) && value.bytes().all(|b| b.is_ascii_digit()))
+                .map(|n| n - 1),
+        };
+        if index.is_none() {
+            self.bad(
+                key,
+                "E0203",
+                "not a file",
+                "write a file letter from `a` to `l`, or a number from 1 to 12",
+            );
+        }
+        index
+    }
+
+    /// `win`, `loss`, `draw` (and `none` where allowed).
+    fn outcome(&mut self, key: &str, default: &'static str, none: bool) -> Got<String> {
+        let Some(v) = self.raw(key) else {
+            return Some(default.to_string());
+        };
+        match v.value.as_str() {
+            "win" | "loss" | "draw" => Some(v.value.clone()),
+            "none" if none => Some("none".into()),
+            _ => {
+                let help = if none {
+                    "write `win`, `loss`, `draw` or `none`"
+                } else {
+                    "write `win`, `loss` or `draw`"
+                };
+                self.bad(key, "E0207", "not a game result", help);
+                None
+            }
+        }
+    }
+
+    /// The piece a letter names.
+    fn piece_of(&self, letter: char) -> Option<&Piece> {
+        self.pieces
+            .iter()
+            .find(|p| p.letter == letter.to_ascii_uppercase())
+    }
+
+    /// A key holding one piece letter.
+    fn piece_key(&mut self, key: &str) -> Got<Option<Piece>> {
+        let Some(v) = self.raw(key) else {
+            return Some(None);
+        };
+        let mut chars = v.value.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => match self.piece_of(c) {
+                Some(p) => Some(Some(p.clone())),
+                None => {
+                    self.no_piece(key, v.span, c);
+                    None
+                }
+            },
+            _ => {
+                self.bad(
+                    key,
+                    "E0204",
+                    "not one piece letter",
+                    "write the letter of one of the section's pieces",
+                );
+                None
+            }
+        }
+    }
+
+    fn no_piece(&mut self, key: &str, span: Span, c: char) {
+        let letters: String = self
+            .pieces
+            .iter()
+            .map(|p| p.letter.to_ascii_lowercase())
+            .collect();
+        self.out.error(
+            "E0205",
+            format!("`{key}`: no piece of this variant has the letter `{c}`"),
+            span,
+            "not a piece of the variant",
+            vec![format!("help: the pieces' letters are `{letters}`")],
+        );
+    }
+
+    fn run(mut self) -> Generated {
+        self.header();
+        self.board();
+        self.read_pieces();
+        let mut fen = self.fen();
+        if let Some(f) = fen.as_mut() {
+            if self.bool("pieceDrops", false) == Some(true) && !f.placement.contains('[') {
+                f.placement.push_str("[]");
+            }
+            if self.bool("castling", true) == Some(false) {
+                f.castling = "-".into();
+            }
+        }
+        self.write_pieces(fen.as_ref());
+        if let Some(fen) = &fen {
+            self.line(&format!("setup \"{}\"", fen.text()), Some("startFen"));
+            self.line("", None);
+            self.castling(fen);
+        }
+        self.promotion();
+        self.drops();
+        self.end(fen.as_ref());
+        self.gen
+    }
+
+    fn header(&mut self) {
+        let s = self.section;
+        let title = match &s.parent {
+            Some((p, _)) => format!("[{}:{p}]", s.name),
+            None => format!("[{}]", s.name),
+        };
+        self.line(
+            &format!(
+                "// Imported by `fairyc import` from the Fairy-Stockfish 11.1 section {title}."
+            ),
+            None,
+        );
+        let base = match &s.parent {
+            Some((p, _)) => {
+                let shipped = self
+                    .keys
+                    .values()
+                    .any(|v| matches!(&v.from, From::Shipped(x) if x == p));
+                if shipped {
+                    format!("// Keys the section does not give come from the shipped variant `{p}` (as `fairyc export` writes it).")
+                } else {
+                    format!("// Keys the section does not give come from the section `{p}` before it.")
+                }
+            }
+            None => "// Keys the section does not give take Fairy-Stockfish's defaults (chess without pieces).".into(),
+        };
+        self.line(&base, None);
+        self.line(
+            "// Each comment `key = value` names the key a line comes from.",
+            None,
+        );
+        let display: Vec<String> = DISPLAY_ONLY
+            .iter()
+            .filter_map(|k| self.keys.get(*k).map(|v| format!("{k} = {}", v.value)))
+            .collect();
+        for d in display {
+            self.line(&format!("// Display only, not imported: {d}"), None);
+        }
+        self.line("", None);
+        let name = s.name.replace('\\', "\\\\").replace('"', "\\\"");
+        self.line(&format!("variant \"{name}\" {{"), None);
+        self.line(
+            &format!(
+                "    source \"Fairy-Stockfish variants.ini, section {}\"",
+                title.replace('\\', "\\\\").replace('"', "\\\"")
+            ),
+            None,
+        );
+        self.line("}", None);
+        self.line("", None);
+    }
+
+    fn board(&mut self) {
+        let files = self.int_file_count();
+        let ranks = self.int("maxRank", 8, 1, 10);
+        self.files = files.unwrap_or(8);
+        self.ranks = ranks.map_or(8, |r| r as usize);
+        let last = (b'a' + self.files as u8 - 1) as char;
+        let fc = self.said("maxFile", "8");
+        let rc = self.said("maxRank", "8");
+        self.line("board {", None);
+        self.line(&format!("    files a..{last}    // {fc}"), Some("maxFile"));
+        self.line(
+            &format!("    ranks 1..{}    // {rc}", self.ranks),
+            Some("maxRank"),
+        );
+        self.line("}", None);
+        self.line("", None);
+    }
+
+    fn int_file_count(&mut self) -> Got<usize> {
+        self.file("maxFile", 7).map(|i| i + 1)
+    }
+
+    fn read_pieces(&mut self) {
+        for t in PIECE_TYPES {
+            let Some(v) = self.raw(t.key) else { continue };
+            let Some(betza) = t.betza else { continue };
+            let value = v.value.clone();
+            let span = v.span;
+            if value == "-" {
+                continue;
+            }
+            let mut chars = value.chars();
+            let first = chars.next();
+            let rest: String = chars.collect();
+            let letter = match first {
+                Some(c) if c.is_ascii_alphabetic() && rest.is_empty() => c.to_ascii_uppercase(),
+                Some(c) if c.is_ascii_alphabetic() && rest.starts_with(':') => {
+                    self.out.error(
+                        "E0204",
+                        format!("`{} = {value}`: Fairy-Stockfish 11.1 reads only the letter", t.key),
+                        span,
+                        "11.1 ignores the moves after `:`",
+                        vec![
+                            format!("note: 11.1 has no custom pieces: `{}` always moves as its type ({betza} in fairyc's Betza); newer versions read `letter:Betza`", t.key),
+                            format!("help: write `{} = {c}`", t.key),
+                        ],
+                    );
+                    continue;
+                }
+                _ => {
+                    self.out.error(
+                        "E0204",
+                        format!("`{} = {value}`: not a piece letter", t.key),
+                        span,
+                        "not one letter",
+                        vec!["help: write one letter (`knight = n`), or `-` to remove an inherited piece".into()],
+                    );
+                    continue;
+                }
+            };
+            if let Some(other) = self.pieces.iter().find(|p| p.letter == letter) {
+                let other = other.key;
+                self.out.error(
+                    "E0206",
+                    format!(
+                        "`{}` and `{other}` both have the letter `{}`",
+                        t.key,
+                        letter.to_ascii_lowercase()
+                    ),
+                    span,
+                    "letter already taken",
+                    vec!["help: give each piece type its own letter".into()],
+                );
+                continue;
+            }
+            self.pieces.push(Piece {
+                name: t.name,
+                key: t.key,
+                betza,
+                letter,
+            });
+        }
+    }
+
+    fn fen(&mut self) -> Option<Fen> {
+        let (text, span) = match self.raw("startFen") {
+            Some(v) => (v.value.clone(), v.span),
+            None => (CHESS_FEN.to_string(), self.section.header_span),
+        };
+        let fen = Fen::read(&text, self.files, self.ranks);
+        if fen.is_none() {
+            let from = match self.raw("startFen").map(|v| &v.from) {
+                Some(From::Shipped(p)) => {
+                    format!("note: `startFen` comes from `{p}`: give the section its own")
+                }
+                Some(From::Here) => {
+                    "note: the rows are separated by `/`, a number counts empty squares".into()
+                }
+                None => "note: the default `startFen` is chess's: give the section its own".into(),
+            };
+            self.out.error(
+                "E0211",
+                "`startFen` is not a FEN this board can hold".into(),
+                span,
+                "bad FEN",
+                vec![
+                    from,
+                    format!(
+                        "help: write the {} rows of the {}×{} board, top first, then the side to move",
+                        self.ranks, self.files, self.ranks
+                    ),
+                ],
+            );
+        }
+        fen
+    }
+
+    fn pawn(&self) -> Option<&Piece> {
+        self.pieces.iter().find(|p| p.key == "pawn")
+    }
+
+    fn king(&self) -> Option<&Piece> {
+        self.pieces.iter().find(|p| p.key == "king")
+    }
+
+    fn write_pieces(&mut self, fen: Option<&Fen>) {
+        let double = self.double_step(fen);
+        let pieces = self.pieces.clone();
+        for p in &pieces {
+            let said = format!("{} = {}", p.key, p.letter.to_ascii_lowercase());
+            let royal = if p.key == "king" { "; royal" } else { "" };
+            let moves = match (&double, p.key) {
+                (Some(zone), "pawn") => format!("{}; moves ifmnD from {zone}", p.betza),
+                _ => p.betza.to_string(),
+            };
+            let name = p.name;
+            let line = format!(
+                "piece {name} {{ letter {}; moves {moves}{royal} }}    // {said}",
+                p.letter
+            );
+            self.line(&line, Some(p.key));
+        }
+        self.line("", None);
+    }
+
+    /// The zone of the pawn's double steps, if it has them.
+    fn double_step(&mut self, fen: Option<&Fen>) -> Option<String> {
+        let fen = fen?;
+        let pawn = self.pawn()?.letter;
+        let on = self.bool("doubleStep", true)?;
+        let rank = self.int("doubleStepRank", 2, 1, self.ranks as u64)? as usize;
+        let first = self.bool("firstRankDoubleSteps", false)?;
+        if !on {
+            return None;
+        }
+        // A double step from the first rank (`firstRankDoubleSteps`) makes
+        // no en-passant square in FSF: `mfnD from` that rank, any square.
+        let first_rank = first && rank != 1;
+        let ranks = vec![rank];
+        // FSF lets a pawn double-step from every square of these ranks;
+        // fairyc's `i` only from where pawns start: the two agree when
+        // pawns start on all of them.
+        for &r in &ranks {
+            for f in 0..self.files {
+                let white = fen.at(f, r - 1) == Some(pawn);
+                let black = fen.at(f, self.ranks - r) == Some(pawn.to_ascii_lowercase());
+                if !white || !black {
+                    let key = if self.raw("doubleStepRank").is_some() {
+                        "doubleStepRank"
+                    } else if self.raw("doubleStep").is_some() {
+                        "doubleStep"
+                    } else {
+                        "startFen"
+                    };
+                    let span = self.raw(key).map_or(self.section.header_span, |v| v.span);
+                    let square = if white {
+                        format!("{}{}", (b'a' + f as u8) as char, self.ranks + 1 - r)
+                    } else {
+                        format!("{}{r}", (b'a' + f as u8) as char)
+                    };
+                    self.out.cannot(
+                        "doubleStep",
+                        span,
+                        &format!(
+                            "Fairy-Stockfish lets a pawn double-step from every square of relative rank {r}; fairyc's initial double step (`i`) only from the squares pawns start on, and no pawn starts on {square}; add the pawns or set `doubleStep = false`"
+                        ),
+                    );
+                    return None;
+                }
+            }
+        }
+        let white: Vec<String> = ranks.iter().map(|r| format!("rank {r}")).collect();
+        let black: Vec<String> = ranks
+            .iter()
+            .map(|r| format!("rank {}", self.ranks + 1 - r))
+            .collect();
+        let said = [
+            self.said("doubleStep", "true"),
+            self.said("doubleStepRank", "2"),
+            self.said("firstRankDoubleSteps", "false"),
+        ]
+        .join(", ");
+        self.line(&format!("// {said}"), Some("doubleStepRank"));
+        self.line(
+            &format!(
+                "zone double-step {{ white: {}; black: {} }}",
+                white.join(", "),
+                black.join(", ")
+            ),
+            Some("doubleStepRank"),
+        );
+        if first_rank {
+            self.line(
+                &format!(
+                    "zone first-rank {{ white: rank 1; black: rank {} }}",
+                    self.ranks
+                ),
+                Some("firstRankDoubleSteps"),
+            );
+            return Some("double-step; moves mfnD from first-rank".into());
+        }
+        Some("double-step".into())
+    }
+
+    fn castling(&mut self, fen: &Fen) {
+        let on = self.bool("castling", true);
+        let rights = fen.castling.clone();
+        if rights == "-" {
+            return;
+        }
+        if on == Some(false) {
+            return;
+        }
+        let Some(kf) = self.file("castlingKingsideFile", 6) else {
+            return;
+        };
+        let Some(qf) = self.file("castlingQueensideFile", 2) else {
+            return;
+        };
+        let Some(rank) = self.int("castlingRank", 1, 1, self.ranks as u64) else {
+            return;
+        };
+        let rank = rank as usize;
+        let rook = match self.raw("castlingRookPiece") {
+            Some(_) => match self.piece_key("castlingRookPiece") {
+                Some(Some(p)) => p,
+                _ => return,
+            },
+            None => match self.pieces.iter().find(|p| p.key == "rook") {
+                Some(p) => p.clone(),
+                None => {
+                    self.out.cannot(
+                        "castling",
+                        self.fen_span(),
+                        "the start position has castling rights but the variant has no `rook` (`castlingRookPiece` defaults to it)",
+                    );
+                    return;
+                }
+            },
+        };
+        let Some(king) = self.king().cloned() else {
+            self.out.cannot(
+                "castling",
+                self.fen_span(),
+                "the start position has castling rights but the variant has no `king` (FSF 11.1 castles its king only)",
+            );
+            return;
+        };
+        let mut rules = Vec::new();
+        for right in rights.chars() {
+            let (white, kingside) = match right {
+                'K' => (true, true),
+                'Q' => (true, false),
+                'k' => (false, true),
+                'q' => (false, false),
+                _ => {
+                    self.out.cannot(
+                        "startFen",
+                        self.fen_span(),
+                        &format!(
+                            "castling right `{right}`: only `KQkq` are imported (not rook files)"
+                        ),
+                    );
+                    return;
+                }
+            };
+            let y = if white { rank - 1 } else { self.ranks - rank };
+            let (kl, rl) = if white {
+                (king.letter, rook.letter)
+            } else {
+                (
+                    king.letter.to_ascii_lowercase(),
+                    rook.letter.to_ascii_lowercase(),
+                )
+            };
+            let Some(kx) = (0..self.files).find(|&x| fen.at(x, y) == Some(kl)) else {
+                self.out.cannot(
+                    "castling",
+                    self.fen_span(),
+                    &format!("castling right `{right}`, but no king on the castling rank"),
+                );
+                return;
+            };
+            let rx = if kingside {
+                (kx + 1..self.files)
+                    .rev()
+                    .find(|&x| fen.at(x, y) == Some(rl))
+            } else {
+                (0..kx).find(|&x| fen.at(x, y) == Some(rl))
+            };
+            let Some(rx) = rx else {
+                self.out.cannot(
+                    "castling",
+                    self.fen_span(),
+                    &format!(
+                        "castling right `{right}`, but no `{}` on that side of the king",
+                        rook.key
+                    ),
+                );
+                return;
+            };
+            let (kto, rto) = if kingside {
+                (kf, kf.wrapping_sub(1))
+            } else {
+                (qf, qf + 1)
+            };
+            if rto >= self.files || kto >= self.files {
+                self.bad(
+                    "castlingKingsideFile",
+                    "E0203",
+                    "not a file where castling fits",
+                    "give files inside the board",
+                );
+                return;
+            }
+            let sq = |x: usize| format!("{}{}", (b'a' + x as u8) as char, y + 1);
+            rules.push(format!(
+                "    {right}: {} {} -> {}, {} {} -> {}",
+                king.name,
+                sq(kx),
+                sq(kto),
+                rook.name,
+                sq(rx),
+                sq(rto)
+            ));
+        }
+        let said = [
+            self.said("castling", "true"),
+            self.said("castlingKingsideFile", "g"),
+            self.said("castlingQueensideFile", "c"),
+            self.said("castlingRank", "1"),
+        ]
+        .join(", ");
+        self.line(&format!("// {said}"), Some("castling"));
+        self.line("castling {", Some("castling"));
+        for r in rules {
+            self.line(&r, Some("castling"));
+        }
+        self.line("}", Some("castling"));
+        self.line("", None);
+    }
+
+    fn fen_span(&self) -> Span {
+        self.raw("startFen")
+            .map_or(self.section.header_span, |v| v.span)
+    }
+
+    fn promotion_rank(&mut self) -> Got<usize> {
+        self.int("promotionRank", 8, 1, self.ranks as u64)
+            .map(|r| r as usize)
+    }
+
+    fn promotion(&mut self) {
+        let mandatory = self.bool("mandatoryPawnPromotion", true);
+        let rank = self.promotion_rank();
+        let Some(pawn) = self.pawn().cloned() else {
+            return;
+        };
+        let (Some(mandatory), Some(rank)) = (mandatory, rank) else {
+            return;
+        };
+        let targets: Vec<Piece> = match self.raw("promotionPieceTypes") {
+            None => ["queen", "rook", "bishop", "knight"]
+                .iter()
+                .filter_map(|k| self.pieces.iter().find(|p| p.key == *k).cloned())
+                .collect(),
+            Some(v) => {
+                let (value, span) = (v.value.clone(), v.span);
+                let mut t = Vec::new();
+                for c in value.chars() {
+                    match self.piece_of(c) {
+                        Some(p) => t.push(p.clone()),
+                        None => {
+                            self.no_piece("promotionPieceTypes", span, c);
+                            return;
+                        }
+                    }
+                }
+                t
+            }
+        };
+        if targets.is_empty() {
+            self.out.cannot(
+                "promotionPieceTypes",
+                self.raw("promotionPieceTypes")
+                    .map_or(self.section.header_span, |v| v.span),
+                "a pawn without promotion targets",
+            );
+            return;
+        }
+        let n = self.ranks;
+        let ranks = |from: usize, to: usize| {
+            if from == to {
+                format!("rank {from}")
+            } else {
+                format!("ranks {from}..{to}")
+            }
+        };
+        let said = [
+            self.said("promotionRank", "8"),
+            self.said("promotionPieceTypes", "nbrq"),
+            self.said("mandatoryPawnPromotion", "true"),
+        ]
+        .join(", ");
+        self.line(&format!("// {said}"), Some("promotionRank"));
+        self.line(
+            &format!(
+                "zone promotion-zone {{ white: {}; black: {} }}",
+                ranks(rank, n),
+                ranks(1, n + 1 - rank)
+            ),
+            Some("promotionRank"),
+        );
+        let names: Vec<&str> = targets.iter().map(|p| p.name).collect();
+        self.line("promotion {", Some("promotionPieceTypes"));
+        self.line(
+            &format!(
+                "    {} -> {} in promotion-zone{}",
+                pawn.name,
+                names.join(" | "),
+                if mandatory { "" } else { " optional" }
+            ),
+            Some("promotionPieceTypes"),
+        );
+        self.line("}", Some("promotionPieceTypes"));
+        self.line("", None);
+    }
+
+    fn drops(&mut self) {
+        let drops = self.bool("pieceDrops", false);
+        let to_hand = self.bool("capturesToHand", false);
+        let first = self.bool("firstRankPawnDrops", false);
+        let zone = self.bool("promotionZonePawnDrops", false);
+        let (Some(drops), Some(to_hand), Some(first), Some(zone)) = (drops, to_hand, first, zone)
+        else {
+            return;
+        };
+        if !drops {
+            if to_hand {
+                let span = self
+                    .raw("capturesToHand")
+                    .map_or(self.section.header_span, |v| v.span);
+                self.out.cannot(
+                    "capturesToHand",
+                    span,
+                    "captured pieces going to a hand they can never be dropped from (`pieceDrops = false`)",
+                );
+            }
+            return;
+        }
+        let said = [
+            self.said("pieceDrops", "false"),
+            self.said("capturesToHand", "false"),
+            self.said("firstRankPawnDrops", "false"),
+            self.said("promotionZonePawnDrops", "false"),
+        ]
+        .join(", ");
+        self.line(&format!("// {said}"), Some("pieceDrops"));
+        let pawn = self.pawn().cloned();
+        let rank = self.promotion_rank();
+        let n = self.ranks;
+        let mut white = Vec::new();
+        let mut black = Vec::new();
+        if pawn.is_some() {
+            if !first {
+                white.push("rank 1".to_string());
+                black.push(format!("rank {n}"));
+            }
+            if let (false, Some(r)) = (zone, rank) {
+                white.push(format!("ranks {r}..{n}"));
+                black.push(format!("ranks 1..{}", n + 1 - r));
+            }
+        }
+        if !white.is_empty() {
+            self.line(
+                &format!(
+                    "zone no-pawn-drops {{ white: {}; black: {} }}",
+                    white.join(", "),
+                    black.join(", ")
+                ),
+                Some("firstRankPawnDrops"),
+            );
+        }
+        self.line("drops {", Some("pieceDrops"));
+        if !to_hand {
+            self.line("    captures-to-hand off", Some("capturesToHand"));
+        }
+        if let (Some(p), false) = (&pawn, white.is_empty()) {
+            self.line(
+                &format!("    {} not-on no-pawn-drops", p.name),
+                Some("firstRankPawnDrops"),
+            );
+        }
+        self.line("}", Some("pieceDrops"));
+        self.line("", None);
+    }
+
+    fn squares(&mut self, key: &str) -> Got<Vec<String>> {
+        let Some(v) = self.raw(key) else {
+            return Some(Vec::new());
+        };
+        let (value, span) = (v.value.clone(), v.span);
+        let mut out = Vec::new();
+        for word in value.split_whitespace() {
+            let mut chars = word.chars();
+            let file = chars.next().map(|c| c as usize);
+            let rank = chars.as_str().parse::<usize>().ok();
+            let ok = match (file, rank) {
+                (Some(f), Some(r)) => {
+                    (b'a' as usize..b'a' as usize + self.files).contains(&f)
+                        && (1..=self.ranks).contains(&r)
+                        && chars.as_str().bytes().all(|b| b.is_ascii_digit())
+                }
+                _ => false,
+            };
+            if !ok {
+                self.out.error(
+                    "E0210",
+                    format!("`{key}`: `{word}` is not a square of this board"),
+                    span,
+                    "bad square",
+                    vec![format!(
+                        "help: squares are `a1` to `{}{}`, separated by spaces",
+                        (b'a' + self.files as u8 - 1) as char,
+                        self.ranks
+                    )],
+                );
+                return None;
+            }
+            out.push(word.to_string());
+        }
+        Some(out)
+    }
+
+    fn end(&mut self, fen: Option<&Fen>) {
+        let mut lines: Vec<(String, &'static str)> = Vec::new();
+        let mut legality: Vec<(String, &'static str)> = Vec::new();
+        let mut zones: Vec<(String, &'static str)> = Vec::new();
+        if let Some(v) = self.outcome("checkmateValue", "loss", false) {
+            lines.push((
+                format!(
+                    "checkmate {v}    // {}",
+                    self.said("checkmateValue", "loss")
+                ),
+                "checkmateValue",
+            ));
+        }
+        if let Some(v) = self.outcome("stalemateValue", "draw", false) {
+            lines.push((
+                format!(
+                    "stalemate {v}    // {}",
+                    self.said("stalemateValue", "draw")
+                ),
+                "stalemateValue",
+            ));
+        }
+        let n = self.int("nFoldRule", 3, 2, 1000);
+        let v = self.outcome("nFoldValue", "draw", false);
+        if let (Some(n), Some(v)) = (n, v) {
+            let said = [self.said("nFoldRule", "3"), self.said("nFoldValue", "draw")].join(", ");
+            lines.push((format!("repetition {n} {v}    // {said}"), "nFoldRule"));
+        }
+        if let Some(m) = self.int("nMoveRule", 50, 0, 1_000_000) {
+            let rule = if m == 0 {
+                "move-limit off".to_string()
+            } else {
+                format!("move-limit {m}")
+            };
+            lines.push((
+                format!("{rule}    // {}", self.said("nMoveRule", "50")),
+                "nMoveRule",
+            ));
+        }
+        if let Some(true) = self.bool("checkCounting", false) {
+            match fen.and_then(|f| f.checks) {
+                Some((w, b)) if w == b && (1..=100).contains(&w) => {
+                    lines.push((
+                        format!(
+                            "checks {w} win    // {} and `{w}+{b}` in startFen",
+                            self.said("checkCounting", "false")
+                        ),
+                        "checkCounting",
+                    ));
+                }
+                Some(_) => {
+                    let span = self.fen_span();
+                    self.out.cannot(
+                        "checkCounting",
+                        span,
+                        "the two sides have different numbers of checks to give (or more than 100)",
+                    );
+                }
+                None => {
+                    let span = self
+                        .raw("checkCounting")
+                        .map_or(self.section.header_span, |v| v.span);
+                    self.out.error(
+                        "E0211",
+                        "`checkCounting = true` but `startFen` gives no checks to give".into(),
+                        span,
+                        "no `3+3` field in the start position",
+                        vec!["help: write the checks after the en-passant field of `startFen`: `… KQkq - 3+3 0 1`".into()],
+                    );
+                }
+            }
+        }
+        if let Some(value) = self.outcome("extinctionValue", "none", true) {
+            let count = self.int("extinctionPieceCount", 0, 0, 64);
+            let types = self
+                .raw("extinctionPieceTypes")
+                .map(|v| (v.value.clone(), v.span));
+            if let (Some(count), Some((types, span)), false) = (count, types, value == "none") {
+                let said = [
+                    self.said("extinctionValue", "none"),
+                    self.said("extinctionPieceTypes", ""),
+                    self.said("extinctionPieceCount", "0"),
+                ]
+                .join(", ");
+                let n = if count == 0 {
+                    String::new()
+                } else {
+                    format!(" {count}")
+                };
+                if types == "*" {
+                    lines.push((
+                        format!("extinction all{n} {value}    // {said}"),
+                        "extinctionPieceTypes",
+                    ));
+                } else {
+                    for c in types.chars() {
+                        match self.piece_of(c) {
+                            Some(p) => lines.push((
+                                format!("extinction {}{n} {value}    // {said}", p.name),
+                                "extinctionPieceTypes",
+                            )),
+                            None => self.no_piece("extinctionPieceTypes", span, c),
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(Some(flag)) = self.flag_piece() {
+            let white = self.squares("whiteFlag");
+            let black = self.squares("blackFlag");
+            let after = self.bool("flagMove", false);
+            if let (Some(white), Some(black), Some(after)) = (white, black, after) {
+                if white.is_empty() || black.is_empty() {
+                    let key = if white.is_empty() {
+                        "whiteFlag"
+                    } else {
+                        "blackFlag"
+                    };
+                    let span = self
+                        .raw(key)
+                        .or(self.raw("flagPiece"))
+                        .map_or(self.section.header_span, |v| v.span);
+                    self.out
+                        .cannot("flagPiece", span, "a goal for one side only");
+                } else {
+                    let said = [
+                        self.said("flagPiece", "-"),
+                        self.said("whiteFlag", ""),
+                        self.said("blackFlag", ""),
+                        self.said("flagMove", "false"),
+                    ]
+                    .join(", ");
+                    zones.push((
+                        format!(
+                            "zone goal {{ white: {}; black: {} }}    // {said}",
+                            white.join(", "),
+                            black.join(", ")
+                        ),
+                        "whiteFlag",
+                    ));
+                    lines.push((
+                        format!(
+                            "{} reaches goal win{}",
+                            flag.name,
+                            if after { " after-reply" } else { "" }
+                        ),
+                        "flagPiece",
+                    ));
+                }
+            }
+        }
+        if let Some(true) = self.bool("mustCapture", false) {
+            legality.push((
+                format!(
+                    "capture compulsory    // {}",
+                    self.said("mustCapture", "false")
+                ),
+                "mustCapture",
+            ));
+        }
+        if let Some(false) = self.bool("checking", true) {
+            legality.push((
+                format!(
+                    "giving-check forbidden    // {}",
+                    self.said("checking", "true")
+                ),
+                "checking",
+            ));
+        }
+        for (z, k) in zones {
+            self.line(&z, Some(k));
+        }
+        self.line("end {", None);
+        for (l, k) in lines {
+            self.line(&format!("    {l}"), Some(k));
+        }
+        self.line("}", None);
+        if !legality.is_empty() {
+            self.line("", None);
+            self.line("legality {", None);
+            for (l, k) in legality {
+                self.line(&format!("    {l}"), Some(k));
+            }
+            self.line("}", None);
+        }
+    }
+
+    /// `flagPiece`: `None` on error, `Some(None)` for no flag piece.
+    fn flag_piece(&mut self) -> Option<Option<Piece>> {
+        match self.raw("flagPiece").map(|v| v.value.as_str()) {
+            None | Some("*") | Some("-") => Some(None),
+            Some(_) => self.piece_key("flagPiece"),
+        }
+    }
+}
+
+/// An FSF FEN, read and normalised for fairyc's `setup`.
+#[derive(Clone, Debug)]
+struct Fen {
+    /// The placement (with the hand, `[…]`).
+    placement: String,
+    /// Letters per square: `grid[rank][file]`, rank 0 the first.
+    grid: Vec<Vec<Option<char>>>,
+    side: String,
+    castling: String,
+    ep: String,
+    checks: Option<(u64, u64)>,
+    clocks: String,
+}
+
+impl Fen {
+    fn read(text: &str, files: usize, ranks: usize) -> Option<Fen> {
+        let mut words = text.split_whitespace();
+        let placement = words.next()?.to_string();
+        let board = placement.split('[').next().unwrap_or_default();
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != ranks {
+            return None;
+        }
+        let mut grid = vec![vec![None; files]; ranks];
+        for (i, row) in rows.iter().enumerate() {
+            let y = ranks - 1 - i;
+            let mut x: usize = 0;
+            let mut digits = String::new();
+            for c in row.chars() {
+                if c.is_ascii_digit() {
+                    digits.push(c);
+                    continue;
+                }
+                if !digits.is_empty() {
+                    x = x.saturating_add(digits.parse::<usize>().ok()?);
+                    digits.clear();
+                }
+                if c.is_ascii_alphabetic() || c == '*' {
+                    if x >= files {
+                        return None;
+                    }
+                    if let Some(cell) = grid.get_mut(y).and_then(|r| r.get_mut(x)) {
+                        *cell = Some(c);
+                    }
+                    x += 1;
+                } else if c != '+' && c != '~' {
+                    return None;
+                }
+            }
+            if !digits.is_empty() {
+                x = x.saturating_add(digits.parse::<usize>().ok()?);
+            }
+            if x != files {
+                return None;
+            }
+        }
+        let side = words.next().unwrap_or("w").to_string();
+        let rest: Vec<&str> = words.collect();
+        let mut castling = "-".to_string();
+        let mut ep = "-".to_string();
+        let mut checks = None;
+        let mut clocks: Vec<&str> = Vec::new();
+        let mut i = 0;
+        let is_number = |w: &str| w.bytes().all(|b| b.is_ascii_digit());
+        if let Some(w) = rest.first() {
+            if !is_number(w) && !w.contains('+') {
+                castling = w.to_string();
+                i = 1;
+            }
+        }
+        if let Some(w) = rest.get(i) {
+            if !is_number(w) && !w.contains('+') {
+                ep = w.to_string();
+                i += 1;
+            }
+        }
+        for w in rest.get(i..).unwrap_or_default() {
+            if let Some((a, b)) = w.split_once('+') {
+                checks = Some((a.parse().ok()?, b.parse().ok()?));
+            } else {
+                clocks.push(w);
+            }
+        }
+        let clocks = if clocks.is_empty() {
+            "0 1".into()
+        } else {
+            clocks.join(" ")
+        };
+        Some(Fen {
+            placement,
+            grid,
+            side,
+            castling,
+            ep,
+            checks,
+            clocks,
+        })
+    }
+
+    fn at(&self, file: usize, rank: usize) -> Option<char> {
+        self.grid.get(rank)?.get(file).copied().flatten()
+    }
+
+    fn text(&self) -> String {
+        format!(
+            "{} {} {} {} {}",
+            self.placement, self.side, self.castling, self.ep, self.clocks
+        )
+    }
+}
+
+/// Compiles the generated source; its errors are reported at the keys the
+/// lines come from (`E0211`).
+fn compile_check(section: &Section, generated: &Generated, out: &mut Diags) {
+    let Err(errors) = crate::compile(&generated.text) else {
+        return;
+    };
+    for e in errors {
+        let at = e.span.start as usize;
+        let origin = generated
+            .origins
+            .iter()
+            .find(|(s, end, _)| (*s..=*end).contains(&at))
+            .map(|o| o.2);
+        let line = generated
+            .text
+            .get(..at)
+            .map_or(0, |t| t.matches('\n').count())
+            + 1;
+        let text = generated
+            .text
+            .lines()
+            .nth(line - 1)
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        out.error(
+            "E0211",
+            format!("this section does not make a valid variant: {e}"),
+            origin.unwrap_or(section.header_span),
+            "from here",
+            vec![
+                format!("note: line {line} of the generated .variant: `{text}`"),
+                format!(
+                    "help: `fairyc explain {}` says more about {}",
+                    e.code(),
+                    e.code()
+                ),
+            ],
+        );
+    }
+}
+
+/// The file name (without `.variant`) to write a section to: its name, with
+/// anything but letters, digits, `-`, `_` and `.` replaced by `-`.
+pub fn file_stem(section: &str) -> String {
+    let stem: String = section
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stem = stem.trim_start_matches('.').to_string();
+    if stem.is_empty() {
+        "variant".into()
+    } else {
+        stem
+    }
+}

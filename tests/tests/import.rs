@@ -1,0 +1,298 @@
+//! `fairyc import`: Fairy-Stockfish 11.1 `variants.ini` sections as
+//! `.variant` files.
+//!
+//! - [`suite_covers_every_supported_key`] (default): the sections of
+//!   `tests/data/import/*.ini` use every key the import supports and every
+//!   piece type it maps, and each imports without an error.
+//! - [`fsf_plays_imports`] (ignored: it needs `/usr/games/fairy-stockfish`;
+//!   `.ci/run` runs it): each of those sections, imported and compiled,
+//!   plays as Fairy-Stockfish 11.1 loading the same file with
+//!   `setoption name VariantPath`: start FEN and perft 1..=3 along 50
+//!   seeded random games, as the export test does.
+//! - [`round_trip`] (default): every shipped variant that exports, exported
+//!   then imported, compiles to the same game: the same start FEN, the same
+//!   pieces (by letter: royal or not, the same move table from every square,
+//!   path by path) and the same perft 1..=2 at the start.
+//!   [`round_trip_plays_the_same`] (ignored, release) compares perft 1..=3
+//!   along 50 random games of the original.
+//! - [`any_section_imports_without_a_panic`]: random sections of real keys
+//!   and random values give diagnostics, never a panic.
+//!
+//! The command itself (files written, never over an existing one without
+//! `--force`, `--check`) is tested in `cli/tests/commands.rs`.
+
+use std::path::{Path, PathBuf};
+
+use fairyc_compiler::import::{self, Import};
+use fairyc_compiler::Report;
+use fairyc_runtime::{perft, Position, Variant};
+use fairyc_tests::{fsf_agrees, root, shipped_for_import, Engine};
+
+fn suite() -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("tests/data/import"))
+        .expect("tests/data/import")
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ini"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no .ini in tests/data/import");
+    paths
+}
+
+fn import_file(path: &Path) -> (String, Import) {
+    let text = std::fs::read_to_string(path).expect("readable");
+    let result = import::import(&text, &shipped_for_import());
+    (text, result)
+}
+
+fn errors(text: &str, result: &Import) -> Vec<String> {
+    result
+        .diagnostics
+        .iter()
+        .filter(|d| !d.is_warning())
+        .map(|d| {
+            fairyc_compiler::diagnostic::render_plain("suite.ini", text, std::slice::from_ref(d))
+        })
+        .collect()
+}
+
+#[test]
+fn suite_covers_every_supported_key() {
+    let mut used: Vec<String> = Vec::new();
+    for path in suite() {
+        let (text, result) = import_file(&path);
+        let errors = errors(&text, &result);
+        assert!(
+            errors.is_empty(),
+            "{}:\n{}",
+            path.display(),
+            errors.join("\n")
+        );
+        for section in import::ini::parse(&text).sections {
+            used.extend(section.entries.into_iter().map(|e| e.key));
+        }
+        for s in &result.sections {
+            fairyc_compiler::compile(&s.source)
+                .unwrap_or_else(|e| panic!("[{}] does not compile: {e:?}\n{}", s.name, s.source));
+        }
+    }
+    let missing: Vec<&str> = import::SUPPORTED
+        .iter()
+        .chain(import::PIECE_KEYS.iter())
+        .copied()
+        .filter(|k| !used.iter().any(|u| u == k))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "keys the suite does not use: {missing:?}"
+    );
+}
+
+#[test]
+#[ignore = "needs /usr/games/fairy-stockfish; run by .ci/run"]
+fn fsf_plays_imports() {
+    const GAMES: u64 = 50;
+    const PLIES: usize = 60;
+    const EVERY: usize = 20;
+    const DEPTH: u32 = 3;
+    let only = std::env::var("FAIRYC_IMPORT_ONLY").ok();
+    let mut mismatches = Vec::new();
+    for path in suite() {
+        let (text, result) = import_file(&path);
+        let errors = errors(&text, &result);
+        assert!(
+            errors.is_empty(),
+            "{}:\n{}",
+            path.display(),
+            errors.join("\n")
+        );
+        for s in &result.sections {
+            if only
+                .as_deref()
+                .is_some_and(|o| !o.split(',').any(|x| x == s.name))
+            {
+                continue;
+            }
+            let tables = fairyc_compiler::compile(&s.source).expect("compiles");
+            let variant = Variant::new(tables).expect("valid tables");
+            let mut engine = Engine::start(&[
+                ("VariantPath", path.to_str().expect("UTF-8 path")),
+                ("UCI_Variant", &s.name),
+            ])
+            .expect("/usr/games/fairy-stockfish is installed");
+            let (positions, wrong) = fsf_agrees(&variant, &mut engine, GAMES, PLIES, EVERY, DEPTH);
+            mismatches.extend(wrong.into_iter().map(|w| format!("[{}]: {w}", s.name)));
+            println!(
+                "[{}]: start and {positions} positions of {GAMES} games compared at depth {DEPTH}",
+                s.name
+            );
+        }
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
+/// The shipped variants that export (`fairyc export`): every one that does.
+fn exporting() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for s in shipped_for_import() {
+        let stem = s.names[0].clone();
+        if let Ok(ini) = fairyc_compiler::export::export(&s.source, &format!("fairyc-{stem}")) {
+            out.push((stem, ini));
+        }
+    }
+    assert!(out.len() >= 29, "only {} variants export", out.len());
+    out
+}
+
+fn original(stem: &str) -> Variant {
+    fairyc_tests::shipped(stem)
+}
+
+fn imported(stem: &str, ini: &str) -> Variant {
+    let result = import::import(ini, &shipped_for_import());
+    let errors = errors(ini, &result);
+    assert!(errors.is_empty(), "{stem}:\n{}", errors.join("\n"));
+    let [section] = result.sections.as_slice() else {
+        panic!("{stem}: {} sections", result.sections.len());
+    };
+    let tables = fairyc_compiler::compile(&section.source)
+        .unwrap_or_else(|e| panic!("{stem}: {e:?}\n{}", section.source));
+    Variant::new(tables).expect("valid tables")
+}
+
+/// A piece's paths per side and square, sorted.
+type Paths = Vec<Vec<Vec<String>>>;
+
+/// Each piece by letter: royal, and its paths from every square, sorted.
+fn pieces(v: &Variant) -> Vec<(char, bool, Paths)> {
+    let mut out: Vec<_> = v
+        .tables()
+        .parts()
+        .pieces
+        .iter()
+        .map(|p| {
+            let moves = p
+                .moves
+                .iter()
+                .map(|side| {
+                    side.iter()
+                        .map(|paths| {
+                            let mut v: Vec<String> =
+                                paths.iter().map(|p| format!("{p:?}")).collect();
+                            v.sort();
+                            v.dedup();
+                            v
+                        })
+                        .collect()
+                })
+                .collect();
+            (p.letter, p.royal, moves)
+        })
+        .collect();
+    out.sort_by_key(|p| p.0);
+    out
+}
+
+#[test]
+fn round_trip() {
+    let mut wrong = Vec::new();
+    for (stem, ini) in exporting() {
+        let ours = original(&stem);
+        let back = imported(&stem, &ini);
+        let (a, b) = (
+            Position::new(&ours).expect("start"),
+            Position::new(&back).expect("start"),
+        );
+        if a.fen() != b.fen() {
+            wrong.push(format!("{stem}: start FEN {} became {}", a.fen(), b.fen()));
+            continue;
+        }
+        if pieces(&ours) != pieces(&back) {
+            wrong.push(format!("{stem}: the pieces' moves differ"));
+        }
+        for d in 1..=2 {
+            let (x, y) = (perft(&a, d), perft(&b, d));
+            if x != y {
+                wrong.push(format!("{stem}: perft {d} {x} became {y}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+#[ignore = "slow in debug; run in release by .ci/run"]
+fn round_trip_plays_the_same() {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut wrong = Vec::new();
+    for (stem, ini) in exporting() {
+        let ours = original(&stem);
+        let back = imported(&stem, &ini);
+        let mut compared = 0;
+        for seed in 0..50 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut pos = Position::new(&ours).expect("start");
+            for ply in 0..60 {
+                if ply % 20 == 10 {
+                    let fen = pos.fen();
+                    let there = Position::from_fen(&back, &fen).expect("the import reads the FEN");
+                    for d in 1..=3 {
+                        let (x, y) = (perft(&pos, d), perft(&there, d));
+                        if x != y {
+                            wrong.push(format!(
+                                "{stem} seed {seed} ply {ply} {fen}: perft {d} {x} became {y}"
+                            ));
+                        }
+                    }
+                    compared += 1;
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.rule_outcome().is_some() {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                pos.play_unchecked(m);
+            }
+        }
+        println!("{stem}: {compared} positions compared at depth 3");
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(100))]
+    #[test]
+    fn any_section_imports_without_a_panic(
+        parent in proptest::option::of(proptest::sample::select(vec!["chess", "crazyhouse", "x", "shogi"])),
+        lines in proptest::collection::vec(
+            (
+                proptest::sample::select(
+                    import::SUPPORTED
+                        .iter()
+                        .chain(import::PIECE_KEYS.iter())
+                        .copied()
+                        .chain(["chess960", "customPiece1", "typo"])
+                        .collect::<Vec<_>>(),
+                ),
+                "[-a-z0-9/ +*:\\[\\]KQPN]{0,24}",
+            ),
+            0..12,
+        ),
+    ) {
+        let mut text = match parent {
+            Some(p) => format!("[s:{p}]\n"),
+            None => "[s]\n".to_string(),
+        };
+        for (k, v) in &lines {
+            text.push_str(&format!("{k} = {v}\n"));
+        }
+        static SHIPPED: std::sync::OnceLock<Vec<import::Shipped>> = std::sync::OnceLock::new();
+        let result = import::import(&text, SHIPPED.get_or_init(shipped_for_import));
+        for s in &result.sections {
+            if !s.failed {
+                fairyc_compiler::compile(&s.source).expect("an import without errors compiles");
+            }
+        }
+    }
+}
