@@ -8,10 +8,11 @@ use codespan_reporting::diagnostic::Diagnostic;
 use fairyc_compiler::import::{self, Shipped};
 use fairyc_compiler::Report;
 
-use crate::check::{to_json, CheckFormat};
+use crate::check::CheckFormat;
 use crate::files::{
     emit_diagnostics, eprint_line, print, printable, read_bytes, Fatal, SOURCE_LIMIT,
 };
+use fairyc_compiler::json::to_json;
 
 /// The arguments of `fairyc import`.
 #[derive(clap::Args, Debug)]
@@ -94,7 +95,10 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
         CheckFormat::Human => emit_diagnostics(&args.file, &text, &diagnostics),
         CheckFormat::Json => {
             for d in &diagnostics {
-                print(&format!("{}\n", to_json(&args.file, &text, d)))?;
+                print(&format!(
+                    "{}\n",
+                    to_json(&args.file.display().to_string(), &text, d)
+                ))?;
             }
         }
     }
