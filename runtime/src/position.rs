@@ -1021,24 +1021,14 @@ impl<'v> Position<'v> {
             self.update_history(matches!(m, Move::Pass { .. }));
         }
         if v.counting.is_some() {
-            let promoted = matches!(
-                m,
-                Move::Normal {
-                    promote: Promote::Piece(_) | Promote::Hand(_),
-                    ..
-                } | Move::EnPassant {
-                    promote: Promote::Piece(_) | Promote::Hand(_),
-                    ..
-                }
-            );
-            self.update_count(captured || promoted);
+            self.update_count(captured);
         }
     }
 
     /// In a variant with a counting rule, after a move (`event`: it
-    /// captured or promoted): the running count grows by one ply; a count
-    /// starts for the side to move if none runs, or if `event` left that
-    /// side with a single piece, and the side has a limit.
+    /// captured): the running count grows by one ply; a count starts for
+    /// the side to move if none runs, or if `event` left that side with a
+    /// single piece, and the side has a limit.
     #[cold]
     fn update_count(&mut self, event: bool) {
         let Some(c) = &self.v.counting else { return };

@@ -1117,7 +1117,7 @@ pub struct CheckCountRule {
 
 /// A counting rule. After each move, while a count runs its ply count grows
 /// by one; then, for the side to move, if no count runs yet (or the move
-/// captured or promoted and left that side with a single piece) and the
+/// captured and left that side with a single piece) and the
 /// side has a limit here, a count starts: the limit is twice the side's
 /// limit in moves, and the ply count starts at 0, or at twice the number of
 /// pieces on the board for a side with a single piece when `from_pieces`.
