@@ -206,7 +206,7 @@ impl fmt::Display for EndReason {
             EndReason::Reach => "goal reached",
             EndReason::Repetition => "repetition",
             EndReason::MoveLimit => "move limit",
-            EndReason::Counting => "count of moves ran out",
+            EndReason::Counting => "counting",
             EndReason::Extinction => "extinction",
             EndReason::Checks => "checks given",
             EndReason::Passes => "two passes",
