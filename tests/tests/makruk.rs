@@ -86,8 +86,9 @@ fn a_capture_baring_the_king_restarts_the_count() {
     );
 }
 
-/// No count starts while a pawn is on the board (`4k3/8/8/8/8/P7/8/R3K3 w
-/// - - 0 1 moves e1d1`: `… b - - 1 1`), nor for a side facing a lone king
+/// No count starts while a pawn is on the board
+/// (`4k3/8/8/8/8/P7/8/R3K3 w - - 0 1 moves e1d1`: `… b - - 1 1`), nor for
+/// a side facing a lone king
 /// (`4k3/8/8/8/8/8/8/R3K3 b - - 0 1 moves e8d8`: `… w - - 1 2`), nor when
 /// a lone king takes the last pawn (`4k2r/8/8/8/p7/K7/8/8 w - - 0 1 moves
 /// a3a4`: `… b - - 0 1`).
