@@ -578,6 +578,23 @@ pub enum EndRule {
         /// For the player who has given them.
         outcome: Spanned<String>,
     },
+    /// `counting without Pawn board 64 bare 2 Rook -> 8, 64 from pieces`:
+    /// a count of moves that draws the game when it runs out.
+    Counting {
+        /// The whole rule.
+        span: Span,
+        /// `without Pawn, …`: counting starts only while none of these is on
+        /// the board.
+        without: Vec<Spanned<String>>,
+        /// `board 64`: the limit of a side that has more than one piece.
+        board: Option<Spanned<u32>>,
+        /// `bare …`: the limits of a side left with one piece, the first
+        /// whose needs the opponent's pieces meet.
+        limits: Vec<CountingLimit>,
+        /// `from pieces`: a bare side's count starts at the number of pieces
+        /// on the board (else at 0).
+        from_pieces: bool,
+    },
     /// `extinction all loss` or `extinction Pawn loss`: a player with no
     /// piece left (of that type), on the board or in hand.
     Extinction {
@@ -636,4 +653,24 @@ pub enum EndRule {
     },
     /// Anything else.
     Unknown(Unknown),
+}
+
+/// One limit of a `counting` rule: `2 Rook -> 8`, `Khon + Met -> 44`, `64`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountingLimit {
+    /// The limit as written.
+    pub span: Span,
+    /// What the opponent must have (all of it); empty: always.
+    pub needs: Vec<CountingNeed>,
+    /// The limit, in moves.
+    pub moves: Spanned<u32>,
+}
+
+/// `2 Rook` or `Rook` in a counting limit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountingNeed {
+    /// The piece.
+    pub piece: Spanned<String>,
+    /// At least this many (1 if not given).
+    pub count: Option<Spanned<u32>>,
 }

@@ -10,8 +10,9 @@
 //! [`crate::lower`] needs, and nothing else.
 
 use fairyc_runtime::table::{
-    CheckCountRule, DropRules, EndRules, GateRule, Legality, Outcome, PromotionChoice,
-    RepetitionRule, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
+    CheckCountRule, CountingLimit, CountingRule, DropRules, EndRules, GateRule, Legality, Outcome,
+    PromotionChoice, RepetitionRule, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT,
+    MAX_NAME_BYTES, MAX_PIECES,
 };
 use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
 use indexmap::IndexMap;
@@ -1039,6 +1040,49 @@ impl<'a> Checker<'a> {
                     }
                     self.outcome(outcome);
                 }
+                EndRule::Counting {
+                    span,
+                    without,
+                    board,
+                    limits,
+                    ..
+                } => {
+                    self.once(&mut seen, "counting", first_word(*span, "counting"));
+                    for p in without {
+                        self.piece_ref(p);
+                    }
+                    let max = fairyc_runtime::table::MAX_COUNTING_LIMIT;
+                    let moves = limits.iter().map(|l| &l.moves).chain(board.iter());
+                    for n in moves {
+                        if n.node == 0 || n.node > max {
+                            self.error(
+                                ErrorKind::CountingLimitOutOfRange { moves: n.node },
+                                n.span,
+                            );
+                        }
+                    }
+                    let mut always = None;
+                    for l in limits {
+                        if let Some(always) = always {
+                            self.error(ErrorKind::CountingLimitUnreachable { always }, l.span);
+                            break;
+                        }
+                        for need in &l.needs {
+                            self.piece_ref(&need.piece);
+                            if let Some(c) = &need.count {
+                                if c.node == 0 || c.node > MAX_HAND_LEFT {
+                                    self.error(
+                                        ErrorKind::CountingLimitOutOfRange { moves: c.node },
+                                        c.span,
+                                    );
+                                }
+                            }
+                        }
+                        if l.needs.is_empty() {
+                            always = Some(l.span);
+                        }
+                    }
+                }
                 EndRule::Unknown(u) => self.unknown(Block::End, u),
             }
         }
@@ -1294,6 +1338,8 @@ pub struct CheckedEnd {
     /// The extinction rules: `(piece, or None for all pieces; at most this
     /// many left; outcome)`.
     pub extinction: Vec<(Option<u8>, u32, Outcome)>,
+    /// The counting rule.
+    pub counting: Option<CountingRule>,
     /// `resets-clock`: the pieces whose moves reset the half-move clock, if
     /// given (`none` is empty); otherwise the promoting pieces.
     pub resets_clock: Option<Vec<u8>>,
@@ -1380,6 +1426,8 @@ struct Resolver<'a> {
     unsound_zones: Vec<String>,
     /// The `checks` rule, needed to read the setup's check counter.
     check_count: Option<CheckCountRule>,
+    /// Whether the end rules count moves (`counting`).
+    counting: bool,
 }
 
 /// The second pass: resolves the file against its board. Returns `None`
@@ -1424,6 +1472,11 @@ fn resolve(
         setup: None,
         unsound_zones: names.unsound_zones.clone(),
         check_count: end.and_then(check_count_of),
+        counting: end.is_some_and(|e| {
+            e.rules
+                .iter()
+                .any(|r| matches!(r, EndRule::Counting { .. }))
+        }),
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
@@ -1817,6 +1870,16 @@ impl<'a> Resolver<'a> {
                 stalemate_fewer_pieces: false,
                 check_count: self.check_count,
                 extinction: Vec::new(),
+                // Only so that the setup FEN may hold a count.
+                counting: self.counting.then(|| CountingRule {
+                    without: Vec::new(),
+                    board: 0,
+                    bare: vec![CountingLimit {
+                        needs: Vec::new(),
+                        moves: 1,
+                    }],
+                    from_pieces: false,
+                }),
                 double_pass: None,
                 facing: None,
                 komi: [0, 0],
@@ -2432,6 +2495,7 @@ impl<'a> Resolver<'a> {
             stalemate_fewer_pieces: false,
             check_count: None,
             extinction: Vec::new(),
+            counting: None,
             resets_clock: None,
             double_pass: None,
             facing: None,
@@ -2532,6 +2596,37 @@ impl<'a> Resolver<'a> {
                     if !faces {
                         self.error(ErrorKind::FacingWithoutFaces, first_word(*span, "facing"));
                     }
+                }
+                EndRule::Counting {
+                    without,
+                    board,
+                    limits,
+                    from_pieces,
+                    ..
+                } => {
+                    let max = fairyc_runtime::table::MAX_COUNTING_LIMIT;
+                    out.counting = Some(CountingRule {
+                        without: without.iter().filter_map(|p| self.piece(&p.node)).collect(),
+                        board: board.as_ref().map_or(0, |b| b.node.clamp(1, max)),
+                        bare: limits
+                            .iter()
+                            .map(|l| CountingLimit {
+                                needs: l
+                                    .needs
+                                    .iter()
+                                    .filter_map(|n| {
+                                        let c = n.count.as_ref().map_or(1, |c| c.node);
+                                        Some((
+                                            self.piece(&n.piece.node)?,
+                                            c.clamp(1, MAX_HAND_LEFT),
+                                        ))
+                                    })
+                                    .collect(),
+                                moves: l.moves.node.clamp(1, max),
+                            })
+                            .collect(),
+                        from_pieces: *from_pieces,
+                    });
                 }
                 EndRule::Komi { side, points, .. } => {
                     out.komi[usize::from(side.node != Side::White)] =

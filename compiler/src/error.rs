@@ -521,6 +521,17 @@ pub enum ErrorKind {
         /// The most allowed.
         max: usize,
     },
+    /// `E0170` `counting bare 0`, `counting board 5000 bare 64`.
+    CountingLimitOutOfRange {
+        /// The limit given.
+        moves: u32,
+    },
+    /// `E0171` `counting bare 64, Rook -> 16`: a limit after one that
+    /// always applies is never used.
+    CountingLimitUnreachable {
+        /// The limit that always applies.
+        always: Span,
+    },
     /// `E0145` `checks 0 win`, `checks 1000 win`.
     CheckCountOutOfRange {
         /// The count given.
@@ -1271,6 +1282,22 @@ impl ErrorKind {
             }
 
             // --- lowering errors: E0100 …, kept in `LowerError` ---
+            ErrorKind::CountingLimitOutOfRange { moves } => {
+                let max = fairyc_runtime::table::MAX_COUNTING_LIMIT;
+                Text::new(
+                    "E0170",
+                    format!("counting limit {moves} is out of range: it must be from 1 to {max} moves"),
+                    format!("expected 1 to {max}"),
+                )
+                .help("makruk's pieces' honour with two rooks is `2 Rook -> 8`")
+            }
+            ErrorKind::CountingLimitUnreachable { always } => Text::new(
+                "E0171",
+                "this counting limit is never used".to_string(),
+                "never used".to_string(),
+            )
+            .also(*always, "this limit always applies, so the ones after it never do")
+            .help("put the limit without pieces last, or remove the limits after it"),
             ErrorKind::CheckCountOutOfRange { count } => {
                 let max = fairyc_runtime::table::MAX_CHECK_COUNT;
                 Text::new(

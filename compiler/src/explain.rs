@@ -706,6 +706,20 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "end { checks 3 win }",
     },
     Explanation {
+        code: "E0170",
+        title: "counting limit out of range",
+        text: "`counting … bare <limits>` and `board <n>` give limits in moves, from 1 to 1000; a limit's piece counts (`2 Rook -> 8`) are from 1 to 255. The count of a side that has more than one piece (`board`) starts at 0, a bare side's at 0 or at the number of pieces on the board (`from pieces`); the game is drawn when the count passes the limit.",
+        wrong: "end { counting bare Rook -> 0 }",
+        fixed: "end { counting bare Rook -> 16 }",
+    },
+    Explanation {
+        code: "E0171",
+        title: "counting limit never used",
+        text: "A bare side's limit is the first in the `bare` list whose pieces the opponent has. A limit without pieces (`64`) always applies, so the limits after it are never reached: put it last.",
+        wrong: "end { counting bare 64, Rook -> 16 }",
+        fixed: "end { counting bare Rook -> 16, 64 }",
+    },
+    Explanation {
         code: "E0160",
         title: "board Fairy-Stockfish cannot hold",
         text: "`fairyc export --to fairy-stockfish` writes a variant for Fairy-Stockfish 11.1, whose boards are rectangles of up to 12 files and 10 ranks, one cell per square, named a1, b1, … and written in FEN rank by rank from the top, White moving up. A board with holes, squares of several cells, cells off the board, other labels, other forward directions or a larger size cannot be exported.",

@@ -577,6 +577,7 @@ pub fn end(checked: &Checked) -> EndRules {
                 outcome,
             })
             .collect(),
+        counting: e.counting.clone(),
         double_pass: e.double_pass,
         facing: e.facing,
         komi: e.komi,

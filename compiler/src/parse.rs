@@ -18,11 +18,11 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use crate::ast::{
-    self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule, DropRule,
-    DropsDecl, EndDecl, EndRule, GatingDecl, GatingRule, Item, Labels, LegalityDecl, LegalityRule,
-    MoveRegion, PieceDecl, PieceProp, PromotionDecl, PromotionLimit, PromotionRule,
-    PromotionTarget, RegionKind, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl,
-    VariantProp, ZoneDecl,
+    self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule,
+    CountingLimit, CountingNeed, DropRule, DropsDecl, EndDecl, EndRule, GatingDecl, GatingRule,
+    Item, Labels, LegalityDecl, LegalityRule, MoveRegion, PieceDecl, PieceProp, PromotionDecl,
+    PromotionLimit, PromotionRule, PromotionTarget, RegionKind, SetItem, SetupDecl, Side,
+    SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
 };
 use crate::error::{CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -173,6 +173,12 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_reaches => "`reaches`",
         Rule::kw_extinction => "`extinction`",
         Rule::kw_checks => "`checks`",
+        Rule::kw_counting => "`counting`",
+        Rule::kw_without => "`without`",
+        Rule::kw_bare => "`bare`",
+        Rule::kw_pieces => "`pieces`",
+        Rule::counting_limit => "a counting limit (`2 Rook -> 8` or `64`)",
+        Rule::counting_need => "a piece and its count (`2 Rook`)",
         Rule::kw_legality => "`legality`",
         Rule::kw_after_reply => "`after-reply`",
         Rule::kw_giving_check => "`giving-check`",
@@ -183,6 +189,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::giving_check_forbidden => "`giving-check forbidden`",
         Rule::capture_compulsory => "`capture compulsory`",
         Rule::end_checks => "a `checks` rule",
+        Rule::end_counting => "a `counting` rule",
         Rule::end_extinction => "an `extinction` rule",
         Rule::sep => "a new line or `;`",
         Rule::eos => "the end of the statement",
@@ -1160,6 +1167,10 @@ impl Builder<'_> {
                 rules.push(EndRule::Unknown(self.unknown(p)));
                 continue;
             }
+            if rule == Rule::end_counting {
+                rules.push(self.counting(p, span));
+                continue;
+            }
             let mut idents = Vec::new();
             let mut counts = Vec::new();
             let mut set = None;
@@ -1253,6 +1264,61 @@ impl Builder<'_> {
             rules.push(end_rule);
         }
         EndDecl { span, rules }
+    }
+
+    /// `counting without Pawn board 64 bare 2 Rook -> 8, 64 from pieces`
+    fn counting(&mut self, pair: Pair<'_, Rule>, span: Span) -> EndRule {
+        let mut without = Vec::new();
+        let mut board = None;
+        let mut limits = Vec::new();
+        let mut from_pieces = false;
+        for q in pair.into_inner() {
+            match q.as_rule() {
+                Rule::ident => without.push(text(&q)),
+                Rule::count => board = Some(self.number(&q, u32::MAX)),
+                Rule::kw_pieces => from_pieces = true,
+                Rule::counting_limit => {
+                    let lspan = tight(&q);
+                    let mut needs = Vec::new();
+                    let mut moves = None;
+                    for r in q.into_inner() {
+                        match r.as_rule() {
+                            Rule::counting_need => {
+                                let mut count = None;
+                                let mut piece = None;
+                                for t in r.into_inner() {
+                                    match t.as_rule() {
+                                        Rule::count => count = Some(self.number(&t, u32::MAX)),
+                                        Rule::ident => piece = Some(text(&t)),
+                                        _ => {}
+                                    }
+                                }
+                                if let Some(piece) = piece {
+                                    needs.push(CountingNeed { piece, count });
+                                }
+                            }
+                            Rule::count => moves = Some(self.number(&r, u32::MAX)),
+                            _ => {}
+                        }
+                    }
+                    if let Some(moves) = moves {
+                        limits.push(CountingLimit {
+                            span: lspan,
+                            needs,
+                            moves,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        EndRule::Counting {
+            span,
+            without,
+            board,
+            limits,
+            from_pieces,
+        }
     }
 }
 

@@ -484,6 +484,54 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
             outcome(c.outcome)
         ));
     }
+    if let Some(c) = &end.counting {
+        let without = if c.without.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<String> = c
+                .without
+                .iter()
+                .map(|&p| format!("`{}`", name(p)))
+                .collect();
+            format!(" (while no {} is on the board)", names.join(" or "))
+        };
+        let board = if c.board == 0 {
+            String::new()
+        } else {
+            format!("{} moves for a side with more than one piece; ", c.board)
+        };
+        let bare: Vec<String> = c
+            .bare
+            .iter()
+            .map(|l| {
+                if l.needs.is_empty() {
+                    format!("else {}", l.moves)
+                } else {
+                    let needs: Vec<String> = l
+                        .needs
+                        .iter()
+                        .map(|&(p, n)| {
+                            if n == 1 {
+                                format!("`{}`", name(p))
+                            } else {
+                                format!("{n} `{}`", name(p))
+                            }
+                        })
+                        .collect();
+                    format!("{} against {}", l.moves, needs.join(" + "))
+                }
+            })
+            .collect();
+        out.push(format!(
+            "counting{without}: {board}for a lone piece {} moves{}; a draw when the count runs out",
+            bare.join(", "),
+            if c.from_pieces {
+                ", counted from the number of pieces"
+            } else {
+                ""
+            }
+        ));
+    }
     for r in &end.extinction {
         let what = r
             .piece

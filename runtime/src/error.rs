@@ -260,6 +260,9 @@ pub enum TableError {
     /// An `end.check_count.count` of 0 or above
     /// [`crate::table::MAX_CHECK_COUNT`].
     CheckCount(u32),
+    /// A limit of `end.counting` of 0 or above
+    /// [`crate::table::MAX_COUNTING_LIMIT`].
+    CountingLimit(u32),
     /// A piece's `royal_side` is set without `royal`, or is not 0 or 1.
     RoyalSide {
         /// The piece.
@@ -420,6 +423,8 @@ pub enum Field {
     },
     /// `end.resets_move_limit`.
     ResetsMoveLimit,
+    /// `end.counting`.
+    Counting,
     /// `end.extinction[rule]`.
     Extinction {
         /// The rule.
@@ -499,6 +504,7 @@ impl fmt::Display for Field {
             Field::Gating { rule } => write!(f, "gating[{rule}]"),
             Field::Reach { rule } => write!(f, "end.reach[{rule}]"),
             Field::ResetsMoveLimit => write!(f, "end.resets_move_limit"),
+            Field::Counting => write!(f, "end.counting"),
             Field::Extinction { rule } => write!(f, "end.extinction[{rule}]"),
             Field::Zone { zone } => write!(f, "zones[{zone}].squares"),
             Field::CannotCapture { piece } => {
@@ -743,6 +749,11 @@ impl fmt::Display for TableError {
                 f,
                 "end.repetition.claim is {claim}; it must be from 2 to the count ({count})"
             ),
+            TableError::CountingLimit(n) => write!(
+                f,
+                "a limit of end.counting is {n}; it must be from 1 to {}",
+                t::MAX_COUNTING_LIMIT
+            ),
             TableError::CheckCount(n) => write!(
                 f,
                 "end.check_count.count is {n}; it must be from 1 to {}",
@@ -884,6 +895,9 @@ pub enum ParseFenError {
     /// The check-counter field (`3+3`) is not two counts from 0 to the
     /// variant's check count, joined by `+`.
     BadChecks(String),
+    /// A counting limit in the en-passant field that is 0 or above twice
+    /// [`crate::table::MAX_COUNTING_LIMIT`].
+    BadCounting(String),
 }
 
 impl ParseFenError {
@@ -988,6 +1002,11 @@ impl fmt::Display for ParseFenError {
                 crate::setup::MAX_FULLMOVE
             ),
             ParseFenError::ExtraField(t) => write!(f, "unexpected field `{t}`"),
+            ParseFenError::BadCounting(t) => write!(
+                f,
+                "bad counting limit `{t}`: it must be from 1 to {} plies",
+                2 * crate::table::MAX_COUNTING_LIMIT
+            ),
             ParseFenError::BadChecks(t) => write!(
                 f,
                 "check counter `{t}` is not `<white>+<black>`, each from 0 to the variant's check count"
@@ -1086,6 +1105,9 @@ pub enum PositionError {
     OppositeCheck(Color),
     /// The half-move clock is above [`crate::MAX_HALFMOVE`].
     Halfmove(u32),
+    /// A count of moves (`Setup::counting`) in a variant without a
+    /// counting rule, or one whose limit or ply count is out of range.
+    Counting,
     /// The move number is 0 or above [`crate::MAX_FULLMOVE`].
     Fullmove(u32),
 }
@@ -1168,6 +1190,12 @@ impl fmt::Display for PositionError {
                 "{} is in check but it is {}'s move",
                 c.name(),
                 c.other().name()
+            ),
+            PositionError::Counting => write!(
+                f,
+                "a count of moves needs a variant with a counting rule, a limit from 1 to {} plies and a ply count up to {}",
+                2 * crate::table::MAX_COUNTING_LIMIT,
+                crate::setup::MAX_HALFMOVE
             ),
             PositionError::Halfmove(n) => write!(
                 f,

@@ -83,6 +83,12 @@ impl<'v> Game<'v> {
                 return Some(result_for(0, Outcome::Draw, EndReason::MoveLimit));
             }
         }
+        // A count that has run out draws (checkmate came first above).
+        if let Some((limit, ply)) = self.pos.counting() {
+            if ply > limit {
+                return Some(result_for(0, Outcome::Draw, EndReason::Counting));
+            }
+        }
         None
     }
 }

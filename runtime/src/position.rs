@@ -24,6 +24,7 @@ pub struct Undo {
     halfmove: u32,
     fullmove: u32,
     checks: [u8; 2],
+    count: [u32; 2],
     hash: u64,
     history: History,
 }
@@ -144,6 +145,9 @@ pub struct Position<'v> {
     pub(crate) fullmove: u32,
     /// Checks each side still has to give (variants that count checks).
     pub(crate) checks: [u8; 2],
+    /// A counting rule's count: `[limit, ply count]` in plies; limit 0
+    /// while no count runs.
+    pub(crate) count: [u32; 2],
     pub(crate) hash: u64,
     pub(crate) history: History,
 }
@@ -197,6 +201,17 @@ impl<'v> Position<'v> {
         if s.fullmove == 0 || s.fullmove > MAX_FULLMOVE {
             return Err(PositionError::Fullmove(s.fullmove));
         }
+        let count = match s.counting {
+            None => [0, 0],
+            Some((limit, ply))
+                if v.counting.is_some()
+                    && (1..=2 * crate::table::MAX_COUNTING_LIMIT).contains(&limit)
+                    && ply <= MAX_HALFMOVE =>
+            {
+                [limit, ply]
+            }
+            Some(_) => return Err(PositionError::Counting),
+        };
         let mut pos = Position {
             v,
             board: [0; 128],
@@ -216,6 +231,7 @@ impl<'v> Position<'v> {
                 Some((n, _)) => s.checks.unwrap_or([n, n]).map(|c| c.min(n)),
                 None => [0, 0],
             },
+            count,
             hash: 0,
             history: History::default(),
         };
@@ -401,6 +417,7 @@ impl<'v> Position<'v> {
             gates: [0, 1].map(|side| Squares(self.gates[side]).collect()),
             ep: (self.ep != 0).then(|| self.ep.trailing_zeros() as u8),
             checks: self.v.check_count.map(|_| self.checks),
+            counting: (self.count[0] != 0).then_some((self.count[0], self.count[1])),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
         }
@@ -675,6 +692,9 @@ impl<'v> Position<'v> {
                 h ^= k.checks[side * 256 + self.checks[side] as usize];
             }
         }
+        if self.count[0] != 0 {
+            h ^= k.counting[self.count[0] as usize];
+        }
         h
     }
 
@@ -803,6 +823,7 @@ impl<'v> Position<'v> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             checks: self.checks,
+            count: self.count,
             hash: self.hash,
             history: self.history,
         };
@@ -878,6 +899,7 @@ impl<'v> Position<'v> {
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
         self.checks = u.checks;
+        self.count = u.count;
         self.hash = u.hash;
     }
 
@@ -898,6 +920,7 @@ impl<'v> Position<'v> {
         self.ep = 0;
         let old_castling = self.castling;
         let mut reset = false;
+        let mut captured = false;
         match m {
             Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
                 let (cap, cap_promoted) = if let Move::EnPassant { .. } = m {
@@ -907,6 +930,7 @@ impl<'v> Position<'v> {
                 };
                 if cap != 0 {
                     reset = true;
+                    captured = true;
                     self.capture_to_hand(cap, cap_promoted);
                 }
                 let (c, marked) = self.take(from);
@@ -1001,6 +1025,69 @@ impl<'v> Position<'v> {
         if v.history.is_some() {
             self.update_history(matches!(m, Move::Pass { .. }));
         }
+        if v.counting.is_some() {
+            self.update_count(captured);
+        }
+    }
+
+    /// In a variant with a counting rule, after a move (`event`: it
+    /// captured): the running count grows by one ply; a count starts for
+    /// the side to move if none runs, or if `event` left that side with a
+    /// single piece, and the side has a limit.
+    #[cold]
+    fn update_count(&mut self, event: bool) {
+        let Some(c) = &self.v.counting else { return };
+        if self.count[0] != 0 {
+            self.count[1] = (self.count[1] + 1).min(MAX_HALFMOVE);
+        }
+        let side = self.turn;
+        let bare = self.by_side[side].count_ones() == 1;
+        if self.count[0] != 0 && !(event && bare) {
+            return;
+        }
+        let moves = self.counting_limit(c, side);
+        if moves == 0 {
+            return;
+        }
+        let keys = &self.v.keys.counting;
+        if self.count[0] != 0 {
+            self.hash ^= keys[self.count[0] as usize];
+        }
+        let total = (self.by_side[0] | self.by_side[1]).count_ones();
+        let ply = if bare && c.from_pieces { 2 * total } else { 0 };
+        self.count = [2 * moves, ply];
+        self.hash ^= keys[self.count[0] as usize];
+    }
+
+    /// The limit in moves of a count for `side` now (0: none).
+    fn counting_limit(&self, c: &crate::table::CountingRule, side: usize) -> u32 {
+        let mut counts = [[0u32; 32]; 2];
+        for s in Squares(self.by_side[0] | self.by_side[1]) {
+            let b = self.board[s as usize];
+            counts[code_side(b)][code_piece(b) as usize] += 1;
+        }
+        if c.without
+            .iter()
+            .any(|&p| counts[0][p as usize] + counts[1][p as usize] != 0)
+        {
+            return 0;
+        }
+        let opp = side ^ 1;
+        if self.by_side[opp].count_ones() <= 1 {
+            return 0;
+        }
+        if self.by_side[side].count_ones() > 1 {
+            return c.board;
+        }
+        c.bare
+            .iter()
+            .find(|l| l.needs.iter().all(|&(p, n)| counts[opp][p as usize] >= n))
+            .map_or(0, |l| l.moves)
+    }
+
+    /// A counting rule's running count, `(limit, ply count)` in plies.
+    pub fn counting(&self) -> Option<(u32, u32)> {
+        (self.count[0] != 0).then_some((self.count[0], self.count[1]))
     }
 
     /// After a move in a variant with passing or facing rules: counts the

@@ -64,6 +64,10 @@ pub struct Setup {
     /// counts checks (FEN `3+3` after the en-passant field); `None` when the
     /// FEN has no such field (the variant's count for both).
     pub checks: Option<[u8; 2]>,
+    /// In a variant with a counting rule, the count that runs: `(limit,
+    /// ply count)`, both in plies (FEN: the limit in place of the
+    /// en-passant square, the ply count in place of the half-move clock).
+    pub counting: Option<(u32, u32)>,
     /// Plies since the last capture or counter-resetting move.
     pub halfmove: u32,
     /// The move number, starting at 1.
@@ -287,8 +291,18 @@ impl Setup {
             }
         }
 
+        let mut counting = None;
         let ep = match fields.next() {
             None | Some("-") => None,
+            Some(t) if v.counting.is_some() && t.bytes().all(|b| b.is_ascii_digit()) => {
+                let limit = t
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| (1..=2 * crate::table::MAX_COUNTING_LIMIT).contains(&n))
+                    .ok_or_else(|| ParseFenError::BadCounting(t.to_string()))?;
+                counting = Some((limit, 0));
+                None
+            }
             Some(name) => Some(
                 v.square_by_name(name)
                     .ok_or_else(|| ParseFenError::BadEnPassant(name.to_string()))?,
@@ -325,6 +339,14 @@ impl Setup {
         if let Some(extra) = fields.next() {
             return Err(ParseFenError::ExtraField(extra.to_string()));
         }
+        // A running count writes its ply count in the half-move clock's place.
+        let halfmove = match &mut counting {
+            Some((_, ply)) => {
+                *ply = halfmove;
+                0
+            }
+            None => halfmove,
+        };
         Ok(Setup {
             board,
             hands,
@@ -334,6 +356,7 @@ impl Setup {
             gates,
             ep,
             checks,
+            counting,
             halfmove,
             fullmove,
         })
@@ -430,15 +453,17 @@ impl Setup {
             out.push('-');
         }
         out.push(' ');
-        match self.ep {
-            Some(s) => out.push_str(v.square_name(s)),
-            None => out.push('-'),
+        match (self.counting, self.ep) {
+            (Some((limit, _)), _) => out.push_str(&limit.to_string()),
+            (None, Some(s)) => out.push_str(v.square_name(s)),
+            (None, None) => out.push('-'),
         }
         if let Some(max) = v.check_count() {
             let [w, b] = self.checks.unwrap_or([max, max]);
             out.push_str(&format!(" {w}+{b}"));
         }
-        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        let clock = self.counting.map_or(self.halfmove, |(_, ply)| ply);
+        out.push_str(&format!(" {} {}", clock, self.fullmove));
         out
     }
 }

@@ -1054,6 +1054,10 @@ pub struct EndRules {
     /// hand together.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extinction: Vec<ExtinctionRule>,
+    /// A count of moves that draws the game when it runs out (makruk's
+    /// board's and pieces' honour).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counting: Option<CountingRule>,
     /// Two passes in a row (see [`Legality::pass`]) end the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub double_pass: Option<Verdict>,
@@ -1110,6 +1114,52 @@ pub struct CheckCountRule {
     /// For the player who has given them.
     pub outcome: Outcome,
 }
+
+/// A counting rule. After each move, while a count runs its ply count grows
+/// by one; then, for the side to move, if no count runs yet (or the move
+/// captured and left that side with a single piece) and the
+/// side has a limit here, a count starts: the limit is twice the side's
+/// limit in moves, and the ply count starts at 0, or at twice the number of
+/// pieces on the board for a side with a single piece when `from_pieces`.
+/// A side has no limit while a piece of `without` is on the board or the
+/// opponent has a single piece; a side with more than one piece has
+/// `board`; a side with one piece has the first of `bare` whose needs the
+/// opponent's pieces meet. When the ply count exceeds the limit and the
+/// player to move is not checkmated, the game is drawn. The count is
+/// part of the position and its FEN: the limit in plies in place of the
+/// en-passant field, the ply count in place of the half-move clock; the
+/// limit is part of the hash, the ply count (a clock) is not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountingRule {
+    /// Piece types that stop counting while on the board (either side).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub without: Vec<u8>,
+    /// The limit in moves of a side with more than one piece; 0: none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub board: u32,
+    /// The limits of a side with a single piece, the first that applies.
+    pub bare: Vec<CountingLimit>,
+    /// A bare side's ply count starts at twice the number of pieces on the
+    /// board (else at 0).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub from_pieces: bool,
+}
+
+/// One limit of a [`CountingRule`]: it applies when the opponent has, of
+/// each `(piece, count)` of `needs`, at least `count` on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountingLimit {
+    /// What the opponent must have; empty: always.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs: Vec<(u8, u32)>,
+    /// The limit in moves, from 1 to [`MAX_COUNTING_LIMIT`].
+    pub moves: u32,
+}
+
+/// The largest limit of a [`CountingRule`], in moves.
+pub const MAX_COUNTING_LIMIT: u32 = 1000;
 
 /// The largest `points` of a piece and `komi` of a side, in tenths.
 pub const MAX_POINTS: u32 = 100_000;
@@ -1583,6 +1633,30 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
         .filter(|c| c.count == 0 || c.count > MAX_CHECK_COUNT)
     {
         return Err(TableError::CheckCount(c.count));
+    }
+    if let Some(c) = &p.end.counting {
+        for &x in &c.without {
+            pc(x, Field::Counting)?;
+        }
+        if c.bare.len() > MAX_RULES {
+            return Err(TableError::TooBig {
+                limit: Limit::Rules,
+                needed: c.bare.len(),
+            });
+        }
+        for l in &c.bare {
+            for &(x, _) in &l.needs {
+                pc(x, Field::Counting)?;
+            }
+        }
+        let limits = c.bare.iter().map(|l| l.moves);
+        let bad = |n: u32| n == 0 || n > MAX_COUNTING_LIMIT;
+        if let Some(n) = limits
+            .chain((c.board != 0).then_some(c.board))
+            .find(|&n| bad(n))
+        {
+            return Err(TableError::CountingLimit(n));
+        }
     }
     if p.end.extinction.len() > MAX_RULES {
         return Err(TableError::TooBig {

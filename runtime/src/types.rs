@@ -184,6 +184,8 @@ pub enum EndReason {
     Repetition,
     /// The n-move rule.
     MoveLimit,
+    /// A count of moves (a counting rule) ran out.
+    Counting,
     /// A side has no piece left (of the type an extinction rule names).
     Extinction,
     /// A side has given the number of checks the variant counts.
@@ -204,6 +206,7 @@ impl fmt::Display for EndReason {
             EndReason::Reach => "goal reached",
             EndReason::Repetition => "repetition",
             EndReason::MoveLimit => "move limit",
+            EndReason::Counting => "counting",
             EndReason::Extinction => "extinction",
             EndReason::Checks => "checks given",
             EndReason::Passes => "two passes",

@@ -119,6 +119,9 @@ pub(crate) struct Keys {
     pub checks: Vec<u64>,
     /// `gates[side * nsq + sq]`: `side` has the gate right of `sq`.
     pub gates: Vec<u64>,
+    /// `counting[limit]`: a count with this limit (in plies) runs; empty
+    /// without a counting rule.
+    pub counting: Vec<u64>,
 }
 
 /// A variant ready to play: its tables and everything derived from them.
@@ -231,6 +234,8 @@ pub struct Variant {
     pub(crate) check_count: Option<(u8, Outcome)>,
     /// Extinction rules: `(piece or all, at most this many left, outcome)`.
     pub(crate) extinction: Vec<(Option<u8>, u32, Outcome)>,
+    /// The counting rule.
+    pub(crate) counting: Option<crate::table::CountingRule>,
     pub(crate) keys: Keys,
     pub(crate) square_names: Vec<String>,
     /// `no_capture[p]`: bit `q` set if piece `p` may not capture piece `q`.
@@ -569,7 +574,7 @@ impl Variant {
             .iter()
             .map(|r| (r.piece, r.left, r.outcome))
             .collect();
-        let keys = make_keys(nsq, npieces);
+        let keys = make_keys(nsq, npieces, p.end.counting.is_some());
         let square_names = p.board.squares.iter().map(|s| s.name.clone()).collect();
 
         Ok(Variant {
@@ -630,6 +635,7 @@ impl Variant {
                 .check_count
                 .map(|c| (c.count.min(255) as u8, c.outcome)),
             extinction,
+            counting: p.end.counting.clone(),
             keys,
             square_names,
             sparing: p
@@ -940,7 +946,7 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn make_keys(nsq: usize, npieces: usize) -> Keys {
+fn make_keys(nsq: usize, npieces: usize, counting: bool) -> Keys {
     let mut s = 0x0000_fa1c_0de5_eed5_u64;
     let codes = npieces * 2 + 1;
     Keys {
@@ -952,6 +958,12 @@ fn make_keys(nsq: usize, npieces: usize) -> Keys {
         ep: (0..nsq).map(|_| splitmix(&mut s)).collect(),
         checks: (0..512).map(|_| splitmix(&mut s)).collect(),
         gates: (0..2 * nsq).map(|_| splitmix(&mut s)).collect(),
+        counting: if counting {
+            let n = 2 * crate::table::MAX_COUNTING_LIMIT as usize + 1;
+            (0..n).map(|_| splitmix(&mut s)).collect()
+        } else {
+            Vec::new()
+        },
     }
 }
 

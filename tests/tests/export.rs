@@ -97,6 +97,11 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("shouse", &["E0167"]),
     // Stalemate by material.
     ("suicide", &["E0167"]),
+    // A pawn without a double step (the counting rule, E0167, is refused
+    // too once the pieces pass: the exporter stops at the pieces).
+    ("ai-wok", &["E0161"]),
+    ("asean", &["E0161"]),
+    ("makruk", &["E0161"]),
     ("xiangqi", &["E0161", "E0163"]),
 ];
 

@@ -1117,6 +1117,18 @@ impl Exporter<'_> {
                 );
             }
         }
+        if end.counting.is_some() {
+            let span = self.end_span(|r| match r {
+                EndRule::Counting { span, .. } => Some(*span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "a counting rule (Fairy-Stockfish 11.1 has only its built-in makruk and asean counting)".into(),
+                },
+                span,
+            );
+        }
         let legality = self.parts.legality;
         if legality.capture_compulsory {
             self.key("mustCapture", true);

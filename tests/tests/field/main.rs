@@ -30,6 +30,7 @@
 //! `FAIRYC_FIELD_ONLY=stem,…` to run only some rows while working on them.
 
 mod chess;
+mod makruk;
 mod rules;
 mod shogi;
 mod xiangqi;
