@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod check;
 mod commands;
+mod engine;
 mod files;
 mod library;
 mod show;
@@ -121,12 +122,40 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Speak the UCI protocol on standard input and output (a chess GUI's
+    /// engine; `UCI_Variant` chooses the variant, `VariantPath` loads more).
+    Uci,
+    /// Speak the XBoard (CECP v2) protocol on standard input and output.
+    Xboard,
+    /// Play a game against the engine in the terminal.
+    Play {
+        /// The `.variant` file (or a table `.json`, or a shipped variant's name).
+        file: PathBuf,
+        /// Start from this position instead of the variant's.
+        #[arg(long)]
+        fen: Option<String>,
+        /// The side you play.
+        #[arg(long, value_enum, default_value_t = PlaySide::White)]
+        side: PlaySide,
+        /// The engine's time per move, in seconds.
+        #[arg(long, default_value_t = 2.0)]
+        time: f64,
+    },
     /// List the shipped variants (file, name, aliases), or print the source of
     /// one to start a new variant from.
     Variants {
         /// A shipped variant's file name, name or alias: print its source.
         name: Option<String>,
     },
+}
+
+/// The side a player takes in `fairyc play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PlaySide {
+    /// White (moves first).
+    White,
+    /// Black.
+    Black,
 }
 
 /// An engine `fairyc export` writes for.
@@ -190,6 +219,14 @@ fn main() -> ExitCode {
             output,
         } => commands::export(&file, name.as_deref(), output.as_deref()),
         Command::Variants { name } => commands::variants(name.as_deref()),
+        Command::Uci => engine::uci(),
+        Command::Xboard => engine::xboard(),
+        Command::Play {
+            file,
+            fen,
+            side,
+            time,
+        } => engine::play(&file, fen.as_deref(), side == PlaySide::White, time),
     };
     match result {
         Ok(code) => code,
