@@ -144,6 +144,7 @@ fn reader(
     stop: Arc<AtomicBool>,
     searching: Arc<AtomicBool>,
     immediate: fn(&str, &AtomicBool, &AtomicBool) -> bool,
+    starts_search: fn(&str) -> bool,
 ) -> mpsc::Receiver<String> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -153,6 +154,11 @@ fn reader(
             let line = line.trim().to_string();
             if immediate(&line, &stop, &searching) {
                 continue;
+            }
+            // The flag is lowered here, in reading order, so that a `stop`
+            // read before its search has started still stops it.
+            if starts_search(&line) {
+                stop.store(false, Ordering::SeqCst);
             }
             if tx.send(line).is_err() {
                 break;
@@ -351,7 +357,9 @@ fn parse_position(words: &[&str]) -> Result<(Option<String>, Vec<String>), Strin
 pub fn uci() -> Result<ExitCode, Fatal> {
     let stop = Arc::new(AtomicBool::new(false));
     let searching = Arc::new(AtomicBool::new(false));
-    let rx = reader(stop.clone(), searching.clone(), uci_immediate);
+    let rx = reader(stop.clone(), searching.clone(), uci_immediate, |l| {
+        l == "go" || l.starts_with("go ")
+    });
     let mut s = Session::new("chess");
     while let Ok(line) = rx.recv() {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -392,7 +400,6 @@ pub fn uci() -> Result<ExitCode, Fatal> {
                 Err(e) => Err(e),
                 Ok((_, Some(depth))) => uci_perft(&s, depth),
                 Ok((limits, None)) => {
-                    stop.store(false, Ordering::SeqCst);
                     searching.store(true, Ordering::SeqCst);
                     let r = s.think(&limits, &stop, |pos, info| say(&info_line(pos, info)));
                     // `go infinite` answers only after `stop`.
@@ -515,7 +522,9 @@ fn xboard_name(stem: &str) -> &str {
 pub fn xboard() -> Result<ExitCode, Fatal> {
     let stop = Arc::new(AtomicBool::new(false));
     let searching = Arc::new(AtomicBool::new(false));
-    let rx = reader(stop.clone(), searching.clone(), xboard_immediate);
+    let rx = reader(stop.clone(), searching.clone(), xboard_immediate, |l| {
+        l != "quit"
+    });
     let mut s = Session::new("chess");
     let mut force = false;
     let mut engine_side: Option<fairyc_runtime::Color> = Some(fairyc_runtime::Color::Black);
@@ -662,7 +671,6 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                 l.inc[turn.index()] = Duration::from_millis(inc_ms);
             }
         }
-        stop.store(false, Ordering::SeqCst);
         searching.store(true, Ordering::SeqCst);
         let r = s.think(&l, &stop, |pos, info| {
             let mut pv = String::new();
