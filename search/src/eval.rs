@@ -136,9 +136,9 @@ impl Evaluator {
         let mut avg = vec![0.0f64; np];
         for p in 0..np {
             for side in [Color::White, Color::Black] {
-                for s in 0..nsq {
+                for (s, m) in mob[side.index()][p].iter_mut().enumerate() {
                     let (w, q) = weighted_reach(v, p as u8, side, s as u8);
-                    mob[side.index()][p][s] = w;
+                    *m = w;
                     quiet[side.index()][p].push(q);
                     avg[p] += w;
                 }
@@ -190,7 +190,7 @@ impl Evaluator {
                 for s in 0..nsq {
                     let d = dist[s];
                     if (1..FAR).contains(&d) {
-                        square[side][p * nsq + s] += gain / 4 >> (2 * (d - 1));
+                        square[side][p * nsq + s] += (gain / 4) >> (2 * (d - 1));
                     }
                 }
             }
