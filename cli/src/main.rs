@@ -23,8 +23,8 @@ use files::Fatal;
 #[command(
     name = "fairyc",
     version,
-    about = "fairyc: check, explain, compile, build, perft, list moves of, show and export \
-             chess variants written in the .variant language",
+    about = "fairyc: check, explain, compile, build, perft, list moves of, show, export and play \
+             (uci, xboard, or in the terminal) chess variants written in the .variant language",
     long_about = None,
     after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
                   name or alias of a shipped variant (`fairyc perft crazyhouse --depth 3`; \
