@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod check;
 mod commands;
+mod engine;
 mod files;
 mod import;
 mod library;
@@ -22,8 +23,9 @@ use files::Fatal;
 #[command(
     name = "fairyc",
     version,
-    about = "fairyc: check, explain, compile, build, perft, list moves of, show, export and \
-             import chess variants written in the .variant language",
+    about = "fairyc: check, explain, compile, build, perft, list moves of, show, export, \
+             import and play (uci, xboard, or in the terminal) chess variants written in the \
+             .variant language",
     long_about = None,
     after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
                   name or alias of a shipped variant (`fairyc perft crazyhouse --depth 3`; \
@@ -125,12 +127,40 @@ enum Command {
     /// files (see docs/import.md); what the language cannot express yet is
     /// reported at its key.
     Import(import::ImportArgs),
+    /// Speak the UCI protocol on standard input and output (a chess GUI's
+    /// engine; `UCI_Variant` chooses the variant, `VariantPath` loads more).
+    Uci,
+    /// Speak the XBoard (CECP v2) protocol on standard input and output.
+    Xboard,
+    /// Play a game against the engine in the terminal.
+    Play {
+        /// The `.variant` file (or a table `.json`, or a shipped variant's name).
+        file: PathBuf,
+        /// Start from this position instead of the variant's.
+        #[arg(long)]
+        fen: Option<String>,
+        /// The side you play.
+        #[arg(long, value_enum, default_value_t = PlaySide::White)]
+        side: PlaySide,
+        /// The engine's time per move, in seconds.
+        #[arg(long, default_value_t = 2.0)]
+        time: f64,
+    },
     /// List the shipped variants (file, name, aliases), or print the source of
     /// one to start a new variant from.
     Variants {
         /// A shipped variant's file name, name or alias: print its source.
         name: Option<String>,
     },
+}
+
+/// The side a player takes in `fairyc play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PlaySide {
+    /// White (moves first).
+    White,
+    /// Black.
+    Black,
 }
 
 /// An engine `fairyc export` writes for.
@@ -195,6 +225,14 @@ fn main() -> ExitCode {
         } => commands::export(&file, name.as_deref(), output.as_deref()),
         Command::Import(args) => import::run(&args),
         Command::Variants { name } => commands::variants(name.as_deref()),
+        Command::Uci => engine::uci(),
+        Command::Xboard => engine::xboard(),
+        Command::Play {
+            file,
+            fen,
+            side,
+            time,
+        } => engine::play(&file, fen.as_deref(), side == PlaySide::White, time),
     };
     match result {
         Ok(code) => code,

@@ -446,3 +446,11 @@ fn cell_token(p: &Picture, x: i32, y: i32, colour: bool) -> (String, Style) {
         }
     }
 }
+
+/// The board and position drawn as `fairyc show` draws them (for `fairyc
+/// play`).
+pub fn position_text(variant: &Variant, fen: &str) -> Result<String, Fatal> {
+    let board = board_of(variant.tables().parts());
+    let picture = position_picture(variant, board, &position(variant, Some(fen))?);
+    Ok(render_text(&picture, use_colour()))
+}

@@ -470,6 +470,18 @@ impl<'v> Position<'v> {
             .unwrap_or(0)
     }
 
+    /// The squares holding `side`'s pieces (bit `s` for square `s`): for
+    /// programs that walk the pieces, such as an evaluation.
+    pub fn occupied_by(&self, side: Color) -> SquareSet {
+        self.by_side[side.index()]
+    }
+
+    /// In a variant that counts checks, how many checks `side` still has
+    /// to give; `None` in other variants.
+    pub fn checks_left(&self, side: Color) -> Option<u8> {
+        self.v.check_count.map(|_| self.checks[side.index()])
+    }
+
     /// Plies since the last capture, or the last move or drop of a piece
     /// that resets the counter (`end.resets_move_limit` of the table).
     pub fn halfmove(&self) -> u32 {

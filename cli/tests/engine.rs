@@ -1,0 +1,403 @@
+//! Scripted sessions of `fairyc uci` and `fairyc xboard`: every reply is
+//! checked. Perft figures are Fairy-Stockfish 11.1's (`go perft`), or the
+//! reference files in `tests/perft/`.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+use common::{fairyc, root, stdout};
+
+/// A running engine process spoken to line by line.
+struct Session {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+const WAIT: Duration = Duration::from_secs(30);
+
+impl Session {
+    fn start(protocol: &str) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fairyc"))
+            .arg(protocol)
+            .current_dir(root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start fairyc");
+        let input = child.stdin.take().expect("stdin");
+        let out = child.stdout.take().expect("stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            input,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("write to fairyc");
+        self.input.flush().expect("flush");
+    }
+
+    fn next(&mut self) -> String {
+        self.lines
+            .recv_timeout(WAIT)
+            .expect("a reply from fairyc in time")
+    }
+
+    /// Every line up to and including the first that starts with `end`.
+    fn until(&mut self, end: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let l = self.next();
+            let done = l.starts_with(end);
+            out.push(l);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    /// No line arrives within `d`.
+    fn silent_for(&mut self, d: Duration) -> Option<String> {
+        self.lines.recv_timeout(d).ok()
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                assert!(status.success(), "fairyc exited with {status}");
+                return;
+            }
+            assert!(start.elapsed() < WAIT, "fairyc did not quit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+/// The shipped variants' file stems.
+fn shipped_stems() -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(root().join("variants"))
+        .expect("variants/")
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let p = e.path();
+            if p.extension()? != "variant" {
+                return None;
+            }
+            Some(p.file_stem()?.to_string_lossy().into_owned())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// The legal moves of a position, from `fairyc moves`.
+fn legal(variant: &str, fen: Option<&str>) -> Vec<String> {
+    let mut args = vec!["moves", variant];
+    if let Some(f) = fen {
+        args.push("--fen");
+        args.push(f);
+    }
+    stdout(&fairyc(&args)).lines().map(str::to_string).collect()
+}
+
+/// Checks a search's replies: `info depth` lines, then `bestmove M` with M
+/// in `legal`; the move.
+fn check_search(lines: &[String], legal: &[String]) -> String {
+    let (last, infos) = lines.split_last().expect("lines");
+    assert!(!infos.is_empty(), "no info line before {last}");
+    for (i, l) in infos.iter().enumerate() {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!(w.get(..2), Some(&["info", "depth"][..]), "{l}");
+        assert_eq!(w[2], (i + 1).to_string(), "depths in order: {l}");
+        for key in ["seldepth", "score", "nodes", "nps", "time", "pv"] {
+            assert!(w.contains(&key), "{key} missing in {l}");
+        }
+        let pv_at = w.iter().position(|x| *x == "pv").expect("pv");
+        assert!(
+            legal.iter().any(|m| m == w[pv_at + 1]),
+            "the pv starts with an illegal move: {l}"
+        );
+    }
+    let best = last.strip_prefix("bestmove ").expect("bestmove");
+    let best = best.split_whitespace().next().expect("a move");
+    assert!(legal.iter().any(|m| m == best), "illegal bestmove {best}");
+    best.to_string()
+}
+
+#[test]
+fn uci_handshake_lists_every_shipped_variant_and_the_options() {
+    let mut s = Session::start("uci");
+    s.send("uci");
+    let lines = s.until("uciok");
+    assert!(lines[0].starts_with("id name fairyc"), "{lines:?}");
+    assert!(lines[1].starts_with("id author "), "{lines:?}");
+    assert_eq!(
+        lines[2],
+        "option name Hash type spin default 16 min 1 max 4096"
+    );
+    let combo = &lines[3];
+    assert!(
+        combo.starts_with("option name UCI_Variant type combo default chess var "),
+        "{combo}"
+    );
+    let vars: Vec<&str> = combo.split(" var ").skip(1).collect();
+    assert_eq!(vars, shipped_stems(), "{combo}");
+    assert_eq!(
+        lines[4],
+        "option name VariantPath type string default <empty>"
+    );
+    assert_eq!(lines[5], "uciok");
+    assert_eq!(lines.len(), 6);
+    s.send("isready");
+    assert_eq!(s.next(), "readyok");
+    s.quit();
+}
+
+#[test]
+fn uci_positions_moves_and_perft() {
+    let mut s = Session::start("uci");
+    s.send("position startpos");
+    s.send("go perft 2");
+    let lines = s.until("Nodes searched");
+    // 20 root moves of 20 replies each, a blank line, the total (chess
+    // perft 2 = 400, tests/perft/chess.perft).
+    assert_eq!(lines.len(), 22, "{lines:?}");
+    for l in &lines[..20] {
+        assert!(l.ends_with(": 20"), "{l}");
+    }
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 400");
+    // After 1. e4 d5 2. exd5 Qxd5: 29 moves (Fairy-Stockfish `go perft 1`).
+    s.send("position startpos moves e2e4 d7d5 e4d5 d8d5");
+    s.send("go perft 1");
+    assert_eq!(
+        s.until("Nodes searched").last().map(String::as_str),
+        Some("Nodes searched: 29")
+    );
+    // A drop in a crazyhouse FEN (Fairy-Stockfish: 9014).
+    s.send("setoption name UCI_Variant value crazyhouse");
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K1q~R[PNpb] w KQkq - 0 1 moves N@f1");
+    s.send("go perft 2");
+    assert_eq!(
+        s.until("Nodes searched").last().map(String::as_str),
+        Some("Nodes searched: 9014")
+    );
+    s.send("isready");
+    assert_eq!(s.next(), "readyok");
+    s.quit();
+}
+
+#[test]
+fn uci_go_depth_nodes_movetime_and_a_mate() {
+    let mut s = Session::start("uci");
+    s.send("ucinewgame");
+    s.send("position startpos moves e2e4");
+    s.send("go depth 3");
+    let lines = s.until("bestmove");
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    check_search(&lines, &legal("chess", Some(fen)));
+    assert_eq!(lines.len(), 4, "depths 1 to 3: {lines:?}");
+    s.send("go movetime 200");
+    let t = Instant::now();
+    let lines = s.until("bestmove");
+    check_search(&lines, &legal("chess", Some(fen)));
+    assert!(
+        t.elapsed() < Duration::from_secs(3),
+        "movetime 200 took {:?}",
+        t.elapsed()
+    );
+    s.send("go nodes 5000");
+    check_search(&s.until("bestmove"), &legal("chess", Some(fen)));
+    s.send("go wtime 1000 btime 1000 winc 10 binc 10");
+    check_search(&s.until("bestmove"), &legal("chess", Some(fen)));
+    // Mate in one: the score says so and the move is the mate.
+    s.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    s.send("go depth 4");
+    let lines = s.until("bestmove");
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove a1a8"));
+    assert!(lines[0].contains(" score mate 1 "), "{lines:?}");
+    // A finished game: no move.
+    s.send("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1");
+    s.send("go depth 2");
+    assert_eq!(
+        s.next(),
+        "info string game over: 1-0 (white wins by checkmate)"
+    );
+    assert_eq!(s.next(), "bestmove (none)");
+    s.quit();
+}
+
+#[test]
+fn uci_stop_ends_an_infinite_search() {
+    let mut s = Session::start("uci");
+    s.send("isready");
+    assert_eq!(s.next(), "readyok");
+    s.send("position startpos");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    // Only info lines until `stop`; `isready` is answered during the search.
+    s.send("isready");
+    let mut before = Vec::new();
+    loop {
+        let l = s.next();
+        if l == "readyok" {
+            break;
+        }
+        assert!(l.starts_with("info depth "), "{l}");
+        before.push(l);
+    }
+    s.send("stop");
+    let mut lines = before;
+    lines.extend(s.until("bestmove"));
+    check_search(&lines, &legal("chess", None));
+    s.quit();
+}
+
+#[test]
+fn uci_errors_are_info_strings_and_the_engine_goes_on() {
+    let mut s = Session::start("uci");
+    s.send("position fen not/a/fen");
+    let l = s.next();
+    assert!(l.starts_with("info string bad FEN: "), "{l}");
+    s.send("position startpos moves e2e4 e7e5 e1e3");
+    assert_eq!(
+        s.next(),
+        "info string illegal move e1e3: cannot play `e1e3`: not a legal move here"
+    );
+    s.send("setoption name UCI_Variant value crazyhuose");
+    assert_eq!(
+        s.next(),
+        "info string unknown variant `crazyhuose` (did you mean `crazyhouse`?)"
+    );
+    s.send("setoption name Colour value red");
+    assert_eq!(s.next(), "info string unknown option `Colour`");
+    s.send("go depth x");
+    assert_eq!(s.next(), "info string `depth` needs a number, not `x`");
+    s.send("frobnicate");
+    assert_eq!(s.next(), "info string unknown command `frobnicate`");
+    s.send("setoption name VariantPath value /nonexistent/x.variant");
+    let l = s.next();
+    assert!(l.starts_with("info string "), "{l}");
+    // The position is still the start: the bad commands changed nothing.
+    s.send("go perft 1");
+    assert_eq!(
+        s.until("Nodes searched").last().map(String::as_str),
+        Some("Nodes searched: 20")
+    );
+    s.send("isready");
+    assert_eq!(s.next(), "readyok");
+    s.quit();
+}
+
+#[test]
+fn uci_variant_path_loads_a_variant_file() {
+    let dir = std::env::temp_dir().join(format!("fairyc-uci-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("myhouse.variant");
+    std::fs::copy(root().join("variants/crazyhouse.variant"), &file).expect("copy");
+    let mut s = Session::start("uci");
+    s.send(&format!(
+        "setoption name VariantPath value {}",
+        file.display()
+    ));
+    assert_eq!(s.next(), "info string loaded myhouse");
+    s.send("setoption name UCI_Variant value myhouse");
+    s.send("position startpos");
+    s.send("go perft 3");
+    // Crazyhouse perft 3 = 8902 (tests/perft/crazyhouse.perft).
+    assert_eq!(
+        s.until("Nodes searched").last().map(String::as_str),
+        Some("Nodes searched: 8902")
+    );
+    s.send("go depth 2");
+    check_search(&s.until("bestmove"), &legal("crazyhouse", None));
+    s.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn xboard_session() {
+    let mut s = Session::start("xboard");
+    s.send("xboard");
+    s.send("protover 2");
+    let f = s.next();
+    assert!(f.starts_with("feature myname=\"fairyc "), "{f}");
+    assert!(f.contains(" ping=1 setboard=1 usermove=1 "), "{f}");
+    assert!(f.ends_with(" done=1"), "{f}");
+    let variants = f
+        .split("variants=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .expect("variants");
+    let names: Vec<&str> = variants.split(',').collect();
+    assert!(names.contains(&"normal"), "{variants}");
+    assert!(names.contains(&"crazyhouse"), "{variants}");
+    assert!(names.contains(&"crazy-38s"), "{variants}");
+    assert_eq!(names.len(), shipped_stems().len());
+    s.send("ping 7");
+    assert_eq!(s.next(), "pong 7");
+    // The engine answers the user's move (it plays Black after `new`).
+    s.send("new");
+    s.send("variant crazyhouse");
+    s.send("sd 3");
+    s.send("usermove e2e4");
+    let mv = loop {
+        let l = s.next();
+        if let Some(m) = l.strip_prefix("move ") {
+            break m.to_string();
+        }
+        // Thinking output: depth score time nodes pv.
+        let w: Vec<&str> = l.split_whitespace().collect();
+        assert!(
+            w.len() >= 5 && w[..4].iter().all(|x| x.parse::<i64>().is_ok()),
+            "{l}"
+        );
+    };
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1";
+    assert!(
+        legal("crazyhouse", Some(fen)).contains(&mv),
+        "illegal reply {mv}"
+    );
+    // An illegal move is refused and changes nothing.
+    s.send("usermove e2e5");
+    assert_eq!(s.next(), "Illegal move: e2e5");
+    s.send("setboard 8/8/8");
+    assert!(s.next().starts_with("tellusererror Illegal position: "));
+    // Force mode: no reply; then `go` plays the side to move and the mate
+    // ends the game.
+    s.send("force");
+    s.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1[] w - - 0 1");
+    s.send("ping 8");
+    assert_eq!(s.next(), "pong 8");
+    s.send("st 1");
+    s.send("go");
+    let lines = s.until("move ");
+    assert_eq!(lines.last().map(String::as_str), Some("move a1a8"));
+    assert_eq!(s.next(), "1-0 {white wins by checkmate}");
+    s.send("level 40 0:30 0");
+    s.send("time 3000");
+    s.send("otim 3000");
+    s.send("result 1-0 {White mates}");
+    s.send("frobnicate");
+    assert_eq!(s.next(), "Error (unknown command): frobnicate");
+    assert!(s.silent_for(Duration::from_millis(100)).is_none());
+    s.quit();
+}
