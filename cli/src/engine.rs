@@ -177,16 +177,22 @@ fn uci_score(s: Score) -> String {
     }
 }
 
-fn info_line(pos: &Position, info: &Info) -> String {
-    let ms = info.time.as_millis().max(1);
-    let nps = u128::from(info.nodes) * 1000 / ms;
+/// The principal variation as moves in UCI notation, each after a space.
+fn pv_text(pos: &Position, line: &[Move]) -> String {
     let mut pv = String::new();
     let mut p = pos.clone();
-    for &m in &info.pv {
+    for &m in line {
         pv.push(' ');
         pv.push_str(&p.uci(m));
         p.play_unchecked(m);
     }
+    pv
+}
+
+fn info_line(pos: &Position, info: &Info) -> String {
+    let ms = info.time.as_millis().max(1);
+    let nps = u128::from(info.nodes) * 1000 / ms;
+    let pv = pv_text(pos, &info.pv);
     format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {} pv{}",
         info.depth,
@@ -673,13 +679,7 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
         }
         searching.store(true, Ordering::SeqCst);
         let r = s.think(&l, &stop, |pos, info| {
-            let mut pv = String::new();
-            let mut p = pos.clone();
-            for &m in &info.pv {
-                pv.push(' ');
-                pv.push_str(&p.uci(m));
-                p.play_unchecked(m);
-            }
+            let pv = pv_text(pos, &info.pv);
             let score = match info.score {
                 Score::Cp(c) => c,
                 Score::Mate(m) if m > 0 => 100_000 + m,
