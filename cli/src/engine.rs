@@ -61,6 +61,15 @@ impl Catalogue {
         self.entries.iter().map(|(n, _)| n.as_str()).collect()
     }
 
+    /// The source of the variant called `stem`.
+    fn source(&self, stem: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .rev()
+            .find(|(n, _)| n == stem)
+            .map(|(_, s)| s.as_str())
+    }
+
     /// The variant named `name` (a stem, or a shipped variant's name or alias).
     fn load(&self, name: &str) -> Result<(String, Variant), String> {
         let found = self
@@ -514,13 +523,87 @@ fn xboard_immediate(line: &str, stop: &AtomicBool, searching: &AtomicBool) -> bo
     }
 }
 
+/// The variants XBoard knows by name and plays by its own rules (so they
+/// get no `setup`), with the stem of ours that plays them; the same list as
+/// Fairy-Stockfish's.
+const XBOARD_KNOWN: &[(&str, &str)] = &[
+    ("normal", "chess"),
+    ("nocastle", "nocastle"),
+    ("fischerandom", "fischerandom"),
+    ("knightmate", "knightmate"),
+    ("3check", "3check"),
+    ("makruk", "makruk"),
+    ("shatranj", "shatranj"),
+    ("asean", "asean"),
+    ("seirawan", "seirawan"),
+    ("crazyhouse", "crazyhouse"),
+    ("suicide", "suicide"),
+    ("giveaway", "giveaway"),
+    ("losers", "losers"),
+    ("capablanca", "capablanca"),
+    ("gothic", "gothic"),
+    ("janus", "janus"),
+    ("caparandom", "caparandom"),
+    ("grand", "grand"),
+    ("shogi", "shogi"),
+    ("xiangqi", "xiangqi"),
+];
+
 /// XBoard's own name for one of our variants, if it has one.
 fn xboard_name(stem: &str) -> &str {
-    match stem {
-        "chess" => "normal",
-        "antichess" => "suicide",
-        "3check" => "3check",
-        _ => stem,
+    XBOARD_KNOWN
+        .iter()
+        .find(|(_, s)| *s == stem)
+        .map_or(stem, |(x, _)| x)
+}
+
+/// What XBoard is told about a variant: nothing for one it knows, else
+/// the `setup` and `piece` lines, or why it cannot be told.
+fn xboard_lines(stem: &str, source: &str) -> Result<Vec<String>, String> {
+    if XBOARD_KNOWN.iter().any(|(_, s)| *s == stem) {
+        return Ok(Vec::new());
+    }
+    let x = fairyc_compiler::xboard::describe(source).map_err(|e| e.to_string())?;
+    let mut lines = vec![x.setup_line()];
+    lines.extend(x.piece_lines());
+    Ok(lines)
+}
+
+/// The board height of the session's variant (XBoard renames ranks from
+/// ten ranks up).
+fn height_of(s: &Session) -> u32 {
+    s.variant
+        .as_deref()
+        .map_or(8, |v| u32::from(v.tables().parts().board.height))
+}
+
+/// A move XBoard sends, in the runtime's notation: ranks renamed, and a
+/// promotion without its suffix (or with XBoard's `=`) completed when only
+/// one legal move fits.
+fn move_from_xboard(s: &Session, text: &str) -> String {
+    let text = fairyc_compiler::xboard::from_xboard_move(text, height_of(s)).replace('=', "");
+    let Ok(game) = s
+        .variant()
+        .and_then(|v| build_game(v, s.fen.as_deref(), &s.moves))
+    else {
+        return text;
+    };
+    let pos = game.position();
+    let legal: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+    if legal.contains(&text) {
+        return text;
+    }
+    let lower = text.to_ascii_lowercase();
+    if legal.contains(&lower) {
+        return lower;
+    }
+    let longer: Vec<&String> = legal
+        .iter()
+        .filter(|m| m.len() == text.len() + 1 && m.starts_with(&text))
+        .collect();
+    match longer.as_slice() {
+        [one] => (*one).clone(),
+        _ => text,
     }
 }
 
@@ -551,13 +634,23 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
             "xboard" | "accepted" | "rejected" | "random" | "post" | "nopost" | "hard" | "easy"
             | "computer" | "name" | "rating" | "ics" | "otim" | "white" | "black" => {}
             "protover" => {
-                let names: Vec<&str> = s.catalogue.names().into_iter().map(xboard_name).collect();
+                // `done=0` first: finding the variants XBoard can be told
+                // compiles each of them.
+                say("feature done=0");
+                let names: Vec<&str> = s
+                    .catalogue
+                    .entries
+                    .iter()
+                    .filter(|(n, src)| xboard_lines(n, src).is_ok())
+                    .map(|(n, _)| xboard_name(n))
+                    .collect();
                 say(&format!(
                     "feature myname=\"fairyc {}\" ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 \
-                     san=0 colors=0 analyze=0 variants=\"{}\" done=1",
+                     san=0 colors=0 analyze=0 variants=\"{}\"",
                     env!("CARGO_PKG_VERSION"),
                     names.join(",")
                 ));
+                say("feature done=1");
             }
             "ping" => say(&format!("pong {arg}")),
             "new" => {
@@ -581,8 +674,20 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                     .find(|n| xboard_name(n) == arg)
                     .map(str::to_string)
                     .unwrap_or_else(|| arg.to_string());
-                if let Err(e) = s.set_variant(&stem) {
-                    say(&format!("Error (unknown variant): {arg}: {e}"));
+                let told = s
+                    .catalogue
+                    .source(&stem)
+                    .map(|src| xboard_lines(&stem, src));
+                match told {
+                    Some(Err(e)) => say(&format!("Error (unsupported variant): {arg}: {e}")),
+                    _ => match s.set_variant(&stem) {
+                        Err(e) => say(&format!("Error (unknown variant): {arg}: {e}")),
+                        Ok(()) => {
+                            for l in told.and_then(Result::ok).unwrap_or_default() {
+                                say(&l);
+                            }
+                        }
+                    },
                 }
             }
             "force" => {
@@ -598,14 +703,15 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                 engine_side = None;
             }
             "setboard" => {
-                let fen = words[1..].join(" ");
+                let fen =
+                    fairyc_compiler::xboard::fen_from_xboard(&words[1..].join(" "), height_of(&s));
                 if let Err(e) = s.set_position(Some(fen), Vec::new()) {
                     say(&format!("tellusererror Illegal position: {e}"));
                 }
             }
             "usermove" => {
                 let mut moves = s.moves.clone();
-                moves.push(arg.to_string());
+                moves.push(move_from_xboard(&s, arg));
                 match s.set_position(s.fen.clone(), moves) {
                     Ok(()) => think = !force,
                     Err(_) => say(&format!("Illegal move: {arg}")),
@@ -678,8 +784,9 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
             }
         }
         searching.store(true, Ordering::SeqCst);
+        let height = height_of(&s);
         let r = s.think(&l, &stop, |pos, info| {
-            let pv = pv_text(pos, &info.pv);
+            let pv = fairyc_compiler::xboard::to_xboard_text(&pv_text(pos, &info.pv), height);
             let score = match info.score {
                 Score::Cp(c) => c,
                 Score::Mate(m) if m > 0 => 100_000 + m,
@@ -700,7 +807,10 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                 let mut moves = s.moves.clone();
                 moves.push(m.clone());
                 if s.set_position(s.fen.clone(), moves).is_ok() {
-                    say(&format!("move {m}"));
+                    say(&format!(
+                        "move {}",
+                        fairyc_compiler::xboard::to_xboard_text(&m, height)
+                    ));
                     if let Some(res) = s
                         .variant()
                         .ok()

@@ -338,10 +338,11 @@ fn xboard_session() {
     let mut s = Session::start("xboard");
     s.send("xboard");
     s.send("protover 2");
+    assert_eq!(s.next(), "feature done=0");
     let f = s.next();
     assert!(f.starts_with("feature myname=\"fairyc "), "{f}");
     assert!(f.contains(" ping=1 setboard=1 usermove=1 "), "{f}");
-    assert!(f.ends_with(" done=1"), "{f}");
+    assert_eq!(s.next(), "feature done=1");
     let variants = f
         .split("variants=\"")
         .nth(1)
@@ -350,8 +351,20 @@ fn xboard_session() {
     let names: Vec<&str> = variants.split(',').collect();
     assert!(names.contains(&"normal"), "{variants}");
     assert!(names.contains(&"crazyhouse"), "{variants}");
-    assert!(names.contains(&"crazy-38s"), "{variants}");
-    assert_eq!(names.len(), shipped_stems().len());
+    assert!(names.contains(&"crazy-elephant"), "{variants}");
+    // XBoard cannot be told a move confined to squares (crazy-38s' Home
+    // squares, the janggi palace), so those are not announced.
+    assert!(!names.contains(&"crazy-38s"), "{variants}");
+    assert!(!names.contains(&"janggi"), "{variants}");
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        names.len(),
+        "a name announced twice: {variants}"
+    );
+    assert!(names.len() < shipped_stems().len());
     s.send("ping 7");
     assert_eq!(s.next(), "pong 7");
     // The engine answers the user's move (it plays Black after `new`).
@@ -399,5 +412,141 @@ fn xboard_session() {
     s.send("frobnicate");
     assert_eq!(s.next(), "Error (unknown command): frobnicate");
     assert!(s.silent_for(Duration::from_millis(100)).is_none());
+    s.quit();
+}
+
+/// The engine's reply to `variant NAME`, up to `pong`.
+fn variant_reply(s: &mut Session, name: &str) -> Vec<String> {
+    s.send(&format!("variant {name}"));
+    s.send("ping 1");
+    let mut lines = s.until("pong 1");
+    lines.pop();
+    lines
+}
+
+#[test]
+fn xboard_setup_and_piece_commands_describe_fairy_variants() {
+    let mut s = Session::start("xboard");
+    s.send("xboard");
+    s.send("protover 2");
+    s.until("feature done=1");
+    // Crazy Elephant: XBoard's queen, bishop types stand for the Firzan and
+    // the Alfil (the letters of the FEN); five kinds of piece in hand.
+    assert_eq!(
+        variant_reply(&mut s, "crazy-elephant"),
+        [
+            "setup (PNBRQ................Kpnbrq................k) 8x8+5_fairy \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1",
+            "piece K& K",
+            "piece Q& F",
+            "piece R& R",
+            "piece B& A",
+            "piece N& N",
+            "piece P& mfWcfF",
+        ]
+    );
+    // Minishogi: each promoted face sits eleven types after its base (`+`).
+    assert_eq!(
+        variant_reply(&mut s, "minishogi"),
+        [
+            "setup (PSBR.......++++G.....Kpsbr.......++++g.....k) 5x5+5_fairy \
+             rbsgk/4p/5/P4/KGSBR[] w - - 0 1",
+            "piece B& B",
+            "piece R& R",
+            "piece S& FfW",
+            "piece P& fW",
+            "piece G& WfF",
+            "piece K& K",
+            "piece +B& BW",
+            "piece +R& RF",
+            "piece +S& WfF",
+            "piece +P& WfF",
+        ]
+    );
+    // Capablanca is XBoard's own: nothing to tell. Capahouse is not: the
+    // king castles three squares (`O3`), the pawn keeps its double step.
+    assert!(variant_reply(&mut s, "capablanca").is_empty());
+    let capahouse = variant_reply(&mut s, "capahouse");
+    assert_eq!(
+        capahouse[0],
+        "setup (PNBRQ..AC............Kpnbrq..ac............k) 10x8+7_fairy \
+         rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR[] w KQkq - 0 1"
+    );
+    assert!(
+        capahouse.contains(&"piece K& KO3".to_string()),
+        "{capahouse:?}"
+    );
+    assert!(
+        capahouse.contains(&"piece P& mfWcefFifmnD".to_string()),
+        "{capahouse:?}"
+    );
+    // A palace XBoard cannot be told: refused, and the variant stays.
+    assert_eq!(
+        variant_reply(&mut s, "janggi"),
+        [
+            "Error (unsupported variant): janggi: XBoard cannot be told how the General \
+          moves: a move is confined to squares (`within`, `from`)"
+        ]
+    );
+    s.quit();
+}
+
+#[test]
+fn xboard_plays_drops_promotions_and_ten_ranks() {
+    let mut s = Session::start("xboard");
+    s.send("xboard");
+    s.send("protover 2");
+    s.until("feature done=1");
+    // A drop and a compulsory promotion that XBoard sends without its
+    // suffix (Crazy Elephant's pawn always becomes a Firzan).
+    variant_reply(&mut s, "crazy-elephant");
+    s.send("new");
+    s.send("force");
+    s.send("setboard 4k2r/1P6/8/8/8/8/8/4K3[N] w - - 0 1");
+    s.send("usermove b7b8");
+    s.send("usermove e8d7");
+    s.send("usermove N@c5");
+    s.send("sd 1");
+    s.send("go");
+    let reply = s.until("move ");
+    let mv = reply
+        .last()
+        .expect("a reply")
+        .strip_prefix("move ")
+        .expect("a move")
+        .to_string();
+    let fen = "1Q5r/3k4/8/2N5/8/8/8/4K3[] b - - 1 2";
+    assert!(legal("crazy-elephant", Some(fen)).contains(&mv), "{mv}");
+    s.send("usermove e9e8");
+    assert_eq!(s.next(), "Illegal move: e9e8");
+    // Shako, ten ranks: XBoard counts them from 0, both ways.
+    variant_reply(&mut s, "shako");
+    s.send("new");
+    s.send("force");
+    s.send("usermove e2e3");
+    s.send("ping 2");
+    assert_eq!(s.next(), "pong 2");
+    s.send("usermove e1e2");
+    assert_eq!(s.next(), "Illegal move: e1e2");
+    s.send("sd 1");
+    s.send("go");
+    let reply = s.until("move ");
+    let mv = reply
+        .last()
+        .expect("a reply")
+        .strip_prefix("move ")
+        .expect("a move");
+    // Black's pieces stand on ranks 7..9 in XBoard's names (8..10 in ours).
+    let from_rank = mv.chars().nth(1).expect("a rank");
+    assert!(('7'..='9').contains(&from_rank), "{mv}");
+    let ours = format!(
+        "{}{}{}{}",
+        &mv[0..1],
+        from_rank.to_digit(10).expect("a digit") + 1,
+        &mv[2..3],
+        mv[3..4].parse::<u32>().expect("a digit") + 1
+    );
+    let fen = "c8c/ernbqkbnre/pppppppppp/10/10/10/4P5/PPPP1PPPPP/ERNBQKBNRE/C8C b KQkq - 0 1";
+    assert!(legal("shako", Some(fen)).contains(&ours), "{mv} = {ours}");
     s.quit();
 }

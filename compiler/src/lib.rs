@@ -46,6 +46,7 @@ pub mod source;
 pub mod span;
 pub mod suggest;
 pub mod warning;
+pub mod xboard;
 
 pub use diagnostic::{Finding, Report};
 pub use error::{CompileError, ErrorKind};
