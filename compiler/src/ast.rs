@@ -272,6 +272,9 @@ pub struct CastlingDecl {
     pub span: Span,
     /// The castling moves.
     pub rules: Vec<CastlingRule>,
+    /// `by-drop`: a drop that completes a rule's king and rook on their
+    /// start squares grants its right.
+    pub by_drop: Vec<Span>,
     /// Statements not understood.
     pub unknown: Vec<Unknown>,
 }
@@ -395,6 +398,8 @@ pub struct PromotionRule {
     pub always: Option<Span>,
     /// `if capture`: the rule applies only to a capturing move.
     pub if_capture: Option<Span>,
+    /// `turn`, `alone`, `no-check`, in order.
+    pub flags: Vec<Spanned<String>>,
 }
 
 /// A promotion choice.
@@ -481,6 +486,32 @@ pub enum DropRule {
         piece: Spanned<String>,
         /// The forbidden squares.
         squares: SquareSet,
+    },
+    /// `must-drop`: while a side has a legal drop, it may not move on the
+    /// board.
+    MustDrop {
+        /// The statement.
+        span: Span,
+    },
+    /// `Rook only-on rank 1`: the only squares the piece may be dropped on.
+    OnlyOn {
+        /// The whole rule.
+        span: Span,
+        /// The piece.
+        piece: Spanned<String>,
+        /// The allowed squares.
+        squares: SquareSet,
+    },
+    /// `Bishop per-colour 1`: no drop on a square colour already holding
+    /// this many of the side's own pieces of that type, and no other drop
+    /// that leaves too little room for those still in hand.
+    PerColour {
+        /// The whole rule.
+        span: Span,
+        /// The piece.
+        piece: Spanned<String>,
+        /// The limit.
+        count: Spanned<u32>,
     },
     /// `Pawn no-drop-mate`: dropping this piece may not checkmate.
     NoMate {

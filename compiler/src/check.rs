@@ -738,6 +738,15 @@ impl<'a> Checker<'a> {
 
     fn castling(&mut self, castling: &CastlingDecl) {
         let mut letters: IndexMap<char, Span> = IndexMap::new();
+        if let Some(&second) = castling.by_drop.get(1) {
+            self.error(
+                ErrorKind::DuplicateStatement {
+                    keyword: "by-drop",
+                    first: castling.by_drop[0],
+                },
+                second,
+            );
+        }
         for rule in &castling.rules {
             let mut chars = rule.fen.node.chars();
             match (chars.next(), chars.next()) {
@@ -888,6 +897,20 @@ impl<'a> Checker<'a> {
                     if count.node == 0 || count.node > 64 {
                         self.error(
                             ErrorKind::PerFileOutOfRange { count: count.node },
+                            count.span,
+                        );
+                    }
+                }
+                DropRule::MustDrop { span } => self.once(&mut seen, "must-drop", *span),
+                DropRule::OnlyOn { piece, squares, .. } => {
+                    self.piece_ref(piece);
+                    self.square_set(squares);
+                }
+                DropRule::PerColour { piece, count, .. } => {
+                    self.piece_ref(piece);
+                    if count.node == 0 || count.node > 64 {
+                        self.error(
+                            ErrorKind::PerColourOutOfRange { count: count.node },
                             count.span,
                         );
                     }
@@ -1288,6 +1311,12 @@ pub struct CheckedPromotion {
     pub except: [Vec<u8>; 2],
     /// `optional always`: no squares are added to `except`.
     pub always: bool,
+    /// `turn`: a move of its own, where the piece stands or one step on.
+    pub turn: bool,
+    /// `alone`: anywhere while the piece is its side's only one.
+    pub alone: bool,
+    /// `no-check`: may not give check.
+    pub no_check: bool,
 }
 
 /// A checked castling rule.
@@ -1312,6 +1341,8 @@ pub struct CheckedCastling {
     /// A free (Chess960) castling (`any`): the line of its start squares,
     /// in order; empty otherwise.
     pub line: Vec<u8>,
+    /// `by-drop`: a drop completing its king and rook grants the right.
+    pub by_drop: bool,
 }
 
 /// The checked end rules.
@@ -1428,6 +1459,8 @@ struct Resolver<'a> {
     check_count: Option<CheckCountRule>,
     /// Whether the end rules count moves (`counting`).
     counting: bool,
+    /// Whether the setup puts a royal piece in hand.
+    royal_in_hand: bool,
 }
 
 /// The second pass: resolves the file against its board. Returns `None`
@@ -1477,12 +1510,14 @@ fn resolve(
                 .iter()
                 .any(|r| matches!(r, EndRule::Counting { .. }))
         }),
+        royal_in_hand: false,
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
     let tables_sound = names.letters_sound && !r.decls.is_empty() && r.decls.len() <= MAX_PIECES;
     let mut pieces = r.pieces();
     let before = r.errors.len();
+    let castling_decl = castling;
     let castling = castling.map(|c| r.castling(c)).unwrap_or_default();
     // A castling rule with a mistake is left out: the setup's castling
     // rights could not be read against the others alone.
@@ -1525,7 +1560,15 @@ fn resolve(
         });
     }
 
-    let drop_rules = drops.map(|d| r.drops(d));
+    let mut drop_rules = drops.map(|d| r.drops(d));
+    if let Some(d) = &mut drop_rules {
+        d.royal_in_hand = r.royal_in_hand;
+    }
+    if let (Some(c), None) = (castling_decl, drops) {
+        for &span in &c.by_drop {
+            r.error(ErrorKind::ByDropWithoutDrops, span);
+        }
+    }
     for (i, piece) in pieces.iter_mut().enumerate() {
         piece.moves = r.moves(i, names.moves_sound.get(i).copied().unwrap_or(false));
     }
@@ -1797,6 +1840,7 @@ impl<'a> Resolver<'a> {
                 rook_from: rf,
                 rook_to: rt,
                 line,
+                by_drop: !castling.by_drop.is_empty(),
             });
         }
         out
@@ -1849,12 +1893,17 @@ impl<'a> Resolver<'a> {
                 })
                 .collect(),
             promotions: Vec::new(),
+            // A royal piece may stand in the setup's hand (a placement
+            // phase); whether one does is read below.
             drops: has_drops.then(|| DropRules {
                 forbidden: vec![[Vec::new(), Vec::new()]; np],
                 no_mate: vec![false; np],
                 captures_to_hand: true,
                 per_file: Vec::new(),
                 also_as: Vec::new(),
+                per_colour: Vec::new(),
+                must_drop: false,
+                royal_in_hand: true,
             }),
             castling: crate::lower::castling(&self.geo, castling),
             gating: gating.to_vec(),
@@ -1922,6 +1971,11 @@ impl<'a> Resolver<'a> {
                         self.error(ErrorKind::TooManyRoyals { side, count }, span);
                     }
                 }
+                self.royal_in_hand = setup.hands.iter().any(|hand| {
+                    hand.iter()
+                        .enumerate()
+                        .any(|(p, &n)| n > 0 && pieces.get(p).is_some_and(|x| x.royal))
+                });
                 self.setup = Some(squares);
             }
             Err(e) => {
@@ -2162,10 +2216,34 @@ impl<'a> Resolver<'a> {
             captures_to_hand: true,
             per_file: Vec::new(),
             also_as: Vec::new(),
+            per_colour: Vec::new(),
+            must_drop: false,
+            royal_in_hand: false,
         };
+        let nsq = self.geo.squares.len();
         for rule in &drops.rules {
             match rule {
                 DropRule::CapturesOff { .. } => rules.captures_to_hand = false,
+                DropRule::MustDrop { .. } => rules.must_drop = true,
+                DropRule::OnlyOn { piece, squares, .. } => {
+                    let set = self.resolve(squares);
+                    if let Some(p) = self.piece(&piece.node) {
+                        for (side, squares) in set.iter().enumerate() {
+                            let f = &mut rules.forbidden[p as usize][side];
+                            f.extend((0..nsq as u8).filter(|s| !squares.contains(s)));
+                            f.sort_unstable();
+                            f.dedup();
+                        }
+                    }
+                }
+                DropRule::PerColour { piece, count, .. } => {
+                    if let Some(p) = self.piece(&piece.node) {
+                        if rules.per_colour.is_empty() {
+                            rules.per_colour = vec![0; np];
+                        }
+                        rules.per_colour[p as usize] = count.node.min(64) as u8;
+                    }
+                }
                 DropRule::NotOn { piece, squares, .. } => {
                     let set = self.resolve(squares);
                     if let Some(p) = self.piece(&piece.node) {
@@ -2407,7 +2485,53 @@ impl<'a> Resolver<'a> {
             if choices.is_empty() {
                 continue;
             }
-            if rule_sound && zone_sound {
+            let flag = |w: &str| rule.flags.iter().find(|x| x.node == w).map(|x| x.span);
+            let turn = flag("turn").is_some();
+            let mut seen_flags: Vec<&str> = Vec::new();
+            for f in &rule.flags {
+                if seen_flags.contains(&f.node.as_str()) {
+                    self.error(
+                        ErrorKind::TurnMisuse {
+                            what: "repeats a word",
+                        },
+                        f.span,
+                    );
+                }
+                seen_flags.push(&f.node);
+                if !turn && f.node != "turn" {
+                    self.error(
+                        ErrorKind::TurnMisuse {
+                            what: "needs `turn`",
+                        },
+                        f.span,
+                    );
+                }
+            }
+            if turn {
+                let mut misuse = |what: &'static str, span: Span| {
+                    self.error(ErrorKind::TurnMisuse { what }, span);
+                };
+                if let Some(w) = rule.on.first() {
+                    misuse("takes no `on`", w.span);
+                }
+                if let Some(span) = rule.if_capture {
+                    misuse("takes no `if capture`", span);
+                }
+                if let Some(span) = rule.optional {
+                    misuse("is always optional", span);
+                }
+                if let Some(set) = &rule.except {
+                    misuse("takes no `except`", set.span);
+                }
+                if let Some(t) = rule
+                    .targets
+                    .iter()
+                    .find(|t| matches!(t.node, PromotionTarget::Hand(_)))
+                {
+                    misuse("turns into a piece, not into `hand(…)`", t.span);
+                }
+            }
+            if rule_sound && zone_sound && !turn {
                 sound.push((rule, piece, zone.clone(), choices.clone()));
             }
             let on = |w: &str| rule.on.iter().any(|x| x.node == w);
@@ -2426,6 +2550,9 @@ impl<'a> Resolver<'a> {
                 capture_only: rule.if_capture.is_some(),
                 except,
                 always: rule.always.is_some(),
+                turn,
+                alone: flag("alone").is_some(),
+                no_check: flag("no-check").is_some(),
             });
         }
         // The promoted mark (`~`) only says what a piece becomes in hand:

@@ -555,6 +555,21 @@ pub enum ErrorKind {
         /// The limit given.
         count: u32,
     },
+    /// `E0172` `Bishop per-colour 0` — a per-colour drop limit that is 0
+    /// or more than 64.
+    PerColourOutOfRange {
+        /// The limit given.
+        count: u32,
+    },
+    /// `E0173` `Pawn -> Met in far-diagonals alone` — `alone` or
+    /// `no-check` without `turn`, or `turn` with `on`, `if capture`,
+    /// `optional`, `except` or a `hand(…)` target.
+    TurnMisuse {
+        /// What is wrong, as a short phrase.
+        what: &'static str,
+    },
+    /// `E0174` `castling { … by-drop }` in a variant without drops.
+    ByDropWithoutDrops,
     /// `E0057` `resets-clock none, Pawn` — `none` together with pieces.
     ResetsClockNone,
     /// `E0063` `K: King any -> g1, Rook h1 -> f1` — a free castling
@@ -1225,6 +1240,28 @@ impl ErrorKind {
                 "allowed: 1 to 64",
             )
             .help("shogi's nifu (no second pawn on a file) is `Pawn per-file 1`"),
+            ErrorKind::PerColourOutOfRange { count } => Text::new(
+                "E0172",
+                format!("`per-colour {count}` is out of range"),
+                "allowed: 1 to 64",
+            )
+            .help("placement's bishops on opposite colours are `Bishop per-colour 1`"),
+            ErrorKind::TurnMisuse { what } => Text::new(
+                "E0173",
+                format!("a promotion by turning {what}"),
+                "here",
+            )
+            .help(
+                "`turn` makes the promotion a move of its own (`Pawn -> Met in diagonals turn`); \
+                 `alone` and `no-check` go with it, `on`, `if capture`, `optional`, `except` and \
+                 `hand(…)` do not",
+            ),
+            ErrorKind::ByDropWithoutDrops => Text::new(
+                "E0174",
+                "`by-drop` castling in a variant without drops",
+                "nothing is ever dropped",
+            )
+            .help("add a `drops` block, or remove `by-drop`"),
             ErrorKind::ResetsClockNone => Text::new(
                 "E0057",
                 "`none` together with pieces in `resets-clock`",

@@ -290,8 +290,12 @@ fn drop_rules(
                 DropRule::NotOn { piece, span, .. }
                 | DropRule::NoMate { piece, span }
                 | DropRule::PerFile { piece, span, .. }
-                | DropRule::AlsoAs { piece, span, .. } => (piece, *span),
-                DropRule::CapturesOff { .. } | DropRule::Unknown(_) => continue,
+                | DropRule::AlsoAs { piece, span, .. }
+                | DropRule::OnlyOn { piece, span, .. }
+                | DropRule::PerColour { piece, span, .. } => (piece, *span),
+                DropRule::CapturesOff { .. } | DropRule::MustDrop { .. } | DropRule::Unknown(_) => {
+                    continue
+                }
             };
             let Some(pi) = index(&piece.node) else {
                 continue;

@@ -470,6 +470,9 @@ pub fn promotions(checked: &Checked, pieces: &[PieceTable]) -> Vec<PromotionRule
                 on_pass: rule.on_pass,
                 capture_only: rule.capture_only,
                 forced,
+                turn: rule.turn,
+                alone: rule.alone,
+                no_check: rule.no_check,
             }
         })
         .collect()
@@ -483,6 +486,9 @@ pub fn drops(checked: &Checked) -> Option<DropRules> {
         captures_to_hand: d.captures_to_hand,
         per_file: d.per_file.clone(),
         also_as: d.also_as.clone(),
+        per_colour: d.per_colour.clone(),
+        must_drop: d.must_drop,
+        royal_in_hand: d.royal_in_hand,
     })
 }
 
@@ -505,6 +511,7 @@ pub fn castling(geo: &Geometry, rules: &[CheckedCastling]) -> Vec<CastlingRule> 
                     empty: Vec::new(),
                     safe: Vec::new(),
                     line: r.line.clone(),
+                    by_drop: r.by_drop,
                 };
             }
             let line = |a: u8, b: u8| geo.line(a, b).unwrap_or_default();
@@ -533,6 +540,7 @@ pub fn castling(geo: &Geometry, rules: &[CheckedCastling]) -> Vec<CastlingRule> 
                 empty,
                 safe: kpath,
                 line: Vec::new(),
+                by_drop: r.by_drop,
             }
         })
         .collect()

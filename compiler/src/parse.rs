@@ -161,6 +161,18 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_always => "`always`",
         Rule::kw_also_as => "`also-as`",
         Rule::kw_per_file => "`per-file`",
+        Rule::kw_per_colour => "`per-colour`",
+        Rule::kw_only_on => "`only-on`",
+        Rule::kw_must_drop => "`must-drop`",
+        Rule::kw_by_drop => "`by-drop`",
+        Rule::kw_turn => "`turn`",
+        Rule::kw_alone => "`alone`",
+        Rule::kw_no_check => "`no-check`",
+        Rule::castling_by_drop => "`by-drop`",
+        Rule::promotion_flag => "`turn`, `alone` or `no-check`",
+        Rule::drop_must => "`must-drop`",
+        Rule::drop_only_on => "a drop rule",
+        Rule::drop_per_colour => "a drop rule",
         Rule::kw_max => "`max`",
         Rule::kw_resets_clock => "`resets-clock`",
         Rule::kw_checkmate => "`checkmate`",
@@ -202,6 +214,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::board_keyword => "a `board` keyword",
         Rule::piece_known => "a `piece` statement",
         Rule::drops_known => "a drop rule",
+        Rule::castling_known => "a castling rule",
         Rule::promotion_known => "a promotion rule",
         Rule::end_known => "an end rule",
         Rule::ident_char => "a name character",
@@ -837,6 +850,7 @@ impl Builder<'_> {
     fn castling(&mut self, pair: Pair<'_, Rule>) -> CastlingDecl {
         let span = span_of(&pair);
         let mut rules = Vec::new();
+        let mut by_drop = Vec::new();
         let mut unknowns = Vec::new();
         for p in pair.into_inner() {
             match p.as_rule() {
@@ -857,6 +871,7 @@ impl Builder<'_> {
                         rook_to,
                     });
                 }
+                Rule::castling_by_drop => by_drop.push(tight(&p)),
                 Rule::unknown_stmt => unknowns.push(self.unknown(p)),
                 _ => {}
             }
@@ -864,6 +879,7 @@ impl Builder<'_> {
         CastlingDecl {
             span,
             rules,
+            by_drop,
             unknown: unknowns,
         }
     }
@@ -977,6 +993,7 @@ impl Builder<'_> {
                     let mut except = None;
                     let mut always = None;
                     let mut if_capture = None;
+                    let mut flags = Vec::new();
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::ident if piece.is_none() => piece = Some(text(&q)),
@@ -1000,6 +1017,7 @@ impl Builder<'_> {
                             Rule::kw_optional => optional = Some(span_of(&q)),
                             Rule::kw_always => always = Some(span_of(&q)),
                             Rule::promotion_if => if_capture = Some(span_of(&q)),
+                            Rule::promotion_flag => flags.push(text(&q)),
                             Rule::promotion_on => on.extend(
                                 q.into_inner()
                                     .filter(|r| r.as_rule() == Rule::ident)
@@ -1026,6 +1044,7 @@ impl Builder<'_> {
                             except,
                             always,
                             if_capture,
+                            flags,
                         });
                     }
                 }
@@ -1074,6 +1093,39 @@ impl Builder<'_> {
                     }
                 }
                 Rule::drop_captures => rules.push(DropRule::CapturesOff { span }),
+                Rule::drop_must => rules.push(DropRule::MustDrop { span }),
+                Rule::drop_only_on => {
+                    let mut piece = None;
+                    let mut squares = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => piece = Some(text(&q)),
+                            Rule::square_set => squares = Some(self.square_set(q)),
+                            _ => {}
+                        }
+                    }
+                    if let (Some(piece), Some(squares)) = (piece, squares) {
+                        rules.push(DropRule::OnlyOn {
+                            span,
+                            piece,
+                            squares,
+                        });
+                    }
+                }
+                Rule::drop_per_colour => {
+                    let mut piece = None;
+                    let mut count = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => piece = Some(text(&q)),
+                            Rule::count => count = Some(self.number(&q, u32::MAX)),
+                            _ => {}
+                        }
+                    }
+                    if let (Some(piece), Some(count)) = (piece, count) {
+                        rules.push(DropRule::PerColour { span, piece, count });
+                    }
+                }
                 Rule::drop_per_file => {
                     let mut piece = None;
                     let mut count = None;

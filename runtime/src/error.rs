@@ -231,7 +231,7 @@ pub enum TableError {
         /// Entries of `no_mate`.
         no_mate: usize,
     },
-    /// `drops.per_file` or `drops.also_as` neither empty nor one entry per
+    /// `drops.per_file`, `drops.per_colour` or `drops.also_as` neither empty nor one entry per
     /// piece.
     DropPerFile {
         /// Its entries.
@@ -733,7 +733,7 @@ impl fmt::Display for TableError {
             ),
             TableError::DropPerFile { len } => write!(
                 f,
-                "drops.per_file or drops.also_as has {len} entries; each needs none or one \
+                "drops.per_file, drops.per_colour or drops.also_as has {len} entries; each needs none or one \
                  per piece"
             ),
             TableError::CastlingCount(n) => write!(

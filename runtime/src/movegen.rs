@@ -202,6 +202,9 @@ impl<'v> Position<'v> {
         if self.v.gating {
             self.add_gates(out);
         }
+        if self.v.place.is_some() {
+            self.gen_turns(out);
+        }
         if drops {
             self.gen_drops(&ctx, out, u32::MAX);
         }
@@ -246,6 +249,11 @@ impl<'v> Position<'v> {
                 !next.in_check_side(them)
             });
         }
+        if self.v.place.as_ref().is_some_and(|pl| pl.must_drop)
+            && out.iter().any(|m| matches!(m, Move::Drop { .. }))
+        {
+            out.retain(|m| matches!(m, Move::Drop { .. }));
+        }
         if rules.capture_compulsory && out.iter().any(|&m| self.is_capture(m)) {
             out.retain(|&m| self.is_capture(m));
         }
@@ -272,6 +280,9 @@ impl<'v> Position<'v> {
         self.gen_board(&ctx, buf);
         if self.v.gating {
             self.add_gates(buf);
+        }
+        if self.v.place.is_some() {
+            self.gen_turns(buf);
         }
         let mut n = buf.len() as u64;
         if self.v.drops {
@@ -351,7 +362,122 @@ impl<'v> Position<'v> {
                 }
             }
         }
+        if v.colour_checked & (1 << p) != 0 {
+            to &= self.colour_mask(p, us);
+        }
         to
+    }
+
+    /// The squares where side `us` may drop piece `p` by the per-colour
+    /// limits: not on a colour that already holds the limit of `p`'s own
+    /// pieces, and (for another piece) not where the drop would leave too
+    /// few free squares for a limited piece still in hand.
+    #[cold]
+    #[inline(never)]
+    fn colour_mask(&self, p: usize, us: usize) -> SquareSet {
+        let Some(pl) = &self.v.place else { return !0 };
+        let v = self.v;
+        let empty = v.all & !(self.by_side[0] | self.by_side[1]);
+        let mut allowed = !0 as SquareSet;
+        for l in Squares(pl.per_colour as u128) {
+            let l = l as usize;
+            let limit = u32::from(pl.colour_limit[l]);
+            let own = code(l as u8, us);
+            let mut on = [0u32; 2];
+            for s in Squares(self.by_side[us]) {
+                if self.board[s as usize] == own {
+                    for (c, m) in pl.colour_masks.iter().enumerate() {
+                        if m & bit(s) != 0 {
+                            on[c] += 1;
+                        }
+                    }
+                }
+            }
+            if l == p {
+                for (c, m) in pl.colour_masks.iter().enumerate() {
+                    if on[c] >= limit {
+                        allowed &= !m;
+                    }
+                }
+                continue;
+            }
+            let in_hand = u32::from(self.hands[us][l]);
+            if in_hand == 0 {
+                continue;
+            }
+            let region = v.drop_to[l * 2 + us] & empty;
+            let room = |c: usize, taken: u32| {
+                let free = (region & pl.colour_masks[c]).count_ones() - taken;
+                limit.saturating_sub(on[c]).min(free)
+            };
+            let total = room(0, 0) + room(1, 0);
+            if total < in_hand {
+                return 0;
+            }
+            for (c, m) in pl.colour_masks.iter().enumerate() {
+                let taken = u32::from((region & m) != 0);
+                let after = room(c, taken) + room(c ^ 1, 0);
+                if after < in_hand {
+                    allowed &= !(region & m);
+                }
+            }
+        }
+        allowed
+    }
+
+    /// The promotions that are moves of their own (`turn`): each piece of a
+    /// rule on one of its squares (anywhere if `alone` and it is the only
+    /// one of its type) may become a choice where it stands or after one
+    /// step of the choice's capturing moves onto an empty square. Each is
+    /// tested by playing it.
+    #[cold]
+    #[inline(never)]
+    fn gen_turns(&self, out: &mut Vec<Move>) {
+        let Some(pl) = &self.v.place else { return };
+        let v = self.v;
+        let us = self.turn;
+        let occ = self.by_side[0] | self.by_side[1];
+        for t in &pl.turns {
+            let own = code(t.piece, us);
+            let mine = Squares(self.by_side[us])
+                .filter(|&s| self.board[s as usize] == own)
+                .fold(0 as SquareSet, |m, s| m | bit(s));
+            let from_set = if t.alone && mine.count_ones() == 1 {
+                mine
+            } else {
+                mine & t.zone[us]
+            };
+            for from in Squares(from_set) {
+                for &c in &t.choices {
+                    if v.limited & (1 << c) != 0 && self.at_limit(c) {
+                        continue;
+                    }
+                    let mut tos = bit(from);
+                    let (a, b) = v.entries[v.entry(c as usize, us, from as usize)];
+                    for path in v.paths[a as usize..b as usize].iter().filter(|x| x.capture) {
+                        for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                            if occ & st.block != 0 || occ & bit(st.to) != 0 {
+                                break;
+                            }
+                            tos |= bit(st.to);
+                        }
+                    }
+                    for to in Squares(tos) {
+                        let m = Move::Normal {
+                            from,
+                            to,
+                            promote: Promote::Piece(c),
+                        };
+                        let mut next = self.clone();
+                        next.play_unchecked(m);
+                        if next.in_check_side(us) || (t.no_check && next.in_check_side(us ^ 1)) {
+                            continue;
+                        }
+                        out.push(m);
+                    }
+                }
+            }
+        }
     }
 
     /// Whether the drop `m` checkmates. A drop can uncover no attack, so it

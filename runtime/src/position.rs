@@ -286,7 +286,7 @@ impl<'v> Position<'v> {
                     return Err(PositionError::HandWithoutDrops);
                 }
                 let name = || v.piece_name(p as u8).to_string();
-                if v.is_royal(p as u8) {
+                if v.is_royal(p as u8) && !v.royal_in_hand {
                     return Err(PositionError::RoyalInHand {
                         color,
                         piece: name(),
@@ -379,7 +379,14 @@ impl<'v> Position<'v> {
         }
         // Last, so that a caller may report it apart (the compiler does).
         for color in [Color::White, Color::Black] {
-            check_royal_count(v, color, pos.royals[color.index()].count_ones() as usize)?;
+            let side = color.index();
+            let mut count = pos.royals[side].count_ones() as usize;
+            if v.royal_in_hand {
+                count += Squares(v.royal_of[side] as u128)
+                    .map(|p| pos.hands[side][p as usize] as usize)
+                    .sum::<usize>();
+            }
+            check_royal_count(v, color, count)?;
         }
         pos.hash = pos.compute_hash();
         if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
@@ -937,6 +944,9 @@ impl<'v> Position<'v> {
             Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
                 let (cap, cap_promoted) = if let Move::EnPassant { .. } = m {
                     self.take(self.ep_victim)
+                } else if from == to {
+                    // A promotion where the piece stands (`turn`).
+                    (0, false)
                 } else {
                     self.take(to)
                 };
@@ -1008,6 +1018,11 @@ impl<'v> Position<'v> {
                 if v.gates_need_hand {
                     self.drop_unusable_gates(us);
                 }
+                if let Some(pl) = &v.place {
+                    if pl.by_drop != 0 {
+                        self.castle_by_drop(pl.by_drop, to);
+                    }
+                }
             }
             Move::Pass { .. } => {}
         }
@@ -1039,6 +1054,24 @@ impl<'v> Position<'v> {
         }
         if v.counting.is_some() {
             self.update_count(captured);
+        }
+    }
+
+    /// After a drop on `to`: grants each castling right of `rules` whose
+    /// king and rook now both stand on their start squares, one of them
+    /// just dropped there.
+    #[cold]
+    fn castle_by_drop(&mut self, rules: u16, to: u8) {
+        let v = self.v;
+        for (i, c) in v.castles.iter().enumerate() {
+            if rules & (1 << i) == 0 || (to != c.king_from && to != c.rook_from) {
+                continue;
+            }
+            if self.board[c.king_from as usize] == code(c.king, c.side)
+                && self.board[c.rook_from as usize] == code(c.rook, c.side)
+            {
+                self.castling |= 1 << i;
+            }
         }
     }
 

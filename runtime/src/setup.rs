@@ -118,7 +118,7 @@ impl Setup {
                     let p = v
                         .piece_by_token(c, plus)
                         .ok_or(ParseFenError::UnknownHandPiece(c))?;
-                    if v.is_royal(p) {
+                    if v.is_royal(p) && !v.royal_in_hand {
                         return Err(ParseFenError::RoyalInHand(c));
                     }
                     let side = if c.is_ascii_uppercase() { 0 } else { 1 };

@@ -324,6 +324,7 @@ field!(
     unb_pair
 );
 field!(de_per_file, "per_file", BVec<u8, LPieces>, Vec<u8>, unb);
+field!(de_per_colour, "per_colour", BVec<u8, LPieces>, Vec<u8>, unb);
 field!(
     de_also_as,
     "also_as",
@@ -867,6 +868,21 @@ pub struct PromotionRule {
         deserialize_with = "de_forced"
     )]
     pub forced: [Vec<u8>; 2],
+    /// `turn`: the rule is a move of its own, not part of one: a piece
+    /// standing on a zone square turns into a choice where it stands, or
+    /// with one move of the choice to an empty square (no capture); the
+    /// piece's other moves are untouched, and a choice's limit (`limits`)
+    /// applies. Absent means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub turn: bool,
+    /// `alone` (with `turn`): a piece that is its side's only one of its
+    /// type on the board may turn on any square. Absent means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub alone: bool,
+    /// `no-check`: a promotion by this rule may not give check. Absent
+    /// means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_check: bool,
 }
 
 /// What a promoting piece becomes.
@@ -912,6 +928,28 @@ pub struct DropRules {
         deserialize_with = "de_also_as"
     )]
     pub also_as: Vec<Option<u8>>,
+    /// `per_colour[piece]`: if not 0, a side may not drop that piece on a
+    /// square of a colour (the parity of its cell's `x + y`) that already
+    /// holds this many of its own pieces of that type; and a drop of
+    /// another piece may not leave too few free squares, where this piece
+    /// may be dropped, for the ones still in hand (placement's bishops on
+    /// opposite colours are 1). Empty: no such limit.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_per_colour"
+    )]
+    pub per_colour: Vec<u8>,
+    /// `must-drop`: while a side has pieces in hand and a legal drop, its
+    /// board moves are not legal. Absent means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub must_drop: bool,
+    /// A royal piece may be in hand (the setup puts it there): it enters
+    /// by a drop, and until then its side has no royal piece on the board.
+    /// A side then has one royal piece on the board and in hand together.
+    /// Absent means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub royal_in_hand: bool,
 }
 
 /// A gating rule: `piece`, in its owner's hand, may enter on a square of
@@ -976,6 +1014,12 @@ pub struct CastlingRule {
         deserialize_with = "de_line"
     )]
     pub line: Vec<u8>,
+    /// `by-drop`: the right is granted when a drop puts the king on
+    /// `king_from` while the rook stands on `rook_from`, or the rook on
+    /// `rook_from` while the king stands on `king_from` (placement).
+    /// Absent means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub by_drop: bool,
 }
 
 /// An outcome for the player a rule happens to.
@@ -1561,6 +1605,11 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
         if !(d.also_as.is_empty() || d.also_as.len() == np) {
             return Err(TableError::DropPerFile {
                 len: d.also_as.len(),
+            });
+        }
+        if !(d.per_colour.is_empty() || d.per_colour.len() == np) {
+            return Err(TableError::DropPerFile {
+                len: d.per_colour.len(),
             });
         }
         for (q, x) in d.also_as.iter().enumerate() {

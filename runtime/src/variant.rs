@@ -85,6 +85,38 @@ impl PromoRule {
     }
 }
 
+/// A promotion that is a move of its own (`turn`): a piece on a zone
+/// square becomes a choice where it stands or with one quiet move of the
+/// choice.
+#[derive(Clone, Debug)]
+pub(crate) struct TurnRule {
+    pub piece: u8,
+    pub zone: [SquareSet; 2],
+    pub choices: Vec<u8>,
+    /// Anywhere while it is its side's only one of its type.
+    pub alone: bool,
+    /// The promotion may not give check.
+    pub no_check: bool,
+}
+
+/// The rules of a placement phase and its kin, kept out of line: a variant
+/// without them pays one pointer test where it matters.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PlaceRules {
+    /// `must-drop`: board moves are illegal while a legal drop exists.
+    pub must_drop: bool,
+    /// `colour_limit[p]`: the per-colour drop limit of piece `p` (0: none).
+    pub colour_limit: Vec<u8>,
+    /// Bit `p` set if `colour_limit[p]` is not 0.
+    pub per_colour: u32,
+    /// The squares of each colour (the parity of a square's first cell).
+    pub colour_masks: [SquareSet; 2],
+    /// Castling rules (bits) granted by a drop (`by-drop`).
+    pub by_drop: u16,
+    /// Promotions that are moves of their own.
+    pub turns: Vec<TurnRule>,
+}
+
 /// A castling rule with its square sets.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct FlatCastle {
@@ -228,8 +260,18 @@ pub struct Variant {
     /// Legality rules that filter the generated moves (decided at load
     /// time: variants without them never look at the filter).
     pub(crate) legality: crate::table::Legality,
-    /// Whether any legality rule is on.
+    /// Whether any legality rule is on (or a placement rule that filters:
+    /// `must-drop`, a `no-check` promotion).
     pub(crate) filters: bool,
+    /// Placement rules (`must-drop`, per-colour limits, castling by drop,
+    /// promotions by turning); `None` in most variants.
+    pub(crate) place: Option<Box<PlaceRules>>,
+    /// Bit `p` set if piece `p` has a per-colour drop limit, or if drops of
+    /// `p` must leave room for such a piece (every piece, then); 0 in most
+    /// variants.
+    pub(crate) colour_checked: u32,
+    /// A royal piece may be in hand.
+    pub(crate) royal_in_hand: bool,
     /// Check counting: `(checks to give, outcome)`.
     pub(crate) check_count: Option<(u8, Outcome)>,
     /// Extinction rules: `(piece or all, at most this many left, outcome)`.
@@ -417,8 +459,26 @@ impl Variant {
         let mut promo = vec![PromoInfo::default(); npieces];
         let mut promoting = 0u32;
         let mut promo_start_pass = 0u32;
+        let mut place = PlaceRules::default();
         for r in &p.promotions {
             let z = [set_of(&r.zone[0]), set_of(&r.zone[1])];
+            if r.turn {
+                place.turns.push(TurnRule {
+                    piece: r.piece,
+                    zone: z,
+                    choices: r
+                        .choices
+                        .iter()
+                        .filter_map(|c| match *c {
+                            PromotionChoice::Piece(x) => Some(x),
+                            PromotionChoice::Hand(_) => None,
+                        })
+                        .collect(),
+                    alone: r.alone,
+                    no_check: r.no_check,
+                });
+                continue;
+            }
             let when = |on: bool| if on { z } else { [0, 0] };
             let rule = PromoRule {
                 end: when(r.on_end),
@@ -479,6 +539,19 @@ impl Variant {
                     file_limit[pi] = n;
                 }
             }
+            place.must_drop = d.must_drop;
+            place.colour_limit = vec![0; npieces];
+            for (pi, &n) in d.per_colour.iter().enumerate() {
+                if n > 0 {
+                    place.per_colour |= 1 << pi;
+                    place.colour_limit[pi] = n;
+                }
+            }
+            for (s, info) in p.board.squares.iter().enumerate() {
+                if let Some(c) = info.cells.first() {
+                    place.colour_masks[((c[0] as usize) + (c[1] as usize)) % 2] |= bit(s as u8);
+                }
+            }
             for pi in 0..npieces {
                 for side in 0..2 {
                     drop_to[pi * 2 + side] = all & !set_of(&d.forbidden[pi][side]);
@@ -508,6 +581,9 @@ impl Variant {
                 free: !c.line.is_empty(),
             });
             castle_lines.push(c.line.clone());
+            if c.by_drop {
+                place.by_drop |= 1 << i;
+            }
             if c.line.is_empty() {
                 castle_clear[c.king_from as usize] |= 1 << i;
                 castle_clear[c.rook_from as usize] |= 1 << i;
@@ -577,7 +653,24 @@ impl Variant {
         let keys = make_keys(nsq, npieces, p.end.counting.is_some());
         let square_names = p.board.squares.iter().map(|s| s.name.clone()).collect();
 
+        let no_check_turns = place.turns.iter().any(|t| t.no_check);
+        let placing = place.must_drop
+            || place.per_colour != 0
+            || place.by_drop != 0
+            || !place.turns.is_empty();
+        let colour_checked = if place.per_colour != 0 {
+            ((1u64 << npieces) - 1) as u32 | place.per_colour
+        } else {
+            0
+        };
+        let filters = !p.legality.is_none() || place.must_drop || no_check_turns;
+        let royal_in_hand = p.drops.as_ref().is_some_and(|d| d.royal_in_hand);
+        let place = placing.then(|| Box::new(place));
+
         Ok(Variant {
+            place,
+            colour_checked,
+            royal_in_hand,
             tables,
             nsq,
             npieces,
@@ -629,7 +722,7 @@ impl Variant {
             resets,
             reach,
             legality: p.legality,
-            filters: !p.legality.is_none(),
+            filters,
             check_count: p
                 .end
                 .check_count
