@@ -58,6 +58,9 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("codrus", &["E0166"]),
     // A pawn without a double step.
     ("courier", &["E0161"]),
+    // Drops only on the back rank, must-drop, bishops on both colours,
+    // castling rights granted by dropping king and rook.
+    ("placement", &["E0165", "E0166"]),
     // Holes in the board.
     ("crazy-38s", &["E0160"]),
     // The pawn promotes on passing; no FSF piece moves like it.

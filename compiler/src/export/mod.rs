@@ -764,6 +764,16 @@ impl Exporter<'_> {
             );
             return;
         };
+        if let Some(turn) = promos.iter().find(|r| r.turn) {
+            let name = self.parts.pieces[turn.piece as usize].name.clone();
+            let span = self.promotion_span(&name);
+            self.refuse(
+                ExportRefusal::Promotion {
+                    why: "a promotion by turning in place (`turn`)".into(),
+                },
+                span,
+            );
+        }
         if let Some(other) = promos.iter().find(|r| r.piece != pawn) {
             let name = self.parts.pieces[other.piece as usize].name.clone();
             let span = self.promotion_span(&name);
@@ -880,8 +890,22 @@ impl Exporter<'_> {
                 refusals.push((name, why));
             }
         }
+        // The placement-phase rules: FSF 11.1 has keys of its own for some
+        // of them (mustDrop, dropOppositeColoredBishop), not yet mapped here.
+        if d.must_drop {
+            refusals.push((
+                String::new(),
+                "a side must drop while it can (`must-drop`)".into(),
+            ));
+        }
+        for (p, &n) in d.per_colour.iter().enumerate() {
+            if n != 0 {
+                let name = self.parts.pieces[p].name.clone();
+                refusals.push((name.clone(), format!("`{name}` has a per-colour limit")));
+            }
+        }
         for (name, why) in refusals {
-            let span = self.drops_span(Some(&name));
+            let span = self.drops_span((!name.is_empty()).then_some(name.as_str()));
             self.refuse(ExportRefusal::Drops { why }, span);
         }
         self.key("pieceDrops", true);
@@ -934,7 +958,9 @@ impl Exporter<'_> {
             } else {
                 rt[0] == kt[0] + 1
             };
-            if self.types[r.king as usize] != Some("king") {
+            if r.by_drop {
+                why = Some("a right is granted by dropping king and rook (`by-drop`)".into());
+            } else if self.types[r.king as usize] != Some("king") {
                 why = Some(
                     "the castling king is not the royal piece (FSF 11.1 castles its `king` only)"
                         .to_string(),
