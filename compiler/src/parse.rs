@@ -1060,6 +1060,20 @@ impl Builder<'_> {
         }
     }
 
+    /// The piece and square set of a `<Piece> not-on|only-on <squares>` rule.
+    fn piece_on_squares(&mut self, pair: Pair<'_, Rule>) -> Option<(Spanned<String>, SquareSet)> {
+        let mut piece = None;
+        let mut squares = None;
+        for q in pair.into_inner() {
+            match q.as_rule() {
+                Rule::ident => piece = Some(text(&q)),
+                Rule::square_set => squares = Some(self.square_set(q)),
+                _ => {}
+            }
+        }
+        piece.zip(squares)
+    }
+
     fn drops(&mut self, pair: Pair<'_, Rule>) -> DropsDecl {
         let span = span_of(&pair);
         let mut rules = Vec::new();
@@ -1067,16 +1081,7 @@ impl Builder<'_> {
             let span = tight(&p);
             match p.as_rule() {
                 Rule::drop_not_on => {
-                    let mut piece = None;
-                    let mut squares = None;
-                    for q in p.into_inner() {
-                        match q.as_rule() {
-                            Rule::ident => piece = Some(text(&q)),
-                            Rule::square_set => squares = Some(self.square_set(q)),
-                            _ => {}
-                        }
-                    }
-                    if let (Some(piece), Some(squares)) = (piece, squares) {
+                    if let Some((piece, squares)) = self.piece_on_squares(p) {
                         rules.push(DropRule::NotOn {
                             span,
                             piece,
@@ -1095,16 +1100,7 @@ impl Builder<'_> {
                 Rule::drop_captures => rules.push(DropRule::CapturesOff { span }),
                 Rule::drop_must => rules.push(DropRule::MustDrop { span }),
                 Rule::drop_only_on => {
-                    let mut piece = None;
-                    let mut squares = None;
-                    for q in p.into_inner() {
-                        match q.as_rule() {
-                            Rule::ident => piece = Some(text(&q)),
-                            Rule::square_set => squares = Some(self.square_set(q)),
-                            _ => {}
-                        }
-                    }
-                    if let (Some(piece), Some(squares)) = (piece, squares) {
+                    if let Some((piece, squares)) = self.piece_on_squares(p) {
                         rules.push(DropRule::OnlyOn {
                             span,
                             piece,
