@@ -60,6 +60,13 @@ impl Session {
     }
 
     /// Every line up to and including the first that starts with `end`.
+    /// The move of the engine's next `move …` line (XBoard).
+    fn xboard_move(&mut self) -> String {
+        let reply = self.until("move ");
+        let last = reply.last().expect("a reply");
+        last.strip_prefix("move ").expect("a move").to_string()
+    }
+
     fn until(&mut self, end: &str) -> Vec<String> {
         let mut out = Vec::new();
         loop {
@@ -508,13 +515,7 @@ fn xboard_plays_drops_promotions_and_ten_ranks() {
     s.send("usermove N@c5");
     s.send("sd 1");
     s.send("go");
-    let reply = s.until("move ");
-    let mv = reply
-        .last()
-        .expect("a reply")
-        .strip_prefix("move ")
-        .expect("a move")
-        .to_string();
+    let mv = s.xboard_move();
     let fen = "1Q5r/3k4/8/2N5/8/8/8/4K3[] b - - 1 2";
     assert!(legal("crazy-elephant", Some(fen)).contains(&mv), "{mv}");
     s.send("usermove e9e8");
@@ -530,12 +531,8 @@ fn xboard_plays_drops_promotions_and_ten_ranks() {
     assert_eq!(s.next(), "Illegal move: e1e2");
     s.send("sd 1");
     s.send("go");
-    let reply = s.until("move ");
-    let mv = reply
-        .last()
-        .expect("a reply")
-        .strip_prefix("move ")
-        .expect("a move");
+    let mv = s.xboard_move();
+    let mv = mv.as_str();
     // Black's pieces stand on ranks 7..9 in XBoard's names (8..10 in ours).
     let from_rank = mv.chars().nth(1).expect("a rank");
     assert!(('7'..='9').contains(&from_rank), "{mv}");

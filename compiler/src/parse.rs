@@ -1060,6 +1060,20 @@ impl Builder<'_> {
         }
     }
 
+    /// The piece and count of a `<Piece> per-file|per-colour <n>` rule.
+    fn piece_count(&mut self, pair: Pair<'_, Rule>) -> Option<(Spanned<String>, Spanned<u32>)> {
+        let mut piece = None;
+        let mut count = None;
+        for q in pair.into_inner() {
+            match q.as_rule() {
+                Rule::ident => piece = Some(text(&q)),
+                Rule::count => count = Some(self.number(&q, u32::MAX)),
+                _ => {}
+            }
+        }
+        piece.zip(count)
+    }
+
     /// The piece and square set of a `<Piece> not-on|only-on <squares>` rule.
     fn piece_on_squares(&mut self, pair: Pair<'_, Rule>) -> Option<(Spanned<String>, SquareSet)> {
         let mut piece = None;
@@ -1109,30 +1123,12 @@ impl Builder<'_> {
                     }
                 }
                 Rule::drop_per_colour => {
-                    let mut piece = None;
-                    let mut count = None;
-                    for q in p.into_inner() {
-                        match q.as_rule() {
-                            Rule::ident => piece = Some(text(&q)),
-                            Rule::count => count = Some(self.number(&q, u32::MAX)),
-                            _ => {}
-                        }
-                    }
-                    if let (Some(piece), Some(count)) = (piece, count) {
+                    if let Some((piece, count)) = self.piece_count(p) {
                         rules.push(DropRule::PerColour { span, piece, count });
                     }
                 }
                 Rule::drop_per_file => {
-                    let mut piece = None;
-                    let mut count = None;
-                    for q in p.into_inner() {
-                        match q.as_rule() {
-                            Rule::ident => piece = Some(text(&q)),
-                            Rule::count => count = Some(self.number(&q, u32::MAX)),
-                            _ => {}
-                        }
-                    }
-                    if let (Some(piece), Some(count)) = (piece, count) {
+                    if let Some((piece, count)) = self.piece_count(p) {
                         rules.push(DropRule::PerFile { span, piece, count });
                     }
                 }
