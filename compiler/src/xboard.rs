@@ -47,7 +47,7 @@ pub struct XboardVariant {
     /// for an unused type) per XBoard piece type, White's then Black's.
     pub piece_to_char: String,
     /// The start position in fairyc's FEN (XBoard reads it as it is, with
-    /// ranks renamed by [`XboardVariant::square`] where the board has ten
+    /// ranks renamed by [`fen_for_xboard`] where the board has ten
     /// ranks or more).
     pub start: String,
     /// `(id, betza)` for each piece: `N&` (both colours), `+P&` for a
