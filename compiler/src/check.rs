@@ -1953,7 +1953,7 @@ impl<'a> Resolver<'a> {
                 for (sq, p) in setup.board.iter().enumerate() {
                     if let Some(p) = p {
                         let side = usize::from(p.color != Color::White);
-                        squares[p.piece as usize][side].push(sq as u8);
+                        squares[p.piece.index()][side].push(sq as u8);
                     }
                 }
                 for (side, color) in [(Side::White, Color::White), (Side::Black, Color::Black)] {

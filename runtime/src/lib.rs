@@ -44,23 +44,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Search without allocating: keep one move buffer per ply, and take moves
-//! back with [`Position::make`] / [`Position::unmake`] (or copy the
-//! position, which is a few hundred bytes):
+//! Search without allocating: generate into a [`MoveList`] on the stack,
+//! and take moves back with [`Position::make`] / [`Position::unmake`] (or
+//! copy the position, which is a few hundred bytes):
 //!
 //! ```
-//! use fairyc_runtime::{Move, Position, Variant, VariantTables};
+//! use fairyc_runtime::{MoveList, Position, Variant, VariantTables};
 //!
-//! fn count(pos: &mut Position<'_>, depth: usize, bufs: &mut [Vec<Move>]) -> u64 {
+//! fn count(pos: &mut Position<'_>, depth: usize) -> u64 {
 //!     if depth == 0 {
 //!         return 1;
 //!     }
-//!     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-//!     pos.legal_moves_into(buf);
+//!     let mut moves = MoveList::new();
+//!     pos.legal_moves_into(&mut moves);
 //!     let mut n = 0;
-//!     for &m in buf.iter() {
+//!     for &m in moves.iter() {
 //!         let undo = pos.make(m);
-//!         n += count(pos, depth - 1, rest);
+//!         n += count(pos, depth - 1);
 //!         pos.unmake(undo);
 //!     }
 //!     n
@@ -69,8 +69,7 @@
 //! # let json = include_str!("../examples/chess.json");
 //! let variant = Variant::new(VariantTables::from_json(json)?)?;
 //! let mut pos = Position::new(&variant)?;
-//! let mut bufs = vec![Vec::with_capacity(256); 3];
-//! assert_eq!(count(&mut pos, 3, &mut bufs), 8902);
+//! assert_eq!(count(&mut pos, 3), 8902);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -94,7 +93,9 @@ mod bits;
 mod describe;
 mod error;
 mod game;
+mod ids;
 mod movegen;
+mod movelist;
 mod perft;
 mod position;
 mod setup;
@@ -103,13 +104,14 @@ mod types;
 mod usi;
 mod variant;
 
-pub use bits::{bit, SquareSet, Squares};
 pub use describe::{describe, reach, Reach};
 pub use error::{
     CastlingProblem, Field, HandRoute, Limit, NameOf, ParseFenError, PlayError, PlayErrorReason,
     PositionError, TableError,
 };
 pub use game::Game;
+pub use ids::{ByColor, PieceType, Square, SquareIter};
+pub use movelist::{IntoIter as MoveListIntoIter, MoveList, MOVE_LIST_INLINE};
 pub use perft::{perft, perft_divide};
 pub use position::{check_royal_count, Position, Undo, MAX_HAND};
 pub use setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};

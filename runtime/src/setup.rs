@@ -19,6 +19,7 @@
 //! [`crate::Position::from_setup`].
 
 use crate::error::ParseFenError;
+use crate::ids::{pt, sq, PieceType, Square};
 use crate::position::{carries_mark, MAX_HAND};
 use crate::types::Color;
 use crate::variant::Variant;
@@ -33,7 +34,7 @@ pub const MAX_FULLMOVE: u32 = 1_000_000_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Placed {
     /// The piece type.
-    pub piece: u8,
+    pub piece: PieceType,
     /// Its side.
     pub color: Color,
     /// Whether it carries the promoted mark (`~`).
@@ -54,12 +55,12 @@ pub struct Setup {
     /// `castling_rooks[i]`: the square of the rook of right `castling[i]`
     /// (for a free castling, the one the position chooses; for an ordinary
     /// one, its `rook_from`).
-    pub castling_rooks: Vec<u8>,
+    pub castling_rooks: Vec<Square>,
     /// `gates[side]`: the squares whose gate right the side still has
     /// (variants with gating).
-    pub gates: [Vec<u8>; 2],
+    pub gates: [Vec<Square>; 2],
     /// The en-passant square, if any.
-    pub ep: Option<u8>,
+    pub ep: Option<Square>,
     /// Checks each side (White, Black) still has to give, in a variant that
     /// counts checks (FEN `3+3` after the en-passant field); `None` when the
     /// FEN has no such field (the variant's count for both).
@@ -116,9 +117,9 @@ impl Setup {
                         c = hand_chars.next().unwrap_or('+');
                     }
                     let p = v
-                        .piece_by_token(c, plus)
+                        .by_token(c, plus)
                         .ok_or(ParseFenError::UnknownHandPiece(c))?;
-                    if v.is_royal(p) && !v.royal_in_hand {
+                    if v.royal(p) && !v.royal_in_hand {
                         return Err(ParseFenError::RoyalInHand(c));
                     }
                     let side = if c.is_ascii_uppercase() { 0 } else { 1 };
@@ -192,13 +193,11 @@ impl Setup {
                     } else {
                         c
                     };
-                    let p = v
-                        .piece_by_token(c, plus)
-                        .ok_or(ParseFenError::UnknownPiece {
-                            row,
-                            column,
-                            letter: c,
-                        })?;
+                    let p = v.by_token(c, plus).ok_or(ParseFenError::UnknownPiece {
+                        row,
+                        column,
+                        letter: c,
+                    })?;
                     let promoted = chars.peek() == Some(&'~');
                     if promoted {
                         chars.next();
@@ -219,7 +218,7 @@ impl Setup {
                         });
                     };
                     board[sq as usize] = Some(Placed {
-                        piece: p,
+                        piece: pt(p),
                         color: if c.is_ascii_uppercase() {
                             Color::White
                         } else {
@@ -352,8 +351,8 @@ impl Setup {
             hands,
             turn,
             castling,
-            castling_rooks,
-            gates,
+            castling_rooks: castling_rooks.into_iter().map(sq).collect(),
+            gates: gates.map(|g: Vec<u8>| g.into_iter().map(sq).collect()),
             ep,
             checks,
             counting,
@@ -402,7 +401,7 @@ impl Setup {
             out.push('[');
             for side in 0..2 {
                 for p in (0..v.npieces).rev() {
-                    let l = v.piece_token(p as u8);
+                    let l = v.token(p as u8);
                     let l = if side == 0 { l } else { l.to_ascii_lowercase() };
                     for _ in 0..self.hands[side].get(p).copied().unwrap_or(0) {
                         out.push_str(&l);
@@ -418,7 +417,7 @@ impl Setup {
             .castling
             .iter()
             .enumerate()
-            .map(|(i, &r)| (r, self.castling_rooks.get(i).copied()))
+            .map(|(i, &r)| (r, self.castling_rooks.get(i).map(|s| s.raw_saturating())))
             .collect();
         rights.sort_unstable();
         let field_start = out.len();
@@ -442,7 +441,7 @@ impl Setup {
             }
             let mut files: Vec<char> = self.gates[side]
                 .iter()
-                .filter_map(|&s| file_letter(v, s))
+                .filter_map(|&s| file_letter(v, s.raw_saturating()))
                 .map(|f| if side == 0 { f.to_ascii_uppercase() } else { f })
                 .collect();
             files.sort_unstable();
@@ -470,7 +469,7 @@ impl Setup {
 
 /// The one-letter file of square `s` (`h` for `h1`), if its name has one.
 pub(crate) fn file_letter(v: &Variant, s: u8) -> Option<char> {
-    let name = v.square_name(s);
+    let name = v.sq_name(s);
     let mut letters = name.chars().take_while(char::is_ascii_alphabetic);
     match (letters.next(), letters.next()) {
         (Some(f), None) => Some(f.to_ascii_lowercase()),
@@ -521,7 +520,7 @@ pub(crate) fn free_castle_squares(
     let line = v.castle_lines.get(rule)?;
     let holds = |s: u8, piece: u8| {
         matches!(board.get(s as usize), Some(Some(p))
-            if p.piece == piece && p.color.index() == c.side)
+            if p.piece.raw() == piece && p.color.index() == c.side)
     };
     let at = |sq: u8| line.iter().position(|&s| s == sq);
     let ki = line.iter().position(|&s| holds(s, c.king))?;

@@ -261,14 +261,15 @@ pub fn turned(
     s: &fairyc_runtime::Setup,
     rename: impl Fn(&str) -> String,
 ) -> fairyc_runtime::Setup {
-    let image = |sq: u8| -> u8 {
+    let image = |sq: fairyc_runtime::Square| -> fairyc_runtime::Square {
         let name = rename(v.square_name(sq));
         v.square_by_name(&name)
             .unwrap_or_else(|| panic!("no square {name}"))
     };
     let mut out = s.clone();
     for (sq, p) in s.board.iter().enumerate() {
-        out.board[image(sq as u8) as usize] = p.map(|p| fairyc_runtime::Placed {
+        let sq = v.square(sq).expect("a square of the variant");
+        out.board[image(sq).index()] = p.map(|p| fairyc_runtime::Placed {
             color: p.color.other(),
             ..p
         });
