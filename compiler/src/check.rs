@@ -1971,7 +1971,7 @@ impl<'a> Resolver<'a> {
                         self.error(ErrorKind::TooManyRoyals { side, count }, span);
                     }
                 }
-                self.royal_in_hand = setup.hands.iter().any(|hand| {
+                self.royal_in_hand = setup.hands.iter().any(|(_, hand)| {
                     hand.iter()
                         .enumerate()
                         .any(|(p, &n)| n > 0 && pieces.get(p).is_some_and(|x| x.royal))

@@ -63,7 +63,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
                 set(&mut in_setup, p.piece.index() as u8);
             }
         }
-        for pocket in &setup.hands {
+        for (_, pocket) in setup.hands.iter() {
             for (p, &count) in pocket.iter().enumerate() {
                 if count > 0 {
                     set(&mut in_setup, p as u8);

@@ -198,6 +198,24 @@ impl<T> ByColor<T> {
         [(Color::White, &self.white), (Color::Black, &self.black)].into_iter()
     }
 
+    /// The same with the sides swapped: White gets Black's and Black
+    /// White's (for a position seen from the other side).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairyc_runtime::ByColor;
+    ///
+    /// assert_eq!(ByColor::new(1, 2).into_flipped(), ByColor::new(2, 1));
+    /// ```
+    #[inline]
+    pub fn into_flipped(self) -> ByColor<T> {
+        ByColor {
+            white: self.black,
+            black: self.white,
+        }
+    }
+
     /// White's and Black's as an array (White first).
     #[inline(always)]
     pub fn into_array(self) -> [T; 2] {

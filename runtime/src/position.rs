@@ -3,7 +3,7 @@
 use crate::bits::{bit, SquareSet, Squares};
 use crate::error::PlayErrorReason;
 use crate::error::{PlayError, PositionError};
-use crate::ids::{pt, sq, PieceType, Square, SquareIter};
+use crate::ids::{pt, sq, ByColor, PieceType, Square, SquareIter};
 use crate::setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 use crate::table::{Outcome, PromotionChoice, Verdict};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
@@ -229,7 +229,10 @@ impl<'v> Position<'v> {
             halfmove: s.halfmove,
             fullmove: s.fullmove,
             checks: match v.check_count {
-                Some((n, _)) => s.checks.unwrap_or([n, n]).map(|c| c.min(n)),
+                Some((n, _)) => s
+                    .checks
+                    .map_or([n, n], ByColor::into_array)
+                    .map(|c| c.min(n)),
                 None => [0, 0],
             },
             count,
@@ -275,8 +278,8 @@ impl<'v> Position<'v> {
                 pos.promoted |= bit(sq);
             }
         }
-        for (side, hand) in s.hands.iter().enumerate() {
-            let color = Color::from_index(side);
+        for (color, hand) in s.hands.iter() {
+            let side = color.index();
             for (p, &n) in hand.iter().enumerate() {
                 if n == 0 {
                     continue;
@@ -350,7 +353,7 @@ impl<'v> Position<'v> {
             pos.castling |= 1 << r;
         }
         for side in 0..2 {
-            for &g in &s.gates[side] {
+            for &g in &s.gates[Color::from_index(side)] {
                 if g.index() >= v.nsq || v.gate_squares[side] & bit(g.raw()) == 0 {
                     return Err(PositionError::UnknownSquare(g));
                 }
@@ -416,10 +419,7 @@ impl<'v> Position<'v> {
             .collect();
         Setup {
             board,
-            hands: [
-                self.hands[0][..self.v.npieces].to_vec(),
-                self.hands[1][..self.v.npieces].to_vec(),
-            ],
+            hands: ByColor::from_fn(|c| self.hands[c.index()][..self.v.npieces].to_vec()),
             turn: Color::from_index(self.turn),
             castling: (0..16u8)
                 .filter(|i| self.castling & (1 << i) != 0)
@@ -428,9 +428,9 @@ impl<'v> Position<'v> {
                 .filter(|i| self.castling & (1 << i) != 0)
                 .map(|i| sq(self.free_castle[i][1]))
                 .collect(),
-            gates: [0, 1].map(|side| SquareIter(Squares(self.gates[side])).collect()),
+            gates: ByColor::from_fn(|c| SquareIter(Squares(self.gates[c.index()])).collect()),
             ep: (self.ep != 0).then(|| sq(self.ep.trailing_zeros() as u8)),
-            checks: self.v.check_count.map(|_| self.checks),
+            checks: self.v.check_count.map(|_| ByColor::from(self.checks)),
             counting: (self.count[0] != 0).then_some((self.count[0], self.count[1])),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
@@ -1508,7 +1508,7 @@ impl<'v> Position<'v> {
             Verdict::Draw => result_for(last, Outcome::Draw, reason),
             Verdict::Loss => result_for(last, Outcome::Loss, reason),
             Verdict::Points => {
-                let [w, b] = self.points();
+                let [w, b] = self.points_raw();
                 let winner = match w.cmp(&b) {
                     std::cmp::Ordering::Greater => Some(Color::White),
                     std::cmp::Ordering::Less => Some(Color::Black),
@@ -1519,9 +1519,14 @@ impl<'v> Position<'v> {
         })
     }
 
-    /// Each side's material count (White, Black), in tenths of a point: its
-    /// pieces on the board by their `points`, plus its `komi`.
-    pub fn points(&self) -> [u64; 2] {
+    /// Each side's material count, in tenths of a point: its pieces on the
+    /// board by their `points`, plus its `komi`.
+    pub fn points(&self) -> ByColor<u64> {
+        ByColor::from(self.points_raw())
+    }
+
+    /// [`Position::points`], White's first.
+    pub(crate) fn points_raw(&self) -> [u64; 2] {
         let Some(rules) = self.v.history.as_ref() else {
             return [0, 0];
         };

@@ -19,7 +19,7 @@
 //! [`crate::Position::from_setup`].
 
 use crate::error::ParseFenError;
-use crate::ids::{pt, sq, PieceType, Square};
+use crate::ids::{pt, sq, ByColor, PieceType, Square};
 use crate::position::{carries_mark, MAX_HAND};
 use crate::types::Color;
 use crate::variant::Variant;
@@ -46,8 +46,8 @@ pub struct Placed {
 pub struct Setup {
     /// `board[s]`: what stands on square `s`.
     pub board: Vec<Option<Placed>>,
-    /// `hands[side][piece]`: how many of that piece the side holds.
-    pub hands: [Vec<u8>; 2],
+    /// `hands[side][piece.index()]`: how many of that piece the side holds.
+    pub hands: ByColor<Vec<u8>>,
     /// The side to move.
     pub turn: Color,
     /// Indices of the castling rules still allowed.
@@ -58,13 +58,13 @@ pub struct Setup {
     pub castling_rooks: Vec<Square>,
     /// `gates[side]`: the squares whose gate right the side still has
     /// (variants with gating).
-    pub gates: [Vec<Square>; 2],
+    pub gates: ByColor<Vec<Square>>,
     /// The en-passant square, if any.
     pub ep: Option<Square>,
-    /// Checks each side (White, Black) still has to give, in a variant that
-    /// counts checks (FEN `3+3` after the en-passant field); `None` when the
-    /// FEN has no such field (the variant's count for both).
-    pub checks: Option<[u8; 2]>,
+    /// Checks each side still has to give, in a variant that counts checks
+    /// (FEN `3+3` after the en-passant field); `None` when the FEN has no
+    /// such field (the variant's count for both).
+    pub checks: Option<ByColor<u8>>,
     /// In a variant with a counting rule, the count that runs: `(limit,
     /// ply count)`, both in plies (FEN: the limit in place of the
     /// en-passant square, the ply count in place of the half-move clock).
@@ -348,13 +348,13 @@ impl Setup {
         };
         Ok(Setup {
             board,
-            hands,
+            hands: ByColor::from(hands),
             turn,
             castling,
             castling_rooks: castling_rooks.into_iter().map(sq).collect(),
-            gates: gates.map(|g: Vec<u8>| g.into_iter().map(sq).collect()),
+            gates: ByColor::from(gates.map(|g: Vec<u8>| g.into_iter().map(sq).collect())),
             ep,
-            checks,
+            checks: checks.map(ByColor::from),
             counting,
             halfmove,
             fullmove,
@@ -403,7 +403,8 @@ impl Setup {
                 for p in (0..v.npieces).rev() {
                     let l = v.token(p as u8);
                     let l = if side == 0 { l } else { l.to_ascii_lowercase() };
-                    for _ in 0..self.hands[side].get(p).copied().unwrap_or(0) {
+                    let hand = &self.hands[Color::from_index(side)];
+                    for _ in 0..hand.get(p).copied().unwrap_or(0) {
                         out.push_str(&l);
                     }
                 }
@@ -439,7 +440,7 @@ impl Setup {
                     _ => out.push(c.fen),
                 }
             }
-            let mut files: Vec<char> = self.gates[side]
+            let mut files: Vec<char> = self.gates[Color::from_index(side)]
                 .iter()
                 .filter_map(|&s| file_letter(v, s.raw_saturating()))
                 .map(|f| if side == 0 { f.to_ascii_uppercase() } else { f })
@@ -458,7 +459,7 @@ impl Setup {
             (None, None) => out.push('-'),
         }
         if let Some(max) = v.check_count() {
-            let [w, b] = self.checks.unwrap_or([max, max]);
+            let ByColor { white: w, black: b } = self.checks.unwrap_or(ByColor::new(max, max));
             out.push_str(&format!(" {w}+{b}"));
         }
         let clock = self.counting.map_or(self.halfmove, |(_, ply)| ply);

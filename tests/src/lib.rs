@@ -274,7 +274,7 @@ pub fn turned(
             ..p
         });
     }
-    out.hands = [s.hands[1].clone(), s.hands[0].clone()];
+    out.hands = s.hands.clone().into_flipped();
     out.turn = s.turn.other();
     out.castling.clear();
     out.castling_rooks.clear();

@@ -279,7 +279,10 @@ impl Pos {
             }
         }
         for side in 0..2 {
-            for (piece, &n) in v.pieces().zip(&setup.hands[side]) {
+            for (piece, &n) in v
+                .pieces()
+                .zip(&setup.hands[fairyc_runtime::Color::from_index(side)])
+            {
                 if n > 0 {
                     let kind = Kind::from_letter(v.piece_letter(piece));
                     p.hands[side][kind.hand_index()] += n;

@@ -338,7 +338,7 @@ impl Pos {
             }
         }
         for side in 0..2 {
-            for (piece, &n) in v.pieces().zip(&setup.hands[side]) {
+            for (piece, &n) in v.pieces().zip(&setup.hands[Color::from_index(side)]) {
                 if n > 0 {
                     let k = Kind::from_letter(v.piece_letter(piece));
                     p.hands[side][k.hand_index()] += n;

@@ -192,7 +192,7 @@ fn from_setup_refuses_what_from_fen_refuses() {
     // A hand in a variant without drops.
     let no_drops = edited(|p| p.drops = None);
     let mut hand = Position::new(&no_drops).expect("start").to_setup();
-    hand.hands[0][pawn.index()] = 1;
+    hand.hands[Color::White][pawn.index()] = 1;
     assert_eq!(
         Position::from_setup(&no_drops, &hand).map(|_| ()),
         Err(PositionError::HandWithoutDrops)
@@ -207,8 +207,8 @@ fn from_setup_refuses_what_from_fen_refuses() {
 
     // A hand entry for a piece the variant does not have.
     let mut unknown = start.clone();
-    unknown.hands[1].push(1);
-    unknown.hands[1].resize(40, 1);
+    unknown.hands[Color::Black].push(1);
+    unknown.hands[Color::Black].resize(40, 1);
     assert!(matches!(
         Position::from_setup(&v, &unknown),
         Err(PositionError::UnknownPiece(_))
