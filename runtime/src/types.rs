@@ -249,3 +249,8 @@ impl fmt::Display for GameResult {
         }
     }
 }
+
+// A move list holds hundreds of moves on the stack: a `Move` stays at most
+// eight bytes, with squares that hold up to 65 536 squares.
+const _: () = assert!(std::mem::size_of::<Move>() <= 8);
+const _: () = assert!(std::mem::size_of::<Option<CastleGate>>() <= 2);
