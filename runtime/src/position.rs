@@ -501,6 +501,17 @@ impl<'v> Position<'v> {
 
     /// The side's hand: each piece type it holds, with how many, in the
     /// table's order of pieces (nothing in a variant without hands).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairyc_runtime::{Color, Position, Variant, VariantTables};
+    /// # let json = include_str!("../examples/chess.json");
+    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
+    /// let pos = Position::new(&variant)?;
+    /// assert_eq!(pos.hand(Color::White).count(), 0); // chess has no hands
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn hand(&self, side: Color) -> impl Iterator<Item = (PieceType, u8)> + '_ {
         self.hands[side.index()][..self.v.npieces]
             .iter()
@@ -511,6 +522,25 @@ impl<'v> Position<'v> {
 
     /// The squares holding `side`'s pieces, lowest index first: for
     /// programs that walk the pieces, such as an evaluation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairyc_runtime::{Color, Position, Variant, VariantTables};
+    /// # let json = include_str!("../examples/chess.json");
+    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
+    /// let pos = Position::new(&variant)?;
+    /// let black: Vec<&str> = pos
+    ///     .occupied_by(Color::Black)
+    ///     .map(|s| variant.square_name(s))
+    ///     .collect();
+    /// assert_eq!(black.len(), 16);
+    /// assert_eq!((black[0], black[15]), ("a7", "h8"));
+    /// let kings: Vec<_> = pos.royal_squares(Color::Black).collect();
+    /// assert_eq!(kings, [variant.square_by_name("e8").expect("a square")]);
+    /// assert_eq!(pos.ep_squares().count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn occupied_by(&self, side: Color) -> SquareIter {
         SquareIter(Squares(self.by_side[side.index()]))
     }
