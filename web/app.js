@@ -2,6 +2,7 @@
 // WebAssembly package (pkg/, copied from wasm/pkg by build.sh): the page
 // makes no network call but loading its own files.
 import init, { check, explain, exportFsf, variants, variantSource, Variant } from "./pkg/fairyc.js";
+import { tokens } from "./highlight.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -81,17 +82,43 @@ function renderGutter(text, diagnostics) {
   gutter.scrollTop = source.scrollTop;
 }
 
+/// Draws the source under the textarea (whose own text is transparent):
+/// highlighted by the syntax mode (highlight.js), the diagnostics' spans
+/// underlined in `<mark>`s.
 function renderBackdrop(text, diagnostics) {
-  let html = "";
-  let at = 0;
-  for (const [start, end, severity] of spans(text, diagnostics)) {
-    html += escapeHtml(text.slice(at, start));
-    html += `<mark class="${severity}">${escapeHtml(text.slice(start, end))}</mark>`;
-    at = end;
+  const marks = spans(text, diagnostics);
+  const toks = tokens(text);
+  // Cut the text where any token or mark begins or ends.
+  const cuts = new Set([0, text.length]);
+  for (const [a, b] of [...marks, ...toks]) {
+    cuts.add(a);
+    cuts.add(b);
   }
+  const at = [...cuts].filter((c) => c <= text.length).sort((a, b) => a - b);
+  let html = "";
+  let m = 0; // the next or current mark
+  let t = 0; // the next or current token
+  let open = null; // the mark open
+  for (let i = 0; i + 1 < at.length; i++) {
+    const [a, b] = [at[i], at[i + 1]];
+    while (m < marks.length && marks[m][1] <= a) m++;
+    while (t < toks.length && toks[t][1] <= a) t++;
+    const mark = m < marks.length && marks[m][0] <= a ? marks[m] : null;
+    if (open && open !== mark) {
+      html += "</mark>";
+      open = null;
+    }
+    if (mark && open !== mark) {
+      html += `<mark class="${mark[2]}">`;
+      open = mark;
+    }
+    const piece = escapeHtml(text.slice(a, b));
+    const tok = t < toks.length && toks[t][0] <= a ? toks[t] : null;
+    html += tok ? `<span class="tok-${tok[2]}">${piece}</span>` : piece;
+  }
+  if (open) html += "</mark>";
   // A final newline needs a character after it to take up its line.
-  html += escapeHtml(text.slice(at)) + "\n";
-  backdrop.innerHTML = html;
+  backdrop.innerHTML = html + "\n";
   syncScroll();
 }
 
