@@ -54,9 +54,11 @@ export function serve() {
 }
 
 /**
- * A browser with the page open and ready. Every request the page makes is
- * recorded in `requests`; one to another origin than the server's is
- * refused (and so would fail the test that looks at `foreign`).
+ * One headless Chromium and one `fairyc serve`, with the page open and
+ * ready in a laptop-sized window. Every request a page makes is recorded
+ * in `requests`; one to another origin than the server's is refused (and
+ * so would fail the test that looks at `foreign`). `newPage` opens the page
+ * once more in the same browser (its own window size, its own errors).
  */
 export async function open({ width = 1280, height = 900, query = "" } = {}) {
   const server = await serve();
@@ -64,32 +66,40 @@ export async function open({ width = 1280, height = 900, query = "" } = {}) {
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
-  const page = await browser.newPage({ viewport: { width, height } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
+  const origin = new URL(server.url).origin;
   const requests = [];
   const foreign = [];
-  const origin = new URL(server.url).origin;
-  await page.route("**/*", (route) => {
-    const url = route.request().url();
-    requests.push(url);
-    if (new URL(url).origin !== origin) {
-      foreign.push(url);
-      return route.abort();
-    }
-    return route.continue();
-  });
-  await page.goto(server.url + query);
-  await page.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+  async function newPage({ width, height, query = "" }) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await page.route("**/*", (route) => {
+      const url = route.request().url();
+      requests.push(url);
+      if (new URL(url).origin !== origin) {
+        foreign.push(url);
+        return route.abort();
+      }
+      return route.continue();
+    });
+    await page.goto(server.url + query);
+    await page.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+    return { page, errors, close: () => context.close() };
+  }
+  const first = await newPage({ width, height, query });
   return {
-    page,
-    errors,
+    page: first.page,
+    errors: first.errors,
     requests,
     foreign,
     url: server.url,
+    newPage,
+    /** Stops the server: the page has to live on what it has loaded. */
+    stopServer: () => server.stop(),
     async close() {
       await browser.close();
       server.stop();
@@ -124,6 +134,77 @@ export async function marked(page) {
 /** The FEN the page shows. */
 export async function fen(page) {
   return page.inputValue("#fen");
+}
+
+/**
+ * The number of squares of Fairy-Stockfish's board for `variant`: the
+ * cells of its start position's FEN (digits count empty cells, letters
+ * pieces); throws for a variant it does not offer.
+ */
+export function fsfSquares(variant) {
+  const input = `uci\nsetoption name UCI_Variant value ${variant}\nposition startpos\nd\nquit\n`;
+  const r = spawnSync(FSF, [], { input, encoding: "utf8" });
+  if (r.error) throw r.error;
+  const offered = /^option name UCI_Variant type combo (.*)$/m.exec(r.stdout)?.[1].split(" var ") ?? [];
+  if (!offered.includes(variant)) throw new Error(`Fairy-Stockfish does not offer the variant ${variant}`);
+  const fen = /^Fen: (\S+)/m.exec(r.stdout)[1].replace(/\[.*$/, "");
+  return [...fen.matchAll(/\d+|[A-Za-z]/g)].reduce((n, [t]) => n + (/\d/.test(t) ? Number(t) : 1), 0);
+}
+
+/**
+ * The squares seen in a PNG picture of a board: the regions of pixels of
+ * a square's fill colour (`fills`, as `#rrggbb`), each its own square since
+ * the board draws a line round every square. Regions of fewer than `min`
+ * pixels (anti-aliased specks) do not count. Decoded and counted in the
+ * page, with a canvas.
+ */
+export async function squaresInPicture(page, png, fills, min = 40) {
+  const sizes = await page.evaluate(
+    async ({ b64, fills }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const g = canvas.getContext("2d", { willReadFrequently: true });
+      g.drawImage(img, 0, 0);
+      const { data, width, height } = g.getImageData(0, 0, canvas.width, canvas.height);
+      const rgb = fills.map((f) => [1, 3, 5].map((i) => parseInt(f.slice(i, i + 2), 16)));
+      const colour = new Int8Array(width * height).fill(-1);
+      for (let i = 0; i < width * height; i++) {
+        const k = rgb.findIndex(
+          ([r, gr, b]) =>
+            Math.abs(data[4 * i] - r) <= 6 && Math.abs(data[4 * i + 1] - gr) <= 6 && Math.abs(data[4 * i + 2] - b) <= 6,
+        );
+        colour[i] = k;
+      }
+      const seen = new Uint8Array(width * height);
+      const sizes = [];
+      const stack = [];
+      for (let start = 0; start < width * height; start++) {
+        if (colour[start] < 0 || seen[start]) continue;
+        let size = 0;
+        seen[start] = 1;
+        stack.push(start);
+        while (stack.length) {
+          const i = stack.pop();
+          size++;
+          const x = i % width;
+          for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+            if (j >= 0 && j < width * height && !seen[j] && colour[j] === colour[i]) {
+              seen[j] = 1;
+              stack.push(j);
+            }
+          }
+        }
+        sizes.push(size);
+      }
+      return sizes;
+    },
+    { b64: png.toString("base64"), fills },
+  );
+  return sizes.filter((s) => s >= min).length;
 }
 
 /** Fairy-Stockfish's FEN after `moves` from the start of `variant`. */

@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { BIN, ROOT, SHOTS, native, open, setSource, checked, clickSquare, marked, fen, fsfFen } from "./helpers.mjs";
+import {
+  BIN, ROOT, SHOTS, native, open, setSource, checked, clickSquare, marked, fen, fsfFen, fsfSquares, squaresInPicture,
+} from "./helpers.mjs";
 
 let ctx;
 before(async () => {
@@ -33,6 +35,36 @@ test("the page loads offline: only its own files, no errors", async () => {
   assert.equal(await page.inputValue("#source"), crazyhouse);
   assert.equal(await page.getAttribute("#status", "data-turn"), "white");
   assert.deepEqual(errors, []);
+});
+
+test("the editor highlights the source it shows, under the textarea's caret", async () => {
+  const { page } = ctx;
+  await load(page, "crazyhouse");
+  const seen = await page.evaluate(() => {
+    const b = document.getElementById("backdrop");
+    const t = document.getElementById("source");
+    const style = (e) => {
+      const c = getComputedStyle(e);
+      return [c.fontFamily, c.fontSize, c.lineHeight, c.padding, c.tabSize, c.whiteSpace, c.letterSpacing];
+    };
+    const kinds = {};
+    for (const s of b.querySelectorAll("span[class^=tok-]")) (kinds[s.className] ??= new Set()).add(s.textContent);
+    return {
+      same: b.textContent === t.value + "\n",
+      styles: [style(b), style(t)],
+      textareaColour: getComputedStyle(t).color,
+      kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, [...v]])),
+    };
+  });
+  assert.ok(seen.same, "the backdrop holds the textarea's text");
+  assert.deepEqual(seen.styles[0], seen.styles[1], "with the same metrics");
+  assert.equal(seen.textareaColour, "rgba(0, 0, 0, 0)", "only the backdrop's text shows");
+  // Words of crazyhouse.variant, each in its kind.
+  assert.ok(seen.kinds["tok-item"].includes("piece") && seen.kinds["tok-item"].includes("promotion"));
+  assert.ok(seen.kinds["tok-keyword"].includes("moves") && seen.kinds["tok-keyword"].includes("letter"));
+  assert.ok(seen.kinds["tok-name"].includes("Knight"));
+  assert.ok(seen.kinds["tok-string"].some((s) => s.startsWith('"rnbqkbnr/')));
+  assert.ok(seen.kinds["tok-comment"].length > 0);
 });
 
 test("a broken variant shows its diagnostics at their lines; fixing it clears them", async () => {
@@ -220,37 +252,66 @@ test("the computer plays a legal move; the exports are the command line's", asyn
   );
 });
 
-test("every shipped variant's board has its table's squares, each a button", async () => {
+/**
+ * The number of squares of a shipped variant's board, from outside fairyc:
+ * the rules (shared/rules) for the seeds Fairy-Stockfish does not play,
+ * Fairy-Stockfish's board for the others (each is named after its
+ * Fairy-Stockfish variant).
+ */
+const RULES_SQUARES = {
+  "crazy-elephant": 64, // "8×8 board" (Crazy Elephant, B.1)
+  "hans-38special": 38, // "a 6×6 block with one extra square on each short side, 38 squares in all"
+  "crazy-38s": 38, // "It has exactly 38 squares"
+};
+
+test("every shipped variant's board: the right number of squares in its screenshot, each a button", async () => {
   const { page } = ctx;
   const stems = native("variants").split("\n").filter((l) => l.trim()).map((l) => l.split(/\s+/)[0]);
   assert.ok(stems.length >= 60);
   for (const stem of stems) {
     await load(page, stem);
-    const table = JSON.parse(native("compile", stem));
-    const squares = table.parts.board.squares;
-    const want = squares.length;
+    const want = RULES_SQUARES[stem] ?? fsfSquares(stem);
+    const board = await page.$("#position");
+    const png = await board.screenshot({ path: join(SHOTS, `${stem}.png`) });
+    // The picture: one region of a square's colour per square.
+    const fills = await page.$$eval("#position path.square", (ps) => [...new Set(ps.map((p) => p.getAttribute("fill")))]);
+    assert.equal(await squaresInPicture(page, png, fills), want, `${stem}: squares seen in ${stem}.png`);
+    // Each square a button, named as the table names it.
     const got = await page.$$eval('#position path.square[role="button"][tabindex="0"]', (p) => p.length);
-    assert.equal(got, want, `${stem}: ${got} clickable squares, the table has ${want}`);
+    assert.equal(got, want, `${stem}: ${got} clickable squares`);
+    const squares = JSON.parse(native("compile", stem)).parts.board.squares;
     const names = await page.$$eval("#position path.square", (ps) => ps.map((p) => p.dataset.square));
     assert.deepEqual(names.sort(), squares.map((s) => s.name).sort(), `${stem}: the squares by name`);
-    const board = await page.$("#position");
-    await board.screenshot({ path: join(SHOTS, `${stem}.png`) });
   }
 });
 
 test("a phone-width layout stacks the panes and keeps the board usable", async () => {
-  const phone = await open({ width: 390, height: 844, query: "?variant=crazy-38s" });
+  const phone = await ctx.newPage({ width: 390, height: 844, query: "?variant=crazy-38s" });
   try {
-    const { page } = phone;
+    const { page, errors } = phone;
     const editor = await page.$eval("#editor-pane", (e) => e.getBoundingClientRect().toJSON());
     const board = await page.$eval("#board-pane", (e) => e.getBoundingClientRect().toJSON());
     assert.ok(board.top >= editor.bottom, "the board comes below the editor");
     assert.ok(board.width <= 390 && board.width > 300, "the board fills the width");
     assert.equal(await page.$$eval("#position path.square", (p) => p.length), 38);
+    const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    assert.equal(scrolls, false, "nothing sticks out sideways");
     await page.screenshot({ path: join(SHOTS, "phone.png"), fullPage: true });
+    assert.deepEqual(errors, []);
   } finally {
     await phone.close();
   }
+});
+
+test("the README's picture: the Crazy 38's source, its board, a knight's moves marked", async () => {
+  const { page } = ctx;
+  await load(page, "crazy-38s");
+  await clickSquare(page, "e2");
+  assert.ok((await marked(page)).length > 0, "the knight has moves marked");
+  // docs/playground.png is a copy of this one, taken from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, "playground.png") });
+  await clickSquare(page, "e2");
 });
 
 test("the keyboard alone selects and plays a move", async () => {
@@ -264,4 +325,18 @@ test("the keyboard alone selects and plays a move", async () => {
   assert.equal(await page.textContent("#moves-played"), "g1f3");
   await page.keyboard.press("Alt+z");
   assert.equal(await page.getAttribute("#moves-played", "data-count"), "0");
+});
+
+test("offline once loaded: with the server gone the page still checks, draws and plays", async () => {
+  const { page, errors } = ctx;
+  ctx.stopServer();
+  await load(page, "shogi");
+  assert.equal(await page.textContent("#compile-status"), "Shogi: compiles");
+  await clickSquare(page, "g3");
+  await clickSquare(page, "g4");
+  assert.equal(await page.textContent("#moves-played"), "g3g4");
+  await setSource(page, (await page.inputValue("#source")).replace(/letter K\b/, "letter KK"));
+  await checked(page);
+  assert.ok((await page.$$eval("#diagnostics li", (l) => l.length)) > 0, "a broken letter is reported");
+  assert.deepEqual(errors, []);
 });
