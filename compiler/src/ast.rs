@@ -466,6 +466,8 @@ pub enum LegalityRule {
     CaptureCompulsory(Span),
     /// `pass allowed`
     PassAllowed(Span),
+    /// `fleeing-check forbidden`
+    FleeingCheckForbidden(Span),
     /// Anything else.
     Unknown(Unknown),
 }

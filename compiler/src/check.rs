@@ -949,6 +949,13 @@ impl<'a> Checker<'a> {
                 LegalityRule::PassAllowed(span) => {
                     self.once(&mut seen, "pass", first_word(*span, "pass"));
                 }
+                LegalityRule::FleeingCheckForbidden(span) => {
+                    self.once(
+                        &mut seen,
+                        "fleeing-check",
+                        first_word(*span, "fleeing-check"),
+                    );
+                }
                 LegalityRule::Unknown(u) => self.unknown(Block::Legality, u),
             }
         }
@@ -1181,6 +1188,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
         Block::Legality => &[
             ("giving-check", "`giving-check forbidden`"),
             ("capture", "`capture compulsory`"),
+            ("fleeing-check", "`fleeing-check forbidden`"),
         ],
         Block::Drops => &[("captures-to-hand", "`captures-to-hand off`")],
         Block::Castling | Block::Promotion | Block::Gating => &[],
@@ -1622,6 +1630,7 @@ fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
             LegalityRule::GivingCheckForbidden(_) => out.giving_check_forbidden = true,
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
             LegalityRule::PassAllowed(_) => out.pass = true,
+            LegalityRule::FleeingCheckForbidden(_) => out.fleeing_check_forbidden = true,
             LegalityRule::Unknown(_) => {}
         }
     }

@@ -200,6 +200,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::legality_decl => "a `legality` block",
         Rule::giving_check_forbidden => "`giving-check forbidden`",
         Rule::capture_compulsory => "`capture compulsory`",
+        Rule::fleeing_check_forbidden => "`fleeing-check forbidden`",
+        Rule::kw_fleeing_check => "`fleeing-check`",
         Rule::end_checks => "a `checks` rule",
         Rule::end_counting => "a `counting` rule",
         Rule::end_extinction => "an `extinction` rule",
@@ -1191,6 +1193,9 @@ impl Builder<'_> {
                 }
                 Rule::capture_compulsory => rules.push(LegalityRule::CaptureCompulsory(span)),
                 Rule::pass_allowed => rules.push(LegalityRule::PassAllowed(span)),
+                Rule::fleeing_check_forbidden => {
+                    rules.push(LegalityRule::FleeingCheckForbidden(span))
+                }
                 Rule::unknown_stmt => rules.push(LegalityRule::Unknown(self.unknown(p))),
                 _ => {}
             }

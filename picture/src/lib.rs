@@ -569,6 +569,12 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
     if parts.legality.capture_compulsory {
         out.push("a capture is compulsory when one is legal".to_string());
     }
+    if parts.legality.fleeing_check_forbidden {
+        out.push(
+            "a royal piece in check may not flee: it may only capture the single piece checking it"
+                .to_string(),
+        );
+    }
     out.into_iter().map(|l| format!("rule: {l}")).collect()
 }
 

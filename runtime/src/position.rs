@@ -542,52 +542,92 @@ impl<'v> Position<'v> {
     #[cold]
     #[inline(never)]
     fn attacked_slow(&self, s: u8, by: usize, occ: SquareSet) -> bool {
+        Squares(self.by_side[by]).any(|from| self.attacks_slow_from(from, s, by, occ))
+    }
+
+    /// Whether the piece of side `by` on `from` attacks `s` along a path the
+    /// tries do not hold (see [`Position::attacked_slow`]).
+    fn attacks_slow_from(&self, from: u8, s: u8, by: usize, occ: SquareSet) -> bool {
         let v = self.v;
         let target = bit(s);
         // A hopper attacks the square as if a piece stood there (an empty
         // square a king would pass when castling), so that a piece before
         // the hurdle is no hurdle and the square is the landing.
         let occ = occ | target;
-        Squares(self.by_side[by]).any(|from| {
-            let p = code_piece(self.board[from as usize]) as usize;
-            if v.slow_types & (1 << p) == 0 {
-                return false;
+        let p = code_piece(self.board[from as usize]) as usize;
+        if v.slow_types & (1 << p) == 0 {
+            return false;
+        }
+        // A piece it may not capture is not attacked by it.
+        let c = self.board[s as usize];
+        if c != 0 && v.no_capture[p] & (1 << code_piece(c)) != 0 {
+            return false;
+        }
+        let e = v.entry(p, by, from as usize);
+        let (a, b) = v.hop_entries[e];
+        for i in a as usize..b as usize {
+            if !v.paths[i].capture {
+                continue;
             }
-            // A piece it may not capture is not attacked by it.
-            let c = self.board[s as usize];
-            if c != 0 && v.no_capture[p] & (1 << code_piece(c)) != 0 {
-                return false;
+            if self.hop_walk(i, occ, v.no_hurdle[p], |to, occupied| occupied && to == s) {
+                return true;
             }
-            let e = v.entry(p, by, from as usize);
-            let (a, b) = v.hop_entries[e];
-            for i in a as usize..b as usize {
-                if !v.paths[i].capture {
-                    continue;
+        }
+        if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
+            // Facing royal pieces are judged apart: no attack.
+            return false;
+        }
+        let (a, b) = v.attack_entries[e];
+        v.paths[a as usize..b as usize].iter().any(|path| {
+            for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                if occ & st.block != 0 {
+                    return false;
                 }
-                if self.hop_walk(i, occ, v.no_hurdle[p], |to, occupied| occupied && to == s) {
+                if target & bit(st.to) != 0 {
                     return true;
                 }
-            }
-            if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
-                // Facing royal pieces are judged apart: no attack.
-                return false;
-            }
-            let (a, b) = v.attack_entries[e];
-            v.paths[a as usize..b as usize].iter().any(|path| {
-                for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-                    if occ & st.block != 0 {
-                        return false;
-                    }
-                    if target & bit(st.to) != 0 {
-                        return true;
-                    }
-                    if occ & bit(st.to) != 0 {
-                        return false;
-                    }
+                if occ & bit(st.to) != 0 {
+                    return false;
                 }
-                false
-            })
+            }
+            false
         })
+    }
+
+    /// The squares of `by`'s pieces that attack `s` with occupancy `occ`,
+    /// hoppers and attack-only paths included: the pieces that give check
+    /// when `s` holds a royal piece. Only the rules that name the checking
+    /// pieces need it; the move generator asks [`Position::attacked`].
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn attackers(&self, s: u8, by: usize, occ: SquareSet) -> SquareSet {
+        let nodes = self.v.trie_at(by, s as usize);
+        let mut out: SquareSet = 0;
+        let mut i = 0usize;
+        while i < nodes.len() {
+            let n = &nodes[i];
+            if occ & n.edge != 0 {
+                i = n.skip as usize;
+                continue;
+            }
+            if occ & bit(n.sq) != 0 {
+                let c = self.board[n.sq as usize];
+                if c != 0 && code_side(c) == by && n.types & (1 << code_piece(c)) != 0 {
+                    out |= bit(n.sq);
+                }
+                i = n.skip as usize;
+            } else {
+                i += 1;
+            }
+        }
+        if self.v.slow_types != 0 {
+            for from in Squares(self.by_side[by] & !out) {
+                if self.attacks_slow_from(from, s, by, occ) {
+                    out |= bit(from);
+                }
+            }
+        }
+        out
     }
 
     /// Walks the hopper path `paths[index]` with occupancy `occ`: the first

@@ -1138,6 +1138,11 @@ pub struct Legality {
     /// square twice (`e2e2`). Needs exactly one royal piece per side.
     #[serde(default, skip_serializing_if = "is_false")]
     pub pass: bool,
+    /// A royal piece in check may move only to capture the piece that gives
+    /// it check, and not at all when several do; other pieces still block
+    /// or capture (`fleeing-check forbidden`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fleeing_check_forbidden: bool,
 }
 
 impl Legality {

@@ -98,6 +98,7 @@ class Table:
         leg = p.get("legality", {})
         self.giving_check_forbidden = leg.get("giving_check_forbidden", False)
         self.capture_compulsory = leg.get("capture_compulsory", False)
+        self.fleeing_check_forbidden = leg.get("fleeing_check_forbidden", False)
         self.may_pass = leg.get("pass", False)
         self.facing = self.end.get("facing")
         self.start = p["start"]
@@ -398,9 +399,28 @@ def attacked(pos, s, by):
     return False
 
 
-def attacked_slow(pos, s, by):
+def attackers(pos, s, by):
+    """The squares of side `by`'s pieces that attack square s."""
     t = pos.t
     b = pos.board
+    out = set()
+    for frm, pc, empty in t.attackers[by][s]:
+        x = b[frm]
+        if x is not None and x[0] == pc and x[1] == by and all(b[e] is None for e in empty):
+            out.add(frm)
+    if t.slow:
+        out |= attackers_slow(pos, s, by)
+    return out
+
+
+def attacked_slow(pos, s, by):
+    return bool(attackers_slow(pos, s, by))
+
+
+def attackers_slow(pos, s, by):
+    t = pos.t
+    b = pos.board
+    out = set()
     for frm in range(t.n):
         x = b[frm]
         if x is None or x[1] != by:
@@ -424,7 +444,7 @@ def attacked_slow(pos, s, by):
                         continue
                     if occ:
                         if to == s:
-                            return True
+                            out.add(frm)
                         break
                     landed += 1
                     if path["hop"] and landed >= path["hop"]:
@@ -434,10 +454,11 @@ def attacked_slow(pos, s, by):
                     if any(b[q] is not None for q in block):
                         break
                     if to == s:
-                        return True
+                        out.add(frm)
+                        break
                     if b[to] is not None:
                         break
-    return False
+    return out
 
 
 def royals(pos, side):
@@ -643,6 +664,8 @@ def legal_moves(pos):
         ks = royals(pos, us)
         if len(ks) == 1 and (pos.facing_now or not in_check(pos, us)):
             out.append(("p", ks[0], ks[0], None, None))
+    if t.fleeing_check_forbidden:
+        out = [m for m in out if not flees(pos, m)]
     if t.giving_check_forbidden:
         out = [m for m in out if not in_check(play(pos, m), us ^ 1)]
     if t.capture_compulsory:
@@ -650,6 +673,21 @@ def legal_moves(pos):
         if caps:
             out = caps
     return out
+
+
+def flees(pos, m):
+    """Whether m moves a royal piece in check elsewhere than onto the one
+    piece attacking it (`legality.fleeing_check_forbidden`)."""
+    if m[0] not in ("n", "e", "c"):
+        return False
+    us = pos.turn
+    frm = m[1]
+    if frm not in royals(pos, us):
+        return False
+    checkers = attackers(pos, frm, us ^ 1)
+    if not checkers:
+        return False
+    return m[0] == "c" or checkers != {m[2]}
 
 
 def is_capture(pos, m):

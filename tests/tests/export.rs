@@ -105,6 +105,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("ai-wok", &["E0161"]),
     ("asean", &["E0161"]),
     ("makruk", &["E0161"]),
+    // Makruk's pieces; its `fleeing-check forbidden` (E0167) is refused too.
+    ("makpong", &["E0161"]),
     ("xiangqi", &["E0161", "E0163"]),
 ];
 

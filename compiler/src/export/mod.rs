@@ -520,6 +520,20 @@ impl Exporter<'_> {
                 span,
             );
         }
+        if parts.legality.fleeing_check_forbidden {
+            // 11.1's `makpongRule` binds its `king` type only; a proof that
+            // an exported section plays the same is not written yet.
+            let span = self.item_span(|i| match i {
+                Item::Legality(l) => Some(l.span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "a royal piece that may not flee check (`fleeing-check forbidden`)".into(),
+                },
+                span,
+            );
+        }
         if parts.legality.pass {
             let span = self.item_span(|i| match i {
                 Item::Legality(l) => Some(l.span),
