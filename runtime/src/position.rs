@@ -40,6 +40,10 @@ pub(crate) struct History {
     pub facing: bool,
     /// They faced before the last move.
     pub facing_before: bool,
+    /// Bit `side` set while that side's last run of checking moves holds a
+    /// check by a piece that `checkmate needs` names (kept only by variants
+    /// with that rule).
+    pub needed_check: u8,
 }
 
 /// The most pieces of one kind a hand can hold. The hash has a key for
@@ -391,6 +395,11 @@ impl<'v> Position<'v> {
         pos.hash = pos.compute_hash();
         if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
             pos.history.facing = pos.royals_face();
+        }
+        if v.history.as_ref().is_some_and(|h| h.mate_needs.is_some()) {
+            // A check on the board of a FEN counts as given by the side that
+            // just moved (Fairy-Stockfish judges it so too).
+            pos.update_needed_check(pos.turn ^ 1);
         }
         Ok(pos)
     }
@@ -1185,6 +1194,40 @@ impl<'v> Position<'v> {
         h.facing_before = h.facing;
         let facing = self.v.history.as_ref().is_some_and(|r| r.facing.is_some());
         self.history.facing = facing && self.royals_face();
+        if self
+            .v
+            .history
+            .as_ref()
+            .is_some_and(|r| r.mate_needs.is_some())
+        {
+            self.update_needed_check(self.turn ^ 1);
+        }
+    }
+
+    /// After a move by `us` in a variant with `checkmate needs`: if the move
+    /// gives check, `us`'s run of checks goes on, holding a needed check if
+    /// it held one or a needed piece gives this one; a move that gives no
+    /// check ends the run.
+    fn update_needed_check(&mut self, us: usize) {
+        let Some((needs, _)) = self.v.history.as_ref().and_then(|r| r.mate_needs) else {
+            return;
+        };
+        let checkers = self.checkers(us ^ 1);
+        let held = checkers != 0
+            && (self.history.needed_check & (1 << us) != 0 || self.types_in(checkers) & needs != 0);
+        let h = &mut self.history;
+        h.needed_check = (h.needed_check & !(1 << us)) | (u8::from(held) << us);
+    }
+
+    /// The bit set of the piece types standing on `squares`.
+    fn types_in(&self, squares: SquareSet) -> u32 {
+        Squares(squares).fold(0, |m, s| m | 1 << code_piece(self.board[s as usize]))
+    }
+
+    /// The squares of the pieces that give check to `side`'s royal pieces.
+    pub(crate) fn checkers(&self, side: usize) -> SquareSet {
+        let occ = self.by_side[0] | self.by_side[1];
+        Squares(self.royals[side]).fold(0, |m, k| m | self.attackers(k, side ^ 1, occ))
     }
 
     /// Whether a royal piece of either side reaches an enemy royal piece
@@ -1609,7 +1652,7 @@ impl<'v> Position<'v> {
         }
         let rules = &self.v.tables.parts.end;
         Some(if self.is_check() {
-            result_for(self.turn, rules.checkmate, EndReason::Checkmate)
+            self.checkmate_result()
         } else if rules.stalemate_fewer_pieces {
             let ours = self.by_side[self.turn].count_ones();
             let theirs = self.by_side[self.turn ^ 1].count_ones();
@@ -1622,6 +1665,29 @@ impl<'v> Position<'v> {
         } else {
             result_for(self.turn, rules.stalemate, EndReason::Stalemate)
         })
+    }
+}
+
+impl Position<'_> {
+    /// The result of the checkmate on the board: `checkmate`'s outcome for
+    /// the mated player, unless `checkmate by` (every checking piece is of
+    /// its types) or `checkmate needs` (no needed check in the mating
+    /// player's last run of checks) decides otherwise, in that order.
+    fn checkmate_result(&self) -> GameResult {
+        let v = self.v;
+        let mated = self.turn;
+        if let Some((by, outcome)) = v.mate_by {
+            let types = self.types_in(self.checkers(mated));
+            if types != 0 && types & !by == 0 {
+                return result_for(mated, outcome, EndReason::CheckmateBy);
+            }
+        }
+        if let Some((_, outcome)) = v.history.as_ref().and_then(|r| r.mate_needs) {
+            if self.history.needed_check & (1 << (mated ^ 1)) == 0 {
+                return result_for(mated, outcome, EndReason::CheckmateWithoutNeededCheck);
+            }
+        }
+        result_for(mated, v.tables.parts.end.checkmate, EndReason::Checkmate)
     }
 }
 

@@ -99,6 +99,11 @@ class Table:
         self.giving_check_forbidden = leg.get("giving_check_forbidden", False)
         self.capture_compulsory = leg.get("capture_compulsory", False)
         self.fleeing_check_forbidden = leg.get("fleeing_check_forbidden", False)
+        # Rules on the pieces that give a checkmate: they change a mate's
+        # outcome only, never the moves nor perft (this reader answers
+        # perft and moves).
+        self.checkmate_by = p["end"].get("checkmate_by")
+        self.checkmate_needs = p["end"].get("checkmate_needs")
         self.may_pass = leg.get("pass", False)
         self.facing = self.end.get("facing")
         self.start = p["start"]
