@@ -1990,7 +1990,7 @@ impl<'a> Resolver<'a> {
                 for (sq, p) in setup.board.iter().enumerate() {
                     if let Some(p) = p {
                         let side = usize::from(p.color != Color::White);
-                        squares[p.piece as usize][side].push(sq as u8);
+                        squares[p.piece.index()][side].push(sq as u8);
                     }
                 }
                 for (side, color) in [(Side::White, Color::White), (Side::Black, Color::Black)] {
@@ -2008,7 +2008,7 @@ impl<'a> Resolver<'a> {
                         self.error(ErrorKind::TooManyRoyals { side, count }, span);
                     }
                 }
-                self.royal_in_hand = setup.hands.iter().any(|hand| {
+                self.royal_in_hand = setup.hands.iter().any(|(_, hand)| {
                     hand.iter()
                         .enumerate()
                         .any(|(p, &n)| n > 0 && pieces.get(p).is_some_and(|x| x.royal))

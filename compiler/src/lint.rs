@@ -57,13 +57,13 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
         for (sq, placed) in setup.board.iter().enumerate() {
             if let Some(p) = placed {
                 let side = usize::from(p.color != Color::White);
-                if let Some(squares) = setup_squares.get_mut(p.piece as usize) {
+                if let Some(squares) = setup_squares.get_mut(p.piece.index()) {
                     squares[side].push(sq as u8);
                 }
-                set(&mut in_setup, p.piece);
+                set(&mut in_setup, p.piece.index() as u8);
             }
         }
-        for pocket in &setup.hands {
+        for (_, pocket) in setup.hands.iter() {
             for (p, &count) in pocket.iter().enumerate() {
                 if count > 0 {
                     set(&mut in_setup, p as u8);

@@ -54,7 +54,7 @@ fn check(pos: &mut Position<'_>) {
     for m in pos.legal_moves() {
         let undo = pos.make(m);
         let them = mover.other();
-        for s in 0..v.square_count() as u8 {
+        for s in v.squares() {
             if let Some(p) = pos.piece_at(s) {
                 if p.color == mover && v.is_royal(p.piece) {
                     assert_eq!(

@@ -24,7 +24,7 @@ use std::fmt;
 
 use fairyc_compiler::suggest::did_you_mean;
 use fairyc_runtime::table::{Outcome, TableParts};
-use fairyc_runtime::{Color, Game, Position, Variant};
+use fairyc_runtime::{Color, Game, PieceType, Position, Variant};
 
 pub mod svg;
 
@@ -337,7 +337,7 @@ fn labels_from_names(b: &mut Board) {
     }
 }
 
-fn letter_of(variant: &Variant, p: u8) -> char {
+fn letter_of(variant: &Variant, p: PieceType) -> char {
     variant.piece_letter(p)
 }
 
@@ -345,8 +345,8 @@ fn letter_of(variant: &Variant, p: u8) -> char {
 /// of a finished game and the rules that differ from chess.
 pub fn position_picture(variant: &Variant, board: Board, pos: &Position<'_>) -> Picture {
     let parts = variant.tables().parts();
-    let marks = (0..board.squares.len() as u8)
-        .map(|s| match pos.piece_at(s) {
+    let marks = (0..board.squares.len())
+        .map(|s| match variant.square(s).and_then(|s| pos.piece_at(s)) {
             Some(p) => Mark::Piece {
                 letter: letter_of(variant, p.piece),
                 white: p.color == Color::White,
@@ -357,7 +357,8 @@ pub fn position_picture(variant: &Variant, board: Board, pos: &Position<'_>) -> 
         })
         .collect();
     let hand = |side: Color| -> String {
-        let items: Vec<String> = (0..variant.piece_count() as u8)
+        let items: Vec<String> = variant
+            .pieces()
             .filter_map(|p| {
                 let n = pos.hand_count(side, p);
                 let l = variant.piece_token(p);
@@ -382,7 +383,8 @@ pub fn position_picture(variant: &Variant, board: Board, pos: &Position<'_>) -> 
     };
     let has_hands = parts.drops.is_some()
         || !parts.gating.is_empty()
-        || (0..variant.piece_count() as u8)
+        || variant
+            .pieces()
             .any(|p| pos.hand_count(Color::White, p) + pos.hand_count(Color::Black, p) > 0);
     let mut above = Vec::new();
     let mut below = Vec::new();
@@ -597,13 +599,15 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
 }
 
 /// Finds a piece by name (exactly, then ignoring case) or by letter.
-pub fn find_piece(variant: &Variant, name: &str) -> Result<u8, PictureError> {
-    let n = variant.piece_count() as u8;
-    if let Some(p) = (0..n).find(|&p| variant.piece_name(p) == name) {
+pub fn find_piece(variant: &Variant, name: &str) -> Result<PieceType, PictureError> {
+    if let Some(p) = variant.pieces().find(|&p| variant.piece_name(p) == name) {
         return Ok(p);
     }
     let lower = name.to_lowercase();
-    if let Some(p) = (0..n).find(|&p| variant.piece_name(p).to_lowercase() == lower) {
+    if let Some(p) = variant
+        .pieces()
+        .find(|&p| variant.piece_name(p).to_lowercase() == lower)
+    {
         return Ok(p);
     }
     let mut chars = name.chars();
@@ -612,12 +616,13 @@ pub fn find_piece(variant: &Variant, name: &str) -> Result<u8, PictureError> {
             return Ok(p);
         }
     }
-    let names: Vec<&str> = (0..n).map(|p| variant.piece_name(p)).collect();
+    let names: Vec<&str> = variant.pieces().map(|p| variant.piece_name(p)).collect();
     let hint = match did_you_mean(name, names.iter().copied()) {
         Some(m) => format!("; did you mean `{m}`?"),
         None => String::new(),
     };
-    let list: Vec<String> = (0..n)
+    let list: Vec<String> = variant
+        .pieces()
         .map(|p| format!("{} ({})", variant.piece_name(p), variant.piece_letter(p)))
         .collect();
     Err(PictureError(format!(
@@ -675,7 +680,10 @@ pub fn piece_picture(
 ) -> Result<Picture, PictureError> {
     let p = find_piece(variant, piece)?;
     let from = find_square(&board, from)?;
-    let targets = fairyc_runtime::reach(variant.tables(), p, side, from).unwrap_or_default();
+    let targets = variant
+        .square(usize::from(from))
+        .and_then(|s| fairyc_runtime::reach(variant, p, side, s))
+        .unwrap_or_default();
     let mut marks = vec![Mark::Empty; board.squares.len()];
     marks[from as usize] = Mark::Piece {
         letter: letter_of(variant, p),
@@ -686,6 +694,7 @@ pub fn piece_picture(
     // Per kind, the targets grouped by their guard (empty: unguarded).
     let mut by_kind: BTreeMap<Reach, Vec<Group>> = BTreeMap::new();
     for (&s, hit) in &targets {
+        let s = s.index() as u8;
         let kind = match (hit.quiet, hit.capture || hit.en_passant, hit.guarded) {
             (true, true, _) => Reach::Both,
             (true, false, _) => Reach::Quiet,
@@ -696,7 +705,7 @@ pub fn piece_picture(
         };
         marks[s as usize] = Mark::Target(kind);
         let mut guard = if matches!(kind, Reach::Guarded | Reach::GuardedCapture) {
-            hit.guards.clone()
+            hit.guards.iter().map(|g| g.index() as u8).collect()
         } else {
             Vec::new()
         };

@@ -4,8 +4,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use crate::ids::{sq, PieceType, Square};
 use crate::table::VariantTables;
 use crate::types::Color;
+use crate::variant::Variant;
 
 /// How a piece reaches one square from its square on a board where it
 /// stands alone ([`reach`]).
@@ -21,24 +23,52 @@ pub struct Reach {
     /// By a guarded path (`friend_on`), whatever the guard.
     pub guarded: bool,
     /// The guard squares of those guarded paths, in the order first met.
-    pub guards: Vec<u8>,
+    pub guards: Vec<Square>,
 }
 
 /// Where piece `piece` of `side` reaches from square `from` on a board where
 /// it stands alone: every square some path of it reaches, walked as the move
 /// generator walks it (the piece itself blocks a path that comes back to its
-/// square; a hopper's path has no hurdle, so it reaches nothing). `None` if `piece` or `from` is out of range.
+/// square; a hopper's path has no hurdle, so it reaches nothing). `None` for
+/// a piece or square of another variant that is none here.
 ///
 /// This is the one computation of "reach on an empty board": [`describe`]
 /// and `fairyc show` both render it.
+///
+/// # Examples
+///
+/// ```
+/// use fairyc_runtime::{reach, Color, Variant, VariantTables};
+///
+/// # let json = include_str!("../examples/chess.json");
+/// let variant = Variant::new(VariantTables::from_json(json)?)?;
+/// let knight = variant.piece_by_name("Knight").expect("chess has knights");
+/// let a1 = variant.square_by_name("a1").expect("a square");
+/// let targets = reach(&variant, knight, Color::White, a1).expect("both exist");
+/// let names: Vec<&str> = targets.keys().map(|&s| variant.square_name(s)).collect();
+/// assert_eq!(names, ["c2", "b3"]);
+/// assert!(targets.values().all(|r| r.quiet && r.capture && r.guards.is_empty()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn reach(
+    variant: &Variant,
+    piece: PieceType,
+    side: Color,
+    from: Square,
+) -> Option<BTreeMap<Square, Reach>> {
+    let from = u8::try_from(from.index()).ok()?;
+    let raw = reach_raw(variant.tables(), piece.index(), side, from)?;
+    Some(raw.into_iter().map(|(s, r)| (sq(s), r)).collect())
+}
+
+/// [`reach`] on the tables alone, by the tables' own numbers.
+fn reach_raw(
     tables: &VariantTables,
-    piece: u8,
+    piece: usize,
     side: Color,
     from: u8,
 ) -> Option<BTreeMap<u8, Reach>> {
-    let paths =
-        tables.parts().pieces.get(piece as usize)?.moves[side.index()].get(from as usize)?;
+    let paths = tables.parts().pieces.get(piece)?.moves[side.index()].get(from as usize)?;
     let mut out: BTreeMap<u8, Reach> = BTreeMap::new();
     // Alone on the board a hopper finds no hurdle, and an attack-only path
     // is no move: neither reaches anything.
@@ -55,8 +85,8 @@ pub fn reach(
             } else {
                 r.guarded |= path.quiet || path.capture || path.en_passant;
                 for &g in &path.friend_on {
-                    if !r.guards.contains(&g) {
-                        r.guards.push(g);
+                    if !r.guards.contains(&sq(g)) {
+                        r.guards.push(sq(g));
                     }
                 }
             }
@@ -122,7 +152,7 @@ pub fn describe(tables: &VariantTables, squares: &[&str]) -> String {
             let lines: Vec<String> = [Color::White, Color::Black]
                 .into_iter()
                 .map(|side| {
-                    let reach = reach(tables, p as u8, side, s as u8).unwrap_or_default();
+                    let reach = reach_raw(tables, p, side, s as u8).unwrap_or_default();
                     render(&reach, &names)
                 })
                 .collect();

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::ids::{PieceType, Square};
 use crate::types::{Color, GameResult};
 
 /// Tables that break an invariant of the table format
@@ -1040,12 +1041,14 @@ pub enum PositionError {
         /// Squares of the setup.
         found: usize,
     },
-    /// A piece index the variant does not have (on the board or in hand).
-    UnknownPiece(u8),
+    /// A piece type the variant does not have (on the board, or a hand
+    /// entry past the variant's pieces): one of another variant.
+    UnknownPiece(PieceType),
     /// A castling-rule index the variant does not have.
     UnknownCastling(u8),
-    /// An en-passant square index off the board.
-    UnknownSquare(u8),
+    /// An en-passant or gate square the variant does not have (one of
+    /// another variant), or a gate square where the variant has no gate.
+    UnknownSquare(Square),
     /// A piece carries the promoted mark though it cannot.
     MarkNotAllowed {
         /// The piece.
@@ -1139,9 +1142,11 @@ impl fmt::Display for PositionError {
                 f,
                 "the board has {expected} squares, the setup {found}"
             ),
-            PositionError::UnknownPiece(p) => write!(f, "unknown piece {p}"),
+            PositionError::UnknownPiece(p) => write!(f, "unknown piece {}", p.index()),
             PositionError::UnknownCastling(r) => write!(f, "unknown castling right {r}"),
-            PositionError::UnknownSquare(s) => write!(f, "square {s} is not on the board"),
+            PositionError::UnknownSquare(s) => {
+                write!(f, "square {} is not on the board", s.index())
+            }
             PositionError::MarkNotAllowed { piece, square } => write!(
                 f,
                 "the {piece} on {square} cannot carry the promoted mark"

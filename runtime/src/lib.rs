@@ -13,15 +13,41 @@
 //! compile variants/chess.variant` writes):
 //!
 //! ```
-//! use fairyc_runtime::{perft, Position, Variant, VariantTables};
+//! use fairyc_runtime::{perft, Color, MoveList, Position, Variant, VariantTables};
 //!
 //! let json = include_str!("../examples/chess.json");
 //! let variant = Variant::new(VariantTables::from_json(json)?)?;
 //! let pos = Position::new(&variant)?;
 //! assert_eq!(pos.legal_moves().len(), 20);
 //! assert_eq!(perft(&pos, 3), 8902);
+//!
+//! // Squares and piece types are typed ids that only the variant makes.
+//! let e1 = variant.square_by_name("e1").expect("a square of chess");
+//! let king = pos.piece_at(e1).expect("the white king");
+//! assert_eq!((variant.piece_name(king.piece), king.color), ("King", Color::White));
+//! assert_eq!(variant.square(64), None); // chess has 64 squares
+//!
+//! // Move generation without allocating, into a list on the stack.
+//! let mut moves = MoveList::new();
+//! pos.legal_moves_into(&mut moves);
+//! assert_eq!(moves.len(), 20);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Typed ids
+//!
+//! A [`Square`] and a [`PieceType`] are indices into one variant's tables,
+//! made only by that [`Variant`] ([`Variant::square`],
+//! [`Variant::square_by_name`], [`Variant::squares`], [`Variant::piece`],
+//! [`Variant::piece_by_letter`], [`Variant::piece_by_name`],
+//! [`Variant::pieces`]): an index out of range gives `None`, so an
+//! out-of-range argument cannot be written. A square or piece type of
+//! another variant that is none of this one is answered as none (`None`,
+//! `0`, `"?"`), never with a panic. Their width is private: a [`Square`]
+//! holds up to 65 536 squares and a [`PieceType`] up to 256 types, above the
+//! limits the tables have today ([`table::MAX_SQUARES`],
+//! [`table::MAX_PIECES`]), which [`Variant::new`] checks. Data per side is a
+//! [`ByColor`], indexed by [`Color`].
 //!
 //! Play moves given in the notation fairyc prints, and detect the end of
 //! the game:
@@ -44,23 +70,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Search without allocating: keep one move buffer per ply, and take moves
-//! back with [`Position::make`] / [`Position::unmake`] (or copy the
-//! position, which is a few hundred bytes):
+//! Search without allocating: generate into a [`MoveList`] on the stack,
+//! and take moves back with [`Position::make`] / [`Position::unmake`] (or
+//! copy the position, which is a few hundred bytes):
 //!
 //! ```
-//! use fairyc_runtime::{Move, Position, Variant, VariantTables};
+//! use fairyc_runtime::{MoveList, Position, Variant, VariantTables};
 //!
-//! fn count(pos: &mut Position<'_>, depth: usize, bufs: &mut [Vec<Move>]) -> u64 {
+//! fn count(pos: &mut Position<'_>, depth: usize) -> u64 {
 //!     if depth == 0 {
 //!         return 1;
 //!     }
-//!     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-//!     pos.legal_moves_into(buf);
+//!     let mut moves = MoveList::new();
+//!     pos.legal_moves_into(&mut moves);
 //!     let mut n = 0;
-//!     for &m in buf.iter() {
+//!     for &m in moves.iter() {
 //!         let undo = pos.make(m);
-//!         n += count(pos, depth - 1, rest);
+//!         n += count(pos, depth - 1);
 //!         pos.unmake(undo);
 //!     }
 //!     n
@@ -69,8 +95,7 @@
 //! # let json = include_str!("../examples/chess.json");
 //! let variant = Variant::new(VariantTables::from_json(json)?)?;
 //! let mut pos = Position::new(&variant)?;
-//! let mut bufs = vec![Vec::with_capacity(256); 3];
-//! assert_eq!(count(&mut pos, 3, &mut bufs), 8902);
+//! assert_eq!(count(&mut pos, 3), 8902);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -86,7 +111,7 @@
 //! a table that needs no newer feature reads in older readers of the same
 //! version; a field's removal or change of meaning bumps the version. The
 //! Rust API follows semantic versioning: before 1.0, a release that breaks
-//! a public item bumps the minor version (0.1 → 0.2); patch releases only
+//! a public item bumps the minor version (0.2 → 0.3); patch releases only
 //! add. See the README's "Stability" section.
 #![warn(missing_docs)]
 
@@ -94,7 +119,9 @@ mod bits;
 mod describe;
 mod error;
 mod game;
+mod ids;
 mod movegen;
+mod movelist;
 mod perft;
 mod position;
 mod setup;
@@ -103,13 +130,14 @@ mod types;
 mod usi;
 mod variant;
 
-pub use bits::{bit, SquareSet, Squares};
 pub use describe::{describe, reach, Reach};
 pub use error::{
     CastlingProblem, Field, HandRoute, Limit, NameOf, ParseFenError, PlayError, PlayErrorReason,
     PositionError, TableError,
 };
 pub use game::Game;
+pub use ids::{ByColor, PieceType, Square, SquareIter};
+pub use movelist::{IntoIter as MoveListIntoIter, MoveList, MOVE_LIST_INLINE};
 pub use perft::{perft, perft_divide};
 pub use position::{check_royal_count, Position, Undo, MAX_HAND};
 pub use setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};

@@ -8,6 +8,8 @@
 //! tested by playing it.
 
 use crate::bits::{bit, SquareSet, Squares};
+use crate::ids::{pt, sq};
+use crate::movelist::MoveList;
 use crate::position::{code, code_piece, code_side, Position};
 use crate::table::PromotionChoice;
 use crate::types::{CastleGate, Move, Promote};
@@ -147,56 +149,67 @@ impl<'v> Position<'v> {
         !still_facing && !next.in_check_side(self.turn)
     }
 
-    /// All legal moves, drops included, in a new vector. See
-    /// [`Position::legal_moves_into`] to reuse a buffer instead.
+    /// All legal moves, drops included, in a new vector: the convenient
+    /// form. [`Position::legal_moves_into`] fills a [`MoveList`] on the
+    /// stack instead, without allocating (what a search or perft should use).
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut out = Vec::with_capacity(64);
+        self.moves().to_vec()
+    }
+
+    /// The legal moves in a [`MoveList`] (on the stack).
+    #[inline]
+    pub(crate) fn moves(&self) -> MoveList {
+        let mut out = MoveList::new();
         self.gen(&mut out, true);
         out
     }
 
     /// Replaces the contents of `out` with the legal moves, drops included,
-    /// in the order of [`Position::legal_moves`]. It allocates only when
-    /// `out` must grow, so a search that keeps one buffer per ply (with a
-    /// capacity of a few hundred moves) generates moves without allocating.
+    /// in the order of [`Position::legal_moves`]: move generation without
+    /// allocating. A [`MoveList`] holds [`crate::MOVE_LIST_INLINE`] moves on
+    /// the stack; only a position with more moves than that moves the list
+    /// to the heap (and a list reused from ply to ply keeps that buffer).
     ///
     /// # Examples
     ///
     /// ```
-    /// # use fairyc_runtime::{Position, Variant, VariantTables};
+    /// # use fairyc_runtime::{MoveList, Position, Variant, VariantTables};
     /// # let json = include_str!("../examples/chess.json");
-    /// # let variant = Variant::new(VariantTables::from_json(json).unwrap()).unwrap();
-    /// let pos = Position::new(&variant).unwrap();
-    /// let mut buf = Vec::with_capacity(256);
-    /// pos.legal_moves_into(&mut buf);
-    /// assert_eq!(buf.len(), 20);
-    /// assert_eq!(buf, pos.legal_moves());
+    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
+    /// let pos = Position::new(&variant)?;
+    /// let mut moves = MoveList::new();
+    /// pos.legal_moves_into(&mut moves);
+    /// assert_eq!(moves.len(), 20);
+    /// assert!(!moves.spilled());
+    /// assert_eq!(moves.to_vec(), pos.legal_moves());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+    pub fn legal_moves_into(&self, out: &mut MoveList) {
         out.clear();
         self.gen(out, true);
     }
 
     /// The number of legal moves, counted as [`crate::perft`] counts its
     /// last ply: drops in bulk where no drop needs a test. `buf` is scratch
-    /// space (its contents are replaced); it allocates only if it must grow.
+    /// space (its contents are replaced).
     ///
     /// # Examples
     ///
     /// ```
-    /// # use fairyc_runtime::{Position, Variant, VariantTables};
+    /// # use fairyc_runtime::{MoveList, Position, Variant, VariantTables};
     /// # let json = include_str!("../examples/chess.json");
-    /// # let variant = Variant::new(VariantTables::from_json(json).unwrap()).unwrap();
-    /// let pos = Position::new(&variant).unwrap();
-    /// let mut buf = Vec::new();
+    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
+    /// let pos = Position::new(&variant)?;
+    /// let mut buf = MoveList::new();
     /// assert_eq!(pos.count_legal_moves(&mut buf), 20);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn count_legal_moves(&self, buf: &mut Vec<Move>) -> u64 {
+    pub fn count_legal_moves(&self, buf: &mut MoveList) -> u64 {
         self.count_legal(buf)
     }
 
     /// Appends the legal moves to `out`; drops too if `drops` is set.
-    pub(crate) fn gen(&self, out: &mut Vec<Move>, drops: bool) {
+    pub(crate) fn gen(&self, out: &mut MoveList, drops: bool) {
         let ctx = self.ctx();
         self.gen_board(&ctx, out);
         if self.v.gating {
@@ -220,7 +233,7 @@ impl<'v> Position<'v> {
     /// while the royal pieces face each other (`facing` end rule).
     #[cold]
     #[inline(never)]
-    fn gen_pass(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+    fn gen_pass(&self, ctx: &Ctx, out: &mut MoveList) {
         let royals = self.royals[self.turn];
         if royals.count_ones() != 1 {
             return;
@@ -231,7 +244,7 @@ impl<'v> Position<'v> {
         };
         if self.history.facing || !in_check {
             out.push(Move::Pass {
-                at: royals.trailing_zeros() as u8,
+                at: sq(royals.trailing_zeros() as u8),
             });
         }
     }
@@ -241,7 +254,7 @@ impl<'v> Position<'v> {
     /// (`fleeing-check forbidden`), moves that give check go
     /// (`giving-check forbidden`), then, if a capture is left, every move
     /// that is not one (`capture compulsory`).
-    fn filter_legality(&self, out: &mut Vec<Move>) {
+    fn filter_legality(&self, out: &mut MoveList) {
         let rules = self.v.legality;
         if rules.fleeing_check_forbidden {
             self.forbid_fleeing(out);
@@ -269,7 +282,7 @@ impl<'v> Position<'v> {
     /// check is fleeing too).
     #[cold]
     #[inline(never)]
-    fn forbid_fleeing(&self, out: &mut Vec<Move>) {
+    fn forbid_fleeing(&self, out: &mut MoveList) {
         let us = self.turn;
         let royals = self.royals[us];
         let occ = self.by_side[0] | self.by_side[1];
@@ -278,8 +291,10 @@ impl<'v> Position<'v> {
         }
         out.retain(|&m| {
             let (from, to) = match m {
-                Move::Normal { from, to, .. } | Move::EnPassant { from, to, .. } => (from, to),
-                Move::Castle { from, .. } => (from, u8::MAX),
+                Move::Normal { from, to, .. } | Move::EnPassant { from, to, .. } => {
+                    (from.raw(), to.raw())
+                }
+                Move::Castle { from, .. } => (from.raw(), u8::MAX),
                 Move::Drop { .. } | Move::Pass { .. } => return true,
             };
             if royals & bit(from) == 0 {
@@ -294,14 +309,14 @@ impl<'v> Position<'v> {
     pub fn is_capture(&self, m: Move) -> bool {
         match m {
             Move::EnPassant { .. } => true,
-            Move::Normal { to, .. } => self.by_side[self.turn ^ 1] & bit(to) != 0,
+            Move::Normal { to, .. } => self.by_side[self.turn ^ 1] & bit(to.raw()) != 0,
             Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => false,
         }
     }
 
     /// Counts the legal moves without listing the drops where they can be
     /// counted: empty allowed squares times piece types in hand.
-    pub(crate) fn count_legal(&self, buf: &mut Vec<Move>) -> u64 {
+    pub(crate) fn count_legal(&self, buf: &mut MoveList) -> u64 {
         buf.clear();
         if self.v.filters {
             self.gen(buf, true);
@@ -343,7 +358,7 @@ impl<'v> Position<'v> {
     }
 
     /// Appends the legal drops of the pieces in the bit set `pieces`.
-    fn gen_drops(&self, ctx: &Ctx, out: &mut Vec<Move>, pieces: u32) {
+    fn gen_drops(&self, ctx: &Ctx, out: &mut MoveList, pieces: u32) {
         if !self.v.drops {
             return;
         }
@@ -360,7 +375,10 @@ impl<'v> Position<'v> {
             let test = ctx.king.is_none() && self.v.royal_of[us] != 0;
             let no_mate = self.v.no_mate & (1 << p) != 0;
             for to in Squares(target & self.drop_mask(p, us)) {
-                let m = Move::Drop { piece: p as u8, to };
+                let m = Move::Drop {
+                    piece: pt(p as u8),
+                    to: sq(to),
+                };
                 if test && !self.legal_by_playing(m) {
                     continue;
                 }
@@ -463,7 +481,7 @@ impl<'v> Position<'v> {
     /// tested by playing it.
     #[cold]
     #[inline(never)]
-    fn gen_turns(&self, out: &mut Vec<Move>) {
+    fn gen_turns(&self, out: &mut MoveList) {
         let Some(pl) = &self.v.place else { return };
         let v = self.v;
         let us = self.turn;
@@ -495,9 +513,9 @@ impl<'v> Position<'v> {
                     }
                     for to in Squares(tos) {
                         let m = Move::Normal {
-                            from,
-                            to,
-                            promote: Promote::Piece(c),
+                            from: sq(from),
+                            to: sq(to),
+                            promote: Promote::Piece(pt(c)),
                         };
                         let mut next = self.clone();
                         next.play_unchecked(m);
@@ -515,16 +533,16 @@ impl<'v> Position<'v> {
     /// checks only if the dropped piece itself attacks an enemy royal piece.
     fn drop_mates(&self, m: Move) -> bool {
         if let Move::Drop { piece, to } = m {
-            let occ = self.by_side[0] | self.by_side[1] | bit(to);
+            let occ = self.by_side[0] | self.by_side[1] | bit(to.raw());
             let royals = self.royals[self.turn ^ 1];
-            let mover = (piece as usize, self.turn, to);
+            let mover = (piece.index(), self.turn, to.raw());
             if self.v.slow_types == 0 && !self.path_reaches(mover, royals, occ, |x| x.capture) {
                 return false;
             }
         }
         let mut next = self.clone();
         next.play_unchecked(m);
-        next.is_check() && next.legal_moves().is_empty()
+        next.is_check() && next.moves().is_empty()
     }
 
     /// Whether piece `p` of `side` standing on `from` reaches one of
@@ -554,7 +572,7 @@ impl<'v> Position<'v> {
         false
     }
 
-    fn gen_board(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+    fn gen_board(&self, ctx: &Ctx, out: &mut MoveList) {
         let v = self.v;
         let us = self.turn;
         let them = us ^ 1;
@@ -667,7 +685,7 @@ impl<'v> Position<'v> {
     /// with hoppers come here, and they test every move by playing it.
     #[cold]
     #[inline(never)]
-    fn gen_hops(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+    fn gen_hops(&self, ctx: &Ctx, out: &mut MoveList) {
         let v = self.v;
         let us = self.turn;
         let ours = self.by_side[us];
@@ -691,8 +709,8 @@ impl<'v> Position<'v> {
             if v.dedup[e] {
                 for m in out.iter() {
                     if let Move::Normal { from: f, to, .. } = *m {
-                        if f == from {
-                            seen |= bit(to);
+                        if f.raw() == from {
+                            seen |= bit(to.raw());
                         }
                     }
                 }
@@ -722,7 +740,7 @@ impl<'v> Position<'v> {
     /// Appends the move of piece `p` from `from` to `to`, with its
     /// promotions, if legal.
     #[inline(always)]
-    fn emit(&self, ctx: &Ctx, p: usize, (from, to): (u8, u8), ep: bool, out: &mut Vec<Move>) {
+    fn emit(&self, ctx: &Ctx, p: usize, (from, to): (u8, u8), ep: bool, out: &mut MoveList) {
         let v = self.v;
         if v.promoting & (1 << p) != 0
             && (v.promo[p].zone[self.turn] & bit(to) != 0 || v.promo_start_pass & (1 << p) != 0)
@@ -739,6 +757,7 @@ impl<'v> Position<'v> {
     /// The move from `from` to `to` (en passant if `ep`).
     #[inline(always)]
     fn piece_move(&self, from: u8, to: u8, ep: bool, promote: Promote) -> Move {
+        let (from, to) = (sq(from), sq(to));
         if ep {
             Move::EnPassant { from, to, promote }
         } else {
@@ -763,7 +782,7 @@ impl<'v> Position<'v> {
         p: usize,
         (from, to): (u8, u8),
         ep: bool,
-        out: &mut Vec<Move>,
+        out: &mut MoveList,
     ) -> bool {
         let v = self.v;
         let us = self.turn;
@@ -791,11 +810,11 @@ impl<'v> Position<'v> {
                         continue
                     }
                     PromotionChoice::Piece(t) => {
-                        (self.piece_move(from, to, ep, Promote::Piece(t)), test)
+                        (self.piece_move(from, to, ep, Promote::Piece(pt(t))), test)
                     }
                     // The piece leaves the board: it no longer blocks.
                     PromotionChoice::Hand(t) => (
-                        self.piece_move(from, to, ep, Promote::Hand(t)),
+                        self.piece_move(from, to, ep, Promote::Hand(pt(t))),
                         v.royal_of[us] != 0,
                     ),
                 };
@@ -857,7 +876,7 @@ impl<'v> Position<'v> {
         n >= usize::from(self.v.promo_limit[t as usize])
     }
 
-    fn gen_castling(&self, out: &mut Vec<Move>) {
+    fn gen_castling(&self, out: &mut MoveList) {
         let v = self.v;
         let us = self.turn;
         let them = us ^ 1;
@@ -882,8 +901,8 @@ impl<'v> Position<'v> {
             }
             let m = Move::Castle {
                 rule: i as u8,
-                from: c.king_from,
-                to: c.king_to,
+                from: sq(c.king_from),
+                to: sq(c.king_to),
                 gate: None,
             };
             if self.legal_by_playing(m) {
@@ -898,7 +917,7 @@ impl<'v> Position<'v> {
     /// king-takes-rook.
     #[cold]
     #[inline(never)]
-    fn gen_free_castling(&self, rule: usize, out: &mut Vec<Move>) {
+    fn gen_free_castling(&self, rule: usize, out: &mut MoveList) {
         let v = self.v;
         let us = self.turn;
         let c = v.castles[rule];
@@ -924,8 +943,8 @@ impl<'v> Position<'v> {
         }
         let m = Move::Castle {
             rule: rule as u8,
-            from: kf,
-            to: rf,
+            from: sq(kf),
+            to: sq(rf),
             gate: None,
         };
         if self.legal_by_playing(m) {
@@ -940,7 +959,7 @@ impl<'v> Position<'v> {
     /// gate.
     #[cold]
     #[inline(never)]
-    fn add_gates(&self, out: &mut Vec<Move>) {
+    fn add_gates(&self, out: &mut MoveList) {
         let v = self.v;
         let us = self.turn;
         let rights = self.gates[us];
@@ -964,11 +983,11 @@ impl<'v> Position<'v> {
                     to,
                     promote: Promote::None,
                 } => {
-                    for &p in gaters.iter().filter(|&&p| may(p, from)) {
+                    for &p in gaters.iter().filter(|&&p| may(p, from.raw())) {
                         out.push(Move::Normal {
                             from,
                             to,
-                            promote: Promote::Gate(p),
+                            promote: Promote::Gate(pt(p)),
                         });
                     }
                 }
@@ -979,7 +998,7 @@ impl<'v> Position<'v> {
                     gate: None,
                 } => {
                     let c = v.castles[rule as usize];
-                    let (kf, rf) = self.castle_squares(rule, from, to);
+                    let (kf, rf) = self.castle_squares(rule, from.raw(), to.raw());
                     for (s, on_rook) in [(kf, false), (rf, true)] {
                         if s == c.king_to || s == c.rook_to {
                             continue;
@@ -989,7 +1008,7 @@ impl<'v> Position<'v> {
                                 rule,
                                 from,
                                 to,
-                                gate: Some(CastleGate::new(p, on_rook)),
+                                gate: Some(CastleGate::new(pt(p), on_rook)),
                             });
                         }
                     }

@@ -1,5 +1,6 @@
 //! Perft: counting the leaves of the legal move tree.
 
+use crate::movelist::MoveList;
 use crate::position::Position;
 use crate::types::Move;
 
@@ -24,37 +25,25 @@ use crate::types::Move;
 /// assert_eq!(perft(&pos, 2), 400);
 /// ```
 pub fn perft(pos: &Position<'_>, depth: u32) -> u64 {
-    // One move buffer per ply actually reached, made as the recursion gets
-    // there: a huge `depth` costs nothing where the tree ends early.
-    let mut bufs: Vec<Vec<Move>> = Vec::new();
-    perft_inner(pos, depth, 0, &mut bufs)
-}
-
-fn perft_inner(pos: &Position<'_>, depth: u32, ply: usize, bufs: &mut Vec<Vec<Move>>) -> u64 {
     if depth == 0 {
         return 1;
     }
     if pos.rule_outcome().is_some() {
         return 0;
     }
-    if bufs.len() <= ply {
-        bufs.push(Vec::with_capacity(256));
+    // One move list per node, on the stack: no allocation unless a node
+    // has more than `MOVE_LIST_INLINE` moves.
+    let mut buf = MoveList::new();
+    if depth == 1 {
+        return pos.count_legal(&mut buf);
     }
-    let mut buf = std::mem::take(&mut bufs[ply]);
-    let total = if depth == 1 {
-        pos.count_legal(&mut buf)
-    } else {
-        buf.clear();
-        pos.gen(&mut buf, true);
-        let mut total = 0;
-        for &m in buf.iter() {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            total += perft_inner(&next, depth - 1, ply + 1, bufs);
-        }
-        total
-    };
-    bufs[ply] = buf;
+    pos.gen(&mut buf, true);
+    let mut total = 0;
+    for &m in buf.iter() {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        total += perft(&next, depth - 1);
+    }
     total
 }
 

@@ -3,6 +3,7 @@
 use crate::bits::{bit, SquareSet, Squares};
 use crate::error::PlayErrorReason;
 use crate::error::{PlayError, PositionError};
+use crate::ids::{pt, sq, ByColor, PieceType, Square, SquareIter};
 use crate::setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 use crate::table::{Outcome, PromotionChoice, Verdict};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
@@ -232,7 +233,10 @@ impl<'v> Position<'v> {
             halfmove: s.halfmove,
             fullmove: s.fullmove,
             checks: match v.check_count {
-                Some((n, _)) => s.checks.unwrap_or([n, n]).map(|c| c.min(n)),
+                Some((n, _)) => s
+                    .checks
+                    .map_or([n, n], ByColor::into_array)
+                    .map(|c| c.min(n)),
                 None => [0, 0],
             },
             count,
@@ -249,21 +253,22 @@ impl<'v> Position<'v> {
             else {
                 continue;
             };
-            if piece as usize >= v.npieces {
+            if piece.index() >= v.npieces {
                 return Err(PositionError::UnknownPiece(piece));
             }
+            let piece = piece.raw();
             let sq = sq as u8;
             let side = color.index();
             if promoted && !carries_mark(v, piece) {
                 return Err(PositionError::MarkNotAllowed {
-                    piece: v.piece_name(piece).to_string(),
-                    square: v.square_name(sq).to_string(),
+                    piece: v.pname(piece).to_string(),
+                    square: v.sq_name(sq).to_string(),
                 });
             }
             if must_have_promoted(v, piece, side, sq) {
                 return Err(PositionError::PromotionZone {
-                    piece: v.piece_name(piece).to_string(),
-                    square: v.square_name(sq).to_string(),
+                    piece: v.pname(piece).to_string(),
+                    square: v.sq_name(sq).to_string(),
                 });
             }
             pos.board[sq as usize] = code(piece, side);
@@ -277,20 +282,23 @@ impl<'v> Position<'v> {
                 pos.promoted |= bit(sq);
             }
         }
-        for (side, hand) in s.hands.iter().enumerate() {
-            let color = Color::from_index(side);
+        for (color, hand) in s.hands.iter() {
+            let side = color.index();
             for (p, &n) in hand.iter().enumerate() {
                 if n == 0 {
                     continue;
                 }
                 if p >= v.npieces {
-                    return Err(PositionError::UnknownPiece(p as u8));
+                    // A piece number past the variant's: past the largest
+                    // a `PieceType` holds, the largest it holds.
+                    let p = u8::try_from(p).unwrap_or(u8::MAX);
+                    return Err(PositionError::UnknownPiece(pt(p)));
                 }
                 if !v.hands {
                     return Err(PositionError::HandWithoutDrops);
                 }
-                let name = || v.piece_name(p as u8).to_string();
-                if v.is_royal(p as u8) && !v.royal_in_hand {
+                let name = || v.pname(p as u8).to_string();
+                if v.royal(p as u8) && !v.royal_in_hand {
                     return Err(PositionError::RoyalInHand {
                         color,
                         piece: name(),
@@ -318,7 +326,7 @@ impl<'v> Position<'v> {
                 return Err(PositionError::UnknownCastling(r));
             };
             let squares = if c.free {
-                let rook = s.castling_rooks.get(i).copied();
+                let rook = s.castling_rooks.get(i).map(|s| s.raw_saturating());
                 crate::setup::free_castle_squares(v, &s.board, r as usize, rook)
                     .filter(|_| rook.is_some())
             } else {
@@ -334,14 +342,14 @@ impl<'v> Position<'v> {
                     if c.free {
                         "its line".to_string()
                     } else {
-                        v.square_name(s).to_string()
+                        v.sq_name(s).to_string()
                     }
                 };
                 return Err(PositionError::CastlingPieces {
                     right: c.fen,
-                    king: v.piece_name(c.king).to_string(),
+                    king: v.pname(c.king).to_string(),
                     king_from: name(c.king_from),
-                    rook: v.piece_name(c.rook).to_string(),
+                    rook: v.pname(c.rook).to_string(),
                     rook_from: name(c.rook_from),
                 });
             };
@@ -349,10 +357,11 @@ impl<'v> Position<'v> {
             pos.castling |= 1 << r;
         }
         for side in 0..2 {
-            for &g in &s.gates[side] {
-                if g as usize >= v.nsq || v.gate_squares[side] & bit(g) == 0 {
+            for &g in &s.gates[Color::from_index(side)] {
+                if g.index() >= v.nsq || v.gate_squares[side] & bit(g.raw()) == 0 {
                     return Err(PositionError::UnknownSquare(g));
                 }
+                let g = g.raw();
                 pos.gates[side] |= bit(g);
             }
         }
@@ -362,14 +371,15 @@ impl<'v> Position<'v> {
             }
         }
         if let Some(e) = s.ep {
-            if e as usize >= v.nsq {
+            if e.index() >= v.nsq {
                 return Err(PositionError::UnknownSquare(e));
             }
+            let e = e.raw();
             let victim = pos
                 .find_ep_victim(e)
                 .ok_or_else(|| PositionError::EnPassant {
                     color: Color::from_index(pos.turn ^ 1),
-                    square: v.square_name(e).to_string(),
+                    square: v.sq_name(e).to_string(),
                 })?;
             // Kept only if a piece could take there, as after a move.
             if pos.ep_takeable(bit(e), pos.turn) {
@@ -410,7 +420,7 @@ impl<'v> Position<'v> {
             .map(|s| {
                 let c = self.board[s];
                 (c != 0).then(|| Placed {
-                    piece: code_piece(c),
+                    piece: pt(code_piece(c)),
                     color: Color::from_index(code_side(c)),
                     promoted: self.promoted & bit(s as u8) != 0,
                 })
@@ -418,21 +428,18 @@ impl<'v> Position<'v> {
             .collect();
         Setup {
             board,
-            hands: [
-                self.hands[0][..self.v.npieces].to_vec(),
-                self.hands[1][..self.v.npieces].to_vec(),
-            ],
+            hands: ByColor::from_fn(|c| self.hands[c.index()][..self.v.npieces].to_vec()),
             turn: Color::from_index(self.turn),
             castling: (0..16u8)
                 .filter(|i| self.castling & (1 << i) != 0)
                 .collect(),
             castling_rooks: (0..16usize)
                 .filter(|i| self.castling & (1 << i) != 0)
-                .map(|i| self.free_castle[i][1])
+                .map(|i| sq(self.free_castle[i][1]))
                 .collect(),
-            gates: [0, 1].map(|side| Squares(self.gates[side]).collect()),
-            ep: (self.ep != 0).then(|| self.ep.trailing_zeros() as u8),
-            checks: self.v.check_count.map(|_| self.checks),
+            gates: ByColor::from_fn(|c| SquareIter(Squares(self.gates[c.index()])).collect()),
+            ep: (self.ep != 0).then(|| sq(self.ep.trailing_zeros() as u8)),
+            checks: self.v.check_count.map(|_| ByColor::from(self.checks)),
             counting: (self.count[0] != 0).then_some((self.count[0], self.count[1])),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
@@ -460,36 +467,109 @@ impl<'v> Position<'v> {
         self.hash
     }
 
-    /// What stands on square `s`; `None` for an empty square or one off
-    /// the board.
-    pub fn piece_at(&self, s: u8) -> Option<Placed> {
-        if s as usize >= self.v.nsq {
+    /// What stands on square `s`; `None` for an empty square (or a square
+    /// of another variant that is none here).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairyc_runtime::{Color, Position, Variant, VariantTables};
+    /// # let json = include_str!("../examples/chess.json");
+    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
+    /// let pos = Position::new(&variant)?;
+    /// let e1 = variant.square_by_name("e1").expect("a square");
+    /// let king = pos.piece_at(e1).expect("the white king");
+    /// assert_eq!((variant.piece_name(king.piece), king.color), ("King", Color::White));
+    /// assert_eq!(pos.royal_square(Color::White), Some(e1));
+    /// assert_eq!(pos.piece_at(variant.square_by_name("e4").expect("a square")), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn piece_at(&self, s: Square) -> Option<Placed> {
+        if s.index() >= self.v.nsq {
             return None;
         }
-        let c = *self.board.get(s as usize)?;
+        let c = *self.board.get(s.index())?;
         (c != 0).then(|| Placed {
-            piece: code_piece(c),
+            piece: pt(code_piece(c)),
             color: Color::from_index(code_side(c)),
-            promoted: self.promoted & bit(s) != 0,
+            promoted: self.promoted & bit(s.raw()) != 0,
         })
     }
 
     /// How many of piece `p` the side holds in hand (at most
-    /// [`MAX_HAND`]); `0` for a piece the variant does not have.
-    pub fn hand_count(&self, side: Color, p: u8) -> u8 {
-        if p as usize >= self.v.npieces {
+    /// [`MAX_HAND`]); `0` for a piece of another variant that is none here.
+    pub fn hand_count(&self, side: Color, p: PieceType) -> u8 {
+        if p.index() >= self.v.npieces {
             return 0;
         }
         self.hands[side.index()]
-            .get(p as usize)
+            .get(p.index())
             .copied()
             .unwrap_or(0)
     }
 
-    /// The squares holding `side`'s pieces (bit `s` for square `s`): for
+    /// The side's hand: each piece type it holds, with how many, in the
+    /// table's order of pieces (nothing in a variant without hands).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairyc_runtime::{Color, Position, Variant, VariantTables};
+    /// # let json = include_str!("../examples/chess.json");
+    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
+    /// let pos = Position::new(&variant)?;
+    /// assert_eq!(pos.hand(Color::White).count(), 0); // chess has no hands
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hand(&self, side: Color) -> impl Iterator<Item = (PieceType, u8)> + '_ {
+        self.hands[side.index()][..self.v.npieces]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(p, &n)| (pt(p as u8), n))
+    }
+
+    /// The squares holding `side`'s pieces, lowest index first: for
     /// programs that walk the pieces, such as an evaluation.
-    pub fn occupied_by(&self, side: Color) -> SquareSet {
-        self.by_side[side.index()]
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairyc_runtime::{Color, Position, Variant, VariantTables};
+    /// # let json = include_str!("../examples/chess.json");
+    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
+    /// let pos = Position::new(&variant)?;
+    /// let black: Vec<&str> = pos
+    ///     .occupied_by(Color::Black)
+    ///     .map(|s| variant.square_name(s))
+    ///     .collect();
+    /// assert_eq!(black.len(), 16);
+    /// assert_eq!((black[0], black[15]), ("a7", "h8"));
+    /// let kings: Vec<_> = pos.royal_squares(Color::Black).collect();
+    /// assert_eq!(kings, [variant.square_by_name("e8").expect("a square")]);
+    /// assert_eq!(pos.ep_squares().count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn occupied_by(&self, side: Color) -> SquareIter {
+        SquareIter(Squares(self.by_side[side.index()]))
+    }
+
+    /// The squares of `side`'s royal pieces (none in a variant without
+    /// them; one in a legal position of a variant with them).
+    pub fn royal_squares(&self, side: Color) -> SquareIter {
+        SquareIter(Squares(self.royals[side.index()]))
+    }
+
+    /// The square of `side`'s royal piece (its king), if it has exactly one.
+    pub fn royal_square(&self, side: Color) -> Option<Square> {
+        let r = self.royals[side.index()];
+        (r.count_ones() == 1).then(|| sq(r.trailing_zeros() as u8))
+    }
+
+    /// The en-passant squares: those a piece may take en passant on in
+    /// this move (none, or those the last move passed over).
+    pub fn ep_squares(&self) -> SquareIter {
+        SquareIter(Squares(self.ep))
     }
 
     /// In a variant that counts checks, how many checks `side` still has
@@ -683,11 +763,27 @@ impl<'v> Position<'v> {
         false
     }
 
-    /// Whether side `by` attacks square `s` in this position; `None` if `s`
-    /// is not a square of the board.
-    pub fn is_attacked(&self, s: u8, by: Color) -> Option<bool> {
-        ((s as usize) < self.v.nsq)
-            .then(|| self.attacked_any(s, by.index(), self.by_side[0] | self.by_side[1]))
+    /// Whether side `by` attacks square `s` in this position (with any of
+    /// its pieces' capturing paths, hoppers included); `None` for a square
+    /// of another variant that is none here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairyc_runtime::{Color, Position, Variant, VariantTables};
+    /// # let json = include_str!("../examples/chess.json");
+    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
+    /// let pos = Position::new(&variant)?;
+    /// let f3 = variant.square_by_name("f3").expect("a square");
+    /// let f6 = variant.square_by_name("f6").expect("a square");
+    /// assert_eq!(pos.is_attacked(f3, Color::White), Some(true));
+    /// assert_eq!(pos.is_attacked(f3, Color::Black), Some(false));
+    /// assert_eq!(pos.is_attacked(f6, Color::Black), Some(true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_attacked(&self, s: Square, by: Color) -> Option<bool> {
+        (s.index() < self.v.nsq)
+            .then(|| self.attacked_any(s.raw(), by.index(), self.by_side[0] | self.by_side[1]))
     }
 
     /// Whether a piece of side `by` has an en-passant path onto one of
@@ -864,8 +960,8 @@ impl<'v> Position<'v> {
     /// ```
     pub fn make(&mut self, m: Move) -> Undo {
         let (moved_from, cap_sq) = match m {
-            Move::Normal { from, to, .. } => (from, to),
-            Move::EnPassant { from, .. } => (from, self.ep_victim),
+            Move::Normal { from, to, .. } => (from.raw(), to.raw()),
+            Move::EnPassant { from, .. } => (from.raw(), self.ep_victim),
             Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => (0, 0),
         };
         let board_move = matches!(m, Move::Normal { .. } | Move::EnPassant { .. });
@@ -905,15 +1001,16 @@ impl<'v> Position<'v> {
         let us = self.turn;
         match u.m {
             Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
+                let (from, to) = (from.raw(), to.raw());
                 match promote {
-                    Promote::Hand(t) => self.add_to_hand(us, t as usize, -1),
+                    Promote::Hand(t) => self.add_to_hand(us, t.index(), -1),
                     Promote::None | Promote::Piece(_) => {
                         self.take(to);
                     }
                     Promote::Gate(t) => {
                         self.take(to);
                         self.take(from);
-                        self.add_to_hand(us, self.v.hand_of[t as usize] as usize, 1);
+                        self.add_to_hand(us, self.v.hand_of[t.index()] as usize, 1);
                     }
                 }
                 self.put(from, u.moved, u.moved_promoted);
@@ -937,10 +1034,11 @@ impl<'v> Position<'v> {
                 gate,
             } => {
                 let c = self.v.castles[rule as usize];
+                let (from, to) = (from.raw(), to.raw());
                 if let Some(g) = gate {
                     let (kf, rf) = self.castle_squares(rule, from, to);
                     self.take(if g.on_rook() { rf } else { kf });
-                    self.add_to_hand(us, self.v.hand_of[g.piece() as usize] as usize, 1);
+                    self.add_to_hand(us, self.v.hand_of[g.piece().index()] as usize, 1);
                 }
                 let (k, km) = self.take(c.king_to);
                 let (r, rm) = self.take(c.rook_to);
@@ -954,8 +1052,8 @@ impl<'v> Position<'v> {
                 self.put(rf, r, rm);
             }
             Move::Drop { piece, to } => {
-                self.take(to);
-                self.add_to_hand(us, self.v.hand_of[piece as usize] as usize, 1);
+                self.take(to.raw());
+                self.add_to_hand(us, self.v.hand_of[piece.index()] as usize, 1);
             }
             Move::Pass { .. } => {}
         }
@@ -991,6 +1089,7 @@ impl<'v> Position<'v> {
         let mut captured = false;
         match m {
             Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
+                let (from, to) = (from.raw(), to.raw());
                 let (cap, cap_promoted) = if let Move::EnPassant { .. } = m {
                     self.take(self.ep_victim)
                 } else if from == to {
@@ -1011,11 +1110,14 @@ impl<'v> Position<'v> {
                 }
                 match promote {
                     Promote::None => self.put(to, c, marked),
-                    Promote::Piece(t) => self.put(to, code(t, us), v.marks & (1 << t) != 0),
-                    Promote::Hand(t) => self.add_to_hand(us, t as usize, 1),
+                    Promote::Piece(t) => {
+                        let t = t.raw();
+                        self.put(to, code(t, us), v.marks & (1 << t) != 0)
+                    }
+                    Promote::Hand(t) => self.add_to_hand(us, t.index(), 1),
                     Promote::Gate(t) => {
                         self.put(to, c, marked);
-                        self.gate_in(from, t);
+                        self.gate_in(from, t.raw());
                     }
                 }
                 // Only a quiet move creates en-passant squares (a capture
@@ -1044,7 +1146,7 @@ impl<'v> Position<'v> {
                 gate,
             } => {
                 let c = v.castles[rule as usize];
-                let (kf, rf) = self.castle_squares(rule, from, to);
+                let (kf, rf) = self.castle_squares(rule, from.raw(), to.raw());
                 let (k, km) = self.take(kf);
                 let (r, rm) = self.take(rf);
                 self.put(c.king_to, k, km);
@@ -1054,22 +1156,23 @@ impl<'v> Position<'v> {
                     self.castling &= !v.free_castles[us];
                 }
                 if let Some(g) = gate {
-                    self.gate_in(if g.on_rook() { rf } else { kf }, g.piece());
+                    self.gate_in(if g.on_rook() { rf } else { kf }, g.piece().raw());
                 }
                 if v.gating {
                     self.clear_gates(kf, rf);
                 }
             }
             Move::Drop { piece, to } => {
+                let piece = piece.raw();
                 self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
-                self.put(to, code(piece, us), false);
+                self.put(to.raw(), code(piece, us), false);
                 reset = v.resets & (1 << piece) != 0;
                 if v.gates_need_hand {
                     self.drop_unusable_gates(us);
                 }
                 if let Some(pl) = &v.place {
                     if pl.by_drop != 0 {
-                        self.castle_by_drop(pl.by_drop, to);
+                        self.castle_by_drop(pl.by_drop, to.raw());
                     }
                 }
             }
@@ -1357,7 +1460,7 @@ impl<'v> Position<'v> {
     ///
     /// A [`PlayError`] if the move is not legal here; the position is unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
-        if self.legal_moves().contains(&m) {
+        if self.moves().contains(&m) {
             self.play_unchecked(m);
             Ok(())
         } else {
@@ -1386,7 +1489,8 @@ impl<'v> Position<'v> {
                 // move (`e1g1h`), and one on the rook's square as the rook
                 // taking the king's square (`h1e1h`).
                 Some(g) => {
-                    let (kf, rf) = self.castle_squares(rule, from, to);
+                    let (kf, rf) = self.castle_squares(rule, from.raw(), to.raw());
+                    let (kf, rf) = (sq(kf), sq(rf));
                     let l = v.piece_letter(g.piece()).to_ascii_lowercase();
                     if g.on_rook() {
                         format!("{}{}{l}", v.square_name(rf), v.square_name(kf))
@@ -1402,7 +1506,7 @@ impl<'v> Position<'v> {
                     Promote::Piece(p) => {
                         // A promotion to the mover's `+` face is written `+`,
                         // and back to its plain face `-` (as FSF and USI do).
-                        let mover = code_piece(self.board[from as usize]);
+                        let mover = pt(code_piece(self.board[from.index()]));
                         let same = v.piece_letter(p) == v.piece_letter(mover);
                         if same && v.is_plus(p) && !v.is_plus(mover) {
                             s.push('+');
@@ -1429,7 +1533,7 @@ impl<'v> Position<'v> {
     ///
     /// A [`PlayError`] if the text names no legal move.
     pub fn parse_uci(&self, text: &str) -> Result<Move, PlayError> {
-        let moves = self.legal_moves();
+        let moves = self.moves();
         // USI's form (`7g7f`, `P*5e`) too, where the board is shogi-shaped.
         let usi = crate::usi::usi_to_uci(self.v, text);
         let usi = usi.as_deref().unwrap_or(text);
@@ -1517,7 +1621,7 @@ impl<'v> Position<'v> {
             Verdict::Draw => result_for(last, Outcome::Draw, reason),
             Verdict::Loss => result_for(last, Outcome::Loss, reason),
             Verdict::Points => {
-                let [w, b] = self.points();
+                let [w, b] = self.points_raw();
                 let winner = match w.cmp(&b) {
                     std::cmp::Ordering::Greater => Some(Color::White),
                     std::cmp::Ordering::Less => Some(Color::Black),
@@ -1528,9 +1632,14 @@ impl<'v> Position<'v> {
         })
     }
 
-    /// Each side's material count (White, Black), in tenths of a point: its
-    /// pieces on the board by their `points`, plus its `komi`.
-    pub fn points(&self) -> [u64; 2] {
+    /// Each side's material count, in tenths of a point: its pieces on the
+    /// board by their `points`, plus its `komi`.
+    pub fn points(&self) -> ByColor<u64> {
+        ByColor::from(self.points_raw())
+    }
+
+    /// [`Position::points`], White's first.
+    pub(crate) fn points_raw(&self) -> [u64; 2] {
         let Some(rules) = self.v.history.as_ref() else {
             return [0, 0];
         };
@@ -1599,13 +1708,13 @@ impl<'v> Position<'v> {
             }),
             (false, true) => Some(result_for(j, o, EndReason::BareKing)),
             (true, false) => {
-                let moves = self.legal_moves();
+                let moves = self.moves();
                 if moves.is_empty() {
                     return None;
                 }
                 let can_counter = oj.count_ones() == 1
                     && moves.iter().any(|mv| {
-                        mv.from().is_some() && bit(mv.to()) == oj
+                        mv.from().is_some() && bit(mv.to().raw()) == oj
                             || matches!(mv, Move::EnPassant { .. }) && bit(self.ep_victim) == oj
                     });
                 (!can_counter).then(|| result_for(m, o, EndReason::BareKing))
@@ -1647,7 +1756,7 @@ impl<'v> Position<'v> {
         if let Some(r) = self.rule_outcome() {
             return Some(r);
         }
-        if !self.legal_moves().is_empty() {
+        if !self.moves().is_empty() {
             return None;
         }
         let rules = &self.v.tables.parts.end;

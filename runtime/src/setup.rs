@@ -19,6 +19,7 @@
 //! [`crate::Position::from_setup`].
 
 use crate::error::ParseFenError;
+use crate::ids::{pt, sq, ByColor, PieceType, Square};
 use crate::position::{carries_mark, MAX_HAND};
 use crate::types::Color;
 use crate::variant::Variant;
@@ -33,7 +34,7 @@ pub const MAX_FULLMOVE: u32 = 1_000_000_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Placed {
     /// The piece type.
-    pub piece: u8,
+    pub piece: PieceType,
     /// Its side.
     pub color: Color,
     /// Whether it carries the promoted mark (`~`).
@@ -45,8 +46,8 @@ pub struct Placed {
 pub struct Setup {
     /// `board[s]`: what stands on square `s`.
     pub board: Vec<Option<Placed>>,
-    /// `hands[side][piece]`: how many of that piece the side holds.
-    pub hands: [Vec<u8>; 2],
+    /// `hands[side][piece.index()]`: how many of that piece the side holds.
+    pub hands: ByColor<Vec<u8>>,
     /// The side to move.
     pub turn: Color,
     /// Indices of the castling rules still allowed.
@@ -54,16 +55,16 @@ pub struct Setup {
     /// `castling_rooks[i]`: the square of the rook of right `castling[i]`
     /// (for a free castling, the one the position chooses; for an ordinary
     /// one, its `rook_from`).
-    pub castling_rooks: Vec<u8>,
+    pub castling_rooks: Vec<Square>,
     /// `gates[side]`: the squares whose gate right the side still has
     /// (variants with gating).
-    pub gates: [Vec<u8>; 2],
+    pub gates: ByColor<Vec<Square>>,
     /// The en-passant square, if any.
-    pub ep: Option<u8>,
-    /// Checks each side (White, Black) still has to give, in a variant that
-    /// counts checks (FEN `3+3` after the en-passant field); `None` when the
-    /// FEN has no such field (the variant's count for both).
-    pub checks: Option<[u8; 2]>,
+    pub ep: Option<Square>,
+    /// Checks each side still has to give, in a variant that counts checks
+    /// (FEN `3+3` after the en-passant field); `None` when the FEN has no
+    /// such field (the variant's count for both).
+    pub checks: Option<ByColor<u8>>,
     /// In a variant with a counting rule, the count that runs: `(limit,
     /// ply count)`, both in plies (FEN: the limit in place of the
     /// en-passant square, the ply count in place of the half-move clock).
@@ -116,9 +117,9 @@ impl Setup {
                         c = hand_chars.next().unwrap_or('+');
                     }
                     let p = v
-                        .piece_by_token(c, plus)
+                        .by_token(c, plus)
                         .ok_or(ParseFenError::UnknownHandPiece(c))?;
-                    if v.is_royal(p) && !v.royal_in_hand {
+                    if v.royal(p) && !v.royal_in_hand {
                         return Err(ParseFenError::RoyalInHand(c));
                     }
                     let side = if c.is_ascii_uppercase() { 0 } else { 1 };
@@ -192,13 +193,11 @@ impl Setup {
                     } else {
                         c
                     };
-                    let p = v
-                        .piece_by_token(c, plus)
-                        .ok_or(ParseFenError::UnknownPiece {
-                            row,
-                            column,
-                            letter: c,
-                        })?;
+                    let p = v.by_token(c, plus).ok_or(ParseFenError::UnknownPiece {
+                        row,
+                        column,
+                        letter: c,
+                    })?;
                     let promoted = chars.peek() == Some(&'~');
                     if promoted {
                         chars.next();
@@ -219,7 +218,7 @@ impl Setup {
                         });
                     };
                     board[sq as usize] = Some(Placed {
-                        piece: p,
+                        piece: pt(p),
                         color: if c.is_ascii_uppercase() {
                             Color::White
                         } else {
@@ -349,13 +348,13 @@ impl Setup {
         };
         Ok(Setup {
             board,
-            hands,
+            hands: ByColor::from(hands),
             turn,
             castling,
-            castling_rooks,
-            gates,
+            castling_rooks: castling_rooks.into_iter().map(sq).collect(),
+            gates: ByColor::from(gates.map(|g: Vec<u8>| g.into_iter().map(sq).collect())),
             ep,
-            checks,
+            checks: checks.map(ByColor::from),
             counting,
             halfmove,
             fullmove,
@@ -402,9 +401,10 @@ impl Setup {
             out.push('[');
             for side in 0..2 {
                 for p in (0..v.npieces).rev() {
-                    let l = v.piece_token(p as u8);
+                    let l = v.token(p as u8);
                     let l = if side == 0 { l } else { l.to_ascii_lowercase() };
-                    for _ in 0..self.hands[side].get(p).copied().unwrap_or(0) {
+                    let hand = &self.hands[Color::from_index(side)];
+                    for _ in 0..hand.get(p).copied().unwrap_or(0) {
                         out.push_str(&l);
                     }
                 }
@@ -418,7 +418,7 @@ impl Setup {
             .castling
             .iter()
             .enumerate()
-            .map(|(i, &r)| (r, self.castling_rooks.get(i).copied()))
+            .map(|(i, &r)| (r, self.castling_rooks.get(i).map(|s| s.raw_saturating())))
             .collect();
         rights.sort_unstable();
         let field_start = out.len();
@@ -440,9 +440,9 @@ impl Setup {
                     _ => out.push(c.fen),
                 }
             }
-            let mut files: Vec<char> = self.gates[side]
+            let mut files: Vec<char> = self.gates[Color::from_index(side)]
                 .iter()
-                .filter_map(|&s| file_letter(v, s))
+                .filter_map(|&s| file_letter(v, s.raw_saturating()))
                 .map(|f| if side == 0 { f.to_ascii_uppercase() } else { f })
                 .collect();
             files.sort_unstable();
@@ -459,7 +459,7 @@ impl Setup {
             (None, None) => out.push('-'),
         }
         if let Some(max) = v.check_count() {
-            let [w, b] = self.checks.unwrap_or([max, max]);
+            let ByColor { white: w, black: b } = self.checks.unwrap_or(ByColor::new(max, max));
             out.push_str(&format!(" {w}+{b}"));
         }
         let clock = self.counting.map_or(self.halfmove, |(_, ply)| ply);
@@ -470,7 +470,7 @@ impl Setup {
 
 /// The one-letter file of square `s` (`h` for `h1`), if its name has one.
 pub(crate) fn file_letter(v: &Variant, s: u8) -> Option<char> {
-    let name = v.square_name(s);
+    let name = v.sq_name(s);
     let mut letters = name.chars().take_while(char::is_ascii_alphabetic);
     match (letters.next(), letters.next()) {
         (Some(f), None) => Some(f.to_ascii_lowercase()),
@@ -521,7 +521,7 @@ pub(crate) fn free_castle_squares(
     let line = v.castle_lines.get(rule)?;
     let holds = |s: u8, piece: u8| {
         matches!(board.get(s as usize), Some(Some(p))
-            if p.piece == piece && p.color.index() == c.side)
+            if p.piece.raw() == piece && p.color.index() == c.side)
     };
     let at = |sq: u8| line.iter().position(|&s| s == sq);
     let ki = line.iter().position(|&s| holds(s, c.king))?;

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::ids::{PieceType, Square};
+
 /// A side: White moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
@@ -12,6 +14,9 @@ pub enum Color {
 }
 
 impl Color {
+    /// Both sides, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
     /// The other side.
     #[inline(always)]
     pub fn other(self) -> Color {
@@ -52,37 +57,42 @@ pub enum Promote {
     /// No promotion.
     None,
     /// It becomes this piece.
-    Piece(u8),
+    Piece(PieceType),
     /// It leaves the board into its owner's hand as this piece.
-    Hand(u8),
+    Hand(PieceType),
     /// No promotion; this piece from the mover's hand enters on the square
     /// the piece has just left (gating).
-    Gate(u8),
+    Gate(PieceType),
 }
 
 /// A piece from hand that enters, as part of a castling, on the square the
-/// king or the rook has just left (gating). One byte, so that a [`Move`]
-/// stays as small as without gating.
+/// king or the rook has just left (gating). Two bytes, and
+/// `Option<CastleGate>` too, so that a [`Move`] stays as small as without
+/// gating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CastleGate(std::num::NonZeroU8);
+pub struct CastleGate {
+    piece: PieceType,
+    on_rook: bool,
+}
 
 impl CastleGate {
-    /// Piece type `piece` (below 127) enters on the rook's start square if
-    /// `on_rook`, else on the king's.
-    pub fn new(piece: u8, on_rook: bool) -> CastleGate {
-        let code = (piece & 0x7f) + 1;
-        let code = if on_rook { code | 0x80 } else { code };
-        CastleGate(std::num::NonZeroU8::new(code).unwrap_or(std::num::NonZeroU8::MIN))
+    /// Piece type `piece` enters on the rook's start square if `on_rook`,
+    /// else on the king's.
+    #[inline(always)]
+    pub fn new(piece: PieceType, on_rook: bool) -> CastleGate {
+        CastleGate { piece, on_rook }
     }
 
     /// The piece type from hand.
-    pub fn piece(self) -> u8 {
-        (self.0.get() & 0x7f) - 1
+    #[inline(always)]
+    pub fn piece(self) -> PieceType {
+        self.piece
     }
 
     /// Whether it enters on the rook's start square (else the king's).
+    #[inline(always)]
     pub fn on_rook(self) -> bool {
-        self.0.get() & 0x80 != 0
+        self.on_rook
     }
 }
 
@@ -92,18 +102,18 @@ pub enum Move {
     /// A piece moves (and maybe captures, maybe promotes).
     Normal {
         /// From square.
-        from: u8,
+        from: Square,
         /// To square.
-        to: u8,
+        to: Square,
         /// Promotion.
         promote: Promote,
     },
     /// An en-passant capture: the captured piece is not on `to`.
     EnPassant {
         /// From square.
-        from: u8,
+        from: Square,
         /// To square (the en-passant square).
-        to: u8,
+        to: Square,
         /// Promotion.
         promote: Promote,
     },
@@ -113,31 +123,32 @@ pub enum Move {
         /// Index into the tables' castling rules.
         rule: u8,
         /// The king's start square.
-        from: u8,
+        from: Square,
         /// The king's destination; for a free castling, the rook's start
         /// square (the destinations are the rule's).
-        to: u8,
+        to: Square,
         /// A piece gated in, if any.
         gate: Option<CastleGate>,
     },
     /// A piece from hand is put on an empty square.
     Drop {
         /// The piece type.
-        piece: u8,
+        piece: PieceType,
         /// The square.
-        to: u8,
+        to: Square,
     },
     /// The player passes (`legality { pass allowed }`); written as the
     /// square of its royal piece twice (`e2e2`), as Fairy-Stockfish does.
     Pass {
         /// The mover's royal piece's square.
-        at: u8,
+        at: Square,
     },
 }
 
 impl Move {
     /// The destination square.
-    pub fn to(self) -> u8 {
+    #[inline]
+    pub fn to(self) -> Square {
         match self {
             Move::Normal { to, .. }
             | Move::EnPassant { to, .. }
@@ -148,7 +159,8 @@ impl Move {
     }
 
     /// The origin square, `None` for a drop.
-    pub fn from(self) -> Option<u8> {
+    #[inline]
+    pub fn from(self) -> Option<Square> {
         match self {
             Move::Normal { from, .. }
             | Move::EnPassant { from, .. }
@@ -244,3 +256,8 @@ impl fmt::Display for GameResult {
         }
     }
 }
+
+// A move list holds hundreds of moves on the stack: a `Move` stays at most
+// eight bytes, with squares that hold up to 65 536 squares.
+const _: () = assert!(std::mem::size_of::<Move>() <= 8);
+const _: () = assert!(std::mem::size_of::<Option<CastleGate>>() <= 2);

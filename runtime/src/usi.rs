@@ -100,16 +100,11 @@ pub fn usi_to_uci(v: &Variant, usi: &str) -> Option<String> {
     let bytes = usi.as_bytes();
     if let Some(star) = usi.find('*') {
         let to = usi_square_by_name(v, shape, bytes.get(star + 1..)?)?;
-        return Some(format!("{}@{}", &usi[..star], v.square_name(to)));
+        return Some(format!("{}@{}", &usi[..star], v.sq_name(to)));
     }
     let from = usi_square_by_name(v, shape, bytes.get(..2)?)?;
     let to = usi_square_by_name(v, shape, bytes.get(2..4)?)?;
-    Some(format!(
-        "{}{}{}",
-        v.square_name(from),
-        v.square_name(to),
-        &usi[4..]
-    ))
+    Some(format!("{}{}{}", v.sq_name(from), v.sq_name(to), &usi[4..]))
 }
 
 impl<'v> Position<'v> {
@@ -137,11 +132,11 @@ impl<'v> Position<'v> {
             Move::Drop { piece, to } => format!(
                 "{}*{}",
                 self.v.piece_token(piece),
-                usi_square(self.v, shape, to)
+                usi_square(self.v, shape, to.raw())
             ),
             _ => {
-                let from = m.from().map(|s| usi_square(self.v, shape, s))?;
-                let to = usi_square(self.v, shape, m.to());
+                let from = m.from().map(|s| usi_square(self.v, shape, s.raw()))?;
+                let to = usi_square(self.v, shape, m.to().raw());
                 let plain = format!(
                     "{}{}",
                     self.v.square_name(m.from()?),

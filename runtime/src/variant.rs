@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use crate::bits::{bit, set_of, SquareSet, Squares};
 use crate::error::TableError;
+use crate::ids::{PieceType, Square};
 use crate::table::{Outcome, PromotionChoice, VariantTables, MAX_PIECES};
 
 /// A path in the flat move arrays.
@@ -788,43 +789,79 @@ impl Variant {
         self.npieces
     }
 
-    /// The name of square `s`; `"?"` for a number that is no square (it
-    /// never panics).
-    pub fn square_name(&self, s: u8) -> &str {
+    /// The square with index `index` (its place in the table's list of
+    /// squares); `None` past the last square.
+    #[inline]
+    pub fn square(&self, index: usize) -> Option<Square> {
+        (index < self.nsq).then(|| Square::raw_new(index as u8))
+    }
+
+    /// Every square, in the table's order.
+    pub fn squares(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
+        (0..self.nsq).map(|s| Square::raw_new(s as u8))
+    }
+
+    /// The piece type with index `index` (its place in the table's list of
+    /// pieces); `None` past the last piece.
+    #[inline]
+    pub fn piece(&self, index: usize) -> Option<PieceType> {
+        (index < self.npieces).then(|| PieceType::raw_new(index as u8))
+    }
+
+    /// Every piece type, in the table's order.
+    pub fn pieces(&self) -> impl ExactSizeIterator<Item = PieceType> + '_ {
+        (0..self.npieces).map(|p| PieceType::raw_new(p as u8))
+    }
+
+    /// The name of square `s`; `"?"` for a square of another variant that
+    /// is none here (it never panics).
+    pub fn square_name(&self, s: Square) -> &str {
         self.square_names
-            .get(s as usize)
+            .get(s.index())
             .map(String::as_str)
             .unwrap_or("?")
     }
 
+    pub(crate) fn sq_name(&self, s: u8) -> &str {
+        self.square_name(Square::raw_new(s))
+    }
+
     /// The square called `name`.
-    pub fn square_by_name(&self, name: &str) -> Option<u8> {
+    pub fn square_by_name(&self, name: &str) -> Option<Square> {
         self.square_names
             .iter()
             .position(|n| n == name)
-            .map(|i| i as u8)
+            .map(|i| Square::raw_new(i as u8))
     }
 
-    /// The letter of piece `p` (upper case); `'?'` for a number that is no
-    /// piece (it never panics; letters are ASCII letters, so `'?'` is never a
-    /// real one).
-    pub fn piece_letter(&self, p: u8) -> char {
+    /// The letter of piece `p` (upper case); `'?'` for a piece of another
+    /// variant that is none here (it never panics; letters are ASCII
+    /// letters, so `'?'` is never a real one).
+    pub fn piece_letter(&self, p: PieceType) -> char {
         self.tables
             .parts
             .pieces
-            .get(p as usize)
+            .get(p.index())
             .map(|x| x.letter.to_ascii_uppercase())
             .unwrap_or('?')
     }
 
+    pub(crate) fn letter(&self, p: u8) -> char {
+        self.piece_letter(PieceType::raw_new(p))
+    }
+
     /// The piece whose letter is `c` (either case), among the pieces
     /// written without `+`.
-    pub fn piece_by_letter(&self, c: char) -> Option<u8> {
+    pub fn piece_by_letter(&self, c: char) -> Option<PieceType> {
         self.piece_by_token(c, false)
     }
 
     /// The piece written `c` (either case), after a `+` if `plus`.
-    pub fn piece_by_token(&self, c: char, plus: bool) -> Option<u8> {
+    pub fn piece_by_token(&self, c: char, plus: bool) -> Option<PieceType> {
+        self.by_token(c, plus).map(PieceType::raw_new)
+    }
+
+    pub(crate) fn by_token(&self, c: char, plus: bool) -> Option<u8> {
         let up = c.to_ascii_uppercase();
         self.tables
             .parts
@@ -834,10 +871,24 @@ impl Variant {
             .map(|i| i as u8)
     }
 
+    /// The piece called `name` (as in the source: `Knight`).
+    pub fn piece_by_name(&self, name: &str) -> Option<PieceType> {
+        self.tables
+            .parts
+            .pieces
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| PieceType::raw_new(i as u8))
+    }
+
     /// Whether piece `p` is written with a `+` before its letter (a
-    /// promoted face, as shogi's `+P`); `false` for a number that is no
-    /// piece.
-    pub fn is_plus(&self, p: u8) -> bool {
+    /// promoted face, as shogi's `+P`); `false` for a piece of another
+    /// variant that is none here.
+    pub fn is_plus(&self, p: PieceType) -> bool {
+        self.plus(p.raw())
+    }
+
+    pub(crate) fn plus(&self, p: u8) -> bool {
         self.tables
             .parts
             .pieces
@@ -846,19 +897,28 @@ impl Variant {
     }
 
     /// How piece `p` is written for White: its letter, after `+` if it is a
-    /// promoted face (`"+P"`); `"?"` for a number that is no piece.
-    pub fn piece_token(&self, p: u8) -> String {
-        let l = self.piece_letter(p);
-        if self.is_plus(p) {
+    /// promoted face (`"+P"`); `"?"` for a piece of another variant that is
+    /// none here.
+    pub fn piece_token(&self, p: PieceType) -> String {
+        self.token(p.raw())
+    }
+
+    pub(crate) fn token(&self, p: u8) -> String {
+        let l = self.letter(p);
+        if self.plus(p) {
             format!("+{l}")
         } else {
             l.to_string()
         }
     }
 
-    /// The name of piece `p`; `"?"` for a number that is no piece (it never
-    /// panics).
-    pub fn piece_name(&self, p: u8) -> &str {
+    /// The name of piece `p`; `"?"` for a piece of another variant that is
+    /// none here (it never panics).
+    pub fn piece_name(&self, p: PieceType) -> &str {
+        self.pname(p.raw())
+    }
+
+    pub(crate) fn pname(&self, p: u8) -> &str {
         self.tables
             .parts
             .pieces
@@ -867,17 +927,21 @@ impl Variant {
             .unwrap_or("?")
     }
 
-    /// Whether piece `p` is royal; `false` for a number that is no piece of
-    /// this variant (no such piece is royal).
-    pub fn is_royal(&self, p: u8) -> bool {
+    /// Whether piece `p` is royal (for either side); `false` for a piece of
+    /// another variant that is none here (no such piece is royal).
+    pub fn is_royal(&self, p: PieceType) -> bool {
+        self.royal(p.raw())
+    }
+
+    pub(crate) fn royal(&self, p: u8) -> bool {
         (p as usize) < self.npieces && self.royal_types & (1 << p) != 0
     }
 
     /// Whether `side`'s piece `p` is royal (`royal white` / `royal black`
-    /// make a type royal for one side only); `false` for a number that is
-    /// no piece.
-    pub fn is_royal_for(&self, p: u8, side: crate::types::Color) -> bool {
-        (p as usize) < self.npieces && self.royal_of[side.index()] & (1 << p) != 0
+    /// make a type royal for one side only); `false` for a piece of another
+    /// variant that is none here.
+    pub fn is_royal_for(&self, p: PieceType, side: crate::types::Color) -> bool {
+        p.index() < self.npieces && self.royal_of[side.index()] & (1 << p.raw()) != 0
     }
 
     /// Whether `side` has a royal piece type at all (a side without one is

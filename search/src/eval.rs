@@ -17,7 +17,7 @@
 //!   material counts the other way.
 
 use fairyc_runtime::table::{Outcome, PromotionChoice};
-use fairyc_runtime::{reach, Color, Position, Squares, Variant};
+use fairyc_runtime::{reach, Color, PieceType, Position, Variant};
 
 /// Centipawns: a pawn-like piece is worth about 100.
 const SCALE: f64 = 60.0;
@@ -32,7 +32,6 @@ const FAR: u8 = 8;
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     nsq: usize,
-    npieces: usize,
     /// `value[side][piece]`, centipawns on the board.
     value: [Vec<i32>; 2],
     /// `hand[piece]`, centipawns in hand.
@@ -52,7 +51,11 @@ pub struct Evaluator {
 /// module says, and the squares reached by moves that may move there.
 fn weighted_reach(v: &Variant, piece: u8, side: Color, from: u8) -> (f64, Vec<u8>) {
     let t = v.tables();
-    let Some(targets) = reach(t, piece, side, from) else {
+    let typed = v
+        .piece(piece as usize)
+        .zip(v.square(from as usize))
+        .and_then(|(p, s)| reach(v, p, side, s));
+    let Some(targets) = typed else {
         return (0.0, Vec::new());
     };
     // The first-step targets: squares reached by the first step of a path.
@@ -69,6 +72,7 @@ fn weighted_reach(v: &Variant, piece: u8, side: Color, from: u8) -> (f64, Vec<u8
     let mut w = 0.0;
     let mut quiet = Vec::new();
     for (&sq, r) in &targets {
+        let sq = sq.index() as u8;
         let base = if first.get(sq as usize).copied().unwrap_or(false) {
             1.0
         } else {
@@ -147,12 +151,12 @@ impl Evaluator {
         }
         let raw: Vec<i32> = avg.iter().map(|&a| ((a * SCALE) as i32).max(50)).collect();
         let value = [Color::White, Color::Black].map(|side| {
-            (0..np)
+            v.pieces()
                 .map(|p| {
-                    if v.is_royal_for(p as u8, side) {
+                    if v.is_royal_for(p, side) {
                         0
                     } else {
-                        raw[p]
+                        raw[p.index()]
                     }
                 })
                 .collect::<Vec<i32>>()
@@ -235,7 +239,6 @@ impl Evaluator {
             .collect();
         Evaluator {
             nsq,
-            npieces: np,
             value,
             hand,
             square,
@@ -247,9 +250,9 @@ impl Evaluator {
 
     /// The value of a piece type of `side` on the board, in centipawns (0
     /// for a royal piece).
-    pub fn value(&self, side: Color, piece: u8) -> i32 {
+    pub fn value(&self, side: Color, piece: PieceType) -> i32 {
         self.value[side.index()]
-            .get(piece as usize)
+            .get(piece.index())
             .copied()
             .unwrap_or(0)
     }
@@ -260,12 +263,12 @@ impl Evaluator {
         let mut count = [[0u32; 64]; 2];
         for side in [Color::White, Color::Black] {
             let i = side.index();
-            for s in Squares(pos.occupied_by(side)) {
+            for s in pos.occupied_by(side) {
                 if let Some(pl) = pos.piece_at(s) {
-                    let p = pl.piece as usize;
+                    let p = pl.piece.index();
                     score[i] += self.sign * self.value[i].get(p).copied().unwrap_or(0);
                     score[i] += self.square[i]
-                        .get(p * self.nsq + s as usize)
+                        .get(p * self.nsq + s.index())
                         .copied()
                         .unwrap_or(0);
                     if let Some(c) = count[i].get_mut(p) {
@@ -273,8 +276,8 @@ impl Evaluator {
                     }
                 }
             }
-            for p in 0..self.npieces {
-                let n = u32::from(pos.hand_count(side, p as u8));
+            for (p, n) in pos.hand(side) {
+                let (p, n) = (p.index(), u32::from(n));
                 if n > 0 {
                     score[i] += self.sign * self.hand[p] * n as i32;
                     if let Some(c) = count[i].get_mut(p) {

@@ -34,7 +34,7 @@ use std::time::Duration;
 
 pub use eval::Evaluator;
 use fairyc_runtime::table::Outcome;
-use fairyc_runtime::{GameResult, Move, Position, Promote, Variant};
+use fairyc_runtime::{GameResult, Move, MoveList, Position, Promote, Variant};
 
 /// The clock of a search: the system's monotonic clock.
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
@@ -423,11 +423,11 @@ impl Engine {
 
     fn hist_index(&self, pos: &Position, m: Move) -> usize {
         let from = match m {
-            Move::Drop { piece, .. } => self.nsq + piece as usize,
-            _ => m.from().unwrap_or(0) as usize,
+            Move::Drop { piece, .. } => self.nsq + piece.index(),
+            _ => m.from().map_or(0, |s| s.index()),
         };
         let _ = pos;
-        (from * self.nsq + m.to() as usize).min(self.history.len().saturating_sub(1))
+        (from * self.nsq + m.to().index()).min(self.history.len().saturating_sub(1))
     }
 
     /// The value of what `m` captures and what its promotion gains.
@@ -557,7 +557,8 @@ impl Engine {
                 }
             }
         }
-        let mut moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             return match pos.outcome() {
                 Some(r) => result_score(r, pos, ply),
@@ -665,7 +666,8 @@ impl Engine {
         if let Some(r) = pos.rule_outcome() {
             return result_score(r, pos, ply);
         }
-        let mut moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             return match pos.outcome() {
                 Some(r) => result_score(r, pos, ply),

@@ -261,19 +261,20 @@ pub fn turned(
     s: &fairyc_runtime::Setup,
     rename: impl Fn(&str) -> String,
 ) -> fairyc_runtime::Setup {
-    let image = |sq: u8| -> u8 {
+    let image = |sq: fairyc_runtime::Square| -> fairyc_runtime::Square {
         let name = rename(v.square_name(sq));
         v.square_by_name(&name)
             .unwrap_or_else(|| panic!("no square {name}"))
     };
     let mut out = s.clone();
     for (sq, p) in s.board.iter().enumerate() {
-        out.board[image(sq as u8) as usize] = p.map(|p| fairyc_runtime::Placed {
+        let sq = v.square(sq).expect("a square of the variant");
+        out.board[image(sq).index()] = p.map(|p| fairyc_runtime::Placed {
             color: p.color.other(),
             ..p
         });
     }
-    out.hands = [s.hands[1].clone(), s.hands[0].clone()];
+    out.hands = s.hands.clone().into_flipped();
     out.turn = s.turn.other();
     out.castling.clear();
     out.castling_rooks.clear();

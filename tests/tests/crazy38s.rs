@@ -49,10 +49,14 @@ impl Board {
             .v
             .square_by_name(sq)
             .unwrap_or_else(|| panic!("no square {sq}"));
-        &self.v.tables().parts().pieces[self.piece(piece)].moves[side][s as usize]
+        &self.v.tables().parts().pieces[self.piece(piece)].moves[side][s.index()]
     }
 
     fn name(&self, s: u8) -> String {
+        let s = self
+            .v
+            .square(usize::from(s))
+            .expect("a square of the table");
         self.v.square_name(s).to_string()
     }
 
@@ -105,7 +109,7 @@ fn fields(line: &str) -> Vec<String> {
 #[test]
 fn the_board_has_the_38_squares_of_the_spec() {
     let b = board();
-    let names = sorted((0..b.v.square_count() as u8).map(|s| b.name(s)));
+    let names = sorted(b.v.squares().map(|s| b.v.square_name(s).to_string()));
     let expected = sorted(data("neighbours.txt").iter().map(|l| fields(l)[0].clone()));
     assert_eq!(names, expected);
     assert_eq!(names.len(), 38);

@@ -271,17 +271,20 @@ impl Pos {
             hands: [[0; 6]; 2],
             turn: setup.turn.index(),
         };
-        for (s, placed) in setup.board.iter().enumerate() {
+        for (s, placed) in v.squares().zip(&setup.board) {
             if let Some(pl) = placed {
-                let sq = t.index(v.square_name(s as u8));
+                let sq = t.index(v.square_name(s));
                 let kind = Kind::from_letter(v.piece_letter(pl.piece));
                 p.board[sq] = Some((pl.color.index(), kind));
             }
         }
         for side in 0..2 {
-            for (piece, &n) in setup.hands[side].iter().enumerate() {
+            for (piece, &n) in v
+                .pieces()
+                .zip(&setup.hands[fairyc_runtime::Color::from_index(side)])
+            {
                 if n > 0 {
-                    let kind = Kind::from_letter(v.piece_letter(piece as u8));
+                    let kind = Kind::from_letter(v.piece_letter(piece));
                     p.hands[side][kind.hand_index()] += n;
                 }
             }

@@ -26,7 +26,7 @@ fn variant() -> Variant {
 /// `letter@square` for every empty square of `p` not in `except`.
 fn drops(p: &Position<'_>, letter: char, except: &[&str]) -> Vec<String> {
     let v = p.variant();
-    (0..v.square_count() as u8)
+    v.squares()
         .filter(|&s| p.piece_at(s).is_none() && !except.contains(&v.square_name(s)))
         .map(|s| format!("{letter}@{}", v.square_name(s)))
         .collect()

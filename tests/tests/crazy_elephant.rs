@@ -42,7 +42,7 @@ fn legal(fen: &str) -> Vec<String> {
 fn drops_on_empty(fen: &str, letter: char, except: &[&str]) -> Vec<String> {
     let p = pos(fen);
     let v = p.variant();
-    (0..v.square_count() as u8)
+    v.squares()
         .filter(|&s| p.piece_at(s).is_none() && !except.contains(&v.square_name(s)))
         .map(|s| format!("{letter}@{}", v.square_name(s)))
         .collect()
@@ -118,7 +118,7 @@ fn start_position_is_the_chess_array_with_king_on_e_and_firzan_on_d() {
     assert_eq!(at("d8"), Some(("Firzan".into(), Color::Black)));
     assert_eq!(p.turn(), Color::White);
     for side in [Color::White, Color::Black] {
-        for piece in 0..v.piece_count() as u8 {
+        for piece in v.pieces() {
             assert_eq!(p.hand_count(side, piece), 0);
         }
     }

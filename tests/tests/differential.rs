@@ -101,7 +101,7 @@ stalemateValue = loss
 fn bare_king_within_reach(pos: &Position<'_>, depth: u32) -> bool {
     let v = pos.variant();
     let mut others = [0u32; 2];
-    for s in 0..v.square_count() as u8 {
+    for s in v.squares() {
         if let Some(p) = pos.piece_at(s) {
             if !v.is_royal(p.piece) {
                 others[p.color.index()] += 1;

@@ -14,7 +14,8 @@
 use std::time::Instant;
 
 use fairyc_runtime::{
-    describe, perft, Color, EndReason, Game, GameResult, Position, Variant, VariantTables,
+    describe, perft, Color, EndReason, Game, GameResult, PieceType, Position, Variant,
+    VariantTables,
 };
 use fairyc_tests::{
     assert_moves, assert_turn_symmetric, play, pos, random_positions, shipped, sorted, turned,
@@ -25,7 +26,7 @@ fn variant() -> Variant {
     shipped("hans-38special")
 }
 
-fn piece(v: &Variant, letter: char) -> u8 {
+fn piece(v: &Variant, letter: char) -> PieceType {
     v.piece_by_letter(letter).expect("piece letter")
 }
 
@@ -328,7 +329,8 @@ fn captured_promoted_pieces_go_to_hand_unpromoted() {
         let fen = format!("k/6/6/6/3{black}2/3W2/6/K[] w - - 0 1");
         let mut p = pos(&v, &fen);
         play(&mut p, "d2d3");
-        let hand: Vec<(char, u8)> = (0..v.piece_count() as u8)
+        let hand: Vec<(char, u8)> = v
+            .pieces()
             .map(|q| (v.piece_letter(q), p.hand_count(Color::White, q)))
             .filter(|&(_, n)| n > 0)
             .collect();
@@ -345,7 +347,7 @@ fn drops_on_any_empty_square() {
     let v = variant();
     let p = pos(&v, "k/6/6/6/6/6/6/K[NC] w - - 0 1");
     let mut expected: Vec<String> = vec!["e0d1".into(), "e0e1".into(), "e0f1".into()];
-    for s in 0..v.square_count() as u8 {
+    for s in v.squares() {
         let name = v.square_name(s);
         if name != "e0" && name != "b7" {
             expected.push(format!("N@{name}"));

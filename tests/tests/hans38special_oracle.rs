@@ -326,7 +326,7 @@ impl Pos {
                 BLACK
             },
         };
-        for (s, placed) in setup.board.iter().enumerate() {
+        for (s, placed) in v.squares().zip(&setup.board) {
             if let Some(pl) = placed {
                 let side = if pl.color == Color::White {
                     WHITE
@@ -334,13 +334,13 @@ impl Pos {
                     BLACK
                 };
                 let k = Kind::from_letter(v.piece_letter(pl.piece));
-                p.board[square(v.square_name(s as u8))] = Some((side, k));
+                p.board[square(v.square_name(s))] = Some((side, k));
             }
         }
         for side in 0..2 {
-            for (piece, &n) in setup.hands[side].iter().enumerate() {
+            for (piece, &n) in v.pieces().zip(&setup.hands[Color::from_index(side)]) {
                 if n > 0 {
-                    let k = Kind::from_letter(v.piece_letter(piece as u8));
+                    let k = Kind::from_letter(v.piece_letter(piece));
                     p.hands[side][k.hand_index()] += n;
                 }
             }

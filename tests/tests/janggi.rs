@@ -103,7 +103,7 @@ fn two_passes_in_a_row_end_the_game() {
         (r.winner, r.reason),
         (Some(Color::Black), EndReason::Passes)
     );
-    assert_eq!(p.points(), [720, 735]);
+    assert_eq!(p.points(), fairyc_runtime::ByColor::new(720, 735));
 }
 
 #[test]

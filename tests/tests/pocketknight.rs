@@ -43,7 +43,8 @@ fn a_dropped_knight_is_gone_from_the_hand_for_good() {
     assert!(p.fen().contains("[n]"), "{}", p.fen());
     assert_eq!(p.turn(), Color::White);
     assert!(p.legal_moves().iter().all(|m| m.from().is_some()));
-    assert_eq!(p.hand_count(Color::White, 4), 0);
+    let knight = v.piece_by_letter('N').expect("knight");
+    assert_eq!(p.hand_count(Color::White, knight), 0);
 }
 
 /// "A pawn promotes as in chess, and the promoted piece is not marked: with no

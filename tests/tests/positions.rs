@@ -179,7 +179,7 @@ fn from_setup_refuses_what_from_fen_refuses() {
     // A mark on a piece that cannot carry it.
     let mut marked = start.clone();
     let e2 = v.square_by_name("e2").expect("e2");
-    marked.board[e2 as usize] = Some(Placed {
+    marked.board[e2.index()] = Some(Placed {
         piece: pawn,
         color: Color::White,
         promoted: true,
@@ -192,7 +192,7 @@ fn from_setup_refuses_what_from_fen_refuses() {
     // A hand in a variant without drops.
     let no_drops = edited(|p| p.drops = None);
     let mut hand = Position::new(&no_drops).expect("start").to_setup();
-    hand.hands[0][pawn as usize] = 1;
+    hand.hands[Color::White][pawn.index()] = 1;
     assert_eq!(
         Position::from_setup(&no_drops, &hand).map(|_| ()),
         Err(PositionError::HandWithoutDrops)
@@ -207,8 +207,8 @@ fn from_setup_refuses_what_from_fen_refuses() {
 
     // A hand entry for a piece the variant does not have.
     let mut unknown = start.clone();
-    unknown.hands[1].push(1);
-    unknown.hands[1].resize(40, 1);
+    unknown.hands[Color::Black].push(1);
+    unknown.hands[Color::Black].resize(40, 1);
     assert!(matches!(
         Position::from_setup(&v, &unknown),
         Err(PositionError::UnknownPiece(_))
@@ -301,14 +301,24 @@ fn the_public_api_is_total() {
     let pos = Position::new(&v).expect("start");
     let e1 = v.square_by_name("e1").expect("e1");
     let d1 = v.square_by_name("d1").expect("d1");
-    assert_eq!(pos.is_attacked(200, Color::White), None);
-    assert_eq!(pos.is_attacked(64, Color::Black), None);
+    // Out of range cannot be expressed: a variant makes its squares and
+    // pieces, and past its last one there is none.
+    assert_eq!(v.square(64), None);
+    assert_eq!(v.square(usize::MAX), None);
+    assert_eq!(v.piece(v.piece_count()), None);
+    // A square or piece of a larger variant is none here.
+    let grand = shipped("grand");
+    let far = grand.square(99).expect("grand has 100 squares");
+    assert_eq!(pos.is_attacked(far, Color::White), None);
+    assert_eq!(pos.is_attacked(far, Color::Black), None);
+    assert_eq!(pos.piece_at(far), None);
+    assert_eq!(v.square_name(far), "?");
+    let shogi = shipped("shogi");
+    let extra = shogi.piece(13).expect("shogi has 14 pieces");
+    assert_eq!(pos.hand_count(Color::White, extra), 0);
+    assert_eq!(pos.hand_count(Color::Black, extra), 0);
     assert_eq!(pos.is_attacked(d1, Color::White), Some(true));
     assert_eq!(pos.is_attacked(e1, Color::Black), Some(false));
-    assert_eq!(pos.piece_at(64), None);
-    assert_eq!(pos.piece_at(255), None);
-    assert_eq!(pos.hand_count(Color::White, 31), 0);
-    assert_eq!(pos.hand_count(Color::Black, 255), 0);
 }
 
 #[test]

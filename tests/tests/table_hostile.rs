@@ -476,11 +476,21 @@ fn a_bad_path_error_names_where_and_what_a_path_is() {
 fn variant_lookups_are_total() {
     let v = shipped("crazyhouse");
     // Old: `is_royal(32)` overflowed the shift (and answered for piece 0 in
-    // release builds).
-    assert!(!v.is_royal(32));
-    assert!(!v.is_royal(200));
-    assert!(!v.is_royal(6));
-    assert!(v.is_royal(0));
+    // release builds). A piece number is now a `PieceType` that only a
+    // variant makes, in range: out of range is `None`, and a piece type of
+    // a variant with more pieces answers as no piece.
+    let n = v.piece_count();
+    assert_eq!(v.piece(n), None);
+    assert_eq!(v.piece(usize::MAX), None);
+    let big = shipped("hans-38special");
+    let foreign = big.piece(n).expect("hans-38special has more pieces");
+    assert!(!v.is_royal(foreign));
+    assert!(!v.is_royal_for(foreign, fairyc_runtime::Color::White));
+    assert_eq!(v.piece_name(foreign), "?");
+    assert_eq!(v.piece_letter(foreign), '?');
+    let king = v.piece_by_letter('K').expect("king");
+    assert!(v.is_royal(king));
+    assert!(v.pieces().filter(|&p| p != king).all(|p| !v.is_royal(p)));
 }
 
 #[test]

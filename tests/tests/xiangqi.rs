@@ -264,13 +264,11 @@ fn alone_on_the_board_a_cannon_only_slides() {
     let v = xq();
     let e5 = v.square_by_name("e5").expect("e5");
     let cannon = v.piece_by_letter('C').expect("cannon");
-    let reach =
-        fairyc_runtime::reach(v.tables(), cannon, fairyc_runtime::Color::White, e5).expect("reach");
+    let reach = fairyc_runtime::reach(v, cannon, fairyc_runtime::Color::White, e5).expect("reach");
     assert_eq!(reach.len(), 17);
     assert!(reach.values().all(|r| r.quiet && !r.capture));
     let e1 = v.square_by_name("e1").expect("e1");
     let general = v.piece_by_letter('K').expect("general");
-    let reach = fairyc_runtime::reach(v.tables(), general, fairyc_runtime::Color::White, e1)
-        .expect("reach");
+    let reach = fairyc_runtime::reach(v, general, fairyc_runtime::Color::White, e1).expect("reach");
     assert_eq!(reach.len(), 3, "d1, f1 and e2: the palace");
 }

@@ -22,7 +22,7 @@ use std::rc::Rc;
 
 use std::sync::atomic::AtomicBool;
 
-use fairyc_runtime::{Color, Game, GameResult, Move, Position, Promote, VariantTables};
+use fairyc_runtime::{Color, Game, GameResult, Move, Position, Promote, Square, VariantTables};
 use js_sys::{Object, Reflect};
 use self_cell::self_cell;
 use serde_json::Value;
@@ -285,7 +285,8 @@ impl Variant {
     #[wasm_bindgen(unchecked_return_type = "PieceInfo[]")]
     pub fn pieces(&self) -> JsValue {
         let v = &self.inner;
-        let list: Vec<Value> = (0..v.piece_count() as u8)
+        let list: Vec<Value> = v
+            .pieces()
             .map(|p| serde_json::json!({ "name": v.piece_name(p), "token": v.piece_token(p) }))
             .collect();
         to_js(&Value::Array(list))
@@ -293,7 +294,8 @@ impl Variant {
 
     /// The square names, in table order.
     pub fn squares(&self) -> Vec<String> {
-        (0..self.inner.square_count() as u8)
+        self.inner
+            .squares()
             .map(|s| self.inner.square_name(s).to_string())
             .collect()
     }
@@ -464,7 +466,7 @@ impl Board {
         }
         let pos = game.position();
         let v = pos.variant();
-        let name = |s: u8| Value::from(v.square_name(s));
+        let name = |s: Square| Value::from(v.square_name(s));
         let list: Vec<Value> = pos
             .legal_moves()
             .into_iter()
@@ -592,11 +594,8 @@ impl Board {
         let out = Object::new();
         for side in [Color::White, Color::Black] {
             let hand = Object::new();
-            for p in 0..v.piece_count() as u8 {
-                let n = pos.hand_count(side, p);
-                if n > 0 {
-                    set(&hand, &v.piece_token(p), &JsValue::from(n));
-                }
+            for (p, n) in pos.hand(side) {
+                set(&hand, &v.piece_token(p), &JsValue::from(n));
             }
             set(&out, side.name(), &hand);
         }
