@@ -563,6 +563,43 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
             }
         ));
     }
+    let mut once = Vec::new();
+    let mut unchecked = Vec::new();
+    for piece in &parts.pieces {
+        let from: Vec<u8> = (0..parts.board.squares.len())
+            .filter(|&s| {
+                piece.moves.iter().any(|side| {
+                    side.get(s)
+                        .is_some_and(|paths| paths.iter().any(|p| p.once))
+                })
+            })
+            .map(|s| s as u8)
+            .collect();
+        if !from.is_empty() {
+            once.push(format!("`{}` ({})", piece.name, squares(&from)));
+        }
+        if piece
+            .moves
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|p| p.not_in_check)
+        {
+            unchecked.push(format!("`{}`", piece.name));
+        }
+    }
+    if !once.is_empty() {
+        out.push(format!(
+            "one-time moves, only as a piece's first move from its start square: {}",
+            once.join(", ")
+        ));
+    }
+    if !unchecked.is_empty() {
+        out.push(format!(
+            "some moves of {} are not made in check",
+            unchecked.join(", ")
+        ));
+    }
     if parts.legality.giving_check_forbidden {
         out.push("a move that gives check is illegal".to_string());
     }
