@@ -564,6 +564,7 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
         ));
     }
     let mut once = Vec::new();
+    let mut rights: Vec<u8> = Vec::new();
     let mut unchecked = Vec::new();
     for piece in &parts.pieces {
         let from: Vec<u8> = (0..parts.board.squares.len())
@@ -576,7 +577,8 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
             .map(|s| s as u8)
             .collect();
         if !from.is_empty() {
-            once.push(format!("`{}` ({})", piece.name, squares(&from)));
+            once.push(format!("`{}`", piece.name));
+            rights.extend(from);
         }
         if piece
             .moves
@@ -589,9 +591,12 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
         }
     }
     if !once.is_empty() {
+        rights.sort_unstable();
+        rights.dedup();
         out.push(format!(
-            "one-time moves, only as a piece's first move from its start square: {}",
-            once.join(", ")
+            "one-time moves of {}, from {} while the square keeps its right (lost once a move starts or ends there)",
+            once.join(", "),
+            squares(&rights)
         ));
     }
     if !unchecked.is_empty() {

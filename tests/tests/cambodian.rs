@@ -181,6 +181,21 @@ fn rights_are_hashed() {
     assert_ne!(a.hash(), b.hash());
 }
 
+/// The right belongs to the square: a king on the Met's square with its
+/// right leaps, a Met on the king's square double-steps
+/// (`4k3/8/8/8/8/8/8/3MK3 w DE - 0 1`).
+#[test]
+fn the_right_belongs_to_the_square() {
+    let v = shipped("cambodian");
+    assert_moves(
+        &v,
+        "4k3/8/8/8/8/8/8/3MK3 w DE - 0 1",
+        &[
+            "d1c2", "d1e2", "e1f1", "e1d2", "e1e2", "e1f2", "e1c2", "e1g2", "d1d3",
+        ],
+    );
+}
+
 /// An honest difference on crafted positions: FSF keeps a right on any
 /// back-rank square a FEN names (`4k3/8/8/8/8/8/8/3K4 w A - 0 1` reads
 /// back as written), fairyc only on the start squares of the pieces with
