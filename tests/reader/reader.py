@@ -55,7 +55,20 @@ class Table:
             for pc in self.pieces
         ]
         self.promotions = [[] for _ in range(self.np)]
+        # Rules with `turn` give turning moves of their own.
+        self.turns = []
         for r in p.get("promotions", []):
+            if r.get("turn", False):
+                self.turns.append(
+                    {
+                        "piece": r["piece"],
+                        "zone": [set(r["zone"][0]), set(r["zone"][1])],
+                        "choices": [ch["piece"] for ch in r["choices"]],
+                        "alone": r.get("alone", False),
+                        "no_check": r.get("no_check", False),
+                    }
+                )
+                continue
             self.promotions[r["piece"]].append(
                 {
                     "zone": [set(r["zone"][0]), set(r["zone"][1])],
@@ -75,11 +88,17 @@ class Table:
             self.no_mate = d["no_mate"]
             self.captures_to_hand = d.get("captures_to_hand", True)
             self.per_file = d.get("per_file") or [0] * self.np
+            self.per_colour = d.get("per_colour") or [0] * self.np
+            self.must_drop = d.get("must_drop", False)
             also = d.get("also_as") or [None] * self.np
         else:
             self.captures_to_hand = False
             self.per_file = [0] * self.np
+            self.per_colour = [0] * self.np
+            self.must_drop = False
             also = [None] * self.np
+        # A square's colour: the parity of x + y of its first cell.
+        self.colour = [(s["cells"][0][0] + s["cells"][0][1]) % 2 for s in board["squares"]]
         # hand_of[p]: the hand entry a drop of p takes.
         self.hand_of = list(range(self.np))
         for q, x in enumerate(also):
@@ -672,7 +691,80 @@ def drop_squares(pos, pc):
             if x and x[0] == pc and x[1] == us:
                 counts[t.column[s]] = counts.get(t.column[s], 0) + 1
         squares = [s for s in squares if counts.get(t.column[s], 0) < lim]
+    if any(t.per_colour):
+        squares = [s for s in squares if colour_allows(pos, pc, s)]
     return squares
+
+
+def colour_allows(pos, pc, s):
+    """Whether the per-colour limits allow dropping pc on s."""
+    t = pos.t
+    us = pos.turn
+    for l in range(t.np):
+        lim = t.per_colour[l]
+        if not lim:
+            continue
+        on = [0, 0]
+        for q in range(t.n):
+            x = pos.board[q]
+            if x and x[0] == l and x[1] == us:
+                on[t.colour[q]] += 1
+        if l == pc:
+            if on[t.colour[s]] >= lim:
+                return False
+            continue
+        h = pos.hands[us][l]
+        if h == 0:
+            continue
+        region = [q for q in range(t.n) if pos.board[q] is None and q not in t.forbidden[l][us]]
+        free = [sum(1 for q in region if t.colour[q] == k) for k in (0, 1)]
+
+        def room(k, taken):
+            return max(0, min(lim - on[k], free[k] - taken))
+
+        if room(0, 0) + room(1, 0) < h:
+            return False
+        if s in region:
+            k = t.colour[s]
+            if room(k, 1) + room(k ^ 1, 0) < h:
+                return False
+    return True
+
+
+def turning_moves(pos):
+    t = pos.t
+    us = pos.turn
+    out = []
+    for r in t.turns:
+        pc = r["piece"]
+        mine = [s for s in range(t.n) if pos.board[s] and pos.board[s][1] == us and pos.board[s][0] == pc]
+        if r["alone"] and len(mine) == 1:
+            froms = mine
+        else:
+            froms = [s for s in mine if s in r["zone"][us]]
+        for s in froms:
+            for q in r["choices"]:
+                lim = t.promotion_limit[q]
+                if lim is not None and count_on_board(pos, us, q) >= lim:
+                    continue
+                tos = [s]
+                for path in t.moves[q][us][s]:
+                    if not path["capture"]:
+                        continue
+                    for to, block in path["steps"]:
+                        if any(pos.board[b] is not None for b in block) or pos.board[to] is not None:
+                            break
+                        if to not in tos:
+                            tos.append(to)
+                for to in tos:
+                    m = ("n", s, to, ("piece", q), None)
+                    nxt = play(pos, m)
+                    if in_check(nxt, us):
+                        continue
+                    if r["no_check"] and in_check(nxt, us ^ 1):
+                        continue
+                    out.append(m)
+    return out
 
 
 def legal_moves(pos):
@@ -684,6 +776,7 @@ def legal_moves(pos):
             out.append(m)
     if t.gating and pos.gates[us]:
         out += gated(pos, out)
+    out += turning_moves(pos)
     if t.drops:
         for pc in range(t.np):
             if pos.hands[us][t.hand_of[pc]] == 0:
@@ -703,6 +796,8 @@ def legal_moves(pos):
             out.append(("p", ks[0], ks[0], None, None))
     if t.giving_check_forbidden:
         out = [m for m in out if not in_check(play(pos, m), us ^ 1)]
+    if t.must_drop and any(m[0] == "d" for m in out):
+        out = [m for m in out if m[0] == "d"]
     if t.capture_compulsory:
         caps = [m for m in out if is_capture(pos, m)]
         if caps:
@@ -774,8 +869,10 @@ def play(pos, m):
     n.ep_victim = None
     if kind in ("n", "e"):
         cap_sq = pos.ep_victim if kind == "e" else to
-        cap = n.board[cap_sq]
-        n.board[cap_sq] = None
+        # A turning move where the piece stands captures nothing.
+        cap = n.board[cap_sq] if frm != to else None
+        if cap is not None:
+            n.board[cap_sq] = None
         if cap is not None and t.captures_to_hand and not t.royal_type[cap[0]]:
             into = t.demotes_to[cap[0]] if cap[2] else t.captured_as[cap[0]]
             n.hands[us][into] += 1
@@ -838,6 +935,13 @@ def play(pos, m):
         n.hands[us][t.hand_of[frm]] -= 1
         n.board[to] = (frm, us, False)
         drop_unusable_gates(n, us)
+        for i, c in enumerate(t.castling):
+            if not c.get("by_drop") or to not in (c["king_from"], c["rook_from"]):
+                continue
+            k, r = n.board[c["king_from"]], n.board[c["rook_from"]]
+            if k and k[:2] == (c["king"], c["side"]) and r and r[:2] == (c["rook"], c["side"]):
+                n.rights.add(i)
+                n.free[i] = (c["king_from"], c["rook_from"])
     n.turn = us ^ 1
     if t.end.get("check_count") and n.checks[us] > 0 and in_check(n, us ^ 1):
         n.checks[us] -= 1
