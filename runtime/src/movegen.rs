@@ -54,7 +54,10 @@ impl<'v> Position<'v> {
         let royals = self.royals[us];
         // Attacks the tries do not hold (hoppers, attack-only paths): every
         // move is tested by playing it.
-        if royals.count_ones() != 1 || self.v.slow_types != 0 {
+        if royals.count_ones() != 1
+            || self.v.slow_types != 0
+                && (self.v.slow_static || self.gates[them] & self.v.once_attacks[them] != 0)
+        {
             return ctx;
         }
         let k = royals.trailing_zeros() as u8;

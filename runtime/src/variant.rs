@@ -196,6 +196,13 @@ pub struct Variant {
     /// (hopper captures, attack-only paths): attack detection scans these
     /// pieces, and legality is tested by playing every move.
     pub(crate) slow_types: u32,
+    /// Whether some attack other than a one-time capture escapes the tries:
+    /// legality is then always tested by playing every move.
+    pub(crate) slow_static: bool,
+    /// Per side, the squares with a one-time capture path: while the side
+    /// holds the right of one, the other side's moves are tested by playing
+    /// them (the tries do not hold that attack).
+    pub(crate) once_attacks: [SquareSet; 2],
     /// `trie_ranges[side * nsq + sq]`: the trie of squares from which `side`
     /// attacks `sq`.
     pub(crate) trie_ranges: Vec<(u32, u32)>,
@@ -359,6 +366,10 @@ impl Variant {
         let mut once_squares = [0 as SquareSet; 2];
         let mut hop_limit = Vec::new();
         let mut slow_types = 0u32;
+        // `slow_types` but for one-time captures, which attack only while
+        // their square's right is held (`once_attacks`).
+        let mut slow_static = 0u32;
+        let mut once_attacks = [0 as SquareSet; 2];
         for (pi, piece) in p.pieces.iter().enumerate() {
             for side in 0..2 {
                 for sq in 0..nsq {
@@ -393,8 +404,9 @@ impl Variant {
                             // attacks: the facing rule reads them.
                             let faces_attack = kind == 2 && p.end.facing.is_none();
                             if kind > 0 {
-                                slow_types |=
-                                    u32::from(path.capture && kind == 1 || faces_attack) << pi;
+                                let slow = u32::from(path.capture && kind == 1 || faces_attack);
+                                slow_types |= slow << pi;
+                                slow_static |= slow << pi;
                                 has_hops |= kind == 1;
                             }
                             if kind == 3 {
@@ -408,6 +420,13 @@ impl Variant {
                                     });
                                 }
                                 slow_types |= u32::from(path.capture) << pi;
+                                if path.once && !path.not_in_check {
+                                    if path.capture {
+                                        once_attacks[side] |= bit(sq as u8);
+                                    }
+                                } else {
+                                    slow_static |= u32::from(path.capture) << pi;
+                                }
                                 has_special = true;
                                 if path.once {
                                     once_squares[side] |= bit(sq as u8);
@@ -495,6 +514,7 @@ impl Variant {
         // Facing royal pieces are judged by playing every move.
         if p.end.facing.is_some() {
             slow_types |= royal_types;
+            slow_static |= royal_types;
         }
 
         let mut promo = vec![PromoInfo::default(); npieces];
@@ -742,6 +762,8 @@ impl Variant {
             attack_entries,
             has_hops,
             slow_types,
+            slow_static: slow_static != 0,
+            once_attacks,
             trie_ranges,
             trie,
             royal_types,
