@@ -12,6 +12,7 @@ mod engine;
 mod files;
 mod import;
 mod library;
+mod serve;
 mod show;
 
 use check::{check, explain, CheckFormat};
@@ -24,7 +25,7 @@ use files::Fatal;
     name = "fairyc",
     version,
     about = "fairyc: check, explain, compile, build, perft, list moves of, show, export, \
-             import and play (uci, xboard, or in the terminal) chess variants written in the \
+             import, play (uci, xboard, or in the terminal) and serve (the playground) chess variants written in the \
              .variant language",
     long_about = None,
     after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
@@ -146,6 +147,19 @@ enum Command {
         #[arg(long, default_value_t = 2.0)]
         time: f64,
     },
+    /// Serve a folder of static files on this machine over HTTP: the
+    /// playground (`web/`, after `bash web/build.sh`; docs/playground.md).
+    Serve {
+        /// The folder.
+        #[arg(default_value = "web")]
+        dir: PathBuf,
+        /// The port (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8000)]
+        port: u16,
+        /// The address to listen on (only this machine by default).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
     /// List the shipped variants (file, name, aliases), or print the source of
     /// one to start a new variant from.
     Variants {
@@ -225,6 +239,7 @@ fn main() -> ExitCode {
         } => commands::export(&file, name.as_deref(), output.as_deref()),
         Command::Import(args) => import::run(&args),
         Command::Variants { name } => commands::variants(name.as_deref()),
+        Command::Serve { dir, port, host } => serve::run(&dir, &host, port),
         Command::Uci => engine::uci(),
         Command::Xboard => engine::xboard(),
         Command::Play {

@@ -469,6 +469,8 @@ pub enum LegalityRule {
     CaptureCompulsory(Span),
     /// `pass allowed`
     PassAllowed(Span),
+    /// `fleeing-check forbidden`
+    FleeingCheckForbidden(Span),
     /// Anything else.
     Unknown(Unknown),
 }
@@ -566,6 +568,27 @@ pub enum EndRule {
         /// The whole rule.
         span: Span,
         /// For the mated player.
+        outcome: Spanned<String>,
+    },
+    /// `checkmate by Knight win`: a checkmate given by pieces of these
+    /// types alone.
+    CheckmateBy {
+        /// The whole rule.
+        span: Span,
+        /// The pieces.
+        pieces: Vec<Spanned<String>>,
+        /// For the mated player.
+        outcome: Spanned<String>,
+    },
+    /// `checkmate needs Rook | Knight else draw`: a checkmate counts only
+    /// if the mating player's last run of checks holds a check by one of
+    /// these pieces.
+    CheckmateNeeds {
+        /// The whole rule.
+        span: Span,
+        /// The pieces.
+        pieces: Vec<Spanned<String>>,
+        /// For the mated player when no such check was given.
         outcome: Spanned<String>,
     },
     /// `stalemate draw`

@@ -10,8 +10,8 @@
 //! [`crate::lower`] needs, and nothing else.
 
 use fairyc_runtime::table::{
-    CheckCountRule, CountingLimit, CountingRule, DropRules, EndRules, GateRule, Legality, Outcome,
-    PromotionChoice, RepetitionRule, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT,
+    CheckCountRule, CountingLimit, CountingRule, DropRules, EndRules, GateRule, Legality, MateRule,
+    Outcome, PromotionChoice, RepetitionRule, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT,
     MAX_NAME_BYTES, MAX_PIECES,
 };
 use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
@@ -949,6 +949,13 @@ impl<'a> Checker<'a> {
                 LegalityRule::PassAllowed(span) => {
                     self.once(&mut seen, "pass", first_word(*span, "pass"));
                 }
+                LegalityRule::FleeingCheckForbidden(span) => {
+                    self.once(
+                        &mut seen,
+                        "fleeing-check",
+                        first_word(*span, "fleeing-check"),
+                    );
+                }
                 LegalityRule::Unknown(u) => self.unknown(Block::Legality, u),
             }
         }
@@ -960,6 +967,28 @@ impl<'a> Checker<'a> {
             match rule {
                 EndRule::Checkmate { span, outcome } => {
                     self.once(&mut seen, "checkmate", first_word(*span, "checkmate"));
+                    self.outcome(outcome);
+                }
+                EndRule::CheckmateBy {
+                    span,
+                    pieces,
+                    outcome,
+                } => {
+                    self.once(&mut seen, "checkmate by", first_word(*span, "checkmate"));
+                    for p in pieces {
+                        self.piece_ref(p);
+                    }
+                    self.outcome(outcome);
+                }
+                EndRule::CheckmateNeeds {
+                    span,
+                    pieces,
+                    outcome,
+                } => {
+                    self.once(&mut seen, "checkmate needs", first_word(*span, "checkmate"));
+                    for p in pieces {
+                        self.piece_ref(p);
+                    }
                     self.outcome(outcome);
                 }
                 EndRule::Stalemate { span, outcome } => {
@@ -1181,6 +1210,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
         Block::Legality => &[
             ("giving-check", "`giving-check forbidden`"),
             ("capture", "`capture compulsory`"),
+            ("fleeing-check", "`fleeing-check forbidden`"),
         ],
         Block::Drops => &[("captures-to-hand", "`captures-to-hand off`")],
         Block::Castling | Block::Promotion | Block::Gating => &[],
@@ -1385,6 +1415,10 @@ pub struct CheckedEnd {
     pub facing: Option<Verdict>,
     /// `komi`, in tenths (White, Black).
     pub komi: [u32; 2],
+    /// `checkmate by`.
+    pub checkmate_by: Option<MateRule>,
+    /// `checkmate needs`.
+    pub checkmate_needs: Option<MateRule>,
 }
 
 /// A checked `<Piece> reaches <squares> <outcome>` rule.
@@ -1628,6 +1662,7 @@ fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
             LegalityRule::GivingCheckForbidden(_) => out.giving_check_forbidden = true,
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
             LegalityRule::PassAllowed(_) => out.pass = true,
+            LegalityRule::FleeingCheckForbidden(_) => out.fleeing_check_forbidden = true,
             LegalityRule::Unknown(_) => {}
         }
     }
@@ -1941,6 +1976,8 @@ impl<'a> Resolver<'a> {
                 double_pass: None,
                 facing: None,
                 komi: [0, 0],
+                checkmate_by: None,
+                checkmate_needs: None,
             },
             legality: Default::default(),
             zones: Vec::new(),
@@ -2760,6 +2797,27 @@ impl<'a> Resolver<'a> {
         }
     }
 
+    /// A `checkmate by` or `checkmate needs` rule, if its pieces and
+    /// outcome are known (the checker reports those that are not).
+    fn mate_rule(
+        &mut self,
+        pieces: &[Spanned<String>],
+        outcome: &Spanned<String>,
+    ) -> Option<MateRule> {
+        let outcome = outcome_of(&outcome.node)?;
+        let mut types: Vec<u8> = Vec::new();
+        for p in pieces {
+            let t = self.piece(&p.node)?;
+            if !types.contains(&t) {
+                types.push(t);
+            }
+        }
+        Some(MateRule {
+            pieces: types,
+            outcome,
+        })
+    }
+
     fn end(&mut self, end: Option<&ast::EndDecl>) -> CheckedEnd {
         let mut out = CheckedEnd {
             checkmate: Outcome::Loss,
@@ -2777,6 +2835,8 @@ impl<'a> Resolver<'a> {
             double_pass: None,
             facing: None,
             komi: [0, 0],
+            checkmate_by: None,
+            checkmate_needs: None,
         };
         let Some(end) = end else { return out };
         for rule in &end.rules {
@@ -2784,6 +2844,12 @@ impl<'a> Resolver<'a> {
                 EndRule::Checkmate { outcome, .. } => {
                     out.checkmate = outcome_of(&outcome.node).unwrap_or(Outcome::Loss)
                 }
+                EndRule::CheckmateBy {
+                    pieces, outcome, ..
+                } => out.checkmate_by = self.mate_rule(pieces, outcome),
+                EndRule::CheckmateNeeds {
+                    pieces, outcome, ..
+                } => out.checkmate_needs = self.mate_rule(pieces, outcome),
                 EndRule::Stalemate { outcome, .. } => {
                     out.stalemate = outcome_of(&outcome.node).unwrap_or(Outcome::Draw);
                     out.stalemate_fewer_pieces = outcome.node == FEWER_PIECES;

@@ -134,7 +134,7 @@ impl Block {
             Block::Promotion => &[],
             Block::Drops => &["captures-to-hand"],
             Block::Gating => &[],
-            Block::Legality => &["giving-check", "capture", "pass"],
+            Block::Legality => &["giving-check", "capture", "pass", "fleeing-check"],
             Block::End => &[
                 "checkmate",
                 "stalemate",
@@ -175,7 +175,10 @@ impl Block {
                  `<Piece> also-as <Piece>` or `captures-to-hand off`"
             }
             Block::Gating => "`<Piece> | … on <squares>`",
-            Block::Legality => "`giving-check forbidden` or `capture compulsory`",
+            Block::Legality => {
+                "`giving-check forbidden`, `capture compulsory`, `pass allowed` or \
+                 `fleeing-check forbidden`"
+            }
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
                  <n>]`, `move-limit <n|off>`, `bare-king <outcome> [after-reply]`, `checks <n> <outcome>`, \

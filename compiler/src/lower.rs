@@ -625,5 +625,7 @@ pub fn end(checked: &Checked) -> EndRules {
         double_pass: e.double_pass,
         facing: e.facing,
         komi: e.komi,
+        checkmate_by: e.checkmate_by.clone(),
+        checkmate_needs: e.checkmate_needs.clone(),
     }
 }

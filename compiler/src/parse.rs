@@ -201,6 +201,13 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::legality_decl => "a `legality` block",
         Rule::giving_check_forbidden => "`giving-check forbidden`",
         Rule::capture_compulsory => "`capture compulsory`",
+        Rule::fleeing_check_forbidden => "`fleeing-check forbidden`",
+        Rule::kw_fleeing_check => "`fleeing-check`",
+        Rule::kw_by => "`by`",
+        Rule::kw_needs => "`needs`",
+        Rule::kw_else => "`else`",
+        Rule::end_checkmate_by => "`checkmate by <Piece> | … <outcome>`",
+        Rule::end_checkmate_needs => "`checkmate needs <Piece> | … else <outcome>`",
         Rule::end_checks => "a `checks` rule",
         Rule::end_counting => "a `counting` rule",
         Rule::end_extinction => "an `extinction` rule",
@@ -1195,6 +1202,9 @@ impl Builder<'_> {
                 }
                 Rule::capture_compulsory => rules.push(LegalityRule::CaptureCompulsory(span)),
                 Rule::pass_allowed => rules.push(LegalityRule::PassAllowed(span)),
+                Rule::fleeing_check_forbidden => {
+                    rules.push(LegalityRule::FleeingCheckForbidden(span))
+                }
                 Rule::unknown_stmt => rules.push(LegalityRule::Unknown(self.unknown(p))),
                 _ => {}
             }
@@ -1247,6 +1257,26 @@ impl Builder<'_> {
                 rules.push(EndRule::ResetsClock {
                     span,
                     pieces: idents,
+                });
+                continue;
+            }
+            if matches!(rule, Rule::end_checkmate_by | Rule::end_checkmate_needs) {
+                let Some(outcome) = idents.pop() else {
+                    continue;
+                };
+                let pieces = idents;
+                rules.push(if rule == Rule::end_checkmate_by {
+                    EndRule::CheckmateBy {
+                        span,
+                        pieces,
+                        outcome,
+                    }
+                } else {
+                    EndRule::CheckmateNeeds {
+                        span,
+                        pieces,
+                        outcome,
+                    }
                 });
                 continue;
             }

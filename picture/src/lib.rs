@@ -459,6 +459,24 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
     if end.checkmate != Outcome::Loss {
         out.push(format!("the checkmated player {}", outcome(end.checkmate)));
     }
+    let names = |pieces: &[u8]| -> String {
+        let names: Vec<String> = pieces.iter().map(|&p| format!("`{}`", name(p))).collect();
+        names.join(" or ")
+    };
+    if let Some(r) = &end.checkmate_by {
+        out.push(format!(
+            "a player checkmated by {} alone {}",
+            names(&r.pieces),
+            outcome(r.outcome)
+        ));
+    }
+    if let Some(r) = &end.checkmate_needs {
+        out.push(format!(
+            "a checkmate counts only after a check by {} in the mating player's last run of checks; otherwise the mated player {}",
+            names(&r.pieces),
+            outcome(r.outcome)
+        ));
+    }
     if end.stalemate_fewer_pieces {
         out.push(
             "the stalemated player wins with fewer pieces than the opponent, loses with more"
@@ -610,6 +628,12 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
     }
     if parts.legality.capture_compulsory {
         out.push("a capture is compulsory when one is legal".to_string());
+    }
+    if parts.legality.fleeing_check_forbidden {
+        out.push(
+            "a royal piece in check may not flee: it may only capture the single piece checking it"
+                .to_string(),
+        );
     }
     out.into_iter().map(|l| format!("rule: {l}")).collect()
 }

@@ -304,6 +304,8 @@ pub enum TableError {
     /// A piece's `points` or an `end.komi` above
     /// [`crate::table::MAX_POINTS`].
     Points(u32),
+    /// An `end.checkmate_by` or `end.checkmate_needs` without pieces.
+    EmptyMateRule,
 }
 
 /// A limit of the table format (see `docs/table-format.md`).
@@ -445,6 +447,8 @@ pub enum Field {
     ResetsMoveLimit,
     /// `end.counting`.
     Counting,
+    /// `end.checkmate_by` or `end.checkmate_needs`.
+    MateRule,
     /// `end.extinction[rule]`.
     Extinction {
         /// The rule.
@@ -525,6 +529,7 @@ impl fmt::Display for Field {
             Field::Reach { rule } => write!(f, "end.reach[{rule}]"),
             Field::ResetsMoveLimit => write!(f, "end.resets_move_limit"),
             Field::Counting => write!(f, "end.counting"),
+            Field::MateRule => write!(f, "end.checkmate_by or end.checkmate_needs"),
             Field::Extinction { rule } => write!(f, "end.extinction[{rule}]"),
             Field::Zone { zone } => write!(f, "zones[{zone}].squares"),
             Field::CannotCapture { piece } => {
@@ -806,6 +811,10 @@ impl fmt::Display for TableError {
             TableError::CannotCaptureRoyal { piece, royal } => write!(
                 f,
                 "pieces[{piece}].cannot_capture lists piece {royal}, which is royal"
+            ),
+            TableError::EmptyMateRule => write!(
+                f,
+                "end.checkmate_by and end.checkmate_needs name at least one piece"
             ),
             TableError::PassWithoutRoyal => write!(
                 f,

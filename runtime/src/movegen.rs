@@ -243,10 +243,15 @@ impl<'v> Position<'v> {
     }
 
     /// Applies the variant's legality rules to the moves in `out`: moves
-    /// that give check go (`giving-check forbidden`), then, if a capture
-    /// is left, every move that is not one (`capture compulsory`).
+    /// of a royal piece in check that do not capture its single checker go
+    /// (`fleeing-check forbidden`), moves that give check go
+    /// (`giving-check forbidden`), then, if a capture is left, every move
+    /// that is not one (`capture compulsory`).
     fn filter_legality(&self, out: &mut Vec<Move>) {
         let rules = self.v.legality;
+        if rules.fleeing_check_forbidden {
+            self.forbid_fleeing(out);
+        }
         if rules.giving_check_forbidden {
             let them = self.turn ^ 1;
             out.retain(|&m| {
@@ -263,6 +268,32 @@ impl<'v> Position<'v> {
         if rules.capture_compulsory && out.iter().any(|&m| self.is_capture(m)) {
             out.retain(|&m| self.is_capture(m));
         }
+    }
+
+    /// `fleeing-check forbidden`: a royal piece in check keeps only the
+    /// moves that capture the one piece giving it check (castling out of
+    /// check is fleeing too).
+    #[cold]
+    #[inline(never)]
+    fn forbid_fleeing(&self, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let royals = self.royals[us];
+        let occ = self.by_side[0] | self.by_side[1];
+        if !Squares(royals).any(|k| self.attacked_any(k, us ^ 1, occ)) {
+            return;
+        }
+        out.retain(|&m| {
+            let (from, to) = match m {
+                Move::Normal { from, to, .. } | Move::EnPassant { from, to, .. } => (from, to),
+                Move::Castle { from, .. } => (from, u8::MAX),
+                Move::Drop { .. } | Move::Pass { .. } => return true,
+            };
+            if royals & bit(from) == 0 {
+                return true;
+            }
+            let checkers = self.attackers(from, us ^ 1, occ);
+            checkers == 0 || (to != u8::MAX && checkers == bit(to))
+        });
     }
 
     /// Whether `m` captures a piece (en passant included).

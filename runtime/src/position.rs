@@ -40,6 +40,10 @@ pub(crate) struct History {
     pub facing: bool,
     /// They faced before the last move.
     pub facing_before: bool,
+    /// Bit `side` set while that side's last run of checking moves holds a
+    /// check by a piece that `checkmate needs` names (kept only by variants
+    /// with that rule).
+    pub needed_check: u8,
 }
 
 /// The most pieces of one kind a hand can hold. The hash has a key for
@@ -392,6 +396,11 @@ impl<'v> Position<'v> {
         if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
             pos.history.facing = pos.royals_face();
         }
+        if v.history.as_ref().is_some_and(|h| h.mate_needs.is_some()) {
+            // A check on the board of a FEN counts as given by the side that
+            // just moved (Fairy-Stockfish judges it so too).
+            pos.update_needed_check(pos.turn ^ 1);
+        }
         Ok(pos)
     }
 
@@ -542,54 +551,58 @@ impl<'v> Position<'v> {
     #[cold]
     #[inline(never)]
     fn attacked_slow(&self, s: u8, by: usize, occ: SquareSet) -> bool {
+        Squares(self.by_side[by]).any(|from| self.attacks_slow_from(from, s, by, occ))
+    }
+
+    /// Whether the piece of side `by` on `from` attacks `s` along a path the
+    /// tries do not hold (see [`Position::attacked_slow`]).
+    fn attacks_slow_from(&self, from: u8, s: u8, by: usize, occ: SquareSet) -> bool {
         let v = self.v;
         let target = bit(s);
         // A hopper attacks the square as if a piece stood there (an empty
         // square a king would pass when castling), so that a piece before
         // the hurdle is no hurdle and the square is the landing.
         let occ = occ | target;
-        Squares(self.by_side[by]).any(|from| {
-            let p = code_piece(self.board[from as usize]) as usize;
-            if v.slow_types & (1 << p) == 0 {
-                return false;
+        let p = code_piece(self.board[from as usize]) as usize;
+        if v.slow_types & (1 << p) == 0 {
+            return false;
+        }
+        // A piece it may not capture is not attacked by it.
+        let c = self.board[s as usize];
+        if c != 0 && v.no_capture[p] & (1 << code_piece(c)) != 0 {
+            return false;
+        }
+        let e = v.entry(p, by, from as usize);
+        let (a, b) = v.hop_entries[e];
+        for i in a as usize..b as usize {
+            if !v.paths[i].capture {
+                continue;
             }
-            // A piece it may not capture is not attacked by it.
-            let c = self.board[s as usize];
-            if c != 0 && v.no_capture[p] & (1 << code_piece(c)) != 0 {
-                return false;
-            }
-            let e = v.entry(p, by, from as usize);
-            let (a, b) = v.hop_entries[e];
-            for i in a as usize..b as usize {
-                if !v.paths[i].capture {
-                    continue;
-                }
-                if self.hop_walk(i, occ, v.no_hurdle[p], |to, occupied| occupied && to == s) {
-                    return true;
-                }
-            }
-            if v.has_special && self.attacks_special(p, by, from, occ, target) {
+            if self.hop_walk(i, occ, v.no_hurdle[p], |to, occupied| occupied && to == s) {
                 return true;
             }
-            if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
-                // Facing royal pieces are judged apart: no attack.
-                return false;
-            }
-            let (a, b) = v.attack_entries[e];
-            v.paths[a as usize..b as usize].iter().any(|path| {
-                for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-                    if occ & st.block != 0 {
-                        return false;
-                    }
-                    if target & bit(st.to) != 0 {
-                        return true;
-                    }
-                    if occ & bit(st.to) != 0 {
-                        return false;
-                    }
+        }
+        if v.has_special && self.attacks_special(p, by, from, occ, target) {
+            return true;
+        }
+        if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
+            // Facing royal pieces are judged apart: no attack.
+            return false;
+        }
+        let (a, b) = v.attack_entries[e];
+        v.paths[a as usize..b as usize].iter().any(|path| {
+            for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                if occ & st.block != 0 {
+                    return false;
                 }
-                false
-            })
+                if target & bit(st.to) != 0 {
+                    return true;
+                }
+                if occ & bit(st.to) != 0 {
+                    return false;
+                }
+            }
+            false
         })
     }
 
@@ -623,6 +636,42 @@ impl<'v> Position<'v> {
             }
             false
         })
+    }
+
+    /// The squares of `by`'s pieces that attack `s` with occupancy `occ`,
+    /// hoppers and attack-only paths included: the pieces that give check
+    /// when `s` holds a royal piece. Only the rules that name the checking
+    /// pieces need it; the move generator asks [`Position::attacked`].
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn attackers(&self, s: u8, by: usize, occ: SquareSet) -> SquareSet {
+        let nodes = self.v.trie_at(by, s as usize);
+        let mut out: SquareSet = 0;
+        let mut i = 0usize;
+        while i < nodes.len() {
+            let n = &nodes[i];
+            if occ & n.edge != 0 {
+                i = n.skip as usize;
+                continue;
+            }
+            if occ & bit(n.sq) != 0 {
+                let c = self.board[n.sq as usize];
+                if c != 0 && code_side(c) == by && n.types & (1 << code_piece(c)) != 0 {
+                    out |= bit(n.sq);
+                }
+                i = n.skip as usize;
+            } else {
+                i += 1;
+            }
+        }
+        if self.v.slow_types != 0 {
+            for from in Squares(self.by_side[by] & !out) {
+                if self.attacks_slow_from(from, s, by, occ) {
+                    out |= bit(from);
+                }
+            }
+        }
+        out
     }
 
     /// Walks the hopper path `paths[index]` with occupancy `occ`: the first
@@ -1180,6 +1229,40 @@ impl<'v> Position<'v> {
         h.facing_before = h.facing;
         let facing = self.v.history.as_ref().is_some_and(|r| r.facing.is_some());
         self.history.facing = facing && self.royals_face();
+        if self
+            .v
+            .history
+            .as_ref()
+            .is_some_and(|r| r.mate_needs.is_some())
+        {
+            self.update_needed_check(self.turn ^ 1);
+        }
+    }
+
+    /// After a move by `us` in a variant with `checkmate needs`: if the move
+    /// gives check, `us`'s run of checks goes on, holding a needed check if
+    /// it held one or a needed piece gives this one; a move that gives no
+    /// check ends the run.
+    fn update_needed_check(&mut self, us: usize) {
+        let Some((needs, _)) = self.v.history.as_ref().and_then(|r| r.mate_needs) else {
+            return;
+        };
+        let checkers = self.checkers(us ^ 1);
+        let held = checkers != 0
+            && (self.history.needed_check & (1 << us) != 0 || self.types_in(checkers) & needs != 0);
+        let h = &mut self.history;
+        h.needed_check = (h.needed_check & !(1 << us)) | (u8::from(held) << us);
+    }
+
+    /// The bit set of the piece types standing on `squares`.
+    fn types_in(&self, squares: SquareSet) -> u32 {
+        Squares(squares).fold(0, |m, s| m | 1 << code_piece(self.board[s as usize]))
+    }
+
+    /// The squares of the pieces that give check to `side`'s royal pieces.
+    pub(crate) fn checkers(&self, side: usize) -> SquareSet {
+        let occ = self.by_side[0] | self.by_side[1];
+        Squares(self.royals[side]).fold(0, |m, k| m | self.attackers(k, side ^ 1, occ))
     }
 
     /// Whether a royal piece of either side reaches an enemy royal piece
@@ -1604,7 +1687,7 @@ impl<'v> Position<'v> {
         }
         let rules = &self.v.tables.parts.end;
         Some(if self.is_check() {
-            result_for(self.turn, rules.checkmate, EndReason::Checkmate)
+            self.checkmate_result()
         } else if rules.stalemate_fewer_pieces {
             let ours = self.by_side[self.turn].count_ones();
             let theirs = self.by_side[self.turn ^ 1].count_ones();
@@ -1617,6 +1700,29 @@ impl<'v> Position<'v> {
         } else {
             result_for(self.turn, rules.stalemate, EndReason::Stalemate)
         })
+    }
+}
+
+impl Position<'_> {
+    /// The result of the checkmate on the board: `checkmate`'s outcome for
+    /// the mated player, unless `checkmate by` (every checking piece is of
+    /// its types) or `checkmate needs` (no needed check in the mating
+    /// player's last run of checks) decides otherwise, in that order.
+    fn checkmate_result(&self) -> GameResult {
+        let v = self.v;
+        let mated = self.turn;
+        if let Some((by, outcome)) = v.mate_by {
+            let types = self.types_in(self.checkers(mated));
+            if types != 0 && types & !by == 0 {
+                return result_for(mated, outcome, EndReason::CheckmateBy);
+            }
+        }
+        if let Some((_, outcome)) = v.history.as_ref().and_then(|r| r.mate_needs) {
+            if self.history.needed_check & (1 << (mated ^ 1)) == 0 {
+                return result_for(mated, outcome, EndReason::CheckmateWithoutNeededCheck);
+            }
+        }
+        result_for(mated, v.tables.parts.end.checkmate, EndReason::Checkmate)
     }
 }
 

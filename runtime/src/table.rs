@@ -1141,6 +1141,29 @@ pub struct EndRules {
     /// counted, in tenths of a point.
     #[serde(default, skip_serializing_if = "is_zero_pair")]
     pub komi: [u32; 2],
+    /// A checkmate given by pieces of these types alone (every piece that
+    /// gives check is one) ends with this outcome for the mated player
+    /// instead of `checkmate` (`checkmate by Knight win`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkmate_by: Option<MateRule>,
+    /// A checkmate counts only if the mating player's last run of checks
+    /// (the mating move and the checking moves of his just before it, as far
+    /// back as the position's history goes) holds a check by a piece of
+    /// these types; otherwise it ends with this outcome for the mated
+    /// player (`checkmate needs Rook | Knight else draw`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkmate_needs: Option<MateRule>,
+}
+
+/// A rule on the pieces that give a checkmate: see
+/// [`EndRules::checkmate_by`] and [`EndRules::checkmate_needs`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MateRule {
+    /// The piece types (indices into `pieces`), at least one.
+    pub pieces: Vec<u8>,
+    /// For the mated player.
+    pub outcome: Outcome,
 }
 
 fn is_zero_pair(x: &[u32; 2]) -> bool {
@@ -1162,6 +1185,11 @@ pub struct Legality {
     /// square twice (`e2e2`). Needs exactly one royal piece per side.
     #[serde(default, skip_serializing_if = "is_false")]
     pub pass: bool,
+    /// A royal piece in check may move only to capture the piece that gives
+    /// it check, and not at all when several do; other pieces still block
+    /// or capture (`fleeing-check forbidden`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fleeing_check_forbidden: bool,
 }
 
 impl Legality {
@@ -1740,6 +1768,20 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
     for (rule, r) in p.end.extinction.iter().enumerate() {
         if let Some(x) = r.piece {
             pc(x, Field::Extinction { rule })?;
+        }
+    }
+    for r in p.end.checkmate_by.iter().chain(&p.end.checkmate_needs) {
+        if r.pieces.is_empty() {
+            return Err(TableError::EmptyMateRule);
+        }
+        if r.pieces.len() > MAX_PIECES {
+            return Err(TableError::TooBig {
+                limit: Limit::Rules,
+                needed: r.pieces.len(),
+            });
+        }
+        for &x in &r.pieces {
+            pc(x, Field::MateRule)?;
         }
     }
     for (zone, z) in p.zones.iter().enumerate() {

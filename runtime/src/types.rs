@@ -194,6 +194,11 @@ pub enum EndReason {
     Passes,
     /// The royal pieces faced each other before and after a move.
     Facing,
+    /// A checkmate given only by pieces of the types `checkmate by` names.
+    CheckmateBy,
+    /// A checkmate without a check by a piece `checkmate needs` names in
+    /// the mating player's last run of checks.
+    CheckmateWithoutNeededCheck,
 }
 
 impl fmt::Display for EndReason {
@@ -211,6 +216,8 @@ impl fmt::Display for EndReason {
             EndReason::Checks => "checks given",
             EndReason::Passes => "two passes",
             EndReason::Facing => "royal pieces facing",
+            EndReason::CheckmateBy => "checkmate by a piece that may not give it",
+            EndReason::CheckmateWithoutNeededCheck => "checkmate without a needed check",
         })
     }
 }

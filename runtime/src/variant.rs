@@ -298,6 +298,9 @@ pub struct Variant {
     pub(crate) extinction: Vec<(Option<u8>, u32, Outcome)>,
     /// The counting rule.
     pub(crate) counting: Option<crate::table::CountingRule>,
+    /// `checkmate by`: (bit set of piece types, outcome for the mated).
+    pub(crate) mate_by: Option<(u32, Outcome)>,
+
     pub(crate) keys: Keys,
     pub(crate) square_names: Vec<String>,
     /// `no_capture[p]`: bit `q` set if piece `p` may not capture piece `q`.
@@ -311,6 +314,11 @@ pub struct Variant {
     /// royal pieces): the position keeps their state, and the generator adds
     /// a pass.
     pub(crate) history: Option<Box<HistoryRules>>,
+}
+
+/// A mate rule's pieces as a bit set, with its outcome.
+fn mate_rule(r: &crate::table::MateRule) -> (u32, Outcome) {
+    (r.pieces.iter().fold(0u32, |m, &q| m | 1 << q), r.outcome)
 }
 
 /// The rules of passing and facing royal pieces (only variants that have
@@ -327,6 +335,9 @@ pub(crate) struct HistoryRules {
     pub points: Vec<u32>,
     /// Added to each side's count.
     pub komi: [u32; 2],
+    /// `checkmate needs`: (bit set of piece types, outcome for the mated);
+    /// the position then keeps each side's run of checks.
+    pub mate_needs: Option<(u32, Outcome)>,
 }
 
 impl Variant {
@@ -480,16 +491,20 @@ impl Variant {
         }
 
         let (trie_ranges, trie) = build_tries(&p, nsq);
-        let history = (p.legality.pass || p.end.double_pass.is_some() || p.end.facing.is_some())
-            .then(|| {
-                Box::new(HistoryRules {
-                    pass: p.legality.pass,
-                    double_pass: p.end.double_pass,
-                    facing: p.end.facing,
-                    points: p.pieces.iter().map(|x| x.points).collect(),
-                    komi: p.end.komi,
-                })
-            });
+        let history = (p.legality.pass
+            || p.end.double_pass.is_some()
+            || p.end.facing.is_some()
+            || p.end.checkmate_needs.is_some())
+        .then(|| {
+            Box::new(HistoryRules {
+                pass: p.legality.pass,
+                double_pass: p.end.double_pass,
+                facing: p.end.facing,
+                points: p.pieces.iter().map(|x| x.points).collect(),
+                komi: p.end.komi,
+                mate_needs: p.end.checkmate_needs.as_ref().map(mate_rule),
+            })
+        });
 
         let mut royal_types = 0u32;
         let mut royal_of = [0u32; 2];
@@ -809,6 +824,8 @@ impl Variant {
                 .map(|c| (c.count.min(255) as u8, c.outcome)),
             extinction,
             counting: p.end.counting.clone(),
+            mate_by: p.end.checkmate_by.as_ref().map(mate_rule),
+
             keys,
             square_names,
             sparing: p

@@ -30,11 +30,34 @@
 mod eval;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use eval::Evaluator;
 use fairyc_runtime::table::Outcome;
 use fairyc_runtime::{GameResult, Move, Position, Promote, Variant};
+
+/// The clock of a search: the system's monotonic clock.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use std::time::Instant;
+
+/// WebAssembly without an operating system (`wasm32-unknown-unknown`) has
+/// no clock that `std` can read (`Instant::now` panics there): a clock that
+/// stands still, so a search there is limited by depth or nodes only
+/// ([`Limits::depth`], [`Limits::nodes`]); time limits never fire.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[derive(Clone, Copy, Debug)]
+struct Instant;
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+impl Instant {
+    fn now() -> Instant {
+        Instant
+    }
+
+    fn elapsed(self) -> Duration {
+        Duration::ZERO
+    }
+}
 
 /// A score that means "mate now"; mate in `n` plies is `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -170,7 +193,9 @@ impl Run<'_> {
         if self.stopped {
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        // Every 256 nodes: in variants whose moves are all tested by
+        // playing them (hoppers), a node can cost tens of microseconds.
+        if self.nodes & 255 == 0 {
             if self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             }

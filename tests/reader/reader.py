@@ -128,6 +128,12 @@ class Table:
         leg = p.get("legality", {})
         self.giving_check_forbidden = leg.get("giving_check_forbidden", False)
         self.capture_compulsory = leg.get("capture_compulsory", False)
+        self.fleeing_check_forbidden = leg.get("fleeing_check_forbidden", False)
+        # Rules on the pieces that give a checkmate: they change a mate's
+        # outcome only, never the moves nor perft (this reader answers
+        # perft and moves).
+        self.checkmate_by = p["end"].get("checkmate_by")
+        self.checkmate_needs = p["end"].get("checkmate_needs")
         self.may_pass = leg.get("pass", False)
         self.facing = self.end.get("facing")
         self.start = p["start"]
@@ -440,9 +446,28 @@ def attacked(pos, s, by):
     return False
 
 
-def attacked_slow(pos, s, by):
+def attackers(pos, s, by):
+    """The squares of side `by`'s pieces that attack square s."""
     t = pos.t
     b = pos.board
+    out = set()
+    for frm, pc, empty in t.attackers[by][s]:
+        x = b[frm]
+        if x is not None and x[0] == pc and x[1] == by and all(b[e] is None for e in empty):
+            out.add(frm)
+    if t.slow:
+        out |= attackers_slow(pos, s, by)
+    return out
+
+
+def attacked_slow(pos, s, by):
+    return bool(attackers_slow(pos, s, by))
+
+
+def attackers_slow(pos, s, by):
+    t = pos.t
+    b = pos.board
+    out = set()
     for frm in range(t.n):
         x = b[frm]
         if x is None or x[1] != by:
@@ -476,7 +501,7 @@ def attacked_slow(pos, s, by):
                         continue
                     if occ:
                         if to == s:
-                            return True
+                            out.add(frm)
                         break
                     landed += 1
                     if path["hop"] and landed >= path["hop"]:
@@ -486,10 +511,11 @@ def attacked_slow(pos, s, by):
                     if any(b[q] is not None for q in block):
                         break
                     if to == s:
-                        return True
+                        out.add(frm)
+                        break
                     if b[to] is not None:
                         break
-    return False
+    return out
 
 
 def royals(pos, side):
@@ -794,6 +820,8 @@ def legal_moves(pos):
         ks = royals(pos, us)
         if len(ks) == 1 and (pos.facing_now or not in_check(pos, us)):
             out.append(("p", ks[0], ks[0], None, None))
+    if t.fleeing_check_forbidden:
+        out = [m for m in out if not flees(pos, m)]
     if t.giving_check_forbidden:
         out = [m for m in out if not in_check(play(pos, m), us ^ 1)]
     if t.must_drop and any(m[0] == "d" for m in out):
@@ -803,6 +831,21 @@ def legal_moves(pos):
         if caps:
             out = caps
     return out
+
+
+def flees(pos, m):
+    """Whether m moves a royal piece in check elsewhere than onto the one
+    piece attacking it (`legality.fleeing_check_forbidden`)."""
+    if m[0] not in ("n", "e", "c"):
+        return False
+    us = pos.turn
+    frm = m[1]
+    if frm not in royals(pos, us):
+        return False
+    checkers = attackers(pos, frm, us ^ 1)
+    if not checkers:
+        return False
+    return m[0] == "c" or checkers != {m[2]}
 
 
 def is_capture(pos, m):

@@ -108,6 +108,10 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("ai-wok", &["E0161"]),
     ("asean", &["E0161"]),
     ("makruk", &["E0161"]),
+    // Makruk's pieces; its `fleeing-check forbidden` (E0167) is refused too.
+    ("makpong", &["E0161"]),
+    // A pawn without a double step; its mate rules (E0167) are refused too.
+    ("shatar", &["E0161"]),
     ("xiangqi", &["E0161", "E0163"]),
 ];
 

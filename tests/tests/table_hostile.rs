@@ -268,6 +268,26 @@ fn nonsense_end_rules_are_refused() {
     load(&v).expect("50 moves is fine");
 }
 
+#[test]
+fn mate_rules_name_real_pieces() {
+    for field in ["checkmate_by", "checkmate_needs"] {
+        let e = end_error(|e| e[field] = json!({"pieces": [], "outcome": "draw"}));
+        assert_eq!(e, TableError::EmptyMateRule, "{field}");
+        let e = end_error(|e| e[field] = json!({"pieces": [4, 9], "outcome": "win"}));
+        assert_eq!(
+            e,
+            TableError::PieceIndex {
+                at: Field::MateRule,
+                piece: 9
+            },
+            "{field}"
+        );
+        let mut v = zh();
+        v["parts"]["end"][field] = json!({"pieces": [4], "outcome": "win"});
+        load(&v).expect("a knight is a piece");
+    }
+}
+
 fn promotion_error(edit: impl Fn(&mut Value)) -> TableError {
     let mut v = zh();
     edit(&mut v["parts"]);

@@ -20,7 +20,9 @@
 
 use std::rc::Rc;
 
-use fairyc_runtime::{Color, Game, GameResult, Position, VariantTables};
+use std::sync::atomic::AtomicBool;
+
+use fairyc_runtime::{Color, Game, GameResult, Move, Position, Promote, VariantTables};
 use js_sys::{Object, Reflect};
 use self_cell::self_cell;
 use serde_json::Value;
@@ -77,6 +79,28 @@ export interface PieceInfo {
   /** The letter in FEN and moves (upper case; `+X` for a promoted face). */
   token: string;
 }
+/** A legal move as a board GUI needs it: where it goes, what it takes,
+ *  how it promotes. */
+export interface MoveInfo {
+  /** The move in fairyc's notation, for `Board.push`. */
+  uci: string;
+  /** The origin square's name; `null` for a drop. */
+  from: string | null;
+  /** The destination square's name (for a free castling: the rook's). */
+  to: string;
+  /** The token of the piece dropped from hand, else `null`. */
+  drop: string | null;
+  /** Whether it takes a piece (en passant included). */
+  capture: boolean;
+  /** Whether it is a castling. */
+  castle: boolean;
+  /** Whether it is a pass. */
+  pass: boolean;
+  /** How it promotes, else `null`: `piece` (it becomes `token`), `hand`
+   *  (it leaves the board into its owner's hand as `token`) or `gate`
+   *  (`token` enters from hand on the square left). */
+  promotion: { kind: "piece" | "hand" | "gate"; token: string } | null;
+}
 /** The pieces in hand of each side, by piece token (upper case). */
 export interface Hands {
   white: Record<string, number>;
@@ -121,11 +145,66 @@ pub fn variants() -> JsValue {
     to_js(&Value::Array(list))
 }
 
+/// The `.variant` source of a shipped variant, by file name, display name
+/// or alias ignoring case (`fairyc variants NAME`): a starting point for a
+/// new variant. An unknown name throws with a did-you-mean.
+#[wasm_bindgen(js_name = variantSource)]
+pub fn variant_source(name: &str) -> Result<String, JsValue> {
+    match fairyc_library::find(name) {
+        Some(entry) => Ok(entry.source.to_string()),
+        None => Err(unknown_variant(name)),
+    }
+}
+
+/// The error for a shipped variant's name that is none.
+fn unknown_variant(name: &str) -> JsValue {
+    let hint = fairyc_library::closest(name)
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default();
+    error(&format!("no shipped variant is called `{name}`{hint}"))
+}
+
 /// The long explanation of a diagnostic code (`fairyc explain E0013`), or
 /// `undefined` for an unknown code.
 #[wasm_bindgen]
 pub fn explain(code: &str) -> Option<String> {
     fairyc_compiler::explain::explain(code).map(|e| e.render())
+}
+
+/// The Fairy-Stockfish 11.1 `variants.ini` section of a `.variant` source
+/// (`fairyc export --to fairy-stockfish`), named `section` (default
+/// `fairyc-variant`). A source that does not compile, or says what
+/// Fairy-Stockfish cannot, throws an `Error` whose `diagnostics` say why at
+/// the constructs concerned (`file` names the source in them, default
+/// `input.variant`).
+#[wasm_bindgen(js_name = exportFsf)]
+pub fn export_fsf(
+    source: &str,
+    section: Option<String>,
+    file: Option<String>,
+) -> Result<String, JsValue> {
+    let section = section.unwrap_or_else(|| "fairyc-variant".to_string());
+    let bad = |c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if section.is_empty() || section.chars().any(bad) {
+        return Err(error(&format!(
+            "the section name `{section}` may only hold letters, digits, `-`, `_` and `.`"
+        )));
+    }
+    fairyc_compiler::export::export(source, &section).map_err(|errors| {
+        let file = file.unwrap_or_else(|| "input.variant".to_string());
+        let list: Vec<Value> = errors
+            .iter()
+            .map(|e| fairyc_compiler::json::to_json(&file, source, &e.to_diagnostic(())))
+            .collect();
+        let n = list.len();
+        let err = error(&format!(
+            "Fairy-Stockfish cannot play this source: {n} diagnostic{}",
+            if n == 1 { "" } else { "s" }
+        ));
+        set(&err, "name", &JsValue::from_str("ExportError"));
+        set(&err, "diagnostics", &to_js(&Value::Array(list)));
+        err
+    })
 }
 
 /// A compiled variant. Boards made from it share it.
@@ -184,12 +263,7 @@ impl Variant {
     #[wasm_bindgen(js_name = fromName)]
     pub fn from_name(name: &str) -> Result<Variant, JsValue> {
         let Some(entry) = fairyc_library::find(name) else {
-            let hint = fairyc_library::closest(name)
-                .map(|c| format!("; did you mean `{c}`?"))
-                .unwrap_or_default();
-            return Err(error(&format!(
-                "no shipped variant is called `{name}`{hint}"
-            )));
+            return Err(unknown_variant(name));
         };
         let file = format!("{}.variant", entry.stem);
         Variant::from_source(entry.source, Some(file))
@@ -377,6 +451,85 @@ impl Board {
         let m = self.moves.pop()?;
         self.cell.with_dependent_mut(|_, games| games.pop());
         Some(m)
+    }
+
+    /// The legal moves with what a board GUI needs to know of each: squares,
+    /// the piece dropped, capture, castling, promotion (as
+    /// [`Board::legal_moves`], in the same order).
+    #[wasm_bindgen(unchecked_return_type = "MoveInfo[]")]
+    pub fn moves(&self) -> JsValue {
+        let game = self.game();
+        if game.outcome().is_some() {
+            return to_js(&Value::Array(Vec::new()));
+        }
+        let pos = game.position();
+        let v = pos.variant();
+        let name = |s: u8| Value::from(v.square_name(s));
+        let list: Vec<Value> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let (drop, promote, castle, pass) = match m {
+                    Move::Drop { piece, .. } => (Some(piece), Promote::None, false, false),
+                    Move::Normal { promote, .. } | Move::EnPassant { promote, .. } => {
+                        (None, promote, false, false)
+                    }
+                    Move::Castle { .. } => (None, Promote::None, true, false),
+                    Move::Pass { .. } => (None, Promote::None, false, true),
+                };
+                let promotion = match promote {
+                    Promote::None => Value::Null,
+                    Promote::Piece(p) => {
+                        serde_json::json!({ "kind": "piece", "token": v.piece_token(p) })
+                    }
+                    Promote::Hand(p) => {
+                        serde_json::json!({ "kind": "hand", "token": v.piece_token(p) })
+                    }
+                    Promote::Gate(p) => {
+                        serde_json::json!({ "kind": "gate", "token": v.piece_token(p) })
+                    }
+                };
+                serde_json::json!({
+                    "uci": pos.uci(m),
+                    "from": m.from().map_or(Value::Null, name),
+                    "to": name(m.to()),
+                    "drop": drop.map_or(Value::Null, |p| Value::from(v.piece_token(p))),
+                    "capture": pos.is_capture(m),
+                    "castle": castle,
+                    "pass": pass,
+                    "promotion": promotion,
+                })
+            })
+            .collect();
+        to_js(&Value::Array(list))
+    }
+
+    /// The move the engine (fairyc-search) chooses, searching `depth` plies
+    /// (default 4) and at most `nodes` nodes (default 200000); `undefined`
+    /// when the game is over. WebAssembly has no clock here, so the search is
+    /// limited by depth and nodes only. The moves pushed count for
+    /// repetitions.
+    #[wasm_bindgen(js_name = bestMove)]
+    pub fn best_move(&self, depth: Option<u32>, nodes: Option<f64>) -> Option<String> {
+        let game = self.game();
+        if game.outcome().is_some() {
+            return None;
+        }
+        let games = self.cell.borrow_dependent();
+        let history: Vec<u64> = games[..games.len() - 1]
+            .iter()
+            .map(|g| g.position().hash())
+            .collect();
+        let pos = game.position();
+        let mut engine = fairyc_search::Engine::new(pos.variant(), 4);
+        let limits = fairyc_search::Limits {
+            depth: Some(depth.unwrap_or(4).clamp(1, 64)),
+            // A count from JavaScript: a whole number of at least 1.
+            nodes: Some(nodes.map_or(200_000, |n| n.max(1.0) as u64)),
+            ..fairyc_search::Limits::default()
+        };
+        let report = engine.search(pos, &history, &limits, &AtomicBool::new(false), |_| {});
+        report.best.map(|m| pos.uci(m))
     }
 
     /// The moves pushed since the board was set up.

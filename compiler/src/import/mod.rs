@@ -356,6 +356,7 @@ pub const SUPPORTED: &[&str] = &[
     "castlingRookPiece",
     "checking",
     "mustCapture",
+    "makpongRule",
     "pieceDrops",
     "capturesToHand",
     "firstRankPawnDrops",
@@ -416,7 +417,6 @@ pub const NOT_YET: &[(&str, Option<&str>)] = &[
     ("diagonalLines", None),
     ("kingPass", Some("false")),
     ("kingPassOnStalemate", Some("false")),
-    ("makpongRule", Some("false")),
     ("flyingGeneral", Some("false")),
     ("soldierPromotionRank", Some("1")),
     ("nFoldValueAbsolute", Some("false")),
@@ -1877,6 +1877,15 @@ impl<'a> Generator<'a> {
                     self.said("mustCapture", "false")
                 ),
                 "mustCapture",
+            ));
+        }
+        if let Some(true) = self.bool("makpongRule", false) {
+            legality.push((
+                format!(
+                    "fleeing-check forbidden    // {}",
+                    self.said("makpongRule", "false")
+                ),
+                "makpongRule",
             ));
         }
         if let Some(false) = self.bool("checking", true) {

@@ -1,0 +1,56 @@
+// The playground's syntax mode for `.variant` sources: a tokenizer for the
+// editor's highlighting, written after grammar/src/variant.pest (a test,
+// web/tests/highlight.test.mjs, keeps the keyword lists in step with it).
+
+/** The keywords that start a top-level item (`item_start` in the grammar). */
+export const ITEM_KEYWORDS = [
+  "variant", "board", "piece", "setup", "castling", "zone", "promotion", "drops", "end", "legality", "gating",
+];
+
+/** The grammar's other keywords (its quoted words). */
+export const KEYWORDS = [
+  "after-reply", "alias", "allowed", "alone", "also-as", "always", "bare", "bare-king", "black", "by-drop",
+  "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "checkmate", "checks",
+  "claim", "compulsory", "counting", "description", "double-pass", "draw", "except", "extinction", "faces",
+  "facing", "fen", "fen-only", "file", "files", "forbidden", "forward", "from", "giving-check", "hand", "if", "in",
+  "komi", "letter", "loss", "max", "move-limit", "moves", "must-drop", "no-check", "no-drop-mate", "not-on", "off",
+  "on", "only-on", "optional", "or", "pass", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
+  "reaches", "repetition", "resets-clock", "royal", "source", "stalemate", "turn", "white", "win", "within",
+  "without",
+];
+
+const items = new Set(ITEM_KEYWORDS);
+const keywords = new Set(KEYWORDS);
+
+// One alternative per token kind; the grammar's rules are quoted beside.
+const TOKEN = new RegExp(
+  [
+    String.raw`(?<comment>(?:\/\/|#)[^\n]*)`, // COMMENT: `//` or `#` to the end of the line
+    String.raw`(?<string>"(?:\\[^\n]|[^"\\\n])*"?)`, // string: one line, `\"` escapes
+    String.raw`(?<word>[A-Za-z_](?:[A-Za-z0-9_']|-(?=[A-Za-z0-9_']))*)`, // ident: hyphens only inside
+    String.raw`(?<number>\d+(?:\.\d)?)`, // count, decimal
+  ].join("|"),
+  "g",
+);
+
+/**
+ * The highlighted spans of a source as `[start, end, kind]` in string
+ * offsets, in order, not overlapping: `comment`, `string`, `number`,
+ * `item` (a top-level keyword), `keyword`, `name` (a capitalised name: a
+ * piece). Everything else is plain.
+ */
+export function tokens(text) {
+  const out = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const g = m.groups;
+    let kind;
+    if (g.comment !== undefined) kind = "comment";
+    else if (g.string !== undefined) kind = "string";
+    else if (g.number !== undefined) kind = "number";
+    else if (items.has(g.word)) kind = "item";
+    else if (keywords.has(g.word)) kind = "keyword";
+    else if (/^[A-Z][a-z]/.test(g.word)) kind = "name";
+    if (kind) out.push([m.index, m.index + m[0].length, kind]);
+  }
+  return out;
+}
