@@ -163,6 +163,9 @@ pub enum PieceProp {
         guard: Option<Spanned<String>>,
         /// `within <set>` and `from <set>` clauses, in order.
         regions: Vec<MoveRegion>,
+        /// `once`: a one-time move, made while the side holds the right of
+        /// the square the piece stands on.
+        once: Option<Span>,
         /// The whole statement.
         span: Span,
     },

@@ -35,7 +35,7 @@ pub const BETZA_ATOMS: &str = "WFDNAHCZGKRBQ";
 /// The Betza modifiers we support.
 pub const BETZA_MODIFIERS: &str = "fblrvsmceinpg";
 /// The guards that may follow `if` in `moves`.
-pub const GUARDS: &[&str] = &["friend-adjacent"];
+pub const GUARDS: &[&str] = &["friend-adjacent", "not-in-check"];
 /// The outcome words.
 pub const OUTCOMES: &[&str] = &["win", "draw", "loss"];
 /// The values of `fen` in `board`.
@@ -1295,6 +1295,11 @@ pub struct CheckedMove {
     pub specs: Vec<MoveSpec>,
     /// `if friend-adjacent`.
     pub guarded: bool,
+    /// `once`: made only from a square whose right the side holds (the
+    /// squares where the variant's pieces with `once` moves start).
+    pub once: bool,
+    /// `if not-in-check`: not made while the side is in check.
+    pub unchecked: bool,
     /// `within <set>`: per side, the squares every step must land on
     /// (`None`: anywhere).
     pub within: Option<[Vec<u8>; 2]>,
@@ -1606,6 +1611,7 @@ fn resolve(
     for (i, piece) in pieces.iter_mut().enumerate() {
         piece.moves = r.moves(i, names.moves_sound.get(i).copied().unwrap_or(false));
     }
+    r.once_rights(&pieces, &castling, &gating);
     let rules: Vec<&ast::PromotionRule> = promotions.iter().flat_map(|p| &p.rules).collect();
     let promotion_decls = promotions.clone();
     let promotions = r.promotions(&rules, &mut pieces, has_drops, to_hand);
@@ -1881,19 +1887,19 @@ impl<'a> Resolver<'a> {
         out
     }
 
-    /// Reads the start position with the runtime's FEN reader.
+    /// Move-less tables to read the start position with (`once_moves`: the
+    /// pieces' one-time paths, which tell the squares that keep rights).
     #[allow(clippy::too_many_arguments)]
-    fn read_setup(
-        &mut self,
+    fn setup_variant(
+        &self,
         name: &str,
         pieces: &[CheckedPiece],
         castling: &[CheckedCastling],
         gating: &[GateRule],
         has_drops: bool,
         fen: &str,
-        source: &str,
-        span: Span,
-    ) {
+        once_moves: Option<Vec<[Vec<Vec<fairyc_runtime::table::Path>>; 2]>>,
+    ) -> Result<Variant, String> {
         let nsq = self.geo.squares.len();
         let np = pieces.len();
         // A name the tables cannot hold was reported (E0048); reading the
@@ -1923,6 +1929,9 @@ impl<'a> Resolver<'a> {
                     }
                     if royal(shell.demotes_to) {
                         shell.demotes_to = Some(i as u8);
+                    }
+                    if let Some(m) = &once_moves {
+                        shell.moves = m[i].clone();
                     }
                     shell
                 })
@@ -1974,10 +1983,79 @@ impl<'a> Resolver<'a> {
             zones: Vec::new(),
             start: fen.to_owned(),
         };
-        let variant = VariantTables::new(parts)
+        VariantTables::new(parts)
             .map_err(|e| e.to_string())
-            .and_then(|t| Variant::new(t).map_err(|e| e.to_string()));
-        let variant = match variant {
+            .and_then(|t| Variant::new(t).map_err(|e| e.to_string()))
+    }
+
+    /// Reads the start position with the runtime's FEN reader.
+    #[allow(clippy::too_many_arguments)]
+    fn read_setup(
+        &mut self,
+        name: &str,
+        pieces: &[CheckedPiece],
+        castling: &[CheckedCastling],
+        gating: &[GateRule],
+        has_drops: bool,
+        fen: &str,
+        source: &str,
+        span: Span,
+    ) {
+        let np = pieces.len();
+        // One-time moves keep their rights on the squares where their pieces
+        // start, which the FEN's board tells: a first reading without the
+        // castling field finds them, so that the second one can read the
+        // rights written there. (The moves are resolved again, with the
+        // setup known, after this; mistakes are reported then.)
+        let once_pieces: Vec<usize> = (0..np.min(self.decls.len()))
+            .filter(|&i| {
+                self.decls[i]
+                    .props
+                    .iter()
+                    .any(|p| matches!(p, PieceProp::Moves { once: Some(_), .. }))
+            })
+            .collect();
+        let mut once_moves: Option<Vec<[Vec<Vec<fairyc_runtime::table::Path>>; 2]>> = None;
+        if !once_pieces.is_empty() {
+            let mut fields: Vec<&str> = fen.split_whitespace().collect();
+            if fields.len() > 2 {
+                fields[2] = "-";
+            }
+            let board_only = fields.join(" ");
+            let first = self
+                .setup_variant(name, pieces, castling, gating, has_drops, fen, None)
+                .ok()
+                .and_then(|v| Setup::from_fen(&v, &board_only).ok());
+            if let Some(setup) = first {
+                let squares = setup_squares(&setup, np);
+                let mut rights = [Vec::new(), Vec::new()];
+                for &i in &once_pieces {
+                    for (side, list) in rights.iter_mut().enumerate() {
+                        list.extend(squares[i][side].iter().copied());
+                    }
+                }
+                let reported = self.errors.len();
+                let nsq = self.geo.squares.len();
+                let mut all = vec![[vec![Vec::new(); nsq], vec![Vec::new(); nsq]]; np];
+                for &i in &once_pieces {
+                    let mut piece = pieces[i].clone();
+                    piece.moves = self.moves(i, false);
+                    piece.moves.retain(|m| m.once);
+                    all[i] =
+                        crate::lower::moves_with_rights(&self.geo, &piece, &squares[i], &rights);
+                }
+                self.errors.truncate(reported);
+                once_moves = Some(all);
+            }
+        }
+        // Rights the FEN cannot write are reported with the moves (E0175):
+        // the setup is read without them then.
+        let variant = match self
+            .setup_variant(name, pieces, castling, gating, has_drops, fen, once_moves)
+            .or_else(|e| {
+                self.setup_variant(name, pieces, castling, gating, has_drops, fen, None)
+                    .map_err(|_| e)
+            }) {
             Ok(v) => v,
             Err(e) => {
                 self.lower_error(LowerError::Table(e), span);
@@ -1986,13 +2064,7 @@ impl<'a> Resolver<'a> {
         };
         match Setup::from_fen(&variant, fen) {
             Ok(setup) => {
-                let mut squares = vec![[Vec::new(), Vec::new()]; np];
-                for (sq, p) in setup.board.iter().enumerate() {
-                    if let Some(p) = p {
-                        let side = usize::from(p.color != Color::White);
-                        squares[p.piece.index()][side].push(sq as u8);
-                    }
-                }
+                let squares = setup_squares(&setup, np);
                 for (side, color) in [(Side::White, Color::White), (Side::Black, Color::Black)] {
                     let count = setup
                         .board
@@ -2160,6 +2232,70 @@ impl<'a> Resolver<'a> {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// The squares that keep one-time moves' rights (where the pieces with
+    /// `once` moves start) must be writable in the FEN as their file
+    /// letters, as gate rights are (E0175).
+    fn once_rights(
+        &mut self,
+        pieces: &[CheckedPiece],
+        castling: &[CheckedCastling],
+        gating: &[GateRule],
+    ) {
+        let Some(setup) = self.setup.clone() else {
+            return;
+        };
+        let mut letters: [Vec<(char, u8)>; 2] = [Vec::new(), Vec::new()];
+        for (i, piece) in pieces.iter().enumerate() {
+            if !piece.moves.iter().any(|m| m.once) {
+                continue;
+            }
+            let Some(span) = self.decls.get(i).and_then(|d| {
+                d.props.iter().find_map(|p| match p {
+                    PieceProp::Moves { once: Some(s), .. } => Some(*s),
+                    _ => None,
+                })
+            }) else {
+                continue;
+            };
+            for (side, list) in setup[i].iter().enumerate() {
+                for &s in list {
+                    let name = self.geo.squares[s as usize].name.clone();
+                    let file = file_letter(&name);
+                    let castle = castling.iter().find(|c| {
+                        c.side as usize == side
+                            && (!c.line.is_empty() || Some(c.letter.to_ascii_lowercase()) == file)
+                    });
+                    let other = letters[side]
+                        .iter()
+                        .find(|&&(f, o)| Some(f) == file && o != s)
+                        .map(|&(_, o)| self.geo.squares[o as usize].name.clone());
+                    let problem = match (file, castle, other) {
+                        _ if !gating.is_empty() => Some(GateProblem::Gating),
+                        (None, _, _) => Some(GateProblem::NoFile),
+                        (_, Some(c), _) if !c.line.is_empty() => Some(GateProblem::FreeCastling),
+                        (_, Some(c), _) => Some(GateProblem::CastlingLetter(c.letter)),
+                        (_, _, Some(o)) => Some(GateProblem::SharedFile(o)),
+                        (Some(f), None, None) => {
+                            letters[side].push((f, s));
+                            None
+                        }
+                    };
+                    if let Some(problem) = problem {
+                        self.error(
+                            ErrorKind::OnceNotWritable {
+                                piece: piece.name.clone(),
+                                square: name,
+                                problem,
+                            },
+                            span,
+                        );
+                        return;
+                    }
+                }
+            }
+        }
     }
 
     /// The gating rules: pieces and gate squares per side. A royal piece
@@ -2334,17 +2470,25 @@ impl<'a> Resolver<'a> {
         let decl = self.decls[pi];
         let mut out = Vec::new();
         for prop in &decl.props {
-            let (betza, guard, regions, attack_only) = match prop {
+            let (betza, guard, regions, once, attack_only) = match prop {
                 PieceProp::Moves {
                     betza,
                     guard,
                     regions,
+                    once,
                     ..
-                } => (betza, guard.as_ref(), regions.as_slice(), false),
-                PieceProp::Faces { betza, .. } => (betza, None, &[][..], true),
+                } => (
+                    betza,
+                    guard.as_ref(),
+                    regions.as_slice(),
+                    once.is_some(),
+                    false,
+                ),
+                PieceProp::Faces { betza, .. } => (betza, None, &[][..], false, true),
                 _ => continue,
             };
             let guarded = guard.is_some_and(|g| g.node == "friend-adjacent");
+            let unchecked = guard.is_some_and(|g| g.node == "not-in-check");
             let (mut within, mut from) = (None::<[Vec<u8>; 2]>, None::<[Vec<u8>; 2]>);
             for r in regions {
                 let sq = self.resolve(&r.set);
@@ -2378,9 +2522,15 @@ impl<'a> Resolver<'a> {
                         term.span,
                     );
                 }
+                if (once || unchecked) && specs.iter().any(|s| s.hop.is_some()) {
+                    let what = if once { "once" } else { "if not-in-check" };
+                    self.error(ErrorKind::SpecialHop { what }, term.span);
+                }
                 out.push(CheckedMove {
                     specs,
                     guarded,
+                    once,
+                    unchecked,
                     within: within.clone(),
                     from: from.clone(),
                     attack_only,
@@ -2898,4 +3048,16 @@ fn file_letter(name: &str) -> Option<char> {
         (Some(f), None) => Some(f.to_ascii_lowercase()),
         _ => None,
     }
+}
+
+/// Where each piece stands in a setup, per piece and side.
+fn setup_squares(setup: &Setup, np: usize) -> Vec<[Vec<u8>; 2]> {
+    let mut squares = vec![[Vec::new(), Vec::new()]; np];
+    for (sq, p) in setup.board.iter().enumerate() {
+        if let Some(p) = p {
+            let side = usize::from(p.color != Color::White);
+            squares[p.piece.index()][side].push(sq as u8);
+        }
+    }
+    squares
 }

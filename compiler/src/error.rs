@@ -602,7 +602,7 @@ pub enum ErrorKind {
     /// or the start position (an unknown square, an empty zone, a direction
     /// that selects no move, an illegal setup, …). See [`crate::lower::LowerError`].
     Lower(crate::lower::LowerError),
-    /// `E0160` … `E0168`: `fairyc export` cannot express a construct in
+    /// `E0160` … `E0169`: `fairyc export` cannot express a construct in
     /// Fairy-Stockfish 11.1.
     Export(crate::export::ExportRefusal),
 
@@ -634,6 +634,25 @@ pub enum ErrorKind {
         /// The piece.
         piece: String,
     },
+
+    // --- one-time moves (issues 13 and 14) ---
+    /// `E0175` `moves fD once` in a piece that starts on two squares of one
+    /// file — a one-time move's right that the FEN cannot write as its
+    /// square's file letter.
+    OnceNotWritable {
+        /// The piece.
+        piece: String,
+        /// The square.
+        square: String,
+        /// Why.
+        problem: GateProblem,
+    },
+    /// `E0176` `moves pR once` or `moves gQ if not-in-check` — a hopper
+    /// move that is one-time or not made in check.
+    SpecialHop {
+        /// `once` or `if not-in-check`.
+        what: &'static str,
+    },
 }
 
 /// Why a gate right cannot be written in the FEN ([`ErrorKind::GateNotWritable`]).
@@ -647,6 +666,30 @@ pub enum GateProblem {
     CastlingLetter(char),
     /// The side has free castling, whose rights are file letters too.
     FreeCastling,
+    /// The variant has gating, whose rights are file letters too (only for
+    /// one-time moves' rights).
+    Gating,
+}
+
+impl GateProblem {
+    /// Why, in a label; `other` names what a shared file is shared with.
+    fn why(&self, other: &str) -> String {
+        match self {
+            GateProblem::NoFile => "its name has no one-letter file".to_string(),
+            GateProblem::SharedFile(square) => {
+                format!("{other} ({square}) is on the same file")
+            }
+            GateProblem::CastlingLetter(c) => {
+                format!("its file letter is the castling letter `{c}`")
+            }
+            GateProblem::FreeCastling => {
+                "the side has free castling, whose rights are file letters too".to_string()
+            }
+            GateProblem::Gating => {
+                "the variant has gating, whose rights are file letters too".to_string()
+            }
+        }
+    }
 }
 
 /// `white` / `black`.
@@ -1296,6 +1339,31 @@ impl ErrorKind {
             )
             .help("keep one `max` statement per piece"),
 
+            ErrorKind::OnceNotWritable {
+                piece,
+                square,
+                problem,
+            } => Text::new(
+                "E0175",
+                format!("the one-time right of `{piece}` on {square} cannot be written in the FEN"),
+                problem.why("another square that keeps a one-time right"),
+            )
+            .help(
+                "a one-time move's right is kept on each square where its piece starts, and the \
+                 FEN writes it as that square's file letter after the castling letters \
+                 (`DEde`): the pieces with `once` moves must start on distinct files per side, \
+                 whose letters are not castling letters, in a variant without free castling \
+                 or gating",
+            ),
+            ErrorKind::SpecialHop { what } => Text::new(
+                "E0176",
+                format!("a hopper move cannot be `{what}`"),
+                "a hopper term",
+            )
+            .help(
+                "one-time moves and moves not made in check are steps, leaps and slides: drop \
+                 `p`/`g`, or give the hopper move its own `moves` statement",
+            ),
             ErrorKind::GateNotWritable { square, problem } => {
                 let why = match problem {
                     GateProblem::NoFile => "its name has no one-letter file".to_string(),
@@ -1305,9 +1373,7 @@ impl ErrorKind {
                     GateProblem::CastlingLetter(c) => {
                         format!("its file letter is the castling letter `{c}`")
                     }
-                    GateProblem::FreeCastling => {
-                        "the side has free castling, whose rights are file letters too".to_string()
-                    }
+                    GateProblem::FreeCastling | GateProblem::Gating => problem.why(""),
                 };
                 Text::new(
                     "E0064",

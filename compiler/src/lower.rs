@@ -346,12 +346,13 @@ pub fn board(geo: &Geometry) -> BoardTable {
 
 /// The piece tables, with their moves.
 pub fn pieces(checked: &Checked) -> Vec<PieceTable> {
+    let rights = once_squares(checked);
     checked
         .pieces
         .iter()
         .enumerate()
         .map(|(i, piece)| PieceTable {
-            moves: moves(&checked.geometry, piece, &checked.setup.squares[i]),
+            moves: moves_with_rights(&checked.geometry, piece, &checked.setup.squares[i], &rights),
             ..piece_shell(piece, checked.geometry.squares.len())
         })
         .collect()
@@ -375,9 +376,39 @@ pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
     }
 }
 
+/// The squares, per side, that keep a right for `once` moves: where the
+/// pieces with a `once` move stand at the start.
+pub fn once_squares(checked: &Checked) -> [Vec<u8>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    for (i, piece) in checked.pieces.iter().enumerate() {
+        if piece.moves.iter().any(|m| m.once) {
+            for (side, squares) in out.iter_mut().enumerate() {
+                squares.extend(checked.setup.squares[i][side].iter().copied());
+            }
+        }
+    }
+    for squares in &mut out {
+        squares.sort_unstable();
+        squares.dedup();
+    }
+    out
+}
+
 /// A piece's paths per side and square; `setup` holds its start squares per
-/// side (where `i` moves may start).
+/// side (where `i` moves may start). A piece without `once` moves.
 pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<u8>; 2]) -> [Vec<Vec<Path>>; 2] {
+    moves_with_rights(geo, piece, setup, &[Vec::new(), Vec::new()])
+}
+
+/// A piece's paths per side and square; `setup` holds its start squares per
+/// side (where `i` moves may start), `rights` the squares that keep a right
+/// (where `once` moves may start).
+pub fn moves_with_rights(
+    geo: &Geometry,
+    piece: &CheckedPiece,
+    setup: &[Vec<u8>; 2],
+    rights: &[Vec<u8>; 2],
+) -> [Vec<Vec<Path>>; 2] {
     let nsq = geo.squares.len();
     let mut out: [Vec<Vec<Path>>; 2] = [vec![Vec::new(); nsq], vec![Vec::new(); nsq]];
     for term in &piece.moves {
@@ -389,6 +420,9 @@ pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<u8>; 2]) -> [Vec
                         continue;
                     }
                     if term.from.as_ref().is_some_and(|z| !z[side].contains(&from)) {
+                        continue;
+                    }
+                    if term.once && !rights[side].contains(&from) {
                         continue;
                     }
                     for &v in &vectors {
@@ -421,6 +455,8 @@ pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<u8>; 2]) -> [Vec
                                 },
                                 hop: spec.hop,
                                 attack_only: term.attack_only,
+                                once: term.once,
+                                not_in_check: term.unchecked,
                             };
                             let list = &mut out[side][from as usize];
                             if !list.contains(&path) {

@@ -129,6 +129,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_if => "`if`",
         Rule::kw_within => "`within`",
         Rule::kw_from => "`from`",
+        Rule::kw_once => "`once`",
         Rule::kw_faces => "`faces`",
         Rule::kw_cannot_capture => "`cannot-capture`",
         Rule::kw_cannot_hop => "`cannot-hop`",
@@ -768,10 +769,12 @@ impl Builder<'_> {
                     let span = tight(&p);
                     let mut betza = None;
                     let mut guard = None;
+                    let mut once = None;
                     let mut regions = Vec::new();
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::betza => betza = Some(self.betza(q)),
+                            Rule::kw_once => once = Some(tight(&q)),
                             Rule::move_region => {
                                 let rspan = tight(&q);
                                 let mut kind = RegionKind::Within;
@@ -805,6 +808,7 @@ impl Builder<'_> {
                             betza,
                             guard,
                             regions,
+                            once,
                             span,
                         });
                     }

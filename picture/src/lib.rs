@@ -583,6 +583,48 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
             }
         ));
     }
+    let mut once = Vec::new();
+    let mut rights: Vec<u8> = Vec::new();
+    let mut unchecked = Vec::new();
+    for piece in &parts.pieces {
+        let from: Vec<u8> = (0..parts.board.squares.len())
+            .filter(|&s| {
+                piece.moves.iter().any(|side| {
+                    side.get(s)
+                        .is_some_and(|paths| paths.iter().any(|p| p.once))
+                })
+            })
+            .map(|s| s as u8)
+            .collect();
+        if !from.is_empty() {
+            once.push(format!("`{}`", piece.name));
+            rights.extend(from);
+        }
+        if piece
+            .moves
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|p| p.not_in_check)
+        {
+            unchecked.push(format!("`{}`", piece.name));
+        }
+    }
+    if !once.is_empty() {
+        rights.sort_unstable();
+        rights.dedup();
+        out.push(format!(
+            "one-time moves of {}, from {} while the square keeps its right (lost once a move starts or ends there)",
+            once.join(", "),
+            squares(&rights)
+        ));
+    }
+    if !unchecked.is_empty() {
+        out.push(format!(
+            "some moves of {} are not made in check",
+            unchecked.join(", ")
+        ));
+    }
     if parts.legality.giving_check_forbidden {
         out.push("a move that gives check is illegal".to_string());
     }

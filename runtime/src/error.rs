@@ -194,6 +194,26 @@ pub enum TableError {
         /// The rule's index in `gating`.
         rule: usize,
     },
+    /// A one-time move's right square whose right the FEN cannot write: its
+    /// name has no one-letter file, another right square of the side shares
+    /// its file, its file letter is one of the side's castling letters, or
+    /// the table also has free castling.
+    OnceFen {
+        /// The square.
+        square: u8,
+    },
+    /// One-time moves and gating together: both write their rights as file
+    /// letters in the FEN's castling field.
+    OnceWithGating,
+    /// A one-time or not-in-check path that is also a hopper or attack-only.
+    SpecialPath {
+        /// The piece.
+        piece: u8,
+        /// The side.
+        side: u8,
+        /// The square it starts from.
+        from: u8,
+    },
     /// A gating rule for a royal piece (royal pieces are never in hand).
     RoyalGates {
         /// The rule's index in `gating`.
@@ -704,6 +724,21 @@ impl fmt::Display for TableError {
                 "gating[{rule}] has a gate square whose right the FEN cannot write \
                  (no one-letter file, a file shared with another gate square or a \
                  castling letter, or free castling)"
+            ),
+            TableError::OnceFen { square } => write!(
+                f,
+                "square {square} keeps a one-time move's right that the FEN cannot write \
+                 (no one-letter file, a file shared with another right square or a \
+                 castling letter, or free castling)"
+            ),
+            TableError::OnceWithGating => write!(
+                f,
+                "one-time moves and gating cannot both keep rights in the castling field"
+            ),
+            TableError::SpecialPath { piece, side, from } => write!(
+                f,
+                "pieces[{piece}].moves[{side}][{from}] has a one-time or not-in-check path \
+                 that is a hopper or attack-only"
             ),
             TableError::RoyalGates { rule } => {
                 write!(f, "gating[{rule}] gates a royal piece")

@@ -56,7 +56,10 @@ impl<'v> Position<'v> {
         let royals = self.royals[us];
         // Attacks the tries do not hold (hoppers, attack-only paths): every
         // move is tested by playing it.
-        if royals.count_ones() != 1 || self.v.slow_types != 0 {
+        if royals.count_ones() != 1
+            || self.v.slow_types != 0
+                && (self.v.slow_static || self.gates[them] & self.v.once_attacks[them] != 0)
+        {
             return ctx;
         }
         let k = royals.trailing_zeros() as u8;
@@ -212,6 +215,9 @@ impl<'v> Position<'v> {
     pub(crate) fn gen(&self, out: &mut MoveList, drops: bool) {
         let ctx = self.ctx();
         self.gen_board(&ctx, out);
+        if self.v.has_special {
+            self.gen_special(out);
+        }
         if self.v.gating {
             self.add_gates(out);
         }
@@ -324,6 +330,9 @@ impl<'v> Position<'v> {
         }
         let ctx = self.ctx();
         self.gen_board(&ctx, buf);
+        if self.v.has_special {
+            self.gen_special(buf);
+        }
         if self.v.gating {
             self.add_gates(buf);
         }
@@ -665,6 +674,72 @@ impl<'v> Position<'v> {
         }
         if !v.castles.is_empty() && self.castling != 0 && ctx.checkers == 0 {
             self.gen_castling(out);
+        }
+    }
+
+    /// Appends the moves along the special paths: one-time moves (`once`)
+    /// from squares whose right the side holds, and moves not made in check
+    /// (`if not-in-check`). Each is tested by playing it; a move that `out`
+    /// already holds (the same squares by an ordinary path) is not repeated.
+    #[cold]
+    #[inline(never)]
+    fn gen_special(&self, out: &mut MoveList) {
+        let v = self.v;
+        let us = self.turn;
+        let ours = self.by_side[us];
+        let theirs = self.by_side[us ^ 1];
+        let occ = ours | theirs;
+        // No check information: `emit` tests every move by playing it.
+        let test = Ctx {
+            king: None,
+            checkers: 0,
+            evasion: !0,
+            pinned: 0,
+            pins: [(0, 0); 16],
+            npins: 0,
+        };
+        let mut in_check = None;
+        for from in Squares(ours) {
+            let p = code_piece(self.board[from as usize]) as usize;
+            let (a, b) = v.special_entries[v.entry(p, us, from as usize)];
+            if a == b {
+                continue;
+            }
+            let capturable = if v.sparing & (1 << p) != 0 {
+                theirs & !self.spared(theirs, v.no_capture[p])
+            } else {
+                theirs
+            };
+            for path in &v.paths[a as usize..b as usize] {
+                if path.once && self.gates[us] & bit(from) == 0
+                    || path.friend_on != 0 && ours & path.friend_on == 0
+                    || path.not_in_check && *in_check.get_or_insert_with(|| self.in_check_side(us))
+                {
+                    continue;
+                }
+                for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                    if occ & st.block != 0 {
+                        break;
+                    }
+                    let tb = bit(st.to);
+                    let ok = if occ & tb != 0 {
+                        path.capture && capturable & tb != 0
+                    } else {
+                        path.quiet
+                    };
+                    let listed = || {
+                        out.iter().any(|m| {
+                            matches!(*m, Move::Normal { from: f, to, .. } if f.raw() == from && to.raw() == st.to)
+                        })
+                    };
+                    if ok && !listed() {
+                        self.emit(&test, p, (from, st.to), false, out);
+                    }
+                    if occ & tb != 0 {
+                        break;
+                    }
+                }
+            }
         }
     }
 

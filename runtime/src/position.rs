@@ -662,12 +662,47 @@ impl<'v> Position<'v> {
                 return true;
             }
         }
+        if v.has_special && self.attacks_special(p, by, from, occ, target) {
+            return true;
+        }
         if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
             // Facing royal pieces are judged apart: no attack.
             return false;
         }
         let (a, b) = v.attack_entries[e];
         v.paths[a as usize..b as usize].iter().any(|path| {
+            for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                if occ & st.block != 0 {
+                    return false;
+                }
+                if target & bit(st.to) != 0 {
+                    return true;
+                }
+                if occ & bit(st.to) != 0 {
+                    return false;
+                }
+            }
+            false
+        })
+    }
+
+    /// Whether piece `p` of `by` on `from` attacks `target` along a special
+    /// capture path: a one-time move while `by` holds the right of `from`,
+    /// or a move not made in check (an attack all the same).
+    fn attacks_special(
+        &self,
+        p: usize,
+        by: usize,
+        from: u8,
+        occ: SquareSet,
+        target: SquareSet,
+    ) -> bool {
+        let v = self.v;
+        let (a, b) = v.special_entries[v.entry(p, by, from as usize)];
+        v.paths[a as usize..b as usize].iter().any(|path| {
+            if !path.capture || path.once && self.gates[by] & bit(from) == 0 {
+                return false;
+            }
             for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
                 if occ & st.block != 0 {
                     return false;
@@ -1158,7 +1193,7 @@ impl<'v> Position<'v> {
                 if let Some(g) = gate {
                     self.gate_in(if g.on_rook() { rf } else { kf }, g.piece().raw());
                 }
-                if v.gating {
+                if v.gating || v.once {
                     self.clear_gates(kf, rf);
                 }
             }
@@ -1374,7 +1409,7 @@ impl<'v> Position<'v> {
         if self.castling & (self.v.free_castles[0] | self.v.free_castles[1]) != 0 {
             self.clear_free_castling(from, to);
         }
-        if self.v.gating {
+        if self.v.gating || self.v.once {
             self.clear_gates(from, to);
         }
     }

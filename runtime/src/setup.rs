@@ -542,9 +542,10 @@ pub(crate) fn free_castle_squares(
 }
 
 /// The gate right a FEN castling letter names: a file letter of one of the
-/// side's gate squares (uppercase White), if the variant has gating.
+/// side's gate squares (uppercase White), if the variant has gating; or of
+/// its squares that keep a one-time move's right.
 fn gate_right(v: &Variant, ch: char) -> Option<(usize, u8)> {
-    if !v.gating || !ch.is_ascii_alphabetic() {
+    if !(v.gating || v.once) || !ch.is_ascii_alphabetic() {
         return None;
     }
     let side = usize::from(ch.is_ascii_lowercase());

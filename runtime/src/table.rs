@@ -599,6 +599,13 @@ pub struct Path {
     /// The path is no move: it only attacks (an enemy royal piece may not
     /// stand where it reaches; the flying-general rule).
     pub attack_only: bool,
+    /// A one-time move (`once`): made only while the mover's side holds the
+    /// right of the square it starts from (rights are kept per square, lost
+    /// once a move starts or ends there; JSON default `false`).
+    pub once: bool,
+    /// Not made while the mover's side is in check (`if not-in-check`;
+    /// JSON default `false`).
+    pub not_in_check: bool,
 }
 
 /// The JSON form of a [`Path`] when written: its steps alone
@@ -627,6 +634,10 @@ struct PathFields {
     hop: Option<u16>,
     #[serde(skip_serializing_if = "is_false")]
     attack_only: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    once: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    not_in_check: bool,
 }
 
 impl From<Path> for PathRepr {
@@ -638,6 +649,8 @@ impl From<Path> for PathRepr {
             && p.friend_on.is_empty()
             && p.hop.is_none()
             && !p.attack_only
+            && !p.once
+            && !p.not_in_check
         {
             PathRepr::Steps(p.steps)
         } else {
@@ -650,6 +663,8 @@ impl From<Path> for PathRepr {
                 friend_on: p.friend_on,
                 hop: p.hop,
                 attack_only: p.attack_only,
+                once: p.once,
+                not_in_check: p.not_in_check,
             })
         }
     }
@@ -664,6 +679,8 @@ const PATH_FIELDS: &[&str] = &[
     "friend_on",
     "hop",
     "attack_only",
+    "once",
+    "not_in_check",
 ];
 
 /// Sets `slot` from the map's next value, refusing a field given twice.
@@ -688,7 +705,7 @@ impl<'de> Deserialize<'de> for Path {
                 f.write_str(
                     "a path: an array of steps, or an object {\"steps\": [...], \"quiet\", \
                      \"capture\", \"en_passant\", \"creates_en_passant\", \"friend_on\", \"hop\", \
-                     \"attack_only\"}",
+                     \"attack_only\", \"once\", \"not_in_check\"}",
                 )
             }
             fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Path, A::Error> {
@@ -701,6 +718,8 @@ impl<'de> Deserialize<'de> for Path {
                     friend_on: Vec::new(),
                     hop: None,
                     attack_only: false,
+                    once: false,
+                    not_in_check: false,
                 })
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Path, A::Error> {
@@ -709,6 +728,7 @@ impl<'de> Deserialize<'de> for Path {
                 let mut friend_on: Option<BVec<u8, LSquares>> = None;
                 let mut hop: Option<u16> = None;
                 let mut attack_only: Option<bool> = None;
+                let (mut one_time, mut not_in_check): (Option<bool>, Option<bool>) = (None, None);
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "steps" => once(&mut map, &mut steps, "steps")?,
@@ -719,6 +739,8 @@ impl<'de> Deserialize<'de> for Path {
                         "friend_on" => once(&mut map, &mut friend_on, "friend_on")?,
                         "hop" => once(&mut map, &mut hop, "hop")?,
                         "attack_only" => once(&mut map, &mut attack_only, "attack_only")?,
+                        "once" => once(&mut map, &mut one_time, "once")?,
+                        "not_in_check" => once(&mut map, &mut not_in_check, "not_in_check")?,
                         other => return Err(de::Error::unknown_field(other, PATH_FIELDS)),
                     }
                 }
@@ -731,6 +753,8 @@ impl<'de> Deserialize<'de> for Path {
                     friend_on: friend_on.map(|b| b.0).unwrap_or_default(),
                     hop,
                     attack_only: attack_only.unwrap_or(false),
+                    once: one_time.unwrap_or(false),
+                    not_in_check: not_in_check.unwrap_or(false),
                 })
             }
         }

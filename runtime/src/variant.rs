@@ -20,6 +20,10 @@ pub(crate) struct FlatPath {
     pub en_passant: bool,
     /// Guard: 0 = none, else at least one friend on these squares.
     pub friend_on: SquareSet,
+    /// A one-time move: only from a square whose right the side holds.
+    pub once: bool,
+    /// Not made while the side is in check.
+    pub not_in_check: bool,
 }
 
 /// A step in the flat move arrays.
@@ -180,10 +184,26 @@ pub struct Variant {
     pub(crate) attack_entries: Vec<(u32, u32)>,
     /// Whether some piece has a hopper path.
     pub(crate) has_hops: bool,
+    /// Like `entries`, for the special paths: one-time moves (`once`) and
+    /// moves not made in check. Kept apart so that variants without them
+    /// never look at them.
+    pub(crate) special_entries: Vec<(u32, u32)>,
+    /// Whether some piece has a special path.
+    pub(crate) has_special: bool,
+    /// Whether some piece has a one-time move: its rights are kept per
+    /// square (in `gate_squares`) and written as file letters in the FEN.
+    pub(crate) once: bool,
     /// Bit `p` set if piece `p` attacks along paths the tries do not hold
     /// (hopper captures, attack-only paths): attack detection scans these
     /// pieces, and legality is tested by playing every move.
     pub(crate) slow_types: u32,
+    /// Whether some attack other than a one-time capture escapes the tries:
+    /// legality is then always tested by playing every move.
+    pub(crate) slow_static: bool,
+    /// Per side, the squares with a one-time capture path: while the side
+    /// holds the right of one, the other side's moves are tested by playing
+    /// them (the tries do not hold that attack).
+    pub(crate) once_attacks: [SquareSet; 2],
     /// `trie_ranges[side * nsq + sq]`: the trie of squares from which `side`
     /// attacks `sq`.
     pub(crate) trie_ranges: Vec<(u32, u32)>,
@@ -353,29 +373,42 @@ impl Variant {
         let mut hop_entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut attack_entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut has_hops = false;
+        let mut special_entries = Vec::with_capacity(npieces * 2 * nsq);
+        let mut has_special = false;
+        let mut once_squares = [0 as SquareSet; 2];
         let mut hop_limit = Vec::new();
         let mut slow_types = 0u32;
+        // `slow_types` but for one-time captures, which attack only while
+        // their square's right is held (`once_attacks`).
+        let mut slow_static = 0u32;
+        let mut once_attacks = [0 as SquareSet; 2];
         for (pi, piece) in p.pieces.iter().enumerate() {
             for side in 0..2 {
                 for sq in 0..nsq {
                     let mut seen = 0u128;
                     let mut twice = false;
-                    // Ordinary paths first, then hoppers, then attack-only.
+                    // Ordinary paths first, then hoppers, then attack-only,
+                    // then the special ones (one-time, not in check).
+                    let special = |x: &crate::table::Path| x.once || x.not_in_check;
                     let ordered = [
                         piece.moves[side][sq]
                             .iter()
-                            .filter(|x| x.hop.is_none() && !x.attack_only)
+                            .filter(|x| x.hop.is_none() && !x.attack_only && !special(x))
                             .collect::<Vec<_>>(),
                         piece.moves[side][sq]
                             .iter()
-                            .filter(|x| x.hop.is_some() && !x.attack_only)
+                            .filter(|x| x.hop.is_some() && !x.attack_only && !special(x))
                             .collect(),
                         piece.moves[side][sq]
                             .iter()
-                            .filter(|x| x.attack_only)
+                            .filter(|x| x.attack_only && !special(x))
+                            .collect(),
+                        piece.moves[side][sq]
+                            .iter()
+                            .filter(|x| special(x))
                             .collect(),
                     ];
-                    let mut bounds = [0u32; 4];
+                    let mut bounds = [0u32; 5];
                     bounds[0] = paths.len() as u32;
                     for (kind, list) in ordered.iter().enumerate() {
                         for path in list.iter().copied() {
@@ -383,9 +416,33 @@ impl Variant {
                             // attacks: the facing rule reads them.
                             let faces_attack = kind == 2 && p.end.facing.is_none();
                             if kind > 0 {
-                                slow_types |=
-                                    u32::from(path.capture && kind == 1 || faces_attack) << pi;
+                                let slow = u32::from(path.capture && kind == 1 || faces_attack);
+                                slow_types |= slow << pi;
+                                slow_static |= slow << pi;
                                 has_hops |= kind == 1;
+                            }
+                            if kind == 3 {
+                                // A special capture attacks only at times:
+                                // attack detection scans it.
+                                if path.hop.is_some() || path.attack_only {
+                                    return Err(TableError::SpecialPath {
+                                        piece: pi as u8,
+                                        side: side as u8,
+                                        from: sq as u8,
+                                    });
+                                }
+                                slow_types |= u32::from(path.capture) << pi;
+                                if path.once && !path.not_in_check {
+                                    if path.capture {
+                                        once_attacks[side] |= bit(sq as u8);
+                                    }
+                                } else {
+                                    slow_static |= u32::from(path.capture) << pi;
+                                }
+                                has_special = true;
+                                if path.once {
+                                    once_squares[side] |= bit(sq as u8);
+                                }
                             }
                             if path.en_passant {
                                 takes_ep |= 1 << pi;
@@ -419,6 +476,8 @@ impl Variant {
                                 capture: path.capture,
                                 en_passant: path.en_passant,
                                 friend_on: set_of(&path.friend_on),
+                                once: path.once,
+                                not_in_check: path.not_in_check,
                             });
                         }
                         bounds[kind + 1] = paths.len() as u32;
@@ -426,6 +485,7 @@ impl Variant {
                     entries.push((bounds[0], bounds[1]));
                     hop_entries.push((bounds[1], bounds[2]));
                     attack_entries.push((bounds[2], bounds[3]));
+                    special_entries.push((bounds[3], bounds[4]));
                     dedup.push(twice);
                 }
             }
@@ -470,6 +530,7 @@ impl Variant {
         // Facing royal pieces are judged by playing every move.
         if p.end.facing.is_some() {
             slow_types |= royal_types;
+            slow_static |= royal_types;
         }
 
         let mut promo = vec![PromoInfo::default(); npieces];
@@ -620,6 +681,19 @@ impl Variant {
                 return Err(TableError::GateFen { rule });
             }
         }
+        let once = once_squares != [0, 0];
+        if once && !p.gating.is_empty() {
+            return Err(TableError::OnceWithGating);
+        }
+        if once && p.castling.iter().any(|c| !c.line.is_empty()) {
+            let square = Squares(once_squares[0] | once_squares[1])
+                .next()
+                .unwrap_or(0);
+            return Err(TableError::OnceFen { square });
+        }
+        for side in 0..2 {
+            gate_squares[side] |= once_squares[side];
+        }
         for (side, &set) in gate_squares.iter().enumerate() {
             let mut files = Vec::new();
             for s in Squares(set) {
@@ -630,6 +704,7 @@ impl Variant {
                     .any(|c| c.side as usize == side && Some(c.fen.to_ascii_lowercase()) == f);
                 match f {
                     Some(f) if !clash && !files.contains(&f) => files.push(f),
+                    _ if once => return Err(TableError::OnceFen { square: s }),
                     _ => {
                         let rule = p
                             .gating
@@ -696,10 +771,15 @@ impl Variant {
             paths,
             steps,
             hop_entries,
+            special_entries,
+            has_special,
+            once,
             hop_limit,
             attack_entries,
             has_hops,
             slow_types,
+            slow_static: slow_static != 0,
+            once_attacks,
             trie_ranges,
             trie,
             royal_types,
@@ -721,7 +801,7 @@ impl Variant {
             gating: !p.gating.is_empty(),
             gates_need_hand: !p.gating.is_empty()
                 && !p.drops.as_ref().is_some_and(|d| d.captures_to_hand),
-            rights_by_square: !p.gating.is_empty() || free_castles != [0, 0],
+            rights_by_square: !p.gating.is_empty() || once || free_castles != [0, 0],
             gate_to,
             gate_squares,
             captures_to_hand: p.drops.as_ref().is_some_and(|d| d.captures_to_hand),
@@ -1076,10 +1156,9 @@ fn build_tries(p: &crate::table::TableParts, nsq: usize) -> (Vec<(u32, u32)>, Ve
     for (pi, piece) in p.pieces.iter().enumerate() {
         for side in 0..2 {
             for (from, paths) in piece.moves[side].iter().enumerate() {
-                for path in paths
-                    .iter()
-                    .filter(|x| x.capture && x.hop.is_none() && !x.attack_only)
-                {
+                for path in paths.iter().filter(|x| {
+                    x.capture && x.hop.is_none() && !x.attack_only && !x.once && !x.not_in_check
+                }) {
                     for k in 0..path.steps.len() {
                         let target = path.steps[k].to as usize;
                         // Chain from the target back to the origin: the square

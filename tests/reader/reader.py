@@ -112,6 +112,17 @@ class Table:
             for side in (0, 1):
                 self.gate_to[g["piece"]][side] |= set(g["squares"][side])
                 self.gate_squares[side] |= set(g["squares"][side])
+        # One-time paths keep their rights on the squares they start from;
+        # the FEN writes them like gate rights.
+        self.once_squares = [set(), set()]
+        for pc in range(self.np):
+            for side in (0, 1):
+                for frm in range(self.n):
+                    if any(path["once"] for path in self.moves[pc][side][frm]):
+                        self.once_squares[side].add(frm)
+        self.once = bool(self.once_squares[0] or self.once_squares[1])
+        for side in (0, 1):
+            self.gate_squares[side] |= self.once_squares[side]
         self.has_hands = self.drops or bool(self.gating)
         self.end = p["end"]
         leg = p.get("legality", {})
@@ -135,7 +146,12 @@ class Table:
             for side in (0, 1):
                 for frm in range(self.n):
                     for path in self.moves[pc][side][frm]:
-                        if not path["capture"] or path["hop"] is not None or path["attack_only"]:
+                        if (
+                            not path["capture"]
+                            or path["hop"] is not None
+                            or path["attack_only"]
+                            or special(path)
+                        ):
                             continue
                         empty = []
                         for to, block in path["steps"]:
@@ -144,7 +160,7 @@ class Table:
                             empty = empty + [to]
         self.attackers = att
         self.slow = any(
-            path["hop"] is not None and path["capture"] or path["attack_only"]
+            path["hop"] is not None and path["capture"] or path["attack_only"] or special(path) and path["capture"]
             for pc in self.moves
             for side in pc
             for sq in side
@@ -170,6 +186,11 @@ class Table:
         return letters.lower() if len(letters) == 1 else None
 
 
+def special(path):
+    """A one-time path, or one not used in check."""
+    return path["once"] or path["not_in_check"]
+
+
 def norm_path(x):
     if isinstance(x, list):
         x = {"steps": x}
@@ -188,6 +209,8 @@ def norm_path(x):
         "friend_on": set(x.get("friend_on", [])),
         "hop": x.get("hop"),
         "attack_only": x.get("attack_only", False),
+        "once": x.get("once", False),
+        "not_in_check": x.get("not_in_check", False),
     }
 
 
@@ -325,7 +348,7 @@ def parse_fen(t, fen):
 
 
 def gate_right(t, ch):
-    if not t.gating or not ch.isalpha():
+    if not (t.gating or t.once) or not ch.isalpha():
         return None
     side = 1 if ch.islower() else 0
     for s in sorted(t.gate_squares[side]):
@@ -453,7 +476,17 @@ def attackers_slow(pos, s, by):
         if b[s] is not None and b[s][0] in t.cannot_capture[pc]:
             continue
         for path in t.moves[pc][by][frm]:
-            if path["hop"] is not None and path["capture"]:
+            if special(path):
+                if not path["capture"] or path["once"] and frm not in pos.gates[by]:
+                    continue
+                for to, block in path["steps"]:
+                    if any(b[q] is not None for q in block):
+                        break
+                    if to == s:
+                        return True
+                    if b[to] is not None:
+                        break
+            elif path["hop"] is not None and path["capture"]:
                 # The target counts as occupied: it is the landing square.
                 over = False
                 landed = 0
@@ -531,7 +564,7 @@ def pseudo_board(pos):
         pc = x[0]
         seen = set()
         for path in t.moves[pc][us][frm]:
-            if path["hop"] is not None or path["attack_only"]:
+            if path["hop"] is not None or path["attack_only"] or special(path):
                 continue
             if path["friend_on"] and not any(b[q] and b[q][1] == us for q in path["friend_on"]):
                 continue
@@ -554,7 +587,7 @@ def pseudo_board(pos):
                         add_promotions(pos, out, "e", pc, frm, to, passed, True)
                 passed.append(to)
         for path in t.moves[pc][us][frm]:
-            if path["hop"] is None or path["attack_only"]:
+            if path["hop"] is None or path["attack_only"] or special(path):
                 continue
             if path["friend_on"] and not any(b[q] and b[q][1] == us for q in path["friend_on"]):
                 continue
@@ -580,6 +613,31 @@ def pseudo_board(pos):
                 landed += 1
                 if path["hop"] and landed >= path["hop"]:
                     break
+        # One-time paths (while the right of frm is held) and paths not
+        # used in check, last.
+        for path in t.moves[pc][us][frm]:
+            if not special(path):
+                continue
+            if path["once"] and frm not in pos.gates[us]:
+                continue
+            if path["friend_on"] and not any(b[q] and b[q][1] == us for q in path["friend_on"]):
+                continue
+            if path["not_in_check"] and in_check(pos, us):
+                continue
+            passed = []
+            for to, block in path["steps"]:
+                if any(b[q] is not None for q in block):
+                    break
+                y = b[to]
+                if y is not None:
+                    if path["capture"] and y[1] != us and y[0] not in t.cannot_capture[pc] and to not in seen:
+                        seen.add(to)
+                        add_promotions(pos, out, "n", pc, frm, to, passed, True)
+                    break
+                if to not in seen and path["quiet"]:
+                    seen.add(to)
+                    add_promotions(pos, out, "n", pc, frm, to, passed, False)
+                passed.append(to)
     return out
 
 
@@ -889,7 +947,7 @@ def play(pos, m):
                     n.rights.discard(i)
             elif frm in (kf, rf) or to in (kf, rf):
                 n.rights.discard(i)
-        if t.gating:
+        if t.gating or t.once:
             for side in (0, 1):
                 n.gates[side] -= {frm, to}
             drop_unusable_gates(n, us)
@@ -912,7 +970,7 @@ def play(pos, m):
             g, on_rook = promo
             n.hands[us][t.hand_of[g]] -= 1
             n.board[rf if on_rook else kf] = (g, us, False)
-        if t.gating:
+        if t.gating or t.once:
             for side in (0, 1):
                 n.gates[side] -= {kf, rf}
             drop_unusable_gates(n, us)

@@ -51,6 +51,8 @@ const EXPORTS: &[&str] = &[
 /// each once).
 const REFUSED: &[(&str, &[&str])] = &[
     // Free (Chess960) castling.
+    // One-time moves (E0169); a pawn without a double step.
+    ("cambodian", &["E0161", "E0169"]),
     ("caparandom", &["E0166"]),
     // Promoted queens, rooks and bishops go to hand as pawns (`captured-as`).
     ("chessgi", &["E0168"]),
@@ -83,6 +85,7 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("janggimodern", &["E0161", "E0163"]),
     ("janggitraditional", &["E0161", "E0163"]),
     ("judkins", &["E0168"]),
+    ("karouk", &["E0161", "E0169"]),
     ("kinglet", &["E0166"]),
     ("knightmate", &["E0163"]),
     ("kyotoshogi", &["E0168"]),

@@ -76,6 +76,12 @@ pub enum ExportRefusal {
         /// The piece.
         piece: String,
     },
+    /// `E0169`: a one-time move (`once`) or a move not made in check (`if
+    /// not-in-check`).
+    OneTime {
+        /// The piece.
+        piece: String,
+    },
 }
 
 impl ExportRefusal {
@@ -91,6 +97,7 @@ impl ExportRefusal {
             ExportRefusal::Castling { .. } => "E0166",
             ExportRefusal::Rule { .. } => "E0167",
             ExportRefusal::Face { .. } => "E0168",
+            ExportRefusal::OneTime { .. } => "E0169",
         }
     }
 
@@ -122,6 +129,9 @@ impl ExportRefusal {
             ExportRefusal::Face { piece } => format!(
                 "`{piece}` is a promoted face or goes to hand as another piece, which Fairy-Stockfish 11.1's export does not cover"
             ),
+            ExportRefusal::OneTime { piece } => format!(
+                "`{piece}` has a one-time move or a move not made in check, which Fairy-Stockfish 11.1 cannot express"
+            ),
         }
     }
 
@@ -137,6 +147,7 @@ impl ExportRefusal {
             ExportRefusal::Castling { .. } => "this castling",
             ExportRefusal::Rule { .. } => "no FSF 11.1 key for this",
             ExportRefusal::Face { .. } => "this piece",
+            ExportRefusal::OneTime { .. } => "no FSF 11.1 key for this",
         }
     }
 
@@ -152,6 +163,7 @@ impl ExportRefusal {
             ExportRefusal::Castling { .. } => "FSF 11.1 castles a king from its castling rank with the corner rooks, the king going to the files of `castlingKingsideFile` and `castlingQueensideFile`, the rook beside it",
             ExportRefusal::Rule { .. } => "the export covers checkmate, stalemate, repetition, the move limit, check counting, compulsory capture, forbidden checks, the winning goals of one piece and extinction rules with one count and outcome",
             ExportRefusal::Face { .. } => "shogi-style promoted pieces are not exported yet",
+            ExportRefusal::OneTime { .. } => "FSF 11.1 has no one-time moves in its variants.ini: its `cambodian` and `karouk` hard-code the king's leap and the met's double step",
         };
         text.to_string()
     }
@@ -276,6 +288,8 @@ fn reference(betza: &str) -> Option<CheckedPiece> {
                 moves.push(CheckedMove {
                     specs: betza::specs(term)?,
                     guarded: false,
+                    once: false,
+                    unchecked: false,
                     within: None,
                     from: None,
                     attack_only: false,
@@ -371,6 +385,19 @@ impl Exporter<'_> {
             .into_iter()
             .reduce(Span::merge)
             .unwrap_or(decl.name.span)
+    }
+
+    /// The span of a piece's first `moves` statement with `once` or `if
+    /// not-in-check`, if it has one.
+    fn special_span(&self, name: &str) -> Option<Span> {
+        self.piece_decl(name)?.props.iter().find_map(|p| match p {
+            ast::PieceProp::Moves {
+                once, guard, span, ..
+            } if once.is_some() || guard.as_ref().is_some_and(|g| g.node == "not-in-check") => {
+                Some(*span)
+            }
+            _ => None,
+        })
     }
 
     fn piece_name_span(&self, name: &str) -> Span {
@@ -645,6 +672,15 @@ impl Exporter<'_> {
                 let span = self.piece_name_span(&piece.name);
                 self.refuse(
                     ExportRefusal::Face {
+                        piece: piece.name.clone(),
+                    },
+                    span,
+                );
+                continue;
+            }
+            if let Some(span) = self.special_span(&piece.name) {
+                self.refuse(
+                    ExportRefusal::OneTime {
                         piece: piece.name.clone(),
                     },
                     span,
