@@ -2234,6 +2234,39 @@ impl<'a> Resolver<'a> {
         out
     }
 
+    /// The FEN letter of a right kept on square `s` of `side` (a gate
+    /// right, a one-time move's right): its one-letter file, which must not
+    /// be a castling letter of the side (nor may the side castle freely,
+    /// whose rights are file letters too) nor the file of another such
+    /// square in `taken`, to which it is added.
+    fn right_letter(
+        &self,
+        side: usize,
+        s: u8,
+        castling: &[CheckedCastling],
+        taken: &mut Vec<(char, u8)>,
+    ) -> Result<char, GateProblem> {
+        let name = &self.geo.squares[s as usize].name;
+        let file = file_letter(name).ok_or(GateProblem::NoFile)?;
+        let castle = castling.iter().find(|c| {
+            c.side as usize == side && (!c.line.is_empty() || c.letter.to_ascii_lowercase() == file)
+        });
+        match castle {
+            Some(c) if !c.line.is_empty() => return Err(GateProblem::FreeCastling),
+            Some(c) => return Err(GateProblem::CastlingLetter(c.letter)),
+            None => {}
+        }
+        if let Some(&(_, o)) = taken.iter().find(|&&(f, o)| f == file && o != s) {
+            return Err(GateProblem::SharedFile(
+                self.geo.squares[o as usize].name.clone(),
+            ));
+        }
+        if !taken.contains(&(file, s)) {
+            taken.push((file, s));
+        }
+        Ok(file)
+    }
+
     /// The squares that keep one-time moves' rights (where the pieces with
     /// `once` moves start) must be writable in the FEN as their file
     /// letters, as gate rights are (E0175).
@@ -2261,32 +2294,17 @@ impl<'a> Resolver<'a> {
             };
             for (side, list) in setup[i].iter().enumerate() {
                 for &s in list {
-                    let name = self.geo.squares[s as usize].name.clone();
-                    let file = file_letter(&name);
-                    let castle = castling.iter().find(|c| {
-                        c.side as usize == side
-                            && (!c.line.is_empty() || Some(c.letter.to_ascii_lowercase()) == file)
-                    });
-                    let other = letters[side]
-                        .iter()
-                        .find(|&&(f, o)| Some(f) == file && o != s)
-                        .map(|&(_, o)| self.geo.squares[o as usize].name.clone());
-                    let problem = match (file, castle, other) {
-                        _ if !gating.is_empty() => Some(GateProblem::Gating),
-                        (None, _, _) => Some(GateProblem::NoFile),
-                        (_, Some(c), _) if !c.line.is_empty() => Some(GateProblem::FreeCastling),
-                        (_, Some(c), _) => Some(GateProblem::CastlingLetter(c.letter)),
-                        (_, _, Some(o)) => Some(GateProblem::SharedFile(o)),
-                        (Some(f), None, None) => {
-                            letters[side].push((f, s));
-                            None
-                        }
+                    let problem = if gating.is_empty() {
+                        self.right_letter(side, s, castling, &mut letters[side])
+                            .err()
+                    } else {
+                        Some(GateProblem::Gating)
                     };
                     if let Some(problem) = problem {
                         self.error(
                             ErrorKind::OnceNotWritable {
                                 piece: piece.name.clone(),
-                                square: name,
+                                square: self.geo.squares[s as usize].name.clone(),
                                 problem,
                             },
                             span,
@@ -2316,32 +2334,10 @@ impl<'a> Resolver<'a> {
             let set = self.resolve(squares);
             for (side, list) in set.iter().enumerate() {
                 for &s in list {
-                    let name = self.geo.squares[s as usize].name.clone();
-                    let file = file_letter(&name);
-                    let castle = castling.iter().find(|c| {
-                        c.side as usize == side
-                            && (!c.line.is_empty() || Some(c.letter.to_ascii_lowercase()) == file)
-                    });
-                    let other = letters[side]
-                        .iter()
-                        .find(|&&(f, o)| Some(f) == file && o != s)
-                        .map(|&(_, o)| self.geo.squares[o as usize].name.clone());
-                    let problem = match (file, castle, other) {
-                        (None, _, _) => Some(GateProblem::NoFile),
-                        (_, Some(c), _) if !c.line.is_empty() => Some(GateProblem::FreeCastling),
-                        (_, Some(c), _) => Some(GateProblem::CastlingLetter(c.letter)),
-                        (_, _, Some(o)) => Some(GateProblem::SharedFile(o)),
-                        (Some(f), None, None) => {
-                            if !letters[side].contains(&(f, s)) {
-                                letters[side].push((f, s));
-                            }
-                            None
-                        }
-                    };
-                    if let Some(problem) = problem {
+                    if let Err(problem) = self.right_letter(side, s, castling, &mut letters[side]) {
                         self.error(
                             ErrorKind::GateNotWritable {
-                                square: name,
+                                square: self.geo.squares[s as usize].name.clone(),
                                 problem,
                             },
                             *span,
