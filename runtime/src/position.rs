@@ -7,7 +7,7 @@ use crate::ids::{pt, sq, ByColor, PieceType, Square, SquareIter};
 use crate::setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 use crate::table::{Outcome, PromotionChoice, Verdict};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
-use crate::variant::Variant;
+use crate::variant::{FlatPath, Variant};
 
 /// What [`Position::unmake`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
@@ -670,20 +670,28 @@ impl<'v> Position<'v> {
             return false;
         }
         let (a, b) = v.attack_entries[e];
-        v.paths[a as usize..b as usize].iter().any(|path| {
-            for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-                if occ & st.block != 0 {
-                    return false;
-                }
-                if target & bit(st.to) != 0 {
-                    return true;
-                }
-                if occ & bit(st.to) != 0 {
-                    return false;
-                }
+        v.paths[a as usize..b as usize]
+            .iter()
+            .any(|path| self.captures_along(path, occ, target))
+    }
+
+    /// Whether `path`, walked like a capture over the occupied squares
+    /// `occ` (up to and including the first occupied square, `block`
+    /// squares empty), reaches a square of `target`.
+    #[inline(always)]
+    fn captures_along(&self, path: &FlatPath, occ: SquareSet, target: SquareSet) -> bool {
+        for st in &self.v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+            if occ & st.block != 0 {
+                return false;
             }
-            false
-        })
+            if target & bit(st.to) != 0 {
+                return true;
+            }
+            if occ & bit(st.to) != 0 {
+                return false;
+            }
+        }
+        false
     }
 
     /// Whether piece `p` of `by` on `from` attacks `target` along a special
@@ -703,18 +711,7 @@ impl<'v> Position<'v> {
             if !path.capture || path.once && self.gates[by] & bit(from) == 0 {
                 return false;
             }
-            for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-                if occ & st.block != 0 {
-                    return false;
-                }
-                if target & bit(st.to) != 0 {
-                    return true;
-                }
-                if occ & bit(st.to) != 0 {
-                    return false;
-                }
-            }
-            false
+            self.captures_along(path, occ, target)
         })
     }
 
