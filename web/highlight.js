@@ -9,14 +9,14 @@ export const ITEM_KEYWORDS = [
 
 /** The grammar's other keywords (its quoted words). */
 export const KEYWORDS = [
-  "after-reply", "alias", "allowed", "alone", "also-as", "always", "bare", "bare-king", "black", "by-drop",
+  "after-reply", "alias", "allowed", "alone", "also-as", "always", "bare", "bare-king", "black", "by", "by-drop",
   "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "checkmate", "checks",
-  "claim", "compulsory", "counting", "description", "double-pass", "draw", "except", "extinction", "faces",
-  "facing", "fen", "fen-only", "file", "files", "forbidden", "forward", "from", "giving-check", "hand", "if", "in",
-  "komi", "letter", "loss", "max", "move-limit", "moves", "must-drop", "no-check", "no-drop-mate", "not-on", "off",
-  "on", "only-on", "optional", "or", "pass", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
-  "reaches", "repetition", "resets-clock", "royal", "source", "stalemate", "turn", "white", "win", "within",
-  "without",
+  "claim", "compulsory", "counting", "description", "double-pass", "draw", "else", "except", "extinction", "faces",
+  "facing", "fen", "fen-only", "file", "files", "fleeing-check", "forbidden", "forward", "from", "giving-check",
+  "hand", "if", "in", "komi", "letter", "loss", "max", "move-limit", "moves", "must-drop", "needs", "no-check",
+  "no-drop-mate", "not-on", "off", "on", "once", "only-on", "optional", "or", "pass", "per-colour", "per-file",
+  "pieces", "points", "rank", "ranks", "reaches", "repetition", "resets-clock", "royal", "source", "stalemate",
+  "turn", "white", "win", "within", "without",
 ];
 
 const items = new Set(ITEM_KEYWORDS);
