@@ -13,7 +13,7 @@ export const KEYWORDS = [
   "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "checkmate", "checks",
   "claim", "compulsory", "counting", "description", "double-pass", "draw", "except", "extinction", "faces",
   "facing", "fen", "fen-only", "file", "files", "forbidden", "forward", "from", "giving-check", "hand", "if", "in",
-  "komi", "letter", "loss", "max", "move-limit", "moves", "must-drop", "no-check", "no-drop-mate", "not-on", "off",
+  "komi", "letter", "loss", "max", "move-limit", "moves", "must-drop", "no-check", "no-attack", "no-drop-mate", "not-on", "off",
   "on", "only-on", "optional", "or", "pass", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
   "reaches", "repetition", "resets-clock", "royal", "source", "stalemate", "turn", "white", "win", "within",
   "without",
