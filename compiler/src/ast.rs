@@ -401,7 +401,7 @@ pub struct PromotionRule {
     pub always: Option<Span>,
     /// `if capture`: the rule applies only to a capturing move.
     pub if_capture: Option<Span>,
-    /// `turn`, `alone`, `no-check`, in order.
+    /// `turn`, `alone`, `no-check`, `no-attack`, in order.
     pub flags: Vec<Spanned<String>>,
 }
 

@@ -1352,6 +1352,8 @@ pub struct CheckedPromotion {
     pub alone: bool,
     /// `no-check`: may not give check.
     pub no_check: bool,
+    /// `no-attack`: the new piece may not attack an enemy piece.
+    pub no_attack: bool,
 }
 
 /// A checked castling rule.
@@ -2736,6 +2738,7 @@ impl<'a> Resolver<'a> {
                 turn,
                 alone: flag("alone").is_some(),
                 no_check: flag("no-check").is_some(),
+                no_attack: flag("no-attack").is_some(),
             });
         }
         // The promoted mark (`~`) only says what a piece becomes in hand:

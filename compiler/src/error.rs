@@ -564,8 +564,8 @@ pub enum ErrorKind {
         /// The limit given.
         count: u32,
     },
-    /// `E0173` `Pawn -> Met in far-diagonals alone` — `alone` or
-    /// `no-check` without `turn`, or `turn` with `on`, `if capture`,
+    /// `E0173` `Pawn -> Met in far-diagonals alone` — `alone`,
+    /// `no-check` or `no-attack` without `turn`, or `turn` with `on`, `if capture`,
     /// `optional`, `except` or a `hand(…)` target.
     TurnMisuse {
         /// What is wrong, as a short phrase.
@@ -1299,7 +1299,7 @@ impl ErrorKind {
             )
             .help(
                 "`turn` makes the promotion a move of its own (`Pawn -> Met in diagonals turn`); \
-                 `alone` and `no-check` go with it, `on`, `if capture`, `optional`, `except` and \
+                 `alone`, `no-check` and `no-attack` go with it, `on`, `if capture`, `optional`, `except` and \
                  `hand(…)` do not",
             ),
             ErrorKind::ByDropWithoutDrops => Text::new(

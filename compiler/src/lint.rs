@@ -412,7 +412,8 @@ pub(crate) fn setup_row_span(source: &str, fen: Span, row: usize) -> Option<Span
 }
 
 /// `W0007`: a piece that can stand on a square from which it has no move
-/// and where no promotion rule nor goal of its own applies to it: once
+/// and where no promotion rule (a `turn alone` rule applies everywhere)
+/// nor goal of its own applies to it: once
 /// there, it is stuck for good. One warning per piece, for the first side that has such squares.
 fn dead_ends(
     parts: &TableParts,
@@ -427,10 +428,11 @@ fn dead_ends(
                 .filter(|&s| can[side].get(s).copied().unwrap_or(false))
                 .filter(|&s| piece.moves[side].get(s).is_some_and(|p| p.is_empty()))
                 .filter(|&s| {
-                    !parts
-                        .promotions
-                        .iter()
-                        .any(|r| r.piece as usize == pi && r.zone[side].contains(&(s as u8)))
+                    !parts.promotions.iter().any(|r| {
+                        r.piece as usize == pi
+                                // A side's only piece of the type turns anywhere.
+                                && ((r.turn && r.alone) || r.zone[side].contains(&(s as u8)))
+                    })
                 })
                 // A goal of the piece ends the game there (breakthrough).
                 .filter(|&s| {

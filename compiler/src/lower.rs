@@ -509,6 +509,7 @@ pub fn promotions(checked: &Checked, pieces: &[PieceTable]) -> Vec<PromotionRule
                 turn: rule.turn,
                 alone: rule.alone,
                 no_check: rule.no_check,
+                no_attack: rule.no_attack,
             }
         })
         .collect()

@@ -531,6 +531,17 @@ impl<'v> Position<'v> {
                         if next.in_check_side(us) || (t.no_check && next.in_check_side(us ^ 1)) {
                             continue;
                         }
+                        let occ_next = next.by_side[0] | next.by_side[1];
+                        if t.no_attack
+                            && next.path_reaches(
+                                (c as usize, us, to),
+                                next.by_side[us ^ 1],
+                                occ_next,
+                                |x| x.capture,
+                            )
+                        {
+                            continue;
+                        }
                         out.push(m);
                     }
                 }

@@ -907,6 +907,11 @@ pub struct PromotionRule {
     /// means `false`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub no_check: bool,
+    /// `no-attack`: a promotion by this rule may not leave the new piece
+    /// attacking an enemy piece (with one of its capturing moves, from the
+    /// square where it ends). Absent means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_attack: bool,
 }
 
 /// What a promoting piece becomes.

@@ -102,6 +102,8 @@ pub(crate) struct TurnRule {
     pub alone: bool,
     /// The promotion may not give check.
     pub no_check: bool,
+    /// The new piece may not attack an enemy piece.
+    pub no_attack: bool,
 }
 
 /// The rules of a placement phase and its kin, kept out of line: a variant
@@ -553,6 +555,7 @@ impl Variant {
                         .collect(),
                     alone: r.alone,
                     no_check: r.no_check,
+                    no_attack: r.no_attack,
                 });
                 continue;
             }
@@ -744,7 +747,7 @@ impl Variant {
         let keys = make_keys(nsq, npieces, p.end.counting.is_some());
         let square_names = p.board.squares.iter().map(|s| s.name.clone()).collect();
 
-        let no_check_turns = place.turns.iter().any(|t| t.no_check);
+        let no_check_turns = place.turns.iter().any(|t| t.no_check || t.no_attack);
         let placing = place.must_drop
             || place.per_colour != 0
             || place.by_drop != 0

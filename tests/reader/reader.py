@@ -66,6 +66,7 @@ class Table:
                         "choices": [ch["piece"] for ch in r["choices"]],
                         "alone": r.get("alone", False),
                         "no_check": r.get("no_check", False),
+                        "no_attack": r.get("no_attack", False),
                     }
                 )
                 continue
@@ -757,6 +758,23 @@ def colour_allows(pos, pc, s):
     return True
 
 
+def turned_attacks(pos, q, us, s):
+    """Whether piece q of side us on s reaches an enemy piece along one of
+    its capturing paths (`no_attack`)."""
+    b = pos.board
+    for path in pos.t.moves[q][us][s]:
+        if not path["capture"]:
+            continue
+        for to, block in path["steps"]:
+            if any(b[x] is not None for x in block):
+                break
+            if b[to] is not None:
+                if b[to][1] != us:
+                    return True
+                break
+    return False
+
+
 def turning_moves(pos):
     t = pos.t
     us = pos.turn
@@ -788,6 +806,8 @@ def turning_moves(pos):
                     if in_check(nxt, us):
                         continue
                     if r["no_check"] and in_check(nxt, us ^ 1):
+                        continue
+                    if r["no_attack"] and turned_attacks(nxt, q, us, to):
                         continue
                     out.append(m)
     return out

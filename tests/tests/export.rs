@@ -110,6 +110,9 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("makruk", &["E0161"]),
     // Makruk's pieces; its `fleeing-check forbidden` (E0167) is refused too.
     ("makpong", &["E0161"]),
+    // Makruk's pawn (the exporter stops at the pieces, before its placement
+    // phase and its promotion as a move of its own).
+    ("sittuyin", &["E0161"]),
     // A pawn without a double step; its mate rules (E0167) are refused too.
     ("shatar", &["E0161"]),
     ("xiangqi", &["E0161", "E0163"]),
