@@ -973,19 +973,18 @@ impl<'a> Checker<'a> {
                     span,
                     pieces,
                     outcome,
-                } => {
-                    self.once(&mut seen, "checkmate by", first_word(*span, "checkmate"));
-                    for p in pieces {
-                        self.piece_ref(p);
-                    }
-                    self.outcome(outcome);
                 }
-                EndRule::CheckmateNeeds {
+                | EndRule::CheckmateNeeds {
                     span,
                     pieces,
                     outcome,
                 } => {
-                    self.once(&mut seen, "checkmate needs", first_word(*span, "checkmate"));
+                    let key = if matches!(rule, EndRule::CheckmateBy { .. }) {
+                        "checkmate by"
+                    } else {
+                        "checkmate needs"
+                    };
+                    self.once(&mut seen, key, first_word(*span, "checkmate"));
                     for p in pieces {
                         self.piece_ref(p);
                     }
