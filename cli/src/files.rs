@@ -504,7 +504,7 @@ pub fn position<'v>(v: &'v Variant, fen: Option<&str>) -> Result<Position<'v>, F
 
 /// A square by name: exactly, else the one square whose name matches
 /// ignoring case. One rule for `--squares` and `--from`.
-pub fn square_by_name(names: &[&str], name: &str) -> Option<u8> {
+pub fn square_by_name(names: &[&str], name: &str) -> Option<u16> {
     fairyc_picture::square_by_name(names, name)
 }
 

@@ -328,7 +328,7 @@ pub fn render_text(p: &Picture, colour: bool) -> String {
 
 /// The background of square `s`: a tint of its own for a square covering
 /// several cells, else light or dark.
-fn square_bg(b: &Board, s: u8) -> u8 {
+fn square_bg(b: &Board, s: u16) -> u8 {
     if b.squares[s as usize].cells.len() > 1 {
         MULTI
     } else if b.is_light(s as usize) {
@@ -340,7 +340,7 @@ fn square_bg(b: &Board, s: u8) -> u8 {
 
 /// The token of a cell that is not a square's naming cell: off the board,
 /// a hole, or an arm cell of a square covering several cells (`~`).
-fn ground_token(b: &Board, x: i32, y: i32, colour: bool) -> Result<(String, Style), u8> {
+fn ground_token(b: &Board, x: i32, y: i32, colour: bool) -> Result<(String, Style), u16> {
     match b.cell(x, y) {
         CellUse::Off => Ok(("   ".into(), Style::default())),
         CellUse::Hole => Ok((

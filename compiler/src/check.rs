@@ -18,7 +18,7 @@ use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, Va
 use indexmap::IndexMap;
 
 use crate::betza::{self, MoveSpec};
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Sq};
 use crate::lower::LowerError;
 
 use crate::ast::{
@@ -1301,9 +1301,9 @@ pub struct CheckedMove {
     pub unchecked: bool,
     /// `within <set>`: per side, the squares every step must land on
     /// (`None`: anywhere).
-    pub within: Option<[Vec<u8>; 2]>,
+    pub within: Option<[Vec<Sq>; 2]>,
     /// `from <set>`: per side, the squares the move may start from.
-    pub from: Option<[Vec<u8>; 2]>,
+    pub from: Option<[Vec<Sq>; 2]>,
     /// From `faces`: the path only attacks (an enemy royal piece).
     pub attack_only: bool,
 }
@@ -1316,7 +1316,7 @@ pub struct CheckedSetup {
     /// The FEN string's place in the source.
     pub span: Span,
     /// `squares[piece][side]`: where each piece stands at the start.
-    pub squares: Vec<[Vec<u8>; 2]>,
+    pub squares: Vec<[Vec<Sq>; 2]>,
 }
 
 /// A checked promotion rule.
@@ -1325,7 +1325,7 @@ pub struct CheckedPromotion {
     /// The promoting piece.
     pub piece: u8,
     /// Where it promotes, per side.
-    pub zone: [Vec<u8>; 2],
+    pub zone: [Vec<Sq>; 2],
     /// What it may promote to.
     pub choices: Vec<PromotionChoice>,
     /// Whether promotion may be declined.
@@ -1342,7 +1342,7 @@ pub struct CheckedPromotion {
     /// `except <squares>`, per side: where an optional rule may not be
     /// declined, as written (lowering adds the squares where the piece
     /// could never move, unless `always`).
-    pub except: [Vec<u8>; 2],
+    pub except: [Vec<Sq>; 2],
     /// `optional always`: no squares are added to `except`.
     pub always: bool,
     /// `turn`: a move of its own, where the piece stands or one step on.
@@ -1365,18 +1365,18 @@ pub struct CheckedCastling {
     /// The king piece.
     pub king: u8,
     /// Its squares.
-    pub king_from: u8,
+    pub king_from: Sq,
     /// …
-    pub king_to: u8,
+    pub king_to: Sq,
     /// The rook piece.
     pub rook: u8,
     /// Its squares.
-    pub rook_from: u8,
+    pub rook_from: Sq,
     /// …
-    pub rook_to: u8,
+    pub rook_to: Sq,
     /// A free (Chess960) castling (`any`): the line of its start squares,
     /// in order; empty otherwise.
-    pub line: Vec<u8>,
+    pub line: Vec<Sq>,
     /// `by-drop`: a drop completing its king and rook grants the right.
     pub by_drop: bool,
 }
@@ -1428,7 +1428,7 @@ pub struct CheckedReach {
     /// The piece.
     pub piece: u8,
     /// The squares, per side.
-    pub squares: [Vec<u8>; 2],
+    pub squares: [Vec<Sq>; 2],
     /// The outcome.
     pub outcome: Outcome,
     /// `after-reply`.
@@ -1483,7 +1483,7 @@ fn side_index(s: Side) -> usize {
 type SoundRule<'r> = (
     &'r ast::PromotionRule,
     u8,
-    [Vec<u8>; 2],
+    [Vec<Sq>; 2],
     Vec<PromotionChoice>,
 );
 
@@ -1493,7 +1493,7 @@ struct Resolver<'a> {
     zones: Vec<&'a ZoneDecl>,
     errors: &'a mut Vec<CompileError>,
     /// `squares[piece][side]`, once the setup is read.
-    setup: Option<Vec<[Vec<u8>; 2]>>,
+    setup: Option<Vec<[Vec<Sq>; 2]>>,
     unsound_zones: Vec<String>,
     /// The `checks` rule, needed to read the setup's check counter.
     check_count: Option<CheckCountRule>,
@@ -1694,7 +1694,7 @@ impl<'a> Resolver<'a> {
             .is_some_and(|d| d.props.iter().any(|p| matches!(p, PieceProp::Royal(_))))
     }
 
-    fn square(&mut self, name: &str, span: Span) -> Option<u8> {
+    fn square(&mut self, name: &str, span: Span) -> Option<Sq> {
         let found = self.geo.square(name);
         if found.is_none() {
             let suggestion = did_you_mean(name, self.geo.squares.iter().map(|s| s.name.as_str()))
@@ -2101,7 +2101,7 @@ impl<'a> Resolver<'a> {
     /// The squares of a set, per side. A set that is one bare name of a
     /// declared zone is that zone (its mistakes were reported where it is
     /// declared).
-    fn resolve(&mut self, set: &SquareSet) -> [Vec<u8>; 2] {
+    fn resolve(&mut self, set: &SquareSet) -> [Vec<Sq>; 2] {
         if let Some(zone) = self.zone_of(set) {
             let reported = self.errors.len();
             let mut out = [Vec::new(), Vec::new()];
@@ -2162,8 +2162,8 @@ impl<'a> Resolver<'a> {
         Some(labels[i..=j].to_vec())
     }
 
-    fn resolve_plain(&mut self, set: &SquareSet) -> Vec<u8> {
-        let mut out: Vec<u8> = Vec::new();
+    fn resolve_plain(&mut self, set: &SquareSet) -> Vec<Sq> {
+        let mut out: Vec<Sq> = Vec::new();
         for item in &set.items {
             match &item.node {
                 SetItem::Rank(r) => match self.geo.rank_squares(&r.node) {
@@ -2243,9 +2243,9 @@ impl<'a> Resolver<'a> {
     fn right_letter(
         &self,
         side: usize,
-        s: u8,
+        s: Sq,
         castling: &[CheckedCastling],
-        taken: &mut Vec<(char, u8)>,
+        taken: &mut Vec<(char, Sq)>,
     ) -> Result<char, GateProblem> {
         let name = &self.geo.squares[s as usize].name;
         let file = file_letter(name).ok_or(GateProblem::NoFile)?;
@@ -2280,7 +2280,7 @@ impl<'a> Resolver<'a> {
         let Some(setup) = self.setup.clone() else {
             return;
         };
-        let mut letters: [Vec<(char, u8)>; 2] = [Vec::new(), Vec::new()];
+        let mut letters: [Vec<(char, Sq)>; 2] = [Vec::new(), Vec::new()];
         for (i, piece) in pieces.iter().enumerate() {
             if !piece.moves.iter().any(|m| m.once) {
                 continue;
@@ -2322,7 +2322,7 @@ impl<'a> Resolver<'a> {
     /// FEN as its file letter (E0064).
     fn gating(&mut self, gating: &ast::GatingDecl, castling: &[CheckedCastling]) -> Vec<GateRule> {
         let mut out: Vec<GateRule> = Vec::new();
-        let mut letters: [Vec<(char, u8)>; 2] = [Vec::new(), Vec::new()];
+        let mut letters: [Vec<(char, Sq)>; 2] = [Vec::new(), Vec::new()];
         for rule in &gating.rules {
             let GatingRule::Gate {
                 span,
@@ -2400,7 +2400,7 @@ impl<'a> Resolver<'a> {
                     if let Some(p) = self.piece(&piece.node) {
                         for (side, squares) in set.iter().enumerate() {
                             let f = &mut rules.forbidden[p as usize][side];
-                            f.extend((0..nsq as u8).filter(|s| !squares.contains(s)));
+                            f.extend((0..nsq as Sq).filter(|s| !squares.contains(s)));
                             f.sort_unstable();
                             f.dedup();
                         }
@@ -2486,7 +2486,7 @@ impl<'a> Resolver<'a> {
             };
             let guarded = guard.is_some_and(|g| g.node == "friend-adjacent");
             let unchecked = guard.is_some_and(|g| g.node == "not-in-check");
-            let (mut within, mut from) = (None::<[Vec<u8>; 2]>, None::<[Vec<u8>; 2]>);
+            let (mut within, mut from) = (None::<[Vec<Sq>; 2]>, None::<[Vec<Sq>; 2]>);
             for r in regions {
                 let sq = self.resolve(&r.set);
                 let slot = match r.kind {
@@ -2551,7 +2551,7 @@ impl<'a> Resolver<'a> {
 
     /// Whether some move of a piece leads somewhere from some square.
     fn can_move(&self, pi: usize, moves: &[CheckedMove]) -> bool {
-        let nsq = self.geo.squares.len() as u8;
+        let nsq = self.geo.squares.len() as Sq;
         moves.iter().flat_map(|m| &m.specs).any(|spec| {
             (0..2).any(|side| {
                 let vectors = spec.select(&self.geo, side);
@@ -3049,12 +3049,12 @@ fn file_letter(name: &str) -> Option<char> {
 }
 
 /// Where each piece stands in a setup, per piece and side.
-fn setup_squares(setup: &Setup, np: usize) -> Vec<[Vec<u8>; 2]> {
+fn setup_squares(setup: &Setup, np: usize) -> Vec<[Vec<Sq>; 2]> {
     let mut squares = vec![[Vec::new(), Vec::new()]; np];
     for (sq, p) in setup.board.iter().enumerate() {
         if let Some(p) = p {
             let side = usize::from(p.color != Color::White);
-            squares[p.piece.index()][side].push(sq as u8);
+            squares[p.piece.index()][side].push(sq as Sq);
         }
     }
     squares

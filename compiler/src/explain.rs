@@ -435,7 +435,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0053",
         title: "number out of range",
-        text: "A number lies outside the range its place allows, and the message says which range: a `forward` component is from -127 to 127, a Betza range (`B2`) is from 0 (unlimited) to 127, and a numeric label range (`ranks 1..8`) gives at most 128 labels.",
+        text: "A number lies outside the range its place allows, and the message says which range: a `forward` component is from -127 to 127, a Betza range (`B2`) is from 0 (unlimited) to 1023, and a numeric label range (`ranks 1..8`) gives at most 256 labels.",
         wrong: "board { files a..h; ranks 1..8; forward white 0 200 }",
         fixed: "board { files a..h; ranks 1..8; forward white 0 1 }",
     },
@@ -526,9 +526,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0103",
         title: "board too large or empty",
-        text: "A board has 1 to 128 squares and at most 1024 cells.",
-        wrong: "board { files a..p; ranks 1..16 }",
-        fixed: "board { files a..l; ranks 1..10 }",
+        text: "A board has 1 to 1024 squares and at most 1024 cells (a 25×25 board has 625).",
+        wrong: "board { files a..z; ranks 1..40 }",
+        fixed: "board { files a..y; ranks 1..25 }",
     },
     Explanation {
         code: "E0104",
@@ -807,7 +807,7 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0199",
         title: "invalid tables",
-        text: "The runtime rejected the lowered tables. Every limit of the tables should be reported earlier with its own code (a board of more than 128 squares is `E0103`; letters, unique ignoring case, allow at most 26 pieces, below the tables' limit of 32), so this is a bug in fairyc: please report it with the file.",
+        text: "The runtime rejected the lowered tables. Every limit of the tables should be reported earlier with its own code (a board of more than 1024 squares is `E0103`; letters, unique ignoring case, allow at most 26 pieces, 52 with `+` faces, below the tables' limit of 128), so this is a bug in fairyc: please report it with the file.",
         wrong: "# no known file: please report one",
         fixed: "# (none)",
     },

@@ -13,11 +13,18 @@ use crate::span::{Span, Spanned};
 /// A cell position `(column, row)`, `(0, 0)` at the bottom left.
 pub type Cell = (i32, i32);
 
+/// A square: its index in the board's list of squares (the tables' square
+/// numbers, below [`fairyc_runtime::table::MAX_SQUARES`]).
+pub type Sq = u16;
+
+/// The most cells a board's grid may have (`width × height`).
+pub const MAX_BOARD_CELLS: i32 = 1024;
+
 /// What a cell is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellKind {
     /// Part of square `n`.
-    Square(u8),
+    Square(Sq),
     /// A hole inside the board (`#`).
     Hole,
     /// Off the board (`-`).
@@ -170,7 +177,7 @@ impl Geometry {
         };
         let width = files.len() as i32;
         let height = ranks.len() as i32;
-        if width == 0 || height == 0 || width * height > 1024 {
+        if width == 0 || height == 0 || width * height > MAX_BOARD_CELLS {
             errors.push((
                 fspan.merge(rspan),
                 LowerError::BoardTooLarge(width * height),
@@ -226,7 +233,7 @@ impl Geometry {
                 let i = (y * width + x) as usize;
                 match chars[i] {
                     '.' => {
-                        cells[i] = CellKind::Square(squares.len() as u8);
+                        cells[i] = CellKind::Square(squares.len() as Sq);
                         squares.push(SquareGeo {
                             name: name_of(x, y),
                             cells: vec![(x, y)],
@@ -235,7 +242,7 @@ impl Geometry {
                     '#' => cells[i] = CellKind::Hole,
                     '-' => cells[i] = CellKind::Off,
                     c if c.is_ascii_uppercase() => {
-                        cells[i] = CellKind::Square(squares.len() as u8);
+                        cells[i] = CellKind::Square(squares.len() as Sq);
                         squares.push(SquareGeo {
                             name: name_of(x, y),
                             cells: vec![(x, y)],
@@ -285,7 +292,7 @@ impl Geometry {
             fen,
         };
         for (s, sq) in g.squares.iter().enumerate() {
-            if !g.connected(s as u8) {
+            if !g.connected(s as Sq) {
                 errors.push((cells_span, LowerError::CellsNotConnected(sq.name.clone())));
                 return None;
             }
@@ -293,7 +300,7 @@ impl Geometry {
         Some(g)
     }
 
-    fn connected(&self, s: u8) -> bool {
+    fn connected(&self, s: Sq) -> bool {
         let cells = &self.squares[s as usize].cells;
         let mut reached = vec![cells[0]];
         let mut changed = true;
@@ -322,7 +329,7 @@ impl Geometry {
     }
 
     /// The square covering a cell.
-    pub fn square_at(&self, c: Cell) -> Option<u8> {
+    pub fn square_at(&self, c: Cell) -> Option<Sq> {
         match self.cell(c) {
             CellKind::Square(s) => Some(s),
             _ => None,
@@ -330,11 +337,11 @@ impl Geometry {
     }
 
     /// The square called `name`.
-    pub fn square(&self, name: &str) -> Option<u8> {
+    pub fn square(&self, name: &str) -> Option<Sq> {
         self.squares
             .iter()
             .position(|s| s.name == name)
-            .map(|i| i as u8)
+            .map(|i| i as Sq)
     }
 
     /// Whether any square covers more than one cell.
@@ -343,37 +350,37 @@ impl Geometry {
     }
 
     /// The naming cell of a square.
-    pub fn home_cell(&self, s: u8) -> Cell {
+    pub fn home_cell(&self, s: Sq) -> Cell {
         self.squares[s as usize].cells[0]
     }
 
     /// The squares whose naming cell is on the rank labelled `label`.
-    pub fn rank_squares(&self, label: &str) -> Option<Vec<u8>> {
+    pub fn rank_squares(&self, label: &str) -> Option<Vec<Sq>> {
         let y = self.ranks.iter().position(|r| r == label)? as i32;
         Some(
-            (0..self.squares.len() as u8)
+            (0..self.squares.len() as Sq)
                 .filter(|&s| self.home_cell(s).1 == y)
                 .collect(),
         )
     }
 
     /// The squares whose naming cell is on the file labelled `label`.
-    pub fn file_squares(&self, label: &str) -> Option<Vec<u8>> {
+    pub fn file_squares(&self, label: &str) -> Option<Vec<Sq>> {
         let x = self.files.iter().position(|r| r == label)? as i32;
         Some(
-            (0..self.squares.len() as u8)
+            (0..self.squares.len() as Sq)
                 .filter(|&s| self.home_cell(s).0 == x)
                 .collect(),
         )
     }
 
     /// The FEN groups, in order.
-    pub fn fen_rows(&self) -> Vec<Vec<u8>> {
+    pub fn fen_rows(&self) -> Vec<Vec<Sq>> {
         let mut out = Vec::new();
         match self.fen {
             FenOrder::ByRank => {
                 for y in (0..self.height).rev() {
-                    let row: Vec<u8> = (0..self.width)
+                    let row: Vec<Sq> = (0..self.width)
                         .filter_map(|x| self.naming_square((x, y)))
                         .collect();
                     out.push(row);
@@ -381,7 +388,7 @@ impl Geometry {
             }
             FenOrder::ByFile => {
                 for x in 0..self.width {
-                    let row: Vec<u8> = (0..self.height)
+                    let row: Vec<Sq> = (0..self.height)
                         .filter_map(|y| self.naming_square((x, y)))
                         .collect();
                     out.push(row);
@@ -392,7 +399,7 @@ impl Geometry {
         out
     }
 
-    fn naming_square(&self, c: Cell) -> Option<u8> {
+    fn naming_square(&self, c: Cell) -> Option<Sq> {
         let s = self.square_at(c)?;
         (self.home_cell(s) == c).then_some(s)
     }
@@ -405,7 +412,7 @@ impl Geometry {
     /// neighbour entered)`. Two squares are orthogonal neighbours when a cell
     /// of one shares an edge with a cell of the other; the direction is that
     /// of the two cells.
-    pub fn orth_links(&self, s: u8) -> Vec<(Cell, u8, Cell)> {
+    pub fn orth_links(&self, s: Sq) -> Vec<(Cell, Sq, Cell)> {
         let mut out = Vec::new();
         for &c in &self.squares[s as usize].cells {
             for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
@@ -421,7 +428,7 @@ impl Geometry {
     }
 
     /// Whether `s` and `t` are orthogonal neighbours.
-    pub fn orth_adjacent(&self, s: u8, t: u8) -> bool {
+    pub fn orth_adjacent(&self, s: Sq, t: Sq) -> bool {
         s != t
             && self.squares[s as usize].cells.iter().any(|&a| {
                 self.squares[t as usize]
@@ -436,7 +443,7 @@ impl Geometry {
     /// of the other only at a corner, the touching cell of the other shares no
     /// edge with any cell of the first, and they are not orthogonal
     /// neighbours; the direction is that of the two touching cells.
-    pub fn diag_links(&self, s: u8) -> Vec<(Cell, u8, Cell)> {
+    pub fn diag_links(&self, s: Sq) -> Vec<(Cell, Sq, Cell)> {
         let mine = &self.squares[s as usize].cells;
         let mut out = Vec::new();
         for &c in mine {
@@ -460,8 +467,8 @@ impl Geometry {
     }
 
     /// The squares king-adjacent to `s`.
-    pub fn neighbours(&self, s: u8) -> Vec<u8> {
-        let mut out: Vec<u8> = Vec::new();
+    pub fn neighbours(&self, s: Sq) -> Vec<Sq> {
+        let mut out: Vec<Sq> = Vec::new();
         for (_, t, _) in self.orth_links(s).into_iter().chain(self.diag_links(s)) {
             if !out.contains(&t) {
                 out.push(t);
@@ -472,7 +479,7 @@ impl Geometry {
 
     /// The cells of a multi-cell square in chain order starting at `end`, if
     /// the square is a simple chain of cells and `end` is one of its ends.
-    fn chain_from(&self, s: u8, end: Cell) -> Option<Vec<Cell>> {
+    fn chain_from(&self, s: Sq, end: Cell) -> Option<Vec<Cell>> {
         let cells = &self.squares[s as usize].cells;
         let degree = |c: Cell| {
             cells
@@ -500,7 +507,7 @@ impl Geometry {
     /// A line goes straight over single-cell squares; it enters a multi-cell
     /// square that is a chain of cells at one end, follows it and leaves
     /// through the other end, turning with it; any other entry ends the line.
-    pub fn orth_next(&self, t: u8, e: Cell, d: Cell) -> Option<(u8, Cell, Cell)> {
+    pub fn orth_next(&self, t: Sq, e: Cell, d: Cell) -> Option<(Sq, Cell, Cell)> {
         let (exit, dir) = if self.squares[t as usize].cells.len() == 1 {
             (e, d)
         } else {
@@ -520,7 +527,7 @@ impl Geometry {
     /// The next square along a diagonal line, having entered `t` at cell `e`
     /// moving in direction `d`. A diagonal line may end on a multi-cell square
     /// but not pass through one.
-    pub fn diag_next(&self, t: u8, e: Cell, d: Cell) -> Option<(u8, Cell, Cell)> {
+    pub fn diag_next(&self, t: Sq, e: Cell, d: Cell) -> Option<(Sq, Cell, Cell)> {
         if self.squares[t as usize].cells.len() != 1 {
             return None;
         }
@@ -535,7 +542,7 @@ impl Geometry {
     /// A leap by the cell vector `v` (not a unit step) from square `s`: the
     /// squares covering a cell of `s` moved by `v`, other than `s` itself and
     /// its king-neighbours. On single-cell boards this is the plain offset.
-    pub fn leap(&self, s: u8, v: Cell) -> Vec<u8> {
+    pub fn leap(&self, s: Sq, v: Cell) -> Vec<Sq> {
         let near = self.neighbours(s);
         let mut out = Vec::new();
         for &c in &self.squares[s as usize].cells {
@@ -558,7 +565,7 @@ impl Geometry {
     /// The whole straight line of squares through `a` and `b` (a rank, file
     /// or diagonal, from edge to edge, in order from `a`'s side), if they
     /// lie on one and differ.
-    pub fn whole_line(&self, a: u8, b: u8) -> Option<Vec<u8>> {
+    pub fn whole_line(&self, a: Sq, b: Sq) -> Option<Vec<Sq>> {
         let (ca, cb) = (self.home_cell(a), self.home_cell(b));
         let (dx, dy) = (cb.0 - ca.0, cb.1 - ca.1);
         if a == b || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
@@ -583,7 +590,7 @@ impl Geometry {
 
     /// The squares on the straight line from `a` to `b`, both included, if
     /// they lie on one rank, file or diagonal.
-    pub fn line(&self, a: u8, b: u8) -> Option<Vec<u8>> {
+    pub fn line(&self, a: Sq, b: Sq) -> Option<Vec<Sq>> {
         let (ca, cb) = (self.home_cell(a), self.home_cell(b));
         let (dx, dy) = (cb.0 - ca.0, cb.1 - ca.1);
         if a == b {
@@ -606,7 +613,7 @@ impl Geometry {
     /// unlimited), each a list of (square reached, squares that must be
     /// empty to get there). Unit vectors follow the board's links and lines
     /// (which may turn through multi-cell squares); longer vectors leap.
-    pub fn paths(&self, from: u8, v: Cell, spec: &MoveSpec) -> Vec<Vec<(u8, Vec<u8>)>> {
+    pub fn paths(&self, from: Sq, v: Cell, spec: &MoveSpec) -> Vec<Vec<(Sq, Vec<Sq>)>> {
         let full = |n: usize| spec.max != 0 && n >= spec.max as usize;
         let mut out = Vec::new();
         let unit_orth = v.0.abs() + v.1.abs() == 1;

@@ -10,6 +10,7 @@ use fairyc_runtime::table::{PromotionChoice, TableParts};
 use fairyc_runtime::{Color, Setup, Variant, VariantTables};
 
 use crate::ast::{self, DropRule, EndRule, GatingRule, Item, PieceProp, Side};
+use crate::geometry::Sq;
 use crate::span::Span;
 use crate::warning::{Warning, WarningKind};
 
@@ -58,7 +59,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
             if let Some(p) = placed {
                 let side = usize::from(p.color != Color::White);
                 if let Some(squares) = setup_squares.get_mut(p.piece.index()) {
-                    squares[side].push(sq as u8);
+                    squares[side].push(sq as Sq);
                 }
                 set(&mut in_setup, p.piece.index() as u8);
             }
@@ -157,7 +158,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
             continue;
         }
         for side in 0..2 {
-            let mut start: Vec<u8> = setup_squares
+            let mut start: Vec<Sq> = setup_squares
                 .get(pi)
                 .map(|s| s[side].clone())
                 .unwrap_or_default();
@@ -168,7 +169,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
                 if let Some(d) = &parts.drops {
                     let forbidden = d.forbidden.get(pi).map(|f| &f[side]);
                     start.extend(
-                        (0..nsq as u8).filter(|s| !forbidden.is_some_and(|f| f.contains(s))),
+                        (0..nsq as Sq).filter(|s| !forbidden.is_some_and(|f| f.contains(s))),
                     );
                 }
             }
@@ -431,7 +432,7 @@ fn dead_ends(
                     !parts.promotions.iter().any(|r| {
                         r.piece as usize == pi
                                 // A side's only piece of the type turns anywhere.
-                                && ((r.turn && r.alone) || r.zone[side].contains(&(s as u8)))
+                                && ((r.turn && r.alone) || r.zone[side].contains(&(s as Sq)))
                     })
                 })
                 // A goal of the piece ends the game there (breakthrough).
@@ -440,7 +441,7 @@ fn dead_ends(
                         .end
                         .reach
                         .iter()
-                        .any(|r| r.piece as usize == pi && r.squares[side].contains(&(s as u8)))
+                        .any(|r| r.piece as usize == pi && r.squares[side].contains(&(s as Sq)))
                 })
                 .filter_map(|s| parts.board.squares.get(s).map(|sq| sq.name.clone()))
                 .collect();

@@ -18,7 +18,7 @@ use fairyc_runtime::{ParseFenError, Position, PositionError, Variant, VariantTab
 
 use crate::check::{Checked, CheckedCastling, CheckedPiece};
 use crate::error::{CompileError, ErrorKind};
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Sq};
 use crate::span::Span;
 
 /// The board-level mistakes (codes `E01xx`): found by the checker with the
@@ -31,7 +31,8 @@ pub enum LowerError {
     BadLabelRange,
     /// `board { ranks 1..8 }` without `files`.
     MissingBoardProp(&'static str),
-    /// More than 1024 cells or more than 128 squares, or none.
+    /// More than [`crate::geometry::MAX_BOARD_CELLS`] cells or more than
+    /// [`fairyc_runtime::table::MAX_SQUARES`] squares, or none.
     BoardTooLarge(i32),
     /// `cells` with the wrong number of rows.
     CellRows {
@@ -208,7 +209,12 @@ impl fmt::Display for LowerError {
             LowerError::BadLabelRange => write!(f, "this label range is empty or malformed"),
             LowerError::MissingBoardProp(p) => write!(f, "the board has no `{p}`"),
             LowerError::BoardTooLarge(n) => {
-                write!(f, "a board needs 1 to 128 squares (and at most 1024 cells), not {n}")
+                write!(
+                    f,
+                    "a board needs 1 to {} squares (and at most {} cells), not {n}",
+                    fairyc_runtime::table::MAX_SQUARES,
+                    crate::geometry::MAX_BOARD_CELLS
+                )
             }
             LowerError::CellRows { expected, found } => write!(
                 f,
@@ -378,7 +384,7 @@ pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
 
 /// The squares, per side, that keep a right for `once` moves: where the
 /// pieces with a `once` move stand at the start.
-pub fn once_squares(checked: &Checked) -> [Vec<u8>; 2] {
+pub fn once_squares(checked: &Checked) -> [Vec<Sq>; 2] {
     let mut out = [Vec::new(), Vec::new()];
     for (i, piece) in checked.pieces.iter().enumerate() {
         if piece.moves.iter().any(|m| m.once) {
@@ -396,7 +402,7 @@ pub fn once_squares(checked: &Checked) -> [Vec<u8>; 2] {
 
 /// A piece's paths per side and square; `setup` holds its start squares per
 /// side (where `i` moves may start). A piece without `once` moves.
-pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<u8>; 2]) -> [Vec<Vec<Path>>; 2] {
+pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<Sq>; 2]) -> [Vec<Vec<Path>>; 2] {
     moves_with_rights(geo, piece, setup, &[Vec::new(), Vec::new()])
 }
 
@@ -406,8 +412,8 @@ pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<u8>; 2]) -> [Vec
 pub fn moves_with_rights(
     geo: &Geometry,
     piece: &CheckedPiece,
-    setup: &[Vec<u8>; 2],
-    rights: &[Vec<u8>; 2],
+    setup: &[Vec<Sq>; 2],
+    rights: &[Vec<Sq>; 2],
 ) -> [Vec<Vec<Path>>; 2] {
     let nsq = geo.squares.len();
     let mut out: [Vec<Vec<Path>>; 2] = [vec![Vec::new(); nsq], vec![Vec::new(); nsq]];
@@ -415,7 +421,7 @@ pub fn moves_with_rights(
         for spec in &term.specs {
             for (side, setup) in setup.iter().enumerate() {
                 let vectors = spec.select(geo, side);
-                for from in 0..nsq as u8 {
+                for from in 0..nsq as Sq {
                     if spec.initial && !setup.contains(&from) {
                         continue;
                     }
@@ -486,7 +492,7 @@ pub fn promotions(checked: &Checked, pieces: &[PieceTable]) -> Vec<PromotionRule
                     for (side, f) in forced.iter_mut().enumerate() {
                         for (sq, paths) in piece.moves[side].iter().enumerate() {
                             if paths.is_empty() {
-                                f.push(sq as u8);
+                                f.push(sq as Sq);
                             }
                         }
                         f.sort_unstable();
@@ -551,12 +557,12 @@ pub fn castling(geo: &Geometry, rules: &[CheckedCastling]) -> Vec<CastlingRule> 
                     by_drop: r.by_drop,
                 };
             }
-            let line = |a: u8, b: u8| geo.line(a, b).unwrap_or_default();
+            let line = |a: Sq, b: Sq| geo.line(a, b).unwrap_or_default();
             let kpath = line(r.king_from, r.king_to);
             let rpath = line(r.rook_from, r.rook_to);
             let (kf, rf) = (r.king_from, r.rook_from);
             // The squares between king and rook must be empty too.
-            let mut empty: Vec<u8> = kpath
+            let mut empty: Vec<Sq> = kpath
                 .iter()
                 .chain(&rpath)
                 .chain(&line(kf, rf))

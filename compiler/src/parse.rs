@@ -30,13 +30,13 @@ use crate::span::{Span, Spanned};
 /// The largest `forward` component: the tables store it in a signed byte.
 pub const MAX_FORWARD: i64 = 127;
 
-/// The largest Betza range (`B127`): a ride of more steps needs more squares
+/// The largest Betza range (`B1023`): a ride of more steps needs more squares
 /// in a line than a board can have.
 pub const MAX_BETZA_RANGE: i64 = fairyc_runtime::table::MAX_SQUARES as i64 - 1;
 
-/// The most labels a numeric range (`ranks 1..8`) may give: a board side has
-/// at most as many squares as the board.
-pub const MAX_RANGE_LABELS: i64 = fairyc_runtime::table::MAX_SQUARES as i64;
+/// The most labels a numeric range (`ranks 1..8`) may give: the most file or
+/// rank labels a table holds.
+pub const MAX_RANGE_LABELS: i64 = fairyc_runtime::table::MAX_LABELS as i64;
 
 /// The largest start of a numeric label range (`ranks 1..8`): nine digits.
 pub const MAX_RANGE_START: i64 = 999_999_999;

@@ -247,7 +247,7 @@ mod tests {
             ("Fff", None),
             ("Wmc", None),
             ("hw", None),
-            ("B200f", None),
+            ("B2000f", None),
         ] {
             assert_eq!(
                 betza_fix(word).as_ref().map(BetzaFix::term),

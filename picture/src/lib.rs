@@ -45,7 +45,7 @@ impl std::error::Error for PictureError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellUse {
     /// Part of square `s`.
-    Square(u8),
+    Square(u16),
     /// A hole inside the board: no square, sliders stop.
     Hole,
     /// Outside the board.
@@ -247,7 +247,7 @@ pub fn board_of(parts: &TableParts) -> Board {
     for (s, sq) in squares.iter().enumerate() {
         for &(x, y) in &sq.cells {
             if x < w && y < h {
-                cells[(y * w + x) as usize] = CellUse::Square(s as u8);
+                cells[(y * w + x) as usize] = CellUse::Square(s as u16);
             }
         }
     }
@@ -430,7 +430,7 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
         Outcome::Draw => "draws",
         Outcome::Loss => "loses",
     };
-    let squares = |set: &[u8]| -> String {
+    let squares = |set: &[u16]| -> String {
         let names: Vec<&str> = set
             .iter()
             .filter_map(|&s| parts.board.squares.get(s as usize).map(|q| q.name.as_str()))
@@ -584,17 +584,17 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
         ));
     }
     let mut once = Vec::new();
-    let mut rights: Vec<u8> = Vec::new();
+    let mut rights: Vec<u16> = Vec::new();
     let mut unchecked = Vec::new();
     for piece in &parts.pieces {
-        let from: Vec<u8> = (0..parts.board.squares.len())
+        let from: Vec<u16> = (0..parts.board.squares.len())
             .filter(|&s| {
                 piece.moves.iter().any(|side| {
                     side.get(s)
                         .is_some_and(|paths| paths.iter().any(|p| p.once))
                 })
             })
-            .map(|s| s as u8)
+            .map(|s| s as u16)
             .collect();
         if !from.is_empty() {
             once.push(format!("`{}`", piece.name));
@@ -675,7 +675,7 @@ pub fn find_piece(variant: &Variant, name: &str) -> Result<PieceType, PictureErr
 }
 
 /// Finds a square by name, explaining cells that are not squares' names.
-pub fn find_square(board: &Board, name: &str) -> Result<u8, PictureError> {
+pub fn find_square(board: &Board, name: &str) -> Result<u16, PictureError> {
     let names: Vec<&str> = board.squares.iter().map(|s| s.name.as_str()).collect();
     if let Some(s) = square_by_name(&names, name) {
         return Ok(s);
@@ -705,7 +705,7 @@ pub fn find_square(board: &Board, name: &str) -> Result<u8, PictureError> {
 }
 
 /// Targets of one kind that share a guard: (guard squares, targets).
-type Group = (Vec<u8>, Vec<u8>);
+type Group = (Vec<u16>, Vec<u16>);
 
 /// The picture of where `piece` (a name or letter) of `side` moves from the
 /// square `from` on an empty board, with a legend of the kinds of move.
@@ -736,7 +736,7 @@ pub fn piece_picture(
     // Per kind, the targets grouped by their guard (empty: unguarded).
     let mut by_kind: BTreeMap<Reach, Vec<Group>> = BTreeMap::new();
     for (&s, hit) in &targets {
-        let s = s.index() as u8;
+        let s = s.index() as u16;
         let kind = match (hit.quiet, hit.capture || hit.en_passant, hit.guarded) {
             (true, true, _) => Reach::Both,
             (true, false, _) => Reach::Quiet,
@@ -747,7 +747,7 @@ pub fn piece_picture(
         };
         marks[s as usize] = Mark::Target(kind);
         let mut guard = if matches!(kind, Reach::Guarded | Reach::GuardedCapture) {
-            hit.guards.iter().map(|g| g.index() as u8).collect()
+            hit.guards.iter().map(|g| g.index() as u16).collect()
         } else {
             Vec::new()
         };
@@ -758,7 +758,7 @@ pub fn piece_picture(
             None => groups.push((guard, vec![s])),
         }
     }
-    let names = |list: &[u8]| -> Vec<&str> {
+    let names = |list: &[u16]| -> Vec<&str> {
         list.iter()
             .map(|&s| board.squares[s as usize].name.as_str())
             .collect()
@@ -822,16 +822,16 @@ pub fn piece_picture(
 
 /// A square by name: exactly, else the one square whose name matches
 /// ignoring case. One rule for `--squares` and `--from`.
-pub fn square_by_name(names: &[&str], name: &str) -> Option<u8> {
+pub fn square_by_name(names: &[&str], name: &str) -> Option<u16> {
     if let Some(s) = names.iter().position(|n| *n == name) {
-        return Some(s as u8);
+        return Some(s as u16);
     }
     let lower = name.to_lowercase();
     let folded: Vec<usize> = (0..names.len())
         .filter(|&s| names[s].to_lowercase() == lower)
         .collect();
     match folded.as_slice() {
-        [s] => Some(*s as u8),
+        [s] => Some(*s as u16),
         _ => None,
     }
 }

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use crate::bits::Sq;
 use crate::ids::{sq, PieceType, Square};
 use crate::table::VariantTables;
 use crate::types::Color;
@@ -56,7 +57,7 @@ pub fn reach(
     side: Color,
     from: Square,
 ) -> Option<BTreeMap<Square, Reach>> {
-    let from = u8::try_from(from.index()).ok()?;
+    let from = from.raw();
     let raw = reach_raw(variant.tables(), piece.index(), side, from)?;
     Some(raw.into_iter().map(|(s, r)| (sq(s), r)).collect())
 }
@@ -66,10 +67,10 @@ fn reach_raw(
     tables: &VariantTables,
     piece: usize,
     side: Color,
-    from: u8,
-) -> Option<BTreeMap<u8, Reach>> {
+    from: Sq,
+) -> Option<BTreeMap<Sq, Reach>> {
     let paths = tables.parts().pieces.get(piece)?.moves[side.index()].get(from as usize)?;
-    let mut out: BTreeMap<u8, Reach> = BTreeMap::new();
+    let mut out: BTreeMap<Sq, Reach> = BTreeMap::new();
     // Alone on the board a hopper finds no hurdle, and an attack-only path
     // is no move: neither reaches anything.
     for path in paths.iter().filter(|p| p.hop.is_none() && !p.attack_only) {
@@ -152,7 +153,7 @@ pub fn describe(tables: &VariantTables, squares: &[&str]) -> String {
             let lines: Vec<String> = [Color::White, Color::Black]
                 .into_iter()
                 .map(|side| {
-                    let reach = reach_raw(tables, p, side, s as u8).unwrap_or_default();
+                    let reach = reach_raw(tables, p, side, s as Sq).unwrap_or_default();
                     render(&reach, &names)
                 })
                 .collect();
@@ -171,7 +172,7 @@ pub fn describe(tables: &VariantTables, squares: &[&str]) -> String {
 }
 
 /// `quiet: … ; capture: … ; both: … ; guarded: …`, empty groups left out.
-fn render(reach: &BTreeMap<u8, Reach>, names: &[&str]) -> String {
+fn render(reach: &BTreeMap<Sq, Reach>, names: &[&str]) -> String {
     let group = |keep: &dyn Fn(&Reach) -> bool| -> Vec<&str> {
         let mut v: Vec<&str> = reach
             .iter()

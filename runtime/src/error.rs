@@ -58,7 +58,7 @@ pub enum TableError {
         /// Where it appears.
         at: Field,
         /// The number.
-        square: u8,
+        square: u16,
     },
     /// A piece number that is no piece of the table.
     PieceIndex {
@@ -77,12 +77,12 @@ pub enum TableError {
     /// A square that covers no cell.
     SquareWithoutCells {
         /// The square.
-        square: u8,
+        square: u16,
     },
     /// A cell outside the `width`×`height` grid.
     CellOutsideGrid {
         /// The square it belongs to, or `None` for a hole.
-        square: Option<u8>,
+        square: Option<u16>,
         /// The cell `[column, row]`.
         cell: [u8; 2],
     },
@@ -95,9 +95,9 @@ pub enum TableError {
     /// Two squares with the same name.
     DuplicateSquareName {
         /// The first square.
-        first: u8,
+        first: u16,
         /// The second square.
-        second: u8,
+        second: u16,
         /// The name.
         name: String,
     },
@@ -113,12 +113,12 @@ pub enum TableError {
     /// A square listed twice in `fen_rows`.
     FenRowsTwice {
         /// The square.
-        square: u8,
+        square: u16,
     },
     /// A square missing from `fen_rows`.
     FenRowsMissing {
         /// The square.
-        square: u8,
+        square: u16,
     },
     /// A piece letter that is not an ASCII letter.
     BadLetter {
@@ -150,7 +150,7 @@ pub enum TableError {
         /// The side.
         side: u8,
         /// The square it starts from.
-        from: u8,
+        from: u16,
         /// The path's index in that square's list.
         path: usize,
     },
@@ -162,7 +162,7 @@ pub enum TableError {
         /// The side.
         side: u8,
         /// The square it starts from.
-        from: u8,
+        from: u16,
         /// The path's index in that square's list.
         path: usize,
     },
@@ -200,7 +200,7 @@ pub enum TableError {
     /// the table also has free castling.
     OnceFen {
         /// The square.
-        square: u8,
+        square: u16,
     },
     /// One-time moves and gating together: both write their rights as file
     /// letters in the FEN's castling field.
@@ -212,7 +212,7 @@ pub enum TableError {
         /// The side.
         side: u8,
         /// The square it starts from.
-        from: u8,
+        from: u16,
     },
     /// A gating rule for a royal piece (royal pieces are never in hand).
     RoyalGates {
@@ -381,7 +381,7 @@ pub enum NameOf {
     /// Piece `p`'s.
     Piece(u8),
     /// Square `s`'s.
-    Square(u8),
+    Square(u16),
     /// The label of file (column) `x`.
     File(u8),
     /// The label of rank (row) `y`.
@@ -415,7 +415,7 @@ pub enum Field {
         /// The side.
         side: u8,
         /// The square it starts from.
-        from: u8,
+        from: u16,
         /// The path's index in that square's list.
         path: usize,
     },

@@ -1,8 +1,9 @@
 //! [`Game`]: a position with its history, for the rules that need one
 //! (repetition, the n-move rule).
 
+use crate::dispatch::Position;
 use crate::error::{PlayError, PlayErrorReason};
-use crate::position::{result_for, Position};
+use crate::position::result_for;
 use crate::table::Outcome;
 use crate::types::{EndReason, GameResult, Move};
 

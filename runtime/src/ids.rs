@@ -10,6 +10,7 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
+use crate::bits::{Bits, Narrow, Sq, Squares, Wide, Width};
 use crate::types::Color;
 
 /// A square of one variant's board.
@@ -46,25 +47,16 @@ impl Square {
         self.0 as usize
     }
 
-    /// The square with index `s` of the runtime's internal `u8` squares.
+    /// The square with the runtime's internal number `s`.
     #[inline(always)]
-    pub(crate) const fn raw_new(s: u8) -> Square {
-        Square(s as u16)
+    pub(crate) const fn raw_new(s: Sq) -> Square {
+        Square(s)
     }
 
-    /// The runtime's internal `u8` square (tables hold at most
-    /// [`crate::table::MAX_SQUARES`] squares today).
+    /// The runtime's internal number.
     #[inline(always)]
-    pub(crate) const fn raw(self) -> u8 {
-        self.0 as u8
-    }
-
-    /// As [`Square::raw`] for a square that may come from another variant:
-    /// one past the internal `u8` range becomes `u8::MAX`, which no table
-    /// has (they hold at most [`crate::table::MAX_SQUARES`] squares).
-    #[inline]
-    pub(crate) fn raw_saturating(self) -> u8 {
-        u8::try_from(self.0).unwrap_or(u8::MAX)
+    pub(crate) const fn raw(self) -> Sq {
+        self.0
     }
 }
 
@@ -260,28 +252,50 @@ impl<T> IntoIterator for ByColor<T> {
 /// An iterator over a set of squares, lowest index first (the pieces of a
 /// side: [`Position::occupied_by`](crate::Position::occupied_by)).
 #[derive(Clone, Copy, Debug)]
-pub struct SquareIter(pub(crate) crate::bits::Squares);
+pub struct SquareIter(pub(crate) SetIter);
+
+/// The set behind a [`SquareIter`], at either width.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum SetIter {
+    Narrow(Squares<<Narrow as Width>::Set>),
+    Wide(Squares<<Wide as Width>::Set>),
+}
+
+impl SquareIter {
+    /// The squares of `set`.
+    #[inline(always)]
+    pub(crate) fn of<W: Width>(set: W::Set) -> SquareIter {
+        W::square_iter(set)
+    }
+}
 
 impl Iterator for SquareIter {
     type Item = Square;
 
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        self.0.next().map(Square::raw_new)
+        match &mut self.0 {
+            SetIter::Narrow(s) => s.next(),
+            SetIter::Wide(s) => s.next(),
+        }
+        .map(Square::raw_new)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0 .0.count_ones() as usize;
+        let n = match self.0 {
+            SetIter::Narrow(s) => s.0.count(),
+            SetIter::Wide(s) => s.0.count(),
+        } as usize;
         (n, Some(n))
     }
 }
 
 impl ExactSizeIterator for SquareIter {}
 
-/// The runtime's internal `u8` square `s` as a [`Square`].
+/// The runtime's internal square `s` as a [`Square`].
 #[inline(always)]
-pub(crate) const fn sq(s: u8) -> Square {
+pub(crate) const fn sq(s: Sq) -> Square {
     Square::raw_new(s)
 }
 

@@ -117,6 +117,7 @@
 
 mod bits;
 mod describe;
+mod dispatch;
 mod error;
 mod game;
 mod ids;
@@ -131,6 +132,7 @@ mod usi;
 mod variant;
 
 pub use describe::{describe, reach, Reach};
+pub use dispatch::{Position, Undo};
 pub use error::{
     CastlingProblem, Field, HandRoute, Limit, NameOf, ParseFenError, PlayError, PlayErrorReason,
     PositionError, TableError,
@@ -139,7 +141,7 @@ pub use game::Game;
 pub use ids::{ByColor, PieceType, Square, SquareIter};
 pub use movelist::{IntoIter as MoveListIntoIter, MoveList, MOVE_LIST_INLINE};
 pub use perft::{perft, perft_divide};
-pub use position::{check_royal_count, Position, Undo, MAX_HAND};
+pub use position::{check_royal_count, MAX_HAND};
 pub use setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 pub use table::{TableParts, VariantTables, FORMAT_VERSION};
 pub use types::{CastleGate, Color, EndReason, GameResult, Move, Promote};

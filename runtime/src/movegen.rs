@@ -7,31 +7,31 @@
 //! are tested one by one. With no royal piece or several, every move is
 //! tested by playing it.
 
-use crate::bits::{bit, SquareSet, Squares};
+use crate::bits::{bit, Bits, Board, Sq, Squares, Width};
 use crate::ids::{pt, sq};
 use crate::movelist::MoveList;
-use crate::position::{code, code_piece, code_side, Position};
+use crate::position::{code, code_piece, code_side, Pos};
 use crate::table::PromotionChoice;
 use crate::types::{CastleGate, Move, Promote};
-use crate::variant::FlatPath;
+use crate::variant::{FlatPath, Mask, Set};
 
 /// What the legality filter needs to know about a node.
 #[derive(Clone, Copy, Debug)]
-struct Ctx {
+struct Ctx<W: Width> {
     /// The single royal piece's square, or `None` (test every move by playing it).
-    king: Option<u8>,
+    king: Option<Sq>,
     checkers: u32,
     /// Squares a non-royal move must go to when in single check.
-    evasion: SquareSet,
-    pinned: SquareSet,
-    pins: [(u8, SquareSet); 16],
+    evasion: Set<W>,
+    pinned: Set<W>,
+    pins: [(Sq, Set<W>); 16],
     npins: usize,
 }
 
-impl Ctx {
+impl<W: Width> Ctx<W> {
     #[inline(always)]
-    fn pin_mask(&self, sq: u8) -> SquareSet {
-        let mut m = !0u128;
+    fn pin_mask(&self, sq: Sq) -> Set<W> {
+        let mut m = Set::<W>::FULL;
         for &(s, allowed) in &self.pins[..self.npins] {
             if s == sq {
                 m &= allowed;
@@ -41,37 +41,37 @@ impl Ctx {
     }
 }
 
-impl<'v> Position<'v> {
-    fn ctx(&self) -> Ctx {
+impl<'v, W: Width> Pos<'v, W> {
+    fn ctx(&self) -> Ctx<W> {
         let us = self.turn;
         let them = us ^ 1;
         let mut ctx = Ctx {
             king: None,
             checkers: 0,
-            evasion: !0,
-            pinned: 0,
-            pins: [(0, 0); 16],
+            evasion: Set::<W>::FULL,
+            pinned: Set::<W>::EMPTY,
+            pins: [(0, Set::<W>::EMPTY); 16],
             npins: 0,
         };
         let royals = self.royals[us];
         // Attacks the tries do not hold (hoppers, attack-only paths): every
         // move is tested by playing it.
-        if royals.count_ones() != 1
-            || self.v.slow_types != 0
-                && (self.v.slow_static || self.gates[them] & self.v.once_attacks[them] != 0)
+        if royals.count() != 1
+            || self.v.slow_types.any()
+                && (self.v.slow_static || (self.gates[them] & self.v.once_attacks[them]).any())
         {
             return ctx;
         }
-        let k = royals.trailing_zeros() as u8;
+        let k = royals.lowest() as Sq;
         ctx.king = Some(k);
         let occ = self.by_side[0] | self.by_side[1];
         let ours = self.by_side[us];
         let nodes = self.v.trie_at(them, k as usize);
-        let mut checkers: SquareSet = 0;
-        let mut between = !0u128;
+        let mut checkers: Set<W> = Set::<W>::EMPTY;
+        let mut between = Set::<W>::FULL;
         // A single friendly blocker met so far on the current branch, and the
         // index where its branch ends.
-        let mut cand: Option<(u8, usize)> = None;
+        let mut cand: Option<(Sq, usize)> = None;
         let mut i = 0usize;
         while i < nodes.len() {
             if let Some((_, end)) = cand {
@@ -83,21 +83,21 @@ impl<'v> Position<'v> {
             // The blocker already met on this branch, if any: a path may pass
             // the same square twice (lines with loops), and meeting it again
             // is no second blocker.
-            let cand_bit = cand.map_or(0, |(p, _)| bit(p));
+            let cand_bit = cand.map_or(Set::<W>::EMPTY, |(p, _)| bit(p));
             let eb = occ & n.edge & !cand_bit;
-            if eb != 0 {
-                if cand.is_none() && eb.count_ones() == 1 && eb & ours != 0 {
-                    cand = Some((eb.trailing_zeros() as u8, n.skip as usize));
+            if eb.any() {
+                if cand.is_none() && eb.count() == 1 && (eb & ours).any() {
+                    cand = Some((eb.lowest() as Sq, n.skip as usize));
                 } else {
                     i = n.skip as usize;
                     continue;
                 }
             }
             let b = bit(n.sq);
-            if occ & b != 0 {
-                let c = self.board[n.sq as usize];
+            if (occ & b).any() {
+                let c = self.board.get(n.sq as usize);
                 if code_side(c) == them {
-                    if n.types & (1 << code_piece(c)) != 0 {
+                    if n.types.has(code_piece(c)) {
                         match cand {
                             None => {
                                 checkers |= b;
@@ -130,13 +130,13 @@ impl<'v> Position<'v> {
                 i += 1;
             }
         }
-        ctx.checkers = checkers.count_ones();
+        ctx.checkers = checkers.count();
         // `between` is the intersection of the squares between the royal
         // piece and every checking path. One checker: capture it or block.
         // Several: capturing one leaves the others, but on some boards one
         // square blocks every check at once (two paths crossing).
         ctx.evasion = match ctx.checkers {
-            0 => !0,
+            0 => Set::<W>::FULL,
             1 => checkers | between,
             _ => between,
         };
@@ -152,10 +152,8 @@ impl<'v> Position<'v> {
         !still_facing && !next.in_check_side(self.turn)
     }
 
-    /// All legal moves, drops included, in a new vector: the convenient
-    /// form. [`Position::legal_moves_into`] fills a [`MoveList`] on the
-    /// stack instead, without allocating (what a search or perft should use).
-    pub fn legal_moves(&self) -> Vec<Move> {
+    /// See [`Position::legal_moves`].
+    pub(crate) fn legal_moves(&self) -> Vec<Move> {
         self.moves().to_vec()
     }
 
@@ -167,47 +165,14 @@ impl<'v> Position<'v> {
         out
     }
 
-    /// Replaces the contents of `out` with the legal moves, drops included,
-    /// in the order of [`Position::legal_moves`]: move generation without
-    /// allocating. A [`MoveList`] holds [`crate::MOVE_LIST_INLINE`] moves on
-    /// the stack; only a position with more moves than that moves the list
-    /// to the heap (and a list reused from ply to ply keeps that buffer).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use fairyc_runtime::{MoveList, Position, Variant, VariantTables};
-    /// # let json = include_str!("../examples/chess.json");
-    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
-    /// let pos = Position::new(&variant)?;
-    /// let mut moves = MoveList::new();
-    /// pos.legal_moves_into(&mut moves);
-    /// assert_eq!(moves.len(), 20);
-    /// assert!(!moves.spilled());
-    /// assert_eq!(moves.to_vec(), pos.legal_moves());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn legal_moves_into(&self, out: &mut MoveList) {
+    /// See [`Position::legal_moves_into`].
+    pub(crate) fn legal_moves_into(&self, out: &mut MoveList) {
         out.clear();
         self.gen(out, true);
     }
 
-    /// The number of legal moves, counted as [`crate::perft`] counts its
-    /// last ply: drops in bulk where no drop needs a test. `buf` is scratch
-    /// space (its contents are replaced).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use fairyc_runtime::{MoveList, Position, Variant, VariantTables};
-    /// # let json = include_str!("../examples/chess.json");
-    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
-    /// let pos = Position::new(&variant)?;
-    /// let mut buf = MoveList::new();
-    /// assert_eq!(pos.count_legal_moves(&mut buf), 20);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn count_legal_moves(&self, buf: &mut MoveList) -> u64 {
+    /// See [`Position::count_legal_moves`].
+    pub(crate) fn count_legal_moves(&self, buf: &mut MoveList) -> u64 {
         self.count_legal(buf)
     }
 
@@ -225,7 +190,7 @@ impl<'v> Position<'v> {
             self.gen_turns(out);
         }
         if drops {
-            self.gen_drops(&ctx, out, u32::MAX);
+            self.gen_drops(&ctx, out, Mask::<W>::FULL);
         }
         if self.v.history.as_ref().is_some_and(|h| h.pass) {
             self.gen_pass(&ctx, out);
@@ -239,9 +204,9 @@ impl<'v> Position<'v> {
     /// while the royal pieces face each other (`facing` end rule).
     #[cold]
     #[inline(never)]
-    fn gen_pass(&self, ctx: &Ctx, out: &mut MoveList) {
+    fn gen_pass(&self, ctx: &Ctx<W>, out: &mut MoveList) {
         let royals = self.royals[self.turn];
-        if royals.count_ones() != 1 {
+        if royals.count() != 1 {
             return;
         }
         let in_check = match ctx.king {
@@ -250,7 +215,7 @@ impl<'v> Position<'v> {
         };
         if self.history.facing || !in_check {
             out.push(Move::Pass {
-                at: sq(royals.trailing_zeros() as u8),
+                at: sq(royals.lowest() as Sq),
             });
         }
     }
@@ -300,22 +265,22 @@ impl<'v> Position<'v> {
                 Move::Normal { from, to, .. } | Move::EnPassant { from, to, .. } => {
                     (from.raw(), to.raw())
                 }
-                Move::Castle { from, .. } => (from.raw(), u8::MAX),
+                Move::Castle { from, .. } => (from.raw(), Sq::MAX),
                 Move::Drop { .. } | Move::Pass { .. } => return true,
             };
-            if royals & bit(from) == 0 {
+            if (royals & bit(from)).is_empty() {
                 return true;
             }
             let checkers = self.attackers(from, us ^ 1, occ);
-            checkers == 0 || (to != u8::MAX && checkers == bit(to))
+            checkers.is_empty() || (to != Sq::MAX && checkers == bit(to))
         });
     }
 
-    /// Whether `m` captures a piece (en passant included).
-    pub fn is_capture(&self, m: Move) -> bool {
+    /// See [`Position::is_capture`].
+    pub(crate) fn is_capture(&self, m: Move) -> bool {
         match m {
             Move::EnPassant { .. } => true,
-            Move::Normal { to, .. } => self.by_side[self.turn ^ 1] & bit(to.raw()) != 0,
+            Move::Normal { to, .. } => (self.by_side[self.turn ^ 1] & bit(to.raw())).any(),
             Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => false,
         }
     }
@@ -342,21 +307,21 @@ impl<'v> Position<'v> {
         let mut n = buf.len() as u64;
         if self.v.drops {
             let us = self.turn;
-            if ctx.king.is_none() && self.v.royal_of[us] != 0 {
+            if ctx.king.is_none() && self.v.royal_of[us].any() {
                 buf.clear();
-                self.gen_drops(&ctx, buf, u32::MAX);
+                self.gen_drops(&ctx, buf, Mask::<W>::FULL);
                 n += buf.len() as u64;
             } else {
                 let empty = self.v.all & !(self.by_side[0] | self.by_side[1]);
                 let target = empty & ctx.evasion;
                 for p in 0..self.v.npieces {
                     let h = self.v.hand_of[p] as usize;
-                    if self.hands[us][h] > 0 && self.v.no_mate & (1 << p) == 0 {
-                        n += (target & self.drop_mask(p, us)).count_ones() as u64;
+                    if self.hands[us][h] > 0 && !self.v.no_mate.has(p) {
+                        n += (target & self.drop_mask(p, us)).count() as u64;
                     }
                 }
                 // Drops that may not mate are tested one by one.
-                if self.v.no_mate != 0 {
+                if self.v.no_mate.any() {
                     buf.clear();
                     self.gen_drops(&ctx, buf, self.v.no_mate);
                     n += buf.len() as u64;
@@ -367,7 +332,7 @@ impl<'v> Position<'v> {
     }
 
     /// Appends the legal drops of the pieces in the bit set `pieces`.
-    fn gen_drops(&self, ctx: &Ctx, out: &mut MoveList, pieces: u32) {
+    fn gen_drops(&self, ctx: &Ctx<W>, out: &mut MoveList, pieces: Mask<W>) {
         if !self.v.drops {
             return;
         }
@@ -378,11 +343,11 @@ impl<'v> Position<'v> {
             None => empty,
         };
         for p in 0..self.v.npieces {
-            if self.hands[us][self.v.hand_of[p] as usize] == 0 || pieces & (1 << p) == 0 {
+            if self.hands[us][self.v.hand_of[p] as usize] == 0 || !pieces.has(p) {
                 continue;
             }
-            let test = ctx.king.is_none() && self.v.royal_of[us] != 0;
-            let no_mate = self.v.no_mate & (1 << p) != 0;
+            let test = ctx.king.is_none() && self.v.royal_of[us].any();
+            let no_mate = self.v.no_mate.has(p);
             for to in Squares(target & self.drop_mask(p, us)) {
                 let m = Move::Drop {
                     piece: pt(p as u8),
@@ -402,25 +367,25 @@ impl<'v> Position<'v> {
     /// Where side `us` may drop piece `p`, by the drop rules alone (not by
     /// occupancy): forbidden squares and files at their limit left out.
     #[inline]
-    pub(crate) fn drop_mask(&self, p: usize, us: usize) -> SquareSet {
+    pub(crate) fn drop_mask(&self, p: usize, us: usize) -> Set<W> {
         let v = self.v;
         let mut to = v.drop_to[p * 2 + us];
-        if v.per_file & (1 << p) != 0 {
+        if v.per_file.has(p) {
             let limit = v.file_limit[p] as u32;
             let own = code(p as u8, us);
-            let mut mine: SquareSet = 0;
+            let mut mine: Set<W> = Set::<W>::EMPTY;
             for s in Squares(self.by_side[us]) {
-                if self.board[s as usize] == own {
+                if self.board.get(s as usize) == own {
                     mine |= bit(s);
                 }
             }
             for &f in &v.file_masks {
-                if (mine & f).count_ones() >= limit {
+                if (mine & f).count() >= limit {
                     to &= !f;
                 }
             }
         }
-        if v.colour_checked & (1 << p) != 0 {
+        if v.colour_checked.has(p) {
             to &= self.colour_mask(p, us);
         }
         to
@@ -432,20 +397,22 @@ impl<'v> Position<'v> {
     /// few free squares for a limited piece still in hand.
     #[cold]
     #[inline(never)]
-    fn colour_mask(&self, p: usize, us: usize) -> SquareSet {
-        let Some(pl) = &self.v.place else { return !0 };
+    fn colour_mask(&self, p: usize, us: usize) -> Set<W> {
+        let Some(pl) = &self.v.place else {
+            return Set::<W>::FULL;
+        };
         let v = self.v;
         let empty = v.all & !(self.by_side[0] | self.by_side[1]);
-        let mut allowed = !0 as SquareSet;
-        for l in Squares(pl.per_colour as u128) {
+        let mut allowed = Set::<W>::FULL;
+        for l in Squares(pl.per_colour) {
             let l = l as usize;
             let limit = u32::from(pl.colour_limit[l]);
             let own = code(l as u8, us);
             let mut on = [0u32; 2];
             for s in Squares(self.by_side[us]) {
-                if self.board[s as usize] == own {
+                if self.board.get(s as usize) == own {
                     for (c, m) in pl.colour_masks.iter().enumerate() {
-                        if m & bit(s) != 0 {
+                        if (*m & bit(s)).any() {
                             on[c] += 1;
                         }
                     }
@@ -454,7 +421,7 @@ impl<'v> Position<'v> {
             if l == p {
                 for (c, m) in pl.colour_masks.iter().enumerate() {
                     if on[c] >= limit {
-                        allowed &= !m;
+                        allowed &= !*m;
                     }
                 }
                 continue;
@@ -465,18 +432,18 @@ impl<'v> Position<'v> {
             }
             let region = v.drop_to[l * 2 + us] & empty;
             let room = |c: usize, taken: u32| {
-                let free = (region & pl.colour_masks[c]).count_ones() - taken;
+                let free = (region & pl.colour_masks[c]).count() - taken;
                 limit.saturating_sub(on[c]).min(free)
             };
             let total = room(0, 0) + room(1, 0);
             if total < in_hand {
-                return 0;
+                return Set::<W>::EMPTY;
             }
             for (c, m) in pl.colour_masks.iter().enumerate() {
-                let taken = u32::from((region & m) != 0);
+                let taken = u32::from((region & *m).any());
                 let after = room(c, taken) + room(c ^ 1, 0);
                 if after < in_hand {
-                    allowed &= !(region & m);
+                    allowed &= !(region & *m);
                 }
             }
         }
@@ -498,23 +465,23 @@ impl<'v> Position<'v> {
         for t in &pl.turns {
             let own = code(t.piece, us);
             let mine = Squares(self.by_side[us])
-                .filter(|&s| self.board[s as usize] == own)
-                .fold(0 as SquareSet, |m, s| m | bit(s));
-            let from_set = if t.alone && mine.count_ones() == 1 {
+                .filter(|&s| self.board.get(s as usize) == own)
+                .fold(Set::<W>::EMPTY, |m, s| m | bit(s));
+            let from_set = if t.alone && mine.count() == 1 {
                 mine
             } else {
                 mine & t.zone[us]
             };
             for from in Squares(from_set) {
                 for &c in &t.choices {
-                    if v.limited & (1 << c) != 0 && self.at_limit(c) {
+                    if v.limited.has(c) && self.at_limit(c) {
                         continue;
                     }
-                    let mut tos = bit(from);
+                    let mut tos: Set<W> = bit(from);
                     let (a, b) = v.entries[v.entry(c as usize, us, from as usize)];
                     for path in v.paths[a as usize..b as usize].iter().filter(|x| x.capture) {
                         for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-                            if occ & st.block != 0 || occ & bit(st.to) != 0 {
+                            if (occ & st.block).any() || (occ & bit(st.to)).any() {
                                 break;
                             }
                             tos |= bit(st.to);
@@ -556,7 +523,8 @@ impl<'v> Position<'v> {
             let occ = self.by_side[0] | self.by_side[1] | bit(to.raw());
             let royals = self.royals[self.turn ^ 1];
             let mover = (piece.index(), self.turn, to.raw());
-            if self.v.slow_types == 0 && !self.path_reaches(mover, royals, occ, |x| x.capture) {
+            if self.v.slow_types.is_empty() && !self.path_reaches(mover, royals, occ, |x| x.capture)
+            {
                 return false;
             }
         }
@@ -569,22 +537,22 @@ impl<'v> Position<'v> {
     /// `targets` with occupancy `occ` along a path that `which` accepts.
     pub(crate) fn path_reaches(
         &self,
-        (p, side, from): (usize, usize, u8),
-        targets: SquareSet,
-        occ: SquareSet,
-        which: impl Fn(&FlatPath) -> bool,
+        (p, side, from): (usize, usize, Sq),
+        targets: Set<W>,
+        occ: Set<W>,
+        which: impl Fn(&FlatPath<W>) -> bool,
     ) -> bool {
         let v = self.v;
         let (a, b) = v.entries[v.entry(p, side, from as usize)];
         for path in v.paths[a as usize..b as usize].iter().filter(|x| which(x)) {
             for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-                if occ & st.block != 0 {
+                if (occ & st.block).any() {
                     break;
                 }
-                if targets & bit(st.to) != 0 {
+                if (targets & bit(st.to)).any() {
                     return true;
                 }
-                if occ & bit(st.to) != 0 {
+                if (occ & bit(st.to)).any() {
                     break;
                 }
             }
@@ -592,7 +560,7 @@ impl<'v> Position<'v> {
         false
     }
 
-    fn gen_board(&self, ctx: &Ctx, out: &mut MoveList) {
+    fn gen_board(&self, ctx: &Ctx<W>, out: &mut MoveList) {
         let v = self.v;
         let us = self.turn;
         let them = us ^ 1;
@@ -601,9 +569,9 @@ impl<'v> Position<'v> {
         let theirs = self.by_side[them];
         // In multiple check with no square that blocks every check, only the
         // royal piece can move.
-        let only_king = ctx.king.is_some() && ctx.checkers > 1 && ctx.evasion == 0;
+        let only_king = ctx.king.is_some() && ctx.checkers > 1 && ctx.evasion.is_empty();
         for from in Squares(ours) {
-            let p = code_piece(self.board[from as usize]) as usize;
+            let p = code_piece(self.board.get(from as usize)) as usize;
             let is_king = ctx.king == Some(from);
             if only_king && !is_king {
                 continue;
@@ -611,43 +579,44 @@ impl<'v> Position<'v> {
             let e = v.entry(p, us, from as usize);
             let (a, b) = v.entries[e];
             let dedup = v.dedup[e];
-            let mut seen: SquareSet = 0;
+            let mut seen: Set<W> = Set::<W>::EMPTY;
             // Which destinations a non-royal piece may go to.
             let allowed = if ctx.king.is_some() && !is_king {
                 let mut m = ctx.evasion;
-                if ctx.pinned & bit(from) != 0 {
+                if (ctx.pinned & bit(from)).any() {
                     m &= ctx.pin_mask(from);
                 }
                 m
             } else {
-                !0
+                Set::<W>::FULL
             };
-            let occ_without = occ & !bit(from);
+            let occ_without = occ & !bit::<Set<W>>(from);
             // The enemy pieces this piece may capture (`cannot-capture`
             // spares some).
-            let capturable = if v.sparing & (1 << p) != 0 {
+            let capturable = if v.sparing.has(p) {
                 theirs & !self.spared(theirs, v.no_capture[p])
             } else {
                 theirs
             };
             for path in &v.paths[a as usize..b as usize] {
-                if path.friend_on != 0 && ours & path.friend_on == 0 {
+                if path.friend_on.any() && (ours & path.friend_on).is_empty() {
                     continue;
                 }
+                let (quiet, capture, en_passant) = (path.quiet, path.capture, path.en_passant);
                 for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-                    if occ & st.block != 0 {
+                    if (occ & st.block).any() {
                         break;
                     }
                     let tb = bit(st.to);
-                    let (kind_ep, ok) = if occ & tb != 0 {
-                        if path.capture && capturable & tb != 0 {
+                    let (kind_ep, ok) = if (occ & tb).any() {
+                        if capture && (capturable & tb).any() {
                             (false, true)
                         } else {
                             break;
                         }
-                    } else if path.quiet {
+                    } else if quiet {
                         (false, true)
-                    } else if path.en_passant && self.ep & tb != 0 {
+                    } else if en_passant && (self.ep & tb).any() {
                         (true, true)
                     } else {
                         (false, false)
@@ -655,8 +624,8 @@ impl<'v> Position<'v> {
                     if ok {
                         let to = st.to;
                         if dedup {
-                            if seen & tb != 0 {
-                                if occ & tb != 0 {
+                            if (seen & tb).any() {
+                                if (occ & tb).any() {
                                     break;
                                 }
                                 continue;
@@ -668,13 +637,13 @@ impl<'v> Position<'v> {
                         } else if is_king {
                             !self.attacked(to, them, occ_without | tb)
                         } else {
-                            allowed & tb != 0
+                            (allowed & tb).any()
                         };
                         if legal {
                             self.emit(ctx, p, (from, to), kind_ep, out);
                         }
                     }
-                    if occ & tb != 0 {
+                    if (occ & tb).any() {
                         break;
                     }
                 }
@@ -704,37 +673,37 @@ impl<'v> Position<'v> {
         let test = Ctx {
             king: None,
             checkers: 0,
-            evasion: !0,
-            pinned: 0,
-            pins: [(0, 0); 16],
+            evasion: Set::<W>::FULL,
+            pinned: Set::<W>::EMPTY,
+            pins: [(0, Set::<W>::EMPTY); 16],
             npins: 0,
         };
         let mut in_check = None;
         for from in Squares(ours) {
-            let p = code_piece(self.board[from as usize]) as usize;
+            let p = code_piece(self.board.get(from as usize)) as usize;
             let (a, b) = v.special_entries[v.entry(p, us, from as usize)];
             if a == b {
                 continue;
             }
-            let capturable = if v.sparing & (1 << p) != 0 {
+            let capturable = if v.sparing.has(p) {
                 theirs & !self.spared(theirs, v.no_capture[p])
             } else {
                 theirs
             };
             for path in &v.paths[a as usize..b as usize] {
-                if path.once && self.gates[us] & bit(from) == 0
-                    || path.friend_on != 0 && ours & path.friend_on == 0
+                if path.once && (self.gates[us] & bit(from)).is_empty()
+                    || path.friend_on.any() && (ours & path.friend_on).is_empty()
                     || path.not_in_check && *in_check.get_or_insert_with(|| self.in_check_side(us))
                 {
                     continue;
                 }
                 for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-                    if occ & st.block != 0 {
+                    if (occ & st.block).any() {
                         break;
                     }
                     let tb = bit(st.to);
-                    let ok = if occ & tb != 0 {
-                        path.capture && capturable & tb != 0
+                    let ok = if (occ & tb).any() {
+                        path.capture && (capturable & tb).any()
                     } else {
                         path.quiet
                     };
@@ -746,7 +715,7 @@ impl<'v> Position<'v> {
                     if ok && !listed() {
                         self.emit(&test, p, (from, st.to), false, out);
                     }
-                    if occ & tb != 0 {
+                    if (occ & tb).any() {
                         break;
                     }
                 }
@@ -757,10 +726,10 @@ impl<'v> Position<'v> {
     /// The squares of `among` holding a piece of a type in `types`.
     #[cold]
     #[inline(never)]
-    pub(crate) fn spared(&self, among: SquareSet, types: u32) -> SquareSet {
-        let mut out = 0;
+    pub(crate) fn spared(&self, among: Set<W>, types: Mask<W>) -> Set<W> {
+        let mut out = Set::<W>::EMPTY;
         for s in Squares(among) {
-            if types & (1 << code_piece(self.board[s as usize])) != 0 {
+            if types.has(code_piece(self.board.get(s as usize))) {
                 out |= bit(s);
             }
         }
@@ -771,14 +740,14 @@ impl<'v> Position<'v> {
     /// with hoppers come here, and they test every move by playing it.
     #[cold]
     #[inline(never)]
-    fn gen_hops(&self, ctx: &Ctx, out: &mut MoveList) {
+    fn gen_hops(&self, ctx: &Ctx<W>, out: &mut MoveList) {
         let v = self.v;
         let us = self.turn;
         let ours = self.by_side[us];
         let theirs = self.by_side[us ^ 1];
         let occ = ours | theirs;
         for from in Squares(ours) {
-            let p = code_piece(self.board[from as usize]) as usize;
+            let p = code_piece(self.board.get(from as usize)) as usize;
             let e = v.entry(p, us, from as usize);
             let (a, b) = v.hop_entries[e];
             if a == b {
@@ -786,8 +755,8 @@ impl<'v> Position<'v> {
             }
             // Destinations already listed from `from` (lines with loops may
             // reach a square along two paths; a move is its two squares).
-            let mut seen: SquareSet = 0;
-            let theirs = if v.no_capture[p] != 0 {
+            let mut seen: Set<W> = Set::<W>::EMPTY;
+            let theirs = if v.no_capture[p].any() {
                 theirs & !self.spared(theirs, v.no_capture[p])
             } else {
                 theirs
@@ -803,17 +772,17 @@ impl<'v> Position<'v> {
             }
             for i in a as usize..b as usize {
                 let path = &v.paths[i];
-                if path.friend_on != 0 && ours & path.friend_on == 0 {
+                if path.friend_on.any() && (ours & path.friend_on).is_empty() {
                     continue;
                 }
                 self.hop_walk(i, occ, v.no_hurdle[p], |to, occupied| {
                     let tb = bit(to);
                     let ok = if occupied {
-                        path.capture && theirs & tb != 0
+                        path.capture && (theirs & tb).any()
                     } else {
                         path.quiet
                     };
-                    if ok && seen & tb == 0 {
+                    if ok && (seen & tb).is_empty() {
                         seen |= tb;
                         self.emit(ctx, p, (from, to), false, out);
                     }
@@ -826,10 +795,10 @@ impl<'v> Position<'v> {
     /// Appends the move of piece `p` from `from` to `to`, with its
     /// promotions, if legal.
     #[inline(always)]
-    fn emit(&self, ctx: &Ctx, p: usize, (from, to): (u8, u8), ep: bool, out: &mut MoveList) {
+    fn emit(&self, ctx: &Ctx<W>, p: usize, (from, to): (Sq, Sq), ep: bool, out: &mut MoveList) {
         let v = self.v;
-        if v.promoting & (1 << p) != 0
-            && (v.promo[p].zone[self.turn] & bit(to) != 0 || v.promo_start_pass & (1 << p) != 0)
+        if v.promoting.has(p)
+            && ((v.promo[p].zone[self.turn] & bit(to)).any() || v.promo_start_pass.has(p))
             && self.emit_promotions(ctx, p, (from, to), ep, out)
         {
             return;
@@ -842,7 +811,7 @@ impl<'v> Position<'v> {
 
     /// The move from `from` to `to` (en passant if `ep`).
     #[inline(always)]
-    fn piece_move(&self, from: u8, to: u8, ep: bool, promote: Promote) -> Move {
+    fn piece_move(&self, from: Sq, to: Sq, ep: bool, promote: Promote) -> Move {
         let (from, to) = (sq(from), sq(to));
         if ep {
             Move::EnPassant { from, to, promote }
@@ -854,8 +823,8 @@ impl<'v> Position<'v> {
     /// Whether a move must be tested by playing it: en passant, and every
     /// move where the tries hold no check information.
     #[inline(always)]
-    fn must_test(&self, ctx: &Ctx, ep: bool) -> bool {
-        ep || ctx.king.is_none() && self.v.royal_of[self.turn] != 0
+    fn must_test(&self, ctx: &Ctx<W>, ep: bool) -> bool {
+        ep || ctx.king.is_none() && self.v.royal_of[self.turn].any()
     }
 
     /// Appends the promotions of the move (see [`Self::emit`]) that a rule
@@ -864,44 +833,42 @@ impl<'v> Position<'v> {
     #[inline(never)]
     fn emit_promotions(
         &self,
-        ctx: &Ctx,
+        ctx: &Ctx<W>,
         p: usize,
-        (from, to): (u8, u8),
+        (from, to): (Sq, Sq),
         ep: bool,
         out: &mut MoveList,
     ) -> bool {
         let v = self.v;
         let us = self.turn;
         let (fb, tb) = (bit(from), bit(to));
-        let passed = if v.promo_start_pass & (1 << p) != 0 {
+        let passed = if v.promo_start_pass.has(p) {
             self.passed_on_way(p, from, to)
         } else {
-            0
+            Set::<W>::EMPTY
         };
         let test = self.must_test(ctx, ep);
         let mut applied = false;
         let mut optional = false;
         for rule in &v.promo[p].rules {
             if !rule.applies(us, fb, passed, tb)
-                || rule.capture_only && !ep && self.by_side[us ^ 1] & tb == 0
+                || rule.capture_only && !ep && (self.by_side[us ^ 1] & tb).is_empty()
             {
                 continue;
             }
             applied = true;
-            optional |= rule.optional && rule.forced[us] & tb == 0;
+            optional |= rule.optional && (rule.forced[us] & tb).is_empty();
             for c in &rule.choices {
                 let (m, must_test) = match *c {
                     // No choice of a type its side has its limit of.
-                    PromotionChoice::Piece(t) if v.limited & (1 << t) != 0 && self.at_limit(t) => {
-                        continue
-                    }
+                    PromotionChoice::Piece(t) if v.limited.has(t) && self.at_limit(t) => continue,
                     PromotionChoice::Piece(t) => {
                         (self.piece_move(from, to, ep, Promote::Piece(pt(t))), test)
                     }
                     // The piece leaves the board: it no longer blocks.
                     PromotionChoice::Hand(t) => (
                         self.piece_move(from, to, ep, Promote::Hand(pt(t))),
-                        v.royal_of[us] != 0,
+                        v.royal_of[us].any(),
                     ),
                 };
                 if !must_test || self.legal_by_playing(m) {
@@ -916,39 +883,39 @@ impl<'v> Position<'v> {
     /// from `from` to `to`: along the first path that makes the move, as
     /// [`Self::gen_board`] finds it (none for a hop). Only a promotion
     /// `on pass` reads them, so they are found again only then.
-    fn passed_on_way(&self, p: usize, from: u8, to: u8) -> SquareSet {
+    fn passed_on_way(&self, p: usize, from: Sq, to: Sq) -> Set<W> {
         let v = self.v;
         let us = self.turn;
         let occ = self.by_side[0] | self.by_side[1];
         let (ours, theirs) = (self.by_side[us], self.by_side[us ^ 1]);
         let (a, b) = v.entries[v.entry(p, us, from as usize)];
         for path in &v.paths[a as usize..b as usize] {
-            if path.friend_on != 0 && ours & path.friend_on == 0 {
+            if path.friend_on.any() && (ours & path.friend_on).is_empty() {
                 continue;
             }
-            let mut passed: SquareSet = 0;
+            let mut passed: Set<W> = Set::<W>::EMPTY;
             for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-                if occ & st.block != 0 {
+                if (occ & st.block).any() {
                     break;
                 }
                 let tb = bit(st.to);
                 if st.to == to {
-                    let makes = if occ & tb != 0 {
-                        path.capture && theirs & tb != 0
+                    let makes = if (occ & tb).any() {
+                        path.capture && (theirs & tb).any()
                     } else {
-                        path.quiet || path.en_passant && self.ep & tb != 0
+                        path.quiet || path.en_passant && (self.ep & tb).any()
                     };
                     if makes {
                         return passed;
                     }
                 }
-                if occ & tb != 0 {
+                if (occ & tb).any() {
                     break;
                 }
                 passed |= tb;
             }
         }
-        0
+        Set::<W>::EMPTY
     }
 
     /// Whether the side to move has as many pieces of type `t` on the
@@ -957,7 +924,7 @@ impl<'v> Position<'v> {
     #[inline(never)]
     fn at_limit(&self, t: u8) -> bool {
         let n = Squares(self.by_side[self.turn])
-            .filter(|&s| code_piece(self.board[s as usize]) == t)
+            .filter(|&s| code_piece(self.board.get(s as usize)) == t)
             .count();
         n >= usize::from(self.v.promo_limit[t as usize])
     }
@@ -975,13 +942,13 @@ impl<'v> Position<'v> {
                 self.gen_free_castling(i, out);
                 continue;
             }
-            let pieces = bit(c.king_from) | bit(c.rook_from);
-            if occ & c.empty & !pieces != 0 {
+            let pieces = bit::<Set<W>>(c.king_from) | bit(c.rook_from);
+            if (occ & c.empty & !pieces).any() {
                 continue;
             }
-            let occ_k = occ & !bit(c.king_from);
+            let occ_k = occ & !bit::<Set<W>>(c.king_from);
             // The castling piece's path must be safe only where it is royal.
-            let royal = v.royal_of[us] & (1 << c.king) != 0;
+            let royal = v.royal_of[us].has(c.king);
             if royal && Squares(c.safe).any(|s| self.attacked_any(s, them, occ_k)) {
                 continue;
             }
@@ -1009,21 +976,21 @@ impl<'v> Position<'v> {
         let c = v.castles[rule];
         let line = &v.castle_lines[rule];
         let [kf, rf] = self.free_castle[rule];
-        let at = |sq: u8| line.iter().position(|&s| s == sq).unwrap_or(0);
-        let span = |a: u8, b: u8| {
+        let at = |sq: Sq| line.iter().position(|&s| s == sq).unwrap_or(0);
+        let span = |a: Sq, b: Sq| {
             let (a, b) = (at(a), at(b));
             line[a.min(b)..=a.max(b)]
                 .iter()
-                .fold(0 as SquareSet, |m, &s| m | bit(s))
+                .fold(Set::<W>::EMPTY, |m, &s| m | bit(s))
         };
         let occ = self.by_side[0] | self.by_side[1];
-        let pieces = bit(kf) | bit(rf);
+        let pieces = bit::<Set<W>>(kf) | bit(rf);
         let safe = span(kf, c.king_to);
-        if occ & (safe | span(rf, c.rook_to)) & !pieces != 0 {
+        if (occ & (safe | span(rf, c.rook_to)) & !pieces).any() {
             return;
         }
-        let royal = v.royal_of[us] & (1 << c.king) != 0;
-        let occ_k = occ & !bit(kf);
+        let royal = v.royal_of[us].has(c.king);
+        let occ_k = occ & !bit::<Set<W>>(kf);
         if royal && Squares(safe).any(|s| self.attacked_any(s, us ^ 1, occ_k)) {
             return;
         }
@@ -1049,19 +1016,19 @@ impl<'v> Position<'v> {
         let v = self.v;
         let us = self.turn;
         let rights = self.gates[us];
-        if rights == 0 {
+        if rights.is_empty() {
             return;
         }
         let gaters: Vec<u8> = (0..v.npieces as u8)
             .filter(|&p| {
-                v.gate_to[p as usize * 2 + us] & rights != 0
+                (v.gate_to[p as usize * 2 + us] & rights).any()
                     && self.hands[us][v.hand_of[p as usize] as usize] > 0
             })
             .collect();
         if gaters.is_empty() {
             return;
         }
-        let may = |p: u8, s: u8| v.gate_to[p as usize * 2 + us] & rights & bit(s) != 0;
+        let may = |p: u8, s: Sq| (v.gate_to[p as usize * 2 + us] & rights & bit(s)).any();
         for i in 0..out.len() {
             match out[i] {
                 Move::Normal {

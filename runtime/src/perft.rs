@@ -1,7 +1,9 @@
 //! Perft: counting the leaves of the legal move tree.
 
+use crate::bits::Width;
+use crate::dispatch::{At, Position};
 use crate::movelist::MoveList;
-use crate::position::Position;
+use crate::position::Pos;
 use crate::types::Move;
 
 /// Counts the leaves of the legal move tree at exactly `depth` plies.
@@ -25,6 +27,14 @@ use crate::types::Move;
 /// assert_eq!(perft(&pos, 2), 400);
 /// ```
 pub fn perft(pos: &Position<'_>, depth: u32) -> u64 {
+    match &pos.at {
+        At::Narrow(p) => perft_at(p, depth),
+        At::Wide(p) => perft_at(p, depth),
+    }
+}
+
+/// [`perft`] at one width: the recursion never dispatches.
+fn perft_at<W: Width>(pos: &Pos<'_, W>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -42,7 +52,7 @@ pub fn perft(pos: &Position<'_>, depth: u32) -> u64 {
     for &m in buf.iter() {
         let mut next = pos.clone();
         next.play_unchecked(m);
-        total += perft(&next, depth - 1);
+        total += perft_at(&next, depth - 1);
     }
     total
 }

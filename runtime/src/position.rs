@@ -1,27 +1,27 @@
 //! [`Position`]: a validated position of a variant, and making moves.
 
-use crate::bits::{bit, SquareSet, Squares};
+use crate::bits::{bit, Bits, Board, Hand, Sq, Squares, Width};
 use crate::error::PlayErrorReason;
 use crate::error::{PlayError, PositionError};
 use crate::ids::{pt, sq, ByColor, PieceType, Square, SquareIter};
 use crate::setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 use crate::table::{Outcome, PromotionChoice, Verdict};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
-use crate::variant::{FlatPath, Variant};
+use crate::variant::{with_rules, FlatPath, Mask, Rules, Set, Variant};
 
-/// What [`Position::unmake`] needs to take a move back.
+/// What [`Pos::unmake`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
-pub struct Undo {
+pub(crate) struct UndoAt<W: Width> {
     m: Move,
-    moved: u8,
+    moved: u16,
     moved_promoted: bool,
-    cap_sq: u8,
-    captured: u8,
+    cap_sq: Sq,
+    captured: u16,
     captured_promoted: bool,
     castling: u16,
-    gates: [SquareSet; 2],
-    ep: SquareSet,
-    ep_victim: u8,
+    gates: [Set<W>; 2],
+    ep: Set<W>,
+    ep_victim: Sq,
     halfmove: u32,
     fullmove: u32,
     checks: [u8; 2],
@@ -55,14 +55,14 @@ pub const MAX_HAND: u8 = 64;
 
 /// Whether piece `p` may carry the promoted mark.
 #[inline]
-pub(crate) fn carries_mark(v: &Variant, p: u8) -> bool {
-    (p as usize) < v.npieces && v.marks & (1 << p) != 0
+pub(crate) fn carries_mark<W: Width>(v: &Rules<W>, p: u8) -> bool {
+    (p as usize) < v.npieces && v.marks.has(p)
 }
 
 /// Whether a piece `p` of `side` on `sq` can only have got there by a move
 /// that must have promoted it: `sq` is in a compulsory promotion zone of
 /// the piece, it cannot be dropped there, and no promotion makes it there.
-fn must_have_promoted(v: &Variant, p: u8, side: usize, sq: u8) -> bool {
+fn must_have_promoted<W: Width>(v: &Rules<W>, p: u8, side: usize, sq: Sq) -> bool {
     let b = bit(sq);
     let Some(info) = v.promo.get(p as usize) else {
         return false;
@@ -72,19 +72,19 @@ fn must_have_promoted(v: &Variant, p: u8, side: usize, sq: u8) -> bool {
     let compulsory = info
         .rules
         .iter()
-        .any(|r| (!r.optional || r.forced[side] & b != 0) && r.end[side] & b != 0);
+        .any(|r| (!r.optional || (r.forced[side] & b).any()) && (r.end[side] & b).any());
     if !compulsory {
         return false;
     }
     let dropped = v.drops
         && v.drop_to
             .get(p as usize * 2 + side)
-            .is_some_and(|&to| to & b != 0);
+            .is_some_and(|&to| (to & b).any());
     let promoted_to = v.promo.iter().any(|other| {
         other.rules.iter().any(|r| {
             // A rule that applies by the origin or the squares passed may
             // promote a piece anywhere.
-            (r.end[side] & b != 0 || r.start[side] | r.pass[side] != 0)
+            ((r.end[side] & b).any() || (r.start[side] | r.pass[side]).any())
                 && r.choices.contains(&PromotionChoice::Piece(p))
         })
     });
@@ -98,7 +98,12 @@ fn must_have_promoted(v: &Variant, p: u8, side: usize, sq: u8) -> bool {
 ///
 /// [`PositionError::NoRoyal`] or [`PositionError::TooManyRoyals`].
 pub fn check_royal_count(v: &Variant, color: Color, count: usize) -> Result<(), PositionError> {
-    if v.royal_of[color.index()] == 0 {
+    with_rules!(v, r => royal_count(r, color, count))
+}
+
+/// [`check_royal_count`] at one width.
+fn royal_count<W: Width>(v: &Rules<W>, color: Color, count: usize) -> Result<(), PositionError> {
+    if v.royal_of[color.index()].is_empty() {
         return Ok(());
     }
     match count {
@@ -108,44 +113,41 @@ pub fn check_royal_count(v: &Variant, color: Color, count: usize) -> Result<(), 
     }
 }
 
-/// Board codes: `0` empty, else `1 + (piece << 1 | side)`.
+/// Board codes: `0` empty, else `1 + (piece << 1 | side)` (up to 256 for
+/// 128 piece types: a wide board holds `u16` codes).
 #[inline(always)]
-pub(crate) fn code(piece: u8, side: usize) -> u8 {
-    1 + ((piece << 1) | side as u8)
+pub(crate) fn code(piece: u8, side: usize) -> u16 {
+    1 + ((u16::from(piece) << 1) | side as u16)
 }
 
 #[inline(always)]
-pub(crate) fn code_piece(c: u8) -> u8 {
-    (c - 1) >> 1
+pub(crate) fn code_piece(c: u16) -> u8 {
+    ((c - 1) >> 1) as u8
 }
 
 #[inline(always)]
-pub(crate) fn code_side(c: u8) -> usize {
+pub(crate) fn code_side(c: u16) -> usize {
     ((c - 1) & 1) as usize
 }
 
-/// A legal position of a variant: board, promoted marks, hands, side to move,
-/// castling and en-passant rights, clocks and an incremental Zobrist hash.
-///
-/// Obtained only through [`Position::from_setup`] (or [`Position::new`]),
-/// which validates once.
+/// A position at width `W` (see [`crate::Position`], which wraps it).
 #[derive(Clone, Debug)]
-pub struct Position<'v> {
-    pub(crate) v: &'v Variant,
-    pub(crate) board: [u8; 128],
-    pub(crate) by_side: [SquareSet; 2],
-    pub(crate) royals: [SquareSet; 2],
-    pub(crate) promoted: SquareSet,
-    pub(crate) hands: [[u8; 32]; 2],
+pub(crate) struct Pos<'v, W: Width> {
+    pub(crate) v: &'v Rules<W>,
+    pub(crate) board: W::Board,
+    pub(crate) by_side: [Set<W>; 2],
+    pub(crate) royals: [Set<W>; 2],
+    pub(crate) promoted: Set<W>,
+    pub(crate) hands: [W::Hand; 2],
     pub(crate) turn: usize,
     pub(crate) castling: u16,
     /// `free_castle[rule]`: the king's and the rook's squares of a free
     /// (Chess960) castling right, fixed while the right lasts.
-    pub(crate) free_castle: [[u8; 2]; 16],
+    pub(crate) free_castle: [[Sq; 2]; 16],
     /// `gates[side]`: the squares whose gate right the side still has.
-    pub(crate) gates: [SquareSet; 2],
-    pub(crate) ep: SquareSet,
-    pub(crate) ep_victim: u8,
+    pub(crate) gates: [Set<W>; 2],
+    pub(crate) ep: Set<W>,
+    pub(crate) ep_victim: Sq,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     /// Checks each side still has to give (variants that count checks).
@@ -157,43 +159,9 @@ pub struct Position<'v> {
     pub(crate) history: History,
 }
 
-impl<'v> Position<'v> {
-    /// The variant's start position.
-    ///
-    /// # Errors
-    ///
-    /// A [`PositionError`] if the tables' start FEN is not a legal position.
-    pub fn new(v: &'v Variant) -> Result<Position<'v>, PositionError> {
-        Position::from_fen(v, v.start_fen())
-    }
-
-    /// Reads and validates a FEN.
-    ///
-    /// # Errors
-    ///
-    /// [`PositionError::Fen`] if the FEN cannot be read, otherwise the
-    /// reason the position is illegal (as [`Position::from_setup`]).
-    pub fn from_fen(v: &'v Variant, fen: &str) -> Result<Position<'v>, PositionError> {
-        let setup = Setup::from_fen(v, fen)?;
-        Position::from_setup(v, &setup)
-    }
-
-    /// Validates a setup. This is the one place where the rules below are
-    /// checked: [`Position::from_fen`] comes here too.
-    ///
-    /// # Errors
-    ///
-    /// A [`PositionError`] if the board or a hand names a piece, square or
-    /// castling right the variant does not have; a piece carries the
-    /// promoted mark that it cannot carry; a piece stands where it must have
-    /// promoted; hands are not empty without drops, hold a royal piece or
-    /// more than [`MAX_HAND`] of a kind; a variant with drops has more than
-    /// [`MAX_HAND`] pieces besides royal ones; a side of a variant with
-    /// royal pieces has none or more than one; the side not to move is in
-    /// check; a castling right has no king or rook in place; the en-passant
-    /// square was not passed over by an enemy move; or a clock is out of
-    /// range ([`crate::MAX_HALFMOVE`], [`crate::MAX_FULLMOVE`]).
-    pub fn from_setup(v: &'v Variant, s: &Setup) -> Result<Position<'v>, PositionError> {
+impl<'v, W: Width> Pos<'v, W> {
+    /// See [`Position::from_setup`].
+    pub(crate) fn from_setup(v: &'v Rules<W>, s: &Setup) -> Result<Pos<'v, W>, PositionError> {
         if s.board.len() != v.nsq {
             return Err(PositionError::BoardSize {
                 expected: v.nsq,
@@ -217,18 +185,18 @@ impl<'v> Position<'v> {
             }
             Some(_) => return Err(PositionError::Counting),
         };
-        let mut pos = Position {
+        let mut pos = Pos {
             v,
-            board: [0; 128],
-            by_side: [0; 2],
-            royals: [0; 2],
-            promoted: 0,
-            hands: [[0; 32]; 2],
+            board: W::Board::EMPTY,
+            by_side: [Set::<W>::EMPTY; 2],
+            royals: [Set::<W>::EMPTY; 2],
+            promoted: Set::<W>::EMPTY,
+            hands: [W::Hand::EMPTY; 2],
             turn: s.turn.index(),
             castling: 0,
             free_castle: [[0; 2]; 16],
-            gates: [0; 2],
-            ep: 0,
+            gates: [Set::<W>::EMPTY; 2],
+            ep: Set::<W>::EMPTY,
             ep_victim: 0,
             halfmove: s.halfmove,
             fullmove: s.fullmove,
@@ -257,7 +225,7 @@ impl<'v> Position<'v> {
                 return Err(PositionError::UnknownPiece(piece));
             }
             let piece = piece.raw();
-            let sq = sq as u8;
+            let sq = sq as Sq;
             let side = color.index();
             if promoted && !carries_mark(v, piece) {
                 return Err(PositionError::MarkNotAllowed {
@@ -271,9 +239,9 @@ impl<'v> Position<'v> {
                     square: v.sq_name(sq).to_string(),
                 });
             }
-            pos.board[sq as usize] = code(piece, side);
+            pos.board.set(sq as usize, code(piece, side));
             pos.by_side[side] |= bit(sq);
-            if v.royal_of[side] & (1 << piece) != 0 {
+            if v.royal_of[side].has(piece) {
                 pos.royals[side] |= bit(sq);
             } else {
                 material += 1;
@@ -326,19 +294,19 @@ impl<'v> Position<'v> {
                 return Err(PositionError::UnknownCastling(r));
             };
             let squares = if c.free {
-                let rook = s.castling_rooks.get(i).map(|s| s.raw_saturating());
+                let rook = s.castling_rooks.get(i).map(|s| s.raw());
                 crate::setup::free_castle_squares(v, &s.board, r as usize, rook)
                     .filter(|_| rook.is_some())
             } else {
                 Some([c.king_from, c.rook_from])
                     .filter(|_| {
-                        pos.board[c.king_from as usize] == code(c.king, c.side)
-                            && pos.board[c.rook_from as usize] == code(c.rook, c.side)
+                        pos.board.get(c.king_from as usize) == code(c.king, c.side)
+                            && pos.board.get(c.rook_from as usize) == code(c.rook, c.side)
                     })
                     .map(|[k, r]| (k, r))
             };
             let Some((kf, rf)) = squares else {
-                let name = |s: u8| {
+                let name = |s: Sq| {
                     if c.free {
                         "its line".to_string()
                     } else {
@@ -358,7 +326,7 @@ impl<'v> Position<'v> {
         }
         for side in 0..2 {
             for &g in &s.gates[Color::from_index(side)] {
-                if g.index() >= v.nsq || v.gate_squares[side] & bit(g.raw()) == 0 {
+                if g.index() >= v.nsq || (v.gate_squares[side] & bit(g.raw())).is_empty() {
                     return Err(PositionError::UnknownSquare(g));
                 }
                 let g = g.raw();
@@ -394,13 +362,13 @@ impl<'v> Position<'v> {
         // Last, so that a caller may report it apart (the compiler does).
         for color in [Color::White, Color::Black] {
             let side = color.index();
-            let mut count = pos.royals[side].count_ones() as usize;
+            let mut count = pos.royals[side].count() as usize;
             if v.royal_in_hand {
-                count += Squares(v.royal_of[side] as u128)
+                count += Squares(v.royal_of[side])
                     .map(|p| pos.hands[side][p as usize] as usize)
                     .sum::<usize>();
             }
-            check_royal_count(v, color, count)?;
+            royal_count(v, color, count)?;
         }
         pos.hash = pos.compute_hash();
         if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
@@ -414,21 +382,21 @@ impl<'v> Position<'v> {
         Ok(pos)
     }
 
-    /// The position as plain data.
-    pub fn to_setup(&self) -> Setup {
+    /// See [`Position::to_setup`].
+    pub(crate) fn to_setup(&self) -> Setup {
         let board = (0..self.v.nsq)
             .map(|s| {
-                let c = self.board[s];
+                let c = self.board.get(s);
                 (c != 0).then(|| Placed {
                     piece: pt(code_piece(c)),
                     color: Color::from_index(code_side(c)),
-                    promoted: self.promoted & bit(s as u8) != 0,
+                    promoted: (self.promoted & bit(s)).any(),
                 })
             })
             .collect();
         Setup {
             board,
-            hands: ByColor::from_fn(|c| self.hands[c.index()][..self.v.npieces].to_vec()),
+            hands: ByColor::from_fn(|c| self.hands[c.index()].as_ref()[..self.v.npieces].to_vec()),
             turn: Color::from_index(self.turn),
             castling: (0..16u8)
                 .filter(|i| self.castling & (1 << i) != 0)
@@ -437,8 +405,8 @@ impl<'v> Position<'v> {
                 .filter(|i| self.castling & (1 << i) != 0)
                 .map(|i| sq(self.free_castle[i][1]))
                 .collect(),
-            gates: ByColor::from_fn(|c| SquareIter(Squares(self.gates[c.index()])).collect()),
-            ep: (self.ep != 0).then(|| sq(self.ep.trailing_zeros() as u8)),
+            gates: ByColor::from_fn(|c| SquareIter::of::<W>(self.gates[c.index()]).collect()),
+            ep: self.ep.any().then(|| sq(self.ep.lowest() as Sq)),
             checks: self.v.check_count.map(|_| ByColor::from(self.checks)),
             counting: (self.count[0] != 0).then_some((self.count[0], self.count[1])),
             halfmove: self.halfmove,
@@ -446,146 +414,88 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// The position as FEN.
-    pub fn fen(&self) -> String {
-        self.to_setup().to_fen(self.v)
+    /// See [`Position::fen`].
+    pub(crate) fn fen(&self) -> String {
+        self.to_setup().to_fen_at(self.v)
     }
 
-    /// The variant.
-    pub fn variant(&self) -> &'v Variant {
-        self.v
-    }
-
-    /// The side to move.
-    pub fn turn(&self) -> Color {
+    /// See [`Position::turn`].
+    pub(crate) fn turn(&self) -> Color {
         Color::from_index(self.turn)
     }
 
-    /// The Zobrist hash: board, promoted marks, hands, side to move, castling
-    /// rights and en-passant square.
-    pub fn hash(&self) -> u64 {
+    /// See [`Position::hash`].
+    pub(crate) fn hash(&self) -> u64 {
         self.hash
     }
 
-    /// What stands on square `s`; `None` for an empty square (or a square
-    /// of another variant that is none here).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use fairyc_runtime::{Color, Position, Variant, VariantTables};
-    /// # let json = include_str!("../examples/chess.json");
-    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
-    /// let pos = Position::new(&variant)?;
-    /// let e1 = variant.square_by_name("e1").expect("a square");
-    /// let king = pos.piece_at(e1).expect("the white king");
-    /// assert_eq!((variant.piece_name(king.piece), king.color), ("King", Color::White));
-    /// assert_eq!(pos.royal_square(Color::White), Some(e1));
-    /// assert_eq!(pos.piece_at(variant.square_by_name("e4").expect("a square")), None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn piece_at(&self, s: Square) -> Option<Placed> {
+    /// See [`Position::piece_at`].
+    pub(crate) fn piece_at(&self, s: Square) -> Option<Placed> {
         if s.index() >= self.v.nsq {
             return None;
         }
-        let c = *self.board.get(s.index())?;
+        let c = self.board.get(s.index());
         (c != 0).then(|| Placed {
             piece: pt(code_piece(c)),
             color: Color::from_index(code_side(c)),
-            promoted: self.promoted & bit(s.raw()) != 0,
+            promoted: (self.promoted & bit(s.raw())).any(),
         })
     }
 
-    /// How many of piece `p` the side holds in hand (at most
-    /// [`MAX_HAND`]); `0` for a piece of another variant that is none here.
-    pub fn hand_count(&self, side: Color, p: PieceType) -> u8 {
+    /// See [`Position::hand_count`].
+    pub(crate) fn hand_count(&self, side: Color, p: PieceType) -> u8 {
         if p.index() >= self.v.npieces {
             return 0;
         }
         self.hands[side.index()]
+            .as_ref()
             .get(p.index())
             .copied()
             .unwrap_or(0)
     }
 
-    /// The side's hand: each piece type it holds, with how many, in the
-    /// table's order of pieces (nothing in a variant without hands).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use fairyc_runtime::{Color, Position, Variant, VariantTables};
-    /// # let json = include_str!("../examples/chess.json");
-    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
-    /// let pos = Position::new(&variant)?;
-    /// assert_eq!(pos.hand(Color::White).count(), 0); // chess has no hands
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn hand(&self, side: Color) -> impl Iterator<Item = (PieceType, u8)> + '_ {
-        self.hands[side.index()][..self.v.npieces]
+    /// See [`Position::hand`].
+    pub(crate) fn hand(&self, side: Color) -> impl Iterator<Item = (PieceType, u8)> + '_ {
+        self.hands[side.index()].as_ref()[..self.v.npieces]
             .iter()
             .enumerate()
             .filter(|&(_, &n)| n > 0)
             .map(|(p, &n)| (pt(p as u8), n))
     }
 
-    /// The squares holding `side`'s pieces, lowest index first: for
-    /// programs that walk the pieces, such as an evaluation.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use fairyc_runtime::{Color, Position, Variant, VariantTables};
-    /// # let json = include_str!("../examples/chess.json");
-    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
-    /// let pos = Position::new(&variant)?;
-    /// let black: Vec<&str> = pos
-    ///     .occupied_by(Color::Black)
-    ///     .map(|s| variant.square_name(s))
-    ///     .collect();
-    /// assert_eq!(black.len(), 16);
-    /// assert_eq!((black[0], black[15]), ("a7", "h8"));
-    /// let kings: Vec<_> = pos.royal_squares(Color::Black).collect();
-    /// assert_eq!(kings, [variant.square_by_name("e8").expect("a square")]);
-    /// assert_eq!(pos.ep_squares().count(), 0);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn occupied_by(&self, side: Color) -> SquareIter {
-        SquareIter(Squares(self.by_side[side.index()]))
+    /// See [`Position::occupied_by`].
+    pub(crate) fn occupied_by(&self, side: Color) -> SquareIter {
+        SquareIter::of::<W>(self.by_side[side.index()])
     }
 
-    /// The squares of `side`'s royal pieces (none in a variant without
-    /// them; one in a legal position of a variant with them).
-    pub fn royal_squares(&self, side: Color) -> SquareIter {
-        SquareIter(Squares(self.royals[side.index()]))
+    /// See [`Position::royal_squares`].
+    pub(crate) fn royal_squares(&self, side: Color) -> SquareIter {
+        SquareIter::of::<W>(self.royals[side.index()])
     }
 
-    /// The square of `side`'s royal piece (its king), if it has exactly one.
-    pub fn royal_square(&self, side: Color) -> Option<Square> {
+    /// See [`Position::royal_square`].
+    pub(crate) fn royal_square(&self, side: Color) -> Option<Square> {
         let r = self.royals[side.index()];
-        (r.count_ones() == 1).then(|| sq(r.trailing_zeros() as u8))
+        (r.count() == 1).then(|| sq(r.lowest() as Sq))
     }
 
-    /// The en-passant squares: those a piece may take en passant on in
-    /// this move (none, or those the last move passed over).
-    pub fn ep_squares(&self) -> SquareIter {
-        SquareIter(Squares(self.ep))
+    /// See [`Position::ep_squares`].
+    pub(crate) fn ep_squares(&self) -> SquareIter {
+        SquareIter::of::<W>(self.ep)
     }
 
-    /// In a variant that counts checks, how many checks `side` still has
-    /// to give; `None` in other variants.
-    pub fn checks_left(&self, side: Color) -> Option<u8> {
+    /// See [`Position::checks_left`].
+    pub(crate) fn checks_left(&self, side: Color) -> Option<u8> {
         self.v.check_count.map(|_| self.checks[side.index()])
     }
 
-    /// Plies since the last capture, or the last move or drop of a piece
-    /// that resets the counter (`end.resets_move_limit` of the table).
-    pub fn halfmove(&self) -> u32 {
+    /// See [`Position::halfmove`].
+    pub(crate) fn halfmove(&self) -> u32 {
         self.halfmove
     }
 
-    /// Whether the side to move has a royal piece under attack.
-    pub fn is_check(&self) -> bool {
+    /// See [`Position::is_check`].
+    pub(crate) fn is_check(&self) -> bool {
         self.in_check_side(self.turn)
     }
 
@@ -596,18 +506,18 @@ impl<'v> Position<'v> {
 
     /// Whether `by` attacks square `s` with occupancy `occ`.
     #[inline]
-    pub(crate) fn attacked(&self, s: u8, by: usize, occ: SquareSet) -> bool {
+    pub(crate) fn attacked(&self, s: Sq, by: usize, occ: Set<W>) -> bool {
         let nodes = self.v.trie_at(by, s as usize);
         let mut i = 0usize;
         while i < nodes.len() {
             let n = &nodes[i];
-            if occ & n.edge != 0 {
+            if (occ & n.edge).any() {
                 i = n.skip as usize;
                 continue;
             }
-            if occ & bit(n.sq) != 0 {
-                let c = self.board[n.sq as usize];
-                if c != 0 && code_side(c) == by && n.types & (1 << code_piece(c)) != 0 {
+            if (occ & bit(n.sq)).any() {
+                let c = self.board.get(n.sq as usize);
+                if c != 0 && code_side(c) == by && n.types.has(code_piece(c)) {
                     return true;
                 }
                 i = n.skip as usize;
@@ -622,34 +532,34 @@ impl<'v> Position<'v> {
     /// attack-only paths included. [`Position::attacked`] alone serves the
     /// fast legality path, which variants with such paths never take.
     #[inline]
-    pub(crate) fn attacked_any(&self, s: u8, by: usize, occ: SquareSet) -> bool {
-        self.attacked(s, by, occ) || (self.v.slow_types != 0 && self.attacked_slow(s, by, occ))
+    pub(crate) fn attacked_any(&self, s: Sq, by: usize, occ: Set<W>) -> bool {
+        self.attacked(s, by, occ) || (self.v.slow_types.any() && self.attacked_slow(s, by, occ))
     }
 
     /// Whether a piece of side `by` attacks `s` along a path the tries do not
     /// hold: a hopper's capture or an attack-only path.
     #[cold]
     #[inline(never)]
-    fn attacked_slow(&self, s: u8, by: usize, occ: SquareSet) -> bool {
+    fn attacked_slow(&self, s: Sq, by: usize, occ: Set<W>) -> bool {
         Squares(self.by_side[by]).any(|from| self.attacks_slow_from(from, s, by, occ))
     }
 
     /// Whether the piece of side `by` on `from` attacks `s` along a path the
     /// tries do not hold (see [`Position::attacked_slow`]).
-    fn attacks_slow_from(&self, from: u8, s: u8, by: usize, occ: SquareSet) -> bool {
+    fn attacks_slow_from(&self, from: Sq, s: Sq, by: usize, occ: Set<W>) -> bool {
         let v = self.v;
         let target = bit(s);
         // A hopper attacks the square as if a piece stood there (an empty
         // square a king would pass when castling), so that a piece before
         // the hurdle is no hurdle and the square is the landing.
         let occ = occ | target;
-        let p = code_piece(self.board[from as usize]) as usize;
-        if v.slow_types & (1 << p) == 0 {
+        let p = code_piece(self.board.get(from as usize)) as usize;
+        if !v.slow_types.has(p) {
             return false;
         }
         // A piece it may not capture is not attacked by it.
-        let c = self.board[s as usize];
-        if c != 0 && v.no_capture[p] & (1 << code_piece(c)) != 0 {
+        let c = self.board.get(s as usize);
+        if c != 0 && v.no_capture[p].has(code_piece(c)) {
             return false;
         }
         let e = v.entry(p, by, from as usize);
@@ -679,15 +589,15 @@ impl<'v> Position<'v> {
     /// `occ` (up to and including the first occupied square, `block`
     /// squares empty), reaches a square of `target`.
     #[inline(always)]
-    fn captures_along(&self, path: &FlatPath, occ: SquareSet, target: SquareSet) -> bool {
+    fn captures_along(&self, path: &FlatPath<W>, occ: Set<W>, target: Set<W>) -> bool {
         for st in &self.v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-            if occ & st.block != 0 {
+            if (occ & st.block).any() {
                 return false;
             }
-            if target & bit(st.to) != 0 {
+            if (target & bit(st.to)).any() {
                 return true;
             }
-            if occ & bit(st.to) != 0 {
+            if (occ & bit(st.to)).any() {
                 return false;
             }
         }
@@ -697,18 +607,11 @@ impl<'v> Position<'v> {
     /// Whether piece `p` of `by` on `from` attacks `target` along a special
     /// capture path: a one-time move while `by` holds the right of `from`,
     /// or a move not made in check (an attack all the same).
-    fn attacks_special(
-        &self,
-        p: usize,
-        by: usize,
-        from: u8,
-        occ: SquareSet,
-        target: SquareSet,
-    ) -> bool {
+    fn attacks_special(&self, p: usize, by: usize, from: Sq, occ: Set<W>, target: Set<W>) -> bool {
         let v = self.v;
         let (a, b) = v.special_entries[v.entry(p, by, from as usize)];
         v.paths[a as usize..b as usize].iter().any(|path| {
-            if !path.capture || path.once && self.gates[by] & bit(from) == 0 {
+            if !path.capture || path.once && (self.gates[by] & bit(from)).is_empty() {
                 return false;
             }
             self.captures_along(path, occ, target)
@@ -721,19 +624,19 @@ impl<'v> Position<'v> {
     /// pieces need it; the move generator asks [`Position::attacked`].
     #[cold]
     #[inline(never)]
-    pub(crate) fn attackers(&self, s: u8, by: usize, occ: SquareSet) -> SquareSet {
+    pub(crate) fn attackers(&self, s: Sq, by: usize, occ: Set<W>) -> Set<W> {
         let nodes = self.v.trie_at(by, s as usize);
-        let mut out: SquareSet = 0;
+        let mut out: Set<W> = Set::<W>::EMPTY;
         let mut i = 0usize;
         while i < nodes.len() {
             let n = &nodes[i];
-            if occ & n.edge != 0 {
+            if (occ & n.edge).any() {
                 i = n.skip as usize;
                 continue;
             }
-            if occ & bit(n.sq) != 0 {
-                let c = self.board[n.sq as usize];
-                if c != 0 && code_side(c) == by && n.types & (1 << code_piece(c)) != 0 {
+            if (occ & bit(n.sq)).any() {
+                let c = self.board.get(n.sq as usize);
+                if c != 0 && code_side(c) == by && n.types.has(code_piece(c)) {
                     out |= bit(n.sq);
                 }
                 i = n.skip as usize;
@@ -741,7 +644,7 @@ impl<'v> Position<'v> {
                 i += 1;
             }
         }
-        if self.v.slow_types != 0 {
+        if self.v.slow_types.any() {
             for from in Squares(self.by_side[by] & !out) {
                 if self.attacks_slow_from(from, s, by, occ) {
                     out |= bit(from);
@@ -760,24 +663,24 @@ impl<'v> Position<'v> {
     pub(crate) fn hop_walk(
         &self,
         index: usize,
-        occ: SquareSet,
-        no_hurdle: u32,
-        mut land: impl FnMut(u8, bool) -> bool,
+        occ: Set<W>,
+        no_hurdle: Mask<W>,
+        mut land: impl FnMut(Sq, bool) -> bool,
     ) -> bool {
         let path = &self.v.paths[index];
         let limit = self.v.hop_limit[index];
         let mut over = false;
         let mut landed = 0u16;
         for st in &self.v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-            if occ & st.block != 0 {
+            if (occ & st.block).any() {
                 break;
             }
-            let occupied = occ & bit(st.to) != 0;
+            let occupied = (occ & bit(st.to)).any();
             if !over {
-                if occupied && no_hurdle != 0 {
+                if occupied && no_hurdle.any() {
                     // A piece of these types is no hurdle: no move beyond.
-                    let c = self.board[st.to as usize];
-                    if c != 0 && no_hurdle & (1 << code_piece(c)) != 0 {
+                    let c = self.board.get(st.to as usize);
+                    if c != 0 && no_hurdle.has(code_piece(c)) {
                         break;
                     }
                 }
@@ -795,25 +698,8 @@ impl<'v> Position<'v> {
         false
     }
 
-    /// Whether side `by` attacks square `s` in this position (with any of
-    /// its pieces' capturing paths, hoppers included); `None` for a square
-    /// of another variant that is none here.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use fairyc_runtime::{Color, Position, Variant, VariantTables};
-    /// # let json = include_str!("../examples/chess.json");
-    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
-    /// let pos = Position::new(&variant)?;
-    /// let f3 = variant.square_by_name("f3").expect("a square");
-    /// let f6 = variant.square_by_name("f6").expect("a square");
-    /// assert_eq!(pos.is_attacked(f3, Color::White), Some(true));
-    /// assert_eq!(pos.is_attacked(f3, Color::Black), Some(false));
-    /// assert_eq!(pos.is_attacked(f6, Color::Black), Some(true));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn is_attacked(&self, s: Square, by: Color) -> Option<bool> {
+    /// See [`Position::is_attacked`].
+    pub(crate) fn is_attacked(&self, s: Square, by: Color) -> Option<bool> {
         (s.index() < self.v.nsq)
             .then(|| self.attacked_any(s.raw(), by.index(), self.by_side[0] | self.by_side[1]))
     }
@@ -821,27 +707,31 @@ impl<'v> Position<'v> {
     /// Whether a piece of side `by` has an en-passant path onto one of
     /// `squares` (ignoring pins). En-passant squares exist only then, so
     /// positions that differ only by an unusable one are the same.
-    fn ep_takeable(&self, squares: SquareSet, by: usize) -> bool {
+    fn ep_takeable(&self, squares: Set<W>, by: usize) -> bool {
         let occ = self.by_side[0] | self.by_side[1];
         let nsq = self.v.nsq;
-        let sources = Squares(squares).fold(0, |m, e| m | self.v.ep_sources[by * nsq + e as usize]);
+        let sources = Squares(squares).fold(Set::<W>::EMPTY, |m, e| {
+            m | self.v.ep_sources[by * nsq + e as usize]
+        });
         Squares(self.by_side[by] & sources).any(|from| {
-            let p = code_piece(self.board[from as usize]) as usize;
-            self.v.takes_ep & (1 << p) != 0
+            let p = code_piece(self.board.get(from as usize)) as usize;
+            self.v.takes_ep.has(p)
                 && self.path_reaches((p, by, from), squares, occ, |x| x.en_passant)
         })
     }
 
-    fn find_ep_victim(&self, e: u8) -> Option<u8> {
+    fn find_ep_victim(&self, e: Sq) -> Option<Sq> {
         let them = self.turn ^ 1;
         for to in Squares(self.by_side[them]) {
-            let p = code_piece(self.board[to as usize]) as usize;
-            if self.v.creates_ep & (1 << p) == 0 {
+            let p = code_piece(self.board.get(to as usize)) as usize;
+            if !self.v.creates_ep.has(p) {
                 continue;
             }
             for from in 0..self.v.nsq {
                 let list = &self.v.ep_creators[self.v.entry(p, them, from)];
-                if list.iter().any(|&(t, m)| t == to && m & bit(e) != 0) && self.board[from] == 0 {
+                if list.iter().any(|&(t, m)| t == to && (m & bit(e)).any())
+                    && self.board.get(from) == 0
+                {
                     return Some(to);
                 }
             }
@@ -854,7 +744,7 @@ impl<'v> Position<'v> {
         let nsq = self.v.nsq;
         let mut h = 0u64;
         for s in 0..nsq {
-            let c = self.board[s] as usize;
+            let c = self.board.get(s) as usize;
             if c != 0 {
                 h ^= k.piece_sq[c * nsq + s];
             }
@@ -899,16 +789,16 @@ impl<'v> Position<'v> {
         if n == 0 {
             0
         } else {
-            self.v.keys.hand[(side * 32 + p) * 65 + (n as usize).min(MAX_HAND as usize)]
+            self.v.keys.hand[(side * self.v.npieces + p) * 65 + (n as usize).min(MAX_HAND as usize)]
         }
     }
 
     #[inline(always)]
-    fn put(&mut self, s: u8, c: u8, promoted: bool) {
+    fn put(&mut self, s: Sq, c: u16, promoted: bool) {
         let side = code_side(c);
-        self.board[s as usize] = c;
+        self.board.set(s as usize, c);
         self.by_side[side] |= bit(s);
-        if self.v.royal_of[side] & (1 << code_piece(c)) != 0 {
+        if self.v.royal_of[side].has(code_piece(c)) {
             self.royals[side] |= bit(s);
         }
         self.hash ^= self.v.keys.piece_sq[c as usize * self.v.nsq + s as usize];
@@ -920,19 +810,19 @@ impl<'v> Position<'v> {
 
     /// Removes what stands on `s`; returns its code and promoted mark.
     #[inline(always)]
-    fn take(&mut self, s: u8) -> (u8, bool) {
-        let c = self.board[s as usize];
+    fn take(&mut self, s: Sq) -> (u16, bool) {
+        let c = self.board.get(s as usize);
         if c == 0 {
             return (0, false);
         }
         let side = code_side(c);
-        self.board[s as usize] = 0;
-        self.by_side[side] &= !bit(s);
-        self.royals[side] &= !bit(s);
+        self.board.set(s as usize, 0);
+        self.by_side[side] &= !bit::<Set<W>>(s);
+        self.royals[side] &= !bit::<Set<W>>(s);
         self.hash ^= self.v.keys.piece_sq[c as usize * self.v.nsq + s as usize];
-        let promoted = self.promoted & bit(s) != 0;
+        let promoted = (self.promoted & bit(s)).any();
         if promoted {
-            self.promoted &= !bit(s);
+            self.promoted &= !bit::<Set<W>>(s);
             self.hash ^= self.v.keys.promoted[s as usize];
         }
         (c, promoted)
@@ -952,12 +842,12 @@ impl<'v> Position<'v> {
 
     /// The captured piece `c` (with its mark) goes to the capturer's hand.
     #[inline(always)]
-    fn capture_to_hand(&mut self, c: u8, promoted: bool) {
+    fn capture_to_hand(&mut self, c: u16, promoted: bool) {
         if !self.v.captures_to_hand || c == 0 {
             return;
         }
         let p = code_piece(c) as usize;
-        if self.v.royal_types & (1 << p) != 0 {
+        if self.v.royal_types.has(p) {
             return;
         }
         let into = if promoted {
@@ -969,49 +859,29 @@ impl<'v> Position<'v> {
         self.add_to_hand(us, into as usize, 1);
     }
 
-    /// Plays a legal move like [`Position::play_unchecked`] and returns what
-    /// [`Position::unmake`] needs to take it back.
-    ///
-    /// # Panics
-    ///
-    /// As [`Position::play_unchecked`], for a move that is not legal here.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use fairyc_runtime::{Position, Variant, VariantTables};
-    /// # let json = include_str!("../examples/chess.json");
-    /// # let variant = Variant::new(VariantTables::from_json(json).unwrap()).unwrap();
-    /// let mut pos = Position::new(&variant).unwrap();
-    /// let (before, hash) = (pos.fen(), pos.hash());
-    /// let m = pos.parse_uci("e2e4").unwrap();
-    /// let undo = pos.make(m);
-    /// assert_ne!(pos.fen(), before);
-    /// pos.unmake(undo);
-    /// assert_eq!((pos.fen(), pos.hash()), (before, hash));
-    /// ```
-    pub fn make(&mut self, m: Move) -> Undo {
+    /// See [`Position::make`].
+    pub(crate) fn make(&mut self, m: Move) -> UndoAt<W> {
         let (moved_from, cap_sq) = match m {
             Move::Normal { from, to, .. } => (from.raw(), to.raw()),
             Move::EnPassant { from, .. } => (from.raw(), self.ep_victim),
             Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => (0, 0),
         };
         let board_move = matches!(m, Move::Normal { .. } | Move::EnPassant { .. });
-        let undo = Undo {
+        let undo = UndoAt {
             m,
             moved: if board_move {
-                self.board[moved_from as usize]
+                self.board.get(moved_from as usize)
             } else {
                 0
             },
-            moved_promoted: board_move && self.promoted & bit(moved_from) != 0,
+            moved_promoted: board_move && (self.promoted & bit(moved_from)).any(),
             cap_sq,
             captured: if board_move {
-                self.board[cap_sq as usize]
+                self.board.get(cap_sq as usize)
             } else {
                 0
             },
-            captured_promoted: board_move && self.promoted & bit(cap_sq) != 0,
+            captured_promoted: board_move && (self.promoted & bit(cap_sq)).any(),
             castling: self.castling,
             gates: self.gates,
             ep: self.ep,
@@ -1027,8 +897,8 @@ impl<'v> Position<'v> {
         undo
     }
 
-    /// Takes back the move that [`Position::make`] played.
-    pub fn unmake(&mut self, u: Undo) {
+    /// See [`Position::unmake`].
+    pub(crate) fn unmake(&mut self, u: UndoAt<W>) {
         self.turn ^= 1;
         let us = self.turn;
         match u.m {
@@ -1049,7 +919,7 @@ impl<'v> Position<'v> {
                 if u.captured != 0 {
                     self.put(u.cap_sq, u.captured, u.captured_promoted);
                     let p = code_piece(u.captured) as usize;
-                    if self.v.captures_to_hand && self.v.royal_types & (1 << p) == 0 {
+                    if self.v.captures_to_hand && !self.v.royal_types.has(p) {
                         let into = if u.captured_promoted {
                             self.v.demote[p]
                         } else {
@@ -1101,21 +971,15 @@ impl<'v> Position<'v> {
         self.hash = u.hash;
     }
 
-    /// Plays a move that must be legal here (from [`Position::legal_moves`]).
-    ///
-    /// # Panics
-    ///
-    /// A move that is not legal here may corrupt the position or panic, now
-    /// or in a later call (the move is not checked, for speed); use
-    /// [`Position::play`] for moves from outside.
-    pub fn play_unchecked(&mut self, m: Move) {
+    /// See [`Position::play_unchecked`].
+    pub(crate) fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let v = self.v;
         // Clear en passant.
         for s in Squares(self.ep) {
             self.hash ^= v.keys.ep[s as usize];
         }
-        self.ep = 0;
+        self.ep = Set::<W>::EMPTY;
         let old_castling = self.castling;
         let mut reset = false;
         let mut captured = false;
@@ -1137,14 +1001,14 @@ impl<'v> Position<'v> {
                 }
                 let (c, marked) = self.take(from);
                 let p = code_piece(c);
-                if v.resets & (1 << p) != 0 {
+                if v.resets.has(p) {
                     reset = true;
                 }
                 match promote {
                     Promote::None => self.put(to, c, marked),
                     Promote::Piece(t) => {
                         let t = t.raw();
-                        self.put(to, code(t, us), v.marks & (1 << t) != 0)
+                        self.put(to, code(t, us), v.marks.has(t))
                     }
                     Promote::Hand(t) => self.add_to_hand(us, t.index(), 1),
                     Promote::Gate(t) => {
@@ -1154,7 +1018,7 @@ impl<'v> Position<'v> {
                 }
                 // Only a quiet move creates en-passant squares (a capture
                 // may end where a creating path does, along another path).
-                if cap == 0 && v.creates_ep & (1 << p) != 0 {
+                if cap == 0 && v.creates_ep.has(p) {
                     let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
                     if let Some(&(_, squares)) = list.iter().find(|&&(t, _)| t == to) {
                         if self.ep_takeable(squares, us ^ 1) {
@@ -1198,7 +1062,7 @@ impl<'v> Position<'v> {
                 let piece = piece.raw();
                 self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
                 self.put(to.raw(), code(piece, us), false);
-                reset = v.resets & (1 << piece) != 0;
+                reset = v.resets.has(piece);
                 if v.gates_need_hand {
                     self.drop_unusable_gates(us);
                 }
@@ -1245,14 +1109,14 @@ impl<'v> Position<'v> {
     /// king and rook now both stand on their start squares, one of them
     /// just dropped there.
     #[cold]
-    fn castle_by_drop(&mut self, rules: u16, to: u8) {
+    fn castle_by_drop(&mut self, rules: u16, to: Sq) {
         let v = self.v;
         for (i, c) in v.castles.iter().enumerate() {
             if rules & (1 << i) == 0 || (to != c.king_from && to != c.rook_from) {
                 continue;
             }
-            if self.board[c.king_from as usize] == code(c.king, c.side)
-                && self.board[c.rook_from as usize] == code(c.rook, c.side)
+            if self.board.get(c.king_from as usize) == code(c.king, c.side)
+                && self.board.get(c.rook_from as usize) == code(c.rook, c.side)
             {
                 self.castling |= 1 << i;
             }
@@ -1270,7 +1134,7 @@ impl<'v> Position<'v> {
             self.count[1] = (self.count[1] + 1).min(MAX_HALFMOVE);
         }
         let side = self.turn;
-        let bare = self.by_side[side].count_ones() == 1;
+        let bare = self.by_side[side].count() == 1;
         if self.count[0] != 0 && !(event && bare) {
             return;
         }
@@ -1282,7 +1146,7 @@ impl<'v> Position<'v> {
         if self.count[0] != 0 {
             self.hash ^= keys[self.count[0] as usize];
         }
-        let total = (self.by_side[0] | self.by_side[1]).count_ones();
+        let total = (self.by_side[0] | self.by_side[1]).count();
         let ply = if bare && c.from_pieces { 2 * total } else { 0 };
         self.count = [2 * moves, ply];
         self.hash ^= keys[self.count[0] as usize];
@@ -1292,7 +1156,7 @@ impl<'v> Position<'v> {
     fn counting_limit(&self, c: &crate::table::CountingRule, side: usize) -> u32 {
         let mut counts = [[0u32; 32]; 2];
         for s in Squares(self.by_side[0] | self.by_side[1]) {
-            let b = self.board[s as usize];
+            let b = self.board.get(s as usize);
             counts[code_side(b)][code_piece(b) as usize] += 1;
         }
         if c.without
@@ -1302,10 +1166,10 @@ impl<'v> Position<'v> {
             return 0;
         }
         let opp = side ^ 1;
-        if self.by_side[opp].count_ones() <= 1 {
+        if self.by_side[opp].count() <= 1 {
             return 0;
         }
-        if self.by_side[side].count_ones() > 1 {
+        if self.by_side[side].count() > 1 {
             return c.board;
         }
         c.bare
@@ -1314,8 +1178,8 @@ impl<'v> Position<'v> {
             .map_or(0, |l| l.moves)
     }
 
-    /// A counting rule's running count, `(limit, ply count)` in plies.
-    pub fn counting(&self) -> Option<(u32, u32)> {
+    /// See [`Position::counting`].
+    pub(crate) fn counting(&self) -> Option<(u32, u32)> {
         (self.count[0] != 0).then_some((self.count[0], self.count[1]))
     }
 
@@ -1348,21 +1212,25 @@ impl<'v> Position<'v> {
             return;
         };
         let checkers = self.checkers(us ^ 1);
-        let held = checkers != 0
-            && (self.history.needed_check & (1 << us) != 0 || self.types_in(checkers) & needs != 0);
+        let held = checkers.any()
+            && (self.history.needed_check & (1 << us) != 0
+                || (self.types_in(checkers) & needs).any());
         let h = &mut self.history;
         h.needed_check = (h.needed_check & !(1 << us)) | (u8::from(held) << us);
     }
 
     /// The bit set of the piece types standing on `squares`.
-    fn types_in(&self, squares: SquareSet) -> u32 {
-        Squares(squares).fold(0, |m, s| m | 1 << code_piece(self.board[s as usize]))
+    fn types_in(&self, squares: Set<W>) -> Mask<W> {
+        Squares(squares).fold(Mask::<W>::EMPTY, |m, s| {
+            m | bit(code_piece(self.board.get(s as usize)))
+        })
     }
 
     /// The squares of the pieces that give check to `side`'s royal pieces.
-    pub(crate) fn checkers(&self, side: usize) -> SquareSet {
+    pub(crate) fn checkers(&self, side: usize) -> Set<W> {
         let occ = self.by_side[0] | self.by_side[1];
-        Squares(self.royals[side]).fold(0, |m, k| m | self.attackers(k, side ^ 1, occ))
+        Squares(self.royals[side])
+            .fold(Set::<W>::EMPTY, |m, k| m | self.attackers(k, side ^ 1, occ))
     }
 
     /// Whether a royal piece of either side reaches an enemy royal piece
@@ -1372,17 +1240,17 @@ impl<'v> Position<'v> {
         let occ = self.by_side[0] | self.by_side[1];
         (0..2).any(|side| {
             Squares(self.royals[side]).any(|k| {
-                let p = code_piece(self.board[k as usize]) as usize;
+                let p = code_piece(self.board.get(k as usize)) as usize;
                 let (a, b) = v.attack_entries[v.entry(p, side, k as usize)];
                 v.paths[a as usize..b as usize].iter().any(|path| {
                     for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
-                        if occ & st.block != 0 {
+                        if (occ & st.block).any() {
                             return false;
                         }
-                        if self.royals[side ^ 1] & bit(st.to) != 0 {
+                        if (self.royals[side ^ 1] & bit(st.to)).any() {
                             return true;
                         }
-                        if occ & bit(st.to) != 0 {
+                        if (occ & bit(st.to)).any() {
                             return false;
                         }
                     }
@@ -1392,9 +1260,8 @@ impl<'v> Position<'v> {
         })
     }
 
-    /// Whether the royal pieces face each other here (a variant with the
-    /// `facing` end rule).
-    pub fn royals_facing(&self) -> bool {
+    /// See [`Position::royals_facing`].
+    pub(crate) fn royals_facing(&self) -> bool {
         self.history.facing
     }
 
@@ -1402,7 +1269,7 @@ impl<'v> Position<'v> {
     /// castling rights, gate rights.
     #[cold]
     #[inline(never)]
-    fn clear_rights_by_square(&mut self, from: u8, to: u8) {
+    fn clear_rights_by_square(&mut self, from: Sq, to: Sq) {
         if self.castling & (self.v.free_castles[0] | self.v.free_castles[1]) != 0 {
             self.clear_free_castling(from, to);
         }
@@ -1415,7 +1282,7 @@ impl<'v> Position<'v> {
     /// the king's (all of its side's) and the rook's (on either square).
     #[cold]
     #[inline(never)]
-    fn clear_free_castling(&mut self, from: u8, to: u8) {
+    fn clear_free_castling(&mut self, from: Sq, to: Sq) {
         let free = self.v.free_castles[0] | self.v.free_castles[1];
         for i in 0..16 {
             let [k, r] = self.free_castle[i];
@@ -1426,7 +1293,7 @@ impl<'v> Position<'v> {
     }
 
     /// The king's and the rook's start squares of a castling move.
-    pub(crate) fn castle_squares(&self, rule: u8, from: u8, to: u8) -> (u8, u8) {
+    pub(crate) fn castle_squares(&self, rule: u8, from: Sq, to: Sq) -> (Sq, Sq) {
         let c = self.v.castles[rule as usize];
         if c.free {
             (from, to)
@@ -1438,7 +1305,7 @@ impl<'v> Position<'v> {
     /// Gating: piece `p` of the side to move enters from its hand on `s`.
     #[cold]
     #[inline(never)]
-    fn gate_in(&mut self, s: u8, p: u8) {
+    fn gate_in(&mut self, s: Sq, p: u8) {
         let us = self.turn;
         self.add_to_hand(us, self.v.hand_of[p as usize] as usize, -1);
         self.put(s, code(p, us), false);
@@ -1449,12 +1316,12 @@ impl<'v> Position<'v> {
     /// mover if its hand can no longer hold a piece.
     #[cold]
     #[inline(never)]
-    fn clear_gates(&mut self, from: u8, to: u8) {
+    fn clear_gates(&mut self, from: Sq, to: Sq) {
         let nsq = self.v.nsq;
         for side in 0..2 {
             for s in [from, to] {
-                if self.gates[side] & bit(s) != 0 {
-                    self.gates[side] &= !bit(s);
+                if (self.gates[side] & bit(s)).any() {
+                    self.gates[side] &= !bit::<Set<W>>(s);
                     self.hash ^= self.v.keys.gates[side * nsq + s as usize];
                 }
             }
@@ -1465,14 +1332,14 @@ impl<'v> Position<'v> {
     /// Where captures do not go to hand, a side whose hand is empty can
     /// never gate again: its gate rights go.
     fn drop_unusable_gates(&mut self, side: usize) {
-        if !self.v.gates_need_hand || self.hands[side].iter().any(|&n| n > 0) {
+        if !self.v.gates_need_hand || self.hands[side].as_ref().iter().any(|&n| n > 0) {
             return;
         }
         let nsq = self.v.nsq;
         for s in Squares(self.gates[side]) {
             self.hash ^= self.v.keys.gates[side * nsq + s as usize];
         }
-        self.gates[side] = 0;
+        self.gates[side] = Set::<W>::EMPTY;
     }
 
     /// In a variant that counts checks: if `us` has just given check, one
@@ -1486,12 +1353,8 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// Plays a move if it is legal.
-    ///
-    /// # Errors
-    ///
-    /// A [`PlayError`] if the move is not legal here; the position is unchanged.
-    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+    /// See [`Position::play`].
+    pub(crate) fn play(&mut self, m: Move) -> Result<(), PlayError> {
         if self.moves().contains(&m) {
             self.play_unchecked(m);
             Ok(())
@@ -1503,9 +1366,8 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// Writes a move in UCI-like notation: `e2e4`, `e7e8q`, `N@f3`; a move to
-    /// hand ends in `@` and the hand piece (`b6b7@p`).
-    pub fn uci(&self, m: Move) -> String {
+    /// See [`Position::uci`].
+    pub(crate) fn uci(&self, m: Move) -> String {
         let v = self.v;
         match m {
             Move::Pass { at } => format!("{}{}", v.square_name(at), v.square_name(at)),
@@ -1538,7 +1400,7 @@ impl<'v> Position<'v> {
                     Promote::Piece(p) => {
                         // A promotion to the mover's `+` face is written `+`,
                         // and back to its plain face `-` (as FSF and USI do).
-                        let mover = pt(code_piece(self.board[from.index()]));
+                        let mover = pt(code_piece(self.board.get(from.index())));
                         let same = v.piece_letter(p) == v.piece_letter(mover);
                         if same && v.is_plus(p) && !v.is_plus(mover) {
                             s.push('+');
@@ -1559,15 +1421,11 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// Reads a move in the notation of [`Position::uci`] and checks it is legal.
-    ///
-    /// # Errors
-    ///
-    /// A [`PlayError`] if the text names no legal move.
-    pub fn parse_uci(&self, text: &str) -> Result<Move, PlayError> {
+    /// See [`Position::parse_uci`].
+    pub(crate) fn parse_uci(&self, text: &str) -> Result<Move, PlayError> {
         let moves = self.moves();
         // USI's form (`7g7f`, `P*5e`) too, where the board is shogi-shaped.
-        let usi = crate::usi::usi_to_uci(self.v, text);
+        let usi = crate::usi::usi_to_uci_at(self.v, text);
         let usi = usi.as_deref().unwrap_or(text);
         moves
             .iter()
@@ -1582,10 +1440,8 @@ impl<'v> Position<'v> {
             })
     }
 
-    /// The result if the game has ended by a rule that is decided by the
-    /// position alone before any move is generated (a goal reached); `None`
-    /// otherwise. Checkmate and stalemate are found by [`Position::outcome`].
-    pub fn rule_outcome(&self) -> Option<GameResult> {
+    /// See [`Position::rule_outcome`].
+    pub(crate) fn rule_outcome(&self) -> Option<GameResult> {
         if self.v.history.is_some() {
             if let Some(r) = self.history_outcome() {
                 return Some(r);
@@ -1611,7 +1467,7 @@ impl<'v> Position<'v> {
         for &(piece, squares, outcome, after_reply) in &self.v.reach {
             let on = |side: usize| {
                 Squares(self.by_side[side] & squares[side])
-                    .any(|s| code_piece(self.board[s as usize]) == piece)
+                    .any(|s| code_piece(self.board.get(s as usize)) == piece)
             };
             if after_reply {
                 // Judged for the side to move, whose opponent has replied:
@@ -1664,9 +1520,8 @@ impl<'v> Position<'v> {
         })
     }
 
-    /// Each side's material count, in tenths of a point: its pieces on the
-    /// board by their `points`, plus its `komi`.
-    pub fn points(&self) -> ByColor<u64> {
+    /// See [`Position::points`].
+    pub(crate) fn points(&self) -> ByColor<u64> {
         ByColor::from(self.points_raw())
     }
 
@@ -1678,7 +1533,7 @@ impl<'v> Position<'v> {
         let mut total = rules.komi.map(u64::from);
         for (side, t) in total.iter_mut().enumerate() {
             for s in Squares(self.by_side[side]) {
-                let p = code_piece(self.board[s as usize]) as usize;
+                let p = code_piece(self.board.get(s as usize)) as usize;
                 *t += u64::from(rules.points[p]);
             }
         }
@@ -1690,16 +1545,15 @@ impl<'v> Position<'v> {
     fn extinction_outcome(&self) -> Option<GameResult> {
         for side in [self.turn, self.turn ^ 1] {
             for &(piece, left, outcome) in &self.v.extinction {
-                let hand = &self.hands[side][..self.v.npieces];
+                let hand = &self.hands[side].as_ref()[..self.v.npieces];
                 let count = match piece {
                     None => {
-                        self.by_side[side].count_ones()
-                            + hand.iter().map(|&n| u32::from(n)).sum::<u32>()
+                        self.by_side[side].count() + hand.iter().map(|&n| u32::from(n)).sum::<u32>()
                     }
                     Some(p) => {
                         u32::from(hand[p as usize])
                             + Squares(self.by_side[side])
-                                .filter(|&s| code_piece(self.board[s as usize]) == p)
+                                .filter(|&s| code_piece(self.board.get(s as usize)) == p)
                                 .count() as u32
                     }
                 };
@@ -1725,7 +1579,7 @@ impl<'v> Position<'v> {
     fn bare_king_outcome(&self, o: Outcome) -> Option<GameResult> {
         let m = self.turn;
         let j = m ^ 1;
-        if self.royals[0] == 0 || self.royals[1] == 0 {
+        if self.royals[0].is_empty() || self.royals[1].is_empty() {
             return None;
         }
         let others = |s: usize| self.by_side[s] & !self.royals[s];
@@ -1733,7 +1587,7 @@ impl<'v> Position<'v> {
         if self.v.tables.parts.end.bare_king_after_reply {
             return self.bare_king_after_reply(o, om, oj);
         }
-        match (om == 0, oj == 0) {
+        match (om.is_empty(), oj.is_empty()) {
             (true, true) => Some(GameResult {
                 winner: None,
                 reason: EndReason::BothBare,
@@ -1744,10 +1598,11 @@ impl<'v> Position<'v> {
                 if moves.is_empty() {
                     return None;
                 }
-                let can_counter = oj.count_ones() == 1
+                let can_counter = oj.count() == 1
                     && moves.iter().any(|mv| {
-                        mv.from().is_some() && bit(mv.to().raw()) == oj
-                            || matches!(mv, Move::EnPassant { .. }) && bit(self.ep_victim) == oj
+                        mv.from().is_some() && bit::<Set<W>>(mv.to().raw()) == oj
+                            || matches!(mv, Move::EnPassant { .. })
+                                && bit::<Set<W>>(self.ep_victim) == oj
                     });
                 (!can_counter).then(|| result_for(m, o, EndReason::BareKing))
             }
@@ -1767,16 +1622,11 @@ impl<'v> Position<'v> {
     /// * Both bare: the rule says nothing; play goes on.
     #[cold]
     #[inline(never)]
-    fn bare_king_after_reply(
-        &self,
-        o: Outcome,
-        om: SquareSet,
-        oj: SquareSet,
-    ) -> Option<GameResult> {
+    fn bare_king_after_reply(&self, o: Outcome, om: Set<W>, oj: Set<W>) -> Option<GameResult> {
         let (m, j) = (self.turn, self.turn ^ 1);
-        match (om == 0, oj == 0) {
+        match (om.is_empty(), oj.is_empty()) {
             (false, true) => Some(result_for(j, o, EndReason::BareKing)),
-            (true, false) if oj.count_ones() >= 2 => Some(result_for(m, o, EndReason::BareKing)),
+            (true, false) if oj.count() >= 2 => Some(result_for(m, o, EndReason::BareKing)),
             _ => None,
         }
     }
@@ -1795,8 +1645,8 @@ impl<'v> Position<'v> {
         Some(if self.is_check() {
             self.checkmate_result()
         } else if rules.stalemate_fewer_pieces {
-            let ours = self.by_side[self.turn].count_ones();
-            let theirs = self.by_side[self.turn ^ 1].count_ones();
+            let ours = self.by_side[self.turn].count();
+            let theirs = self.by_side[self.turn ^ 1].count();
             let outcome = match ours.cmp(&theirs) {
                 std::cmp::Ordering::Less => Outcome::Win,
                 std::cmp::Ordering::Equal => Outcome::Draw,
@@ -1809,7 +1659,7 @@ impl<'v> Position<'v> {
     }
 }
 
-impl Position<'_> {
+impl<W: Width> Pos<'_, W> {
     /// The result of the checkmate on the board: `checkmate`'s outcome for
     /// the mated player, unless `checkmate by` (every checking piece is of
     /// its types) or `checkmate needs` (no needed check in the mating
@@ -1819,7 +1669,7 @@ impl Position<'_> {
         let mated = self.turn;
         if let Some((by, outcome)) = v.mate_by {
             let types = self.types_in(self.checkers(mated));
-            if types != 0 && types & !by == 0 {
+            if types.any() && (types & !by).is_empty() {
                 return result_for(mated, outcome, EndReason::CheckmateBy);
             }
         }

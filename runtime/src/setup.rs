@@ -18,11 +18,12 @@
 //! position must satisfy is checked again, in one place, by
 //! [`crate::Position::from_setup`].
 
+use crate::bits::{Bits, Sq, Width};
 use crate::error::ParseFenError;
 use crate::ids::{pt, sq, ByColor, PieceType, Square};
 use crate::position::{carries_mark, MAX_HAND};
 use crate::types::Color;
-use crate::variant::Variant;
+use crate::variant::{with_rules, Rules, Variant};
 
 /// The largest half-move clock a position holds; the clock stops there.
 pub const MAX_HALFMOVE: u32 = 1_000_000_000;
@@ -82,6 +83,10 @@ impl Setup {
     ///
     /// A [`ParseFenError`] saying which field is wrong and why.
     pub fn from_fen(v: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
+        with_rules!(v, r => Setup::from_fen_at(r, fen))
+    }
+
+    fn from_fen_at<W: Width>(v: &Rules<W>, fen: &str) -> Result<Setup, ParseFenError> {
         let fen = fen.trim();
         if fen.is_empty() {
             return Err(ParseFenError::Empty);
@@ -253,7 +258,7 @@ impl Setup {
 
         let mut castling = Vec::new();
         let mut castling_rooks = Vec::new();
-        let mut gates: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+        let mut gates: [Vec<Sq>; 2] = [Vec::new(), Vec::new()];
         if let Some(c) = fields.next() {
             if c != "-" {
                 for ch in c.chars() {
@@ -281,7 +286,7 @@ impl Setup {
                     c.king_from,
                     castling_rooks.get(i).copied().unwrap_or(c.rook_from),
                 ] {
-                    if v.gate_squares[c.side] & crate::bits::bit(s) != 0
+                    if (v.gate_squares[c.side] & crate::bits::bit(s)).any()
                         && !gates[c.side].contains(&s)
                     {
                         gates[c.side].push(s);
@@ -352,7 +357,7 @@ impl Setup {
             turn,
             castling,
             castling_rooks: castling_rooks.into_iter().map(sq).collect(),
-            gates: ByColor::from(gates.map(|g: Vec<u8>| g.into_iter().map(sq).collect())),
+            gates: ByColor::from(gates.map(|g: Vec<Sq>| g.into_iter().map(sq).collect())),
             ep,
             checks: checks.map(ByColor::from),
             counting,
@@ -364,6 +369,10 @@ impl Setup {
     /// Writes the setup as FEN. Hands are written in brackets, White first,
     /// each in the reverse of the pieces' declaration order.
     pub fn to_fen(&self, v: &Variant) -> String {
+        with_rules!(v, r => self.to_fen_at(r))
+    }
+
+    pub(crate) fn to_fen_at<W: Width>(&self, v: &Rules<W>) -> String {
         let mut out = String::new();
         for (gi, row) in v.tables.parts.board.fen_rows.iter().enumerate() {
             if gi > 0 {
@@ -414,11 +423,11 @@ impl Setup {
         out.push(' ');
         out.push(if self.turn == Color::White { 'w' } else { 'b' });
         out.push(' ');
-        let mut rights: Vec<(u8, Option<u8>)> = self
+        let mut rights: Vec<(u8, Option<Sq>)> = self
             .castling
             .iter()
             .enumerate()
-            .map(|(i, &r)| (r, self.castling_rooks.get(i).map(|s| s.raw_saturating())))
+            .map(|(i, &r)| (r, self.castling_rooks.get(i).map(|s| s.raw())))
             .collect();
         rights.sort_unstable();
         let field_start = out.len();
@@ -442,7 +451,7 @@ impl Setup {
             }
             let mut files: Vec<char> = self.gates[Color::from_index(side)]
                 .iter()
-                .filter_map(|&s| file_letter(v, s.raw_saturating()))
+                .filter_map(|&s| file_letter(v, s.raw()))
                 .map(|f| if side == 0 { f.to_ascii_uppercase() } else { f })
                 .collect();
             files.sort_unstable();
@@ -469,7 +478,7 @@ impl Setup {
 }
 
 /// The one-letter file of square `s` (`h` for `h1`), if its name has one.
-pub(crate) fn file_letter(v: &Variant, s: u8) -> Option<char> {
+pub(crate) fn file_letter<W: Width>(v: &Rules<W>, s: Sq) -> Option<char> {
     let name = v.sq_name(s);
     let mut letters = name.chars().take_while(char::is_ascii_alphabetic);
     match (letters.next(), letters.next()) {
@@ -482,7 +491,7 @@ pub(crate) fn file_letter(v: &Variant, s: u8) -> Option<char> {
 /// own letter, or, with free castling, a file letter (Shredder FEN: `H` is
 /// White's rook on the h-file). A free rule's own letter (`K`) takes the
 /// outermost rook on its side of the king.
-fn castling_right(v: &Variant, board: &[Option<Placed>], ch: char) -> Option<(u8, u8)> {
+fn castling_right<W: Width>(v: &Rules<W>, board: &[Option<Placed>], ch: char) -> Option<(u8, Sq)> {
     if let Some(i) = v.castles.iter().position(|r| r.fen == ch) {
         let c = &v.castles[i];
         let rook = if c.free {
@@ -511,19 +520,19 @@ fn castling_right(v: &Variant, board: &[Option<Placed>], ch: char) -> Option<(u8
 /// A free castling's squares on `board`: its king piece on its line, and
 /// the rook on `rook` (when `None`, the outermost rook on the rule's side of
 /// the king); `None` if either is missing or the rook is on the other side.
-pub(crate) fn free_castle_squares(
-    v: &Variant,
+pub(crate) fn free_castle_squares<W: Width>(
+    v: &Rules<W>,
     board: &[Option<Placed>],
     rule: usize,
-    rook: Option<u8>,
-) -> Option<(u8, u8)> {
+    rook: Option<Sq>,
+) -> Option<(Sq, Sq)> {
     let c = v.castles.get(rule)?;
     let line = v.castle_lines.get(rule)?;
-    let holds = |s: u8, piece: u8| {
+    let holds = |s: Sq, piece: u8| {
         matches!(board.get(s as usize), Some(Some(p))
             if p.piece.raw() == piece && p.color.index() == c.side)
     };
-    let at = |sq: u8| line.iter().position(|&s| s == sq);
+    let at = |sq: Sq| line.iter().position(|&s| s == sq);
     let ki = line.iter().position(|&s| holds(s, c.king))?;
     // The rook starts beyond the king when it ends before the king's end.
     let beyond = at(c.rook_to)? < at(c.king_to)?;
@@ -544,7 +553,7 @@ pub(crate) fn free_castle_squares(
 /// The gate right a FEN castling letter names: a file letter of one of the
 /// side's gate squares (uppercase White), if the variant has gating; or of
 /// its squares that keep a one-time move's right.
-fn gate_right(v: &Variant, ch: char) -> Option<(usize, u8)> {
+fn gate_right<W: Width>(v: &Rules<W>, ch: char) -> Option<(usize, Sq)> {
     if !(v.gating || v.once) || !ch.is_ascii_alphabetic() {
         return None;
     }

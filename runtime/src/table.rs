@@ -11,9 +11,8 @@
 //! Tables are untrusted input. Reading one checks its size before parsing,
 //! every list's length while parsing (a list longer than its limit is refused
 //! before it is stored), and every invariant after. The limits are the
-//! `MAX_*` constants below, far above any real variant; boards of more than
-//! 128 squares and more than 32 piece types are planned, so every limit is
-//! named here, in one place.
+//! `MAX_*` constants below, far above any real variant (25×25 boards and
+//! 128 piece types fit), and every limit is named here, in one place.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -32,12 +31,13 @@ pub const FORMAT_VERSION: u32 = 2;
 /// tables of the current version: version 2 only added optional fields).
 pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
-/// The largest number of squares a board may have (occupancy is a `u128`).
+/// The largest number of squares a board may have (boards of more than
+/// 128 squares or 32 piece types are played with wide square sets).
 /// Also the longest list of squares anywhere in a table.
-pub const MAX_SQUARES: usize = 128;
+pub const MAX_SQUARES: usize = 1024;
 
 /// The largest number of piece types.
-pub const MAX_PIECES: usize = 32;
+pub const MAX_PIECES: usize = 128;
 
 /// The longest table text [`VariantTables::from_json`] reads, in bytes
 /// (16 MiB; the shipped variants' tables are under 64 KiB).
@@ -272,8 +272,8 @@ field!(de_ranks, "ranks", BVec<String, LLabels>, Vec<String>, unb);
 field!(
     de_fen_rows,
     "fen_rows",
-    BVec<BVec<u8, LSquares>, LSquares>,
-    Vec<Vec<u8>>,
+    BVec<BVec<u16, LSquares>, LSquares>,
+    Vec<Vec<u16>>,
     unb_lists
 );
 field!(de_pieces, "pieces", BVec<PieceTable, LPieces>, Vec<PieceTable>, unb);
@@ -297,8 +297,8 @@ field!(
 field!(
     de_zone,
     "zone",
-    Pair<BVec<u8, LSquares>>,
-    [Vec<u8>; 2],
+    Pair<BVec<u16, LSquares>>,
+    [Vec<u16>; 2],
     unb_pair
 );
 field!(
@@ -311,16 +311,16 @@ field!(
 field!(
     de_forbidden,
     "forbidden",
-    BVec<Pair<BVec<u8, LSquares>>, LPieces>,
-    Vec<[Vec<u8>; 2]>,
-    |v: BVec<Pair<BVec<u8, LSquares>>, LPieces>| v.0.into_iter().map(unb_pair).collect()
+    BVec<Pair<BVec<u16, LSquares>>, LPieces>,
+    Vec<[Vec<u16>; 2]>,
+    |v: BVec<Pair<BVec<u16, LSquares>>, LPieces>| v.0.into_iter().map(unb_pair).collect()
 );
 field!(de_no_mate, "no_mate", BVec<bool, LPieces>, Vec<bool>, unb);
 field!(
     de_forced,
     "forced",
-    Pair<BVec<u8, LSquares>>,
-    [Vec<u8>; 2],
+    Pair<BVec<u16, LSquares>>,
+    [Vec<u16>; 2],
     unb_pair
 );
 field!(de_per_file, "per_file", BVec<u8, LPieces>, Vec<u8>, unb);
@@ -343,20 +343,20 @@ field!(de_gating, "gating", BVec<GateRule, LPieces>, Vec<GateRule>, unb);
 field!(
     de_gate_squares,
     "squares",
-    Pair<BVec<u8, LSquares>>,
-    [Vec<u8>; 2],
+    Pair<BVec<u16, LSquares>>,
+    [Vec<u16>; 2],
     unb_pair
 );
-field!(de_empty, "empty", BVec<u8, LSquares>, Vec<u8>, unb);
-field!(de_safe, "safe", BVec<u8, LSquares>, Vec<u8>, unb);
-field!(de_line, "line", BVec<u8, LSquares>, Vec<u8>, unb);
+field!(de_empty, "empty", BVec<u16, LSquares>, Vec<u16>, unb);
+field!(de_safe, "safe", BVec<u16, LSquares>, Vec<u16>, unb);
+field!(de_line, "line", BVec<u16, LSquares>, Vec<u16>, unb);
 field!(de_zones, "zones", BVec<ZoneTable, LRules>, Vec<ZoneTable>, unb);
 field!(de_reach, "reach", BVec<ReachRule, LRules>, Vec<ReachRule>, unb);
 field!(
     de_reach_squares,
     "squares",
-    Pair<BVec<u8, LSquares>>,
-    [Vec<u8>; 2],
+    Pair<BVec<u16, LSquares>>,
+    [Vec<u16>; 2],
     unb_pair
 );
 field!(
@@ -452,7 +452,7 @@ pub struct ZoneTable {
     pub name: String,
     /// `squares[side]`: that side's squares.
     #[serde(deserialize_with = "de_zone")]
-    pub squares: [Vec<u8>; 2],
+    pub squares: [Vec<u16>; 2],
 }
 
 /// The board.
@@ -469,7 +469,7 @@ pub struct BoardTable {
     /// The FEN board field: one group of squares per `/`-separated field, in
     /// order; within a group, squares in order.
     #[serde(deserialize_with = "de_fen_rows")]
-    pub fen_rows: Vec<Vec<u8>>,
+    pub fen_rows: Vec<Vec<u16>>,
     /// `forward[side]`: the side's forward vector `[dx, dy]` on the cell grid
     /// (White `[0, 1]` and Black `[0, -1]` on ordinary boards). Drawings put
     /// White's forward vector up.
@@ -591,7 +591,7 @@ pub struct Path {
     pub creates_en_passant: bool,
     /// A guard: if not empty, the move is allowed only when a friendly piece
     /// stands on at least one of these squares (judged before the move).
-    pub friend_on: Vec<u8>,
+    pub friend_on: Vec<u16>,
     /// A hopper (XBetza `p`, `g`): the walk passes over exactly one occupied
     /// square (the hurdle) before it may land; `Some(n)`: at most `n` squares
     /// beyond the hurdle (`g` is `Some(1)`), `Some(0)` any number.
@@ -629,7 +629,7 @@ struct PathFields {
     #[serde(skip_serializing_if = "is_false")]
     creates_en_passant: bool,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    friend_on: Vec<u8>,
+    friend_on: Vec<u16>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hop: Option<u16>,
     #[serde(skip_serializing_if = "is_false")]
@@ -725,7 +725,7 @@ impl<'de> Deserialize<'de> for Path {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Path, A::Error> {
                 let mut steps: Option<BVec<Step, LSteps>> = None;
                 let (mut quiet, mut capture, mut ep, mut creates) = (None, None, None, None);
-                let mut friend_on: Option<BVec<u8, LSquares>> = None;
+                let mut friend_on: Option<BVec<u16, LSquares>> = None;
                 let mut hop: Option<u16> = None;
                 let mut attack_only: Option<bool> = None;
                 let (mut one_time, mut not_in_check): (Option<bool>, Option<bool>) = (None, None);
@@ -768,17 +768,17 @@ impl<'de> Deserialize<'de> for Path {
 #[serde(into = "StepRepr")]
 pub struct Step {
     /// The square the step lands on.
-    pub to: u8,
+    pub to: u16,
     /// Squares that must be empty for the step to be taken.
-    pub block: Vec<u8>,
+    pub block: Vec<u16>,
 }
 
 /// The JSON form of a [`Step`] when written.
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 enum StepRepr {
-    To(u8),
-    Full { to: u8, block: Vec<u8> },
+    To(u16),
+    Full { to: u16, block: Vec<u16> },
 }
 
 impl From<Step> for StepRepr {
@@ -819,12 +819,12 @@ impl<'de> Deserialize<'de> for Step {
             type Value = Step;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(
-                    "a step: a square number 0..=255, or an object {\"to\": square, \
+                    "a step: a square number 0..=65535, or an object {\"to\": square, \
                      \"block\": [squares]}",
                 )
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Step, E> {
-                let to = u8::try_from(v)
+                let to = u16::try_from(v)
                     .map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))?;
                 count_step()?;
                 Ok(Step {
@@ -833,8 +833,8 @@ impl<'de> Deserialize<'de> for Step {
                 })
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Step, A::Error> {
-                let mut to: Option<u8> = None;
-                let mut block: Option<BVec<u8, LSquares>> = None;
+                let mut to: Option<u16> = None;
+                let mut block: Option<BVec<u16, LSquares>> = None;
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "to" => once(&mut map, &mut to, "to")?,
@@ -862,7 +862,7 @@ pub struct PromotionRule {
     /// `zone[side]`: a move of this piece that finishes on one of these
     /// squares promotes.
     #[serde(deserialize_with = "de_zone")]
-    pub zone: [Vec<u8>; 2],
+    pub zone: [Vec<u16>; 2],
     /// The choices.
     #[serde(deserialize_with = "de_choices")]
     pub choices: Vec<PromotionChoice>,
@@ -891,7 +891,7 @@ pub struct PromotionRule {
         skip_serializing_if = "pair_is_empty",
         deserialize_with = "de_forced"
     )]
-    pub forced: [Vec<u8>; 2],
+    pub forced: [Vec<u16>; 2],
     /// `turn`: the rule is a move of its own, not part of one: a piece
     /// standing on a zone square turns into a choice where it stands, or
     /// with one move of the choice to an empty square (no capture); the
@@ -930,7 +930,7 @@ pub enum PromotionChoice {
 pub struct DropRules {
     /// `forbidden[piece][side]`: squares where that side may not drop that piece.
     #[serde(deserialize_with = "de_forbidden")]
-    pub forbidden: Vec<[Vec<u8>; 2]>,
+    pub forbidden: Vec<[Vec<u16>; 2]>,
     /// `no_mate[piece]`: dropping that piece may not checkmate.
     #[serde(deserialize_with = "de_no_mate")]
     pub no_mate: Vec<bool>,
@@ -996,7 +996,7 @@ pub struct GateRule {
     pub piece: u8,
     /// `squares[side]`: the side's gate squares for it.
     #[serde(deserialize_with = "de_gate_squares")]
-    pub squares: [Vec<u8>; 2],
+    pub squares: [Vec<u16>; 2],
 }
 
 /// A castling move.
@@ -1016,21 +1016,21 @@ pub struct CastlingRule {
     /// The king-like piece.
     pub king: u8,
     /// Where it stands.
-    pub king_from: u8,
+    pub king_from: u16,
     /// Where it goes.
-    pub king_to: u8,
+    pub king_to: u16,
     /// The rook-like piece.
     pub rook: u8,
     /// Where it stands.
-    pub rook_from: u8,
+    pub rook_from: u16,
     /// Where it goes.
-    pub rook_to: u8,
+    pub rook_to: u16,
     /// Squares that must be empty (other than the two pieces' own).
     #[serde(deserialize_with = "de_empty")]
-    pub empty: Vec<u8>,
+    pub empty: Vec<u16>,
     /// Squares that must not be attacked (the king's start, path and end).
     #[serde(deserialize_with = "de_safe")]
-    pub safe: Vec<u8>,
+    pub safe: Vec<u16>,
     /// A *free* castling (Chess960): the king and the rook start anywhere on
     /// these squares (the whole line through `king_to` and `rook_to`, in
     /// order), the rook on the side of the king away from which `rook_to`
@@ -1042,7 +1042,7 @@ pub struct CastlingRule {
         skip_serializing_if = "Vec::is_empty",
         deserialize_with = "de_line"
     )]
-    pub line: Vec<u8>,
+    pub line: Vec<u16>,
     /// `by-drop`: the right is granted when a drop puts the king on
     /// `king_from` while the rook stands on `rook_from`, or the rook on
     /// `rook_from` while the king stands on `king_from` (placement).
@@ -1306,7 +1306,7 @@ pub struct ReachRule {
     pub piece: u8,
     /// `squares[side]`: the targets of that side.
     #[serde(deserialize_with = "de_reach_squares")]
-    pub squares: [Vec<u8>; 2],
+    pub squares: [Vec<u16>; 2],
     /// For the player who reaches.
     pub outcome: Outcome,
     /// The opponent gets one reply first: the rule is judged at the start
@@ -1332,7 +1332,7 @@ fn yes() -> bool {
     true
 }
 
-fn pair_is_empty(p: &[Vec<u8>; 2]) -> bool {
+fn pair_is_empty(p: &[Vec<u16>; 2]) -> bool {
     p[0].is_empty() && p[1].is_empty()
 }
 
@@ -1463,7 +1463,7 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
         return Err(TableError::PieceCount(np));
     }
     name(NameOf::Variant, &p.name, false)?;
-    let sq = |s: u8, at: Field| -> Result<(), TableError> {
+    let sq = |s: u16, at: Field| -> Result<(), TableError> {
         if (s as usize) < nsq {
             Ok(())
         } else {
@@ -1490,7 +1490,7 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
         }
     }
     if let Some(s) = seen.iter().position(|x| !x) {
-        return Err(TableError::FenRowsMissing { square: s as u8 });
+        return Err(TableError::FenRowsMissing { square: s as u16 });
     }
 
     let mut letters: Vec<(char, u8)> = Vec::new();
@@ -1532,14 +1532,14 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
                     let at = Field::Path {
                         piece: i8,
                         side: side as u8,
-                        from: from as u8,
+                        from: from as u16,
                         path: k,
                     };
                     if path.steps.is_empty() {
                         return Err(TableError::EmptyPath {
                             piece: i8,
                             side: side as u8,
-                            from: from as u8,
+                            from: from as u16,
                             path: k,
                         });
                     }
@@ -1547,7 +1547,7 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
                         return Err(TableError::GuardedCapture {
                             piece: i8,
                             side: side as u8,
-                            from: from as u8,
+                            from: from as u16,
                             path: k,
                         });
                     }
@@ -1838,7 +1838,7 @@ fn validate_board(b: &BoardTable) -> Result<(), TableError> {
         });
     }
     let mut used = vec![false; w * h];
-    let mut claim = |cell: [u8; 2], square: Option<u8>| -> Result<(), TableError> {
+    let mut claim = |cell: [u8; 2], square: Option<u16>| -> Result<(), TableError> {
         let (x, y) = (cell[0] as usize, cell[1] as usize);
         if x >= w || y >= h {
             return Err(TableError::CellOutsideGrid { square, cell });
@@ -1848,9 +1848,9 @@ fn validate_board(b: &BoardTable) -> Result<(), TableError> {
         }
         Ok(())
     };
-    let mut names: std::collections::HashMap<&str, u8> = std::collections::HashMap::new();
+    let mut names: std::collections::HashMap<&str, u16> = std::collections::HashMap::new();
     for (i, s) in b.squares.iter().enumerate() {
-        let i = i as u8;
+        let i = i as u16;
         name(NameOf::Square(i), &s.name, false)?;
         if let Some(&first) = names.get(s.name.as_str()) {
             return Err(TableError::DuplicateSquareName {
@@ -1893,7 +1893,7 @@ fn validate_board(b: &BoardTable) -> Result<(), TableError> {
 /// Castling rules: see [`CastlingRule`] for the invariant.
 fn validate_castling(
     p: &TableParts,
-    sq: &dyn Fn(u8, Field) -> Result<(), TableError>,
+    sq: &dyn Fn(u16, Field) -> Result<(), TableError>,
     pc: &dyn Fn(u8, Field) -> Result<(), TableError>,
 ) -> Result<(), TableError> {
     if p.castling.len() > MAX_CASTLING {
@@ -1917,7 +1917,7 @@ fn validate_castling(
             sq(s, at)?;
         }
         if !c.line.is_empty() {
-            let on = |s: u8| c.line.contains(&s);
+            let on = |s: u16| c.line.contains(&s);
             let distinct = c
                 .line
                 .iter()
@@ -1940,7 +1940,7 @@ fn validate_castling(
         if c.king_to == c.rook_to {
             return bad(CastlingProblem::SameEnd);
         }
-        let free = |s: u8| s == c.king_from || s == c.rook_from || c.empty.contains(&s);
+        let free = |s: u16| s == c.king_from || s == c.rook_from || c.empty.contains(&s);
         if !free(c.king_to) {
             return bad(CastlingProblem::KingToNotEmpty);
         }

@@ -9,13 +9,13 @@
 //! move (`b` for the first player, who is White here), the hands (`-` or
 //! counts before letters: `2Pp`) and the move number counted in plies.
 
-use crate::error::PositionError;
-use crate::position::Position;
+use crate::bits::{Sq, Width};
+use crate::position::Pos;
 use crate::types::Move;
-use crate::variant::Variant;
+use crate::variant::{with_rules, Rules, Variant};
 
 /// The board's width and height if it is shogi-shaped.
-fn shape(v: &Variant) -> Option<(usize, usize)> {
+fn shape<W: Width>(v: &Rules<W>) -> Option<(usize, usize)> {
     let b = &v.tables.parts.board;
     let (w, h) = (b.width as usize, b.height as usize);
     let by_rank = b.fen_rows.len() == h
@@ -31,6 +31,10 @@ fn shape(v: &Variant) -> Option<(usize, usize)> {
 /// The FEN of an SFEN, if the board is shogi-shaped and the text has the
 /// four SFEN fields (board, `b`/`w`, hands, move number).
 pub fn sfen_to_fen(v: &Variant, sfen: &str) -> Option<String> {
+    with_rules!(v, r => sfen_to_fen_at(r, sfen))
+}
+
+fn sfen_to_fen_at<W: Width>(v: &Rules<W>, sfen: &str) -> Option<String> {
     shape(v)?;
     let fields: Vec<&str> = sfen.split_whitespace().collect();
     let [board, side, hands, ply] = fields[..] else {
@@ -68,7 +72,7 @@ pub fn sfen_to_fen(v: &Variant, sfen: &str) -> Option<String> {
 }
 
 /// A square's USI name (`7g`), from its number.
-fn usi_square(v: &Variant, (w, h): (usize, usize), s: u8) -> String {
+fn usi_square<W: Width>(v: &Rules<W>, (w, h): (usize, usize), s: Sq) -> String {
     let cell = v.tables.parts.board.squares[s as usize].cells[0];
     let file = w - cell[0] as usize;
     let rank = (b'a' + (h - 1 - cell[1] as usize) as u8) as char;
@@ -76,7 +80,7 @@ fn usi_square(v: &Variant, (w, h): (usize, usize), s: u8) -> String {
 }
 
 /// The square named `7g` in USI.
-fn usi_square_by_name(v: &Variant, (w, h): (usize, usize), name: &[u8]) -> Option<u8> {
+fn usi_square_by_name<W: Width>(v: &Rules<W>, (w, h): (usize, usize), name: &[u8]) -> Option<Sq> {
     let [f, r] = *name else { return None };
     let file = (f as char).to_digit(10)? as usize;
     let row = (r as char)
@@ -90,12 +94,16 @@ fn usi_square_by_name(v: &Variant, (w, h): (usize, usize), name: &[u8]) -> Optio
     b.squares
         .iter()
         .position(|s| s.cells.first() == Some(&[x as u8, y as u8]))
-        .map(|s| s as u8)
+        .map(|s| s as Sq)
 }
 
 /// The text of a USI move in fairyc's UCI notation (`7g7f+` → `c3c4+`,
 /// `P*5e` → `P@e5`), if the board is shogi-shaped and the text is one.
 pub fn usi_to_uci(v: &Variant, usi: &str) -> Option<String> {
+    with_rules!(v, r => usi_to_uci_at(r, usi))
+}
+
+pub(crate) fn usi_to_uci_at<W: Width>(v: &Rules<W>, usi: &str) -> Option<String> {
     let shape = shape(v)?;
     let bytes = usi.as_bytes();
     if let Some(star) = usi.find('*') {
@@ -107,25 +115,10 @@ pub fn usi_to_uci(v: &Variant, usi: &str) -> Option<String> {
     Some(format!("{}{}{}", v.sq_name(from), v.sq_name(to), &usi[4..]))
 }
 
-impl<'v> Position<'v> {
-    /// Reads a FEN or, where the board is shogi-shaped, an SFEN.
-    ///
-    /// # Errors
-    ///
-    /// The error of [`Position::from_fen`] when the text is neither.
-    pub fn from_fen_or_sfen(v: &'v Variant, text: &str) -> Result<Position<'v>, PositionError> {
-        match Position::from_fen(v, text) {
-            Ok(p) => Ok(p),
-            Err(e) => match sfen_to_fen(v, text) {
-                Some(fen) => Position::from_fen(v, &fen).map_err(|_| e),
-                None => Err(e),
-            },
-        }
-    }
-
+impl<'v, W: Width> Pos<'v, W> {
     /// The move in USI notation (`7g7f`, `7g7f+`, `P*5e`) where the board
     /// is shogi-shaped; `None` elsewhere.
-    pub fn usi(&self, m: Move) -> Option<String> {
+    pub(crate) fn usi(&self, m: Move) -> Option<String> {
         let shape = shape(self.v)?;
         let uci = self.uci(m);
         Some(match m {

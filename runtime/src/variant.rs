@@ -6,20 +6,25 @@
 
 use std::collections::HashMap;
 
-use crate::bits::{bit, set_of, SquareSet, Squares};
+use crate::bits::{bit, mask_of, set_of, Bits, Narrow, Sq, Squares, Wide, Width};
 use crate::error::TableError;
 use crate::ids::{PieceType, Square};
-use crate::table::{Outcome, PromotionChoice, VariantTables, MAX_PIECES};
+use crate::table::{Outcome, PromotionChoice, VariantTables};
+
+/// A set of squares at width `W`.
+pub(crate) type Set<W> = <W as Width>::Set;
+/// A set of piece types at width `W`.
+pub(crate) type Mask<W> = <W as Width>::Mask;
 
 /// A path in the flat move arrays.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct FlatPath {
+pub(crate) struct FlatPath<W: Width> {
     pub steps: (u32, u32),
     pub quiet: bool,
     pub capture: bool,
     pub en_passant: bool,
-    /// Guard: 0 = none, else at least one friend on these squares.
-    pub friend_on: SquareSet,
+    /// Guard: empty = none, else at least one friend on these squares.
+    pub friend_on: Set<W>,
     /// A one-time move: only from a square whose right the side holds.
     pub once: bool,
     /// Not made while the side is in check.
@@ -28,9 +33,9 @@ pub(crate) struct FlatPath {
 
 /// A step in the flat move arrays.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct FlatStep {
-    pub to: u8,
-    pub block: SquareSet,
+pub(crate) struct FlatStep<W: Width> {
+    pub to: Sq,
+    pub block: Set<W>,
 }
 
 /// A node of an inverse attack trie, in preorder.
@@ -41,52 +46,52 @@ pub(crate) struct FlatStep {
 /// the walk skips the node's subtree. If the square is empty, the walk goes on
 /// to the node's children.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct TrieNode {
-    pub sq: u8,
-    pub types: u32,
+pub(crate) struct TrieNode<W: Width> {
+    pub sq: Sq,
+    pub types: Mask<W>,
     /// Index (relative to the trie's start) of the first node after this
     /// node's subtree.
     pub skip: u32,
-    pub edge: SquareSet,
+    pub edge: Set<W>,
     /// Squares strictly between the root and this node, edges included.
-    pub between: SquareSet,
+    pub between: Set<W>,
 }
 
 /// Promotion data of one piece.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct PromoInfo {
+pub(crate) struct PromoInfo<W: Width> {
     /// `zone[side]`: destinations that make a rule of this piece apply, all
     /// rules together.
-    pub zone: [SquareSet; 2],
+    pub zone: [Set<W>; 2],
     /// `start[side]`, `pass[side]`: the same for origins and squares passed
     /// over.
-    pub start: [SquareSet; 2],
-    pub pass: [SquareSet; 2],
+    pub start: [Set<W>; 2],
+    pub pass: [Set<W>; 2],
     /// The rules.
-    pub rules: Vec<PromoRule>,
+    pub rules: Vec<PromoRule<W>>,
 }
 
 /// One promotion rule with its square sets.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct PromoRule {
+pub(crate) struct PromoRule<W: Width> {
     /// Destinations, origins and passed squares (per side) that make it apply.
-    pub end: [SquareSet; 2],
-    pub start: [SquareSet; 2],
-    pub pass: [SquareSet; 2],
+    pub end: [Set<W>; 2],
+    pub start: [Set<W>; 2],
+    pub pass: [Set<W>; 2],
     pub choices: Vec<PromotionChoice>,
     pub optional: bool,
     /// Destinations where an optional rule may not be declined.
-    pub forced: [SquareSet; 2],
+    pub forced: [Set<W>; 2],
     /// Only a capturing move promotes (`if capture`).
     pub capture_only: bool,
 }
 
-impl PromoRule {
+impl<W: Width> PromoRule<W> {
     /// Whether the rule applies to a move of `side` from `from` over
     /// `passed` to `to` (as bit sets).
     #[inline(always)]
-    pub fn applies(&self, side: usize, from: SquareSet, passed: SquareSet, to: SquareSet) -> bool {
-        (self.end[side] & to) | (self.start[side] & from) | (self.pass[side] & passed) != 0
+    pub fn applies(&self, side: usize, from: Set<W>, passed: Set<W>, to: Set<W>) -> bool {
+        ((self.end[side] & to) | (self.start[side] & from) | (self.pass[side] & passed)).any()
     }
 }
 
@@ -94,9 +99,9 @@ impl PromoRule {
 /// square becomes a choice where it stands or with one quiet move of the
 /// choice.
 #[derive(Clone, Debug)]
-pub(crate) struct TurnRule {
+pub(crate) struct TurnRule<W: Width> {
     pub piece: u8,
-    pub zone: [SquareSet; 2],
+    pub zone: [Set<W>; 2],
     pub choices: Vec<u8>,
     /// Anywhere while it is its side's only one of its type.
     pub alone: bool,
@@ -109,34 +114,34 @@ pub(crate) struct TurnRule {
 /// The rules of a placement phase and its kin, kept out of line: a variant
 /// without them pays one pointer test where it matters.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct PlaceRules {
+pub(crate) struct PlaceRules<W: Width> {
     /// `must-drop`: board moves are illegal while a legal drop exists.
     pub must_drop: bool,
     /// `colour_limit[p]`: the per-colour drop limit of piece `p` (0: none).
     pub colour_limit: Vec<u8>,
     /// Bit `p` set if `colour_limit[p]` is not 0.
-    pub per_colour: u32,
+    pub per_colour: Mask<W>,
     /// The squares of each colour (the parity of a square's first cell).
-    pub colour_masks: [SquareSet; 2],
+    pub colour_masks: [Set<W>; 2],
     /// Castling rules (bits) granted by a drop (`by-drop`).
     pub by_drop: u16,
     /// Promotions that are moves of their own.
-    pub turns: Vec<TurnRule>,
+    pub turns: Vec<TurnRule<W>>,
 }
 
 /// A castling rule with its square sets.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct FlatCastle {
+pub(crate) struct FlatCastle<W: Width> {
     pub side: usize,
     pub fen: char,
     pub king: u8,
-    pub king_from: u8,
-    pub king_to: u8,
+    pub king_from: Sq,
+    pub king_to: Sq,
     pub rook: u8,
-    pub rook_from: u8,
-    pub rook_to: u8,
-    pub empty: SquareSet,
-    pub safe: SquareSet,
+    pub rook_from: Sq,
+    pub rook_to: Sq,
+    pub empty: Set<W>,
+    pub safe: Set<W>,
     /// A free (Chess960) castling: the king and rook squares come from the
     /// position; `Variant::castle_lines[rule]` holds the line.
     pub free: bool,
@@ -149,7 +154,7 @@ pub(crate) struct Keys {
     pub piece_sq: Vec<u64>,
     /// `promoted[sq]`.
     pub promoted: Vec<u64>,
-    /// `hand[(side * MAX_PIECES + piece) * 65 + count]`.
+    /// `hand[(side * npieces + piece) * 65 + count]`.
     pub hand: Vec<u64>,
     pub black: u64,
     pub castling: [u64; 16],
@@ -163,19 +168,20 @@ pub(crate) struct Keys {
     pub counting: Vec<u64>,
 }
 
-/// A variant ready to play: its tables and everything derived from them.
+/// A variant's rules prepared at width `W`: its tables and everything
+/// derived from them.
 #[derive(Clone, Debug)]
-pub struct Variant {
+pub(crate) struct Rules<W: Width> {
     pub(crate) tables: VariantTables,
     pub(crate) nsq: usize,
     pub(crate) npieces: usize,
-    pub(crate) all: SquareSet,
+    pub(crate) all: Set<W>,
     /// `entries[(piece * 2 + side) * nsq + sq]` = range into `paths`.
     pub(crate) entries: Vec<(u32, u32)>,
     /// Whether the paths of an entry can reach one square twice.
     pub(crate) dedup: Vec<bool>,
-    pub(crate) paths: Vec<FlatPath>,
-    pub(crate) steps: Vec<FlatStep>,
+    pub(crate) paths: Vec<FlatPath<W>>,
+    pub(crate) steps: Vec<FlatStep<W>>,
     /// Like `entries`, for the hopper paths (kept apart so that variants
     /// without hoppers never look at them).
     pub(crate) hop_entries: Vec<(u32, u32)>,
@@ -198,44 +204,44 @@ pub struct Variant {
     /// Bit `p` set if piece `p` attacks along paths the tries do not hold
     /// (hopper captures, attack-only paths): attack detection scans these
     /// pieces, and legality is tested by playing every move.
-    pub(crate) slow_types: u32,
+    pub(crate) slow_types: Mask<W>,
     /// Whether some attack other than a one-time capture escapes the tries:
     /// legality is then always tested by playing every move.
     pub(crate) slow_static: bool,
     /// Per side, the squares with a one-time capture path: while the side
     /// holds the right of one, the other side's moves are tested by playing
     /// them (the tries do not hold that attack).
-    pub(crate) once_attacks: [SquareSet; 2],
+    pub(crate) once_attacks: [Set<W>; 2],
     /// `trie_ranges[side * nsq + sq]`: the trie of squares from which `side`
     /// attacks `sq`.
     pub(crate) trie_ranges: Vec<(u32, u32)>,
-    pub(crate) trie: Vec<TrieNode>,
+    pub(crate) trie: Vec<TrieNode<W>>,
     /// Bit `p` set if piece `p` is royal (for either side).
-    pub(crate) royal_types: u32,
+    pub(crate) royal_types: Mask<W>,
     /// `royal_of[side]`: bit `p` set if that side's piece `p` is royal.
-    pub(crate) royal_of: [u32; 2],
-    pub(crate) promo: Vec<PromoInfo>,
+    pub(crate) royal_of: [Mask<W>; 2],
+    pub(crate) promo: Vec<PromoInfo<W>>,
     /// Bit `p` set if piece `p` has a promotion rule.
-    pub(crate) promoting: u32,
+    pub(crate) promoting: Mask<W>,
     /// Bit `p` set if a promotion rule of piece `p` applies by the origin
     /// or by squares passed over (not only by the destination).
-    pub(crate) promo_start_pass: u32,
+    pub(crate) promo_start_pass: Mask<W>,
     /// Per piece: a promotion makes it only while the side has fewer than
     /// this many on the board (0: no limit); `limited` has a bit per such
     /// piece (0 in most variants: nothing is counted).
     pub(crate) promo_limit: Vec<u8>,
-    pub(crate) limited: u32,
+    pub(crate) limited: Mask<W>,
     /// Bit `p` set if piece `p` has a drop limit per file.
-    pub(crate) per_file: u32,
+    pub(crate) per_file: Mask<W>,
     /// `file_limit[p]`: the limit (0: none).
     pub(crate) file_limit: Vec<u8>,
     /// The squares of each column of the cell grid (by a square's first cell).
-    pub(crate) file_masks: Vec<SquareSet>,
+    pub(crate) file_masks: Vec<Set<W>>,
     /// `hand_of[p]`: the piece in hand that a drop of `p` takes (`p` itself,
     /// or the piece `p` is a face of: `drops.also_as`).
     pub(crate) hand_of: Vec<u8>,
     /// Pieces that are marked promoted when they are promoted to.
-    pub(crate) marks: u32,
+    pub(crate) marks: Mask<W>,
     /// `to_hand[p]`: what piece `p` becomes in hand when captured unmarked.
     pub(crate) to_hand: Vec<u8>,
     /// `demote[p]`: what piece `p` becomes in hand when captured marked.
@@ -251,35 +257,35 @@ pub struct Variant {
     /// square (looked at out of line).
     pub(crate) rights_by_square: bool,
     /// `gate_to[piece * 2 + side]`: where `side` may gate `piece` in.
-    pub(crate) gate_to: Vec<SquareSet>,
+    pub(crate) gate_to: Vec<Set<W>>,
     /// `gate_squares[side]`: all of the side's gate squares.
-    pub(crate) gate_squares: [SquareSet; 2],
+    pub(crate) gate_squares: [Set<W>; 2],
     /// Captured pieces go to the capturer's hand (drops, and not
     /// `captures_to_hand: false`).
     pub(crate) captures_to_hand: bool,
     /// `drop_to[p * 2 + side]`: where that side may drop piece `p`.
-    pub(crate) drop_to: Vec<SquareSet>,
-    pub(crate) no_mate: u32,
-    pub(crate) castles: Vec<FlatCastle>,
+    pub(crate) drop_to: Vec<Set<W>>,
+    pub(crate) no_mate: Mask<W>,
+    pub(crate) castles: Vec<FlatCastle<W>>,
     /// `castle_clear[sq]`: castling-right bits lost when a move starts or ends there.
     pub(crate) castle_clear: Vec<u16>,
     /// `castle_lines[rule]`: a free castling's line, in order (else empty).
-    pub(crate) castle_lines: Vec<Vec<u8>>,
+    pub(crate) castle_lines: Vec<Vec<Sq>>,
     /// `free_castles[side]`: the side's free castling rules (bits). A
     /// variant without any plays no free-castling code at all.
     pub(crate) free_castles: [u16; 2],
     /// Per piece, side and square: `(to, ep squares)` of quiet moves that create
     /// en-passant squares.
-    pub(crate) ep_creators: Vec<Vec<(u8, SquareSet)>>,
-    pub(crate) creates_ep: u32,
+    pub(crate) ep_creators: Vec<Vec<(Sq, Set<W>)>>,
+    pub(crate) creates_ep: Mask<W>,
     /// Bit `p` set if piece `p` has a path that captures en passant.
-    pub(crate) takes_ep: u32,
+    pub(crate) takes_ep: Mask<W>,
     /// `ep_sources[side * nsq + sq]`: the squares from which a piece of
     /// `side` has an en-passant path through `sq` (blockers ignored), so that
     /// finding who could take en passant looks at those squares alone.
-    pub(crate) ep_sources: Vec<SquareSet>,
-    pub(crate) resets: u32,
-    pub(crate) reach: Vec<(u8, [SquareSet; 2], Outcome, bool)>,
+    pub(crate) ep_sources: Vec<Set<W>>,
+    pub(crate) resets: Mask<W>,
+    pub(crate) reach: Vec<(u8, [Set<W>; 2], Outcome, bool)>,
     /// Legality rules that filter the generated moves (decided at load
     /// time: variants without them never look at the filter).
     pub(crate) legality: crate::table::Legality,
@@ -288,11 +294,11 @@ pub struct Variant {
     pub(crate) filters: bool,
     /// Placement rules (`must-drop`, per-colour limits, castling by drop,
     /// promotions by turning); `None` in most variants.
-    pub(crate) place: Option<Box<PlaceRules>>,
+    pub(crate) place: Option<Box<PlaceRules<W>>>,
     /// Bit `p` set if piece `p` has a per-colour drop limit, or if drops of
     /// `p` must leave room for such a piece (every piece, then); 0 in most
     /// variants.
-    pub(crate) colour_checked: u32,
+    pub(crate) colour_checked: Mask<W>,
     /// A royal piece may be in hand.
     pub(crate) royal_in_hand: bool,
     /// Check counting: `(checks to give, outcome)`.
@@ -302,32 +308,234 @@ pub struct Variant {
     /// The counting rule.
     pub(crate) counting: Option<crate::table::CountingRule>,
     /// `checkmate by`: (bit set of piece types, outcome for the mated).
-    pub(crate) mate_by: Option<(u32, Outcome)>,
+    pub(crate) mate_by: Option<(Mask<W>, Outcome)>,
 
     pub(crate) keys: Keys,
     pub(crate) square_names: Vec<String>,
     /// `no_capture[p]`: bit `q` set if piece `p` may not capture piece `q`.
-    pub(crate) no_capture: Vec<u32>,
+    pub(crate) no_capture: Vec<Mask<W>>,
     /// Bit `p` set if `no_capture[p]` is not empty (the move generator
     /// looks at this mask, not at the list).
-    pub(crate) sparing: u32,
+    pub(crate) sparing: Mask<W>,
     /// `no_hurdle[p]`: bit `q` set if piece `q` is no hurdle for `p`'s hoppers.
-    pub(crate) no_hurdle: Vec<u32>,
+    pub(crate) no_hurdle: Vec<Mask<W>>,
     /// Rules that look at the moves before the position (passing, facing
     /// royal pieces): the position keeps their state, and the generator adds
     /// a pass.
-    pub(crate) history: Option<Box<HistoryRules>>,
+    pub(crate) history: Option<Box<HistoryRules<W>>>,
+}
+
+/// A variant ready to play: its tables and everything derived from them.
+///
+/// The tables are prepared once, at the narrowest width that holds the
+/// board and the pieces (see [`Variant::new`]); every call dispatches once
+/// to the code built for that width.
+#[derive(Clone, Debug)]
+pub struct Variant(pub(crate) Inner);
+
+/// The prepared rules at the width chosen by [`Variant::new`] (made once per
+/// variant: their size does not matter, one indirection less does).
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Inner {
+    /// At most [`Narrow::MAX_SQUARES`] squares and [`Narrow::MAX_PIECES`]
+    /// piece types.
+    Narrow(Rules<Narrow>),
+    /// Larger boards or more piece types.
+    Wide(Rules<Wide>),
+}
+
+/// Evaluates `$e` with `$r` bound to the variant's [`Rules`], whatever
+/// their width.
+macro_rules! with_rules {
+    ($v:expr, $r:ident => $e:expr) => {
+        match &$v.0 {
+            $crate::variant::Inner::Narrow($r) => $e,
+            $crate::variant::Inner::Wide($r) => $e,
+        }
+    };
+}
+pub(crate) use with_rules;
+
+impl Variant {
+    /// Prepares tables for play. Loading takes time linear in the table's
+    /// size and its attack-table work (bounded by
+    /// [`crate::table::MAX_ATTACK_WORK`]).
+    ///
+    /// A board of at most 128 squares with at most 32 piece types (every
+    /// shipped variant) is played with `u128` square sets and `u32` piece
+    /// masks; a larger one (up to [`crate::table::MAX_SQUARES`] squares and
+    /// [`crate::table::MAX_PIECES`] piece types) with wide ones. The choice
+    /// is made here, once: the move generator is compiled for each.
+    ///
+    /// # Errors
+    ///
+    /// A [`TableError`] for tables this runtime cannot play. Every check is
+    /// made by [`VariantTables::new`] and [`VariantTables::from_json`], so
+    /// today this never fails; the `Result` leaves room for runtimes that
+    /// cannot play everything the format allows.
+    pub fn new(tables: VariantTables) -> Result<Variant, TableError> {
+        let p = tables.parts();
+        let narrow =
+            p.board.squares.len() <= Narrow::MAX_SQUARES && p.pieces.len() <= Narrow::MAX_PIECES;
+        Ok(Variant(if narrow {
+            Inner::Narrow(Rules::new(tables)?)
+        } else {
+            Inner::Wide(Rules::new(tables)?)
+        }))
+    }
+
+    /// Whether the variant is played with wide square sets (a board of
+    /// more than 128 squares, or more than 32 piece types).
+    pub fn is_wide(&self) -> bool {
+        matches!(self.0, Inner::Wide(_))
+    }
+
+    /// The tables this variant was built from.
+    pub fn tables(&self) -> &VariantTables {
+        with_rules!(self, r => r.tables())
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        with_rules!(self, r => r.name())
+    }
+
+    /// The number of squares.
+    pub fn square_count(&self) -> usize {
+        with_rules!(self, r => r.square_count())
+    }
+
+    /// The number of piece types.
+    pub fn piece_count(&self) -> usize {
+        with_rules!(self, r => r.piece_count())
+    }
+
+    /// The square with index `index` (its place in the table's list of
+    /// squares); `None` past the last square.
+    #[inline]
+    pub fn square(&self, index: usize) -> Option<Square> {
+        with_rules!(self, r => r.square(index))
+    }
+
+    /// Every square, in the table's order.
+    pub fn squares(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
+        (0..self.square_count()).map(|s| Square::raw_new(s as Sq))
+    }
+
+    /// The piece type with index `index` (its place in the table's list of
+    /// pieces); `None` past the last piece.
+    #[inline]
+    pub fn piece(&self, index: usize) -> Option<PieceType> {
+        with_rules!(self, r => r.piece(index))
+    }
+
+    /// Every piece type, in the table's order.
+    pub fn pieces(&self) -> impl ExactSizeIterator<Item = PieceType> + '_ {
+        (0..self.piece_count()).map(|p| PieceType::raw_new(p as u8))
+    }
+
+    /// The name of square `s`; `"?"` for a square of another variant that
+    /// is none here (it never panics).
+    pub fn square_name(&self, s: Square) -> &str {
+        with_rules!(self, r => r.square_name(s))
+    }
+
+    /// The square called `name`.
+    pub fn square_by_name(&self, name: &str) -> Option<Square> {
+        with_rules!(self, r => r.square_by_name(name))
+    }
+
+    /// The letter of piece `p` (upper case); `'?'` for a piece of another
+    /// variant that is none here (it never panics; letters are ASCII
+    /// letters, so `'?'` is never a real one).
+    pub fn piece_letter(&self, p: PieceType) -> char {
+        with_rules!(self, r => r.piece_letter(p))
+    }
+
+    /// The piece whose letter is `c` (either case), among the pieces
+    /// written without `+`.
+    pub fn piece_by_letter(&self, c: char) -> Option<PieceType> {
+        with_rules!(self, r => r.piece_by_letter(c))
+    }
+
+    /// The piece written `c` (either case), after a `+` if `plus`.
+    pub fn piece_by_token(&self, c: char, plus: bool) -> Option<PieceType> {
+        with_rules!(self, r => r.piece_by_token(c, plus))
+    }
+
+    /// The piece called `name` (as in the source: `Knight`).
+    pub fn piece_by_name(&self, name: &str) -> Option<PieceType> {
+        with_rules!(self, r => r.piece_by_name(name))
+    }
+
+    /// Whether piece `p` is written with a `+` before its letter (a
+    /// promoted face, as shogi's `+P`); `false` for a piece of another
+    /// variant that is none here.
+    pub fn is_plus(&self, p: PieceType) -> bool {
+        with_rules!(self, r => r.is_plus(p))
+    }
+
+    /// How piece `p` is written for White: its letter, after `+` if it is a
+    /// promoted face (`"+P"`); `"?"` for a piece of another variant that is
+    /// none here.
+    pub fn piece_token(&self, p: PieceType) -> String {
+        with_rules!(self, r => r.piece_token(p))
+    }
+
+    /// The name of piece `p`; `"?"` for a piece of another variant that is
+    /// none here (it never panics).
+    pub fn piece_name(&self, p: PieceType) -> &str {
+        with_rules!(self, r => r.piece_name(p))
+    }
+
+    /// Whether piece `p` is royal (for either side); `false` for a piece of
+    /// another variant that is none here (no such piece is royal).
+    pub fn is_royal(&self, p: PieceType) -> bool {
+        with_rules!(self, r => r.is_royal(p))
+    }
+
+    /// Whether `side`'s piece `p` is royal (`royal white` / `royal black`
+    /// make a type royal for one side only); `false` for a piece of another
+    /// variant that is none here.
+    pub fn is_royal_for(&self, p: PieceType, side: crate::types::Color) -> bool {
+        with_rules!(self, r => r.is_royal_for(p, side))
+    }
+
+    /// Whether `side` has a royal piece type at all (a side without one is
+    /// never in check and may make every pseudo-legal move).
+    pub fn has_royal(&self, side: crate::types::Color) -> bool {
+        with_rules!(self, r => r.has_royal(side))
+    }
+
+    /// The check count, if the variant counts checks: each side has this
+    /// many to give.
+    pub fn check_count(&self) -> Option<u8> {
+        with_rules!(self, r => r.check_count())
+    }
+
+    /// Whether the variant has free (Chess960) castling: its FEN names
+    /// castling rooks by file (`HAha`) and its castling moves are written
+    /// king-takes-rook (`e1h1`).
+    pub fn free_castling(&self) -> bool {
+        with_rules!(self, r => r.free_castling())
+    }
+
+    /// The start position's FEN.
+    pub fn start_fen(&self) -> &str {
+        with_rules!(self, r => r.start_fen())
+    }
 }
 
 /// A mate rule's pieces as a bit set, with its outcome.
-fn mate_rule(r: &crate::table::MateRule) -> (u32, Outcome) {
-    (r.pieces.iter().fold(0u32, |m, &q| m | 1 << q), r.outcome)
+fn mate_rule<W: Width>(r: &crate::table::MateRule) -> (Mask<W>, Outcome) {
+    (mask_of(&r.pieces), r.outcome)
 }
 
 /// The rules of passing and facing royal pieces (only variants that have
 /// them pay for them).
 #[derive(Clone, Debug)]
-pub(crate) struct HistoryRules {
+pub(crate) struct HistoryRules<W: Width> {
     /// A player may pass.
     pub pass: bool,
     /// Two passes in a row end the game.
@@ -340,54 +548,41 @@ pub(crate) struct HistoryRules {
     pub komi: [u32; 2],
     /// `checkmate needs`: (bit set of piece types, outcome for the mated);
     /// the position then keeps each side's run of checks.
-    pub mate_needs: Option<(u32, Outcome)>,
+    pub mate_needs: Option<(Mask<W>, Outcome)>,
 }
 
-impl Variant {
-    /// Prepares tables for play. Loading takes time linear in the table's
-    /// size and its attack-table work (bounded by
-    /// [`crate::table::MAX_ATTACK_WORK`]).
-    ///
-    /// # Errors
-    ///
-    /// A [`TableError`] for tables this runtime cannot play. Every check is
-    /// made by [`VariantTables::new`] and [`VariantTables::from_json`], so
-    /// today this never fails; the `Result` leaves room for runtimes that
-    /// cannot play everything the format allows.
-    pub fn new(tables: VariantTables) -> Result<Variant, TableError> {
+impl<W: Width> Rules<W> {
+    /// Prepares tables for play at width `W` (see [`Variant::new`]).
+    fn new(tables: VariantTables) -> Result<Rules<W>, TableError> {
         let p = tables.parts().clone();
         let nsq = p.board.squares.len();
         let npieces = p.pieces.len();
-        let all = if nsq == 128 {
-            u128::MAX
-        } else {
-            (1u128 << nsq) - 1
-        };
+        let all = Set::<W>::below(nsq);
 
         let mut entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut dedup = Vec::with_capacity(npieces * 2 * nsq);
         let mut paths = Vec::new();
         let mut steps = Vec::new();
         let mut ep_creators = vec![Vec::new(); npieces * 2 * nsq];
-        let mut creates_ep = 0u32;
-        let mut takes_ep = 0u32;
-        let mut ep_sources = vec![0 as SquareSet; 2 * nsq];
+        let mut creates_ep = Mask::<W>::EMPTY;
+        let mut takes_ep = Mask::<W>::EMPTY;
+        let mut ep_sources = vec![Set::<W>::EMPTY; 2 * nsq];
         let mut hop_entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut attack_entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut has_hops = false;
         let mut special_entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut has_special = false;
-        let mut once_squares = [0 as SquareSet; 2];
+        let mut once_squares = [Set::<W>::EMPTY; 2];
         let mut hop_limit = Vec::new();
-        let mut slow_types = 0u32;
+        let mut slow_types = Mask::<W>::EMPTY;
         // `slow_types` but for one-time captures, which attack only while
         // their square's right is held (`once_attacks`).
-        let mut slow_static = 0u32;
-        let mut once_attacks = [0 as SquareSet; 2];
+        let mut slow_static = Mask::<W>::EMPTY;
+        let mut once_attacks = [Set::<W>::EMPTY; 2];
         for (pi, piece) in p.pieces.iter().enumerate() {
             for side in 0..2 {
                 for sq in 0..nsq {
-                    let mut seen = 0u128;
+                    let mut seen = Set::<W>::EMPTY;
                     let mut twice = false;
                     // Ordinary paths first, then hoppers, then attack-only,
                     // then the special ones (one-time, not in check).
@@ -418,9 +613,10 @@ impl Variant {
                             // attacks: the facing rule reads them.
                             let faces_attack = kind == 2 && p.end.facing.is_none();
                             if kind > 0 {
-                                let slow = u32::from(path.capture && kind == 1 || faces_attack);
-                                slow_types |= slow << pi;
-                                slow_static |= slow << pi;
+                                if path.capture && kind == 1 || faces_attack {
+                                    slow_types |= bit(pi);
+                                    slow_static |= bit(pi);
+                                }
                                 has_hops |= kind == 1;
                             }
                             if kind == 3 {
@@ -430,27 +626,31 @@ impl Variant {
                                     return Err(TableError::SpecialPath {
                                         piece: pi as u8,
                                         side: side as u8,
-                                        from: sq as u8,
+                                        from: sq as Sq,
                                     });
                                 }
-                                slow_types |= u32::from(path.capture) << pi;
+                                if path.capture {
+                                    slow_types |= bit(pi);
+                                }
                                 if path.once && !path.not_in_check {
                                     if path.capture {
-                                        once_attacks[side] |= bit(sq as u8);
+                                        once_attacks[side] |= bit(sq);
                                     }
                                 } else {
-                                    slow_static |= u32::from(path.capture) << pi;
+                                    if path.capture {
+                                        slow_static |= bit(pi);
+                                    }
                                 }
                                 has_special = true;
                                 if path.once {
-                                    once_squares[side] |= bit(sq as u8);
+                                    once_squares[side] |= bit(sq);
                                 }
                             }
                             if path.en_passant {
-                                takes_ep |= 1 << pi;
+                                takes_ep |= bit(pi);
                             }
                             let s0 = steps.len() as u32;
-                            let mut passed = 0u128;
+                            let mut passed = Set::<W>::EMPTY;
                             for st in &path.steps {
                                 let b = set_of(&st.block);
                                 passed |= b;
@@ -459,15 +659,15 @@ impl Variant {
                                     block: b,
                                 });
                                 if path.en_passant {
-                                    ep_sources[side * nsq + st.to as usize] |= bit(sq as u8);
+                                    ep_sources[side * nsq + st.to as usize] |= bit(sq);
                                 }
-                                if seen & bit(st.to) != 0 {
+                                if (seen & bit(st.to)).any() {
                                     twice = true;
                                 }
                                 seen |= bit(st.to);
                                 if path.creates_en_passant && path.quiet {
                                     ep_creators[(pi * 2 + side) * nsq + sq].push((st.to, passed));
-                                    creates_ep |= 1 << pi;
+                                    creates_ep |= bit(pi);
                                 }
                                 passed |= bit(st.to);
                             }
@@ -505,28 +705,28 @@ impl Variant {
                 facing: p.end.facing,
                 points: p.pieces.iter().map(|x| x.points).collect(),
                 komi: p.end.komi,
-                mate_needs: p.end.checkmate_needs.as_ref().map(mate_rule),
+                mate_needs: p.end.checkmate_needs.as_ref().map(mate_rule::<W>),
             })
         });
 
-        let mut royal_types = 0u32;
-        let mut royal_of = [0u32; 2];
+        let mut royal_types = Mask::<W>::EMPTY;
+        let mut royal_of = [Mask::<W>::EMPTY; 2];
         let mut to_hand = Vec::with_capacity(npieces);
         let mut demote = Vec::with_capacity(npieces);
-        let mut marks = 0u32;
+        let mut marks = Mask::<W>::EMPTY;
         for (i, piece) in p.pieces.iter().enumerate() {
             if piece.royal {
-                royal_types |= 1 << i;
+                royal_types |= bit(i);
                 for (side, bits) in royal_of.iter_mut().enumerate() {
                     if piece.royal_side.is_none_or(|s| s as usize == side) {
-                        *bits |= 1 << i;
+                        *bits |= bit(i);
                     }
                 }
             }
             to_hand.push(piece.captured_as.unwrap_or(i as u8));
             demote.push(piece.demotes_to.unwrap_or(i as u8));
             if piece.demotes_to.is_some() {
-                marks |= 1 << i;
+                marks |= bit(i);
             }
         }
         // Facing royal pieces are judged by playing every move.
@@ -535,10 +735,10 @@ impl Variant {
             slow_static |= royal_types;
         }
 
-        let mut promo = vec![PromoInfo::default(); npieces];
-        let mut promoting = 0u32;
-        let mut promo_start_pass = 0u32;
-        let mut place = PlaceRules::default();
+        let mut promo = vec![PromoInfo::<W>::default(); npieces];
+        let mut promoting = Mask::<W>::EMPTY;
+        let mut promo_start_pass = Mask::<W>::EMPTY;
+        let mut place = PlaceRules::<W>::default();
         for r in &p.promotions {
             let z = [set_of(&r.zone[0]), set_of(&r.zone[1])];
             if r.turn {
@@ -559,7 +759,7 @@ impl Variant {
                 });
                 continue;
             }
-            let when = |on: bool| if on { z } else { [0, 0] };
+            let when = |on: bool| if on { z } else { [Set::<W>::EMPTY; 2] };
             let rule = PromoRule {
                 end: when(r.on_end),
                 start: when(r.on_start),
@@ -576,9 +776,9 @@ impl Variant {
                 info.pass[side] |= rule.pass[side];
             }
             info.rules.push(rule);
-            promoting |= 1 << r.piece;
+            promoting |= bit(r.piece);
             if r.on_start || r.on_pass {
-                promo_start_pass |= 1 << r.piece;
+                promo_start_pass |= bit(r.piece);
             }
         }
 
@@ -591,19 +791,19 @@ impl Variant {
             .iter()
             .enumerate()
             .filter(|(_, &n)| n > 0)
-            .fold(0u32, |acc, (i, _)| acc | 1 << i);
-        let mut drop_to = vec![0u128; npieces * 2];
-        let mut no_mate = 0u32;
-        let mut per_file = 0u32;
+            .fold(Mask::<W>::EMPTY, |acc, (i, _)| acc | bit(i));
+        let mut drop_to = vec![Set::<W>::EMPTY; npieces * 2];
+        let mut no_mate = Mask::<W>::EMPTY;
+        let mut per_file = Mask::<W>::EMPTY;
         let mut file_limit = vec![0u8; npieces];
-        let mut file_masks = vec![0u128; p.board.width as usize];
+        let mut file_masks = vec![Set::<W>::EMPTY; p.board.width as usize];
         for (s, info) in p.board.squares.iter().enumerate() {
             if let Some(m) = info
                 .cells
                 .first()
                 .and_then(|c| file_masks.get_mut(c[0] as usize))
             {
-                *m |= bit(s as u8);
+                *m |= bit(s);
             }
         }
         let mut hand_of: Vec<u8> = (0..npieces as u8).collect();
@@ -615,7 +815,7 @@ impl Variant {
             }
             for (pi, &n) in d.per_file.iter().enumerate() {
                 if n > 0 {
-                    per_file |= 1 << pi;
+                    per_file |= bit(pi);
                     file_limit[pi] = n;
                 }
             }
@@ -623,21 +823,21 @@ impl Variant {
             place.colour_limit = vec![0; npieces];
             for (pi, &n) in d.per_colour.iter().enumerate() {
                 if n > 0 {
-                    place.per_colour |= 1 << pi;
+                    place.per_colour |= bit(pi);
                     place.colour_limit[pi] = n;
                 }
             }
             for (s, info) in p.board.squares.iter().enumerate() {
                 if let Some(c) = info.cells.first() {
-                    place.colour_masks[((c[0] as usize) + (c[1] as usize)) % 2] |= bit(s as u8);
+                    place.colour_masks[((c[0] as usize) + (c[1] as usize)) % 2] |= bit(s);
                 }
             }
             for pi in 0..npieces {
                 for side in 0..2 {
-                    drop_to[pi * 2 + side] = all & !set_of(&d.forbidden[pi][side]);
+                    drop_to[pi * 2 + side] = all & !set_of::<Set<W>>(&d.forbidden[pi][side]);
                 }
                 if d.no_mate[pi] {
-                    no_mate |= 1 << pi;
+                    no_mate |= bit(pi);
                 }
             }
         }
@@ -672,8 +872,8 @@ impl Variant {
             }
         }
 
-        let mut gate_to = vec![0 as SquareSet; npieces * 2];
-        let mut gate_squares = [0 as SquareSet; 2];
+        let mut gate_to = vec![Set::<W>::EMPTY; npieces * 2];
+        let mut gate_squares = [Set::<W>::EMPTY; 2];
         for (rule, g) in p.gating.iter().enumerate() {
             for side in 0..2 {
                 let set = set_of(&g.squares[side]);
@@ -684,7 +884,7 @@ impl Variant {
                 return Err(TableError::GateFen { rule });
             }
         }
-        let once = once_squares != [0, 0];
+        let once = once_squares.iter().any(|s| s.any());
         if once && !p.gating.is_empty() {
             return Err(TableError::OnceWithGating);
         }
@@ -720,9 +920,9 @@ impl Variant {
             }
         }
 
-        let mut resets = 0u32;
+        let mut resets = Mask::<W>::EMPTY;
         for &x in &p.end.resets_move_limit {
-            resets |= 1 << x;
+            resets |= bit(x);
         }
         let reach = p
             .end
@@ -748,20 +948,20 @@ impl Variant {
         let square_names = p.board.squares.iter().map(|s| s.name.clone()).collect();
 
         let no_check_turns = place.turns.iter().any(|t| t.no_check || t.no_attack);
-        let placing = place.must_drop
-            || place.per_colour != 0
+        let placing: bool = place.must_drop
+            || place.per_colour.any()
             || place.by_drop != 0
             || !place.turns.is_empty();
-        let colour_checked = if place.per_colour != 0 {
-            ((1u64 << npieces) - 1) as u32 | place.per_colour
+        let colour_checked = if place.per_colour.any() {
+            Mask::<W>::below(npieces) | place.per_colour
         } else {
-            0
+            Mask::<W>::EMPTY
         };
         let filters = !p.legality.is_none() || place.must_drop || no_check_turns;
         let royal_in_hand = p.drops.as_ref().is_some_and(|d| d.royal_in_hand);
         let place = placing.then(|| Box::new(place));
 
-        Ok(Variant {
+        Ok(Rules {
             place,
             colour_checked,
             royal_in_hand,
@@ -781,7 +981,7 @@ impl Variant {
             attack_entries,
             has_hops,
             slow_types,
-            slow_static: slow_static != 0,
+            slow_static: slow_static.any(),
             once_attacks,
             trie_ranges,
             trie,
@@ -828,7 +1028,7 @@ impl Variant {
                 .map(|c| (c.count.min(255) as u8, c.outcome)),
             extinction,
             counting: p.end.counting.clone(),
-            mate_by: p.end.checkmate_by.as_ref().map(mate_rule),
+            mate_by: p.end.checkmate_by.as_ref().map(mate_rule::<W>),
 
             keys,
             square_names,
@@ -837,67 +1037,50 @@ impl Variant {
                 .iter()
                 .enumerate()
                 .filter(|(_, x)| !x.cannot_capture.is_empty())
-                .fold(0u32, |m, (i, _)| m | 1 << i),
+                .fold(Mask::<W>::EMPTY, |m, (i, _)| m | bit(i)),
             no_capture: p
                 .pieces
                 .iter()
-                .map(|x| x.cannot_capture.iter().fold(0u32, |m, &q| m | 1 << q))
+                .map(|x| mask_of(&x.cannot_capture))
                 .collect(),
-            no_hurdle: p
-                .pieces
-                .iter()
-                .map(|x| x.cannot_hop.iter().fold(0u32, |m, &q| m | 1 << q))
-                .collect(),
+            no_hurdle: p.pieces.iter().map(|x| mask_of(&x.cannot_hop)).collect(),
             history,
         })
     }
 
-    /// The tables this variant was built from.
+    /// See [`Variant::tables`].
     pub fn tables(&self) -> &VariantTables {
         &self.tables
     }
 
-    /// The variant's name.
+    /// See [`Variant::name`].
     pub fn name(&self) -> &str {
         &self.tables.parts.name
     }
 
-    /// The number of squares.
+    /// See [`Variant::square_count`].
     pub fn square_count(&self) -> usize {
         self.nsq
     }
 
-    /// The number of piece types.
+    /// See [`Variant::piece_count`].
     pub fn piece_count(&self) -> usize {
         self.npieces
     }
 
-    /// The square with index `index` (its place in the table's list of
-    /// squares); `None` past the last square.
+    /// See [`Variant::square`].
     #[inline]
     pub fn square(&self, index: usize) -> Option<Square> {
-        (index < self.nsq).then(|| Square::raw_new(index as u8))
+        (index < self.nsq).then(|| Square::raw_new(index as Sq))
     }
 
-    /// Every square, in the table's order.
-    pub fn squares(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
-        (0..self.nsq).map(|s| Square::raw_new(s as u8))
-    }
-
-    /// The piece type with index `index` (its place in the table's list of
-    /// pieces); `None` past the last piece.
+    /// See [`Variant::piece`].
     #[inline]
     pub fn piece(&self, index: usize) -> Option<PieceType> {
         (index < self.npieces).then(|| PieceType::raw_new(index as u8))
     }
 
-    /// Every piece type, in the table's order.
-    pub fn pieces(&self) -> impl ExactSizeIterator<Item = PieceType> + '_ {
-        (0..self.npieces).map(|p| PieceType::raw_new(p as u8))
-    }
-
-    /// The name of square `s`; `"?"` for a square of another variant that
-    /// is none here (it never panics).
+    /// See [`Variant::square_name`].
     pub fn square_name(&self, s: Square) -> &str {
         self.square_names
             .get(s.index())
@@ -905,21 +1088,19 @@ impl Variant {
             .unwrap_or("?")
     }
 
-    pub(crate) fn sq_name(&self, s: u8) -> &str {
+    pub(crate) fn sq_name(&self, s: Sq) -> &str {
         self.square_name(Square::raw_new(s))
     }
 
-    /// The square called `name`.
+    /// See [`Variant::square_by_name`].
     pub fn square_by_name(&self, name: &str) -> Option<Square> {
         self.square_names
             .iter()
             .position(|n| n == name)
-            .map(|i| Square::raw_new(i as u8))
+            .map(|i| Square::raw_new(i as Sq))
     }
 
-    /// The letter of piece `p` (upper case); `'?'` for a piece of another
-    /// variant that is none here (it never panics; letters are ASCII
-    /// letters, so `'?'` is never a real one).
+    /// See [`Variant::piece_letter`].
     pub fn piece_letter(&self, p: PieceType) -> char {
         self.tables
             .parts
@@ -933,13 +1114,12 @@ impl Variant {
         self.piece_letter(PieceType::raw_new(p))
     }
 
-    /// The piece whose letter is `c` (either case), among the pieces
-    /// written without `+`.
+    /// See [`Variant::piece_by_letter`].
     pub fn piece_by_letter(&self, c: char) -> Option<PieceType> {
         self.piece_by_token(c, false)
     }
 
-    /// The piece written `c` (either case), after a `+` if `plus`.
+    /// See [`Variant::piece_by_token`].
     pub fn piece_by_token(&self, c: char, plus: bool) -> Option<PieceType> {
         self.by_token(c, plus).map(PieceType::raw_new)
     }
@@ -954,7 +1134,7 @@ impl Variant {
             .map(|i| i as u8)
     }
 
-    /// The piece called `name` (as in the source: `Knight`).
+    /// See [`Variant::piece_by_name`].
     pub fn piece_by_name(&self, name: &str) -> Option<PieceType> {
         self.tables
             .parts
@@ -964,9 +1144,7 @@ impl Variant {
             .map(|i| PieceType::raw_new(i as u8))
     }
 
-    /// Whether piece `p` is written with a `+` before its letter (a
-    /// promoted face, as shogi's `+P`); `false` for a piece of another
-    /// variant that is none here.
+    /// See [`Variant::is_plus`].
     pub fn is_plus(&self, p: PieceType) -> bool {
         self.plus(p.raw())
     }
@@ -979,9 +1157,7 @@ impl Variant {
             .is_some_and(|x| x.plus)
     }
 
-    /// How piece `p` is written for White: its letter, after `+` if it is a
-    /// promoted face (`"+P"`); `"?"` for a piece of another variant that is
-    /// none here.
+    /// See [`Variant::piece_token`].
     pub fn piece_token(&self, p: PieceType) -> String {
         self.token(p.raw())
     }
@@ -995,8 +1171,7 @@ impl Variant {
         }
     }
 
-    /// The name of piece `p`; `"?"` for a piece of another variant that is
-    /// none here (it never panics).
+    /// See [`Variant::piece_name`].
     pub fn piece_name(&self, p: PieceType) -> &str {
         self.pname(p.raw())
     }
@@ -1010,43 +1185,36 @@ impl Variant {
             .unwrap_or("?")
     }
 
-    /// Whether piece `p` is royal (for either side); `false` for a piece of
-    /// another variant that is none here (no such piece is royal).
+    /// See [`Variant::is_royal`].
     pub fn is_royal(&self, p: PieceType) -> bool {
         self.royal(p.raw())
     }
 
     pub(crate) fn royal(&self, p: u8) -> bool {
-        (p as usize) < self.npieces && self.royal_types & (1 << p) != 0
+        (p as usize) < self.npieces && self.royal_types.has(p)
     }
 
-    /// Whether `side`'s piece `p` is royal (`royal white` / `royal black`
-    /// make a type royal for one side only); `false` for a piece of another
-    /// variant that is none here.
+    /// See [`Variant::is_royal_for`].
     pub fn is_royal_for(&self, p: PieceType, side: crate::types::Color) -> bool {
-        p.index() < self.npieces && self.royal_of[side.index()] & (1 << p.raw()) != 0
+        p.index() < self.npieces && self.royal_of[side.index()].has(p.raw())
     }
 
-    /// Whether `side` has a royal piece type at all (a side without one is
-    /// never in check and may make every pseudo-legal move).
+    /// See [`Variant::has_royal`].
     pub fn has_royal(&self, side: crate::types::Color) -> bool {
-        self.royal_of[side.index()] != 0
+        self.royal_of[side.index()].any()
     }
 
-    /// The check count, if the variant counts checks: each side has this
-    /// many to give.
+    /// See [`Variant::check_count`].
     pub fn check_count(&self) -> Option<u8> {
         self.check_count.map(|(n, _)| n)
     }
 
-    /// Whether the variant has free (Chess960) castling: its FEN names
-    /// castling rooks by file (`HAha`) and its castling moves are written
-    /// king-takes-rook (`e1h1`).
+    /// See [`Variant::free_castling`].
     pub fn free_castling(&self) -> bool {
         self.free_castles != [0, 0]
     }
 
-    /// The start position's FEN.
+    /// See [`Variant::start_fen`].
     pub fn start_fen(&self) -> &str {
         &self.tables.parts.start
     }
@@ -1057,17 +1225,17 @@ impl Variant {
     }
 
     #[inline(always)]
-    pub(crate) fn trie_at(&self, side: usize, sq: usize) -> &[TrieNode] {
+    pub(crate) fn trie_at(&self, side: usize, sq: usize) -> &[TrieNode<W>] {
         let (a, b) = self.trie_ranges[side * self.nsq + sq];
         &self.trie[a as usize..b as usize]
     }
 }
 
 /// A trie node under construction, in an arena; children in insertion order.
-struct BuildNode {
-    sq: u8,
-    edge: SquareSet,
-    types: u32,
+struct BuildNode<W: Width> {
+    sq: Sq,
+    edge: Set<W>,
+    types: Mask<W>,
     first_child: u32,
     last_child: u32,
     next_sibling: u32,
@@ -1078,17 +1246,17 @@ const NONE: u32 = u32::MAX;
 /// The tries of all targets under construction: one arena, and an index
 /// `(parent, square, edge) -> child` so that each insertion costs the length
 /// of its chain, whatever the number of siblings.
-struct Builder {
-    nodes: Vec<BuildNode>,
-    index: HashMap<(u32, u8, SquareSet), u32>,
+struct Builder<W: Width> {
+    nodes: Vec<BuildNode<W>>,
+    index: HashMap<(u32, Sq, Set<W>), u32>,
 }
 
-impl Builder {
-    fn node(&mut self, sq: u8, edge: SquareSet) -> u32 {
+impl<W: Width> Builder<W> {
+    fn node(&mut self, sq: Sq, edge: Set<W>) -> u32 {
         self.nodes.push(BuildNode {
             sq,
             edge,
-            types: 0,
+            types: Mask::<W>::EMPTY,
             first_child: NONE,
             last_child: NONE,
             next_sibling: NONE,
@@ -1096,7 +1264,7 @@ impl Builder {
         (self.nodes.len() - 1) as u32
     }
 
-    fn child(&mut self, parent: u32, sq: u8, edge: SquareSet) -> u32 {
+    fn child(&mut self, parent: u32, sq: Sq, edge: Set<W>) -> u32 {
         if let Some(&c) = self.index.get(&(parent, sq, edge)) {
             return c;
         }
@@ -1114,12 +1282,12 @@ impl Builder {
     }
 
     /// Appends the subtrees of `parent`'s children to `out` in preorder.
-    fn flatten(&self, parent: u32, out: &mut Vec<TrieNode>) {
+    fn flatten(&self, parent: u32, out: &mut Vec<TrieNode<W>>) {
         // (node, `between` of its parent's children, index of its TrieNode)
-        let mut stack: Vec<(u32, SquareSet, Option<usize>)> = Vec::new();
+        let mut stack: Vec<(u32, Set<W>, Option<usize>)> = Vec::new();
         let first = self.nodes[parent as usize].first_child;
         if first != NONE {
-            stack.push((first, 0, None));
+            stack.push((first, Set::<W>::EMPTY, None));
         }
         // Each node is pushed once to emit it and once more (with its index)
         // to close its subtree once its children are done.
@@ -1141,7 +1309,7 @@ impl Builder {
             if node.next_sibling != NONE {
                 stack.push((node.next_sibling, between, None));
             }
-            stack.push((n, 0, Some(here)));
+            stack.push((n, Set::<W>::EMPTY, Some(here)));
             if node.first_child != NONE {
                 stack.push((node.first_child, b | bit(node.sq), None));
             }
@@ -1149,13 +1317,16 @@ impl Builder {
     }
 }
 
-fn build_tries(p: &crate::table::TableParts, nsq: usize) -> (Vec<(u32, u32)>, Vec<TrieNode>) {
-    let mut b = Builder {
+fn build_tries<W: Width>(
+    p: &crate::table::TableParts,
+    nsq: usize,
+) -> (Vec<(u32, u32)>, Vec<TrieNode<W>>) {
+    let mut b = Builder::<W> {
         nodes: Vec::new(),
         index: HashMap::new(),
     };
     // roots[side * nsq + target]
-    let roots: Vec<u32> = (0..2 * nsq).map(|_| b.node(0, 0)).collect();
+    let roots: Vec<u32> = (0..2 * nsq).map(|_| b.node(0, Set::<W>::EMPTY)).collect();
     for (pi, piece) in p.pieces.iter().enumerate() {
         for side in 0..2 {
             for (from, paths) in piece.moves[side].iter().enumerate() {
@@ -1169,13 +1340,13 @@ fn build_tries(p: &crate::table::TableParts, nsq: usize) -> (Vec<(u32, u32)>, Ve
                         let mut at = roots[side * nsq + target];
                         for j in (0..=k).rev() {
                             let sq = if j == 0 {
-                                from as u8
+                                from as Sq
                             } else {
                                 path.steps[j - 1].to
                             };
                             at = b.child(at, sq, set_of(&path.steps[j].block));
                         }
-                        b.nodes[at as usize].types |= 1 << pi;
+                        b.nodes[at as usize].types |= bit(pi);
                     }
                 }
             }
@@ -1208,7 +1379,7 @@ fn make_keys(nsq: usize, npieces: usize, counting: bool) -> Keys {
     Keys {
         piece_sq: (0..codes * nsq).map(|_| splitmix(&mut s)).collect(),
         promoted: (0..nsq).map(|_| splitmix(&mut s)).collect(),
-        hand: (0..2 * MAX_PIECES * 65).map(|_| splitmix(&mut s)).collect(),
+        hand: (0..2 * npieces * 65).map(|_| splitmix(&mut s)).collect(),
         black: splitmix(&mut s),
         castling: std::array::from_fn(|_| splitmix(&mut s)),
         ep: (0..nsq).map(|_| splitmix(&mut s)).collect(),

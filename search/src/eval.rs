@@ -49,7 +49,7 @@ pub struct Evaluator {
 
 /// The empty-board reach of `piece` of `side` from `from`, weighted as the
 /// module says, and the squares reached by moves that may move there.
-fn weighted_reach(v: &Variant, piece: u8, side: Color, from: u8) -> (f64, Vec<u8>) {
+fn weighted_reach(v: &Variant, piece: u8, side: Color, from: u16) -> (f64, Vec<u16>) {
     let t = v.tables();
     let typed = v
         .piece(piece as usize)
@@ -72,7 +72,7 @@ fn weighted_reach(v: &Variant, piece: u8, side: Color, from: u8) -> (f64, Vec<u8
     let mut w = 0.0;
     let mut quiet = Vec::new();
     for (&sq, r) in &targets {
-        let sq = sq.index() as u8;
+        let sq = sq.index() as u16;
         let base = if first.get(sq as usize).copied().unwrap_or(false) {
             1.0
         } else {
@@ -96,13 +96,13 @@ fn weighted_reach(v: &Variant, piece: u8, side: Color, from: u8) -> (f64, Vec<u8
 
 /// Distances (in moves of the piece on an empty board) from every square to
 /// the nearest of `goals`; `u8::MAX` where unreachable.
-fn distances(nsq: usize, moves: &[Vec<u8>], goals: &[u8]) -> Vec<u8> {
+fn distances(nsq: usize, moves: &[Vec<u16>], goals: &[u16]) -> Vec<u8> {
     // Backwards breadth-first search over the reversed move graph.
-    let mut back: Vec<Vec<u8>> = vec![Vec::new(); nsq];
+    let mut back: Vec<Vec<u16>> = vec![Vec::new(); nsq];
     for (from, tos) in moves.iter().enumerate() {
         for &to in tos {
             if let Some(b) = back.get_mut(to as usize) {
-                b.push(from as u8);
+                b.push(from as u16);
             }
         }
     }
@@ -136,12 +136,12 @@ impl Evaluator {
         let nsq = v.square_count();
         let np = v.piece_count();
         let mut mob = [vec![vec![0.0f64; nsq]; np], vec![vec![0.0f64; nsq]; np]];
-        let mut quiet: [Vec<Vec<Vec<u8>>>; 2] = [vec![Vec::new(); np], vec![Vec::new(); np]];
+        let mut quiet: [Vec<Vec<Vec<u16>>>; 2] = [vec![Vec::new(); np], vec![Vec::new(); np]];
         let mut avg = vec![0.0f64; np];
         for p in 0..np {
             for side in [Color::White, Color::Black] {
                 for (s, m) in mob[side.index()][p].iter_mut().enumerate() {
-                    let (w, q) = weighted_reach(v, p as u8, side, s as u8);
+                    let (w, q) = weighted_reach(v, p as u8, side, s as u16);
                     *m = w;
                     quiet[side.index()][p].push(q);
                     avg[p] += w;

@@ -52,7 +52,7 @@ impl Board {
         &self.v.tables().parts().pieces[self.piece(piece)].moves[side][s.index()]
     }
 
-    fn name(&self, s: u8) -> String {
+    fn name(&self, s: u16) -> String {
         let s = self
             .v
             .square(usize::from(s))

@@ -204,7 +204,7 @@ fn too_many_pieces_are_refused_before_they_are_read() {
     // count was checked.
     let mut v = zh();
     let piece = v["parts"]["pieces"][1].clone();
-    let many: Vec<Value> = (0..40).map(|_| piece.clone()).collect();
+    let many: Vec<Value> = (0..140).map(|_| piece.clone()).collect();
     v["parts"]["pieces"] = json!(many);
     assert!(matches!(
         load(&v),
@@ -462,7 +462,7 @@ fn a_bad_path_error_names_where_and_what_a_path_is() {
         other => panic!("{other:?}"),
     }
     let mut v = zh();
-    v["parts"]["pieces"][3]["moves"][0][12][0] = json!([9, 300]);
+    v["parts"]["pieces"][3]["moves"][0][12][0] = json!([9, 70000]);
     match load(&v) {
         Err(TableError::Json { at, message, .. }) => {
             assert_eq!(at, "parts.pieces[3].moves[0][12][0][1]");
@@ -507,7 +507,7 @@ fn errors_are_data_with_readable_text() {
             limit: Limit::Pieces
         }
         .to_string(),
-        "parts.pieces: more than 32 pieces (the limit of the table format)"
+        "parts.pieces: more than 128 pieces (the limit of the table format)"
     );
 }
 

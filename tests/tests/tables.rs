@@ -86,7 +86,7 @@ drops { Pawn not-on setup white Pawn }
 "#;
     let tables = fairyc_compiler::compile(source).expect("compiles");
     let parts = tables.parts();
-    let name = |s: &u8| parts.board.squares[*s as usize].name.clone();
+    let name = |s: &u16| parts.board.squares[*s as usize].name.clone();
     let pawn = parts
         .pieces
         .iter()

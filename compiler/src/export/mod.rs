@@ -17,7 +17,7 @@ use crate::ast::{self, DropRule, EndRule, Item, PieceProp};
 use crate::betza;
 use crate::check::{self, Checked, CheckedMove, CheckedPiece};
 use crate::error::{CompileError, ErrorKind};
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Sq};
 use crate::lower;
 use crate::span::Span;
 
@@ -314,7 +314,7 @@ fn reference(betza: &str) -> Option<CheckedPiece> {
 }
 
 /// The squares of a rank, relative to a side (rank 0 is the side's first).
-fn rank_squares(parts: &TableParts, side: usize, rank: usize) -> Vec<u8> {
+fn rank_squares(parts: &TableParts, side: usize, rank: usize) -> Vec<Sq> {
     let h = parts.board.height as usize;
     let row = if side == 0 { rank } else { h - 1 - rank };
     parts
@@ -323,11 +323,11 @@ fn rank_squares(parts: &TableParts, side: usize, rank: usize) -> Vec<u8> {
         .iter()
         .enumerate()
         .filter(|(_, s)| s.cells[0][1] as usize == row)
-        .map(|(i, _)| i as u8)
+        .map(|(i, _)| i as Sq)
         .collect()
 }
 
-fn sorted(mut v: Vec<u8>) -> Vec<u8> {
+fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
     v.sort_unstable();
     v.dedup();
     v
@@ -738,10 +738,10 @@ impl Exporter<'_> {
         &mut self,
         geo: &Geometry,
         piece: &PieceTable,
-        setup: &[Vec<u8>; 2],
+        setup: &[Vec<Sq>; 2],
     ) -> Option<&'static str> {
         let want = canonical(&piece.moves);
-        let same = |betza: &str, setup: &[Vec<u8>; 2]| {
+        let same = |betza: &str, setup: &[Vec<Sq>; 2]| {
             reference(betza).is_some_and(|r| canonical(&lower::moves(geo, &r, setup)) == want)
         };
         if piece.royal {
@@ -856,7 +856,7 @@ impl Exporter<'_> {
         let h = self.parts.board.height as usize;
         let rank = (0..h).find(|&r| {
             (0..2).all(|side| {
-                let zone: Vec<u8> = (r..h)
+                let zone: Vec<Sq> = (r..h)
                     .flat_map(|rr| rank_squares(self.parts, side, rr))
                     .collect();
                 sorted(zone) == sorted(rule.zone[side].clone())
@@ -994,7 +994,7 @@ impl Exporter<'_> {
         let span = self.castling_span();
         let b = &self.parts.board;
         let w = b.width;
-        let cell = |s: u8| b.squares[s as usize].cells[0];
+        let cell = |s: Sq| b.squares[s as usize].cells[0];
         let mut files = [None, None];
         let mut rank = None;
         let mut rook = None;
@@ -1116,7 +1116,7 @@ impl Exporter<'_> {
             });
             if same && self.types[first.piece as usize].is_some() {
                 let names = |side: usize| {
-                    let squares: Vec<u8> = sorted(
+                    let squares: Vec<Sq> = sorted(
                         end.reach
                             .iter()
                             .flat_map(|r| r.squares[side].iter().copied())
