@@ -60,6 +60,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("codrus", &["E0166"]),
     // A pawn without a double step.
     ("courier", &["E0161"]),
+    // The a- and h-files join (`wrap files`).
+    ("cylinder", &["E0160"]),
     // Drops only on the back rank, must-drop, bishops on both colours,
     // castling rights granted by dropping king and rook.
     ("placement", &["E0165", "E0166"]),
