@@ -97,6 +97,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("micro", &["E0168"]),
     ("minishogi", &["E0168"]),
     ("minixiangqi", &["E0163"]),
+    // Four wizard squares outside a 10×10 board: not rectangular.
+    ("omega", &["E0160"]),
     // Gating.
     ("seirawan", &["E0167"]),
     ("shako", &["E0161"]),

@@ -1,26 +1,48 @@
-//! Cylinder chess (`variants/cylinder.variant`) against Fairy-Max 5.0
-//! (`variant cylinder`), which takes no positions (no `setboard`) and has no
-//! perft, but refuses an illegal move. So legality is probed move by move:
-//! in the start position and along seeded random games, every candidate
-//! move of the side to move — each own piece to each other square, with
-//! each promotion letter where a pawn reaches the last rank — is legal
-//! here exactly when Fairy-Max takes it (taken back at once with `undo`).
+//! Board topology against independent engines:
 //!
-//! Named exception (`OWN_KING`): Fairy-Max takes a move onto the square of
-//! the mover's own king (a king "captured" by its own side), and its `undo`
-//! of such a move leaves a broken position. Such moves are illegal here by
-//! construction (no move captures its own side's piece), so they are not
-//! probed; moves onto any other piece of one's own are.
+//! - **Cylinder chess** (`variants/cylinder.variant`, joined a- and h-files)
+//!   against Fairy-Max 5.0 (`variant cylinder`), which takes no positions
+//!   (no `setboard`) and has no perft, but refuses an illegal move. So
+//!   legality is probed move by move: in the start position and along seeded
+//!   random games, every candidate move of the side to move — each own
+//!   piece to each other square, with each promotion letter where a pawn
+//!   reaches the last rank — is legal here exactly when Fairy-Max takes it
+//!   (taken back at once with `undo`).
 //!
-//! Known differences, by design: none in the positions probed. Fairy-Max
-//! knows no seventy-five-move or fivefold-repetition end; the games stop
-//! before either (40 plies at most, and at any end of ours).
+//!   Named exception (`OWN_KING`): Fairy-Max takes a move onto the square of
+//!   the mover's own king (a king "captured" by its own side), and its `undo`
+//!   of such a move leaves a broken position. Such moves are illegal here by
+//!   construction (no move captures its own side's piece), so they are not
+//!   probed; moves onto any other piece of one's own are. Fairy-Max knows no
+//!   seventy-five-move or fivefold-repetition end; the games stop before
+//!   either (40 plies at most, and at any end of ours).
+//!
+//! - **Omega chess** (`variants/omega.variant`, named wizard squares outside
+//!   the 10×10 grid's labels) against Sjaak II 1.4.1's perft (`variant
+//!   omega`). Sjaak II draws the board as a 12×12 grid (files a–l, ranks
+//!   1–12) with `*` for each cell that is no square: positions are given to
+//!   it in that dialect (converted from the cells of our board, not from
+//!   square names), and moves by the grid cells of their squares. Compared:
+//!   perft 1–4 of the start, perft 3 at every sixth ply of seeded random
+//!   games (the moves replayed in Sjaak II, and the position also given by
+//!   `setboard` where no en-passant capture is pending), and fixed positions
+//!   with pieces on the wizard squares.
+//!
+//!   Named exception (`SJAAK_STAY`): Sjaak II 1.4.1 gives a piece that
+//!   steps orthogonally (king, queen, rook, champion) standing on a wizard
+//!   square an extra move to its own square (`Ka1-a1` in its divide; both
+//!   orthogonal neighbours of a wizard square are off the board). No such
+//!   move exists in Omega chess. So a perft is compared only to the depth
+//!   below the first position of our tree with such a piece of the side to
+//!   move on a wizard square, and where the root itself has one, its moves
+//!   are compared one by one without Sjaak II's moves to the same square
+//!   (asserted to be exactly one per such piece).
 //!
 //! Run by `.ci/run`: `cargo test -p fairyc-tests --release --test topology -- --ignored`.
 
-use fairyc_runtime::{Color, Position, Variant};
+use fairyc_runtime::{perft, Color, Move, Position, Promote, Square, Variant};
 use fairyc_tests::shipped;
-use fairyc_tests::xboard::{XBoard, FAIRYMAX};
+use fairyc_tests::xboard::{XBoard, FAIRYMAX, SJAAKII};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -142,4 +164,303 @@ fn cylinder_lines_and_leaps_cross_the_seam() {
     // The king on a1 is in check from a rook on h1's far side: h1 adjoins a1.
     let p = fairyc_tests::pos(&v, "4k3/8/8/8/8/8/8/K6r w - - 0 1");
     assert!(p.is_check());
+}
+
+/// The grid cell of a square, in Sjaak II's coordinates (`a1` bottom left).
+fn cell_name(v: &Variant, s: Square) -> String {
+    let [x, y] = v.tables().parts().board.squares[s.index()].cells[0];
+    format!("{}{}", (b'a' + x) as char, y + 1)
+}
+
+/// A move in Sjaak II's coordinates.
+fn sjaak_move(v: &Variant, m: Move) -> String {
+    let from = m.from().expect("no drops in omega");
+    let mut text = format!("{}{}", cell_name(v, from), cell_name(v, m.to()));
+    if let Promote::Piece(p) = m.promotion() {
+        text.push(v.piece_letter(p).to_ascii_lowercase());
+    }
+    text
+}
+
+/// A position in Sjaak II's FEN dialect: every cell of the grid, top row
+/// first, `*` for a cell that is no square; castling rights as ours (the
+/// king's and rooks' files are the same letters on both grids); no
+/// en-passant square (call it only when none is pending).
+fn sjaak_fen(v: &Variant, p: &Position<'_>) -> String {
+    let board = &v.tables().parts().board;
+    let (w, h) = (board.width as usize, board.height as usize);
+    let mut grid = vec![None; w * h];
+    for s in v.squares() {
+        let [x, y] = board.squares[s.index()].cells[0];
+        grid[y as usize * w + x as usize] = Some(s);
+    }
+    let mut rows = Vec::new();
+    for y in (0..h).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for x in 0..w {
+            let cell = grid[y * w + x];
+            let piece = cell.and_then(|s| p.piece_at(s));
+            if cell.is_some() && piece.is_none() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+                empty = 0;
+            }
+            match piece {
+                None => row.push('*'),
+                Some(q) => {
+                    let l = v.piece_letter(q.piece);
+                    row.push(if q.color == Color::White {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
+                }
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    let ours = p.fen();
+    let fields: Vec<&str> = ours.split_whitespace().collect();
+    format!("{} {} {} -", rows.join("/"), fields[1], fields[2])
+}
+
+/// SJAAK_STAY: whether a piece of the side to move that steps orthogonally
+/// stands on a wizard square.
+fn stay_bug(v: &Variant, p: &Position<'_>) -> usize {
+    ["w1", "w2", "w3", "w4"]
+        .iter()
+        .filter_map(|n| p.piece_at(v.square_by_name(n)?))
+        .filter(|q| q.color == p.turn() && "KQRC".contains(v.piece_letter(q.piece)))
+        .count()
+}
+
+/// SJAAK_STAY: the first ply (below `max`) of the tree of `p` with a
+/// position where [`stay_bug`] holds, or `max`.
+fn stay_ply(v: &Variant, p: &Position<'_>, max: u32) -> u32 {
+    if max == 0 || p.rule_outcome().is_some() {
+        return max;
+    }
+    if stay_bug(v, p) > 0 {
+        return 0;
+    }
+    let mut first = max;
+    for m in p.legal_moves() {
+        let mut q = p.clone();
+        q.play_unchecked(m);
+        first = first.min(1 + stay_ply(v, &q, max - 1));
+    }
+    first
+}
+
+/// Sjaak II's legal root moves of its current position (`perft 1 1`), in
+/// its coordinates (`b2b4`, `c10c11q`, `O-O`).
+fn sjaak_root_moves(sj: &mut XBoard) -> Vec<String> {
+    sj.send("perft 1 1");
+    let mut out: Vec<String> = sj
+        .sync()
+        .iter()
+        .filter_map(|l| {
+            // `MOVE COUNT TOTAL`; a pseudo-legal move that is illegal has
+            // count 0.
+            let mut words = l.split_whitespace();
+            let mv = words.next()?;
+            if words.next()? == "0" {
+                return None;
+            }
+            if mv.starts_with("O-O") {
+                return Some(mv.to_string());
+            }
+            let mv = mv.trim_start_matches(|c: char| c.is_ascii_uppercase());
+            let (from, rest) = mv.split_once(['-', 'x'])?;
+            // A promotion is the new piece's letter after the square.
+            let rest = rest.replace('=', "");
+            let cut = rest
+                .trim_end_matches(|c: char| c.is_ascii_uppercase())
+                .len();
+            let (to, promo) = (&rest[..cut], rest[cut..].to_ascii_lowercase());
+            Some(format!("{from}{to}{promo}"))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Compares the position with Sjaak II (which stands in it already) to
+/// depth `depth`, within SJAAK_STAY; returns the depth compared.
+fn omega_compare(v: &Variant, p: &Position<'_>, sj: &mut XBoard, depth: u32, what: &str) -> u32 {
+    let safe = stay_ply(v, p, depth);
+    if safe == 0 {
+        // The root itself: Sjaak II's moves without its stays.
+        let theirs = sjaak_root_moves(sj);
+        let (stays, theirs): (Vec<String>, Vec<String>) = theirs
+            .into_iter()
+            .partition(|m| m.len() >= 4 && m[..m.len() / 2] == m[m.len() / 2..]);
+        assert_eq!(
+            stays.len(),
+            stay_bug(v, p),
+            "SJAAK_STAY moves of {what}: {stays:?}"
+        );
+        let mut ours: Vec<String> = p
+            .legal_moves()
+            .into_iter()
+            .map(|m| match m {
+                Move::Castle { to, .. } => {
+                    let file = v.tables().parts().board.squares[to.index()].cells[0][0];
+                    let king = v.tables().parts().board.squares[m.from().expect("from").index()]
+                        .cells[0][0];
+                    if file > king { "O-O" } else { "O-O-O" }.to_string()
+                }
+                _ => sjaak_move(v, m),
+            })
+            .collect();
+        ours.sort();
+        assert_eq!(ours, theirs, "moves of {what} ({})", p.fen());
+        return 1;
+    }
+    sj.send(&format!("perft {safe}"));
+    let lines = sj.sync();
+    let theirs = lines
+        .iter()
+        .rev()
+        .find_map(|l| {
+            let mut w = l.split_whitespace();
+            (w.next()? == safe.to_string())
+                .then(|| w.next()?.parse::<u64>().ok())
+                .flatten()
+        })
+        .unwrap_or_else(|| panic!("no perft from Sjaak II: {lines:?}"));
+    assert_eq!(
+        perft(p, safe),
+        theirs,
+        "perft {safe} of {what} ({})",
+        p.fen()
+    );
+    safe
+}
+
+fn sjaak() -> XBoard {
+    XBoard::start(SJAAKII, "omega")
+        .unwrap_or_else(|| panic!("{SJAAKII} is not installed (apt-get install sjaakii)"))
+}
+
+#[test]
+#[ignore = "needs sjaakii; run by .ci/run"]
+fn omega_start_agrees_with_sjaak() {
+    let v = shipped("omega");
+    let start = Position::new(&v).expect("start");
+    let mut sj = sjaak();
+    let fen = sjaak_fen(&v, &start);
+    assert_eq!(
+        fen,
+        "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq -",
+        "Sjaak II's own start FEN (its `setup` line)"
+    );
+    for depth in 1..=4 {
+        assert_eq!(perft(&start, depth), sj.perft(&fen, depth), "perft {depth}");
+    }
+}
+
+#[test]
+#[ignore = "needs sjaakii; run by .ci/run"]
+fn omega_fixed_positions_agree_with_sjaak() {
+    let v = shipped("omega");
+    let mut sj = sjaak();
+    // Wizards, bishops and knights on the wizard squares, pawns about to
+    // promote, castling both ways.
+    for fen in [
+        "1w/1r3k2r1/10/10/10/10/10/10/10/10/1R3K2R1/WB w KQkq - 0 1",
+        "1w/1r3k2r1/10/10/10/10/10/10/10/10/1R3K2R1/WB b KQkq - 0 1",
+        "nw/4k5/1P8/10/10/3p6/10/10/10/6p3/4K5/BW w - - 0 1",
+        "nw/4k5/1P8/10/10/3p6/10/10/10/6p3/4K5/BW b - - 0 1",
+        "w1/6k3/1P8/10/10/10/10/10/10/8p1/4K5/1N w - - 0 1",
+        // SJAAK_STAY at the root: compared move by move.
+        "1c/10/10/4k5/10/10/10/10/10/c9/10/K1 w - - 0 1",
+    ] {
+        let p = fairyc_tests::pos(&v, fen);
+        let theirs = sjaak_fen(&v, &p);
+        sj.send(&format!("setboard {theirs}"));
+        sj.sync();
+        let depth = omega_compare(&v, &p, &mut sj, 3, &theirs);
+        eprintln!("omega: {fen} agrees to depth {depth}");
+    }
+    // SJAAK_STAY itself: a king on w1 has one move (to a0, diagonally), and
+    // Sjaak II lists a second, `a1a1`.
+    let p = fairyc_tests::pos(&v, "2/4k5/10/10/10/10/10/10/10/10/10/K1 w - - 0 1");
+    sj.send(&format!("setboard {}", sjaak_fen(&v, &p)));
+    sj.sync();
+    assert_eq!(fairyc_tests::uci_moves(&p), ["w1a0"]);
+    assert_eq!(sjaak_root_moves(&mut sj), ["a1a1", "a1b2"]);
+}
+
+#[test]
+#[ignore = "needs sjaakii; run by .ci/run"]
+fn omega_random_games_agree_with_sjaak() {
+    let v = shipped("omega");
+    let mut sj = sjaak();
+    let games: u64 = std::env::var("FAIRYC_OMEGA_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(16);
+    let (mut compared, mut shallow) = (0, 0);
+    for seed in 0..games {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut p = Position::new(&v).expect("start");
+        let mut line: Vec<String> = Vec::new();
+        for ply in 0..80 {
+            if ply % 6 == 0 {
+                sj.new_game();
+                for m in &line {
+                    assert!(sj.play(m), "Sjaak II refuses {m} after {line:?}");
+                }
+                let what = format!("the position after {}", line.join(" "));
+                let depth = omega_compare(&v, &p, &mut sj, 3, &what);
+                if depth < 3 {
+                    shallow += 1;
+                }
+                if p.ep_squares().next().is_none() {
+                    let fen = sjaak_fen(&v, &p);
+                    sj.send(&format!("setboard {fen}"));
+                    sj.sync();
+                    omega_compare(&v, &p, &mut sj, 3, &fen);
+                }
+                compared += 1;
+            }
+            if p.rule_outcome().is_some() {
+                break;
+            }
+            let Some(m) = fairyc_tests::random_move_favouring_captures(&p, &mut rng) else {
+                break;
+            };
+            line.push(sjaak_move(&v, m));
+            p.play_unchecked(m);
+        }
+    }
+    eprintln!(
+        "omega: {compared} positions of {games} games agree with Sjaak II \
+         ({shallow} below depth 3 for SJAAK_STAY)"
+    );
+}
+
+/// The wizard squares without an oracle: named, in move text and in FEN.
+#[test]
+fn omega_wizard_squares_have_their_names() {
+    let v = shipped("omega");
+    let p = Position::new(&v).expect("start");
+    let moves = fairyc_tests::uci_moves(&p);
+    // The white wizards leap from w1 (diagonally behind a0) to a2 and from
+    // w2 to j2; pawns step one, two or three squares.
+    assert!(moves.contains(&"w1a2".to_string()), "{moves:?}");
+    assert!(moves.contains(&"w2j2".to_string()), "{moves:?}");
+    assert!(moves.contains(&"f1f4".to_string()), "{moves:?}");
+    assert_eq!(moves.len(), 40);
+    for name in ["w1", "w2", "w3", "w4"] {
+        assert!(v.square_by_name(name).is_some(), "{name}");
+    }
 }
