@@ -75,6 +75,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("fischerandom", &["E0166"]),
     // A pawn without a double step.
     ("gardner", &["E0161"]),
+    // A hexagonal board on an 11×11 axial grid.
+    ("glinski", &["E0160"]),
     ("giveaway", &["E0166"]),
     ("gorogoro", &["E0168"]),
     // A pawn whose double step starts on the third rank.

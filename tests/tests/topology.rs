@@ -464,3 +464,310 @@ fn omega_wizard_squares_have_their_names() {
         assert!(v.square_by_name(name).is_some(), "{name}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Gliński's hexagonal chess: an independent move generator.
+//
+// Written from the rules (variants/glinski.variant's header), sharing nothing
+// with the compiler or the variant file: cells are (c, v) with c the file
+// from the centre (-5 for a, 0 for f, 5 for l) and v the height in half
+// cells from the bottom corner of the board, v = 2 (rank - 1) + |c|; the six
+// edge neighbours are (0, ±2) and (±1, ±1), the six corner ("diagonal")
+// directions (±1, ±3) and (±2, 0), the knight's twelve leaps (±1, ±5),
+// (±2, ±4) and (±3, ±1). Positions are read from ours by square name only.
+// ---------------------------------------------------------------------------
+
+const HEX_FILES: &str = "abcdefghikl";
+
+type Hex = (i32, i32);
+
+/// Whether `(c, v)` is one of the 91 cells.
+fn hex_on(h: Hex) -> bool {
+    let (c, v) = h;
+    c.abs() <= 5 && v >= c.abs() && v <= 20 - c.abs() && (v - c.abs()) % 2 == 0
+}
+
+fn hex_of(name: &str) -> Hex {
+    let f = HEX_FILES.find(&name[..1]).expect("a hex file") as i32;
+    let rank: i32 = name[1..].parse().expect("a hex rank");
+    let c = f - 5;
+    (c, 2 * (rank - 1) + c.abs())
+}
+
+fn hex_name(h: Hex) -> String {
+    let (c, v) = h;
+    let f = HEX_FILES.as_bytes()[(c + 5) as usize] as char;
+    format!("{f}{}", (v - c.abs()) / 2 + 1)
+}
+
+const ORTH: [Hex; 6] = [(0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+const DIAG: [Hex; 6] = [(1, 3), (-1, 3), (1, -3), (-1, -3), (2, 0), (-2, 0)];
+const JUMP: [Hex; 12] = [
+    (1, 5),
+    (-1, 5),
+    (1, -5),
+    (-1, -5),
+    (2, 4),
+    (-2, 4),
+    (2, -4),
+    (-2, -4),
+    (3, 1),
+    (-3, 1),
+    (3, -1),
+    (-3, -1),
+];
+
+/// A position of the oracle: `(white, letter)` per cell, side to move
+/// (`true`: White), en-passant cell (the cell passed by a double step).
+#[derive(Clone)]
+struct HexPos {
+    board: std::collections::HashMap<Hex, (bool, char)>,
+    white: bool,
+    ep: Option<Hex>,
+}
+
+fn add(a: Hex, b: Hex) -> Hex {
+    (a.0 + b.0, a.1 + b.1)
+}
+
+impl HexPos {
+    fn from_ours(v: &Variant, p: &Position<'_>) -> HexPos {
+        let mut board = std::collections::HashMap::new();
+        for s in v.squares() {
+            if let Some(q) = p.piece_at(s) {
+                board.insert(
+                    hex_of(v.square_name(s)),
+                    (q.color == Color::White, v.piece_letter(q.piece)),
+                );
+            }
+        }
+        HexPos {
+            board,
+            white: p.turn() == Color::White,
+            ep: p.ep_squares().next().map(|s| hex_of(v.square_name(s))),
+        }
+    }
+
+    /// Pseudo-legal moves: (from, to, promotion letter or ' ').
+    fn pseudo(&self) -> Vec<(Hex, Hex, char)> {
+        let mut out = Vec::new();
+        let me = self.white;
+        let enemy = |h: Hex| self.board.get(&h).is_some_and(|x| x.0 != me);
+        let empty = |h: Hex| hex_on(h) && !self.board.contains_key(&h);
+        for (&from, &(white, kind)) in &self.board {
+            if white != me {
+                continue;
+            }
+            let mut to_list = Vec::new();
+            let ride = |dirs: &[Hex], far: bool, to_list: &mut Vec<Hex>| {
+                for &d in dirs {
+                    let mut t = add(from, d);
+                    while hex_on(t) {
+                        if empty(t) {
+                            to_list.push(t);
+                        } else {
+                            if enemy(t) {
+                                to_list.push(t);
+                            }
+                            break;
+                        }
+                        if !far {
+                            break;
+                        }
+                        t = add(t, d);
+                    }
+                }
+            };
+            match kind {
+                'K' => {
+                    ride(&ORTH, false, &mut to_list);
+                    ride(&DIAG, false, &mut to_list);
+                }
+                'Q' => {
+                    ride(&ORTH, true, &mut to_list);
+                    ride(&DIAG, true, &mut to_list);
+                }
+                'R' => ride(&ORTH, true, &mut to_list),
+                'B' => ride(&DIAG, true, &mut to_list),
+                'N' => ride(&JUMP, false, &mut to_list),
+                'P' => {
+                    let dy = if me { 1 } else { -1 };
+                    let one = add(from, (0, 2 * dy));
+                    if empty(one) {
+                        to_list.push(one);
+                        // A pawn starting cell of its side: v = 8 - |c|
+                        // (White) or 12 + |c| (Black), |c| <= 4.
+                        let start = from.0.abs() <= 4
+                            && from.1
+                                == if me {
+                                    8 - from.0.abs()
+                                } else {
+                                    12 + from.0.abs()
+                                };
+                        let two = add(one, (0, 2 * dy));
+                        if start && empty(two) {
+                            to_list.push(two);
+                        }
+                    }
+                    for dc in [-1, 1] {
+                        let t = add(from, (dc, dy));
+                        if hex_on(t) && (enemy(t) || self.ep == Some(t)) {
+                            to_list.push(t);
+                        }
+                    }
+                }
+                _ => panic!("no Gliński piece {kind}"),
+            }
+            for to in to_list {
+                let last = if me { 20 - to.0.abs() } else { to.0.abs() };
+                if kind == 'P' && to.1 == last {
+                    for c in ['Q', 'R', 'B', 'N'] {
+                        out.push((from, to, c));
+                    }
+                } else {
+                    out.push((from, to, ' '));
+                }
+            }
+        }
+        out
+    }
+
+    fn make(&self, (from, to, promo): (Hex, Hex, char)) -> HexPos {
+        let mut next = self.clone();
+        let (white, kind) = next.board.remove(&from).expect("a piece");
+        if kind == 'P' && Some(to) == self.ep && !self.board.contains_key(&to) {
+            // En passant: the double-stepped pawn stands one step further.
+            let dy = if white { -2 } else { 2 };
+            next.board.remove(&add(to, (0, dy)));
+        }
+        next.ep =
+            (kind == 'P' && (to.1 - from.1).abs() == 4).then_some((to.0, (from.1 + to.1) / 2));
+        next.board
+            .insert(to, (white, if promo == ' ' { kind } else { promo }));
+        next.white = !self.white;
+        next
+    }
+
+    /// Whether the side that just moved left its king capturable.
+    fn exposed(&self) -> bool {
+        let mover = !self.white;
+        let king = self
+            .board
+            .iter()
+            .find(|(_, &(w, k))| w == mover && k == 'K')
+            .map(|(&h, _)| h)
+            .expect("a king");
+        self.pseudo().iter().any(|&(_, to, _)| to == king)
+    }
+
+    fn legal(&self) -> Vec<(Hex, Hex, char)> {
+        self.pseudo()
+            .into_iter()
+            .filter(|&m| !self.make(m).exposed())
+            .collect()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|&m| self.make(m).perft(depth - 1)).sum()
+    }
+}
+
+#[test]
+fn glinski_cells_and_names_agree_with_the_oracle() {
+    let v = shipped("glinski");
+    assert_eq!(v.square_count(), 91);
+    let mut names: Vec<String> = v.squares().map(|s| v.square_name(s).to_string()).collect();
+    names.sort();
+    let mut theirs: Vec<String> = (-5..=5)
+        .flat_map(|c| (0..=20).map(move |v| (c, v)))
+        .filter(|&h| hex_on(h))
+        .map(hex_name)
+        .collect();
+    theirs.sort();
+    assert_eq!(names, theirs);
+}
+
+/// The published figure (tests/perft/glinski.perft): White has 51 first
+/// moves, by piece K 2, Q 6, R 6, B 12, N 8, P 17.
+#[test]
+fn glinski_start_matches_published_figures() {
+    let v = shipped("glinski");
+    let p = Position::new(&v).expect("start");
+    let cases =
+        fairyc_tests::read_perft_file(&fairyc_tests::root().join("tests/perft/glinski.perft"));
+    let start = cases.iter().find(|c| c.id == "start").expect("start case");
+    assert!(fairyc_tests::same_fen(&start.fen, &p.fen()), "{}", p.fen());
+    for &(depth, nodes) in &start.counts {
+        assert_eq!(perft(&p, depth), nodes, "perft {depth}");
+    }
+    let mut by_piece = std::collections::BTreeMap::new();
+    for m in p.legal_moves() {
+        let q = p.piece_at(m.from().expect("from")).expect("a piece");
+        *by_piece.entry(v.piece_letter(q.piece)).or_insert(0) += 1;
+    }
+    let expected: std::collections::BTreeMap<char, i32> =
+        [('K', 2), ('Q', 6), ('R', 6), ('B', 12), ('N', 8), ('P', 17)].into();
+    assert_eq!(by_piece, expected);
+}
+
+#[test]
+#[ignore = "slow in a debug build; run by .ci/run"]
+fn glinski_agrees_with_the_independent_oracle() {
+    let v = shipped("glinski");
+    let start = Position::new(&v).expect("start");
+    let oracle = HexPos::from_ours(&v, &start);
+    for depth in 1..=3 {
+        assert_eq!(
+            perft(&start, depth),
+            oracle.perft(depth),
+            "perft {depth} of the start"
+        );
+    }
+    let games: u64 = std::env::var("FAIRYC_GLINSKI_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(12);
+    let mut compared = 0;
+    for seed in 0..games {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut p = Position::new(&v).expect("start");
+        for ply in 0..100 {
+            if ply % 5 == 0 {
+                let o = HexPos::from_ours(&v, &p);
+                let mut ours: Vec<String> = fairyc_tests::uci_moves(&p);
+                let mut theirs: Vec<String> = o
+                    .legal()
+                    .into_iter()
+                    .map(|(f, t, c)| {
+                        let promo = if c == ' ' {
+                            String::new()
+                        } else {
+                            c.to_ascii_lowercase().to_string()
+                        };
+                        format!("{}{}{promo}", hex_name(f), hex_name(t))
+                    })
+                    .collect();
+                ours.sort();
+                theirs.sort();
+                assert_eq!(ours, theirs, "moves of {}", p.fen());
+                assert_eq!(perft(&p, 2), o.perft(2), "perft 2 of {}", p.fen());
+                compared += 1;
+            }
+            if p.rule_outcome().is_some() {
+                break;
+            }
+            let Some(m) = fairyc_tests::random_move_favouring_captures(&p, &mut rng) else {
+                break;
+            };
+            p.play_unchecked(m);
+        }
+    }
+    eprintln!("glinski: {compared} positions of {games} games agree with the oracle");
+}
