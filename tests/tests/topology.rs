@@ -771,3 +771,42 @@ fn glinski_agrees_with_the_independent_oracle() {
     }
     eprintln!("glinski: {compared} positions of {games} games agree with the oracle");
 }
+
+/// A torus (`wrap files ranks`) small enough for lines to close on
+/// themselves: every line stops before the square it started from, a
+/// diagonal visits every square of its cycle once, and a leap that comes
+/// back to its own square is no move.
+#[test]
+fn torus_lines_close_before_their_start() {
+    let source = r#"
+        variant "Torus" {}
+        board { files a..c; ranks 1..2; wrap files ranks }
+        piece Rook   { letter R; moves R }
+        piece Bishop { letter B; moves B }
+        piece Dabbaba { letter D; moves D }
+        setup "3/R2 w - - 0 1"
+        end { stalemate loss }
+    "#;
+    let v = Variant::new(fairyc_compiler::compile(source).expect("compiles")).expect("valid");
+    let targets = |fen: &str, from: &str| -> Vec<String> {
+        let p = fairyc_tests::pos(&v, fen);
+        let mut out: Vec<String> = fairyc_tests::uci_moves(&p)
+            .into_iter()
+            .filter_map(|m| m.strip_prefix(from).map(str::to_string))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    // No royal piece (the game ends by stalemate); the piece on a1.
+    // Rook: b1, c1 along the rank (both ways round: the same squares), a2
+    // along the file; never a1 itself.
+    assert_eq!(targets("3/R2 w - - 0 1", "a1"), ["a2", "b1", "c1"]);
+    // Bishop: the (1,1) diagonal runs b2, c1, a2, b1, c2 and back to a1.
+    assert_eq!(
+        targets("3/B2 w - - 0 1", "a1"),
+        ["a2", "b1", "b2", "c1", "c2"]
+    );
+    // Dabbaba: (2,0) is c1 (or, the other way, b1); (0,2) is a1 itself.
+    assert_eq!(targets("3/D2 w - - 0 1", "a1"), ["b1", "c1"]);
+}
