@@ -13,10 +13,10 @@ export const KEYWORDS = [
   "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "checkmate", "checks",
   "claim", "compulsory", "counting", "description", "double-pass", "draw", "else", "except", "extinction", "faces",
   "facing", "fen", "fen-only", "file", "files", "fleeing-check", "forbidden", "forward", "from", "giving-check",
-  "hand", "if", "in", "komi", "letter", "loss", "max", "move-limit", "moves", "must-drop", "needs", "no-attack",
+  "hand", "if", "in", "komi", "letter", "loss", "max", "move-limit", "moves", "must-drop", "name", "needs", "no-attack",
   "no-check", "no-drop-mate", "not-on", "off", "on", "once", "only-on", "optional", "or", "pass", "per-colour",
   "per-file", "pieces", "points", "rank", "ranks", "reaches", "repetition", "resets-clock", "royal", "source",
-  "stalemate", "turn", "white", "win", "within", "without",
+  "stalemate", "turn", "white", "win", "within", "without", "wrap",
 ];
 
 const items = new Set(ITEM_KEYWORDS);

@@ -285,7 +285,7 @@ pub fn render_text(p: &Picture, colour: bool) -> String {
         }
     }
     if !diagonal {
-        for ((x, y), label) in b.labels() {
+        for ((x, y), label) in b.labels().into_iter().chain(b.seams()) {
             items.push((screen(x, y), Item::Label(label)));
         }
     }

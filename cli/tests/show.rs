@@ -387,3 +387,62 @@ fn unknown_zones_and_sides_are_refused() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("it declares none"), "{}", run.stderr);
 }
+
+/// Joined edges (`wrap files`) are marked: a `~` right of each rank, a rule
+/// line, and a dashed edge on both sides of each rank in SVG; a board
+/// without them has none.
+#[test]
+fn joined_edges_are_marked() {
+    let run = fairyc(&["show", &variant("cylinder")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let ranks: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(ranks.len(), 8, "{}", run.stdout);
+    assert!(
+        ranks.iter().all(|l| l.trim_end().ends_with('~')),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("rule: the files a and h join"),
+        "{}",
+        run.stdout
+    );
+    let svg = fairyc(&["show", &variant("cylinder"), "--svg", "-"]).stdout;
+    let seams = svg.split("<g id=\"seams\"").nth(1).expect("a seams group");
+    let seams = seams.split("</g>").next().unwrap_or_default();
+    assert_eq!(seams.matches("<line").count(), 16, "{seams}");
+    assert_eq!(seams.matches("<text").count(), 8, "{seams}");
+    let plain = fairyc(&["show", &variant("crazyhouse"), "--svg", "-"]).stdout;
+    assert!(!plain.contains("seams"));
+    assert!(!fairyc(&["show", &variant("crazyhouse")])
+        .stdout
+        .contains('~'));
+}
+
+/// Squares with names of their own (Omega's wizard squares): the outer
+/// files' and ranks' placeholder labels name no square and are not drawn;
+/// the squares show their names in SVG.
+#[test]
+fn named_squares_are_drawn_with_their_names() {
+    let run = fairyc(&["show", &variant("omega")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let last = run
+        .stdout
+        .lines()
+        .find(|l| l.contains(" a  b  c"))
+        .expect("file labels");
+    assert_eq!(last.split_whitespace().collect::<String>(), "abcdefghij");
+    assert!(
+        !run.stdout.contains(" x ") && !run.stdout.contains(" y "),
+        "{}",
+        run.stdout
+    );
+    let svg = fairyc(&["show", &variant("omega"), "--svg", "-"]).stdout;
+    for name in ["w1", "w2", "w3", "w4"] {
+        assert!(svg.contains(&format!("id=\"sq-{name}\"")), "{name}");
+    }
+}

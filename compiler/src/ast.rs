@@ -135,6 +135,21 @@ pub enum BoardProp {
     },
     /// `fen by-rank` or `fen by-file`: the order of squares in FEN.
     Fen(Spanned<String>),
+    /// `wrap files`, `wrap ranks`, `wrap files ranks`: the board's left and
+    /// right edges (files) or bottom and top edges (ranks) join.
+    Wrap {
+        /// The whole statement.
+        span: Span,
+        /// The axes, as written: `files` or `ranks`.
+        axes: Vec<Spanned<String>>,
+    },
+    /// `name a0 w1`: the square the labels name `a0` is called `w1`.
+    Name {
+        /// The square, by the name its labels give it.
+        square: Spanned<String>,
+        /// Its own name.
+        name: Spanned<String>,
+    },
     /// Anything else.
     Unknown(Unknown),
 }

@@ -418,6 +418,10 @@ impl<'a> Checker<'a> {
                         );
                     }
                 }
+                BoardProp::Wrap { span, .. } => self.once(&mut seen, "wrap", *span),
+                BoardProp::Name { name, .. } => {
+                    self.name_length("square name", name, MAX_NAME_BYTES);
+                }
                 BoardProp::Unknown(u) => self.unknown(Block::Board, u),
             }
         }
@@ -1171,6 +1175,8 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ("cells", "`cells { \"<row>\" … }`"),
             ("forward", "`forward <white|black> <dx> <dy>`"),
             ("fen", "`fen by-rank` or `fen by-file`"),
+            ("wrap", "`wrap files`, `wrap ranks` or `wrap files ranks`"),
+            ("name", "`name <square> <new name>`"),
         ],
         Block::Piece => &[
             ("letter", "`letter <A-Z>`"),

@@ -68,6 +68,10 @@ pub struct Geometry {
     pub forward: [Cell; 2],
     /// FEN order.
     pub fen: FenOrder,
+    /// Whether the left and right edges join (`wrap files`) and whether the
+    /// bottom and top edges join (`wrap ranks`): a step off one edge enters
+    /// the grid again at the opposite one.
+    pub wrap: [bool; 2],
 }
 
 fn expand_labels(labels: &Spanned<Labels>) -> Result<Vec<String>, (Span, LowerError)> {
@@ -120,6 +124,8 @@ impl Geometry {
         let mut cells_span = decl.span;
         let mut forward = [(0, 1), (0, -1)];
         let mut fen = FenOrder::ByRank;
+        let mut wrap = [false; 2];
+        let mut names: Vec<(&Spanned<String>, &Spanned<String>)> = Vec::new();
         let mut labels_failed = false;
         for prop in &decl.props {
             match prop {
@@ -160,6 +166,16 @@ impl Geometry {
                         FenOrder::ByRank
                     }
                 }
+                BoardProp::Wrap { axes, .. } => {
+                    for axis in axes {
+                        let i = usize::from(axis.node == "ranks");
+                        if wrap[i] {
+                            errors.push((axis.span, LowerError::WrapTwice(axis.node.clone())));
+                        }
+                        wrap[i] = true;
+                    }
+                }
+                BoardProp::Name { square, name } => names.push((square, name)),
                 BoardProp::Unknown(_) => {}
             }
         }
@@ -281,7 +297,7 @@ impl Geometry {
             errors.push((decl.span, LowerError::BoardTooLarge(squares.len() as i32)));
             return None;
         }
-        let g = Geometry {
+        let mut g = Geometry {
             width,
             height,
             cells,
@@ -290,7 +306,11 @@ impl Geometry {
             ranks,
             forward,
             fen,
+            wrap,
         };
+        if !g.rename(&names, errors) {
+            return None;
+        }
         for (s, sq) in g.squares.iter().enumerate() {
             if !g.connected(s as Sq) {
                 errors.push((cells_span, LowerError::CellsNotConnected(sq.name.clone())));
@@ -300,6 +320,84 @@ impl Geometry {
         Some(g)
     }
 
+    /// Applies the `name` statements: each names a square by the name its
+    /// labels give it; the new names replace the old ones all at once. A
+    /// square is named once, and no two squares end with one name.
+    fn rename(
+        &mut self,
+        names: &[(&Spanned<String>, &Spanned<String>)],
+        errors: &mut Vec<(Span, LowerError)>,
+    ) -> bool {
+        let before = errors.len();
+        let mut new: Vec<Option<&Spanned<String>>> = vec![None; self.squares.len()];
+        for &(square, name) in names {
+            let Some(s) = self.square(&square.node) else {
+                let suggestion = crate::suggest::did_you_mean(
+                    &square.node,
+                    self.squares.iter().map(|s| s.name.as_str()),
+                )
+                .map(str::to_owned);
+                errors.push((
+                    square.span,
+                    LowerError::UnknownSquare {
+                        name: square.node.clone(),
+                        suggestion,
+                    },
+                ));
+                continue;
+            };
+            if let Some(first) = new[s as usize] {
+                errors.push((
+                    square.span,
+                    LowerError::NamedTwice {
+                        square: square.node.clone(),
+                        first: first.span,
+                    },
+                ));
+                continue;
+            }
+            new[s as usize] = Some(name);
+        }
+        if errors.len() > before {
+            return false;
+        }
+        for (s, n) in new.iter().enumerate() {
+            if let Some(n) = n {
+                self.squares[s].name = n.node.clone();
+            }
+        }
+        for (s, n) in new.iter().enumerate() {
+            let name = &self.squares[s].name;
+            if let Some(t) = self.squares[..s].iter().position(|o| &o.name == name) {
+                let span = n.or(new[t]).map_or(Span::default(), |n| n.span);
+                errors.push((span, LowerError::NameTaken(name.clone())));
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A cell moved back onto the grid across the joined edges.
+    fn wrapped(&self, c: Cell) -> Cell {
+        (
+            if self.wrap[0] {
+                c.0.rem_euclid(self.width)
+            } else {
+                c.0
+            },
+            if self.wrap[1] {
+                c.1.rem_euclid(self.height)
+            } else {
+                c.1
+            },
+        )
+    }
+
+    /// Whether the board joins any of its edges.
+    pub fn wraps(&self) -> bool {
+        self.wrap[0] || self.wrap[1]
+    }
+
     fn connected(&self, s: Sq) -> bool {
         let cells = &self.squares[s as usize].cells;
         let mut reached = vec![cells[0]];
@@ -307,11 +405,7 @@ impl Geometry {
         while changed {
             changed = false;
             for &c in cells {
-                if !reached.contains(&c)
-                    && reached
-                        .iter()
-                        .any(|r| (r.0 - c.0).abs() + (r.1 - c.1).abs() == 1)
-                {
+                if !reached.contains(&c) && reached.iter().any(|&r| self.edge_touch(r, c)) {
                     reached.push(c);
                     changed = true;
                 }
@@ -328,9 +422,10 @@ impl Geometry {
         self.cells[(c.1 * self.width + c.0) as usize]
     }
 
-    /// The square covering a cell.
+    /// The square covering a cell (across joined edges, the cell the grid
+    /// continues with).
     pub fn square_at(&self, c: Cell) -> Option<Sq> {
-        match self.cell(c) {
+        match self.cell(self.wrapped(c)) {
             CellKind::Square(s) => Some(s),
             _ => None,
         }
@@ -404,8 +499,19 @@ impl Geometry {
         (self.home_cell(s) == c).then_some(s)
     }
 
-    fn edge_touch(a: Cell, b: Cell) -> bool {
-        (a.0 - b.0).abs() + (a.1 - b.1).abs() == 1
+    /// Whether two cells share an edge (across joined edges too).
+    fn edge_touch(&self, a: Cell, b: Cell) -> bool {
+        let (a, b) = (self.wrapped(a), self.wrapped(b));
+        let apart = |d: i32, n: i32, wraps: bool| {
+            let d = d.abs();
+            if wraps {
+                d.min(n - d)
+            } else {
+                d
+            }
+        };
+        apart(a.0 - b.0, self.width, self.wrap[0]) + apart(a.1 - b.1, self.height, self.wrap[1])
+            == 1
     }
 
     /// Orthogonal links of square `s`: `(direction, neighbour, cell of the
@@ -434,7 +540,7 @@ impl Geometry {
                 self.squares[t as usize]
                     .cells
                     .iter()
-                    .any(|&b| Geometry::edge_touch(a, b))
+                    .any(|&b| self.edge_touch(a, b))
             })
     }
 
@@ -452,9 +558,7 @@ impl Geometry {
                 let Some(t) = self.square_at(e) else {
                     continue;
                 };
-                if t == s
-                    || self.orth_adjacent(s, t)
-                    || mine.iter().any(|&m| Geometry::edge_touch(m, e))
+                if t == s || self.orth_adjacent(s, t) || mine.iter().any(|&m| self.edge_touch(m, e))
                 {
                     continue;
                 }
@@ -481,12 +585,7 @@ impl Geometry {
     /// the square is a simple chain of cells and `end` is one of its ends.
     fn chain_from(&self, s: Sq, end: Cell) -> Option<Vec<Cell>> {
         let cells = &self.squares[s as usize].cells;
-        let degree = |c: Cell| {
-            cells
-                .iter()
-                .filter(|&&x| Geometry::edge_touch(x, c))
-                .count()
-        };
+        let degree = |c: Cell| cells.iter().filter(|&&x| self.edge_touch(x, c)).count();
         if cells.iter().any(|&c| degree(c) > 2) || degree(end) != 1 {
             return None;
         }
@@ -496,7 +595,7 @@ impl Geometry {
             let next = cells
                 .iter()
                 .copied()
-                .find(|&c| Geometry::edge_touch(c, last) && !chain.contains(&c))?;
+                .find(|&c| self.edge_touch(c, last) && !chain.contains(&c))?;
             chain.push(next);
         }
         Some(chain)
@@ -543,7 +642,13 @@ impl Geometry {
     /// squares covering a cell of `s` moved by `v`, other than `s` itself and
     /// its king-neighbours. On single-cell boards this is the plain offset.
     pub fn leap(&self, s: Sq, v: Cell) -> Vec<Sq> {
-        let near = self.neighbours(s);
+        // Only a multi-cell square can reach a neighbour by a leap: skip the
+        // work (and, on a small joined board, the wrong answer) otherwise.
+        let near = if self.has_multi_cell() {
+            self.neighbours(s)
+        } else {
+            Vec::new()
+        };
         let mut out = Vec::new();
         for &c in &self.squares[s as usize].cells {
             if let Some(t) = self.square_at((c.0 + v.0, c.1 + v.1)) {
@@ -572,16 +677,24 @@ impl Geometry {
             return None;
         }
         let step = (dx.signum(), dy.signum());
+        // On joined edges a line may close on itself: then it starts at `a`.
         let mut start = ca;
-        while self
-            .square_at((start.0 - step.0, start.1 - step.1))
-            .is_some()
+        let limit = self.width * self.height;
+        let mut n = 0;
+        while n < limit
+            && self
+                .square_at((start.0 - step.0, start.1 - step.1))
+                .is_some_and(|s| s != a)
         {
             start = (start.0 - step.0, start.1 - step.1);
+            n += 1;
         }
         let mut out = Vec::new();
         let mut c = start;
         while let Some(s) = self.square_at(c) {
+            if out.contains(&s) {
+                break;
+            }
             out.push(s);
             c = (c.0 + step.0, c.1 + step.1);
         }
@@ -637,7 +750,9 @@ impl Geometry {
                         self.diag_next(cur.0, cur.1, cur.2)
                     };
                     match next {
-                        Some(n) if n.0 != from => {
+                        // A line that comes back to a square it has
+                        // passed (around joined edges) ends there.
+                        Some(n) if n.0 != from && !steps.iter().any(|s| s.0 == n.0) => {
                             steps.push((n.0, Vec::new()));
                             cur = n;
                         }
@@ -667,7 +782,7 @@ impl Geometry {
                         break;
                     }
                 }
-                if t == from {
+                if t == from || steps.iter().any(|s: &(Sq, Vec<Sq>)| s.0 == t) {
                     break;
                 }
                 steps.push((t, block));

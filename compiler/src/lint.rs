@@ -180,6 +180,19 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
                     start.extend(rule.zone[side].iter().copied());
                 }
             }
+            // A move that ends where a promotion the player cannot decline
+            // applies leaves the piece something else: it goes no further.
+            let promotes_there = |to: u16| {
+                parts.promotions.iter().any(|r| {
+                    r.piece as usize == pi
+                        && r.on_end
+                        && !r.turn
+                        && !r.capture_only
+                        && !r.choices.contains(&PromotionChoice::Piece(pi as u8))
+                        && r.zone[side].contains(&to)
+                        && (!r.optional || r.forced[side].contains(&to))
+                })
+            };
             let Some(seen) = reach.get_mut(pi).map(|r| &mut r[side]) else {
                 continue;
             };
@@ -200,7 +213,9 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
                     if let Some(slot) = seen.get_mut(step.to as usize) {
                         if !*slot {
                             *slot = true;
-                            stack.push(step.to);
+                            if !promotes_there(step.to) {
+                                stack.push(step.to);
+                            }
                         }
                     }
                 }

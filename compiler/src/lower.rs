@@ -105,6 +105,17 @@ pub enum LowerError {
         /// Where it is first listed.
         first: Span,
     },
+    /// `wrap files files`, or `wrap files` given twice.
+    WrapTwice(String),
+    /// `name a0 w1` and `name a0 w2`: a square named twice.
+    NamedTwice {
+        /// The square, as its labels name it.
+        square: String,
+        /// Where it is first named.
+        first: Span,
+    },
+    /// Two squares with one name after `name`.
+    NameTaken(String),
 }
 
 impl LowerError {
@@ -134,6 +145,9 @@ impl LowerError {
             LowerError::Table(_) => "E0199",
             LowerError::DuplicateLabel { .. } => "E0122",
             LowerError::CastlingSquaresClash { .. } => "E0124",
+            LowerError::WrapTwice(_) => "E0185",
+            LowerError::NamedTwice { .. } => "E0186",
+            LowerError::NameTaken(_) => "E0187",
         }
     }
 
@@ -162,6 +176,9 @@ impl LowerError {
             LowerError::Table(_) => "here",
             LowerError::DuplicateLabel { .. } => "listed again here",
             LowerError::CastlingSquaresClash { .. } => "this castling",
+            LowerError::WrapTwice(_) => "joined again here",
+            LowerError::NamedTwice { .. } => "named again here",
+            LowerError::NameTaken(_) => "this name",
         }
     }
 
@@ -197,6 +214,15 @@ impl LowerError {
             }
             LowerError::Table(_) => {
                 "this is a bug in fairyc: please report it with this file".into()
+            }
+            LowerError::WrapTwice(_) => {
+                "say `wrap files`, `wrap ranks` or `wrap files ranks` once".into()
+            }
+            LowerError::NamedTwice { .. } => "keep one `name` statement for this square".into(),
+            LowerError::NameTaken(_) => {
+                "give each square its own name (a `name` may take another square's name only if \
+                 that square is renamed too)"
+                    .into()
             }
             _ => return None,
         })
@@ -270,6 +296,11 @@ impl fmt::Display for LowerError {
                 f,
                 "the king and the rook of this castling both {when} on `{square}`"
             ),
+            LowerError::WrapTwice(axis) => write!(f, "the board's {axis} are joined twice"),
+            LowerError::NamedTwice { square, .. } => {
+                write!(f, "the square `{square}` is named twice")
+            }
+            LowerError::NameTaken(name) => write!(f, "two squares are called `{name}`"),
         }
     }
 }
@@ -347,6 +378,7 @@ pub fn board(geo: &Geometry) -> BoardTable {
             .collect(),
         files: geo.files.clone(),
         ranks: geo.ranks.clone(),
+        wrap: geo.wrap,
     }
 }
 

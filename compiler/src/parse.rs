@@ -124,6 +124,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_cells => "`cells`",
         Rule::kw_forward => "`forward`",
         Rule::kw_fen => "`fen`",
+        Rule::kw_wrap => "`wrap`",
+        Rule::kw_name => "`name`",
         Rule::kw_letter => "`letter`",
         Rule::kw_moves => "`moves`",
         Rule::kw_if => "`if`",
@@ -258,6 +260,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::cells => "`cells`",
         Rule::forward => "`forward`",
         Rule::fen => "`fen`",
+        Rule::wrap => "`wrap files` or `wrap ranks`",
+        Rule::wrap_axis => "`files` or `ranks`",
+        Rule::name_square => "`name <square> <new name>`",
         Rule::piece_decl => "`piece`",
         Rule::letter => "`letter`",
         Rule::letter_value => "a letter",
@@ -695,6 +700,28 @@ impl Builder<'_> {
                 Rule::fen => {
                     if let Some(value) = p.into_inner().find(|q| q.as_rule() == Rule::ident) {
                         props.push(BoardProp::Fen(text(&value)));
+                    }
+                }
+                Rule::wrap => {
+                    let span = span_of(&p);
+                    let axes = p
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::wrap_axis)
+                        .map(|q| text(&q))
+                        .collect();
+                    props.push(BoardProp::Wrap { span, axes });
+                }
+                Rule::name_square => {
+                    let labels: Vec<_> = p
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::label)
+                        .map(|q| text(&q))
+                        .collect();
+                    if let [square, name] = labels.as_slice() {
+                        props.push(BoardProp::Name {
+                            square: square.clone(),
+                            name: name.clone(),
+                        });
                     }
                 }
                 Rule::unknown_stmt => props.push(BoardProp::Unknown(self.unknown(p))),

@@ -73,6 +73,9 @@ pub struct Board {
     /// Rank labels, bottom to top (empty where unknown).
     pub ranks: Vec<String>,
     pub forward: (i32, i32),
+    /// `[files, ranks]`: whether the left and right edges join, and whether
+    /// the bottom and top edges join.
+    pub wrap: [bool; 2],
 }
 
 impl Board {
@@ -126,6 +129,30 @@ impl Board {
         for (x, f) in self.files.iter().enumerate() {
             if !f.is_empty() {
                 out.push(((x as i32, -1), f.as_str()));
+            }
+        }
+        out
+    }
+
+    /// The seam markers of joined edges, on virtual cells beside the board:
+    /// `~` right of each row whose edge cells join (`wrap files`), above
+    /// each column whose edge cells join (`wrap ranks`). The left and bottom
+    /// sides hold the labels; the marker on one side stands for both.
+    pub fn seams(&self) -> Vec<((i32, i32), &'static str)> {
+        let on = |x: i32, y: i32| self.cell(x, y) != CellUse::Off;
+        let mut out = Vec::new();
+        if self.wrap[0] {
+            for y in 0..self.height {
+                if on(0, y) || on(self.width - 1, y) {
+                    out.push(((self.width, y), "~"));
+                }
+            }
+        }
+        if self.wrap[1] {
+            for x in 0..self.width {
+                if on(x, 0) || on(x, self.height - 1) {
+                    out.push(((x, self.height), "~"));
+                }
             }
         }
         out
@@ -260,6 +287,7 @@ pub fn board_of(parts: &TableParts) -> Board {
         files: vec![String::new(); w as usize],
         ranks: vec![String::new(); h as usize],
         forward: (f[0] as i32, f[1] as i32),
+        wrap: parts.board.wrap,
     };
     let t = &parts.board;
     if t.files.is_empty() && t.ranks.is_empty() {
@@ -278,6 +306,27 @@ pub fn board_of(parts: &TableParts) -> Board {
     }
     if !t.ranks.is_empty() {
         board.ranks = t.ranks.clone();
+    }
+    // A label no square's name is made of (a column or row holding only
+    // squares with names of their own, such as Omega's wizard squares)
+    // would name nothing: leave it out.
+    for x in 0..w {
+        let used = board
+            .squares
+            .iter()
+            .any(|s| s.cells[0].0 == x && s.name.starts_with(board.files[x as usize].as_str()));
+        if !used {
+            board.files[x as usize].clear();
+        }
+    }
+    for y in 0..h {
+        let used = board
+            .squares
+            .iter()
+            .any(|s| s.cells[0].1 == y && s.name.ends_with(board.ranks[y as usize].as_str()));
+        if !used {
+            board.ranks[y as usize].clear();
+        }
     }
     board
 }
@@ -443,6 +492,23 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
         }
     };
     let mut out = Vec::new();
+    let t = &parts.board;
+    let edge = |labels: &[String], a: &str, b: &str| match (labels.first(), labels.last()) {
+        (Some(x), Some(y)) if !x.is_empty() && !y.is_empty() => format!("{x} and {y}"),
+        _ => format!("{a} and {b}"),
+    };
+    if t.wrap[0] {
+        out.push(format!(
+            "the files {} join (~): lines and leaps cross that edge",
+            edge(&t.files, "left", "right")
+        ));
+    }
+    if t.wrap[1] {
+        out.push(format!(
+            "the ranks {} join (~): lines and leaps cross that edge",
+            edge(&t.ranks, "bottom", "top")
+        ));
+    }
     let royal = |side: u8| {
         parts
             .pieces

@@ -46,7 +46,7 @@ pub fn render(p: &Picture) -> String {
             }
         }
     }
-    for ((x, y), _) in b.labels() {
+    for ((x, y), _) in b.labels().into_iter().chain(b.seams()) {
         let (cx, cy) = label_at(x, y);
         pts.push((cx - 0.3, cy - 0.3));
         pts.push((cx + 0.3, cy + 0.3));
@@ -202,6 +202,59 @@ pub fn render(p: &Picture) -> String {
         );
     }
     s.push_str("</g>\n");
+
+    // Joined edges: a dashed line along each joined edge cell, and a `~`
+    // beside the board.
+    let seams = b.seams();
+    if !seams.is_empty() {
+        let _ = writeln!(
+            s,
+            r#"<g id="seams" stroke="{BLUE}" stroke-width="3" stroke-dasharray="6 4" fill="{BLUE}" font-size="18" text-anchor="middle">"#
+        );
+        let on = |x: i32, y: i32| b.cell(x, y) != CellUse::Off;
+        let mut edges: Vec<((f64, f64), (f64, f64))> = Vec::new();
+        if b.wrap[0] {
+            for y in 0..b.height {
+                for (x, at) in [(0, 0), (b.width - 1, b.width)] {
+                    if on(x, y) {
+                        edges.push(((at as f64, y as f64), (at as f64, (y + 1) as f64)));
+                    }
+                }
+            }
+        }
+        if b.wrap[1] {
+            for x in 0..b.width {
+                for (y, at) in [(0, 0), (b.height - 1, b.height)] {
+                    if on(x, y) {
+                        edges.push(((x as f64, at as f64), ((x + 1) as f64, at as f64)));
+                    }
+                }
+            }
+        }
+        for ((x1, y1), (x2, y2)) in edges {
+            let (a, c) = (px(x1, y1), px(x2, y2));
+            let _ = writeln!(
+                s,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+                num(a.0),
+                num(a.1),
+                num(c.0),
+                num(c.1)
+            );
+        }
+        for ((x, y), mark) in seams {
+            let (lx, ly) = label_point(x, y);
+            let (cx, cy) = px(lx, ly);
+            let _ = writeln!(
+                s,
+                r#"<text x="{}" y="{}" stroke="none">{}</text>"#,
+                num(cx),
+                num(cy + 6.0),
+                esc(mark)
+            );
+        }
+        s.push_str("</g>\n");
+    }
 
     // Square names, then pieces and markers, on each square's naming cell.
     s.push_str("<g id=\"names\" font-size=\"9\" fill=\"#5d4037\" fill-opacity=\"0.8\" text-anchor=\"middle\">\n");

@@ -500,6 +500,15 @@ pub struct BoardTable {
         deserialize_with = "de_ranks"
     )]
     pub ranks: Vec<String>,
+    /// `[files, ranks]`: whether the grid's left and right edges join, and
+    /// whether its bottom and top edges join. Paths already cross the seam;
+    /// only drawings use it. Optional: `[false, false]` if absent.
+    #[serde(default, skip_serializing_if = "no_wrap")]
+    pub wrap: [bool; 2],
+}
+
+fn no_wrap(w: &[bool; 2]) -> bool {
+    !w[0] && !w[1]
 }
 
 /// One square.

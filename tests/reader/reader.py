@@ -31,6 +31,8 @@ class Table:
         self.n = len(self.squares)
         self.sq_by_name = {nm: i for i, nm in enumerate(self.squares)}
         self.fen_rows = board["fen_rows"]
+        # board.wrap (joined edges) matters to drawings only: the paths
+        # already cross the seam.
         # A square's file is the column of its first cell.
         self.column = [s["cells"][0][0] for s in board["squares"]]
         self.pieces = p["pieces"]

@@ -60,6 +60,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("codrus", &["E0166"]),
     // A pawn without a double step.
     ("courier", &["E0161"]),
+    // The a- and h-files join (`wrap files`).
+    ("cylinder", &["E0160"]),
     // Drops only on the back rank, must-drop, bishops on both colours,
     // castling rights granted by dropping king and rook.
     ("placement", &["E0165", "E0166"]),
@@ -73,6 +75,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("fischerandom", &["E0166"]),
     // A pawn without a double step.
     ("gardner", &["E0161"]),
+    // A hexagonal board on an 11×11 axial grid.
+    ("glinski", &["E0160"]),
     ("giveaway", &["E0166"]),
     ("gorogoro", &["E0168"]),
     // A pawn whose double step starts on the third rank.
@@ -95,6 +99,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("micro", &["E0168"]),
     ("minishogi", &["E0168"]),
     ("minixiangqi", &["E0163"]),
+    // Four wizard squares outside a 10×10 board: not rectangular.
+    ("omega", &["E0160"]),
     // Gating.
     ("seirawan", &["E0167"]),
     ("shako", &["E0161"]),

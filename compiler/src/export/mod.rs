@@ -620,6 +620,8 @@ impl Exporter<'_> {
             ))
         } else if b.squares.len() != b.width as usize * b.height as usize {
             Some("it is not rectangular".to_string())
+        } else if b.wrap[0] || b.wrap[1] {
+            Some("its edges join (`wrap`)".to_string())
         } else if b.forward != [[0, 1], [0, -1]] {
             Some("its forward directions are not up for White and down for Black".to_string())
         } else {
