@@ -956,6 +956,13 @@ impl<'a> Checker<'a> {
                         first_word(*span, "fleeing-check"),
                     );
                 }
+                LegalityRule::PartialCheckAllowed(span) => {
+                    self.once(
+                        &mut seen,
+                        "partial-check",
+                        first_word(*span, "partial-check"),
+                    );
+                }
                 LegalityRule::Unknown(u) => self.unknown(Block::Legality, u),
             }
         }
@@ -1210,6 +1217,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ("giving-check", "`giving-check forbidden`"),
             ("capture", "`capture compulsory`"),
             ("fleeing-check", "`fleeing-check forbidden`"),
+            ("partial-check", "`partial-check allowed`"),
         ],
         Block::Drops => &[("captures-to-hand", "`captures-to-hand off`")],
         Block::Castling | Block::Promotion | Block::Gating => &[],
@@ -1501,6 +1509,9 @@ struct Resolver<'a> {
     counting: bool,
     /// Whether the setup puts a royal piece in hand.
     royal_in_hand: bool,
+    /// `partial-check allowed`: a side may have several royal pieces, so a
+    /// piece may promote to one.
+    several_royals: bool,
 }
 
 /// The second pass: resolves the file against its board. Returns `None`
@@ -1551,6 +1562,7 @@ fn resolve(
                 .any(|r| matches!(r, EndRule::Counting { .. }))
         }),
         royal_in_hand: false,
+        several_royals: legality_of(legality).partial_check_allowed,
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
@@ -1664,6 +1676,7 @@ fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
             LegalityRule::PassAllowed(_) => out.pass = true,
             LegalityRule::FleeingCheckForbidden(_) => out.fleeing_check_forbidden = true,
+            LegalityRule::PartialCheckAllowed(_) => out.partial_check_allowed = true,
             LegalityRule::Unknown(_) => {}
         }
     }
@@ -1980,7 +1993,12 @@ impl<'a> Resolver<'a> {
                 checkmate_by: None,
                 checkmate_needs: None,
             },
-            legality: Default::default(),
+            // Only what reading the FEN needs: how many royal pieces a
+            // side may have.
+            legality: Legality {
+                partial_check_allowed: self.several_royals,
+                ..Default::default()
+            },
             zones: Vec::new(),
             start: fen.to_owned(),
         };
@@ -2622,7 +2640,9 @@ impl<'a> Resolver<'a> {
                     continue;
                 }
                 match choice {
-                    PromotionChoice::Piece(_) if pieces[x as usize].royal => {
+                    PromotionChoice::Piece(_)
+                        if pieces[x as usize].royal && !self.several_royals =>
+                    {
                         self.error(
                             ErrorKind::PromotesToRoyal {
                                 piece: name.node.clone(),

@@ -92,7 +92,8 @@ fn must_have_promoted(v: &Variant, p: u8, side: usize, sq: u8) -> bool {
 }
 
 /// The royal-piece rule, for the runtime and the compiler alike: in a
-/// variant with royal pieces each side has exactly one.
+/// variant with royal pieces each side has exactly one, or at least one
+/// with `partial-check allowed`.
 ///
 /// # Errors
 ///
@@ -104,6 +105,7 @@ pub fn check_royal_count(v: &Variant, color: Color, count: usize) -> Result<(), 
     match count {
         0 => Err(PositionError::NoRoyal(color)),
         1 => Ok(()),
+        _ if v.legality.partial_check_allowed => Ok(()),
         count => Err(PositionError::TooManyRoyals { color, count }),
     }
 }
@@ -584,14 +586,20 @@ impl<'v> Position<'v> {
         self.halfmove
     }
 
-    /// Whether the side to move has a royal piece under attack.
+    /// Whether the side to move has a royal piece under attack (with
+    /// `partial-check allowed`, all of its royal pieces).
     pub fn is_check(&self) -> bool {
         self.in_check_side(self.turn)
     }
 
     pub(crate) fn in_check_side(&self, side: usize) -> bool {
         let occ = self.by_side[0] | self.by_side[1];
-        Squares(self.royals[side]).any(|k| self.attacked_any(k, side ^ 1, occ))
+        let royals = self.royals[side];
+        if self.v.legality.partial_check_allowed {
+            // In check only when every royal piece is attacked.
+            return royals != 0 && Squares(royals).all(|k| self.attacked_any(k, side ^ 1, occ));
+        }
+        Squares(royals).any(|k| self.attacked_any(k, side ^ 1, occ))
     }
 
     /// Whether `by` attacks square `s` with occupancy `occ`.

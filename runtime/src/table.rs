@@ -1195,6 +1195,11 @@ pub struct Legality {
     /// or capture (`fleeing-check forbidden`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub fleeing_check_forbidden: bool,
+    /// A side may have several royal pieces; it is in check only when all
+    /// of them are attacked, and a move may leave some of them attacked,
+    /// never all (`partial-check allowed`; Spartan chess's duple check).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub partial_check_allowed: bool,
 }
 
 impl Legality {
@@ -1634,7 +1639,9 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
             match *c {
                 PromotionChoice::Piece(x) => {
                     pc(x, at)?;
-                    if royal(x) {
+                    // A side may have several royal pieces only with
+                    // `partial-check allowed`.
+                    if royal(x) && !p.legality.partial_check_allowed {
                         return Err(TableError::PromotionToRoyal { rule, piece: x });
                     }
                 }

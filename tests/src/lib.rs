@@ -114,7 +114,13 @@ impl Engine {
     /// Starts the engine with `options` (`(name, value)` pairs, in order) and
     /// waits for `uciok`. `None` if the binary is not installed.
     pub fn start(options: &[(&str, &str)]) -> Option<Engine> {
-        let mut child = Command::new(FAIRY_STOCKFISH)
+        Engine::start_program(Path::new(FAIRY_STOCKFISH), options)
+    }
+
+    /// [`Engine::start`] with another program that speaks the same UCI
+    /// commands (`tests/oracle/ffish_uci.py`: a current Fairy-Stockfish).
+    pub fn start_program(program: &Path, options: &[(&str, &str)]) -> Option<Engine> {
+        let mut child = Command::new(program)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
