@@ -116,6 +116,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     // A pawn without a double step; its mate rules (E0167) are refused too.
     ("shatar", &["E0161"]),
     ("xiangqi", &["E0161", "E0163"]),
+    // 11×11: larger than Fairy-Stockfish's boards.
+    ("washogi", &["E0160"]),
 ];
 
 fn shipped_stems() -> Vec<String> {
