@@ -118,6 +118,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("xiangqi", &["E0161", "E0163"]),
     // 11×11: larger than Fairy-Stockfish's boards.
     ("washogi", &["E0160"]),
+    // The camel and the wildebeest (FSF 11.1 has no type for them).
+    ("wildebeest", &["E0161"]),
 ];
 
 fn shipped_stems() -> Vec<String> {
