@@ -737,7 +737,10 @@ impl<'a> Checker<'a> {
     }
 
     fn castling(&mut self, castling: &CastlingDecl) {
-        let mut letters: IndexMap<char, Span> = IndexMap::new();
+        // Each letter's first rule. Rules may share a letter when they are
+        // one right with several moves: the same king and rook pieces on the
+        // same start squares (Wildebeest's king goes one to four squares).
+        let mut letters: IndexMap<char, (Span, &crate::ast::CastlingRule)> = IndexMap::new();
         if let Some(&second) = castling.by_drop.get(1) {
             self.error(
                 ErrorKind::DuplicateStatement {
@@ -751,13 +754,20 @@ impl<'a> Checker<'a> {
             let mut chars = rule.fen.node.chars();
             match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_alphabetic() => {
-                    if let Some(&first) = letters.get(&c) {
-                        self.error(
-                            ErrorKind::DuplicateCastlingLetter { letter: c, first },
-                            rule.fen.span,
-                        );
+                    if let Some(&(first, other)) = letters.get(&c) {
+                        let same_right = rule.king.node == other.king.node
+                            && rule.rook.node == other.rook.node
+                            && rule.king_from.node == other.king_from.node
+                            && rule.rook_from.node == other.rook_from.node
+                            && rule.king_from.node != "any";
+                        if !same_right {
+                            self.error(
+                                ErrorKind::DuplicateCastlingLetter { letter: c, first },
+                                rule.fen.span,
+                            );
+                        }
                     } else {
-                        letters.insert(c, rule.fen.span);
+                        letters.insert(c, (rule.fen.span, rule));
                     }
                 }
                 _ => self.error(
@@ -1882,7 +1892,14 @@ impl<'a> Resolver<'a> {
             let (Some(letter), Some(king), Some(rook)) = (letter, king, rook) else {
                 continue;
             };
-            if out.iter().any(|c| c.letter == letter) {
+            // A letter already used names the same right only for the same
+            // pieces from the same squares (E0036 otherwise, reported above).
+            if out.iter().any(|c| {
+                c.letter == letter
+                    && (free_k
+                        || !c.line.is_empty()
+                        || (c.king, c.king_from, c.rook, c.rook_from) != (king, kf, rook, rf))
+            }) {
                 continue;
             }
             out.push(CheckedCastling {
@@ -2570,19 +2587,22 @@ impl<'a> Resolver<'a> {
     /// Whether some move of a piece leads somewhere from some square.
     fn can_move(&self, pi: usize, moves: &[CheckedMove]) -> bool {
         let nsq = self.geo.squares.len() as u8;
-        moves.iter().flat_map(|m| &m.specs).any(|spec| {
-            (0..2).any(|side| {
-                let vectors = spec.select(&self.geo, side);
-                (0..nsq).any(|from| {
-                    let allowed = !spec.initial
-                        || self
-                            .setup
-                            .as_ref()
-                            .is_some_and(|ss| ss[pi][side].contains(&from));
-                    allowed
-                        && vectors
-                            .iter()
-                            .any(|&v| !self.geo.paths(from, v, spec).is_empty())
+        moves.iter().any(|m| {
+            m.specs.iter().any(|spec| {
+                (0..2).any(|side| {
+                    let vectors = spec.select(&self.geo, side);
+                    (0..nsq).any(|from| {
+                        let allowed = !spec.initial
+                            || m.from.is_some()
+                            || self
+                                .setup
+                                .as_ref()
+                                .is_some_and(|ss| ss[pi][side].contains(&from));
+                        allowed
+                            && vectors
+                                .iter()
+                                .any(|&v| !self.geo.paths(from, v, spec).is_empty())
+                    })
                 })
             })
         })

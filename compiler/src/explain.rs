@@ -323,7 +323,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0036",
         title: "duplicate castling letter",
-        text: "Two castling rules have the same letter, so FEN could not tell them apart.",
+        text: "Two castling rules have the same letter, so FEN could not tell them apart. Rules may share a letter only when they are one right with several moves: the same king and rook pieces from the same squares (Wildebeest's king castles one to four squares).",
         wrong: "castling {\n    K: King e1 -> g1, Rook h1 -> f1\n    K: King e1 -> c1, Rook a1 -> d1\n}",
         fixed: "castling {\n    K: King e1 -> g1, Rook h1 -> f1\n    Q: King e1 -> c1, Rook a1 -> d1\n}",
     },

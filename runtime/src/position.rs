@@ -1524,6 +1524,25 @@ impl<'v> Position<'v> {
                 to,
                 gate,
             } => match gate {
+                // An ordinary castling whose king move is also a move of the
+                // king itself (Wildebeest's one-square castling) is written
+                // king-takes-rook, as a free castling is.
+                None if !v.castles[rule as usize].free
+                    && self.board[from.index()] != 0
+                    && self.path_reaches(
+                        (
+                            code_piece(self.board[from.index()]) as usize,
+                            code_side(self.board[from.index()]),
+                            from.raw(),
+                        ),
+                        crate::bits::bit(to.raw()),
+                        self.by_side[0] | self.by_side[1],
+                        |p| p.quiet,
+                    ) =>
+                {
+                    let rook = v.castles[rule as usize].rook_from;
+                    format!("{}{}", v.square_name(from), v.square_name(sq(rook)))
+                }
                 None => format!("{}{}", v.square_name(from), v.square_name(to)),
                 // FSF writes a gate on the king's square after the king's
                 // move (`e1g1h`), and one on the rook's square as the rook

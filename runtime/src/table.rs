@@ -1955,7 +1955,16 @@ fn validate_castling(
             return bad(CastlingProblem::RookToNotEmpty);
         }
         for (other, o) in p.castling[..rule].iter().enumerate() {
-            if o.fen == c.fen {
+            // One letter may name one right of several moves: ordinary
+            // rules of the same pieces from the same squares.
+            let same_right = o.side == c.side
+                && o.line.is_empty()
+                && c.line.is_empty()
+                && o.king == c.king
+                && o.rook == c.rook
+                && o.king_from == c.king_from
+                && o.rook_from == c.rook_from;
+            if o.fen == c.fen && !same_right {
                 return bad(CastlingProblem::SameLetter { other });
             }
             if o.side == c.side && o.king_from == c.king_from && o.king_to == c.king_to {

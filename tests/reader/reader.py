@@ -310,6 +310,11 @@ def parse_fen(t, fen):
             if i not in pos.rights:
                 pos.rights.add(i)
                 pos.free[i] = (ksq, rsq)
+            # Ordinary rules sharing the letter are one right of several moves.
+            for j, c in enumerate(t.castling):
+                if j != i and c["fen"] == ch and not c.get("line"):
+                    pos.rights.add(j)
+                    pos.free[j] = (c["king_from"], c["rook_from"])
         for i in pos.rights:
             c = t.castling[i]
             ksq, rsq = pos.free[i]

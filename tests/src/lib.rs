@@ -1,12 +1,14 @@
 //! Shared helpers for fairyc's integration tests and benchmarks: loading the
-//! shipped variants, reading perft data files, and talking UCI to
-//! Fairy-Stockfish.
+//! shipped variants, reading perft data files, talking UCI to
+//! Fairy-Stockfish and xboard to Sjaak II ([`sjaak`]).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use fairyc_runtime::{Variant, VariantTables};
+
+pub mod sjaak;
 
 /// The workspace root.
 pub fn root() -> PathBuf {

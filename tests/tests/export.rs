@@ -125,6 +125,10 @@ const REFUSED: &[(&str, &[&str])] = &[
     // The Spartan pieces (and, once the pieces pass, the two kings of
     // `partial-check allowed`, E0167; the exporter stops at the pieces).
     ("spartan", &["E0161"]),
+    // 11×11: larger than Fairy-Stockfish's boards.
+    ("washogi", &["E0160"]),
+    // The camel and the wildebeest (FSF 11.1 has no type for them).
+    ("wildebeest", &["E0161"]),
 ];
 
 fn shipped_stems() -> Vec<String> {
