@@ -14,7 +14,7 @@ export const KEYWORDS = [
   "claim", "compulsory", "counting", "description", "double-pass", "draw", "else", "except", "extinction", "faces",
   "facing", "fen", "fen-only", "file", "files", "fleeing-check", "forbidden", "forward", "from", "giving-check",
   "hand", "if", "in", "komi", "letter", "loss", "max", "move-limit", "moves", "must-drop", "name", "needs", "no-attack",
-  "no-check", "no-drop-mate", "not-on", "off", "on", "once", "only-on", "optional", "or", "pass", "per-colour",
+  "no-check", "no-drop-mate", "not-on", "off", "on", "once", "only-on", "optional", "or", "partial-check", "pass", "per-colour",
   "per-file", "pieces", "points", "rank", "ranks", "reaches", "repetition", "resets-clock", "royal", "source",
   "stalemate", "turn", "white", "win", "within", "without", "wrap",
 ];

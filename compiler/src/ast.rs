@@ -486,6 +486,8 @@ pub enum LegalityRule {
     PassAllowed(Span),
     /// `fleeing-check forbidden`
     FleeingCheckForbidden(Span),
+    /// `partial-check allowed`
+    PartialCheckAllowed(Span),
     /// Anything else.
     Unknown(Unknown),
 }

@@ -741,7 +741,10 @@ impl<'a> Checker<'a> {
     }
 
     fn castling(&mut self, castling: &CastlingDecl) {
-        let mut letters: IndexMap<char, Span> = IndexMap::new();
+        // Each letter's first rule. Rules may share a letter when they are
+        // one right with several moves: the same king and rook pieces on the
+        // same start squares (Wildebeest's king goes one to four squares).
+        let mut letters: IndexMap<char, (Span, &crate::ast::CastlingRule)> = IndexMap::new();
         if let Some(&second) = castling.by_drop.get(1) {
             self.error(
                 ErrorKind::DuplicateStatement {
@@ -755,13 +758,20 @@ impl<'a> Checker<'a> {
             let mut chars = rule.fen.node.chars();
             match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_alphabetic() => {
-                    if let Some(&first) = letters.get(&c) {
-                        self.error(
-                            ErrorKind::DuplicateCastlingLetter { letter: c, first },
-                            rule.fen.span,
-                        );
+                    if let Some(&(first, other)) = letters.get(&c) {
+                        let same_right = rule.king.node == other.king.node
+                            && rule.rook.node == other.rook.node
+                            && rule.king_from.node == other.king_from.node
+                            && rule.rook_from.node == other.rook_from.node
+                            && rule.king_from.node != "any";
+                        if !same_right {
+                            self.error(
+                                ErrorKind::DuplicateCastlingLetter { letter: c, first },
+                                rule.fen.span,
+                            );
+                        }
                     } else {
-                        letters.insert(c, rule.fen.span);
+                        letters.insert(c, (rule.fen.span, rule));
                     }
                 }
                 _ => self.error(
@@ -958,6 +968,13 @@ impl<'a> Checker<'a> {
                         &mut seen,
                         "fleeing-check",
                         first_word(*span, "fleeing-check"),
+                    );
+                }
+                LegalityRule::PartialCheckAllowed(span) => {
+                    self.once(
+                        &mut seen,
+                        "partial-check",
+                        first_word(*span, "partial-check"),
                     );
                 }
                 LegalityRule::Unknown(u) => self.unknown(Block::Legality, u),
@@ -1216,6 +1233,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ("giving-check", "`giving-check forbidden`"),
             ("capture", "`capture compulsory`"),
             ("fleeing-check", "`fleeing-check forbidden`"),
+            ("partial-check", "`partial-check allowed`"),
         ],
         Block::Drops => &[("captures-to-hand", "`captures-to-hand off`")],
         Block::Castling | Block::Promotion | Block::Gating => &[],
@@ -1507,6 +1525,9 @@ struct Resolver<'a> {
     counting: bool,
     /// Whether the setup puts a royal piece in hand.
     royal_in_hand: bool,
+    /// `partial-check allowed`: a side may have several royal pieces, so a
+    /// piece may promote to one.
+    several_royals: bool,
 }
 
 /// The second pass: resolves the file against its board. Returns `None`
@@ -1557,6 +1578,7 @@ fn resolve(
                 .any(|r| matches!(r, EndRule::Counting { .. }))
         }),
         royal_in_hand: false,
+        several_royals: legality_of(legality).partial_check_allowed,
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
@@ -1670,6 +1692,7 @@ fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
             LegalityRule::PassAllowed(_) => out.pass = true,
             LegalityRule::FleeingCheckForbidden(_) => out.fleeing_check_forbidden = true,
+            LegalityRule::PartialCheckAllowed(_) => out.partial_check_allowed = true,
             LegalityRule::Unknown(_) => {}
         }
     }
@@ -1875,7 +1898,14 @@ impl<'a> Resolver<'a> {
             let (Some(letter), Some(king), Some(rook)) = (letter, king, rook) else {
                 continue;
             };
-            if out.iter().any(|c| c.letter == letter) {
+            // A letter already used names the same right only for the same
+            // pieces from the same squares (E0036 otherwise, reported above).
+            if out.iter().any(|c| {
+                c.letter == letter
+                    && (free_k
+                        || !c.line.is_empty()
+                        || (c.king, c.king_from, c.rook, c.rook_from) != (king, kf, rook, rf))
+            }) {
                 continue;
             }
             out.push(CheckedCastling {
@@ -1986,7 +2016,12 @@ impl<'a> Resolver<'a> {
                 checkmate_by: None,
                 checkmate_needs: None,
             },
-            legality: Default::default(),
+            // Only what reading the FEN needs: how many royal pieces a
+            // side may have.
+            legality: Legality {
+                partial_check_allowed: self.several_royals,
+                ..Default::default()
+            },
             zones: Vec::new(),
             start: fen.to_owned(),
         };
@@ -2558,19 +2593,22 @@ impl<'a> Resolver<'a> {
     /// Whether some move of a piece leads somewhere from some square.
     fn can_move(&self, pi: usize, moves: &[CheckedMove]) -> bool {
         let nsq = self.geo.squares.len() as Sq;
-        moves.iter().flat_map(|m| &m.specs).any(|spec| {
-            (0..2).any(|side| {
-                let vectors = spec.select(&self.geo, side);
-                (0..nsq).any(|from| {
-                    let allowed = !spec.initial
-                        || self
-                            .setup
-                            .as_ref()
-                            .is_some_and(|ss| ss[pi][side].contains(&from));
-                    allowed
-                        && vectors
-                            .iter()
-                            .any(|&v| !self.geo.paths(from, v, spec).is_empty())
+        moves.iter().any(|m| {
+            m.specs.iter().any(|spec| {
+                (0..2).any(|side| {
+                    let vectors = spec.select(&self.geo, side);
+                    (0..nsq).any(|from| {
+                        let allowed = !spec.initial
+                            || m.from.is_some()
+                            || self
+                                .setup
+                                .as_ref()
+                                .is_some_and(|ss| ss[pi][side].contains(&from));
+                        allowed
+                            && vectors
+                                .iter()
+                                .any(|&v| !self.geo.paths(from, v, spec).is_empty())
+                    })
                 })
             })
         })
@@ -2628,7 +2666,9 @@ impl<'a> Resolver<'a> {
                     continue;
                 }
                 match choice {
-                    PromotionChoice::Piece(_) if pieces[x as usize].royal => {
+                    PromotionChoice::Piece(_)
+                        if pieces[x as usize].royal && !self.several_royals =>
+                    {
                         self.error(
                             ErrorKind::PromotesToRoyal {
                                 piece: name.node.clone(),

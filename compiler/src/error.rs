@@ -134,7 +134,13 @@ impl Block {
             Block::Promotion => &[],
             Block::Drops => &["captures-to-hand"],
             Block::Gating => &[],
-            Block::Legality => &["giving-check", "capture", "pass", "fleeing-check"],
+            Block::Legality => &[
+                "giving-check",
+                "capture",
+                "pass",
+                "fleeing-check",
+                "partial-check",
+            ],
             Block::End => &[
                 "checkmate",
                 "stalemate",
@@ -176,8 +182,8 @@ impl Block {
             }
             Block::Gating => "`<Piece> | … on <squares>`",
             Block::Legality => {
-                "`giving-check forbidden`, `capture compulsory`, `pass allowed` or \
-                 `fleeing-check forbidden`"
+                "`giving-check forbidden`, `capture compulsory`, `pass allowed`, \
+                 `fleeing-check forbidden` or `partial-check allowed`"
             }
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
@@ -1133,8 +1139,9 @@ impl ErrorKind {
                     format!("more than one royal {side} piece here"),
                 )
                 .help(
-                    "checkmate needs exactly one royal piece per side; remove the extra ones or \
-                     drop `royal` from the piece",
+                    "checkmate needs exactly one royal piece per side; remove the extra ones, \
+                     drop `royal` from the piece, or let a side have several with \
+                     `legality { partial-check allowed }`",
                 )
             }
             ErrorKind::PromotesToRoyal { piece } => Text::new(
@@ -1142,7 +1149,10 @@ impl ErrorKind {
                 format!("promotion to the royal piece `{piece}`"),
                 "a royal piece",
             )
-            .help("a side has exactly one royal piece; promote to a non-royal piece"),
+            .help(
+                "a side has exactly one royal piece; promote to a non-royal piece, or let a side \
+                 have several with `legality { partial-check allowed }`",
+            ),
             ErrorKind::RoyalToHand { piece } => Text::new(
                 "E0042",
                 format!("the royal piece `{piece}` would go to a hand"),

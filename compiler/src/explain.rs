@@ -323,7 +323,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0036",
         title: "duplicate castling letter",
-        text: "Two castling rules have the same letter, so FEN could not tell them apart.",
+        text: "Two castling rules have the same letter, so FEN could not tell them apart. Rules may share a letter only when they are one right with several moves: the same king and rook pieces from the same squares (Wildebeest's king castles one to four squares).",
         wrong: "castling {\n    K: King e1 -> g1, Rook h1 -> f1\n    K: King e1 -> c1, Rook a1 -> d1\n}",
         fixed: "castling {\n    K: King e1 -> g1, Rook h1 -> f1\n    Q: King e1 -> c1, Rook a1 -> d1\n}",
     },
@@ -351,14 +351,14 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0040",
         title: "more than one royal piece for a side",
-        text: "Check and checkmate are defined for one royal piece per side; the setup gives a side two or more.",
+        text: "Check and checkmate are defined for one royal piece per side; the setup gives a side two or more. A variant where a side has several, in check only when all are attacked (Spartan chess's two kings), says `legality { partial-check allowed }`.",
         wrong: "setup \"4k3/8/8/8/8/8/8/3KK3 w - - 0 1\"",
         fixed: "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
     },
     Explanation {
         code: "E0041",
         title: "promotion to a royal piece",
-        text: "A piece may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense.",
+        text: "A piece may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense. With `legality { partial-check allowed }` a side may have several royal pieces (in check only when all are attacked), and a piece may promote to one; `King max 2` caps how many.",
         wrong: "promotion { Pawn -> Queen | King in last-rank }",
         fixed: "promotion { Pawn -> Queen in last-rank }",
     },

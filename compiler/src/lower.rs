@@ -454,7 +454,9 @@ pub fn moves_with_rights(
             for (side, setup) in setup.iter().enumerate() {
                 let vectors = spec.select(geo, side);
                 for from in 0..nsq as Sq {
-                    if spec.initial && !setup.contains(&from) {
+                    // `i` moves start on the piece's setup squares, or with
+                    // `from` on those squares (a double step from a rank).
+                    if spec.initial && term.from.is_none() && !setup.contains(&from) {
                         continue;
                     }
                     if term.from.as_ref().is_some_and(|z| !z[side].contains(&from)) {

@@ -206,6 +206,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::capture_compulsory => "`capture compulsory`",
         Rule::fleeing_check_forbidden => "`fleeing-check forbidden`",
         Rule::kw_fleeing_check => "`fleeing-check`",
+        Rule::partial_check_allowed => "`partial-check allowed`",
+        Rule::kw_partial_check => "`partial-check`",
         Rule::kw_by => "`by`",
         Rule::kw_needs => "`needs`",
         Rule::kw_else => "`else`",
@@ -1233,6 +1235,7 @@ impl Builder<'_> {
                 Rule::fleeing_check_forbidden => {
                     rules.push(LegalityRule::FleeingCheckForbidden(span))
                 }
+                Rule::partial_check_allowed => rules.push(LegalityRule::PartialCheckAllowed(span)),
                 Rule::unknown_stmt => rules.push(LegalityRule::Unknown(self.unknown(p))),
                 _ => {}
             }

@@ -703,6 +703,13 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
                 .to_string(),
         );
     }
+    if parts.legality.partial_check_allowed {
+        out.push(
+            "a side may have several royal pieces: it may leave some attacked, never all, and is \
+             in check when all are attacked"
+                .to_string(),
+        );
+    }
     out.into_iter().map(|l| format!("rule: {l}")).collect()
 }
 

@@ -92,7 +92,8 @@ fn must_have_promoted<W: Width>(v: &Rules<W>, p: u8, side: usize, sq: Sq) -> boo
 }
 
 /// The royal-piece rule, for the runtime and the compiler alike: in a
-/// variant with royal pieces each side has exactly one.
+/// variant with royal pieces each side has exactly one, or at least one
+/// with `partial-check allowed`.
 ///
 /// # Errors
 ///
@@ -109,6 +110,7 @@ fn royal_count<W: Width>(v: &Rules<W>, color: Color, count: usize) -> Result<(),
     match count {
         0 => Err(PositionError::NoRoyal(color)),
         1 => Ok(()),
+        _ if v.legality.partial_check_allowed => Ok(()),
         count => Err(PositionError::TooManyRoyals { color, count }),
     }
 }
@@ -494,14 +496,20 @@ impl<'v, W: Width> Pos<'v, W> {
         self.halfmove
     }
 
-    /// See [`Position::is_check`].
+    /// Whether the side to move has a royal piece under attack (with
+    /// `partial-check allowed`, all of its royal pieces).
     pub(crate) fn is_check(&self) -> bool {
         self.in_check_side(self.turn)
     }
 
     pub(crate) fn in_check_side(&self, side: usize) -> bool {
         let occ = self.by_side[0] | self.by_side[1];
-        Squares(self.royals[side]).any(|k| self.attacked_any(k, side ^ 1, occ))
+        let royals = self.royals[side];
+        if self.v.legality.partial_check_allowed {
+            // In check only when every royal piece is attacked.
+            return royals.any() && Squares(royals).all(|k| self.attacked_any(k, side ^ 1, occ));
+        }
+        Squares(royals).any(|k| self.attacked_any(k, side ^ 1, occ))
     }
 
     /// Whether `by` attacks square `s` with occupancy `occ`.
@@ -1378,6 +1386,25 @@ impl<'v, W: Width> Pos<'v, W> {
                 to,
                 gate,
             } => match gate {
+                // An ordinary castling whose king move is also a move of the
+                // king itself (Wildebeest's one-square castling) is written
+                // king-takes-rook, as a free castling is.
+                None if !v.castles[rule as usize].free
+                    && self.board.get(from.index()) != 0
+                    && self.path_reaches(
+                        (
+                            code_piece(self.board.get(from.index())) as usize,
+                            code_side(self.board.get(from.index())),
+                            from.raw(),
+                        ),
+                        crate::bits::bit(to.raw()),
+                        self.by_side[0] | self.by_side[1],
+                        |p| p.quiet,
+                    ) =>
+                {
+                    let rook = v.castles[rule as usize].rook_from;
+                    format!("{}{}", v.square_name(from), v.square_name(sq(rook)))
+                }
                 None => format!("{}{}", v.square_name(from), v.square_name(to)),
                 // FSF writes a gate on the king's square after the king's
                 // move (`e1g1h`), and one on the rook's square as the rook

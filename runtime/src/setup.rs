@@ -274,6 +274,14 @@ impl Setup {
                         castling.push(idx);
                         castling_rooks.push(rook);
                     }
+                    // The other moves of the same right (ordinary rules
+                    // sharing the letter).
+                    for (j, r) in v.castles.iter().enumerate().skip(idx as usize + 1) {
+                        if r.fen == ch && !r.free && !castling.contains(&(j as u8)) {
+                            castling.push(j as u8);
+                            castling_rooks.push(r.rook_from);
+                        }
+                    }
                 }
             }
         }
@@ -446,6 +454,9 @@ impl Setup {
                     } else {
                         f
                     }),
+                    // A right of several moves (rules sharing the letter)
+                    // is written once.
+                    _ if out[field_start..].contains(c.fen) => {}
                     _ => out.push(c.fen),
                 }
             }

@@ -1204,6 +1204,11 @@ pub struct Legality {
     /// or capture (`fleeing-check forbidden`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub fleeing_check_forbidden: bool,
+    /// A side may have several royal pieces; it is in check only when all
+    /// of them are attacked, and a move may leave some of them attacked,
+    /// never all (`partial-check allowed`; Spartan chess's duple check).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub partial_check_allowed: bool,
 }
 
 impl Legality {
@@ -1643,7 +1648,9 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
             match *c {
                 PromotionChoice::Piece(x) => {
                     pc(x, at)?;
-                    if royal(x) {
+                    // A side may have several royal pieces only with
+                    // `partial-check allowed`.
+                    if royal(x) && !p.legality.partial_check_allowed {
                         return Err(TableError::PromotionToRoyal { rule, piece: x });
                     }
                 }
@@ -1957,7 +1964,16 @@ fn validate_castling(
             return bad(CastlingProblem::RookToNotEmpty);
         }
         for (other, o) in p.castling[..rule].iter().enumerate() {
-            if o.fen == c.fen {
+            // One letter may name one right of several moves: ordinary
+            // rules of the same pieces from the same squares.
+            let same_right = o.side == c.side
+                && o.line.is_empty()
+                && c.line.is_empty()
+                && o.king == c.king
+                && o.rook == c.rook
+                && o.king_from == c.king_from
+                && o.rook_from == c.rook_from;
+            if o.fen == c.fen && !same_right {
                 return bad(CastlingProblem::SameLetter { other });
             }
             if o.side == c.side && o.king_from == c.king_from && o.king_to == c.king_to {

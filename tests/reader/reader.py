@@ -132,6 +132,8 @@ class Table:
         self.giving_check_forbidden = leg.get("giving_check_forbidden", False)
         self.capture_compulsory = leg.get("capture_compulsory", False)
         self.fleeing_check_forbidden = leg.get("fleeing_check_forbidden", False)
+        # Several royal pieces a side; in check only when all are attacked.
+        self.partial_check_allowed = leg.get("partial_check_allowed", False)
         # Rules on the pieces that give a checkmate: they change a mate's
         # outcome only, never the moves nor perft (this reader answers
         # perft and moves).
@@ -310,6 +312,11 @@ def parse_fen(t, fen):
             if i not in pos.rights:
                 pos.rights.add(i)
                 pos.free[i] = (ksq, rsq)
+            # Ordinary rules sharing the letter are one right of several moves.
+            for j, c in enumerate(t.castling):
+                if j != i and c["fen"] == ch and not c.get("line"):
+                    pos.rights.add(j)
+                    pos.free[j] = (c["king_from"], c["rook_from"])
         for i in pos.rights:
             c = t.castling[i]
             ksq, rsq = pos.free[i]
@@ -527,7 +534,10 @@ def royals(pos, side):
 
 
 def in_check(pos, side):
-    return any(attacked(pos, k, side ^ 1) for k in royals(pos, side))
+    ks = royals(pos, side)
+    if pos.t.partial_check_allowed:
+        return bool(ks) and all(attacked(pos, k, side ^ 1) for k in ks)
+    return any(attacked(pos, k, side ^ 1) for k in ks)
 
 
 def royals_face(pos):

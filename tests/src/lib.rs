@@ -1,6 +1,6 @@
 //! Shared helpers for fairyc's integration tests and benchmarks: loading the
-//! shipped variants, reading perft data files, and talking UCI to
-//! Fairy-Stockfish.
+//! shipped variants, reading perft data files, talking UCI to
+//! Fairy-Stockfish and xboard to Sjaak II ([`sjaak`]).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -8,6 +8,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use fairyc_runtime::{Variant, VariantTables};
 
+pub mod sjaak;
 pub mod xboard;
 
 /// The workspace root.
@@ -116,7 +117,13 @@ impl Engine {
     /// Starts the engine with `options` (`(name, value)` pairs, in order) and
     /// waits for `uciok`. `None` if the binary is not installed.
     pub fn start(options: &[(&str, &str)]) -> Option<Engine> {
-        let mut child = Command::new(FAIRY_STOCKFISH)
+        Engine::start_program(Path::new(FAIRY_STOCKFISH), options)
+    }
+
+    /// [`Engine::start`] with another program that speaks the same UCI
+    /// commands (`tests/oracle/ffish_uci.py`: a current Fairy-Stockfish).
+    pub fn start_program(program: &Path, options: &[(&str, &str)]) -> Option<Engine> {
+        let mut child = Command::new(program)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -578,6 +578,22 @@ impl Exporter<'_> {
                 span,
             );
         }
+        if parts.legality.partial_check_allowed {
+            // 11.1 has no `extinctionPseudoRoyal` or `dupleCheck`: a side
+            // with several royal pieces cannot be said.
+            let span = self.item_span(|i| match i {
+                Item::Legality(l) => Some(l.span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "several royal pieces, in check only when all are attacked \
+                          (`partial-check allowed`)"
+                        .into(),
+                },
+                span,
+            );
+        }
         if parts.legality.pass {
             let span = self.item_span(|i| match i {
                 Item::Legality(l) => Some(l.span),

@@ -1,6 +1,8 @@
 //! The field: every variant of a family that Fairy-Stockfish 11.1 knows,
 //! compared with Debian's `/usr/games/fairy-stockfish` (see
-//! `shared/generality.md`, "Proof for every variant").
+//! `shared/generality.md`, "Proof for every variant"), and variants it cannot
+//! play compared with a current Fairy-Stockfish (`engine=`, the `beyond`
+//! family).
 //!
 //! Each family reads its rows from `tests/data/field/<family>.txt`. A row is
 //! `<file-stem> <fsf-name> [key=value …]`; `#` starts a comment. Keys:
@@ -14,6 +16,7 @@
 //! | `start-depth` | perft 1..=N of the start position | 0 |
 //! | `ours=PATH` | a test-only `.variant` played instead of `variants/<file-stem>.variant` (an honest difference, explained in that file) | |
 //! | `ini=PATH` | a variants.ini Fairy-Stockfish loads (`VariantPath`) | |
+//! | `engine=PATH` | another program speaking the same UCI commands, for variants Fairy-Stockfish 11.1 cannot play (`tests/oracle/ffish_uci.py`: a current Fairy-Stockfish, PyPI's `pyffish`) | `/usr/games/fairy-stockfish` |
 //! | `skip=NAME` | a predicate of the family module: positions where it holds are not compared (a known, documented difference within reach) | |
 //! | `fens=PATH` | fixed FENs, one per line, compared besides the games | |
 //! | `starts=PATH` | start FENs for the games, one per line: game `seed` starts from line `seed % count` (Chess960 starts) | the variant's start |
@@ -29,6 +32,7 @@
 //! `cargo test -p fairyc-tests --release --test field -- --ignored`. Set
 //! `FAIRYC_FIELD_ONLY=stem,…` to run only some rows while working on them.
 
+mod beyond;
 mod chess;
 mod makruk;
 mod rules;
@@ -60,6 +64,7 @@ struct Row {
     start_depth: u32,
     ours: Option<PathBuf>,
     ini: Option<PathBuf>,
+    engine: Option<PathBuf>,
     skip: Option<String>,
     fens: Option<PathBuf>,
     starts: Option<PathBuf>,
@@ -91,6 +96,7 @@ fn read_rows(family: &str) -> Vec<Row> {
             start_depth: 0,
             ours: None,
             ini: None,
+            engine: None,
             skip: None,
             fens: None,
             starts: None,
@@ -112,6 +118,7 @@ fn read_rows(family: &str) -> Vec<Row> {
                 "start-depth" => row.start_depth = number() as u32,
                 "ours" => row.ours = Some(root().join(value)),
                 "ini" => row.ini = Some(root().join(value)),
+                "engine" => row.engine = Some(root().join(value)),
                 "skip" => row.skip = Some(value.to_string()),
                 "fens" => row.fens = Some(root().join(value)),
                 "starts" => row.starts = Some(root().join(value)),
@@ -192,7 +199,11 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
         options.push(("VariantPath", ini));
     }
     options.push(("UCI_Variant", &row.fsf));
-    let mut engine = Engine::start(&options).expect("/usr/games/fairy-stockfish is installed");
+    let mut engine = match &row.engine {
+        Some(program) => Engine::start_program(program, &options)
+            .unwrap_or_else(|| panic!("cannot start {}", program.display())),
+        None => Engine::start(&options).expect("/usr/games/fairy-stockfish is installed"),
+    };
     let name = format!("{} ({})", row.stem, row.fsf);
     let mut fail = |what: String| mismatches.push(format!("{name}: {what}"));
 
