@@ -676,4 +676,141 @@ impl Geometry {
         }
         out
     }
+
+    /// The paths of a move specification from `from` along `v`, each with
+    /// its hop limit (`Some` for hoppers): [`Self::paths`] for a one-leg
+    /// move, [`Self::leg_paths`] for a multi-leg one.
+    pub fn spec_paths(&self, from: u8, v: Cell, spec: &MoveSpec) -> Vec<LegPath> {
+        if spec.legs.is_empty() {
+            return self
+                .paths(from, v, spec)
+                .into_iter()
+                .map(|p| (p, spec.hop))
+                .collect();
+        }
+        self.leg_paths(from, v, spec)
+    }
+
+    /// The paths of a multi-leg move (XBetza `a`) whose first leg goes along
+    /// `v`, each a list of (square reached, squares that must be empty to get
+    /// there) with its hop limit. Legs count cells from the naming cells of
+    /// squares (the checker allows multi-leg moves on boards of single-cell
+    /// squares only). Every leg but the last ends on a square that must be
+    /// empty (its square joins the next landing's `block`), that must hold a
+    /// piece (the hurdle: a path step of its own, and the path hops) or that
+    /// may hold anything (not looked at). The start square is empty while
+    /// the piece moves: it is never a block, a hurdle or a destination (a
+    /// path returning there has no step for it).
+    pub fn leg_paths(&self, from: u8, v: Cell, spec: &MoveSpec) -> Vec<LegPath> {
+        let k = v.0.abs().max(v.1.abs());
+        if k == 0 || (v.0 != 0 && v.1 != 0 && v.0.abs() != v.1.abs()) {
+            return Vec::new();
+        }
+        let mut walk = LegWalk {
+            geo: self,
+            spec,
+            from,
+            k,
+            out: Vec::new(),
+        };
+        let u = (v.0 / k, v.1 / k);
+        walk.leg(0, self.home_cell(from), u, Vec::new(), Vec::new());
+        walk.out
+    }
+}
+
+/// A path of a multi-leg move: its steps and its hop limit.
+pub type LegPath = (Vec<(u8, Vec<u8>)>, Option<u16>);
+
+/// The eight unit directions.
+const KING_DIRECTIONS: [Cell; 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// The walk of [`Geometry::leg_paths`].
+struct LegWalk<'a> {
+    geo: &'a Geometry,
+    spec: &'a MoveSpec,
+    from: u8,
+    /// Cells per step (2 for `D` and `A`).
+    k: i32,
+    out: Vec<LegPath>,
+}
+
+impl LegWalk<'_> {
+    /// Walks leg `i` from `cell` along the unit direction `u`, after the
+    /// committed steps `pre` (the hurdle's, if any) and with `block` the
+    /// squares that must be empty before the next step.
+    fn leg(&mut self, i: usize, cell: Cell, u: Cell, pre: Vec<(u8, Vec<u8>)>, block: Vec<u8>) {
+        let spec = self.spec;
+        let max = if i == 0 {
+            spec.max
+        } else {
+            spec.legs[i - 1].max
+        };
+        let last = i == spec.legs.len();
+        let d = (u.0 * self.k, u.1 * self.k);
+        let mut passed = block;
+        let mut steps: Vec<(u8, Vec<u8>)> = Vec::new();
+        let mut c = cell;
+        let mut n = 0;
+        while max == 0 || n < max {
+            c = (c.0 + d.0, c.1 + d.1);
+            n += 1;
+            let Some(sq) = self.geo.square_at(c) else {
+                break;
+            };
+            if last {
+                if sq != self.from {
+                    steps.push((sq, std::mem::take(&mut passed)));
+                }
+                continue;
+            }
+            let stop = spec.stops[i];
+            if sq == self.from {
+                if stop.empty {
+                    self.next(i, c, u, pre.clone(), passed.clone());
+                }
+                continue;
+            }
+            match (stop.empty, stop.occupied) {
+                (true, false) => {
+                    let mut b = passed.clone();
+                    b.push(sq);
+                    self.next(i, c, u, pre.clone(), b);
+                }
+                (false, true) => {
+                    let mut p = pre.clone();
+                    p.push((sq, passed.clone()));
+                    self.next(i, c, u, p, Vec::new());
+                }
+                _ => self.next(i, c, u, pre.clone(), passed.clone()),
+            }
+            passed.push(sq);
+        }
+        if last && !steps.is_empty() {
+            let hop = (!pre.is_empty()).then_some(steps.len() as u16);
+            let mut path = pre;
+            path.extend(steps);
+            self.out.push((path, hop));
+        }
+    }
+
+    /// Starts leg `i + 1` at `cell` in every direction its letters select
+    /// relative to `u`.
+    fn next(&mut self, i: usize, cell: Cell, u: Cell, pre: Vec<(u8, Vec<u8>)>, block: Vec<u8>) {
+        let leg = &self.spec.legs[i];
+        for e in KING_DIRECTIONS {
+            if crate::betza::leg_direction(&leg.dirs, u, e, self.spec.all_kinds) {
+                self.leg(i + 1, cell, e, pre.clone(), block.clone());
+            }
+        }
+    }
 }

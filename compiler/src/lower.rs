@@ -97,6 +97,8 @@ pub enum LowerError {
         /// `start` or `end`.
         when: &'static str,
     },
+    /// A multi-leg move (XBetza `a`) on a board with multi-cell squares.
+    LegsOnMultiCellBoard,
     /// `files a b b c`: a label listed twice.
     DuplicateLabel {
         /// The label.
@@ -133,6 +135,7 @@ impl LowerError {
             LowerError::Table(_) => "E0199",
             LowerError::DuplicateLabel { .. } => "E0122",
             LowerError::CastlingSquaresClash { .. } => "E0124",
+            LowerError::LegsOnMultiCellBoard => "E0183",
         }
     }
 
@@ -161,6 +164,7 @@ impl LowerError {
             LowerError::Table(_) => "here",
             LowerError::DuplicateLabel { .. } => "listed again here",
             LowerError::CastlingSquaresClash { .. } => "this castling",
+            LowerError::LegsOnMultiCellBoard => "a multi-leg move",
         }
     }
 
@@ -192,6 +196,10 @@ impl LowerError {
             }
             LowerError::CastlingSquaresClash { .. } => {
                 "the king and the rook start on different squares and end on different squares"
+                    .into()
+            }
+            LowerError::LegsOnMultiCellBoard => {
+                "write the move with one-leg terms, or draw the board with single-cell squares"
                     .into()
             }
             LowerError::Table(_) => {
@@ -240,6 +248,10 @@ impl fmt::Display for LowerError {
             LowerError::DirectionSelectsNothing(t) => write!(
                 f,
                 "the direction modifiers of `{t}` select no move of its atom"
+            ),
+            LowerError::LegsOnMultiCellBoard => write!(
+                f,
+                "multi-leg moves (`a`) are not supported on a board with multi-cell squares"
             ),
             LowerError::PieceCannotMove(p) => {
                 write!(f, "piece `{p}` cannot move from any square of this board")
@@ -426,7 +438,7 @@ pub fn moves_with_rights(
                         continue;
                     }
                     for &v in &vectors {
-                        for mut steps in geo.paths(from, v, spec) {
+                        for (mut steps, hop) in geo.spec_paths(from, v, spec) {
                             // `within`: the path ends before its first step
                             // out of the region.
                             if let Some(z) = &term.within {
@@ -453,7 +465,7 @@ pub fn moves_with_rights(
                                 } else {
                                     Vec::new()
                                 },
-                                hop: spec.hop,
+                                hop,
                                 attack_only: term.attack_only,
                                 once: term.once,
                                 not_in_check: term.unchecked,
