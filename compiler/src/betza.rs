@@ -62,6 +62,9 @@ pub struct Stop {
     pub empty: bool,
     /// `p`, `g`: it may hold a piece, which the move jumps (the hurdle).
     pub occupied: bool,
+    /// `c` (first leg only): it may hold an enemy piece, which the move
+    /// captures on its way.
+    pub capture: bool,
 }
 
 /// A leg after the first of a multi-leg move.
@@ -215,13 +218,15 @@ fn leg_specs(term: &BetzaTerm) -> Option<Vec<MoveSpec>> {
             legs.push(Leg { dirs, max: 0 });
         }
         if i < last {
-            // A capture on the way is not supported.
-            if c {
+            // A capture on the way: on the first leg only, and not with a
+            // hop in the same move.
+            if c && (i > 0 || p) {
                 return None;
             }
             stops.push(Stop {
-                empty: m || !p,
+                empty: m || !(p || c),
                 occupied: p,
+                capture: c,
             });
             toggled ^= y;
             toggles.push(toggled);
@@ -232,6 +237,9 @@ fn leg_specs(term: &BetzaTerm) -> Option<Vec<MoveSpec>> {
             quiet = !c;
             capture = !m;
         }
+    }
+    if stops.first().is_some_and(|s| s.capture) && stops.iter().any(|s| s.occupied) {
+        return None;
     }
     let range = term.range.as_ref().map(|r| r.node);
     let all_kinds = matches!(term.atom.node, 'K' | 'Q');

@@ -46,9 +46,9 @@ fn leg_refusal(letter: char, leg: usize, last: usize) -> Option<&'static str> {
         'y' if leg == last => {
             "`y` changes the range of the legs after its own; the last leg has none after it"
         }
-        'c' if leg < last => {
-            "a capture on the way (XBetza's locust capture, the lion's double capture) is \
-             not supported: only the last leg may capture"
+        'c' if leg > 0 && leg < last => {
+            "a capture on the way is supported on the first leg only (`caK`: capture next \
+             to it, then a king step)"
         }
         'p' | 'g' if last > 0 && leg == last => {
             "the last leg cannot hop: put `p` on the leg that ends on the hurdle (`pafW` \
@@ -684,7 +684,8 @@ impl<'a> Checker<'a> {
                             None => hop = Some(modifier.clone()),
                         }
                     }
-                    if letter == 'm' || letter == 'c' {
+                    // `mc` on an earlier leg: empty or an enemy to capture.
+                    if (letter == 'm' || letter == 'c') && leg == last {
                         match &mode {
                             Some(first) if first.node != letter => self.error(
                                 ErrorKind::ConflictingBetzaModes { first: first.span },
@@ -693,6 +694,20 @@ impl<'a> Checker<'a> {
                             Some(_) => {}
                             None => mode = Some(modifier.clone()),
                         }
+                    }
+                }
+            }
+            // A capture on the way and a hop in one move.
+            if last > 0 && groups[0].iter().any(|m| m.node == 'c') {
+                for m in groups[1..last].iter().flat_map(|g| g.iter()) {
+                    if m.node == 'p' || m.node == 'g' {
+                        self.error(
+                            ErrorKind::LegModifier {
+                                modifier: m.node,
+                                why: "a move that captures on the way cannot also hop",
+                            },
+                            m.span,
+                        );
                     }
                 }
             }
@@ -2582,9 +2597,9 @@ impl<'a> Resolver<'a> {
                         !vectors.is_empty()
                             && (spec.legs.is_empty()
                                 || (0..nsq).any(|from| {
-                                    vectors
-                                        .iter()
-                                        .any(|&v| !self.geo.leg_paths(from, v, spec).is_empty())
+                                    vectors.iter().any(|&v| {
+                                        !self.geo.leg_paths(from, v, spec, true).is_empty()
+                                    })
                                 }))
                     })
                 });
@@ -2643,7 +2658,7 @@ impl<'a> Resolver<'a> {
                     allowed
                         && vectors
                             .iter()
-                            .any(|&v| !self.geo.spec_paths(from, v, spec).is_empty())
+                            .any(|&v| !self.geo.spec_paths(from, v, spec, true).is_empty())
                 })
             })
         })

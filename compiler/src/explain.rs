@@ -743,9 +743,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0181",
         title: "modifier not allowed on this leg",
-        text: "In a multi-leg move only the last leg may capture (`c` on an earlier leg, a capture on the way such as the lion's double capture, is not supported), only an earlier leg may hop (`p`, `g`: it ends on the hurdle) or toggle the range (`y`), `i` belongs to the first leg, and `e` and `n` are not used (an earlier leg ends on an empty square unless it says otherwise, so the path is spelt out). `y` in a one-leg term has no leg to act on.",
-        wrong: "piece Lion { letter L; moves KNAD caK }",
-        fixed: "piece Lion { letter L; moves KNAD }",
+        text: "In a multi-leg move a capture on the way (`c` on a leg before the last) is allowed on the first leg only and not together with a hop, only an earlier leg may hop (`p`, `g`: it ends on the hurdle) or toggle the range (`y`), `i` belongs to the first leg, and `e` and `n` are not used (an earlier leg ends on an empty square unless it says otherwise, so the path is spelt out). `y` in a one-leg term has no leg to act on.",
+        wrong: "piece Lion { letter L; moves KNAD macaK }",
+        fixed: "piece Lion { letter L; moves KNAD caK }",
     },
     Explanation {
         code: "E0182",

@@ -438,7 +438,9 @@ pub fn moves_with_rights(
                         continue;
                     }
                     for &v in &vectors {
-                        for (mut steps, hop) in geo.spec_paths(from, v, spec) {
+                        let special = !(term.once || term.unchecked || term.attack_only);
+                        for leg in geo.spec_paths(from, v, spec, special) {
+                            let (mut steps, hop) = (leg.steps, leg.hop);
                             // `within`: the path ends before its first step
                             // out of the region.
                             if let Some(z) = &term.within {
@@ -469,6 +471,8 @@ pub fn moves_with_rights(
                                 attack_only: term.attack_only,
                                 once: term.once,
                                 not_in_check: term.unchecked,
+                                locust: leg.locust,
+                                returns: leg.returns,
                             };
                             let list = &mut out[side][from as usize];
                             if !list.contains(&path) {

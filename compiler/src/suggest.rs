@@ -159,7 +159,7 @@ pub fn is_valid_betza_term(term: &str) -> bool {
                         || (0..nsq).any(|from| {
                             vectors
                                 .iter()
-                                .any(|&v| !geo.leg_paths(from, v, spec).is_empty())
+                                .any(|&v| !geo.leg_paths(from, v, spec, true).is_empty())
                         }))
             })
         })

@@ -17,7 +17,7 @@ use crate::variant::FlatPath;
 
 /// What the legality filter needs to know about a node.
 #[derive(Clone, Copy, Debug)]
-struct Ctx {
+pub(crate) struct Ctx {
     /// The single royal piece's square, or `None` (test every move by playing it).
     king: Option<u8>,
     checkers: u32,
@@ -144,7 +144,7 @@ impl<'v> Position<'v> {
     }
 
     /// Whether playing `m` leaves the mover's royal pieces unattacked.
-    fn legal_by_playing(&self, m: Move) -> bool {
+    pub(crate) fn legal_by_playing(&self, m: Move) -> bool {
         let mut next = self.clone();
         next.play_unchecked(m);
         // Royal pieces that face must stop facing (`facing` end rule).
@@ -217,6 +217,9 @@ impl<'v> Position<'v> {
         self.gen_board(&ctx, out);
         if self.v.has_special {
             self.gen_special(out);
+        }
+        if self.v.has_legs {
+            self.gen_legs(&ctx, out);
         }
         if self.v.gating {
             self.add_gates(out);
@@ -301,6 +304,9 @@ impl<'v> Position<'v> {
                     (from.raw(), to.raw())
                 }
                 Move::Castle { from, .. } => (from.raw(), u8::MAX),
+                // A capture on the way: fleeing unless it captures the
+                // checker where it ends.
+                Move::Locust { from, to, .. } => (from.raw(), to.raw()),
                 Move::Drop { .. } | Move::Pass { .. } => return true,
             };
             if royals & bit(from) == 0 {
@@ -314,7 +320,7 @@ impl<'v> Position<'v> {
     /// Whether `m` captures a piece (en passant included).
     pub fn is_capture(&self, m: Move) -> bool {
         match m {
-            Move::EnPassant { .. } => true,
+            Move::EnPassant { .. } | Move::Locust { .. } => true,
             Move::Normal { to, .. } => self.by_side[self.turn ^ 1] & bit(to.raw()) != 0,
             Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => false,
         }
@@ -332,6 +338,9 @@ impl<'v> Position<'v> {
         self.gen_board(&ctx, buf);
         if self.v.has_special {
             self.gen_special(buf);
+        }
+        if self.v.has_legs {
+            self.gen_legs(&ctx, buf);
         }
         if self.v.gating {
             self.add_gates(buf);
@@ -826,7 +835,14 @@ impl<'v> Position<'v> {
     /// Appends the move of piece `p` from `from` to `to`, with its
     /// promotions, if legal.
     #[inline(always)]
-    fn emit(&self, ctx: &Ctx, p: usize, (from, to): (u8, u8), ep: bool, out: &mut MoveList) {
+    pub(crate) fn emit(
+        &self,
+        ctx: &Ctx,
+        p: usize,
+        (from, to): (u8, u8),
+        ep: bool,
+        out: &mut MoveList,
+    ) {
         let v = self.v;
         if v.promoting & (1 << p) != 0
             && (v.promo[p].zone[self.turn] & bit(to) != 0 || v.promo_start_pass & (1 << p) != 0)

@@ -9,6 +9,8 @@ use crate::table::{Outcome, PromotionChoice, Verdict};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
 use crate::variant::{FlatPath, Variant};
 
+mod legs;
+
 /// What [`Position::unmake`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
@@ -18,6 +20,10 @@ pub struct Undo {
     cap_sq: u8,
     captured: u8,
     captured_promoted: bool,
+    /// A capture on the way ([`Move::Locust`]) that also captures where it
+    /// ends: what stood there.
+    captured2: u8,
+    captured2_promoted: bool,
     castling: u16,
     gates: [SquareSet; 2],
     ep: SquareSet,
@@ -665,6 +671,9 @@ impl<'v> Position<'v> {
         if v.has_special && self.attacks_special(p, by, from, occ, target) {
             return true;
         }
+        if v.has_legs && self.attacks_legs(p, by, from, s, occ) {
+            return true;
+        }
         if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
             // Facing royal pieces are judged apart: no attack.
             return false;
@@ -994,9 +1003,14 @@ impl<'v> Position<'v> {
         let (moved_from, cap_sq) = match m {
             Move::Normal { from, to, .. } => (from.raw(), to.raw()),
             Move::EnPassant { from, .. } => (from.raw(), self.ep_victim),
+            Move::Locust { from, via, .. } => (from.raw(), via.raw()),
             Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => (0, 0),
         };
-        let board_move = matches!(m, Move::Normal { .. } | Move::EnPassant { .. });
+        let (captured2, captured2_promoted) = self.locust_second_capture(m);
+        let board_move = matches!(
+            m,
+            Move::Normal { .. } | Move::EnPassant { .. } | Move::Locust { .. }
+        );
         let undo = Undo {
             m,
             moved: if board_move {
@@ -1012,6 +1026,8 @@ impl<'v> Position<'v> {
                 0
             },
             captured_promoted: board_move && self.promoted & bit(cap_sq) != 0,
+            captured2,
+            captured2_promoted,
             castling: self.castling,
             gates: self.gates,
             ep: self.ep,
@@ -1087,6 +1103,7 @@ impl<'v> Position<'v> {
                 self.take(to.raw());
                 self.add_to_hand(us, self.v.hand_of[piece.index()] as usize, 1);
             }
+            Move::Locust { .. } => self.unmake_locust(&u),
             Move::Pass { .. } => {}
         }
         self.history = u.history;
@@ -1207,6 +1224,9 @@ impl<'v> Position<'v> {
                         self.castle_by_drop(pl.by_drop, to.raw());
                     }
                 }
+            }
+            Move::Locust { from, via, to } => {
+                (reset, captured) = self.play_locust(from.raw(), via.raw(), to.raw());
             }
             Move::Pass { .. } => {}
         }
@@ -1509,6 +1529,10 @@ impl<'v> Position<'v> {
         let v = self.v;
         match m {
             Move::Pass { at } => format!("{}{}", v.square_name(at), v.square_name(at)),
+            Move::Locust { from, via, to } => {
+                let via = v.square_name(via);
+                format!("{}{via},{via}{}", v.square_name(from), v.square_name(to))
+            }
             Move::Drop { piece, to } => format!("{}@{}", v.piece_token(piece), v.square_name(to)),
             Move::Castle {
                 rule,

@@ -192,6 +192,15 @@ pub struct Variant {
     pub(crate) special_entries: Vec<(u32, u32)>,
     /// Whether some piece has a special path.
     pub(crate) has_special: bool,
+    /// Like `entries`, for the multi-leg paths that capture on the way
+    /// (`locust`) or may return to their start square (`returns`); kept
+    /// apart so that variants without them never look at them.
+    pub(crate) leg_entries: Vec<(u32, u32)>,
+    /// `path_locust[i]`: whether `paths[i]` captures on its first step
+    /// (kept apart, like `hop_limit`).
+    pub(crate) path_locust: Vec<bool>,
+    /// Whether some piece has such a path.
+    pub(crate) has_legs: bool,
     /// Whether some piece has a one-time move: its rights are kept per
     /// square (in `gate_squares`) and written as file letters in the FEN.
     pub(crate) once: bool,
@@ -376,6 +385,9 @@ impl Variant {
         let mut attack_entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut has_hops = false;
         let mut special_entries = Vec::with_capacity(npieces * 2 * nsq);
+        let mut leg_entries = Vec::with_capacity(npieces * 2 * nsq);
+        let mut path_locust = Vec::new();
+        let mut has_legs = false;
         let mut has_special = false;
         let mut once_squares = [0 as SquareSet; 2];
         let mut hop_limit = Vec::new();
@@ -391,26 +403,27 @@ impl Variant {
                     let mut twice = false;
                     // Ordinary paths first, then hoppers, then attack-only,
                     // then the special ones (one-time, not in check).
-                    let special = |x: &crate::table::Path| x.once || x.not_in_check;
+                    let legs = |x: &crate::table::Path| x.locust || x.returns;
+                    let special = |x: &crate::table::Path| (x.once || x.not_in_check) && !legs(x);
+                    let all = &piece.moves[side][sq];
                     let ordered = [
-                        piece.moves[side][sq]
-                            .iter()
-                            .filter(|x| x.hop.is_none() && !x.attack_only && !special(x))
+                        all.iter()
+                            .filter(|x| {
+                                x.hop.is_none() && !x.attack_only && !special(x) && !legs(x)
+                            })
                             .collect::<Vec<_>>(),
-                        piece.moves[side][sq]
-                            .iter()
-                            .filter(|x| x.hop.is_some() && !x.attack_only && !special(x))
+                        all.iter()
+                            .filter(|x| {
+                                x.hop.is_some() && !x.attack_only && !special(x) && !legs(x)
+                            })
                             .collect(),
-                        piece.moves[side][sq]
-                            .iter()
-                            .filter(|x| x.attack_only && !special(x))
+                        all.iter()
+                            .filter(|x| x.attack_only && !special(x) && !legs(x))
                             .collect(),
-                        piece.moves[side][sq]
-                            .iter()
-                            .filter(|x| special(x))
-                            .collect(),
+                        all.iter().filter(|x| special(x)).collect(),
+                        all.iter().filter(|x| legs(x)).collect(),
                     ];
-                    let mut bounds = [0u32; 5];
+                    let mut bounds = [0u32; 6];
                     bounds[0] = paths.len() as u32;
                     for (kind, list) in ordered.iter().enumerate() {
                         for path in list.iter().copied() {
@@ -446,6 +459,14 @@ impl Variant {
                                     once_squares[side] |= bit(sq as u8);
                                 }
                             }
+                            if kind == 4 {
+                                // Multi-leg paths: moves tested by playing,
+                                // attacks scanned (`legs.rs`).
+                                has_legs = true;
+                                slow_types |= u32::from(path.capture || path.locust) << pi;
+                                slow_static |= u32::from(path.capture || path.locust) << pi;
+                            }
+                            path_locust.push(path.locust);
                             if path.en_passant {
                                 takes_ep |= 1 << pi;
                             }
@@ -488,6 +509,7 @@ impl Variant {
                     hop_entries.push((bounds[1], bounds[2]));
                     attack_entries.push((bounds[2], bounds[3]));
                     special_entries.push((bounds[3], bounds[4]));
+                    leg_entries.push((bounds[4], bounds[5]));
                     dedup.push(twice);
                 }
             }
@@ -775,6 +797,9 @@ impl Variant {
             steps,
             hop_entries,
             special_entries,
+            leg_entries,
+            path_locust,
+            has_legs,
             has_special,
             once,
             hop_limit,
@@ -1160,7 +1185,13 @@ fn build_tries(p: &crate::table::TableParts, nsq: usize) -> (Vec<(u32, u32)>, Ve
         for side in 0..2 {
             for (from, paths) in piece.moves[side].iter().enumerate() {
                 for path in paths.iter().filter(|x| {
-                    x.capture && x.hop.is_none() && !x.attack_only && !x.once && !x.not_in_check
+                    x.capture
+                        && x.hop.is_none()
+                        && !x.attack_only
+                        && !x.once
+                        && !x.not_in_check
+                        && !x.locust
+                        && !x.returns
                 }) {
                     for k in 0..path.steps.len() {
                         let target = path.steps[k].to as usize;

@@ -307,3 +307,67 @@ fn bent_riders_move_and_attack_as_their_definition_says() {
     }
     assert_eq!(checked, 750);
 }
+
+/// The lion (`KNAD caK mcabK`): perft against an independent brute force
+/// (tests/legs/lion_perft.py, figures in tests/data/legs/lions.perft).
+#[test]
+fn the_lion_agrees_with_an_independent_perft() {
+    let dir = fairyc_tests::root().join("tests/data/legs");
+    let v = fairyc_tests::compile_path(&dir.join("lions.variant"));
+    let cases = fairyc_tests::read_perft_file(&dir.join("lions.perft"));
+    assert_eq!(cases.len(), 4);
+    for case in cases {
+        let pos = Position::from_fen(&v, &case.fen).expect(&case.id);
+        for &(depth, nodes) in &case.counts {
+            assert_eq!(
+                fairyc_runtime::perft(&pos, depth),
+                nodes,
+                "{} depth {depth}",
+                case.id
+            );
+        }
+    }
+}
+
+/// Captures on the way make and unmake exactly (FEN and hash, the hash as
+/// computed afresh from the FEN), and their UCI text (`c4b4,b4c5`) reads
+/// back; the lion's pass is written as its square twice.
+#[test]
+fn lion_moves_make_unmake_and_read_back() {
+    let dir = fairyc_tests::root().join("tests/data/legs");
+    let v = fairyc_tests::compile_path(&dir.join("lions.variant"));
+    let mut pos = Position::from_fen(&v, "2k3/2p3/1lPl2/2L3/1P1p2/K1L3 w - - 0 1").expect("fen");
+    let mut kinds = BTreeSet::new();
+    let mut walk = vec![pos.clone()];
+    for _ in 0..3 {
+        let moves = pos.legal_moves();
+        for &m in &moves {
+            let (fen, hash) = (pos.fen(), pos.hash());
+            let text = pos.uci(m);
+            assert_eq!(pos.parse_uci(&text).ok(), Some(m), "{text} in {fen}");
+            kinds.insert(match m {
+                fairyc_runtime::Move::Locust { from, to, .. } if from == to => "igui",
+                fairyc_runtime::Move::Locust { .. } => "locust",
+                fairyc_runtime::Move::Normal { from, to, .. } if from == to => "pass",
+                _ => "other",
+            });
+            let undo = pos.make(m);
+            let fresh = Position::from_fen(&v, &pos.fen()).expect("fen after");
+            assert_eq!(pos.hash(), fresh.hash(), "{text} in {fen}");
+            pos.unmake(undo);
+            assert_eq!((pos.fen(), pos.hash()), (fen.clone(), hash), "{text}");
+        }
+        // Go on along a capture on the way, to walk deeper positions.
+        let next = moves
+            .iter()
+            .copied()
+            .find(|m| matches!(m, fairyc_runtime::Move::Locust { from, to, .. } if from != to))
+            .or_else(|| moves.first().copied())
+            .expect("a move");
+        pos.play(next).expect("legal");
+        walk.push(pos.clone());
+    }
+    let want: BTreeSet<&str> = ["igui", "locust", "pass", "other"].into_iter().collect();
+    assert_eq!(kinds, want);
+    assert_eq!(walk.len(), 4);
+}

@@ -1,0 +1,225 @@
+//! Multi-leg paths that capture on the way (`locust`) or may return to
+//! their start square (`returns`), XBetza's `a` with `c` on an earlier leg
+//! or a leg back to the start: the lion's double capture, igui (capture
+//! without moving) and its pass. Only variants whose tables have such paths
+//! come here (`Variant::has_legs`); their moves are tested by playing them
+//! and their attacks are scanned (the pieces are `slow_types`).
+
+use super::code_piece;
+use super::{Position, Undo};
+use crate::bits::{bit, SquareSet, Squares};
+use crate::ids::sq;
+use crate::movegen::Ctx;
+use crate::movelist::MoveList;
+use crate::types::{Move, Promote};
+
+impl Position<'_> {
+    /// Walks the multi-leg path `paths[index]` of a piece standing on
+    /// `from` with occupancy `occ` (the piece's own square counts as empty:
+    /// it has left). `capturable` are the squares whose pieces it may
+    /// capture. `land(via, to)` is called for every landing: `via` the square
+    /// captured on the way (for a `locust` path), `to` where the piece ends
+    /// (`from` itself for a return); returns whether it accepted one.
+    pub(crate) fn leg_walk(
+        &self,
+        index: usize,
+        from: u8,
+        occ: SquareSet,
+        capturable: SquareSet,
+        mut land: impl FnMut(Option<u8>, u8) -> bool,
+    ) -> bool {
+        let v = self.v;
+        let path = &v.paths[index];
+        let mut occ = occ & !bit(from);
+        let steps = &v.steps[path.steps.0 as usize..path.steps.1 as usize];
+        let mut rest = steps.iter();
+        let mut via = None;
+        if v.path_locust[index] {
+            let Some(st) = rest.next() else {
+                return false;
+            };
+            if occ & st.block != 0 || capturable & bit(st.to) == 0 {
+                return false;
+            }
+            via = Some(st.to);
+            // The captured piece is gone: later legs may pass its square.
+            occ &= !bit(st.to);
+        }
+        for st in rest {
+            if occ & st.block != 0 {
+                return false;
+            }
+            let tb = bit(st.to);
+            if occ & tb != 0 {
+                return path.capture && capturable & tb != 0 && land(via, st.to);
+            }
+            if path.quiet && land(via, st.to) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Appends the legal moves along multi-leg paths (see the module).
+    /// A move another path already gave is not repeated.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn gen_legs(&self, ctx: &Ctx, out: &mut MoveList) {
+        let v = self.v;
+        let us = self.turn;
+        let ours = self.by_side[us];
+        let occ = ours | self.by_side[us ^ 1];
+        for from in Squares(ours) {
+            let p = code_piece(self.board[from as usize]) as usize;
+            let e = v.entry(p, us, from as usize);
+            let (a, b) = v.leg_entries[e];
+            if a == b {
+                continue;
+            }
+            let theirs = self.by_side[us ^ 1];
+            let capturable = if v.no_capture[p] != 0 {
+                theirs & !self.spared(theirs, v.no_capture[p])
+            } else {
+                theirs
+            };
+            for i in a as usize..b as usize {
+                let path = &v.paths[i];
+                if path.friend_on != 0 && ours & path.friend_on == 0 {
+                    continue;
+                }
+                self.leg_walk(i, from, occ, capturable, |via, to| {
+                    match via {
+                        Some(via) => {
+                            let m = Move::Locust {
+                                from: sq(from),
+                                via: sq(via),
+                                to: sq(to),
+                            };
+                            if !out.contains(&m) && self.legal_by_playing(m) {
+                                out.push(m);
+                            }
+                        }
+                        None if to == from => {
+                            // Away and back: the piece passes.
+                            let m = Move::Normal {
+                                from: sq(from),
+                                to: sq(from),
+                                promote: Promote::None,
+                            };
+                            if !out.contains(&m) && self.legal_by_playing(m) {
+                                out.push(m);
+                            }
+                        }
+                        None => {
+                            let same = |x: &Move| {
+                                matches!(*x, Move::Normal { from: f, to: t, .. }
+                                    if f.raw() == from && t.raw() == to)
+                            };
+                            if !out.iter().any(same) {
+                                self.emit(ctx, p, (from, to), false, out);
+                            }
+                        }
+                    }
+                    false
+                });
+            }
+        }
+    }
+
+    /// Whether the piece `p` of side `by` on `from` attacks `s` along a
+    /// multi-leg path: it could capture a piece standing on `s` on the way
+    /// or where it ends.
+    pub(crate) fn attacks_legs(
+        &self,
+        p: usize,
+        by: usize,
+        from: u8,
+        s: u8,
+        occ: SquareSet,
+    ) -> bool {
+        let v = self.v;
+        let (a, b) = v.leg_entries[v.entry(p, by, from as usize)];
+        if a == b {
+            return false;
+        }
+        // The target counts as an enemy piece; the other enemies of `by`
+        // are what stands on the board for the other side.
+        let target = bit(s);
+        let occ = occ | target;
+        let theirs = (self.by_side[by ^ 1] & occ) | target;
+        let capturable = if v.no_capture[p] != 0 {
+            theirs & !self.spared(theirs, v.no_capture[p])
+        } else {
+            theirs
+        };
+        (a as usize..b as usize).any(|i| {
+            self.leg_walk(i, from, occ, capturable, |via, to| {
+                via == Some(s) || (to == s && to != from)
+            })
+        })
+    }
+
+    /// What a [`Move::Locust`] also captures where it ends (nothing for
+    /// other moves, or when it ends on its start square).
+    pub(crate) fn locust_second_capture(&self, m: Move) -> (u8, bool) {
+        match m {
+            Move::Locust { from, to, .. } if from != to => {
+                let t = to.raw();
+                (self.board[t as usize], self.promoted & bit(t) != 0)
+            }
+            _ => (0, false),
+        }
+    }
+
+    /// Plays the board part of a [`Move::Locust`]; returns (the halfmove
+    /// clock resets, a piece was captured): both always, it captures.
+    pub(crate) fn play_locust(&mut self, from: u8, via: u8, to: u8) -> (bool, bool) {
+        let (cap, cap_promoted) = self.take(via);
+        self.capture_to_hand(cap, cap_promoted);
+        if to != from {
+            let (cap2, cap2_promoted) = self.take(to);
+            self.capture_to_hand(cap2, cap2_promoted);
+        }
+        let (c, marked) = self.take(from);
+        self.put(to, c, marked);
+        let v = self.v;
+        self.castling &= !(v.castle_clear[from as usize]
+            | v.castle_clear[via as usize]
+            | v.castle_clear[to as usize]);
+        if v.rights_by_square {
+            self.clear_rights_by_square(from, to);
+            self.clear_rights_by_square(via, via);
+        }
+        (true, true)
+    }
+
+    /// Takes back the board part of a [`Move::Locust`] (the side to move is
+    /// already the mover's).
+    pub(crate) fn unmake_locust(&mut self, u: &Undo) {
+        let Move::Locust { from, to, .. } = u.m else {
+            return;
+        };
+        let us = self.turn;
+        let (from, to) = (from.raw(), to.raw());
+        self.take(to);
+        self.put(from, u.moved, u.moved_promoted);
+        for (sq, c, promoted) in [
+            (u.cap_sq, u.captured, u.captured_promoted),
+            (to, u.captured2, u.captured2_promoted),
+        ] {
+            if c == 0 {
+                continue;
+            }
+            self.put(sq, c, promoted);
+            let p = code_piece(c) as usize;
+            if self.v.captures_to_hand && self.v.royal_types & (1 << p) == 0 {
+                let into = if promoted {
+                    self.v.demote[p]
+                } else {
+                    self.v.to_hand[p]
+                };
+                self.add_to_hand(us, into as usize, -1);
+            }
+        }
+    }
+}
