@@ -163,7 +163,8 @@ impl Position<'_> {
     /// other moves, or when it ends on its start square).
     pub(crate) fn locust_second_capture(&self, m: Move) -> (u8, bool) {
         match m {
-            Move::Locust { from, to, .. } if from != to => {
+            // (A table may walk back over the square captured on the way.)
+            Move::Locust { from, via, to } if from != to && via != to => {
                 let t = to.raw();
                 (self.board[t as usize], self.promoted & bit(t) != 0)
             }
