@@ -33,7 +33,36 @@ use crate::suggest::{betza_fix, did_you_mean, BetzaFix};
 /// The Betza atoms we support.
 pub const BETZA_ATOMS: &str = "WFDNAHCZGKRBQ";
 /// The Betza modifiers we support.
-pub const BETZA_MODIFIERS: &str = "fblrvsmceinpg";
+pub const BETZA_MODIFIERS: &str = betza::MODIFIERS;
+
+/// Why modifier `letter` may not stand on leg `leg` (0-based) of a term
+/// whose last leg is `last` (0 for a one-leg term), if it may not.
+fn leg_refusal(letter: char, leg: usize, last: usize) -> Option<&'static str> {
+    Some(match letter {
+        'y' if last == 0 => {
+            "`y` changes the range of the legs after its own (a step becomes a slide and \
+             back): it belongs to a leg followed by `a`"
+        }
+        'y' if leg == last => {
+            "`y` changes the range of the legs after its own; the last leg has none after it"
+        }
+        'c' if leg > 0 && leg < last => {
+            "a capture on the way is supported on the first leg only (`caK`: capture next \
+             to it, then a king step)"
+        }
+        'p' | 'g' if last > 0 && leg == last => {
+            "the last leg cannot hop: put `p` on the leg that ends on the hurdle (`pafW` \
+             jumps an adjacent piece)"
+        }
+        'e' if last > 0 => "en passant is not supported in a multi-leg move",
+        'n' if last > 0 => {
+            "a multi-leg move spells out its path: a leg written `m` (the default) must end \
+             on an empty square, so `mafsW` is the lame knight `nN`"
+        }
+        'i' if leg > 0 => "`i` applies to the whole move: write it in the first leg",
+        _ => return None,
+    })
+}
 /// The guards that may follow `if` in `moves`.
 pub const GUARDS: &[&str] = &["friend-adjacent", "not-in-check"];
 /// The outcome words.
@@ -622,39 +651,67 @@ impl<'a> Checker<'a> {
 
     fn betza(&mut self, betza: &Betza) {
         for term in &betza.terms {
-            let mut mode: Option<Spanned<char>> = None;
-            let mut hop: Option<Spanned<char>> = None;
-            for modifier in &term.mods {
-                let letter = modifier.node;
-                if letter == 'h' {
-                    self.error(
-                        ErrorKind::UnsupportedBetzaModifier { modifier: letter },
-                        modifier.span,
-                    );
-                } else if !BETZA_MODIFIERS.contains(letter) {
-                    self.error(
-                        ErrorKind::UnknownBetzaModifier { modifier: letter },
-                        modifier.span,
-                    );
-                }
-                if letter == 'p' || letter == 'g' {
-                    match &hop {
-                        Some(first) if first.node != letter => self.error(
-                            ErrorKind::ConflictingHopModes { first: first.span },
+            let groups = betza::leg_groups(term);
+            let last = groups.len() - 1;
+            // Modes and hopper letters conflict within one leg only.
+            for (leg, group) in groups.iter().enumerate() {
+                let mut mode: Option<Spanned<char>> = None;
+                let mut hop: Option<Spanned<char>> = None;
+                for modifier in group.iter() {
+                    let letter = modifier.node;
+                    if letter == 'h' {
+                        self.error(
+                            ErrorKind::UnsupportedBetzaModifier { modifier: letter },
                             modifier.span,
-                        ),
-                        Some(_) => {}
-                        None => hop = Some(modifier.clone()),
+                        );
+                    } else if !BETZA_MODIFIERS.contains(letter) {
+                        self.error(
+                            ErrorKind::UnknownBetzaModifier { modifier: letter },
+                            modifier.span,
+                        );
+                    } else if let Some(why) = leg_refusal(letter, leg, last) {
+                        self.error(
+                            ErrorKind::LegModifier {
+                                modifier: letter,
+                                why,
+                            },
+                            modifier.span,
+                        );
+                    }
+                    if letter == 'p' || letter == 'g' {
+                        match &hop {
+                            Some(first) if first.node != letter => self.error(
+                                ErrorKind::ConflictingHopModes { first: first.span },
+                                modifier.span,
+                            ),
+                            Some(_) => {}
+                            None => hop = Some(modifier.clone()),
+                        }
+                    }
+                    // `mc` on an earlier leg: empty or an enemy to capture.
+                    if (letter == 'm' || letter == 'c') && leg == last {
+                        match &mode {
+                            Some(first) if first.node != letter => self.error(
+                                ErrorKind::ConflictingBetzaModes { first: first.span },
+                                modifier.span,
+                            ),
+                            Some(_) => {}
+                            None => mode = Some(modifier.clone()),
+                        }
                     }
                 }
-                if letter == 'm' || letter == 'c' {
-                    match &mode {
-                        Some(first) if first.node != letter => self.error(
-                            ErrorKind::ConflictingBetzaModes { first: first.span },
-                            modifier.span,
-                        ),
-                        Some(_) => {}
-                        None => mode = Some(modifier.clone()),
+            }
+            // A capture on the way and a hop in one move.
+            if last > 0 && groups[0].iter().any(|m| m.node == 'c') {
+                for m in groups[1..last].iter().flat_map(|g| g.iter()) {
+                    if m.node == 'p' || m.node == 'g' {
+                        self.error(
+                            ErrorKind::LegModifier {
+                                modifier: m.node,
+                                why: "a move that captures on the way cannot also hop",
+                            },
+                            m.span,
+                        );
                     }
                 }
             }
@@ -665,6 +722,21 @@ impl<'a> Checker<'a> {
                     },
                     term.atom.span,
                 );
+            } else if last > 0 && !betza::LEG_ATOMS.contains(term.atom.node) {
+                self.error(
+                    ErrorKind::LegAtom {
+                        atom: term.atom.node,
+                    },
+                    term.atom.span,
+                );
+            }
+            // After a hop leg, single steps only (the runtime's hopper
+            // lands within a count of steps beyond its one hurdle).
+            if let Some(twice) = betza::specs(term)
+                .and_then(|s| s.into_iter().next())
+                .and_then(|spec| spec.hop_problem())
+            {
+                self.error(ErrorKind::LegAfterHop { twice }, term.span);
             }
         }
     }
@@ -2507,6 +2579,9 @@ impl<'a> Resolver<'a> {
     fn moves(&mut self, pi: usize, sound: bool) -> Vec<CheckedMove> {
         let decl = self.decls[pi];
         let mut out = Vec::new();
+        // A multi-leg term refused on this board (E0183): the piece's
+        // other moves say nothing about whether it can move.
+        let mut legs_refused = false;
         for prop in &decl.props {
             let (betza, guard, regions, once, attack_only) = match prop {
                 PieceProp::Moves {
@@ -2547,9 +2622,28 @@ impl<'a> Resolver<'a> {
                 let Some(specs) = betza::specs(term) else {
                     continue;
                 };
-                let selects_any = specs
-                    .iter()
-                    .any(|spec| (0..2).any(|side| !spec.select(&self.geo, side).is_empty()));
+                let multi_leg = specs.iter().any(|s| !s.legs.is_empty());
+                if multi_leg && self.geo.has_multi_cell() {
+                    if sound {
+                        self.lower_error(LowerError::LegsOnMultiCellBoard, term.span);
+                    }
+                    legs_refused = true;
+                    continue;
+                }
+                let nsq = self.geo.squares.len() as Sq;
+                // A multi-leg term must lead somewhere from some square.
+                let selects_any = specs.iter().any(|spec| {
+                    (0..2).any(|side| {
+                        let vectors = spec.select(&self.geo, side);
+                        !vectors.is_empty()
+                            && (spec.legs.is_empty()
+                                || (0..nsq).any(|from| {
+                                    vectors.iter().any(|&v| {
+                                        !self.geo.leg_paths(from, v, spec, true).is_empty()
+                                    })
+                                }))
+                    })
+                });
                 if !selects_any && !specs.is_empty() && sound {
                     self.lower_error(
                         LowerError::DirectionSelectsNothing(format!(
@@ -2560,7 +2654,7 @@ impl<'a> Resolver<'a> {
                         term.span,
                     );
                 }
-                if (once || unchecked) && specs.iter().any(|s| s.hop.is_some()) {
+                if (once || unchecked) && specs.iter().any(MoveSpec::hops) {
                     let what = if once { "once" } else { "if not-in-check" };
                     self.error(ErrorKind::SpecialHop { what }, term.span);
                 }
@@ -2581,7 +2675,7 @@ impl<'a> Resolver<'a> {
             .any(|p| matches!(p, PieceProp::Moves { .. }));
         let initial = out.iter().flat_map(|m| &m.specs).any(|s| s.initial);
         let setup_known = self.setup.is_some() || !initial;
-        if sound && has_moves && setup_known && !self.can_move(pi, &out) {
+        if sound && has_moves && setup_known && !legs_refused && !self.can_move(pi, &out) {
             self.lower_error(
                 LowerError::PieceCannotMove(decl.name.node.clone()),
                 decl.name.span,
@@ -2607,7 +2701,7 @@ impl<'a> Resolver<'a> {
                         allowed
                             && vectors
                                 .iter()
-                                .any(|&v| !self.geo.paths(from, v, spec).is_empty())
+                                .any(|&v| !self.geo.spec_paths(from, v, spec, true).is_empty())
                     })
                 })
             })

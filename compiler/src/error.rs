@@ -659,6 +659,27 @@ pub enum ErrorKind {
         /// `once` or `if not-in-check`.
         what: &'static str,
     },
+
+    // --- multi-leg moves (issue 19) ---
+    /// `E0180` `moves mafsN` — a multi-leg move (`a`) on an oblique atom.
+    LegAtom {
+        /// The atom.
+        atom: char,
+    },
+    /// `E0181` `moves cafW` — a modifier that this leg of a multi-leg move
+    /// cannot have.
+    LegModifier {
+        /// The letter.
+        modifier: char,
+        /// Why not, and what to write.
+        why: &'static str,
+    },
+    /// `E0182` `moves pafR` — a hop leg followed by a leg of more than one
+    /// step, or two hop legs.
+    LegAfterHop {
+        /// Two hop legs (rather than a long leg after the hop).
+        twice: bool,
+    },
 }
 
 /// Why a gate right cannot be written in the FEN ([`ErrorKind::GateNotWritable`]).
@@ -1373,6 +1394,36 @@ impl ErrorKind {
             .help(
                 "one-time moves and moves not made in check are steps, leaps and slides: drop \
                  `p`/`g`, or give the hopper move its own `moves` statement",
+            ),
+            ErrorKind::LegAtom { atom } => Text::new(
+                "E0180",
+                format!("a multi-leg move cannot use the oblique atom `{atom}`"),
+                "oblique atom",
+            )
+            .help(
+                "the legs of a multi-leg move (`a`) go along the king's eight directions: use \
+                 `W F D A H G K R B Q`, e.g. `mafsW` (one step orthogonally, then one \
+                 diagonally outwards) for a lame knight",
+            ),
+            ErrorKind::LegModifier { modifier, why } => Text::new(
+                "E0181",
+                format!("`{modifier}` cannot stand on this leg of the move"),
+                "not on this leg",
+            )
+            .help(*why),
+            ErrorKind::LegAfterHop { twice } => Text::new(
+                "E0182",
+                if *twice {
+                    "a multi-leg move may hop only once"
+                } else {
+                    "after a hop leg (`p`, `g`), every leg must be one step"
+                },
+                "this term",
+            )
+            .help(
+                "a leg that ends on a hurdle may be followed by single steps only (`pafW`: \
+                 over an adjacent piece to the square behind); a slide after the hurdle is \
+                 the one-leg hopper `pR`",
             ),
             ErrorKind::GateNotWritable { square, problem } => {
                 let why = match problem {

@@ -225,7 +225,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0022",
         title: "unknown Betza modifier",
-        text: "A lower-case letter before an atom is not a supported modifier. The modifiers are `f b l r v s` (directions), `m c e i n` (modes) and `p g` (hoppers).",
+        text: "A lower-case letter before an atom is not a supported modifier. The modifiers are `f b l r v s` (directions), `m c e i n` (modes), `p g` (hoppers), `a` (a further leg of the move) and `y` (a leg's range toggled).",
         wrong: "piece Pawn { letter P; moves jfW }",
         fixed: "piece Pawn { letter P; moves mfW }",
     },
@@ -732,6 +732,34 @@ pub static EXPLANATIONS: &[Explanation] = &[
         text: "`once` and `if not-in-check` apply to steps, leaps and slides. A hopper term (`p`, `g`) cannot carry them: give the hopper move its own `moves` statement without them.",
         wrong: "piece Cannon { letter C; moves mR cpR once }",
         fixed: "piece Cannon { letter C; moves mR cpR; moves mfD once }",
+    },
+    Explanation {
+        code: "E0180",
+        title: "multi-leg move on an oblique atom",
+        text: "The legs of a multi-leg move (XBetza `a`) follow the king's eight directions, each leg turning relative to the one before, so its atom must be orthogonal or diagonal (`W F D A H G K R B Q`). The oblique atoms `N C Z` have no such turns: write the path with `W` and `F` legs.",
+        wrong: "piece Horse { letter H; moves mafsN }",
+        fixed: "piece Horse { letter H; moves mafsW }",
+    },
+    Explanation {
+        code: "E0181",
+        title: "modifier not allowed on this leg",
+        text: "In a multi-leg move a capture on the way (`c` on a leg before the last) is allowed on the first leg only and not together with a hop, only an earlier leg may hop (`p`, `g`: it ends on the hurdle) or toggle the range (`y`), `i` belongs to the first leg, and `e` and `n` are not used (an earlier leg ends on an empty square unless it says otherwise, so the path is spelt out). `y` in a one-leg term has no leg to act on.",
+        wrong: "piece Lion { letter L; moves KNAD macaK }",
+        fixed: "piece Lion { letter L; moves KNAD caK }",
+    },
+    Explanation {
+        code: "E0182",
+        title: "leg after a hop that is not one step",
+        text: "After a leg that ends on a hurdle (`p`, `g`), every later leg must be one step, and a move hops only once: a hopper jumps exactly one piece and lands within a count of steps after it. A slide straight on after the hurdle is the one-leg hopper `pR`.",
+        wrong: "piece Cannon { letter C; moves mR pafR }",
+        fixed: "piece Cannon { letter C; moves mR pR }",
+    },
+    Explanation {
+        code: "E0183",
+        title: "multi-leg move on a board with multi-cell squares",
+        text: "The legs of a multi-leg move (XBetza `a`) count cells from square to square; on a board with multi-cell squares that is not defined. Write the move with one-leg terms (`nN` for `mafsW`), or draw the board with single-cell squares.",
+        wrong: "board { files a..c; ranks 1..2; cells { \"Aa.\" \"...\" } }\npiece Mao { letter M; moves mafsW }",
+        fixed: "board { files a..c; ranks 1..2; cells { \"Aa.\" \"...\" } }\npiece Mao { letter M; moves nN }",
     },
     Explanation {
         code: "E0160",

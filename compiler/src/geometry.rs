@@ -798,4 +798,213 @@ impl Geometry {
         }
         out
     }
+
+    /// The paths of a move specification from `from` along `v`:
+    /// [`Self::paths`] for a one-leg move, [`Self::leg_paths`] for a
+    /// multi-leg one. `special`: the paths may capture on the way and
+    /// return to the start (not for `once`, `if` and `faces` moves).
+    pub fn spec_paths(&self, from: Sq, v: Cell, spec: &MoveSpec, special: bool) -> Vec<LegPath> {
+        if spec.legs.is_empty() {
+            return self
+                .paths(from, v, spec)
+                .into_iter()
+                .map(|steps| LegPath {
+                    steps,
+                    hop: spec.hop,
+                    locust: false,
+                    returns: false,
+                })
+                .collect();
+        }
+        self.leg_paths(from, v, spec, special)
+    }
+
+    /// The paths of a multi-leg move (XBetza `a`) whose first leg goes along
+    /// `v`. Legs count cells from the naming cells of squares (the checker
+    /// allows multi-leg moves on boards of single-cell squares only). Every
+    /// leg but the last ends on a square that must be empty (its square
+    /// joins the next landing's `block`), that must hold a piece (the
+    /// hurdle: a path step of its own, and the path hops), that must hold an
+    /// enemy piece the move captures (the first leg only: a step of its own,
+    /// and the path is `locust`), or that may hold anything (not looked at);
+    /// `mc` gives both the empty and the capturing paths. The start square
+    /// is empty while the piece moves: never a block or a hurdle; the last
+    /// leg may land there (`returns`: a pass, or igui after a capture on the
+    /// way) unless the path hops or `special` is off (then it only passes
+    /// it).
+    pub fn leg_paths(&self, from: Sq, v: Cell, spec: &MoveSpec, special: bool) -> Vec<LegPath> {
+        let k = v.0.abs().max(v.1.abs());
+        if k == 0 || (v.0 != 0 && v.1 != 0 && v.0.abs() != v.1.abs()) {
+            return Vec::new();
+        }
+        let mut walk = LegWalk {
+            geo: self,
+            spec,
+            from,
+            k,
+            special,
+            out: Vec::new(),
+        };
+        let u = (v.0 / k, v.1 / k);
+        let start = Partial {
+            pre: Vec::new(),
+            block: Vec::new(),
+            hurdle: false,
+            locust: false,
+        };
+        walk.leg(0, self.home_cell(from), u, start);
+        walk.out
+    }
+}
+
+/// A path of a move: its steps (each the square reached and the squares
+/// that must be empty to get there) and how it is walked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegPath {
+    /// The steps.
+    pub steps: Vec<(Sq, Vec<Sq>)>,
+    /// A hopper's landing limit (`Some(0)`: any).
+    pub hop: Option<u16>,
+    /// The first step captures on the way.
+    pub locust: bool,
+    /// A step is the start square.
+    pub returns: bool,
+}
+
+/// The eight unit directions.
+const KING_DIRECTIONS: [Cell; 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// A multi-leg path walked so far.
+#[derive(Clone)]
+struct Partial {
+    /// Committed steps: the hurdle's or the square captured on the way.
+    pre: Vec<(Sq, Vec<Sq>)>,
+    /// Squares that must be empty before the next step.
+    block: Vec<Sq>,
+    /// `pre` holds a hurdle.
+    hurdle: bool,
+    /// `pre` holds a square captured on the way.
+    locust: bool,
+}
+
+/// The walk of [`Geometry::leg_paths`].
+struct LegWalk<'a> {
+    geo: &'a Geometry,
+    spec: &'a MoveSpec,
+    from: Sq,
+    /// Cells per step (2 for `D` and `A`).
+    k: i32,
+    /// Captures on the way and returns allowed.
+    special: bool,
+    out: Vec<LegPath>,
+}
+
+impl LegWalk<'_> {
+    /// Walks leg `i` from `cell` along the unit direction `u` after `part`.
+    fn leg(&mut self, i: usize, cell: Cell, u: Cell, part: Partial) {
+        let spec = self.spec;
+        let max = if i == 0 {
+            spec.max
+        } else {
+            spec.legs[i - 1].max
+        };
+        let last = i == spec.legs.len();
+        let d = (u.0 * self.k, u.1 * self.k);
+        let mut passed = part.block.clone();
+        let mut steps: Vec<(Sq, Vec<Sq>)> = Vec::new();
+        let mut returns = false;
+        let mut c = cell;
+        let mut n = 0;
+        while max == 0 || n < max {
+            c = (c.0 + d.0, c.1 + d.1);
+            n += 1;
+            let Some(sq) = self.geo.square_at(c) else {
+                break;
+            };
+            if last {
+                if sq != self.from {
+                    steps.push((sq, std::mem::take(&mut passed)));
+                } else if self.special && !part.hurdle {
+                    steps.push((sq, std::mem::take(&mut passed)));
+                    returns = true;
+                }
+                continue;
+            }
+            let stop = spec.stops[i];
+            let with =
+                |pre: Vec<(Sq, Vec<Sq>)>, block: Vec<Sq>, hurdle: bool, locust: bool| Partial {
+                    pre,
+                    block,
+                    hurdle,
+                    locust,
+                };
+            if sq == self.from {
+                if stop.empty {
+                    self.next(
+                        i,
+                        c,
+                        u,
+                        with(part.pre.clone(), passed.clone(), part.hurdle, part.locust),
+                    );
+                }
+                continue;
+            }
+            if stop.capture && self.special {
+                let mut pre = part.pre.clone();
+                pre.push((sq, passed.clone()));
+                self.next(i, c, u, with(pre, Vec::new(), part.hurdle, true));
+            }
+            match (stop.empty, stop.occupied) {
+                (true, false) => {
+                    let mut b = passed.clone();
+                    b.push(sq);
+                    self.next(i, c, u, with(part.pre.clone(), b, part.hurdle, part.locust));
+                }
+                (false, true) => {
+                    let mut pre = part.pre.clone();
+                    pre.push((sq, passed.clone()));
+                    self.next(i, c, u, with(pre, Vec::new(), true, part.locust));
+                }
+                (true, true) => self.next(
+                    i,
+                    c,
+                    u,
+                    with(part.pre.clone(), passed.clone(), part.hurdle, part.locust),
+                ),
+                (false, false) => {}
+            }
+            passed.push(sq);
+        }
+        if last && !steps.is_empty() {
+            let hop = part.hurdle.then_some(steps.len() as u16);
+            let mut path = part.pre;
+            path.extend(steps);
+            self.out.push(LegPath {
+                steps: path,
+                hop,
+                locust: part.locust,
+                returns,
+            });
+        }
+    }
+
+    /// Starts leg `i + 1` at `cell` in every direction its letters select
+    /// relative to `u`.
+    fn next(&mut self, i: usize, cell: Cell, u: Cell, part: Partial) {
+        let leg = &self.spec.legs[i];
+        for e in KING_DIRECTIONS {
+            if crate::betza::leg_direction(&leg.dirs, u, e, self.spec.all_kinds) {
+                self.leg(i + 1, cell, e, part.clone());
+            }
+        }
+    }
 }

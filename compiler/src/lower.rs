@@ -98,6 +98,8 @@ pub enum LowerError {
         /// `start` or `end`.
         when: &'static str,
     },
+    /// A multi-leg move (XBetza `a`) on a board with multi-cell squares.
+    LegsOnMultiCellBoard,
     /// `files a b b c`: a label listed twice.
     DuplicateLabel {
         /// The label.
@@ -145,6 +147,7 @@ impl LowerError {
             LowerError::Table(_) => "E0199",
             LowerError::DuplicateLabel { .. } => "E0122",
             LowerError::CastlingSquaresClash { .. } => "E0124",
+            LowerError::LegsOnMultiCellBoard => "E0183",
             LowerError::WrapTwice(_) => "E0185",
             LowerError::NamedTwice { .. } => "E0186",
             LowerError::NameTaken(_) => "E0187",
@@ -176,6 +179,7 @@ impl LowerError {
             LowerError::Table(_) => "here",
             LowerError::DuplicateLabel { .. } => "listed again here",
             LowerError::CastlingSquaresClash { .. } => "this castling",
+            LowerError::LegsOnMultiCellBoard => "a multi-leg move",
             LowerError::WrapTwice(_) => "joined again here",
             LowerError::NamedTwice { .. } => "named again here",
             LowerError::NameTaken(_) => "this name",
@@ -210,6 +214,10 @@ impl LowerError {
             }
             LowerError::CastlingSquaresClash { .. } => {
                 "the king and the rook start on different squares and end on different squares"
+                    .into()
+            }
+            LowerError::LegsOnMultiCellBoard => {
+                "write the move with one-leg terms, or draw the board with single-cell squares"
                     .into()
             }
             LowerError::Table(_) => {
@@ -272,6 +280,10 @@ impl fmt::Display for LowerError {
             LowerError::DirectionSelectsNothing(t) => write!(
                 f,
                 "the direction modifiers of `{t}` select no move of its atom"
+            ),
+            LowerError::LegsOnMultiCellBoard => write!(
+                f,
+                "multi-leg moves (`a`) are not supported on a board with multi-cell squares"
             ),
             LowerError::PieceCannotMove(p) => {
                 write!(f, "piece `{p}` cannot move from any square of this board")
@@ -466,7 +478,9 @@ pub fn moves_with_rights(
                         continue;
                     }
                     for &v in &vectors {
-                        for mut steps in geo.paths(from, v, spec) {
+                        let special = !(term.once || term.unchecked || term.attack_only);
+                        for leg in geo.spec_paths(from, v, spec, special) {
+                            let (mut steps, hop) = (leg.steps, leg.hop);
                             // `within`: the path ends before its first step
                             // out of the region.
                             if let Some(z) = &term.within {
@@ -493,10 +507,12 @@ pub fn moves_with_rights(
                                 } else {
                                     Vec::new()
                                 },
-                                hop: spec.hop,
+                                hop,
                                 attack_only: term.attack_only,
                                 once: term.once,
                                 not_in_check: term.unchecked,
+                                locust: leg.locust,
+                                returns: leg.returns,
                             };
                             let list = &mut out[side][from as usize];
                             if !list.contains(&path) {

@@ -143,10 +143,26 @@ pub fn is_valid_betza_term(term: &str) -> bool {
     let Some(geo) = crate::geometry::Geometry::build(board, &mut Vec::new()) else {
         return false;
     };
+    let nsq = geo.squares.len() as crate::geometry::Sq;
     crate::betza::specs(term).is_some_and(|specs| {
-        specs
-            .iter()
-            .any(|spec| (0..2).any(|side| !spec.select(&geo, side).is_empty()))
+        // A multi-leg term must also pass the lowering's rules (E0182,
+        // E0183) and lead somewhere (E0115).
+        let legs = specs.iter().any(|s| !s.legs.is_empty());
+        if legs && (geo.has_multi_cell() || specs.iter().any(|s| s.hop_problem().is_some())) {
+            return false;
+        }
+        specs.iter().any(|spec| {
+            (0..2).any(|side| {
+                let vectors = spec.select(&geo, side);
+                !vectors.is_empty()
+                    && (spec.legs.is_empty()
+                        || (0..nsq).any(|from| {
+                            vectors
+                                .iter()
+                                .any(|&v| !geo.leg_paths(from, v, spec, true).is_empty())
+                        }))
+            })
+        })
     })
 }
 

@@ -71,9 +71,14 @@ fn reach_raw(
 ) -> Option<BTreeMap<Sq, Reach>> {
     let paths = tables.parts().pieces.get(piece)?.moves[side.index()].get(from as usize)?;
     let mut out: BTreeMap<Sq, Reach> = BTreeMap::new();
-    // Alone on the board a hopper finds no hurdle, and an attack-only path
-    // is no move: neither reaches anything.
-    for path in paths.iter().filter(|p| p.hop.is_none() && !p.attack_only) {
+    // Alone on the board a hopper finds no hurdle, a capture on the way
+    // (`locust`) no piece to capture, and an attack-only path is no move:
+    // none reaches anything. A return to the start square (the piece's
+    // pass) is not drawn.
+    for path in paths
+        .iter()
+        .filter(|p| p.hop.is_none() && !p.attack_only && !p.locust)
+    {
         for step in &path.steps {
             if step.to == from || step.block.contains(&from) {
                 break;

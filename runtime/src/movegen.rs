@@ -17,7 +17,7 @@ use crate::variant::{FlatPath, Mask, Set};
 
 /// What the legality filter needs to know about a node.
 #[derive(Clone, Copy, Debug)]
-struct Ctx<W: Width> {
+pub(crate) struct Ctx<W: Width> {
     /// The single royal piece's square, or `None` (test every move by playing it).
     king: Option<Sq>,
     checkers: u32,
@@ -144,7 +144,7 @@ impl<'v, W: Width> Pos<'v, W> {
     }
 
     /// Whether playing `m` leaves the mover's royal pieces unattacked.
-    fn legal_by_playing(&self, m: Move) -> bool {
+    pub(crate) fn legal_by_playing(&self, m: Move) -> bool {
         let mut next = self.clone();
         next.play_unchecked(m);
         // Royal pieces that face must stop facing (`facing` end rule).
@@ -182,6 +182,9 @@ impl<'v, W: Width> Pos<'v, W> {
         self.gen_board(&ctx, out);
         if self.v.has_special {
             self.gen_special(out);
+        }
+        if self.v.has_legs {
+            self.gen_legs(&ctx, out);
         }
         if self.v.gating {
             self.add_gates(out);
@@ -266,6 +269,9 @@ impl<'v, W: Width> Pos<'v, W> {
                     (from.raw(), to.raw())
                 }
                 Move::Castle { from, .. } => (from.raw(), Sq::MAX),
+                // A capture on the way: fleeing unless it captures the
+                // checker where it ends.
+                Move::Locust { from, to, .. } => (from.raw(), to.raw()),
                 Move::Drop { .. } | Move::Pass { .. } => return true,
             };
             if (royals & bit(from)).is_empty() {
@@ -279,7 +285,7 @@ impl<'v, W: Width> Pos<'v, W> {
     /// See [`Position::is_capture`].
     pub(crate) fn is_capture(&self, m: Move) -> bool {
         match m {
-            Move::EnPassant { .. } => true,
+            Move::EnPassant { .. } | Move::Locust { .. } => true,
             Move::Normal { to, .. } => (self.by_side[self.turn ^ 1] & bit(to.raw())).any(),
             Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => false,
         }
@@ -297,6 +303,9 @@ impl<'v, W: Width> Pos<'v, W> {
         self.gen_board(&ctx, buf);
         if self.v.has_special {
             self.gen_special(buf);
+        }
+        if self.v.has_legs {
+            self.gen_legs(&ctx, buf);
         }
         if self.v.gating {
             self.add_gates(buf);
@@ -795,7 +804,14 @@ impl<'v, W: Width> Pos<'v, W> {
     /// Appends the move of piece `p` from `from` to `to`, with its
     /// promotions, if legal.
     #[inline(always)]
-    fn emit(&self, ctx: &Ctx<W>, p: usize, (from, to): (Sq, Sq), ep: bool, out: &mut MoveList) {
+    pub(crate) fn emit(
+        &self,
+        ctx: &Ctx<W>,
+        p: usize,
+        (from, to): (Sq, Sq),
+        ep: bool,
+        out: &mut MoveList,
+    ) {
         let v = self.v;
         if v.promoting.has(p)
             && ((v.promo[p].zone[self.turn] & bit(to)).any() || v.promo_start_pass.has(p))

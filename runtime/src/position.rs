@@ -9,6 +9,8 @@ use crate::table::{Outcome, PromotionChoice, Verdict};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
 use crate::variant::{with_rules, FlatPath, Mask, Rules, Set, Variant};
 
+mod legs;
+
 /// What [`Pos::unmake`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct UndoAt<W: Width> {
@@ -18,6 +20,10 @@ pub(crate) struct UndoAt<W: Width> {
     cap_sq: Sq,
     captured: u16,
     captured_promoted: bool,
+    /// A capture on the way ([`Move::Locust`]) that also captures where it
+    /// ends: what stood there.
+    captured2: u16,
+    captured2_promoted: bool,
     castling: u16,
     gates: [Set<W>; 2],
     ep: Set<W>,
@@ -583,6 +589,9 @@ impl<'v, W: Width> Pos<'v, W> {
         if v.has_special && self.attacks_special(p, by, from, occ, target) {
             return true;
         }
+        if v.has_legs && self.attacks_legs(p, by, from, s, occ) {
+            return true;
+        }
         if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
             // Facing royal pieces are judged apart: no attack.
             return false;
@@ -872,9 +881,14 @@ impl<'v, W: Width> Pos<'v, W> {
         let (moved_from, cap_sq) = match m {
             Move::Normal { from, to, .. } => (from.raw(), to.raw()),
             Move::EnPassant { from, .. } => (from.raw(), self.ep_victim),
+            Move::Locust { from, via, .. } => (from.raw(), via.raw()),
             Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => (0, 0),
         };
-        let board_move = matches!(m, Move::Normal { .. } | Move::EnPassant { .. });
+        let (captured2, captured2_promoted) = self.locust_second_capture(m);
+        let board_move = matches!(
+            m,
+            Move::Normal { .. } | Move::EnPassant { .. } | Move::Locust { .. }
+        );
         let undo = UndoAt {
             m,
             moved: if board_move {
@@ -890,6 +904,8 @@ impl<'v, W: Width> Pos<'v, W> {
                 0
             },
             captured_promoted: board_move && (self.promoted & bit(cap_sq)).any(),
+            captured2,
+            captured2_promoted,
             castling: self.castling,
             gates: self.gates,
             ep: self.ep,
@@ -965,6 +981,7 @@ impl<'v, W: Width> Pos<'v, W> {
                 self.take(to.raw());
                 self.add_to_hand(us, self.v.hand_of[piece.index()] as usize, 1);
             }
+            Move::Locust { .. } => self.unmake_locust(&u),
             Move::Pass { .. } => {}
         }
         self.history = u.history;
@@ -1079,6 +1096,9 @@ impl<'v, W: Width> Pos<'v, W> {
                         self.castle_by_drop(pl.by_drop, to.raw());
                     }
                 }
+            }
+            Move::Locust { from, via, to } => {
+                (reset, captured) = self.play_locust(from.raw(), via.raw(), to.raw());
             }
             Move::Pass { .. } => {}
         }
@@ -1379,6 +1399,10 @@ impl<'v, W: Width> Pos<'v, W> {
         let v = self.v;
         match m {
             Move::Pass { at } => format!("{}{}", v.square_name(at), v.square_name(at)),
+            Move::Locust { from, via, to } => {
+                let via = v.square_name(via);
+                format!("{}{via},{via}{}", v.square_name(from), v.square_name(to))
+            }
             Move::Drop { piece, to } => format!("{}@{}", v.piece_token(piece), v.square_name(to)),
             Move::Castle {
                 rule,

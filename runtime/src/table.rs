@@ -615,6 +615,15 @@ pub struct Path {
     /// Not made while the mover's side is in check (`if not-in-check`;
     /// JSON default `false`).
     pub not_in_check: bool,
+    /// A capture on the way (XBetza `c` on a leg before the last; JSON
+    /// default `false`): the first step's square must hold an enemy piece,
+    /// which the move captures; the piece goes on along the later steps,
+    /// which are its landing squares.
+    pub locust: bool,
+    /// A step may be the start square (JSON default `false`): it is empty
+    /// while the piece moves, and landing there the piece ends where it
+    /// started (a pass, or with `locust` a capture without moving).
+    pub returns: bool,
 }
 
 /// The JSON form of a [`Path`] when written: its steps alone
@@ -647,6 +656,10 @@ struct PathFields {
     once: bool,
     #[serde(skip_serializing_if = "is_false")]
     not_in_check: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    locust: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    returns: bool,
 }
 
 impl From<Path> for PathRepr {
@@ -660,6 +673,8 @@ impl From<Path> for PathRepr {
             && !p.attack_only
             && !p.once
             && !p.not_in_check
+            && !p.locust
+            && !p.returns
         {
             PathRepr::Steps(p.steps)
         } else {
@@ -674,6 +689,8 @@ impl From<Path> for PathRepr {
                 attack_only: p.attack_only,
                 once: p.once,
                 not_in_check: p.not_in_check,
+                locust: p.locust,
+                returns: p.returns,
             })
         }
     }
@@ -690,6 +707,8 @@ const PATH_FIELDS: &[&str] = &[
     "attack_only",
     "once",
     "not_in_check",
+    "locust",
+    "returns",
 ];
 
 /// Sets `slot` from the map's next value, refusing a field given twice.
@@ -714,7 +733,7 @@ impl<'de> Deserialize<'de> for Path {
                 f.write_str(
                     "a path: an array of steps, or an object {\"steps\": [...], \"quiet\", \
                      \"capture\", \"en_passant\", \"creates_en_passant\", \"friend_on\", \"hop\", \
-                     \"attack_only\", \"once\", \"not_in_check\"}",
+                     \"attack_only\", \"once\", \"not_in_check\", \"locust\", \"returns\"}",
                 )
             }
             fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Path, A::Error> {
@@ -729,6 +748,8 @@ impl<'de> Deserialize<'de> for Path {
                     attack_only: false,
                     once: false,
                     not_in_check: false,
+                    locust: false,
+                    returns: false,
                 })
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Path, A::Error> {
@@ -738,6 +759,7 @@ impl<'de> Deserialize<'de> for Path {
                 let mut hop: Option<u16> = None;
                 let mut attack_only: Option<bool> = None;
                 let (mut one_time, mut not_in_check): (Option<bool>, Option<bool>) = (None, None);
+                let (mut locust, mut returns): (Option<bool>, Option<bool>) = (None, None);
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "steps" => once(&mut map, &mut steps, "steps")?,
@@ -750,6 +772,8 @@ impl<'de> Deserialize<'de> for Path {
                         "attack_only" => once(&mut map, &mut attack_only, "attack_only")?,
                         "once" => once(&mut map, &mut one_time, "once")?,
                         "not_in_check" => once(&mut map, &mut not_in_check, "not_in_check")?,
+                        "locust" => once(&mut map, &mut locust, "locust")?,
+                        "returns" => once(&mut map, &mut returns, "returns")?,
                         other => return Err(de::Error::unknown_field(other, PATH_FIELDS)),
                     }
                 }
@@ -764,6 +788,8 @@ impl<'de> Deserialize<'de> for Path {
                     attack_only: attack_only.unwrap_or(false),
                     once: one_time.unwrap_or(false),
                     not_in_check: not_in_check.unwrap_or(false),
+                    locust: locust.unwrap_or(false),
+                    returns: returns.unwrap_or(false),
                 })
             }
         }

@@ -137,6 +137,19 @@ pub enum Move {
         /// The square.
         to: Square,
     },
+    /// A move that captures on its way (a multi-leg move, XBetza `c` on a
+    /// leg before the last): the piece captures the enemy piece on `via`
+    /// and ends on `to` (capturing what stands there too), which may be
+    /// `from` (it captured without moving). Written `e5f6,f6e7` (the two
+    /// legs, as XBoard writes the lion's double moves).
+    Locust {
+        /// From square.
+        from: Square,
+        /// The square captured on the way.
+        via: Square,
+        /// Where the piece ends.
+        to: Square,
+    },
     /// The player passes (`legality { pass allowed }`); written as the
     /// square of its royal piece twice (`e2e2`), as Fairy-Stockfish does.
     Pass {
@@ -153,6 +166,7 @@ impl Move {
             Move::Normal { to, .. }
             | Move::EnPassant { to, .. }
             | Move::Castle { to, .. }
+            | Move::Locust { to, .. }
             | Move::Drop { to, .. } => to,
             Move::Pass { at } => at,
         }
@@ -164,7 +178,8 @@ impl Move {
         match self {
             Move::Normal { from, .. }
             | Move::EnPassant { from, .. }
-            | Move::Castle { from, .. } => Some(from),
+            | Move::Castle { from, .. }
+            | Move::Locust { from, .. } => Some(from),
             Move::Pass { at } => Some(at),
             Move::Drop { .. } => None,
         }

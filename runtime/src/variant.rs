@@ -198,6 +198,15 @@ pub(crate) struct Rules<W: Width> {
     pub(crate) special_entries: Vec<(u32, u32)>,
     /// Whether some piece has a special path.
     pub(crate) has_special: bool,
+    /// Like `entries`, for the multi-leg paths that capture on the way
+    /// (`locust`) or may return to their start square (`returns`); kept
+    /// apart so that variants without them never look at them.
+    pub(crate) leg_entries: Vec<(u32, u32)>,
+    /// `path_locust[i]`: whether `paths[i]` captures on its first step
+    /// (kept apart, like `hop_limit`).
+    pub(crate) path_locust: Vec<bool>,
+    /// Whether some piece has such a path.
+    pub(crate) has_legs: bool,
     /// Whether some piece has a one-time move: its rights are kept per
     /// square (in `gate_squares`) and written as file letters in the FEN.
     pub(crate) once: bool,
@@ -571,6 +580,9 @@ impl<W: Width> Rules<W> {
         let mut attack_entries = Vec::with_capacity(npieces * 2 * nsq);
         let mut has_hops = false;
         let mut special_entries = Vec::with_capacity(npieces * 2 * nsq);
+        let mut leg_entries = Vec::with_capacity(npieces * 2 * nsq);
+        let mut path_locust = Vec::new();
+        let mut has_legs = false;
         let mut has_special = false;
         let mut once_squares = [Set::<W>::EMPTY; 2];
         let mut hop_limit = Vec::new();
@@ -586,26 +598,27 @@ impl<W: Width> Rules<W> {
                     let mut twice = false;
                     // Ordinary paths first, then hoppers, then attack-only,
                     // then the special ones (one-time, not in check).
-                    let special = |x: &crate::table::Path| x.once || x.not_in_check;
+                    let legs = |x: &crate::table::Path| x.locust || x.returns;
+                    let special = |x: &crate::table::Path| (x.once || x.not_in_check) && !legs(x);
+                    let all = &piece.moves[side][sq];
                     let ordered = [
-                        piece.moves[side][sq]
-                            .iter()
-                            .filter(|x| x.hop.is_none() && !x.attack_only && !special(x))
+                        all.iter()
+                            .filter(|x| {
+                                x.hop.is_none() && !x.attack_only && !special(x) && !legs(x)
+                            })
                             .collect::<Vec<_>>(),
-                        piece.moves[side][sq]
-                            .iter()
-                            .filter(|x| x.hop.is_some() && !x.attack_only && !special(x))
+                        all.iter()
+                            .filter(|x| {
+                                x.hop.is_some() && !x.attack_only && !special(x) && !legs(x)
+                            })
                             .collect(),
-                        piece.moves[side][sq]
-                            .iter()
-                            .filter(|x| x.attack_only && !special(x))
+                        all.iter()
+                            .filter(|x| x.attack_only && !special(x) && !legs(x))
                             .collect(),
-                        piece.moves[side][sq]
-                            .iter()
-                            .filter(|x| special(x))
-                            .collect(),
+                        all.iter().filter(|x| special(x)).collect(),
+                        all.iter().filter(|x| legs(x)).collect(),
                     ];
-                    let mut bounds = [0u32; 5];
+                    let mut bounds = [0u32; 6];
                     bounds[0] = paths.len() as u32;
                     for (kind, list) in ordered.iter().enumerate() {
                         for path in list.iter().copied() {
@@ -646,6 +659,16 @@ impl<W: Width> Rules<W> {
                                     once_squares[side] |= bit(sq);
                                 }
                             }
+                            if kind == 4 {
+                                // Multi-leg paths: moves tested by playing,
+                                // attacks scanned (`legs.rs`).
+                                has_legs = true;
+                                if path.capture || path.locust {
+                                    slow_types |= bit(pi);
+                                    slow_static |= bit(pi);
+                                }
+                            }
+                            path_locust.push(path.locust);
                             if path.en_passant {
                                 takes_ep |= bit(pi);
                             }
@@ -688,6 +711,7 @@ impl<W: Width> Rules<W> {
                     hop_entries.push((bounds[1], bounds[2]));
                     attack_entries.push((bounds[2], bounds[3]));
                     special_entries.push((bounds[3], bounds[4]));
+                    leg_entries.push((bounds[4], bounds[5]));
                     dedup.push(twice);
                 }
             }
@@ -975,6 +999,9 @@ impl<W: Width> Rules<W> {
             steps,
             hop_entries,
             special_entries,
+            leg_entries,
+            path_locust,
+            has_legs,
             has_special,
             once,
             hop_limit,
@@ -1331,7 +1358,13 @@ fn build_tries<W: Width>(
         for side in 0..2 {
             for (from, paths) in piece.moves[side].iter().enumerate() {
                 for path in paths.iter().filter(|x| {
-                    x.capture && x.hop.is_none() && !x.attack_only && !x.once && !x.not_in_check
+                    x.capture
+                        && x.hop.is_none()
+                        && !x.attack_only
+                        && !x.once
+                        && !x.not_in_check
+                        && !x.locust
+                        && !x.returns
                 }) {
                     for k in 0..path.steps.len() {
                         let target = path.steps[k].to as usize;

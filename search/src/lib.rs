@@ -439,6 +439,15 @@ impl Engine {
                 .filter(|p| p.color != us)
                 .map(|p| self.eval.value(p.color, p.piece).max(50)),
             Move::EnPassant { .. } => Some(100),
+            // A capture on the way, and maybe one where the piece ends.
+            Move::Locust { from, via, to } => {
+                let value = |s| {
+                    pos.piece_at(s)
+                        .filter(|p| p.color != us)
+                        .map_or(0, |p| self.eval.value(p.color, p.piece).max(50))
+                };
+                Some(value(via) + if to == from { 0 } else { value(to) })
+            }
             _ => None,
         };
         let promo = match m.promotion() {

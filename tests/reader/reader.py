@@ -156,6 +156,7 @@ class Table:
                             or path["hop"] is not None
                             or path["attack_only"]
                             or special(path)
+                            or legs(path)
                         ):
                             continue
                         empty = []
@@ -165,7 +166,10 @@ class Table:
                             empty = empty + [to]
         self.attackers = att
         self.slow = any(
-            path["hop"] is not None and path["capture"] or path["attack_only"] or special(path) and path["capture"]
+            path["hop"] is not None and path["capture"]
+            or path["attack_only"]
+            or special(path) and path["capture"]
+            or legs(path) and (path["capture"] or path["locust"])
             for pc in self.moves
             for side in pc
             for sq in side
@@ -196,6 +200,44 @@ def special(path):
     return path["once"] or path["not_in_check"]
 
 
+def legs(path):
+    """A multi-leg path: a capture on the way, or a return to the start."""
+    return path["locust"] or path["returns"]
+
+
+def leg_landings(t, b, frm, path, side, enemy_at):
+    """The landings (via, to) of the multi-leg path of side's piece on frm
+    over board b: `via` the square captured on the way (locust) or None.
+    `enemy_at(q)` says whether q holds an enemy the piece may capture. The
+    start square is empty while the piece moves."""
+    out = []
+    gone = {frm}
+
+    def occupied(q):
+        return b[q] is not None and q not in gone
+
+    steps = list(path["steps"])
+    via = None
+    if path["locust"]:
+        if not steps:
+            return out
+        to, block = steps.pop(0)
+        if any(occupied(q) for q in block) or not enemy_at(to):
+            return out
+        via = to
+        gone.add(to)
+    for to, block in steps:
+        if any(occupied(q) for q in block):
+            break
+        if occupied(to):
+            if path["capture"] and enemy_at(to):
+                out.append((via, to))
+            break
+        if path["quiet"]:
+            out.append((via, to))
+    return out
+
+
 def norm_path(x):
     if isinstance(x, list):
         x = {"steps": x}
@@ -216,6 +258,8 @@ def norm_path(x):
         "attack_only": x.get("attack_only", False),
         "once": x.get("once", False),
         "not_in_check": x.get("not_in_check", False),
+        "locust": x.get("locust", False),
+        "returns": x.get("returns", False),
     }
 
 
@@ -525,6 +569,19 @@ def attackers_slow(pos, s, by):
                         break
                     if b[to] is not None:
                         break
+            elif legs(path):
+                # The target counts as an enemy piece standing there.
+                bb = list(b)
+                if bb[s] is None:
+                    bb[s] = (-1, by ^ 1, False)
+
+                def enemy(q, pc=pc):
+                    return bb[q] is not None and bb[q][1] != by and bb[q][0] not in t.cannot_capture[pc]
+
+                for via, to in leg_landings(t, bb, frm, path, by, enemy):
+                    if via == s or (to == s and to != frm):
+                        out.add(frm)
+                        break
     return out
 
 
@@ -561,7 +618,8 @@ def royals_face(pos):
 
 # A move: (kind, from, to, promo, extra)
 #   kind "n" normal, "e" en passant, "c" castling (extra = rule index,
-#   promo = gate (piece, on_rook) or None), "d" drop (from = piece), "p" pass
+#   promo = gate (piece, on_rook) or None), "d" drop (from = piece), "p" pass,
+#   "l" a capture on the way (extra = the square captured on the way)
 #   promo: None, ("piece", q), ("hand", q), ("gate", q)
 
 
@@ -577,7 +635,7 @@ def pseudo_board(pos):
         pc = x[0]
         seen = set()
         for path in t.moves[pc][us][frm]:
-            if path["hop"] is not None or path["attack_only"] or special(path):
+            if path["hop"] is not None or path["attack_only"] or special(path) or legs(path):
                 continue
             if path["friend_on"] and not any(b[q] and b[q][1] == us for q in path["friend_on"]):
                 continue
@@ -600,7 +658,7 @@ def pseudo_board(pos):
                         add_promotions(pos, out, "e", pc, frm, to, passed, True)
                 passed.append(to)
         for path in t.moves[pc][us][frm]:
-            if path["hop"] is None or path["attack_only"] or special(path):
+            if path["hop"] is None or path["attack_only"] or special(path) or legs(path):
                 continue
             if path["friend_on"] and not any(b[q] and b[q][1] == us for q in path["friend_on"]):
                 continue
@@ -629,7 +687,7 @@ def pseudo_board(pos):
         # One-time paths (while the right of frm is held) and paths not
         # used in check, last.
         for path in t.moves[pc][us][frm]:
-            if not special(path):
+            if not special(path) or legs(path):
                 continue
             if path["once"] and frm not in pos.gates[us]:
                 continue
@@ -651,6 +709,29 @@ def pseudo_board(pos):
                     seen.add(to)
                     add_promotions(pos, out, "n", pc, frm, to, passed, False)
                 passed.append(to)
+        # Multi-leg paths: captures on the way ("l" moves), passes, and
+        # other landings, each once.
+        def enemy(q):
+            return b[q] is not None and b[q][1] != us and b[q][0] not in t.cannot_capture[pc]
+
+        for path in t.moves[pc][us][frm]:
+            if not legs(path):
+                continue
+            if path["friend_on"] and not any(b[q] and b[q][1] == us for q in path["friend_on"]):
+                continue
+            for via, to in leg_landings(t, b, frm, path, us, enemy):
+                if via is not None:
+                    m = ("l", frm, to, None, via)
+                elif to == frm:
+                    m = ("n", frm, frm, None, None)
+                elif to in seen:
+                    continue
+                else:
+                    seen.add(to)
+                    add_promotions(pos, out, "n", pc, frm, to, [], b[to] is not None)
+                    continue
+                if m not in out:
+                    out.append(m)
     return out
 
 
@@ -1006,6 +1087,28 @@ def play(pos, m):
             for side in (0, 1):
                 n.gates[side] -= {kf, rf}
             drop_unusable_gates(n, us)
+    elif kind == "l":
+        # A capture on the way (extra: its square), then the piece ends on
+        # `to` (capturing there too), which may be where it started.
+        for q in (extra, to):
+            cap = n.board[q] if q != frm else None
+            if cap is None:
+                continue
+            n.board[q] = None
+            if t.captures_to_hand and not t.royal_type[cap[0]]:
+                into = t.demotes_to[cap[0]] if cap[2] else t.captured_as[cap[0]]
+                n.hands[us][into] += 1
+        x = n.board[frm]
+        n.board[frm] = None
+        n.board[to] = x
+        for i in list(n.rights):
+            kf, rf = pos.free[i]
+            if {frm, to, extra} & {kf, rf}:
+                n.rights.discard(i)
+        if t.gating or t.once:
+            for side in (0, 1):
+                n.gates[side] -= {frm, to, extra}
+            drop_unusable_gates(n, us)
     elif kind == "d":
         n.hands[us][t.hand_of[frm]] -= 1
         n.board[to] = (frm, us, False)
@@ -1108,6 +1211,8 @@ def notation(pos, m):
     nm = t.squares
     if kind == "p":
         return nm[frm] + nm[frm]
+    if kind == "l":
+        return nm[frm] + nm[extra] + "," + nm[extra] + nm[to]
     if kind == "d":
         return t.token(frm) + "@" + nm[to]
     if kind == "c":

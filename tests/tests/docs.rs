@@ -279,6 +279,7 @@ const EXAMPLE_SETTINGS: &[(&str, &[&str], &str)] = &[
     ("E0106", KINGS_ONLY, "setup \"k1/2K w - - 0 1\""),
     ("E0107", KINGS_ONLY, "setup \"1k/K2 w - - 0 1\""),
     ("E0108", KINGS_ONLY, "setup \"1k/K2 w - - 0 1\""),
+    ("E0183", KINGS_ONLY, "setup \"1k/K2 w - - 0 1\""),
     ("E0116", KINGS_ONLY, ""),
     // "Black has no Rook".
     (

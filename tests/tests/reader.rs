@@ -200,3 +200,25 @@ fn python_reader_reproduces_perft_on_every_shipped_table() {
         "the Python reader disagrees with the runtime (see above)"
     );
 }
+
+/// The same for the crafted lion table of issue 19 (captures on the way,
+/// igui and the pass: the `locust` and `returns` paths), which no shipped
+/// variant has.
+#[test]
+#[ignore = "needs python3; run by .ci/run"]
+fn python_reader_reproduces_the_lion_table() {
+    let root = root();
+    let reader = root.join("tests/reader/reader.py");
+    let dir = root.join("target/reader-tables");
+    std::fs::create_dir_all(&dir).expect("table folder");
+    let source =
+        std::fs::read_to_string(root.join("tests/data/legs/lions.variant")).expect("read lions");
+    let tables = fairyc_compiler::compile(&source).unwrap_or_else(|_| panic!("lions compiles"));
+    let json = tables.to_json();
+    assert!(json.contains("\"locust\":true") && json.contains("\"returns\":true"));
+    let table = dir.join("legs-lions.json");
+    std::fs::write(&table, &json).expect("write table");
+    let v = Variant::new(VariantTables::from_json(&json).expect("table reads")).expect("variant");
+    let bad = check(&reader, &table, &queries(&v));
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

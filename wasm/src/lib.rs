@@ -477,6 +477,8 @@ impl Board {
                         (None, promote, false, false)
                     }
                     Move::Castle { .. } => (None, Promote::None, true, false),
+                    // A capture on the way: `uci` holds both legs.
+                    Move::Locust { .. } => (None, Promote::None, false, false),
                     Move::Pass { .. } => (None, Promote::None, false, true),
                 };
                 let promotion = match promote {
