@@ -743,6 +743,7 @@ impl Geometry {
                 }
                 let mut steps = vec![(t, Vec::new())];
                 let mut cur = (t, e, d);
+                let mut seen = vec![cur];
                 while !full(steps.len()) {
                     let next = if unit_orth {
                         self.orth_next(cur.0, cur.1, cur.2)
@@ -750,10 +751,15 @@ impl Geometry {
                         self.diag_next(cur.0, cur.1, cur.2)
                     };
                     match next {
-                        // A line that comes back to a square it has
-                        // passed (around joined edges) ends there.
-                        Some(n) if n.0 != from && !steps.iter().any(|s| s.0 == n.0) => {
+                        // A line ends before its start square, and before
+                        // it would enter a square it has passed the same
+                        // way (around joined edges it would go round
+                        // forever). A line through a loop may cross
+                        // itself: it passes that square twice, in two
+                        // directions.
+                        Some(n) if n.0 != from && !seen.contains(&n) => {
                             steps.push((n.0, Vec::new()));
+                            seen.push(n);
                             cur = n;
                         }
                         _ => break,
