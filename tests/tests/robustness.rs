@@ -301,12 +301,15 @@ proptest! {
 // ---------------------------------------------------------------------------
 
 /// A small variant whose `Test` piece moves by `moves`.
+/// A file whose Test piece moves by `moves`. Black moves first, so the
+/// setup is legal however far the piece reaches (a multi-leg term may
+/// reach the black king from d4).
 fn with_moves(moves: &str) -> String {
     format!(
         "variant \"T\" {{}}\nboard {{ files a..h; ranks 1..8 }}\n\
          piece King {{ letter K; moves K; royal }}\n\
          piece Test {{\n    letter T\n    moves {moves}\n}}\n\
-         setup \"4k3/8/8/8/3T4/8/8/4K3 w - - 0 1\"\n"
+         setup \"4k3/8/8/8/3T4/8/8/4K3 b - - 0 1\"\n"
     )
 }
 
