@@ -2654,6 +2654,18 @@ impl<'a> Resolver<'a> {
                         term.span,
                     );
                 }
+                if (once || unchecked || attack_only)
+                    && specs.iter().any(|s| s.stops.iter().any(|x| x.capture))
+                {
+                    self.error(
+                        ErrorKind::LegModifier {
+                            modifier: 'c',
+                            why: "a capture on the way is an ordinary move: not `once`, `if` or \
+                                  `faces`; give it its own `moves` statement",
+                        },
+                        term.span,
+                    );
+                }
                 if (once || unchecked) && specs.iter().any(MoveSpec::hops) {
                     let what = if once { "once" } else { "if not-in-check" };
                     self.error(ErrorKind::SpecialHop { what }, term.span);

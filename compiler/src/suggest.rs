@@ -204,7 +204,9 @@ pub fn betza_fix(word: &str) -> Option<BetzaFix> {
         }
         BetzaFix::MisplacedModifiers(format!("{mods}{tail}{atom}{range}"))
     };
-    is_valid_betza_term(fix.term()).then_some(fix)
+    // A slip is not guessed into a multi-leg move (`Qa` is hardly `aQ`).
+    let multi_leg = fix.term().bytes().any(|b| b == b'a');
+    (!multi_leg && is_valid_betza_term(fix.term())).then_some(fix)
 }
 
 /// A corrected Betza term, by the slip it corrects (see [`betza_fix`]).
@@ -264,6 +266,7 @@ mod tests {
             ("Wmc", None),
             ("hw", None),
             ("B2000f", None),
+            ("Qa", None),
         ] {
             assert_eq!(
                 betza_fix(word).as_ref().map(BetzaFix::term),
