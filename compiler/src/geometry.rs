@@ -670,26 +670,27 @@ impl Geometry {
             return None;
         }
         let step = (dx.signum(), dy.signum());
-        // On joined edges a line may close on itself: then it starts at `a`.
+        // On joined edges a line may close on itself: then it starts at `a`
+        // and ends before coming back to `a`'s cell.
+        let wraps = self.wraps();
         let mut start = ca;
-        let limit = self.width * self.height;
-        let mut n = 0;
-        while n < limit
-            && self
-                .square_at((start.0 - step.0, start.1 - step.1))
-                .is_some_and(|s| s != a)
+        while self
+            .square_at((start.0 - step.0, start.1 - step.1))
+            .is_some()
         {
             start = (start.0 - step.0, start.1 - step.1);
-            n += 1;
+            if wraps && self.wrapped(start) == ca {
+                break;
+            }
         }
         let mut out = Vec::new();
         let mut c = start;
         while let Some(s) = self.square_at(c) {
-            if out.contains(&s) {
-                break;
-            }
             out.push(s);
             c = (c.0 + step.0, c.1 + step.1);
+            if wraps && self.wrapped(c) == self.wrapped(start) {
+                break;
+            }
         }
         out.contains(&b).then_some(out)
     }
@@ -736,6 +737,10 @@ impl Geometry {
                 }
                 let mut steps = vec![(t, Vec::new())];
                 let mut cur = (t, e, d);
+                // The states passed: a line may pass a square twice (a loop
+                // of multi-cell squares), but a state seen before would
+                // repeat forever (around joined edges).
+                let mut seen = vec![cur];
                 while !full(steps.len()) {
                     let next = if unit_orth {
                         self.orth_next(cur.0, cur.1, cur.2)
@@ -743,10 +748,11 @@ impl Geometry {
                         self.diag_next(cur.0, cur.1, cur.2)
                     };
                     match next {
-                        // A line that comes back to a square it has
-                        // passed (around joined edges) ends there.
-                        Some(n) if n.0 != from && !steps.iter().any(|s| s.0 == n.0) => {
+                        // A line ends before its start square, or where it
+                        // would go round again.
+                        Some(n) if n.0 != from && !seen.contains(&n) => {
                             steps.push((n.0, Vec::new()));
+                            seen.push(n);
                             cur = n;
                         }
                         _ => break,
