@@ -737,9 +737,6 @@ impl Geometry {
                 }
                 let mut steps = vec![(t, Vec::new())];
                 let mut cur = (t, e, d);
-                // The states passed: a line may pass a square twice (a loop
-                // of multi-cell squares), but a state seen before would
-                // repeat forever (around joined edges).
                 let mut seen = vec![cur];
                 while !full(steps.len()) {
                     let next = if unit_orth {
@@ -748,8 +745,12 @@ impl Geometry {
                         self.diag_next(cur.0, cur.1, cur.2)
                     };
                     match next {
-                        // A line ends before its start square, or where it
-                        // would go round again.
+                        // A line ends before its start square, and before
+                        // it would enter a square it has passed the same
+                        // way (around joined edges it would go round
+                        // forever). A line through a loop may cross
+                        // itself: it passes that square twice, in two
+                        // directions.
                         Some(n) if n.0 != from && !seen.contains(&n) => {
                             steps.push((n.0, Vec::new()));
                             seen.push(n);
