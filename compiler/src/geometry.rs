@@ -677,26 +677,27 @@ impl Geometry {
             return None;
         }
         let step = (dx.signum(), dy.signum());
-        // On joined edges a line may close on itself: then it starts at `a`.
+        // On joined edges a line may close on itself: then it starts at `a`
+        // and ends before coming back to `a`'s cell.
+        let wraps = self.wraps();
         let mut start = ca;
-        let limit = self.width * self.height;
-        let mut n = 0;
-        while n < limit
-            && self
-                .square_at((start.0 - step.0, start.1 - step.1))
-                .is_some_and(|s| s != a)
+        while self
+            .square_at((start.0 - step.0, start.1 - step.1))
+            .is_some()
         {
             start = (start.0 - step.0, start.1 - step.1);
-            n += 1;
+            if wraps && self.wrapped(start) == ca {
+                break;
+            }
         }
         let mut out = Vec::new();
         let mut c = start;
         while let Some(s) = self.square_at(c) {
-            if out.contains(&s) {
-                break;
-            }
             out.push(s);
             c = (c.0 + step.0, c.1 + step.1);
+            if wraps && self.wrapped(c) == self.wrapped(start) {
+                break;
+            }
         }
         out.contains(&b).then_some(out)
     }

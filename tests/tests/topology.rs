@@ -7,7 +7,8 @@
 //!   random games, every candidate move of the side to move — each own
 //!   piece to each other square, with each promotion letter where a pawn
 //!   reaches the last rank — is legal here exactly when Fairy-Max takes it
-//!   (taken back at once with `undo`).
+//!   (taken back at once with `undo`); and along scripted lines through an
+//!   en-passant capture across the seam, castling both ways and promotions.
 //!
 //!   Named exception (`OWN_KING`): Fairy-Max takes a move onto the square of
 //!   the mover's own king (a king "captured" by its own side), and its `undo`
@@ -138,6 +139,47 @@ fn cylinder_agrees_with_fairymax() {
         );
     }
     eprintln!("cylinder: {probed} positions of {games} games agree with Fairy-Max");
+}
+
+/// Scripted lines through what random games rarely reach: an en-passant
+/// capture across the seam (a5 takes h5 on h6), castling both ways with
+/// attacks across the seam, and a promotion; every position on the way is
+/// probed as in [`cylinder_agrees_with_fairymax`].
+#[test]
+#[ignore = "needs fairymax; run by .ci/run"]
+fn cylinder_scripted_lines_agree_with_fairymax() {
+    let v = shipped("cylinder");
+    let Some(mut fm) = XBoard::start(FAIRYMAX, "cylinder") else {
+        panic!("{FAIRYMAX} is not installed (apt-get install fairymax)");
+    };
+    let lines = [
+        // En passant across the seam.
+        "a2a4 a7a6 a4a5 h7h5 a5h6",
+        // Castling: the rook on a8 would see b1..h1 across the seam once
+        // the b-file opens; White castles short, Black long.
+        "g1f3 b8c6 g2g3 d7d6 f1g2 c8e6 e1g1 d8d7 b2b4 e8c8",
+        // A pawn race to promotion with captures across the seam.
+        "h2h4 a7a5 h4h5 a5a4 h5h6 a4a3 h6g7 a3b2 g7h8q b2a1q",
+    ];
+    let mut diffs = Vec::new();
+    for line in lines {
+        let mut p = Position::new(&v).expect("start");
+        fm.new_game();
+        let mut played: Vec<String> = Vec::new();
+        for mv in line.split_whitespace() {
+            diffs.extend(compare(&v, &p, &mut fm, &played));
+            fairyc_tests::play(&mut p, mv);
+            assert!(fm.play(mv), "Fairy-Max refuses {mv} after {played:?}");
+            played.push(mv.to_string());
+        }
+        diffs.extend(compare(&v, &p, &mut fm, &played));
+    }
+    assert!(
+        diffs.is_empty(),
+        "{} differences:\n{}",
+        diffs.len(),
+        diffs.join("\n")
+    );
 }
 
 /// The seam, without an oracle: the moves that exist only because the a- and
