@@ -8,6 +8,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use fairyc_runtime::{Variant, VariantTables};
 
+pub mod hachu;
+
 /// The workspace root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
