@@ -8,6 +8,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use fairyc_runtime::{Variant, VariantTables};
 
+pub mod hachu;
 pub mod sjaak;
 pub mod xboard;
 

@@ -1,0 +1,220 @@
+//! Differential tests against HaChu 0.21 (`/usr/games/hachu`, driver in
+//! `tests/src/hachu.rs`), which has no perft but prints its list of moves.
+//!
+//! Seeded random games are played on both engines at once from the start
+//! position (HaChu cannot be told that Black is to move by `setboard`, and
+//! keys set-up positions badly: see the driver), and at every position our
+//! legal moves are compared with HaChu's list:
+//!
+//! - every one of our moves must be in its list, and
+//! - every move of its list must be one of ours, with two named exceptions:
+//!   **HaChu lists moves that leave the mover's king attacked** (its list is
+//!   pseudo-legal: it plays by king capture). Such a move is accepted only if
+//!   HaChu itself confirms it: after the move is played in HaChu, HaChu,
+//!   asked to reply (`go`), must take the king. Counted and reported.
+//! - **In makruk HaChu lets a pawn decline its promotion** (a shogi-style
+//!   deferral: its list holds `c5c6` beside `c5c6m`, and it plays `c5c6`
+//!   leaving a pawn on c6); the Thai rules make the promotion compulsory
+//!   (Fairy-Stockfish agrees). Such a move is accepted only when the same
+//!   move with the promotion is in both lists. Counted and reported; the
+//!   games never play one. (Its shatranj offers no such move.)
+//!
+//! Run with `cargo test -p fairyc-tests --release --test hachu -- --ignored`;
+//! `.ci/run` does. Each test is skipped with a note when the binary is
+//! missing.
+
+use std::collections::BTreeSet;
+
+use fairyc_runtime::{Position, Variant};
+use fairyc_tests::hachu::{destination, origin, HaChu, HACHU};
+use fairyc_tests::{shipped, uci_moves};
+use rand::{Rng, SeedableRng};
+
+/// What a run compared.
+#[derive(Debug, Default)]
+struct Tally {
+    positions: usize,
+    moves: usize,
+    /// HaChu's moves that leave the mover's king attacked (confirmed).
+    self_checks: usize,
+    /// HaChu's moves that decline a compulsory promotion.
+    deferrals: usize,
+    mismatches: Vec<String>,
+}
+
+fn empty_square(pos: &Position<'_>) -> String {
+    let v = pos.variant();
+    v.squares()
+        .find(|&s| pos.piece_at(s).is_none())
+        .map(|s| v.square_name(s).to_string())
+        .expect("an empty square")
+}
+
+/// Whether HaChu confirms that `mv` leaves the mover's king attacked:
+/// after `mv`, HaChu, asked to reply, takes the king.
+fn hachu_confirms_self_check(
+    pos: &Position<'_>,
+    hachu: &mut HaChu,
+    mv: &str,
+) -> Result<bool, String> {
+    let v = pos.variant();
+    let Some(king) = pos.royal_square(pos.turn()) else {
+        return Ok(false);
+    };
+    let king = v.square_name(king);
+    let king_after = if origin(mv) == king {
+        destination(mv)
+    } else {
+        king
+    };
+    hachu.play(mv)?;
+    let reply = hachu.reply();
+    hachu.take_back(if reply.is_ok() { 2 } else { 1 })?;
+    Ok(destination(&reply?) == king_after)
+}
+
+/// Plays `games` seeded random games of at most `plies` plies of the
+/// shipped variant `stem` on both engines (HaChu's variant `theirs`) and
+/// compares the move lists at every position. `promotion` is the suffix of
+/// a compulsory promotion (`m` in makruk), for the second named exception.
+fn compare_games(
+    stem: &str,
+    theirs: &str,
+    promotion: Option<&str>,
+    games: u64,
+    plies: usize,
+) -> Option<Tally> {
+    if !std::path::Path::new(HACHU).exists() {
+        eprintln!("{HACHU} is not installed: skipped");
+        return None;
+    }
+    let v: Variant = shipped(stem);
+    let mut t = Tally::default();
+    for seed in 0..games {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut hachu = HaChu::start(theirs).unwrap_or_else(|e| panic!("{e}"));
+        let mut pos = Position::new(&v).expect("start position");
+        let mut line: Vec<String> = Vec::new();
+        for _ in 0..plies {
+            if pos.rule_outcome().is_some() {
+                break;
+            }
+            let ours = uci_moves(&pos);
+            let listed = hachu
+                .moves(&empty_square(&pos))
+                .unwrap_or_else(|e| panic!("{e}"));
+            t.positions += 1;
+            t.moves += ours.len();
+            let ours_set: BTreeSet<&String> = ours.iter().collect();
+            let listed_set: BTreeSet<&String> = listed.iter().collect();
+            let at = || format!("game {seed} after [{}] ({})", line.join(" "), pos.fen());
+            for m in ours_set.difference(&listed_set) {
+                t.mismatches.push(format!("{}: {m} only ours", at()));
+            }
+            for m in listed_set.difference(&ours_set) {
+                if promotion.is_some_and(|p| ours_set.contains(&format!("{m}{p}"))) {
+                    t.deferrals += 1;
+                    continue;
+                }
+                match hachu_confirms_self_check(&pos, &mut hachu, m) {
+                    Ok(true) => t.self_checks += 1,
+                    Ok(false) => t.mismatches.push(format!("{}: {m} only HaChu's", at())),
+                    Err(e) => t.mismatches.push(format!("{}: {m}: {e}", at())),
+                }
+            }
+            if ours.is_empty() {
+                break;
+            }
+            let mv = &ours[rng.random_range(0..ours.len())];
+            hachu.play(mv).unwrap_or_else(|e| panic!("{}: {e}", at()));
+            fairyc_tests::play(&mut pos, mv);
+            line.push(mv.clone());
+        }
+    }
+    Some(t)
+}
+
+fn assert_agrees(stem: &str, theirs: &str, promotion: Option<&str>, games: u64, plies: usize) {
+    let Some(t) = compare_games(stem, theirs, promotion, games, plies) else {
+        return;
+    };
+    eprintln!(
+        "{stem} vs HaChu `{theirs}`: {} positions, {} legal moves of ours; of HaChu's other \
+         moves {} leave the king attacked (it takes the king in reply) and {} decline the \
+         promotion; {} mismatches",
+        t.positions,
+        t.moves,
+        t.self_checks,
+        t.deferrals,
+        t.mismatches.len()
+    );
+    // Not a vacuous run: the games went on, and check came up.
+    assert!(t.positions as u64 >= games * 20, "{t:?}");
+    assert!(
+        t.mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        t.mismatches.len(),
+        t.mismatches.join("\n")
+    );
+}
+
+/// The driver reads HaChu's list: the start positions' counts, known
+/// figures (makruk 23, shatranj 16, chu 36: Chu's 12 pawns bar the two
+/// blocked by the go-betweens, 2 go-between steps, and nothing else can
+/// move), and a king left in check lists its illegal moves too.
+#[test]
+#[ignore = "needs /usr/games/hachu; run by .ci/run"]
+fn hachu_lists_moves() {
+    if !std::path::Path::new(HACHU).exists() {
+        eprintln!("{HACHU} is not installed: skipped");
+        return;
+    }
+    for (variant, empty, count) in [
+        ("makruk", "a4", 23),
+        ("shatranj", "a4", 16),
+        ("chu", "a6", 36),
+    ] {
+        let mut h = HaChu::start(variant).unwrap_or_else(|e| panic!("{e}"));
+        let list = h.moves(empty).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(list.len(), count, "{variant}: {list:?}");
+    }
+    // A rook on d2 attacks d1, e2 and f2 is not: HaChu lists all five king
+    // steps (pseudo-legal), where the rules allow two (d2 capture, f1).
+    let mut h = HaChu::start("makruk").unwrap_or_else(|e| panic!("{e}"));
+    h.setboard("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        h.moves("a1").unwrap_or_else(|e| panic!("{e}")),
+        ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]
+    );
+    assert!(h.setboard("4k3/8/8/8/8/8/3r4/4K3 b - - 0 1").is_err());
+    // The Lion's moves in Chu: after 1. f3f5 g9g8 2. f5f7 a9a8 the white
+    // Lion on f7 touches the pawn on g8: igui `f7g8,g8f7` and the double
+    // moves through g8 are listed.
+    let mut h = HaChu::start("chu").unwrap_or_else(|e| panic!("{e}"));
+    for m in ["f3f5", "g9g8", "f5f7", "a9a8"] {
+        h.play(m).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let list = h.moves("a6").unwrap_or_else(|e| panic!("{e}"));
+    for m in ["f7g8,g8f7", "f7g8,g8h9", "f7g8", "f7f9", "f7d8"] {
+        assert!(list.iter().any(|l| l == m), "{m} not in {list:?}");
+    }
+    assert!(h.play("a1a9").is_err());
+}
+
+/// Makruk: 12 games of up to 80 plies (20 games: 1600 positions, 43346
+/// legal moves, 1952 self-checks and 1079 declined promotions of HaChu's
+/// explained, no mismatch).
+#[test]
+#[ignore = "needs /usr/games/hachu; run by .ci/run"]
+fn makruk_agrees_with_hachu() {
+    assert_agrees("makruk", "makruk", Some("m"), 12, 80);
+}
+
+/// Shatranj: 12 games of up to 80 plies (20 games: 1600 positions, 34852
+/// legal moves, 2018 self-checks of HaChu's explained, no mismatch).
+#[test]
+#[ignore = "needs /usr/games/hachu; run by .ci/run"]
+fn shatranj_agrees_with_hachu() {
+    assert_agrees("shatranj", "shatranj", Some("q"), 12, 80);
+}
