@@ -471,6 +471,8 @@ pub enum LegalityRule {
     PassAllowed(Span),
     /// `fleeing-check forbidden`
     FleeingCheckForbidden(Span),
+    /// `several-royals allowed`
+    SeveralRoyalsAllowed(Span),
     /// Anything else.
     Unknown(Unknown),
 }

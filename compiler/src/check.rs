@@ -966,6 +966,13 @@ impl<'a> Checker<'a> {
                         first_word(*span, "fleeing-check"),
                     );
                 }
+                LegalityRule::SeveralRoyalsAllowed(span) => {
+                    self.once(
+                        &mut seen,
+                        "several-royals",
+                        first_word(*span, "several-royals"),
+                    );
+                }
                 LegalityRule::Unknown(u) => self.unknown(Block::Legality, u),
             }
         }
@@ -1220,6 +1227,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ("giving-check", "`giving-check forbidden`"),
             ("capture", "`capture compulsory`"),
             ("fleeing-check", "`fleeing-check forbidden`"),
+            ("several-royals", "`several-royals allowed`"),
         ],
         Block::Drops => &[("captures-to-hand", "`captures-to-hand off`")],
         Block::Castling | Block::Promotion | Block::Gating => &[],
@@ -1511,6 +1519,8 @@ struct Resolver<'a> {
     counting: bool,
     /// Whether the setup puts a royal piece in hand.
     royal_in_hand: bool,
+    /// `several-royals allowed`: a promotion may make a royal piece.
+    several_royals: bool,
 }
 
 /// The second pass: resolves the file against its board. Returns `None`
@@ -1561,6 +1571,7 @@ fn resolve(
                 .any(|r| matches!(r, EndRule::Counting { .. }))
         }),
         royal_in_hand: false,
+        several_royals: legality_of(legality).several_royals,
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
@@ -1674,6 +1685,7 @@ fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
             LegalityRule::PassAllowed(_) => out.pass = true,
             LegalityRule::FleeingCheckForbidden(_) => out.fleeing_check_forbidden = true,
+            LegalityRule::SeveralRoyalsAllowed(_) => out.several_royals = true,
             LegalityRule::Unknown(_) => {}
         }
     }
@@ -2642,7 +2654,9 @@ impl<'a> Resolver<'a> {
                     continue;
                 }
                 match choice {
-                    PromotionChoice::Piece(_) if pieces[x as usize].royal => {
+                    PromotionChoice::Piece(_)
+                        if pieces[x as usize].royal && !self.several_royals =>
+                    {
                         self.error(
                             ErrorKind::PromotesToRoyal {
                                 piece: name.node.clone(),

@@ -134,7 +134,13 @@ impl Block {
             Block::Promotion => &[],
             Block::Drops => &["captures-to-hand"],
             Block::Gating => &[],
-            Block::Legality => &["giving-check", "capture", "pass", "fleeing-check"],
+            Block::Legality => &[
+                "giving-check",
+                "capture",
+                "pass",
+                "fleeing-check",
+                "several-royals",
+            ],
             Block::End => &[
                 "checkmate",
                 "stalemate",
@@ -176,8 +182,8 @@ impl Block {
             }
             Block::Gating => "`<Piece> | … on <squares>`",
             Block::Legality => {
-                "`giving-check forbidden`, `capture compulsory`, `pass allowed` or \
-                 `fleeing-check forbidden`"
+                "`giving-check forbidden`, `capture compulsory`, `pass allowed`, \
+                 `fleeing-check forbidden` or `several-royals allowed`"
             }
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \

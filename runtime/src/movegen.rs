@@ -54,9 +54,12 @@ impl<'v> Position<'v> {
             npins: 0,
         };
         let royals = self.royals[us];
-        // Attacks the tries do not hold (hoppers, attack-only paths): every
-        // move is tested by playing it.
+        // Attacks the tries do not hold (hoppers, attack-only paths), or a
+        // move that may make a second royal piece (`several-royals
+        // allowed`: a promotion to one ends a check): every move is tested
+        // by playing it.
         if royals.count_ones() != 1
+            || self.v.legality.several_royals
             || self.v.slow_types != 0
                 && (self.v.slow_static || self.gates[them] & self.v.once_attacks[them] != 0)
         {

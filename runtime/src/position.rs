@@ -102,6 +102,8 @@ pub fn check_royal_count(v: &Variant, color: Color, count: usize) -> Result<(), 
         return Ok(());
     }
     match count {
+        // `several-royals allowed`: one or more.
+        count if count > 1 && v.legality.several_royals => Ok(()),
         0 => Err(PositionError::NoRoyal(color)),
         1 => Ok(()),
         count => Err(PositionError::TooManyRoyals { color, count }),
@@ -591,7 +593,13 @@ impl<'v> Position<'v> {
 
     pub(crate) fn in_check_side(&self, side: usize) -> bool {
         let occ = self.by_side[0] | self.by_side[1];
-        Squares(self.royals[side]).any(|k| self.attacked_any(k, side ^ 1, occ))
+        let royals = self.royals[side];
+        // `several-royals allowed`: a side with two or more royal pieces is
+        // never in check.
+        if royals & royals.wrapping_sub(1) != 0 && self.v.legality.several_royals {
+            return false;
+        }
+        Squares(royals).any(|k| self.attacked_any(k, side ^ 1, occ))
     }
 
     /// Whether `by` attacks square `s` with occupancy `occ`.

@@ -1195,6 +1195,13 @@ pub struct Legality {
     /// or capture (`fleeing-check forbidden`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub fleeing_check_forbidden: bool,
+    /// A side may have several royal pieces on the board (a promotion may
+    /// make one); while it has two or more, none is protected: any may be
+    /// left attacked and captured, and the side is never in check. Its last
+    /// one is royal as usual (`several-royals allowed`, sho shogi's crown
+    /// prince).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub several_royals: bool,
 }
 
 impl Legality {
@@ -1634,7 +1641,7 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
             match *c {
                 PromotionChoice::Piece(x) => {
                     pc(x, at)?;
-                    if royal(x) {
+                    if royal(x) && !p.legality.several_royals {
                         return Err(TableError::PromotionToRoyal { rule, piece: x });
                     }
                 }

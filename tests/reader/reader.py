@@ -130,6 +130,8 @@ class Table:
         self.giving_check_forbidden = leg.get("giving_check_forbidden", False)
         self.capture_compulsory = leg.get("capture_compulsory", False)
         self.fleeing_check_forbidden = leg.get("fleeing_check_forbidden", False)
+        # Several royal pieces: while a side has two or more, it is never in check.
+        self.several_royals = leg.get("several_royals", False)
         # Rules on the pieces that give a checkmate: they change a mate's
         # outcome only, never the moves nor perft (this reader answers
         # perft and moves).
@@ -530,7 +532,10 @@ def royals(pos, side):
 
 
 def in_check(pos, side):
-    return any(attacked(pos, k, side ^ 1) for k in royals(pos, side))
+    ks = royals(pos, side)
+    if pos.t.several_royals and len(ks) > 1:
+        return False
+    return any(attacked(pos, k, side ^ 1) for k in ks)
 
 
 def royals_face(pos):
