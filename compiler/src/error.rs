@@ -1148,7 +1148,10 @@ impl ErrorKind {
                 format!("promotion to the royal piece `{piece}`"),
                 "a royal piece",
             )
-            .help("a side has exactly one royal piece; promote to a non-royal piece"),
+            .help(
+                "a side has exactly one royal piece; promote to a non-royal piece, or allow \
+                 several with `legality { several-royals allowed }`",
+            ),
             ErrorKind::RoyalToHand { piece } => Text::new(
                 "E0042",
                 format!("the royal piece `{piece}` would go to a hand"),

@@ -358,7 +358,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0041",
         title: "promotion to a royal piece",
-        text: "A piece may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense.",
+        text: "A piece may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense. A variant whose side may have several (sho shogi's crown prince, a second king) says so with `legality { several-royals allowed }`.",
         wrong: "promotion { Pawn -> Queen | King in last-rank }",
         fixed: "promotion { Pawn -> Queen in last-rank }",
     },
