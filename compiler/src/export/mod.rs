@@ -578,6 +578,20 @@ impl Exporter<'_> {
                 span,
             );
         }
+        if parts.legality.several_royals {
+            // 11.1's `extinctionPseudoRoyal` is close; a proof that an
+            // exported section plays the same is not written yet.
+            let span = self.item_span(|i| match i {
+                Item::Legality(l) => Some(l.span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "several royal pieces per side (`several-royals allowed`)".into(),
+                },
+                span,
+            );
+        }
         if parts.legality.pass {
             let span = self.item_span(|i| match i {
                 Item::Legality(l) => Some(l.span),
