@@ -15,7 +15,7 @@ export const KEYWORDS = [
   "facing", "fen", "fen-only", "file", "files", "fleeing-check", "forbidden", "forward", "from", "giving-check",
   "hand", "if", "in", "komi", "letter", "loss", "max", "move-limit", "moves", "must-drop", "name", "needs", "no-attack",
   "no-check", "no-drop-mate", "not-on", "off", "on", "once", "only-on", "optional", "or", "partial-check", "pass", "per-colour",
-  "per-file", "pieces", "points", "rank", "ranks", "reaches", "repetition", "resets-clock", "royal", "source",
+  "per-file", "pieces", "points", "rank", "ranks", "reaches", "repetition", "resets-clock", "royal", "several-royals", "source",
   "stalemate", "turn", "white", "win", "within", "without", "wrap",
 ];
 

@@ -488,6 +488,8 @@ pub enum LegalityRule {
     FleeingCheckForbidden(Span),
     /// `partial-check allowed`
     PartialCheckAllowed(Span),
+    /// `several-royals allowed`
+    SeveralRoyalsAllowed(Span),
     /// Anything else.
     Unknown(Unknown),
 }

@@ -1049,6 +1049,13 @@ impl<'a> Checker<'a> {
                         first_word(*span, "partial-check"),
                     );
                 }
+                LegalityRule::SeveralRoyalsAllowed(span) => {
+                    self.once(
+                        &mut seen,
+                        "several-royals",
+                        first_word(*span, "several-royals"),
+                    );
+                }
                 LegalityRule::Unknown(u) => self.unknown(Block::Legality, u),
             }
         }
@@ -1306,6 +1313,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ("capture", "`capture compulsory`"),
             ("fleeing-check", "`fleeing-check forbidden`"),
             ("partial-check", "`partial-check allowed`"),
+            ("several-royals", "`several-royals allowed`"),
         ],
         Block::Drops => &[("captures-to-hand", "`captures-to-hand off`")],
         Block::Castling | Block::Promotion | Block::Gating => &[],
@@ -1597,8 +1605,8 @@ struct Resolver<'a> {
     counting: bool,
     /// Whether the setup puts a royal piece in hand.
     royal_in_hand: bool,
-    /// `partial-check allowed`: a side may have several royal pieces, so a
-    /// piece may promote to one.
+    /// `partial-check allowed` or `several-royals allowed`: a side may
+    /// have several royal pieces, so a piece may promote to one.
     several_royals: bool,
 }
 
@@ -1650,7 +1658,10 @@ fn resolve(
                 .any(|r| matches!(r, EndRule::Counting { .. }))
         }),
         royal_in_hand: false,
-        several_royals: legality_of(legality).partial_check_allowed,
+        several_royals: {
+            let l = legality_of(legality);
+            l.partial_check_allowed || l.several_royals
+        },
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
@@ -1765,6 +1776,7 @@ fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
             LegalityRule::PassAllowed(_) => out.pass = true,
             LegalityRule::FleeingCheckForbidden(_) => out.fleeing_check_forbidden = true,
             LegalityRule::PartialCheckAllowed(_) => out.partial_check_allowed = true,
+            LegalityRule::SeveralRoyalsAllowed(_) => out.several_royals = true,
             LegalityRule::Unknown(_) => {}
         }
     }

@@ -140,6 +140,7 @@ impl Block {
                 "pass",
                 "fleeing-check",
                 "partial-check",
+                "several-royals",
             ],
             Block::End => &[
                 "checkmate",
@@ -183,7 +184,7 @@ impl Block {
             Block::Gating => "`<Piece> | … on <squares>`",
             Block::Legality => {
                 "`giving-check forbidden`, `capture compulsory`, `pass allowed`, \
-                 `fleeing-check forbidden` or `partial-check allowed`"
+                 `fleeing-check forbidden`, `partial-check allowed` or `several-royals allowed`"
             }
             Block::End => {
                 "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
@@ -1172,7 +1173,8 @@ impl ErrorKind {
             )
             .help(
                 "a side has exactly one royal piece; promote to a non-royal piece, or let a side \
-                 have several with `legality { partial-check allowed }`",
+                 have several with `legality { partial-check allowed }` or `legality { \
+                 several-royals allowed }`",
             ),
             ErrorKind::RoyalToHand { piece } => Text::new(
                 "E0042",

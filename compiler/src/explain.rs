@@ -358,7 +358,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0041",
         title: "promotion to a royal piece",
-        text: "A piece may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense. With `legality { partial-check allowed }` a side may have several royal pieces (in check only when all are attacked), and a piece may promote to one; `King max 2` caps how many.",
+        text: "A piece may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense. A variant whose side may have several says how they are protected: `legality { partial-check allowed }` (in check only when all are attacked, Spartan chess's two kings; `King max 2` caps how many) or `legality { several-royals allowed }` (while it has two or more, none is protected; sho shogi's crown prince).",
         wrong: "promotion { Pawn -> Queen | King in last-rank }",
         fixed: "promotion { Pawn -> Queen in last-rank }",
     },

@@ -208,6 +208,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_fleeing_check => "`fleeing-check`",
         Rule::partial_check_allowed => "`partial-check allowed`",
         Rule::kw_partial_check => "`partial-check`",
+        Rule::several_royals_allowed => "`several-royals allowed`",
+        Rule::kw_several_royals => "`several-royals`",
         Rule::kw_by => "`by`",
         Rule::kw_needs => "`needs`",
         Rule::kw_else => "`else`",
@@ -1232,6 +1234,9 @@ impl Builder<'_> {
                 }
                 Rule::capture_compulsory => rules.push(LegalityRule::CaptureCompulsory(span)),
                 Rule::pass_allowed => rules.push(LegalityRule::PassAllowed(span)),
+                Rule::several_royals_allowed => {
+                    rules.push(LegalityRule::SeveralRoyalsAllowed(span))
+                }
                 Rule::fleeing_check_forbidden => {
                     rules.push(LegalityRule::FleeingCheckForbidden(span))
                 }

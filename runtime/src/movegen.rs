@@ -57,6 +57,7 @@ impl<'v, W: Width> Pos<'v, W> {
         // Attacks the tries do not hold (hoppers, attack-only paths): every
         // move is tested by playing it.
         if royals.count() != 1
+            || self.v.legality.several_royals
             || self.v.slow_types.any()
                 && (self.v.slow_static || (self.gates[them] & self.v.once_attacks[them]).any())
         {

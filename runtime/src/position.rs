@@ -114,6 +114,8 @@ fn royal_count<W: Width>(v: &Rules<W>, color: Color, count: usize) -> Result<(),
         return Ok(());
     }
     match count {
+        // `several-royals allowed`: one or more.
+        count if count > 1 && v.legality.several_royals => Ok(()),
         0 => Err(PositionError::NoRoyal(color)),
         1 => Ok(()),
         _ if v.legality.partial_check_allowed => Ok(()),
@@ -514,6 +516,11 @@ impl<'v, W: Width> Pos<'v, W> {
         if self.v.legality.partial_check_allowed {
             // In check only when every royal piece is attacked.
             return royals.any() && Squares(royals).all(|k| self.attacked_any(k, side ^ 1, occ));
+        }
+        // `several-royals allowed`: a side with two or more royal pieces is
+        // never in check.
+        if self.v.legality.several_royals && royals.count() > 1 {
+            return false;
         }
         Squares(royals).any(|k| self.attacked_any(k, side ^ 1, occ))
     }

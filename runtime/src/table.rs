@@ -1235,6 +1235,13 @@ pub struct Legality {
     /// never all (`partial-check allowed`; Spartan chess's duple check).
     #[serde(default, skip_serializing_if = "is_false")]
     pub partial_check_allowed: bool,
+    /// A side may have several royal pieces on the board (a promotion may
+    /// make one); while it has two or more, none is protected: any may be
+    /// left attacked and captured, and the side is never in check. Its last
+    /// one is royal as usual (`several-royals allowed`, sho shogi's crown
+    /// prince).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub several_royals: bool,
 }
 
 impl Legality {
@@ -1675,8 +1682,8 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
                 PromotionChoice::Piece(x) => {
                     pc(x, at)?;
                     // A side may have several royal pieces only with
-                    // `partial-check allowed`.
-                    if royal(x) && !p.legality.partial_check_allowed {
+                    // `partial-check allowed` or `several-royals allowed`.
+                    if royal(x) && !p.legality.partial_check_allowed && !p.legality.several_royals {
                         return Err(TableError::PromotionToRoyal { rule, piece: x });
                     }
                 }

@@ -134,6 +134,8 @@ class Table:
         self.fleeing_check_forbidden = leg.get("fleeing_check_forbidden", False)
         # Several royal pieces a side; in check only when all are attacked.
         self.partial_check_allowed = leg.get("partial_check_allowed", False)
+        # Several royal pieces: while a side has two or more, it is never in check.
+        self.several_royals = leg.get("several_royals", False)
         # Rules on the pieces that give a checkmate: they change a mate's
         # outcome only, never the moves nor perft (this reader answers
         # perft and moves).
@@ -594,6 +596,8 @@ def in_check(pos, side):
     ks = royals(pos, side)
     if pos.t.partial_check_allowed:
         return bool(ks) and all(attacked(pos, k, side ^ 1) for k in ks)
+    if pos.t.several_royals and len(ks) > 1:
+        return False
     return any(attacked(pos, k, side ^ 1) for k in ks)
 
 
