@@ -1024,6 +1024,19 @@ impl<'a> Checker<'a> {
 
     fn legality(&mut self, legality: &LegalityDecl) {
         let mut seen = IndexMap::new();
+        // The two rules for several royal pieces exclude each other.
+        let partial = legality.rules.iter().find_map(|r| match r {
+            LegalityRule::PartialCheckAllowed(span) => Some(*span),
+            _ => None,
+        });
+        let several = legality.rules.iter().find_map(|r| match r {
+            LegalityRule::SeveralRoyalsAllowed(span) => Some(*span),
+            _ => None,
+        });
+        if let (Some(a), Some(b)) = (partial, several) {
+            let second = if a.start > b.start { a } else { b };
+            self.error(ErrorKind::SeveralRoyalRules, second);
+        }
         for rule in &legality.rules {
             match rule {
                 LegalityRule::GivingCheckForbidden(span) => {

@@ -661,6 +661,10 @@ pub enum ErrorKind {
         what: &'static str,
     },
 
+    /// `E0188` `legality { partial-check allowed; several-royals allowed }`
+    /// — two rules for a side's several royal pieces.
+    SeveralRoyalRules,
+
     // --- multi-leg moves (issue 19) ---
     /// `E0180` `moves mafsN` — a multi-leg move (`a`) on an oblique atom.
     LegAtom {
@@ -1396,6 +1400,16 @@ impl ErrorKind {
             .help(
                 "one-time moves and moves not made in check are steps, leaps and slides: drop \
                  `p`/`g`, or give the hopper move its own `moves` statement",
+            ),
+            ErrorKind::SeveralRoyalRules => Text::new(
+                "E0188",
+                "`partial-check allowed` and `several-royals allowed` cannot both hold",
+                "the second rule for several royal pieces",
+            )
+            .help(
+                "they differ when all of a side's royal pieces are attacked: with \
+                 `partial-check allowed` that is check, with `several-royals allowed` it is not; \
+                 keep the one the variant plays",
             ),
             ErrorKind::LegAtom { atom } => Text::new(
                 "E0180",

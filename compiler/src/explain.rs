@@ -854,6 +854,13 @@ piece Guard { letter G; moves K }",
         fixed: "board { files a..h; ranks 1..8; name a1 w1 }",
     },
     Explanation {
+        code: "E0188",
+        title: "two rules for several royal pieces",
+        text: "`partial-check allowed` and `several-royals allowed` both let a side have several royal pieces, and answer differently what happens when all of them are attacked: with `partial-check allowed` the side is in check and no move may leave them so (Spartan chess); with `several-royals allowed` a side with two or more is never in check (sho shogi). A variant plays one of them.",
+        wrong: "legality { partial-check allowed; several-royals allowed }",
+        fixed: "legality { several-royals allowed }",
+    },
+    Explanation {
         code: "E0199",
         title: "invalid tables",
         text: "The runtime rejected the lowered tables. Every limit of the tables should be reported earlier with its own code (a board of more than 1024 squares is `E0103`; letters, unique ignoring case, allow at most 26 pieces, 52 with `+` faces, below the tables' limit of 128), so this is a bug in fairyc: please report it with the file.",
