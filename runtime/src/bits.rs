@@ -104,7 +104,7 @@ macro_rules! int_bits {
 
             #[inline(always)]
             fn has(self, i: impl Into<usize>) -> bool {
-                self >> i.into() & 1 != 0
+                self & (1 << i.into()) != 0
             }
 
             #[inline]

@@ -813,7 +813,7 @@ impl<'v, W: Width> Pos<'v, W> {
         if n == 0 {
             0
         } else {
-            self.v.keys.hand[(side * self.v.npieces + p) * 65 + (n as usize).min(MAX_HAND as usize)]
+            self.v.keys.hand[(p * 2 + side) * 65 + (n as usize).min(MAX_HAND as usize)]
         }
     }
 

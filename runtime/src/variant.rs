@@ -154,7 +154,7 @@ pub(crate) struct Keys {
     pub piece_sq: Vec<u64>,
     /// `promoted[sq]`.
     pub promoted: Vec<u64>,
-    /// `hand[(side * npieces + piece) * 65 + count]`.
+    /// `hand[(piece * 2 + side) * 65 + count]`.
     pub hand: Vec<u64>,
     pub black: u64,
     pub castling: [u64; 16],
