@@ -526,7 +526,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0103",
         title: "board too large or empty",
-        text: "A board has 1 to 1024 squares and at most 1024 cells (a 25×25 board has 625).",
+        text: "A board has 1 to 1024 squares, at most 1024 cells, and at most 255 files and 255 ranks (a 25×25 board has 625).",
         wrong: "board { files a..z; ranks 1..40 }",
         fixed: "board { files a..y; ranks 1..25 }",
     },

@@ -20,6 +20,9 @@ pub type Sq = u16;
 /// The most cells a board's grid may have (`width × height`).
 pub const MAX_BOARD_CELLS: i32 = 1024;
 
+/// The most files, and the most ranks, of a board's grid.
+pub const MAX_GRID_SIDE: i32 = 255;
+
 /// What a cell is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellKind {
@@ -197,6 +200,14 @@ impl Geometry {
             errors.push((
                 fspan.merge(rspan),
                 LowerError::BoardTooLarge(width * height),
+            ));
+            return None;
+        }
+        // The tables store the grid's width and height in a byte each.
+        if width > MAX_GRID_SIDE || height > MAX_GRID_SIDE {
+            errors.push((
+                fspan.merge(rspan),
+                LowerError::GridTooLong { width, height },
             ));
             return None;
         }

@@ -34,6 +34,13 @@ pub enum LowerError {
     /// More than [`crate::geometry::MAX_BOARD_CELLS`] cells or more than
     /// [`fairyc_runtime::table::MAX_SQUARES`] squares, or none.
     BoardTooLarge(i32),
+    /// More than [`crate::geometry::MAX_GRID_SIDE`] files or ranks.
+    GridTooLong {
+        /// Files.
+        width: i32,
+        /// Ranks.
+        height: i32,
+    },
     /// `cells` with the wrong number of rows.
     CellRows {
         /// Ranks declared.
@@ -126,7 +133,7 @@ impl LowerError {
         match self {
             LowerError::BadLabelRange => "E0101",
             LowerError::MissingBoardProp(_) => "E0102",
-            LowerError::BoardTooLarge(_) => "E0103",
+            LowerError::BoardTooLarge(_) | LowerError::GridTooLong { .. } => "E0103",
             LowerError::CellRows { .. } => "E0104",
             LowerError::CellRowWidth { .. } => "E0105",
             LowerError::BadCell(_) => "E0106",
@@ -159,7 +166,7 @@ impl LowerError {
         match self {
             LowerError::BadLabelRange => "not a range of labels",
             LowerError::MissingBoardProp(_) => "in this board",
-            LowerError::BoardTooLarge(_) => "board size",
+            LowerError::BoardTooLarge(_) | LowerError::GridTooLong { .. } => "board size",
             LowerError::CellRows { .. } => "the cell map",
             LowerError::CellRowWidth { .. } => "this row",
             LowerError::BadCell(_) => "in this row",
@@ -250,6 +257,12 @@ impl fmt::Display for LowerError {
                     crate::geometry::MAX_BOARD_CELLS
                 )
             }
+            LowerError::GridTooLong { width, height } => write!(
+                f,
+                "a board has at most {} files and {} ranks, not {width}×{height}",
+                crate::geometry::MAX_GRID_SIDE,
+                crate::geometry::MAX_GRID_SIDE
+            ),
             LowerError::CellRows { expected, found } => write!(
                 f,
                 "the cell map has {found} rows but the board has {expected} ranks"
