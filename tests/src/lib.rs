@@ -2,13 +2,12 @@
 //! shipped variants, reading perft data files, talking UCI to
 //! Fairy-Stockfish and xboard to Sjaak II ([`sjaak`]).
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use fairyc_runtime::{Variant, VariantTables};
 
 pub mod hachu;
+pub mod process;
 pub mod sjaak;
 pub mod xboard;
 
@@ -109,9 +108,7 @@ pub const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
 /// A running Fairy-Stockfish, spoken to over UCI.
 #[derive(Debug)]
 pub struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    process: process::Process,
 }
 
 impl Engine {
@@ -124,18 +121,8 @@ impl Engine {
     /// [`Engine::start`] with another program that speaks the same UCI
     /// commands (`tests/oracle/ffish_uci.py`: a current Fairy-Stockfish).
     pub fn start_program(program: &Path, options: &[(&str, &str)]) -> Option<Engine> {
-        let mut child = Command::new(program)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .ok()?;
-        let stdin = child.stdin.take()?;
-        let stdout = BufReader::new(child.stdout.take()?);
         let mut e = Engine {
-            child,
-            stdin,
-            stdout,
+            process: process::Process::spawn(program, "engine").ok()?,
         };
         e.send("uci");
         e.wait_for(|l| l == "uciok");
@@ -148,22 +135,13 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write to engine");
-        self.stdin.flush().expect("flush to engine");
+        self.process.send(line).expect("write to engine");
     }
 
     fn wait_for(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).expect("read from engine");
-            assert!(n > 0, "engine closed its output; last lines: {lines:?}");
-            let line = line.trim().to_string();
-            if done(&line) {
-                return lines;
-            }
-            lines.push(line);
-        }
+        self.process
+            .wait_for(done)
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The FEN Fairy-Stockfish writes for a position given as the argument of
@@ -205,13 +183,6 @@ impl Engine {
             }
         }
         (moves, total)
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
     }
 }
 
