@@ -8,6 +8,7 @@ use fairyc_runtime::{Variant, VariantTables};
 
 pub mod hachu;
 pub mod process;
+pub mod rows;
 pub mod sjaak;
 pub mod xboard;
 
