@@ -205,23 +205,37 @@ pub fn perft_difference(
     if our_total == their_total {
         return None;
     }
+    Some(divide_difference(
+        depth,
+        (&ours, our_total),
+        (&theirs, their_total),
+    ))
+}
+
+/// A perft difference at `depth` described: both totals, then each root
+/// move whose count differs or that only one side has.
+pub fn divide_difference(
+    depth: u32,
+    (ours, our_total): (&[(String, u64)], u64),
+    (theirs, their_total): (&[(String, u64)], u64),
+) -> String {
     let mut diff = Vec::new();
-    for (m, n) in &ours {
+    for (m, n) in ours {
         match theirs.iter().find(|t| &t.0 == m) {
             Some(t) if t.1 == *n => {}
             Some(t) => diff.push(format!("{m}: ours {n}, theirs {}", t.1)),
             None => diff.push(format!("{m}: only ours ({n})")),
         }
     }
-    for (m, n) in &theirs {
+    for (m, n) in theirs {
         if !ours.iter().any(|o| &o.0 == m) {
             diff.push(format!("{m}: only theirs ({n})"));
         }
     }
-    Some(format!(
+    format!(
         "perft {depth}: ours {our_total}, theirs {their_total}\n    {}",
         diff.join("\n    ")
-    ))
+    )
 }
 
 /// The legal moves of `pos` in UCI-like notation ([`fairyc_runtime::Position::uci`]), sorted.

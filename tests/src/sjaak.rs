@@ -319,22 +319,10 @@ pub fn sjaak_difference(
             Ok(t) => t,
             Err(e) => return Some(e),
         };
-        let mut diff = Vec::new();
-        for (m, n) in &ours {
-            match theirs.iter().find(|t| &t.0 == m) {
-                Some(t) if t.1 == *n => {}
-                Some(t) => diff.push(format!("{m}: ours {n}, theirs {}", t.1)),
-                None => diff.push(format!("{m}: only ours ({n})")),
-            }
-        }
-        for (m, n) in &theirs {
-            if !ours.iter().any(|o| &o.0 == m) {
-                diff.push(format!("{m}: only theirs ({n})"));
-            }
-        }
-        return Some(format!(
-            "perft {d}: ours {our_total}, theirs {their_total}\n    {}",
-            diff.join("\n    ")
+        return Some(crate::divide_difference(
+            d,
+            (&ours, our_total),
+            (&theirs, their_total),
         ));
     }
     None
