@@ -43,8 +43,8 @@
 //!   before a promoted piece), not the two-letter names.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use crate::process::Process;
 
 /// The Debian package's engine binary.
 pub const HACHU: &str = "/usr/games/hachu";
@@ -52,15 +52,11 @@ pub const HACHU: &str = "/usr/games/hachu";
 /// A running HaChu playing one variant, in force mode.
 #[derive(Debug)]
 pub struct HaChu {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    /// Every line sent is kept, for the error message when it dies.
+    process: Process,
     variant: String,
     /// The board it was set up with, if not the start position.
     board: Option<String>,
-    ping: u32,
-    /// Every line sent, for the error message when it dies.
-    sent: Vec<String>,
     /// The moves played since the start position.
     played: Vec<String>,
 }
@@ -78,27 +74,15 @@ impl HaChu {
     /// would hold a move of the start position under the key it gives every
     /// set-up position.
     fn spawn(variant: &str, board: Option<&str>) -> Result<HaChu, String> {
-        let mut child = Command::new(HACHU)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {HACHU}: {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
         let mut h = HaChu {
-            child,
-            stdin,
-            stdout,
+            process: Process::spawn(HACHU, "hachu")?.keep_sent(),
             variant: variant.to_string(),
             board: board.map(str::to_string),
-            ping: 0,
-            sent: Vec::new(),
             played: Vec::new(),
         };
         h.send("xboard");
         h.send("protover 2");
-        let features = h.wait_for(|l| l.contains("feature done=1"))?;
+        let features = h.process.wait_for(|l| l.contains("feature done=1"))?;
         let known = features
             .iter()
             .find_map(|l| l.strip_prefix("feature variants=\""))
@@ -125,50 +109,15 @@ impl HaChu {
     }
 
     fn send(&mut self, line: &str) {
-        self.sent.push(line.to_string());
         // A closed pipe shows as a read error on the next wait.
-        let _ = writeln!(self.stdin, "{line}");
-        let _ = self.stdin.flush();
-    }
-
-    /// Reads lines until `done` holds for one; returns the lines before it.
-    fn wait_for(&mut self, done: impl Fn(&str) -> bool) -> Result<Vec<String>, String> {
-        self.read_until(done).map(|(lines, _)| lines)
-    }
-
-    /// Reads lines until `done` holds for one; returns the lines before it
-    /// and that one.
-    fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Result<(Vec<String>, String), String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self
-                .stdout
-                .read_line(&mut line)
-                .map_err(|e| format!("read from hachu: {e}"))?;
-            if n == 0 {
-                return Err(format!(
-                    "hachu closed its output; it was sent:\n{}\nand printed last: {:?}",
-                    self.sent.join("\n"),
-                    lines.iter().rev().take(5).collect::<Vec<_>>()
-                ));
-            }
-            let line = line.trim().to_string();
-            if done(&line) {
-                return Ok((lines, line));
-            }
-            lines.push(line);
-        }
+        let _ = self.process.send(line);
     }
 
     /// Sends `command`, then a `ping`, and returns what it printed before
     /// the `pong`; `Err` with the line if it printed an error.
     fn command(&mut self, command: &str) -> Result<Vec<String>, String> {
-        self.ping += 1;
-        let pong = format!("pong {}", self.ping);
         self.send(command);
-        self.send(&format!("ping {}", self.ping));
-        let lines = self.wait_for(|l| l == pong)?;
+        let lines = self.process.ping()?;
         match lines
             .iter()
             .find(|l| l.starts_with("Error") || l.starts_with("tellusererror"))
@@ -228,7 +177,9 @@ impl HaChu {
     pub fn reply(&mut self) -> Result<String, String> {
         self.send("sd 1");
         self.send("go");
-        let (_, line) = self.read_until(|l| l.starts_with("move ") || is_result(l))?;
+        let (_, line) = self
+            .process
+            .read_until(|l| l.starts_with("move ") || is_result(l))?;
         self.command("force")?;
         match line.strip_prefix("move ") {
             Some(m) => {
@@ -274,14 +225,6 @@ impl HaChu {
             }
         }
         Ok(moves.into_iter().collect())
-    }
-}
-
-impl Drop for HaChu {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let _ = self.child.wait();
     }
 }
 

@@ -2,13 +2,13 @@
 //! shipped variants, reading perft data files, talking UCI to
 //! Fairy-Stockfish and xboard to Sjaak II ([`sjaak`]).
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use fairyc_runtime::{Variant, VariantTables};
 
 pub mod hachu;
+pub mod process;
+pub mod rows;
 pub mod sjaak;
 pub mod xboard;
 
@@ -109,9 +109,7 @@ pub const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
 /// A running Fairy-Stockfish, spoken to over UCI.
 #[derive(Debug)]
 pub struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    process: process::Process,
 }
 
 impl Engine {
@@ -124,18 +122,8 @@ impl Engine {
     /// [`Engine::start`] with another program that speaks the same UCI
     /// commands (`tests/oracle/ffish_uci.py`: a current Fairy-Stockfish).
     pub fn start_program(program: &Path, options: &[(&str, &str)]) -> Option<Engine> {
-        let mut child = Command::new(program)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .ok()?;
-        let stdin = child.stdin.take()?;
-        let stdout = BufReader::new(child.stdout.take()?);
         let mut e = Engine {
-            child,
-            stdin,
-            stdout,
+            process: process::Process::spawn(program, "engine").ok()?,
         };
         e.send("uci");
         e.wait_for(|l| l == "uciok");
@@ -148,22 +136,13 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write to engine");
-        self.stdin.flush().expect("flush to engine");
+        self.process.send(line).expect("write to engine");
     }
 
     fn wait_for(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).expect("read from engine");
-            assert!(n > 0, "engine closed its output; last lines: {lines:?}");
-            let line = line.trim().to_string();
-            if done(&line) {
-                return lines;
-            }
-            lines.push(line);
-        }
+        self.process
+            .wait_for(done)
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The FEN Fairy-Stockfish writes for a position given as the argument of
@@ -208,13 +187,6 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
-}
-
 /// Compares perft `depth` of `pos` (whose FEN is `fen`) with
 /// Fairy-Stockfish's; on a difference, the totals and each root move whose
 /// count differs or that only one engine has.
@@ -233,23 +205,37 @@ pub fn perft_difference(
     if our_total == their_total {
         return None;
     }
+    Some(divide_difference(
+        depth,
+        (&ours, our_total),
+        (&theirs, their_total),
+    ))
+}
+
+/// A perft difference at `depth` described: both totals, then each root
+/// move whose count differs or that only one side has.
+pub fn divide_difference(
+    depth: u32,
+    (ours, our_total): (&[(String, u64)], u64),
+    (theirs, their_total): (&[(String, u64)], u64),
+) -> String {
     let mut diff = Vec::new();
-    for (m, n) in &ours {
+    for (m, n) in ours {
         match theirs.iter().find(|t| &t.0 == m) {
             Some(t) if t.1 == *n => {}
             Some(t) => diff.push(format!("{m}: ours {n}, theirs {}", t.1)),
             None => diff.push(format!("{m}: only ours ({n})")),
         }
     }
-    for (m, n) in &theirs {
+    for (m, n) in theirs {
         if !ours.iter().any(|o| &o.0 == m) {
             diff.push(format!("{m}: only theirs ({n})"));
         }
     }
-    Some(format!(
+    format!(
         "perft {depth}: ours {our_total}, theirs {their_total}\n    {}",
         diff.join("\n    ")
-    ))
+    )
 }
 
 /// The legal moves of `pos` in UCI-like notation ([`fairyc_runtime::Position::uci`]), sorted.

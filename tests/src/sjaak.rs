@@ -28,20 +28,14 @@
 //!   refused FEN `Error: … (bad FEN …)`; an unknown variant
 //!   `Error (cannot start variant game): …`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-
-/// The Debian package's engine binary.
-pub const SJAAKII: &str = "/usr/games/sjaakii";
+use crate::process::Process;
+pub use crate::xboard::SJAAKII;
 
 /// A running Sjaak II playing one variant, in force mode.
 #[derive(Debug)]
 pub struct Sjaak {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    process: Process,
     variant: String,
-    ping: u32,
     files: u32,
     ranks: u32,
     pieces: Vec<(String, String)>,
@@ -52,64 +46,29 @@ impl Sjaak {
     /// feature: `wildebeest`, `shoshogi`, `wa-shogi`). `Err` if the binary is
     /// missing or refuses the variant.
     pub fn start(variant: &str) -> Result<Sjaak, String> {
-        let mut child = Command::new(SJAAKII)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {SJAAKII}: {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
         let mut s = Sjaak {
-            child,
-            stdin,
-            stdout,
+            process: Process::spawn(SJAAKII, "sjaakii")?,
             variant: variant.to_string(),
-            ping: 0,
             files: 0,
             ranks: 0,
             pieces: Vec::new(),
         };
         s.send("xboard");
         s.send("protover 2");
-        s.wait_for(|l| l.contains("feature done=1"))?;
+        s.process.wait_for(|l| l.contains("feature done=1"))?;
         s.new_game()?;
         Ok(s)
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write to sjaakii");
-        self.stdin.flush().expect("flush to sjaakii");
-    }
-
-    /// Reads lines until `done` holds for one; returns the lines before it.
-    fn wait_for(&mut self, done: impl Fn(&str) -> bool) -> Result<Vec<String>, String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self
-                .stdout
-                .read_line(&mut line)
-                .map_err(|e| format!("read from sjaakii: {e}"))?;
-            if n == 0 {
-                return Err(format!("sjaakii closed its output; last lines: {lines:?}"));
-            }
-            let line = line.trim().to_string();
-            if done(&line) {
-                return Ok(lines);
-            }
-            lines.push(line);
-        }
+        self.process.send(line).expect("write to sjaakii");
     }
 
     /// Sends `command`, then a `ping`, and returns what it printed before
     /// the `pong`; `Err` with the line if it printed an error.
     fn command(&mut self, command: &str) -> Result<Vec<String>, String> {
-        self.ping += 1;
-        let pong = format!("pong {}", self.ping);
         self.send(command);
-        self.send(&format!("ping {}", self.ping));
-        let lines = self.wait_for(|l| l == pong)?;
+        let lines = self.process.ping()?;
         match lines
             .iter()
             .find(|l| l.starts_with("Error") || l.starts_with("Illegal"))
@@ -295,14 +254,6 @@ fn summary(line: &str) -> Option<(u32, u64)> {
     }
 }
 
-impl Drop for Sjaak {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let _ = self.child.wait();
-    }
-}
-
 /// The first two FEN fields (board and side to move) with every piece
 /// letter renamed by `letters` (`(ours, theirs)` pairs, upper case; the
 /// lower case follows): the part of a FEN both engines write alike.
@@ -368,22 +319,10 @@ pub fn sjaak_difference(
             Ok(t) => t,
             Err(e) => return Some(e),
         };
-        let mut diff = Vec::new();
-        for (m, n) in &ours {
-            match theirs.iter().find(|t| &t.0 == m) {
-                Some(t) if t.1 == *n => {}
-                Some(t) => diff.push(format!("{m}: ours {n}, theirs {}", t.1)),
-                None => diff.push(format!("{m}: only ours ({n})")),
-            }
-        }
-        for (m, n) in &theirs {
-            if !ours.iter().any(|o| &o.0 == m) {
-                diff.push(format!("{m}: only theirs ({n})"));
-            }
-        }
-        return Some(format!(
-            "perft {d}: ours {our_total}, theirs {their_total}\n    {}",
-            diff.join("\n    ")
+        return Some(crate::divide_difference(
+            d,
+            (&ours, our_total),
+            (&theirs, their_total),
         ));
     }
     None

@@ -3,8 +3,7 @@
 //! Sjaak II (`perft N`). Every exchange ends with `ping N`, so the lines an
 //! engine prints for a command are exactly those before its `pong N`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use crate::process::Process;
 
 /// Fairy-Max, as the Debian package installs it.
 pub const FAIRYMAX: &str = "/usr/games/fairymax";
@@ -14,10 +13,7 @@ pub const SJAAKII: &str = "/usr/games/sjaakii";
 /// A running XBoard engine in force mode (it never moves on its own).
 #[derive(Debug)]
 pub struct XBoard {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-    ping: u32,
+    process: Process,
     variant: String,
 }
 
@@ -25,19 +21,8 @@ impl XBoard {
     /// Starts `binary`, says `xboard` and `protover 2`, and sets up a new
     /// game of `variant` in force mode. `None` if the binary is missing.
     pub fn start(binary: &str, variant: &str) -> Option<XBoard> {
-        let mut child = Command::new(binary)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .ok()?;
-        let stdin = child.stdin.take()?;
-        let stdout = BufReader::new(child.stdout.take()?);
         let mut e = XBoard {
-            child,
-            stdin,
-            stdout,
-            ping: 0,
+            process: Process::spawn(binary, "engine").ok()?,
             variant: variant.to_string(),
         };
         e.send("xboard");
@@ -52,8 +37,7 @@ impl XBoard {
     ///
     /// If the engine has gone.
     pub fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write to engine");
-        self.stdin.flush().expect("flush to engine");
+        self.process.send(line).expect("write to engine");
     }
 
     /// Sends `ping N` and returns the lines printed before `pong N`.
@@ -62,20 +46,7 @@ impl XBoard {
     ///
     /// If the engine closes its output first.
     pub fn sync(&mut self) -> Vec<String> {
-        self.ping += 1;
-        let want = format!("pong {}", self.ping);
-        self.send(&format!("ping {}", self.ping));
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).expect("read from engine");
-            assert!(n > 0, "engine closed its output; last lines: {lines:?}");
-            let line = line.trim().to_string();
-            if line == want {
-                return lines;
-            }
-            lines.push(line);
-        }
+        self.process.ping().unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// `new`, `variant V`, `force`: the start position, nobody to move by
@@ -135,13 +106,5 @@ impl XBoard {
                     .flatten()
             })
             .unwrap_or_else(|| panic!("no perft {depth} total for {fen}: {lines:?}"))
-    }
-}
-
-impl Drop for XBoard {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let _ = self.child.wait();
     }
 }

@@ -43,8 +43,6 @@
 //! `cargo test -p fairyc-tests --release --test sjaakii -- --ignored`.
 //! `FAIRYC_SJAAKII_ONLY=stem,…` runs only some rows.
 
-use std::path::PathBuf;
-
 use fairyc_runtime::{Color, Move, Position};
 use fairyc_tests::sjaak::{board_and_turn, rename_promotion, sjaak_difference, Sjaak};
 use fairyc_tests::{compile_path, root};
@@ -53,14 +51,7 @@ use rand::{Rng, SeedableRng};
 
 #[derive(Debug)]
 struct Row {
-    stem: String,
-    name: String,
-    games: u64,
-    plies: usize,
-    every: usize,
-    depth: u32,
-    start_depth: u32,
-    ours: Option<PathBuf>,
+    base: fairyc_tests::rows::Row,
     letters: Vec<(char, char)>,
     skip: Option<String>,
 }
@@ -133,73 +124,41 @@ fn sjaak_castling_differs(pos: &Position<'_>) -> bool {
 
 fn read_rows() -> Vec<Row> {
     let path = root().join("tests/data/sjaakii/rows.txt");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let mut rows = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let at = format!("{}:{}", path.display(), i + 1);
-        let mut words = line.split_whitespace();
-        let (Some(stem), Some(name)) = (words.next(), words.next()) else {
-            panic!("{at}: a row is `<file-stem> <sjaakii-name> [key=value …]`");
-        };
-        let mut row = Row {
-            stem: stem.to_string(),
-            name: name.to_string(),
-            games: 100,
-            plies: 60,
-            every: 20,
-            depth: 3,
-            start_depth: 3,
-            ours: None,
-            letters: Vec::new(),
-            skip: None,
-        };
-        for word in words {
-            let (key, value) = word
-                .split_once('=')
-                .unwrap_or_else(|| panic!("{at}: `{word}` is not key=value"));
-            let number = || -> u64 {
-                value
-                    .parse()
-                    .unwrap_or_else(|_| panic!("{at}: {key}={value} is not a number"))
+    let rows = fairyc_tests::rows::read_rows(&path, "sjaakii-name", 3);
+    rows.into_iter()
+        .map(|base| {
+            let mut row = Row {
+                letters: Vec::new(),
+                skip: None,
+                base,
             };
-            match key {
-                "games" => row.games = number(),
-                "plies" => row.plies = number() as usize,
-                "every" => row.every = number().max(1) as usize,
-                "depth" => row.depth = number() as u32,
-                "start-depth" => row.start_depth = number() as u32,
-                "ours" => row.ours = Some(root().join(value)),
-                "skip" => {
-                    assert!(
-                        SKIPS.iter().any(|s| s.0 == value),
-                        "{at}: no named exception `{value}`"
-                    );
-                    row.skip = Some(value.to_string());
-                }
-                "letters" => {
-                    for pair in value.split(',') {
-                        let c: Vec<char> = pair.chars().collect();
-                        match c[..] {
-                            [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
-                                row.letters.push((a, b))
+            let at = row.base.at.clone();
+            for (key, value) in std::mem::take(&mut row.base.other) {
+                match key.as_str() {
+                    "skip" => {
+                        assert!(
+                            SKIPS.iter().any(|s| s.0 == value),
+                            "{at}: no named exception `{value}`"
+                        );
+                        row.skip = Some(value);
+                    }
+                    "letters" => {
+                        for pair in value.split(',') {
+                            let c: Vec<char> = pair.chars().collect();
+                            match c[..] {
+                                [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
+                                    row.letters.push((a, b))
+                                }
+                                _ => panic!("{at}: `{pair}` is not two upper-case letters"),
                             }
-                            _ => panic!("{at}: `{pair}` is not two upper-case letters"),
                         }
                     }
+                    _ => panic!("{at}: unknown key `{key}`"),
                 }
-                _ => panic!("{at}: unknown key `{key}`"),
             }
-        }
-        assert!(row.games >= 100, "{at}: the proof needs at least 100 games");
-        rows.push(row);
-    }
-    assert!(!rows.is_empty(), "{} has no rows", path.display());
-    rows
+            row
+        })
+        .collect()
 }
 
 /// Compares the FENs' board and side to move, then perft; a description of
@@ -221,16 +180,17 @@ fn compare(pos: &Position<'_>, sjaak: &mut Sjaak, row: &Row, depth: u32) -> Opti
 
 fn run_row(row: &Row, mismatches: &mut Vec<String>) -> usize {
     let file = row
+        .base
         .ours
         .clone()
-        .unwrap_or_else(|| root().join(format!("variants/{}.variant", row.stem)));
+        .unwrap_or_else(|| root().join(format!("variants/{}.variant", row.base.stem)));
     let variant = compile_path(&file);
-    let mut sjaak = Sjaak::start(&row.name).expect("/usr/games/sjaakii plays the variant");
-    let name = format!("{} ({})", row.stem, row.name);
+    let mut sjaak = Sjaak::start(&row.base.name).expect("/usr/games/sjaakii plays the variant");
+    let name = format!("{} ({})", row.base.stem, row.base.name);
     let mut fail = |what: String| mismatches.push(format!("{name}: {what}"));
 
     let start = Position::new(&variant).expect("start position");
-    if let Some(d) = compare(&start, &mut sjaak, row, row.start_depth) {
+    if let Some(d) = compare(&start, &mut sjaak, row, row.base.start_depth) {
         fail(format!("start position: {d}"));
     }
     let skip = row
@@ -238,14 +198,16 @@ fn run_row(row: &Row, mismatches: &mut Vec<String>) -> usize {
         .as_ref()
         .and_then(|name| SKIPS.iter().find(|s| s.0 == name));
     let mut positions = 0;
-    for seed in 0..row.games {
+    for seed in 0..row.base.games {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut pos = Position::new(&variant).expect("start position");
         sjaak.new_game().expect("a new game");
         let mut played: Vec<String> = Vec::new();
-        for ply in 0..row.plies {
-            if ply % row.every == row.every / 2 && !skip.is_some_and(|s| (s.1)(&pos, row.depth)) {
-                if let Some(d) = compare(&pos, &mut sjaak, row, row.depth) {
+        for ply in 0..row.base.plies {
+            if ply % row.base.every == row.base.every / 2
+                && !skip.is_some_and(|s| (s.1)(&pos, row.base.depth))
+            {
+                if let Some(d) = compare(&pos, &mut sjaak, row, row.base.depth) {
                     fail(format!(
                         "seed {seed} ply {ply} after {}: {d}",
                         played.join(" ")
@@ -283,7 +245,7 @@ fn sjaakii_agrees() {
     let mut rows = read_rows();
     if let Ok(only) = std::env::var("FAIRYC_SJAAKII_ONLY") {
         let only: Vec<&str> = only.split(',').map(str::trim).collect();
-        rows.retain(|r| only.contains(&r.stem.as_str()));
+        rows.retain(|r| only.contains(&r.base.stem.as_str()));
         println!("FAIRYC_SJAAKII_ONLY: {} rows run", rows.len());
     }
     let mut mismatches = Vec::new();
@@ -292,17 +254,17 @@ fn sjaakii_agrees() {
         let positions = run_row(row, &mut mismatches);
         println!(
             "{} ({}): {positions} positions of {} games compared at depth {}, start to depth {} [{:.1} s]",
-            row.stem,
-            row.name,
-            row.games,
-            row.depth,
-            row.start_depth,
+            row.base.stem,
+            row.base.name,
+            row.base.games,
+            row.base.depth,
+            row.base.start_depth,
             clock.elapsed().as_secs_f64(),
         );
         if positions < 100 {
             mismatches.push(format!(
                 "{}: only {positions} positions compared (at least 100 needed)",
-                row.stem
+                row.base.stem
             ));
         }
     }

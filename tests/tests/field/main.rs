@@ -54,15 +54,7 @@ pub type Skip = fn(&Position<'_>, u32) -> bool;
 /// One row of a family's data file.
 #[derive(Debug)]
 struct Row {
-    line: usize,
-    stem: String,
-    fsf: String,
-    games: u64,
-    plies: usize,
-    every: usize,
-    depth: u32,
-    start_depth: u32,
-    ours: Option<PathBuf>,
+    base: fairyc_tests::rows::Row,
     ini: Option<PathBuf>,
     engine: Option<PathBuf>,
     skip: Option<String>,
@@ -72,64 +64,30 @@ struct Row {
 
 fn read_rows(family: &str) -> Vec<Row> {
     let path = root().join(format!("tests/data/field/{family}.txt"));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let mut rows = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let at = format!("{}:{}", path.display(), i + 1);
-        let mut words = line.split_whitespace();
-        let (Some(stem), Some(fsf)) = (words.next(), words.next()) else {
-            panic!("{at}: a row is `<file-stem> <fsf-name> [key=value …]`");
-        };
-        let mut row = Row {
-            line: i + 1,
-            stem: stem.to_string(),
-            fsf: fsf.to_string(),
-            games: 100,
-            plies: 60,
-            every: 20,
-            depth: 3,
-            start_depth: 0,
-            ours: None,
-            ini: None,
-            engine: None,
-            skip: None,
-            fens: None,
-            starts: None,
-        };
-        for word in words {
-            let (key, value) = word
-                .split_once('=')
-                .unwrap_or_else(|| panic!("{at}: `{word}` is not key=value"));
-            let number = || -> u64 {
-                value
-                    .parse()
-                    .unwrap_or_else(|_| panic!("{at}: {key}={value} is not a number"))
+    let rows = fairyc_tests::rows::read_rows(&path, "fsf-name", 0);
+    rows.into_iter()
+        .map(|base| {
+            let mut row = Row {
+                ini: None,
+                engine: None,
+                skip: None,
+                fens: None,
+                starts: None,
+                base,
             };
-            match key {
-                "games" => row.games = number(),
-                "plies" => row.plies = number() as usize,
-                "every" => row.every = number().max(1) as usize,
-                "depth" => row.depth = number() as u32,
-                "start-depth" => row.start_depth = number() as u32,
-                "ours" => row.ours = Some(root().join(value)),
-                "ini" => row.ini = Some(root().join(value)),
-                "engine" => row.engine = Some(root().join(value)),
-                "skip" => row.skip = Some(value.to_string()),
-                "fens" => row.fens = Some(root().join(value)),
-                "starts" => row.starts = Some(root().join(value)),
-                _ => panic!("{at}: unknown key `{key}`"),
+            for (key, value) in std::mem::take(&mut row.base.other) {
+                match key.as_str() {
+                    "ini" => row.ini = Some(root().join(value)),
+                    "engine" => row.engine = Some(root().join(value)),
+                    "skip" => row.skip = Some(value),
+                    "fens" => row.fens = Some(root().join(value)),
+                    "starts" => row.starts = Some(root().join(value)),
+                    _ => panic!("{}: unknown key `{key}`", row.base.at),
+                }
             }
-        }
-        assert!(row.games >= 100, "{at}: the proof needs at least 100 games");
-        rows.push(row);
-    }
-    assert!(!rows.is_empty(), "{} has no rows", path.display());
-    rows
+            row
+        })
+        .collect()
 }
 
 /// Whether two FENs are the same up to the order of the pieces inside the
@@ -179,15 +137,16 @@ struct Tally {
 
 fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> Tally {
     let file = row
+        .base
         .ours
         .clone()
-        .unwrap_or_else(|| root().join(format!("variants/{}.variant", row.stem)));
+        .unwrap_or_else(|| root().join(format!("variants/{}.variant", row.base.stem)));
     let variant = compile_path(&file);
     let skip: Option<Skip> = row.skip.as_ref().map(|name| {
         skips
             .iter()
             .find(|(n, _)| n == name)
-            .unwrap_or_else(|| panic!("line {}: no skip predicate `{name}`", row.line))
+            .unwrap_or_else(|| panic!("line {}: no skip predicate `{name}`", row.base.line))
             .1
     });
     let ini = row
@@ -198,13 +157,13 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
     if let Some(ini) = &ini {
         options.push(("VariantPath", ini));
     }
-    options.push(("UCI_Variant", &row.fsf));
+    options.push(("UCI_Variant", &row.base.name));
     let mut engine = match &row.engine {
         Some(program) => Engine::start_program(program, &options)
             .unwrap_or_else(|| panic!("cannot start {}", program.display())),
         None => Engine::start(&options).expect("/usr/games/fairy-stockfish is installed"),
     };
-    let name = format!("{} ({})", row.stem, row.fsf);
+    let name = format!("{} ({})", row.base.stem, row.base.name);
     let mut fail = |what: String| mismatches.push(format!("{name}: {what}"));
 
     // The start position: the same FEN, the same perft.
@@ -216,7 +175,7 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
             start.fen()
         ));
     }
-    if let Some(d) = compare_perft(&variant, &mut engine, &their_start, row.start_depth) {
+    if let Some(d) = compare_perft(&variant, &mut engine, &their_start, row.base.start_depth) {
         fail(format!("start position {their_start}: {d}"));
     }
 
@@ -235,7 +194,7 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
             .collect(),
         None => vec!["startpos".to_string()],
     };
-    for seed in 0..row.games {
+    for seed in 0..row.base.games {
         let mut rng = StdRng::seed_from_u64(seed);
         let origin = &starts[seed as usize % starts.len()];
         let mut pos = match origin.strip_prefix("fen ") {
@@ -243,10 +202,10 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
             None => Position::new(&variant).expect("start position"),
         };
         let mut played: Vec<String> = Vec::new();
-        for ply in 0..row.plies {
+        for ply in 0..row.base.plies {
             // Mid-way through each stretch of `every` plies: the start
             // position itself is compared once, above.
-            if ply % row.every == row.every / 2 {
+            if ply % row.base.every == row.base.every / 2 {
                 let theirs = if played.is_empty() {
                     engine.fen(origin)
                 } else {
@@ -260,10 +219,10 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
                     ));
                     break;
                 }
-                if skip.is_some_and(|f| f(&pos, row.depth)) {
+                if skip.is_some_and(|f| f(&pos, row.base.depth)) {
                     tally.skipped += 1;
                 } else {
-                    if let Some(d) = compare_perft(&variant, &mut engine, &theirs, row.depth) {
+                    if let Some(d) = compare_perft(&variant, &mut engine, &theirs, row.base.depth) {
                         fail(format!("seed {seed} ply {ply}: {theirs}: {d}"));
                     }
                     tally.positions += 1;
@@ -292,7 +251,7 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
                     "fixed FEN is not as Fairy-Stockfish writes it:\n    file   {fen}\n    theirs {theirs}"
                 ));
             }
-            if let Some(d) = compare_perft(&variant, &mut engine, fen, row.depth) {
+            if let Some(d) = compare_perft(&variant, &mut engine, fen, row.base.depth) {
                 fail(format!("fixed {fen}: {d}"));
             }
             tally.fixed += 1;
@@ -310,7 +269,7 @@ pub fn run_family(family: &str, skips: &[(&str, Skip)]) {
     let mut rows = read_rows(family);
     if let Ok(only) = std::env::var("FAIRYC_FIELD_ONLY") {
         let only: Vec<&str> = only.split(',').map(str::trim).collect();
-        rows.retain(|r| only.contains(&r.stem.as_str()));
+        rows.retain(|r| only.contains(&r.base.stem.as_str()));
         println!("FAIRYC_FIELD_ONLY: {} rows of {family} run", rows.len());
     }
     let mut mismatches = Vec::new();
@@ -320,24 +279,24 @@ pub fn run_family(family: &str, skips: &[(&str, Skip)]) {
         println!(
             "{} ({}): {} positions of {} games compared at depth {} ({} skipped{}), \
              {} fixed positions, start to depth {} [{:.1} s]",
-            row.stem,
-            row.fsf,
+            row.base.stem,
+            row.base.name,
             t.positions,
-            row.games,
-            row.depth,
+            row.base.games,
+            row.base.depth,
             t.skipped,
             row.skip
                 .as_ref()
                 .map(|s| format!(" by `{s}`"))
                 .unwrap_or_default(),
             t.fixed,
-            row.start_depth,
+            row.base.start_depth,
             clock.elapsed().as_secs_f64(),
         );
         if t.positions < 100 {
             mismatches.push(format!(
                 "{}: only {} positions compared (at least 100 needed)",
-                row.stem, t.positions
+                row.base.stem, t.positions
             ));
         }
     }
