@@ -464,19 +464,10 @@ mod tests {
     fn later_legs_turn_relative_to_the_previous_leg() {
         let all = |dirs: &str, u: Cell, k: bool| -> Vec<Cell> {
             let d: Vec<char> = dirs.chars().collect();
-            [
-                (1, 0),
-                (1, 1),
-                (0, 1),
-                (-1, 1),
-                (-1, 0),
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-            ]
-            .into_iter()
-            .filter(|&e| leg_direction(&d, u, e, k))
-            .collect()
+            crate::geometry::KING_DIRECTIONS
+                .into_iter()
+                .filter(|&e| leg_direction(&d, u, e, k))
+                .collect()
         };
         // Going north: f straight on, fs the two forward diagonals, s the
         // right angles, b back; no letter: the orthogonal four.

@@ -890,7 +890,7 @@ pub struct LegPath {
 }
 
 /// The eight unit directions.
-const KING_DIRECTIONS: [Cell; 8] = [
+pub(crate) const KING_DIRECTIONS: [Cell; 8] = [
     (1, 0),
     (1, 1),
     (0, 1),
