@@ -262,6 +262,16 @@ const RULES_SQUARES = {
   "crazy-elephant": 64, // "8×8 board" (Crazy Elephant, B.1)
   "hans-38special": 38, // "a 6×6 block with one extra square on each short side, 38 squares in all"
   "crazy-38s": 38, // "It has exactly 38 squares"
+  // Beyond Fairy-Stockfish 11.1, from each variant's published rules:
+  cylinder: 64, // orthodox 8×8 with two files joined
+  grasshopper: 64, // orthodox 8×8
+  berolina: 64, // orthodox 8×8
+  spartan: 64, // orthodox 8×8
+  omega: 104, // 10×10 plus the four wizard squares
+  glinski: 91, // Gliński's hexagonal board of 91 cells
+  shoshogi: 81, // 9×9
+  washogi: 121, // 11×11
+  wildebeest: 110, // 11 files × 10 ranks
 };
 
 test("every shipped variant's board: the right number of squares in its screenshot, each a button", async () => {
