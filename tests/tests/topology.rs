@@ -852,3 +852,53 @@ fn torus_lines_close_before_their_start() {
     // Dabbaba: (2,0) is c1 (or, the other way, b1); (0,2) is a1 itself.
     assert_eq!(targets("3/D2 w - - 0 1", "a1"), ["b1", "c1"]);
 }
+
+/// The citadels example of docs/language.md ("Squares only some pieces may
+/// enter"): each king reaches only the far corner squares, the camel none,
+/// from anywhere.
+#[test]
+fn citadels_admit_only_the_opposing_king() {
+    let doc = std::fs::read_to_string(fairyc_tests::root().join("docs/language.md")).unwrap();
+    let start = doc
+        .find("variant \"Citadels\"")
+        .expect("the example is in the docs");
+    let begin = doc[..start].rfind("```variant\n").unwrap() + "```variant\n".len();
+    let end = begin + doc[begin..].find("```").unwrap();
+    let tables = fairyc_compiler::compile(&doc[begin..end]).expect("the example compiles");
+    let v = Variant::new(tables).unwrap();
+    let corners = ["z0", "y0", "z9", "y9"].map(|n| v.square_by_name(n).unwrap());
+    let king = v.piece_by_name("King").unwrap();
+    let camel = v.piece_by_name("Camel").unwrap();
+    for from in v.squares() {
+        for side in Color::ALL {
+            let into = |piece| {
+                let reach = fairyc_runtime::reach(&v, piece, side, from).unwrap_or_default();
+                corners
+                    .iter()
+                    .filter(|c| reach.contains_key(c))
+                    .map(|&c| v.square_name(c).to_string())
+                    .collect::<Vec<_>>()
+            };
+            assert!(
+                into(camel).is_empty(),
+                "a camel on {} enters a corner",
+                v.square_name(from)
+            );
+            let far: &[&str] = match side {
+                Color::White => &["z9", "y9"],
+                Color::Black => &["z0", "y0"],
+            };
+            let kings = into(king);
+            assert!(
+                kings.iter().all(|c| far.contains(&c.as_str())),
+                "{side:?} king on {}: {kings:?}",
+                v.square_name(from)
+            );
+        }
+    }
+    // And in play: White's king steps from d4 to y9, Black's from a1 to z0.
+    let p = fairyc_tests::pos(&v, "2/3K/4/4/k2C/2 w - - 0 1");
+    assert!(fairyc_tests::uci_moves(&p).contains(&"d4y9".to_string()));
+    let p = fairyc_tests::pos(&v, "2/3K/4/4/k2C/2 b - - 0 1");
+    assert!(fairyc_tests::uci_moves(&p).contains(&"a1z0".to_string()));
+}
