@@ -169,16 +169,30 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0014",
         title: "invalid piece letter",
-        text: "A piece's `letter` must be one ASCII letter: FEN writes it in upper case for White and in lower case for Black.",
-        wrong: "piece King { letter KK; moves K; royal }",
+        text: "A piece's `letter` is its symbol in FEN and moves: one to three ASCII letters, optionally followed by an apostrophe (`K`, `DE`, `N'`), after a `+` for a promoted face (`+P`). FEN writes it in upper case for White and in lower case for Black.",
+        wrong: "piece King { letter KING; moves K; royal }",
         fixed: "piece King { letter K; moves K; royal }",
     },
     Explanation {
         code: "E0015",
         title: "duplicate piece letter",
-        text: "Two pieces have the same letter, ignoring case, so FEN could not tell them apart. The secondary label shows the piece that has it first.",
+        text: "Two pieces have the same symbol, ignoring case, so FEN could not tell them apart (a promoted face `+P` only has to differ from the other promoted faces). The secondary label shows the piece that has it first.",
         wrong: "piece King { letter K; moves K; royal }\npiece Kangaroo { letter k; moves N }",
         fixed: "piece King { letter K; moves K; royal }\npiece Kangaroo { letter G; moves N }",
+    },
+    Explanation {
+        code: "E0067",
+        title: "piece symbol of mixed case",
+        text: "FEN writes a piece's whole symbol in upper case for White and in lower case for Black, so a symbol of more than one letter is written in one case: `Ln` would read as a White `L` followed by a Black `n`. Write it in upper case (the case in the source does not matter otherwise).",
+        wrong: "piece Lion { letter Ln; moves K }",
+        fixed: "piece Lion { letter LN; moves K }",
+    },
+    Explanation {
+        code: "E0068",
+        title: "piece symbols a FEN cannot tell apart",
+        text: "A FEN reads the longest symbol that matches. One symbol may start another (`L` and `LN`) only where the rest of the longer one starts no symbol: with a Knight `N` as well, `LN` could be a Lion or a Lance followed by a Knight. The secondary label shows the shorter symbol. An apostrophe starts no symbol, so `N` and `N'` can both be used.",
+        wrong: "piece Lance { letter L; moves fR }\npiece Lion { letter LN; moves K }\npiece Knight { letter N; moves N }",
+        fixed: "piece Lance { letter L; moves fR }\npiece Lion { letter L'; moves K }\npiece Knight { letter N; moves N }",
     },
     Explanation {
         code: "E0016",
