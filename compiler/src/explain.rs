@@ -840,6 +840,13 @@ piece Guard { letter G; moves K }",
         fixed: "# (export a variant without promoted faces)",
     },
     Explanation {
+        code: "E0159",
+        title: "piece symbol Fairy-Stockfish cannot hold",
+        text: "Fairy-Stockfish 11.1 writes each piece with one letter in its FEN, moves and `pieceToCharTable`, and reads a `+` before a letter as a promoted piece. A piece whose symbol has more than one character (`letter DE`, `letter N'`) cannot be exported: give it a letter of its own.",
+        wrong: "piece Queen { letter QU; moves Q }",
+        fixed: "piece Queen { letter Q; moves Q }",
+    },
+    Explanation {
         code: "E0169",
         title: "one-time move not exported",
         text: "Fairy-Stockfish 11.1 has no key for a one-time move (`moves … once`) or a move not made in check (`if not-in-check`): its `cambodian` and `karouk` hard-code the king's leap and the met's double step. A variant with them cannot be exported.",
