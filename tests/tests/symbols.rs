@@ -239,6 +239,20 @@ fn shogi_with_long_symbols_plays_the_reference_perft() {
     expect.sort();
     assert_eq!(got, expect);
     assert!(got.contains(&"c8c9+".to_string()) && got.contains(&"LA@e5".to_string()));
+    // USI's SFEN and moves: a count applies to the whole symbol after it.
+    let original = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w 2SnB 4";
+    let sfen = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w 2SGn'B 4";
+    let sfen = sfen
+        .replace("lnsgkgsnl", "lan'sggokgosgn'la")
+        .replace("LNSGKGSNL", "LAN'SGGOKGOSGN'LA");
+    let p = Position::from_fen_or_sfen(&v, &sfen).expect("SFEN reads");
+    let o = Position::from_fen_or_sfen(&shogi, original).expect("SFEN reads");
+    assert_eq!(p.fen(), rename_fen(&o.fen(), SHOGI));
+    assert!(p.fen().contains("[SGSGBn']"), "{}", p.fen());
+    let w = Position::from_fen(&v, &p.fen().replace(" b - - 0 2", " w - - 0 2")).expect("fen");
+    let m = w.parse_uci("SG*5e").expect("a USI drop");
+    assert_eq!(w.uci(m), "SG@e5");
+    assert_eq!(w.usi(m).as_deref(), Some("SG*5e"));
 }
 
 /// A small variant with one-letter, two-letter, three-letter and
