@@ -213,6 +213,7 @@ impl<'a> Checker<'a> {
 
         let mut singles: IndexMap<&'static str, Span> = IndexMap::new();
         let mut letters: IndexMap<(String, bool), (&'a str, Span)> = IndexMap::new();
+        let mut pieces = 0usize;
         let mut royal = false;
         let mut royal_unclear = false;
         for item in &file.items {
@@ -240,6 +241,14 @@ impl<'a> Checker<'a> {
                 Item::Variant(variant) => self.variant(variant),
                 Item::Board(board) => self.board(&board.props),
                 Item::Piece(piece) => {
+                    pieces += 1;
+                    if pieces == MAX_PIECES + 1 {
+                        self.letters_unsound = true;
+                        self.error(
+                            ErrorKind::TooManyPieces { max: MAX_PIECES },
+                            piece.name.span,
+                        );
+                    }
                     let (is_royal, unclear) = self.piece(piece, &mut letters);
                     royal |= is_royal;
                     royal_unclear |= unclear;

@@ -338,6 +338,11 @@ pub enum ErrorKind {
         /// The shorter symbol's `letter` value.
         first: Span,
     },
+    /// `E0069` a 129th `piece` block.
+    TooManyPieces {
+        /// The most piece types a variant may have.
+        max: usize,
+    },
     /// `E0015` `letter K` in two pieces (also `K` and `k`, `DE` and `de`).
     DuplicateLetter {
         /// The symbol.
@@ -1000,6 +1005,14 @@ impl ErrorKind {
                 "a FEN reads the longest symbol that matches; change one of the three symbols, \
                  or end the longer one with an apostrophe",
             ),
+            ErrorKind::TooManyPieces { max } => Text::new(
+                "E0069",
+                format!("more than {max} piece types"),
+                "one piece type too many",
+            )
+            .help(format!(
+                "a variant has at most {max} piece types (a promoted face such as `+P` is one)"
+            )),
             ErrorKind::DuplicateLetter {
                 letter,
                 other,

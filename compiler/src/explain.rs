@@ -840,6 +840,13 @@ piece Guard { letter G; moves K }",
         fixed: "# (export a variant without promoted faces)",
     },
     Explanation {
+        code: "E0069",
+        title: "too many piece types",
+        text: "A variant has at most 128 piece types (the table format's limit; a promoted face such as `+P` is a piece type of its own). Symbols of more than one letter allow that many (`letter DE`), but not more. The error points at the first piece past the limit.",
+        wrong: "piece P1 { letter TA; moves W }\npiece P2 { letter TB; moves W }\n# … 127 more pieces",
+        fixed: "piece P1 { letter TA; moves W }\npiece P2 { letter TB; moves W }",
+    },
+    Explanation {
         code: "E0159",
         title: "piece symbol Fairy-Stockfish cannot hold",
         text: "Fairy-Stockfish 11.1 writes each piece with one letter in its FEN, moves and `pieceToCharTable`, and reads a `+` before a letter as a promoted piece. A piece whose symbol has more than one character (`letter DE`, `letter N'`) cannot be exported: give it a letter of its own.",

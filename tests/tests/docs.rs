@@ -314,6 +314,12 @@ const EXAMPLE_SETTINGS: &[(&str, &[&str], &str)] = &[
 /// instead, if any, why).
 const EXAMPLE_EXEMPTIONS: &[(&str, Option<&str>, &str)] = &[
     (
+        "E0069",
+        None,
+        "a file of 129 piece types is too long for an example: \
+         tests/fixtures/check/err/too_many_pieces.variant reports it",
+    ),
+    (
         "E0113",
         Some("E0028"),
         "reserved: the checker reports a name that is neither a zone nor a square as \
