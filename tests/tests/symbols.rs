@@ -155,6 +155,9 @@ const SHOGI: &[(&str, &str)] = &[
 /// Leaves of the original per-depth figures played, in a debug build.
 const NODE_LIMIT: u64 = 40_000;
 
+/// The same in release, for the ignored deeper tests.
+const DEEP_NODE_LIMIT: u64 = 6_000_000;
+
 /// Crazyhouse with its pieces renamed and 60 more piece types (66 in all,
 /// more than the 52 that one-letter symbols allow): it compiles, reads
 /// every reference FEN, writes it back as crazyhouse does with the
@@ -162,9 +165,22 @@ const NODE_LIMIT: u64 = 40_000;
 /// reference perft.
 #[test]
 fn crazyhouse_with_66_piece_types_and_long_symbols_plays_the_reference_perft() {
+    crazyhouse_renamed(NODE_LIMIT);
+}
+
+/// The same deeper, in release (`.ci/run`).
+#[test]
+#[ignore = "deeper perft: run in release by .ci/run"]
+fn crazyhouse_with_66_piece_types_deeper() {
+    crazyhouse_renamed(DEEP_NODE_LIMIT);
+}
+
+fn crazyhouse_renamed(node_limit: u64) {
     let source = renamed("crazyhouse", ZH, 60);
     let v = compile(&source);
     assert_eq!(v.pieces().count(), 66);
+    // More than 32 piece types are played with wide square sets.
+    assert!(v.is_wide());
     let zh = fairyc_tests::shipped("crazyhouse");
     let cases = read_perft_file(&root().join("tests/perft/crazyhouse.perft"));
     assert!(cases.len() >= 6);
@@ -184,7 +200,7 @@ fn crazyhouse_with_66_piece_types_and_long_symbols_plays_the_reference_perft() {
         let mut got = uci_moves(&p);
         got.sort();
         assert_eq!(got, want, "{}", case.id);
-        for &(depth, nodes) in case.counts.iter().filter(|c| c.1 <= NODE_LIMIT) {
+        for &(depth, nodes) in case.counts.iter().filter(|c| c.1 <= node_limit) {
             assert_eq!(perft(&p, depth), nodes, "{} depth {depth}", case.id);
         }
     }
@@ -213,16 +229,9 @@ fn long_promotion_suffixes_and_drops_are_read_back() {
 /// before.
 #[test]
 fn shogi_with_long_symbols_plays_the_reference_perft() {
+    shogi_perft(NODE_LIMIT);
     let v = compile(&renamed("shogi", SHOGI, 0));
     let shogi = fairyc_tests::shipped("shogi");
-    for case in read_perft_file(&root().join("tests/perft/shogi.perft")) {
-        let fen = rename_fen(&case.fen, SHOGI);
-        let p = Position::from_fen(&v, &fen).expect("fen");
-        assert_eq!(p.fen(), fen);
-        for &(depth, nodes) in case.counts.iter().filter(|c| c.1 <= NODE_LIMIT) {
-            assert_eq!(perft(&p, depth), nodes, "{} depth {depth}", case.id);
-        }
-    }
     // Promoted faces on the board and in hand, promotion moves.
     let want = "4k4/2SG4+SG+N'/9/9/9/9/9/9/4K4[LAgon'] w - - 0 1";
     let original = "4k4/2S4+S+N/9/9/9/9/9/9/4K4[Lng] w - - 0 1";
@@ -253,6 +262,25 @@ fn shogi_with_long_symbols_plays_the_reference_perft() {
     let m = w.parse_uci("SG*5e").expect("a USI drop");
     assert_eq!(w.uci(m), "SG@e5");
     assert_eq!(w.usi(m).as_deref(), Some("SG*5e"));
+}
+
+/// The same deeper, in release (`.ci/run`).
+#[test]
+#[ignore = "deeper perft: run in release by .ci/run"]
+fn shogi_with_long_symbols_deeper() {
+    shogi_perft(DEEP_NODE_LIMIT);
+}
+
+fn shogi_perft(node_limit: u64) {
+    let v = compile(&renamed("shogi", SHOGI, 0));
+    for case in read_perft_file(&root().join("tests/perft/shogi.perft")) {
+        let fen = rename_fen(&case.fen, SHOGI);
+        let p = Position::from_fen(&v, &fen).expect("fen");
+        assert_eq!(p.fen(), fen);
+        for &(depth, nodes) in case.counts.iter().filter(|c| c.1 <= node_limit) {
+            assert_eq!(perft(&p, depth), nodes, "{} depth {depth}", case.id);
+        }
+    }
 }
 
 /// A small variant with one-letter, two-letter, three-letter and
