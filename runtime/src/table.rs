@@ -603,8 +603,9 @@ pub struct PieceTable {
     pub name: String,
     /// Its symbol in FEN and notation ([`is_symbol`]): one to three ASCII
     /// letters, optionally followed by an apostrophe (`K`, `DE`, `N'`),
-    /// written here in upper case; White's pieces are written in upper
-    /// case, Black's in lower case (the whole symbol).
+    /// in one case (upper case in the tables fairyc writes; readers fold
+    /// case). White's pieces are written with it in upper case, Black's in
+    /// lower case (the whole symbol).
     pub letter: String,
     /// A royal piece may not be left attacked; checkmate is about royals.
     #[serde(default, skip_serializing_if = "is_false")]
