@@ -377,6 +377,33 @@ fn name_token(b: &Board, x: i32, y: i32, colour: bool) -> (String, Style) {
     })
 }
 
+/// A piece in a 3-character cell: ` P `, `+P `, ` P~`, `+P~`; a longer
+/// symbol fills the cell from the left (`DE `, `+DE`, `N'~`), and one that
+/// cannot fit with its marks is cut, keeping the marks, to `+D…`-like
+/// three characters (`+FK'` as `+F'`): the FEN under the board is exact.
+fn cell_text(symbol: &str, plus: bool, promoted: bool) -> String {
+    let marks = usize::from(plus) + usize::from(promoted);
+    if symbol.len() == 1 {
+        return format!(
+            "{}{symbol}{}",
+            if plus { '+' } else { ' ' },
+            if promoted { '~' } else { ' ' }
+        );
+    }
+    let room = 3 - marks.min(2);
+    let mut body: String = symbol.chars().take(room).collect();
+    if body.len() < symbol.len() && symbol.ends_with('\'') && room > 1 {
+        body.pop();
+        body.push('\'');
+    }
+    let text = format!(
+        "{}{body}{}",
+        if plus { "+" } else { "" },
+        if promoted { "~" } else { "" }
+    );
+    format!("{text:<3}")
+}
+
 /// The token of a cell of the board: the mark of its square on the naming
 /// cell.
 fn cell_token(p: &Picture, x: i32, y: i32, colour: bool) -> (String, Style) {
@@ -390,7 +417,7 @@ fn cell_token(p: &Picture, x: i32, y: i32, colour: bool) -> (String, Style) {
     } else {
         square_bg(&p.board, s)
     });
-    match p.marks[s as usize] {
+    match &p.marks[s as usize] {
         Mark::Empty => (
             (match (colour, shaded) {
                 (true, _) => "   ",
@@ -410,17 +437,14 @@ fn cell_token(p: &Picture, x: i32, y: i32, colour: bool) -> (String, Style) {
             promoted,
             plus,
         } => {
+            let (white, promoted, plus) = (*white, *promoted, *plus);
             let l = if white {
-                letter
+                letter.to_ascii_uppercase()
             } else {
                 letter.to_ascii_lowercase()
             };
             (
-                format!(
-                    "{}{l}{}",
-                    if plus { '+' } else { ' ' },
-                    if promoted { '~' } else { ' ' }
-                ),
+                cell_text(&l, plus, promoted),
                 Style {
                     fg: Some(if white { 231 } else { 16 }),
                     bg,

@@ -67,7 +67,7 @@ fn json_is_one_object_per_line() {
     assert_eq!(e["labels"][1]["line_start"], 13);
     assert!(e["help"][0]
         .as_str()
-        .is_some_and(|h| h.starts_with("letters must differ")));
+        .is_some_and(|h| h.starts_with("symbols must differ")));
     assert_eq!(objects[1]["severity"], "warning");
     assert_eq!(objects[1]["code"], "W0001");
 }

@@ -99,7 +99,7 @@ fn check_and_compile_take_a_table() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("Pawn"), "{}", stdout(&o));
     // A broken table: one short line, exit 1, not the table echoed back.
-    json["parts"]["pieces"][0]["letter"] = "KK".into();
+    json["parts"]["pieces"][0]["letter"] = "K1".into();
     let bad = dir.join("bad.json");
     std::fs::write(&bad, json.to_string()).expect("write");
     let o = fairyc(&["check", s(&bad), ZH]);

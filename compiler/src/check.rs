@@ -10,9 +10,9 @@
 //! [`crate::lower`] needs, and nothing else.
 
 use fairyc_runtime::table::{
-    CheckCountRule, CountingLimit, CountingRule, DropRules, EndRules, GateRule, Legality, MateRule,
-    Outcome, PromotionChoice, RepetitionRule, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT,
-    MAX_NAME_BYTES, MAX_PIECES,
+    is_symbol, symbol_clashes, CheckCountRule, CountingLimit, CountingRule, DropRules, EndRules,
+    GateRule, Legality, MateRule, Outcome, PromotionChoice, RepetitionRule, TableParts, Verdict,
+    ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
 };
 use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
 use indexmap::IndexMap;
@@ -212,7 +212,8 @@ impl<'a> Checker<'a> {
         }
 
         let mut singles: IndexMap<&'static str, Span> = IndexMap::new();
-        let mut letters: IndexMap<char, (&'a str, Span)> = IndexMap::new();
+        let mut letters: IndexMap<(String, bool), (&'a str, Span)> = IndexMap::new();
+        let mut pieces = 0usize;
         let mut royal = false;
         let mut royal_unclear = false;
         for item in &file.items {
@@ -240,6 +241,14 @@ impl<'a> Checker<'a> {
                 Item::Variant(variant) => self.variant(variant),
                 Item::Board(board) => self.board(&board.props),
                 Item::Piece(piece) => {
+                    pieces += 1;
+                    if pieces == MAX_PIECES + 1 {
+                        self.letters_unsound = true;
+                        self.error(
+                            ErrorKind::TooManyPieces { max: MAX_PIECES },
+                            piece.name.span,
+                        );
+                    }
                     let (is_royal, unclear) = self.piece(piece, &mut letters);
                     royal |= is_royal;
                     royal_unclear |= unclear;
@@ -260,6 +269,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
+        self.symbol_clashes(&letters);
         for keyword in ["variant", "board", "setup"] {
             if !singles.contains_key(keyword) && !self.has_malformed_item(file, keyword) {
                 self.error(ErrorKind::MissingItem { keyword }, Span::default());
@@ -456,11 +466,45 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Symbols a FEN could not tell apart: one is the start of another,
+    /// which goes on with a letter that starts a symbol (`L`, `LN` and
+    /// `N`: is `LN` a Lion, or a Lance and a Knight?).
+    fn symbol_clashes(&mut self, letters: &IndexMap<(String, bool), (&'a str, Span)>) {
+        let symbols: Vec<(&str, bool)> = letters.keys().map(|(s, p)| (s.as_str(), *p)).collect();
+        for (short, long) in symbol_clashes(&symbols) {
+            self.letters_unsound = true;
+            let (
+                Some(((short_symbol, _), &(short_piece, short_span))),
+                Some(((long_symbol, _), &(long_piece, long_span))),
+            ) = (letters.get_index(short), letters.get_index(long))
+            else {
+                continue;
+            };
+            let rest = &long_symbol[short_symbol.len()..];
+            let starts = letters
+                .iter()
+                .find(|((s, plus), _)| !plus && s.as_bytes().first() == rest.as_bytes().first())
+                .map(|(_, &(name, _))| name.to_owned())
+                .unwrap_or_default();
+            self.error(
+                ErrorKind::AmbiguousLetter {
+                    letter: long_symbol.clone(),
+                    piece: long_piece.to_owned(),
+                    shorter: short_symbol.clone(),
+                    other: short_piece.to_owned(),
+                    starts,
+                    first: short_span,
+                },
+                long_span,
+            );
+        }
+    }
+
     /// Checks a piece; returns (is royal, has a malformed `royal`).
     fn piece(
         &mut self,
         piece: &'a PieceDecl,
-        letters: &mut IndexMap<char, (&'a str, Span)>,
+        letters: &mut IndexMap<(String, bool), (&'a str, Span)>,
     ) -> (bool, bool) {
         self.name_length("piece name", &piece.name, MAX_NAME_BYTES);
         let mut seen = IndexMap::new();
@@ -477,39 +521,43 @@ impl<'a> Checker<'a> {
                     has_letter = true;
                     let first_letter = !seen.contains_key("letter");
                     self.once(&mut seen, "letter", letter.span);
-                    // `+P` is a promoted face, written `+` and its letter:
-                    // unique among the `+` letters (kept under the lower
-                    // case key), as plain letters are among themselves.
+                    // `+P` is a promoted face, written `+` and its symbol:
+                    // unique among the `+` symbols, as plain symbols are
+                    // among themselves (ignoring case).
                     let plus = letter.node.starts_with('+');
-                    let mut chars = letter.node.chars().skip(usize::from(plus));
-                    match (chars.next(), chars.next()) {
-                        (Some(c), None) if c.is_ascii_alphabetic() => {
-                            let key = if plus {
-                                c.to_ascii_lowercase()
-                            } else {
-                                c.to_ascii_uppercase()
-                            };
-                            if !first_letter {
-                                // Already reported as a duplicate statement.
-                            } else if let Some(&(other, first)) = letters.get(&key) {
-                                self.error(
-                                    ErrorKind::DuplicateLetter {
-                                        letter: c,
-                                        other: other.to_owned(),
-                                        first,
-                                    },
-                                    letter.span,
-                                );
-                            } else {
-                                letters.insert(key, (piece.name.node.as_str(), letter.span));
-                            }
+                    let symbol = &letter.node[usize::from(plus)..];
+                    let upper = symbol.to_ascii_uppercase();
+                    if is_symbol(symbol) {
+                        let key = (upper, plus);
+                        if !first_letter {
+                            // Already reported as a duplicate statement.
+                        } else if let Some(&(other, first)) = letters.get(&key) {
+                            self.error(
+                                ErrorKind::DuplicateLetter {
+                                    letter: symbol.to_owned(),
+                                    other: other.to_owned(),
+                                    first,
+                                },
+                                letter.span,
+                            );
+                        } else {
+                            letters.insert(key, (piece.name.node.as_str(), letter.span));
                         }
-                        _ => self.error(
+                    } else if is_symbol(&upper) {
+                        self.error(
+                            ErrorKind::MixedCaseLetter {
+                                letter: letter.node.clone(),
+                                suggestion: letter.node.to_ascii_uppercase(),
+                            },
+                            letter.span,
+                        );
+                    } else {
+                        self.error(
                             ErrorKind::InvalidLetter {
                                 letter: letter.node.clone(),
                             },
                             letter.span,
-                        ),
+                        );
                     }
                 }
                 PieceProp::Moves {
@@ -618,6 +666,7 @@ impl<'a> Checker<'a> {
             matches!(
                 e.kind,
                 ErrorKind::InvalidLetter { .. }
+                    | ErrorKind::MixedCaseLetter { .. }
                     | ErrorKind::DuplicateLetter { .. }
                     | ErrorKind::MissingLetter { .. }
                     | ErrorKind::DuplicateStatement {
@@ -1288,7 +1337,7 @@ fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'stat
             ("name", "`name <square> <new name>`"),
         ],
         Block::Piece => &[
-            ("letter", "`letter <A-Z>`"),
+            ("letter", "`letter <symbol>` (`K`, `DE`, `N'`, `+P`)"),
             (
                 "moves",
                 "`moves <Betza> [within <squares>] [from <squares>] [if <guard>]`",
@@ -1379,8 +1428,8 @@ pub struct Checked {
 pub struct CheckedPiece {
     /// Its name.
     pub name: String,
-    /// Its FEN letter, upper case.
-    pub letter: char,
+    /// Its FEN symbol, upper case (`K`, `DE`, `N'`).
+    pub letter: String,
     /// Whether it is royal.
     pub royal: bool,
     /// `royal white` / `royal black`: royal for that side only (0 White, 1 Black).
@@ -1389,7 +1438,7 @@ pub struct CheckedPiece {
     pub captured_as: Option<u8>,
     /// What it becomes in hand when captured, if it is only ever promoted to.
     pub demotes_to: Option<u8>,
-    /// Whether its letter is written after a `+` (`letter +P`).
+    /// Whether its symbol is written after a `+` (`letter +P`).
     pub plus: bool,
     /// `<Piece> max <n>`: promotion to it only while its side has fewer
     /// than n on the board.
@@ -1840,7 +1889,7 @@ impl<'a> Resolver<'a> {
     fn pieces(&mut self) -> Vec<CheckedPiece> {
         let mut out = Vec::new();
         for decl in self.decls.clone() {
-            let mut letter = '?';
+            let mut letter = String::from("?");
             let mut plus = false;
             let mut royal = None;
             let mut royal_side = None;
@@ -1882,12 +1931,7 @@ impl<'a> Resolver<'a> {
                     }
                     PieceProp::Letter(l) => {
                         plus = l.node.starts_with('+');
-                        letter = l
-                            .node
-                            .chars()
-                            .nth(usize::from(plus))
-                            .unwrap_or('?')
-                            .to_ascii_uppercase()
+                        letter = l.node[usize::from(plus)..].to_ascii_uppercase();
                     }
                     PieceProp::Royal(span) => royal = Some(*span),
                     PieceProp::CapturedAs(p) => {

@@ -310,15 +310,43 @@ pub enum ErrorKind {
         /// The first definition's name.
         first: Span,
     },
-    /// `E0014` `letter KK`, `letter 1`.
+    /// `E0014` `letter KING`, `letter 1`, `letter N''`.
     InvalidLetter {
         /// The value given.
         letter: String,
     },
-    /// `E0015` `letter K` in two pieces (also `K` and `k`).
+    /// `E0067` `letter Ln`: a symbol of mixed case.
+    MixedCaseLetter {
+        /// The value given.
+        letter: String,
+        /// The symbol in upper case.
+        suggestion: String,
+    },
+    /// `E0068` `letter L`, `letter LN` and `letter N` in three pieces: a
+    /// FEN could not tell `LN` from `L` and `N`.
+    AmbiguousLetter {
+        /// The longer symbol.
+        letter: String,
+        /// Its piece.
+        piece: String,
+        /// The shorter symbol, the start of the longer.
+        shorter: String,
+        /// Its piece.
+        other: String,
+        /// A piece whose symbol starts with the rest of the longer one.
+        starts: String,
+        /// The shorter symbol's `letter` value.
+        first: Span,
+    },
+    /// `E0069` a 129th `piece` block.
+    TooManyPieces {
+        /// The most piece types a variant may have.
+        max: usize,
+    },
+    /// `E0015` `letter K` in two pieces (also `K` and `k`, `DE` and `de`).
     DuplicateLetter {
-        /// The letter.
-        letter: char,
+        /// The symbol.
+        letter: String,
         /// The piece that has it first.
         other: String,
         /// That piece's `letter` value.
@@ -941,10 +969,50 @@ impl ErrorKind {
             .help("rename one of the pieces"),
             ErrorKind::InvalidLetter { letter } => Text::new(
                 "E0014",
-                format!("`{letter}` is not a single ASCII letter"),
-                "expected one letter `A`-`Z`",
+                format!("`{letter}` is not a piece symbol"),
+                "expected one to three letters, maybe followed by `'`",
             )
-            .help("the letter is used in FEN: upper case for White, lower case for Black"),
+            .help(
+                "a symbol is one to three ASCII letters, optionally followed by an apostrophe \
+                 (`K`, `DE`, `N'`), after `+` for a promoted face; FEN writes it in upper case \
+                 for White and in lower case for Black",
+            ),
+            ErrorKind::MixedCaseLetter { letter, suggestion } => Text::new(
+                "E0067",
+                format!("the symbol `{letter}` mixes upper and lower case"),
+                "written in one case in FEN",
+            )
+            .help(format!(
+                "FEN writes a symbol in upper case for White and in lower case for Black, so \
+                 `{letter}` would read as two pieces; did you mean `{suggestion}`?"
+            )),
+            ErrorKind::AmbiguousLetter {
+                letter,
+                piece,
+                shorter,
+                other,
+                starts,
+                first,
+            } => Text::new(
+                "E0068",
+                format!(
+                    "a FEN could not tell `{piece}` (`{letter}`) from `{other}` (`{shorter}`) followed by `{starts}`"
+                ),
+                "starts with another piece's symbol",
+            )
+            .also(*first, format!("`{other}` has `{shorter}`"))
+            .help(
+                "a FEN reads the longest symbol that matches; change one of the three symbols, \
+                 or end the longer one with an apostrophe",
+            ),
+            ErrorKind::TooManyPieces { max } => Text::new(
+                "E0069",
+                format!("more than {max} piece types"),
+                "one piece type too many",
+            )
+            .help(format!(
+                "a variant has at most {max} piece types (a promoted face such as `+P` is one)"
+            )),
             ErrorKind::DuplicateLetter {
                 letter,
                 other,
@@ -955,7 +1023,7 @@ impl ErrorKind {
                 "used again here",
             )
             .also(*first, format!("`{other}` has it"))
-            .help("letters must differ, ignoring case, so that FEN can tell pieces apart"),
+            .help("symbols must differ, ignoring case, so that FEN can tell pieces apart"),
             ErrorKind::MissingLetter { piece } => Text::new(
                 "E0016",
                 format!("piece `{piece}` has no `letter`"),

@@ -425,7 +425,7 @@ pub fn pieces(checked: &Checked) -> Vec<PieceTable> {
 pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
     PieceTable {
         name: piece.name.clone(),
-        letter: piece.letter,
+        letter: piece.letter.clone(),
         royal: piece.royal,
         royal_side: piece.royal_side,
         captured_as: piece.captured_as,

@@ -218,6 +218,12 @@ pub fn describe(source: &str) -> Result<XboardVariant, XboardRefusal> {
     let tables = lower::lower(&checked).map_err(XboardRefusal::Compile)?;
     let parts = tables.parts();
     board(parts, checked.geometry.has_multi_cell())?;
+    if let Some(piece) = parts.pieces.iter().find(|p| p.letter.len() != 1) {
+        return Err(XboardRefusal::Pieces(format!(
+            "the {}, written `{}`: XBoard's piece-to-char table has one letter per piece",
+            piece.name, piece.letter
+        )));
+    }
     let mut betzas = Vec::new();
     for piece in &parts.pieces {
         betzas.push(betza(&file, parts, &piece.name)?);
@@ -257,7 +263,10 @@ pub fn describe(source: &str) -> Result<XboardVariant, XboardRefusal> {
     let mut pieces = Vec::new();
     for (p, piece) in parts.pieces.iter().enumerate() {
         let plus = if piece.plus { "+" } else { "" };
-        pieces.push((format!("{plus}{}&", piece.letter), betzas[p].clone()));
+        pieces.push((
+            format!("{plus}{}&", letter(parts, p, false)),
+            betzas[p].clone(),
+        ));
     }
     Ok(XboardVariant {
         width,
@@ -269,8 +278,15 @@ pub fn describe(source: &str) -> Result<XboardVariant, XboardRefusal> {
     })
 }
 
+/// The piece's letter (symbols of more than one are refused in
+/// [`describe`]).
 fn letter(parts: &TableParts, p: usize, black: bool) -> char {
-    let l = parts.pieces[p].letter;
+    let l = parts.pieces[p]
+        .letter
+        .chars()
+        .next()
+        .unwrap_or('?')
+        .to_ascii_uppercase();
     if black {
         l.to_ascii_lowercase()
     } else {
@@ -426,7 +442,7 @@ fn assign(
         if !placed[b] {
             let wanted = SLOTS
                 .iter()
-                .position(|&c| char::from(c) == pieces[b].letter);
+                .position(|&c| pieces[b].letter == char::from(c).to_string());
             let fits = |s: usize| {
                 s + PROMOTED < SLOTS.len() && slots[s].is_none() && slots[s + PROMOTED].is_none()
             };
@@ -457,7 +473,7 @@ fn assign(
         }
         let wanted = SLOTS
             .iter()
-            .position(|&c| char::from(c) == pieces[p].letter);
+            .position(|&c| pieces[p].letter == char::from(c).to_string());
         match wanted.filter(|&s| slots[s].is_none()) {
             Some(s) => slots[s] = Some((p, false)),
             None => rest.push(p),

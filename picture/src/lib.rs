@@ -217,14 +217,15 @@ impl Reach {
 }
 
 /// What is drawn on a square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mark {
     /// Nothing.
     Empty,
-    /// A piece: its letter (upper case), side and promoted mark; `plus`
-    /// if it is written `+` and its letter (a promoted face).
+    /// A piece: its symbol (upper case: `K`, `DE`, `N'`), side and
+    /// promoted mark; `plus` if it is written `+` and its symbol (a
+    /// promoted face).
     Piece {
-        letter: char,
+        letter: String,
         white: bool,
         promoted: bool,
         plus: bool,
@@ -386,8 +387,8 @@ fn labels_from_names(b: &mut Board) {
     }
 }
 
-fn letter_of(variant: &Variant, p: PieceType) -> char {
-    variant.piece_letter(p)
+fn letter_of(variant: &Variant, p: PieceType) -> String {
+    variant.piece_symbol(p).to_ascii_uppercase()
 }
 
 /// The picture of a position: the pieces, the hands, whose turn, the result
@@ -725,11 +726,8 @@ pub fn find_piece(variant: &Variant, name: &str) -> Result<PieceType, PictureErr
     {
         return Ok(p);
     }
-    let mut chars = name.chars();
-    if let (Some(c), None) = (chars.next(), chars.next()) {
-        if let Some(p) = variant.piece_by_letter(c) {
-            return Ok(p);
-        }
+    if let Some(p) = variant.piece_by_symbol(name) {
+        return Ok(p);
     }
     let names: Vec<&str> = variant.pieces().map(|p| variant.piece_name(p)).collect();
     let hint = match did_you_mean(name, names.iter().copied()) {
@@ -738,7 +736,7 @@ pub fn find_piece(variant: &Variant, name: &str) -> Result<PieceType, PictureErr
     };
     let list: Vec<String> = variant
         .pieces()
-        .map(|p| format!("{} ({})", variant.piece_name(p), variant.piece_letter(p)))
+        .map(|p| format!("{} ({})", variant.piece_name(p), variant.piece_token(p)))
         .collect();
     Err(PictureError(format!(
         "{} has no piece `{name}`{hint}\n  pieces: {}",

@@ -273,15 +273,22 @@ pub fn render(p: &Picture) -> String {
     for (i, sq) in b.squares.iter().enumerate() {
         let (x, y) = sq.cells[0];
         let (cx, cy) = px(x as f64 + 0.5, y as f64 + 0.5);
-        match p.marks[i] {
+        match &p.marks[i] {
             Mark::Empty => {}
             Mark::Piece {
                 letter,
                 white,
                 promoted,
                 plus,
-            } => piece(&mut s, cx, cy - 0.06 * U, (letter, plus), white, promoted),
-            Mark::Target(r) => marker(&mut s, cx, cy, r),
+            } => piece(
+                &mut s,
+                cx,
+                cy - 0.06 * U,
+                (letter, *plus),
+                *white,
+                *promoted,
+            ),
+            Mark::Target(r) => marker(&mut s, cx, cy, *r),
         }
     }
     s.push_str("</g>\n");
@@ -327,7 +334,7 @@ fn piece(
     s: &mut String,
     cx: f64,
     cy: f64,
-    (letter, plus): (char, bool),
+    (letter, plus): (&str, bool),
     white: bool,
     promoted: bool,
 ) {
@@ -342,15 +349,11 @@ fn piece(
         ("#111111", 1.5)
     };
     let letter = if white {
-        letter
+        letter.to_ascii_uppercase()
     } else {
         letter.to_ascii_lowercase()
     };
-    let shown = if plus {
-        format!("+{letter}")
-    } else {
-        letter.to_string()
-    };
+    let shown = if plus { format!("+{letter}") } else { letter };
     let _ = writeln!(
         s,
         r#"<g class="piece {}"><circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/><text x="{}" y="{}" font-size="{}" font-weight="bold" fill="{text}">{}</text></g>"#,
@@ -361,7 +364,13 @@ fn piece(
         num(sw),
         num(cx),
         num(cy + 7.0),
-        if plus { 16 } else { 20 },
+        // Smaller for longer tokens (`+P`, `DE`, `+FK'`), to fit the disc.
+        match shown.len() {
+            1 => 20,
+            2 => 16,
+            3 => 13,
+            _ => 10,
+        },
         esc(&shown)
     );
 }

@@ -120,18 +120,28 @@ pub enum TableError {
         /// The square.
         square: u16,
     },
-    /// A piece letter that is not an ASCII letter.
+    /// A piece symbol that is not one ([`crate::table::is_symbol`]).
     BadLetter {
         /// The piece.
         piece: u8,
-        /// The letter.
-        letter: char,
+        /// The symbol (cut after [`crate::table::MAX_SYMBOL_BYTES`] + 1
+        /// characters).
+        letter: String,
     },
-    /// Two pieces with the same letter (case ignored).
+    /// Two pieces with the same symbol (case ignored) and `plus`.
     DuplicateLetter {
         /// The first piece.
         first: u8,
         /// The second piece.
+        second: u8,
+    },
+    /// Two symbols a FEN could not tell apart
+    /// ([`crate::table::symbol_clashes`]): the first piece's is the start
+    /// of the second's, which goes on with a letter that starts a symbol.
+    AmbiguousLetter {
+        /// The piece with the shorter symbol.
+        first: u8,
+        /// The piece with the longer one.
         second: u8,
     },
     /// `moves[side]` of a piece does not have one entry per square.
@@ -678,12 +688,16 @@ impl fmt::Display for TableError {
             TableError::BadLetter { piece, letter } => {
                 write!(
                     f,
-                    "the letter {letter:?} of piece {piece} is not an ASCII letter"
+                    "the letter {letter:?} of piece {piece} is not a symbol of one to three ASCII letters of one case, optionally followed by `'`"
                 )
             }
             TableError::DuplicateLetter { first, second } => {
                 write!(f, "pieces {first} and {second} have the same letter")
             }
+            TableError::AmbiguousLetter { first, second } => write!(
+                f,
+                "the letter of piece {first} starts that of piece {second}, which goes on with the first letter of a piece: a FEN could not tell them apart"
+            ),
             TableError::MovesPerSquare { piece, side, len } => write!(
                 f,
                 "pieces[{piece}].moves[{side}] has {len} entries; it needs one per square"
@@ -842,16 +856,16 @@ pub enum ParseFenError {
     Empty,
     /// A hand opened with `[` does not end with `]` right after the board.
     UnclosedHand,
-    /// A letter in the hand names no piece of the variant.
+    /// A letter in the hand starts no piece symbol of the variant.
     UnknownHandPiece(char),
-    /// A royal piece in the hand.
-    RoyalInHand(char),
+    /// A royal piece in the hand (as written: `K`, `+DE`).
+    RoyalInHand(String),
     /// Hands in a FEN of a variant without drops.
     HandWithoutDrops,
     /// More of one piece in one hand than [`crate::MAX_HAND`].
     HandTooLarge {
-        /// The piece letter (its case gives the side).
-        letter: char,
+        /// The piece as written (its case gives the side: `P`, `de`).
+        letter: String,
     },
     /// The board field has another number of rows than the board.
     RowCount {
@@ -878,7 +892,7 @@ pub enum ParseFenError {
         /// Squares in the row.
         squares: usize,
     },
-    /// A letter that names no piece of the variant.
+    /// A letter that starts no piece symbol of the variant.
     UnknownPiece {
         /// Row.
         row: usize,
@@ -891,10 +905,10 @@ pub enum ParseFenError {
     MarkNotAllowed {
         /// Row.
         row: usize,
-        /// Column of the piece letter.
+        /// Column of the piece (of its `+`, if any).
         column: usize,
-        /// The piece letter.
-        letter: char,
+        /// The piece as written (`P`, `+de`).
+        letter: String,
     },
     /// A character that is neither a piece, a digit nor `~` after a piece.
     UnexpectedChar {

@@ -39,7 +39,7 @@
 //! A [`Square`] and a [`PieceType`] are indices into one variant's tables,
 //! made only by that [`Variant`] ([`Variant::square`],
 //! [`Variant::square_by_name`], [`Variant::squares`], [`Variant::piece`],
-//! [`Variant::piece_by_letter`], [`Variant::piece_by_name`],
+//! [`Variant::piece_by_letter`], [`Variant::piece_by_symbol`], [`Variant::piece_by_name`],
 //! [`Variant::pieces`]): an index out of range gives `None`, so an
 //! out-of-range argument cannot be written. A square or piece type of
 //! another variant that is none of this one is answered as none (`None`,

@@ -1443,7 +1443,7 @@ impl<'v, W: Width> Pos<'v, W> {
                 Some(g) => {
                     let (kf, rf) = self.castle_squares(rule, from.raw(), to.raw());
                     let (kf, rf) = (sq(kf), sq(rf));
-                    let l = v.piece_letter(g.piece()).to_ascii_lowercase();
+                    let l = v.piece_symbol(g.piece()).to_ascii_lowercase();
                     if g.on_rook() {
                         format!("{}{}{l}", v.square_name(rf), v.square_name(kf))
                     } else {
@@ -1459,20 +1459,24 @@ impl<'v, W: Width> Pos<'v, W> {
                         // A promotion to the mover's `+` face is written `+`,
                         // and back to its plain face `-` (as FSF and USI do).
                         let mover = pt(code_piece(self.board.get(from.index())));
-                        let same = v.piece_letter(p) == v.piece_letter(mover);
+                        // Otherwise the new piece's whole symbol, lower
+                        // case (`e7e8q`, `e7e8de`, `e7e8n'`).
+                        let same = v
+                            .piece_symbol(p)
+                            .eq_ignore_ascii_case(v.piece_symbol(mover));
                         if same && v.is_plus(p) && !v.is_plus(mover) {
                             s.push('+');
                         } else if same && !v.is_plus(p) && v.is_plus(mover) {
                             s.push('-');
                         } else {
-                            s.push(v.piece_letter(p).to_ascii_lowercase());
+                            s.push_str(&v.piece_symbol(p).to_ascii_lowercase());
                         }
                     }
                     Promote::Hand(p) => {
                         s.push('@');
-                        s.push(v.piece_letter(p).to_ascii_lowercase());
+                        s.push_str(&v.piece_symbol(p).to_ascii_lowercase());
                     }
-                    Promote::Gate(p) => s.push(v.piece_letter(p).to_ascii_lowercase()),
+                    Promote::Gate(p) => s.push_str(&v.piece_symbol(p).to_ascii_lowercase()),
                 }
                 s
             }

@@ -115,22 +115,27 @@ impl Setup {
 
         if let Some(h) = hand_text {
             if v.hands || h.is_empty() || h == "-" {
-                let mut hand_chars = h.chars().filter(|&c| c != '-');
-                while let Some(mut c) = hand_chars.next() {
-                    let plus = c == '+';
-                    if plus {
-                        c = hand_chars.next().unwrap_or('+');
+                let h = h.as_bytes();
+                let mut k = 0;
+                while let Some(&c) = h.get(k) {
+                    if c == b'-' {
+                        k += 1;
+                        continue;
                     }
-                    let p = v
-                        .by_token(c, plus)
-                        .ok_or(ParseFenError::UnknownHandPiece(c))?;
+                    let plus = c == b'+';
+                    let at = k + usize::from(plus);
+                    let Some((p, side, len)) = v.read_symbol(&h[at..], plus) else {
+                        let c = h.get(at).map_or('+', |&b| char::from(b));
+                        return Err(ParseFenError::UnknownHandPiece(c));
+                    };
+                    k = at + len;
+                    let token = String::from_utf8_lossy(&h[at - usize::from(plus)..k]).into_owned();
                     if v.royal(p) && !v.royal_in_hand {
-                        return Err(ParseFenError::RoyalInHand(c));
+                        return Err(ParseFenError::RoyalInHand(token));
                     }
-                    let side = if c.is_ascii_uppercase() { 0 } else { 1 };
                     let n = &mut hands[side][p as usize];
                     if *n >= MAX_HAND {
-                        return Err(ParseFenError::HandTooLarge { letter: c });
+                        return Err(ParseFenError::HandTooLarge { letter: token });
                     }
                     *n += 1;
                 }
@@ -153,17 +158,16 @@ impl Setup {
             // `i`: squares described so far; `column`: characters read so far.
             let mut i = 0usize;
             let mut column = 0usize;
-            let mut chars = text.chars().peekable();
-            while let Some(c) = chars.next() {
+            let bytes = text.as_bytes();
+            let mut k = 0usize;
+            while let Some(c) = text[k..].chars().next() {
                 column += 1;
                 if c.is_ascii_digit() {
                     let start = column;
-                    let mut run = String::from(c);
-                    while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                        run.push(d);
-                        column += 1;
-                        chars.next();
-                    }
+                    let digits = bytes[k..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    let run = &text[k..k + digits];
+                    k += digits;
+                    column += digits - 1;
                     if run.starts_with('0') {
                         return Err(ParseFenError::ZeroRun { row, column: start });
                     }
@@ -175,7 +179,7 @@ impl Setup {
                             return Err(ParseFenError::RunTooLong {
                                 row,
                                 column: start,
-                                text: run,
+                                text: run.to_string(),
                                 squares,
                             })
                         }
@@ -183,10 +187,11 @@ impl Setup {
                 } else if c.is_ascii_alphabetic() || c == '+' {
                     let letter_column = column;
                     let plus = c == '+';
-                    let c = if plus {
+                    let at = k + usize::from(plus);
+                    if plus {
                         column += 1;
-                        match chars.next() {
-                            Some(l) if l.is_ascii_alphabetic() => l,
+                        match text[at..].chars().next() {
+                            Some(l) if l.is_ascii_alphabetic() => {}
                             other => {
                                 return Err(ParseFenError::UnexpectedChar {
                                     row,
@@ -195,23 +200,26 @@ impl Setup {
                                 })
                             }
                         }
-                    } else {
-                        c
+                    }
+                    let Some((p, side, len)) = v.read_symbol(&bytes[at..], plus) else {
+                        return Err(ParseFenError::UnknownPiece {
+                            row,
+                            column,
+                            letter: char::from(bytes[at]),
+                        });
                     };
-                    let p = v.by_token(c, plus).ok_or(ParseFenError::UnknownPiece {
-                        row,
-                        column,
-                        letter: c,
-                    })?;
-                    let promoted = chars.peek() == Some(&'~');
+                    let token = &text[k..at + len];
+                    k = at + len;
+                    column += len - 1;
+                    let promoted = bytes.get(k) == Some(&b'~');
                     if promoted {
-                        chars.next();
+                        k += 1;
                         column += 1;
                         if !carries_mark(v, p) {
                             return Err(ParseFenError::MarkNotAllowed {
                                 row,
                                 column: letter_column,
-                                letter: c,
+                                letter: token.to_string(),
                             });
                         }
                     }
@@ -224,7 +232,7 @@ impl Setup {
                     };
                     board[sq as usize] = Some(Placed {
                         piece: pt(p),
-                        color: if c.is_ascii_uppercase() {
+                        color: if side == 0 {
                             Color::White
                         } else {
                             Color::Black
@@ -395,14 +403,11 @@ impl Setup {
                             out.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        let l = v.piece_letter(p.piece);
-                        if v.is_plus(p.piece) {
-                            out.push('+');
-                        }
-                        out.push(if p.color == Color::White {
-                            l
+                        let token = v.token(p.piece.raw());
+                        out.push_str(&if p.color == Color::White {
+                            token
                         } else {
-                            l.to_ascii_lowercase()
+                            token.to_ascii_lowercase()
                         });
                         if p.promoted {
                             out.push('~');

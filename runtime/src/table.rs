@@ -25,10 +25,12 @@ use crate::error::{CastlingProblem, Field, HandRoute, Limit, NameOf, TableError}
 
 /// The version of the table format written by this crate. Readers reject other
 /// major versions.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The oldest format version this crate still reads (its tables are valid
-/// tables of the current version: version 2 only added optional fields).
+/// tables of the current version: version 2 only added optional fields,
+/// and version 3 let a piece's `letter` be a symbol of more than one
+/// character).
 pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
 /// The largest number of squares a board may have (boards of more than
@@ -38,6 +40,76 @@ pub const MAX_SQUARES: usize = 1024;
 
 /// The largest number of piece types.
 pub const MAX_PIECES: usize = 128;
+
+/// The longest piece symbol in bytes: three letters and an apostrophe.
+pub const MAX_SYMBOL_BYTES: usize = 4;
+
+/// Whether `s` is a piece symbol: one to three ASCII letters, all of one
+/// case, optionally followed by an apostrophe (`K`, `DE`, `fk`, `N'`).
+///
+/// A FEN writes White's pieces with the symbol in upper case and Black's
+/// in lower case, so a symbol of mixed case (`Ln`) could not be told from
+/// two pieces of different sides; digits, `+`, `~`, `/`, `[`, `]`, `@` and
+/// `-` have their own meanings in a FEN or a move.
+///
+/// ```
+/// use fairyc_runtime::table::is_symbol;
+/// assert!(is_symbol("K") && is_symbol("DE") && is_symbol("n'") && is_symbol("FKX"));
+/// assert!(!is_symbol("Ln") && !is_symbol("KNIG") && !is_symbol("'") && !is_symbol("P1"));
+/// ```
+pub fn is_symbol(s: &str) -> bool {
+    let b = s.as_bytes();
+    let letters = b.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    let rest = b.get(letters..).unwrap_or_default();
+    (1..=3).contains(&letters)
+        && (rest.is_empty() || rest == b"'")
+        && (b[..letters].iter().all(u8::is_ascii_uppercase)
+            || b[..letters].iter().all(u8::is_ascii_lowercase))
+}
+
+/// The pairs of symbols a FEN could not tell apart, as `(shorter,
+/// longer)` indices into `symbols` (each a symbol and whether it is
+/// written after `+`): the shorter is the start of the longer, in the same
+/// `+` class, and the longer goes on with a letter that starts a symbol
+/// written without `+` (so `L` then `N` could be read as `LN`). A FEN is
+/// read by taking the longest symbol that matches; where no pair clashes,
+/// that reading is the only one. Case is ignored; duplicates are not
+/// reported here.
+///
+/// ```
+/// use fairyc_runtime::table::symbol_clashes;
+/// // Chu shogi's Lance and Lion: `LN` goes on with `N`, which starts no symbol.
+/// assert!(symbol_clashes(&[("L", false), ("LN", false), ("K", false)]).is_empty());
+/// // With a Knight `N`, `LN` could be a Lance and a Knight.
+/// assert_eq!(symbol_clashes(&[("L", false), ("LN", false), ("N", false)]), vec![(0, 1)]);
+/// // An apostrophe starts no symbol: `N` and `N'` are told apart.
+/// assert!(symbol_clashes(&[("N", false), ("N'", false)]).is_empty());
+/// ```
+pub fn symbol_clashes(symbols: &[(&str, bool)]) -> Vec<(usize, usize)> {
+    let starts = |c: u8| {
+        symbols.iter().any(|&(s, plus)| {
+            !plus
+                && s.as_bytes()
+                    .first()
+                    .is_some_and(|f| f.eq_ignore_ascii_case(&c))
+        })
+    };
+    let mut out = Vec::new();
+    for (i, &(short, short_plus)) in symbols.iter().enumerate() {
+        for (j, &(long, long_plus)) in symbols.iter().enumerate() {
+            let (s, l) = (short.as_bytes(), long.as_bytes());
+            if i != j
+                && short_plus == long_plus
+                && s.len() < l.len()
+                && l[..s.len()].eq_ignore_ascii_case(s)
+                && starts(l[s.len()])
+            {
+                out.push((i, j));
+            }
+        }
+    }
+    out
+}
 
 /// The longest table text [`VariantTables::from_json`] reads, in bytes
 /// (16 MiB; the shipped variants' tables are under 64 KiB).
@@ -529,8 +601,12 @@ pub struct SquareInfo {
 pub struct PieceTable {
     /// The piece's name.
     pub name: String,
-    /// Its letter: upper case for White in FEN and notation, lower case for Black.
-    pub letter: char,
+    /// Its symbol in FEN and notation ([`is_symbol`]): one to three ASCII
+    /// letters, optionally followed by an apostrophe (`K`, `DE`, `N'`),
+    /// in one case (upper case in the tables fairyc writes; readers fold
+    /// case). White's pieces are written with it in upper case, Black's in
+    /// lower case (the whole symbol).
+    pub letter: String,
     /// A royal piece may not be left attacked; checkmate is about royals.
     #[serde(default, skip_serializing_if = "is_false")]
     pub royal: bool,
@@ -547,8 +623,8 @@ pub struct PieceTable {
     /// (`~` in FEN). `None` if this piece never carries the mark.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub demotes_to: Option<u8>,
-    /// Written `+` and its letter in FEN and notation (a promoted face, as
-    /// shogi writes `+P`): letters are unique among the pieces with `plus`
+    /// Written `+` and its symbol in FEN and notation (a promoted face, as
+    /// shogi writes `+P`): symbols are unique among the pieces with `plus`
     /// and among those without.
     #[serde(default, skip_serializing_if = "is_false")]
     pub plus: bool,
@@ -1540,26 +1616,28 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
         return Err(TableError::FenRowsMissing { square: s as u16 });
     }
 
-    let mut letters: Vec<(char, u8)> = Vec::new();
+    let mut letters: Vec<(&str, bool)> = Vec::with_capacity(np);
     let mut total_steps = 0usize;
     for (i, piece) in p.pieces.iter().enumerate() {
         let i8 = i as u8;
         name(NameOf::Piece(i8), &piece.name, false)?;
-        if !piece.letter.is_ascii_alphabetic() {
+        if !is_symbol(&piece.letter) {
             return Err(TableError::BadLetter {
                 piece: i8,
-                letter: piece.letter,
+                letter: piece.letter.chars().take(MAX_SYMBOL_BYTES + 1).collect(),
             });
         }
-        let up = piece.letter.to_ascii_uppercase();
         let plus = piece.plus;
-        if let Some(&(_, first)) = letters
+        if let Some(first) = letters
             .iter()
-            .find(|(l, f)| *l == up && p.pieces[*f as usize].plus == plus)
+            .position(|&(l, f)| l.eq_ignore_ascii_case(&piece.letter) && f == plus)
         {
-            return Err(TableError::DuplicateLetter { first, second: i8 });
+            return Err(TableError::DuplicateLetter {
+                first: first as u8,
+                second: i8,
+            });
         }
-        letters.push((up, i8));
+        letters.push((&piece.letter, plus));
         if let Some(x) = piece.captured_as {
             pc(x, Field::CapturedAs { piece: i8 })?;
         }
@@ -1611,6 +1689,12 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
                 }
             }
         }
+    }
+    if let Some((first, second)) = symbol_clashes(&letters).into_iter().next() {
+        return Err(TableError::AmbiguousLetter {
+            first: first as u8,
+            second: second as u8,
+        });
     }
     if total_steps > MAX_TOTAL_STEPS {
         return Err(TableError::TooBig {

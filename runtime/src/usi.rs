@@ -48,22 +48,31 @@ fn sfen_to_fen_at<W: Width>(v: &Rules<W>, sfen: &str) -> Option<String> {
     let ply: u32 = ply.parse().ok().filter(|&n| n >= 1)?;
     let mut hand = String::new();
     if hands != "-" {
-        let mut count = String::new();
-        for c in hands.chars() {
-            if c.is_ascii_digit() {
-                count.push(c);
-            } else if c.is_ascii_alphabetic() || c == '+' {
-                let n: usize = if count.is_empty() {
-                    1
-                } else {
-                    count.parse().ok().filter(|&n| n <= 64)?
-                };
-                count.clear();
-                for _ in 0..n {
-                    hand.push(c);
-                }
+        // A count, then one piece: its whole symbol (`2DE`), read as the
+        // FEN reads it, after `+` for a promoted face.
+        let bytes = hands.as_bytes();
+        let mut k = 0;
+        while k < bytes.len() {
+            let digits = bytes[k..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let n: usize = if digits == 0 {
+                1
             } else {
+                hands[k..k + digits].parse().ok().filter(|&n| n <= 64)?
+            };
+            k += digits;
+            let plus = bytes.get(k) == Some(&b'+');
+            let at = k + usize::from(plus);
+            if !bytes.get(at)?.is_ascii_alphabetic() {
                 return None;
+            }
+            // An unknown letter is passed on for the FEN to refuse.
+            let len = v
+                .read_symbol(&bytes[at..], plus)
+                .map_or(1, |(_, _, len)| len);
+            let token = &hands[k..at + len];
+            k = at + len;
+            for _ in 0..n {
+                hand.push_str(token);
             }
         }
     }

@@ -455,22 +455,39 @@ impl Variant {
         with_rules!(self, r => r.square_by_name(name))
     }
 
-    /// The letter of piece `p` (upper case); `'?'` for a piece of another
-    /// variant that is none here (it never panics; letters are ASCII
-    /// letters, so `'?'` is never a real one).
+    /// The first letter of piece `p`'s symbol (upper case): the whole
+    /// symbol for a piece written with one letter (see
+    /// [`Variant::piece_symbol`]); `'?'` for a piece of another variant that
+    /// is none here (it never panics; symbols start with an ASCII letter,
+    /// so `'?'` is never a real one).
     pub fn piece_letter(&self, p: PieceType) -> char {
         with_rules!(self, r => r.piece_letter(p))
     }
 
-    /// The piece whose letter is `c` (either case), among the pieces
-    /// written without `+`.
+    /// The symbol of piece `p` as its table holds it, without `+`: one to
+    /// three letters, maybe followed by an apostrophe (`K`, `DE`, `N'`;
+    /// upper case in the tables fairyc writes); `"?"` for a piece of
+    /// another variant that is none here.
+    pub fn piece_symbol(&self, p: PieceType) -> &str {
+        with_rules!(self, r => r.piece_symbol(p))
+    }
+
+    /// The piece whose symbol is the one letter `c` (either case), among
+    /// the pieces written without `+`.
     pub fn piece_by_letter(&self, c: char) -> Option<PieceType> {
         with_rules!(self, r => r.piece_by_letter(c))
     }
 
-    /// The piece written `c` (either case), after a `+` if `plus`.
+    /// The piece whose symbol is the one letter `c` (either case), after a
+    /// `+` if `plus`.
     pub fn piece_by_token(&self, c: char, plus: bool) -> Option<PieceType> {
         with_rules!(self, r => r.piece_by_token(c, plus))
+    }
+
+    /// The piece written `token` (either case): its symbol, after `+` for
+    /// a promoted face (`"DE"`, `"n'"`, `"+P"`).
+    pub fn piece_by_symbol(&self, token: &str) -> Option<PieceType> {
+        with_rules!(self, r => r.piece_by_symbol(token))
     }
 
     /// The piece called `name` (as in the source: `Knight`).
@@ -485,8 +502,8 @@ impl Variant {
         with_rules!(self, r => r.is_plus(p))
     }
 
-    /// How piece `p` is written for White: its letter, after `+` if it is a
-    /// promoted face (`"+P"`); `"?"` for a piece of another variant that is
+    /// How piece `p` is written for White: its symbol in upper case, after
+    /// `+` if it is a promoted face (`"+P"`, `"DE"`); `"?"` for a piece of another variant that is
     /// none here.
     pub fn piece_token(&self, p: PieceType) -> String {
         with_rules!(self, r => r.piece_token(p))
@@ -1129,16 +1146,25 @@ impl<W: Width> Rules<W> {
 
     /// See [`Variant::piece_letter`].
     pub fn piece_letter(&self, p: PieceType) -> char {
+        self.piece_symbol(p)
+            .chars()
+            .next()
+            .map_or('?', |c| c.to_ascii_uppercase())
+    }
+
+    /// See [`Variant::piece_symbol`].
+    pub fn piece_symbol(&self, p: PieceType) -> &str {
+        self.symbol(p.raw())
+    }
+
+    /// The symbol of piece `p` as the table holds it (upper case for the
+    /// tables fairyc writes; [`Rules::token`] and the FEN fold case).
+    pub(crate) fn symbol(&self, p: u8) -> &str {
         self.tables
             .parts
             .pieces
-            .get(p.index())
-            .map(|x| x.letter.to_ascii_uppercase())
-            .unwrap_or('?')
-    }
-
-    pub(crate) fn letter(&self, p: u8) -> char {
-        self.piece_letter(PieceType::raw_new(p))
+            .get(p as usize)
+            .map_or("?", |x| x.letter.as_str())
     }
 
     /// See [`Variant::piece_by_letter`].
@@ -1148,17 +1174,63 @@ impl<W: Width> Rules<W> {
 
     /// See [`Variant::piece_by_token`].
     pub fn piece_by_token(&self, c: char, plus: bool) -> Option<PieceType> {
-        self.by_token(c, plus).map(PieceType::raw_new)
+        let mut buf = [0u8; 4];
+        self.piece_by_symbol_text(c.encode_utf8(&mut buf), plus)
     }
 
-    pub(crate) fn by_token(&self, c: char, plus: bool) -> Option<u8> {
-        let up = c.to_ascii_uppercase();
+    /// See [`Variant::piece_by_symbol`].
+    pub fn piece_by_symbol(&self, token: &str) -> Option<PieceType> {
+        match token.strip_prefix('+') {
+            Some(rest) => self.piece_by_symbol_text(rest, true),
+            None => self.piece_by_symbol_text(token, false),
+        }
+    }
+
+    fn piece_by_symbol_text(&self, symbol: &str, plus: bool) -> Option<PieceType> {
         self.tables
             .parts
             .pieces
             .iter()
-            .position(|p| p.letter.to_ascii_uppercase() == up && p.plus == plus)
-            .map(|i| i as u8)
+            .position(|p| p.letter.eq_ignore_ascii_case(symbol) && p.plus == plus)
+            .map(|i| PieceType::raw_new(i as u8))
+    }
+
+    /// Reads one piece from the start of `text` (after its `+`, if `plus`):
+    /// the longest symbol that matches, in upper case for White or lower
+    /// case for Black (an apostrophe has no case). Returns the piece, its
+    /// side (0 White, 1 Black) and the bytes read; `None` if no symbol
+    /// matches. The checker and the table's validation refuse symbols for
+    /// which the longest match would not be the only reading
+    /// ([`crate::table::symbol_clashes`]).
+    pub(crate) fn read_symbol(&self, text: &[u8], plus: bool) -> Option<(u8, usize, usize)> {
+        let side = match text.first() {
+            Some(c) if c.is_ascii_uppercase() => 0,
+            Some(c) if c.is_ascii_lowercase() => 1,
+            _ => return None,
+        };
+        let fits = |sym: &[u8]| {
+            sym.len() <= text.len()
+                && sym.iter().zip(text).all(|(&s, &t)| {
+                    if s.is_ascii_alphabetic() {
+                        let want = if side == 0 {
+                            s.to_ascii_uppercase()
+                        } else {
+                            s.to_ascii_lowercase()
+                        };
+                        t == want
+                    } else {
+                        t == s
+                    }
+                })
+        };
+        self.tables
+            .parts
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.plus == plus && fits(p.letter.as_bytes()))
+            .max_by_key(|(_, p)| p.letter.len())
+            .map(|(i, p)| (i as u8, side, p.letter.len()))
     }
 
     /// See [`Variant::piece_by_name`].
@@ -1190,11 +1262,11 @@ impl<W: Width> Rules<W> {
     }
 
     pub(crate) fn token(&self, p: u8) -> String {
-        let l = self.letter(p);
+        let l = self.symbol(p).to_ascii_uppercase();
         if self.plus(p) {
             format!("+{l}")
         } else {
-            l.to_string()
+            l
         }
     }
 

@@ -19,10 +19,17 @@ import sys
 WHITE, BLACK = 0, 1
 
 
+def is_symbol(s):
+    """One to three ASCII letters of one case, maybe followed by `'`."""
+    body = s[:-1] if s.endswith("'") else s
+    return (1 <= len(body) <= 3 and body.isascii() and body.isalpha()
+            and (body.isupper() or body.islower()))
+
+
 class Table:
     def __init__(self, text):
         doc = json.loads(text)
-        if doc.get("format") not in (1, 2):
+        if doc.get("format") not in (1, 2, 3):
             raise ValueError("unknown table format %r" % doc.get("format"))
         p = doc["parts"]
         self.name = p["name"]
@@ -37,8 +44,23 @@ class Table:
         self.column = [s["cells"][0][0] for s in board["squares"]]
         self.pieces = p["pieces"]
         self.np = len(self.pieces)
+        # A piece's symbol: one to three letters of one case, maybe an
+        # apostrophe (version 3; one letter before).
         self.letter = [pc["letter"].upper() for pc in self.pieces]
         self.plus = [pc.get("plus", False) for pc in self.pieces]
+        for i, pc in enumerate(self.pieces):
+            if not is_symbol(pc["letter"]):
+                raise ValueError("piece %d: bad letter %r" % (i, pc["letter"]))
+            for j in range(i):
+                if self.letter[j] == self.letter[i] and self.plus[j] == self.plus[i]:
+                    raise ValueError("pieces %d and %d share a letter" % (j, i))
+        starts = {self.letter[i][0] for i in range(self.np) if not self.plus[i]}
+        for i in range(self.np):
+            for j in range(self.np):
+                a, b = self.letter[i], self.letter[j]
+                if (self.plus[i] == self.plus[j] and len(a) < len(b)
+                        and b.startswith(a) and b[len(a)] in starts):
+                    raise ValueError("a FEN cannot tell %s from %s and more" % (b, a))
         royal = [pc.get("royal", False) for pc in self.pieces]
         rside = [pc.get("royal_side") for pc in self.pieces]
         self.royal_type = royal
@@ -181,11 +203,20 @@ class Table:
     def token(self, pc):
         return ("+" if self.plus[pc] else "") + self.letter[pc]
 
-    def by_token(self, letter, plus):
+    def read_symbol(self, text, k, plus):
+        """The piece at text[k:] (after its `+`): the longest symbol in one
+        case (upper White, lower Black). Returns (piece, side, next k)."""
+        side = WHITE if text[k].isupper() else BLACK
+        best = None
         for i in range(self.np):
-            if self.letter[i] == letter.upper() and self.plus[i] == plus:
-                return i
-        raise ValueError("unknown piece %s%s" % ("+" if plus else "", letter))
+            if self.plus[i] != plus:
+                continue
+            sym = self.letter[i] if side == WHITE else self.letter[i].lower()
+            if text.startswith(sym, k) and (best is None or len(sym) > len(self.letter[best])):
+                best = i
+        if best is None:
+            raise ValueError("unknown piece at %r" % text[k:])
+        return best, side, k + len(self.letter[best])
 
     def file_letter(self, s):
         name = self.squares[s]
@@ -310,10 +341,10 @@ def parse_fen(t, fen):
             if ch == "-":
                 continue
             plus = ch == "+"
-            if plus:
-                ch = hand_text[i]
-                i += 1
-            pos.hands[0 if ch.isupper() else 1][t.by_token(ch, plus)] += 1
+            if not plus:
+                i -= 1
+            pc, side, i = t.read_symbol(hand_text, i, plus)
+            pos.hands[side][pc] += 1
     groups = bf.split("/")
     assert len(groups) == len(t.fen_rows), "row count"
     for text, row in zip(groups, t.fen_rows):
@@ -331,12 +362,11 @@ def parse_fen(t, fen):
             plus = ch == "+"
             if plus:
                 k += 1
-                ch = text[k]
-            k += 1
+            pc, side, k = t.read_symbol(text, k, plus)
             promoted = k < len(text) and text[k] == "~"
             if promoted:
                 k += 1
-            pos.board[row[i]] = (t.by_token(ch, plus), 0 if ch.isupper() else 1, promoted)
+            pos.board[row[i]] = (pc, side, promoted)
             i += 1
         assert i == len(row), "row length"
     pos.turn = 0 if fields[1] == "w" else 1

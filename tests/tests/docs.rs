@@ -266,6 +266,7 @@ const EXAMPLE_SETTINGS: &[(&str, &[&str], &str)] = &[
     ("E0166", &[], FSF_CHESS),
     ("E0167", &[], FSF_CHESS),
     ("E0168", &[], FSF_CHESS),
+    ("E0159", KINGS_ONLY, "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\""),
     // The wrong example is a file without a `board`.
     ("E0010", &["board"], ""),
     // Examples on other boards than 8×8: a setup that fits.
@@ -313,6 +314,12 @@ const EXAMPLE_SETTINGS: &[(&str, &[&str], &str)] = &[
 /// instead, if any, why).
 const EXAMPLE_EXEMPTIONS: &[(&str, Option<&str>, &str)] = &[
     (
+        "E0069",
+        None,
+        "a file of 129 piece types is too long for an example: \
+         tests/fixtures/check/err/too_many_pieces.variant reports it",
+    ),
+    (
         "E0113",
         Some("E0028"),
         "reserved: the checker reports a name that is neither a zone nor a square as \
@@ -343,7 +350,7 @@ fn example_source(code: &str, example: &str) -> String {
 /// Whether a code is a refusal of `fairyc export` (`E0160` …), reported by
 /// [`fairyc_compiler::export::export`] on a file that compiles.
 fn is_export_code(code: &str) -> bool {
-    ("E0160"..="E0169").contains(&code)
+    ("E0159"..="E0169").contains(&code)
 }
 
 /// Whether a code is a diagnostic of `fairyc import` (`E0201` …, `W0020` …),

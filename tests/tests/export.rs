@@ -182,6 +182,34 @@ fn boundary() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// A piece symbol of more than one character is refused (`E0159`), and
+/// only that: Fairy-Stockfish 11.1 writes each piece with one letter. The
+/// same variant with one-letter symbols exports. XBoard is refused too.
+#[test]
+fn symbols_of_more_than_one_letter_are_refused() {
+    let chess = source("chess");
+    assert!(fairyc_compiler::export::export(&chess, "fairyc-chess").is_ok());
+    for symbol in ["QU", "Q'"] {
+        let renamed = chess
+            .replace("letter Q\n", &format!("letter {symbol}\n"))
+            .replace("letter Q;", &format!("letter {symbol};"))
+            .replace("rnbqkbnr/", &format!("rnb{}kbnr/", symbol.to_lowercase()))
+            .replace("/RNBQKBNR", &format!("/RNB{symbol}KBNR"));
+        assert_ne!(renamed, chess);
+        let errors = fairyc_compiler::export::export(&renamed, "x").expect_err(symbol);
+        let codes: Vec<&str> = errors.iter().map(|e| e.code()).collect();
+        assert_eq!(codes, ["E0159"], "{symbol}");
+        assert!(errors[0]
+            .to_string()
+            .contains(&format!("`Queen` is written `{symbol}`")));
+        let xboard = fairyc_compiler::xboard::describe(&renamed).expect_err("xboard");
+        assert!(
+            xboard.to_string().contains("one letter per piece"),
+            "{xboard}"
+        );
+    }
+}
+
 #[test]
 #[ignore = "needs /usr/games/fairy-stockfish; run by .ci/run"]
 fn fsf_plays_exports() {

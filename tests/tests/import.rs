@@ -164,7 +164,7 @@ fn imported(stem: &str, ini: &str) -> Variant {
 type Paths = Vec<Vec<Vec<String>>>;
 
 /// Each piece by letter: royal, and its paths from every square, sorted.
-fn pieces(v: &Variant) -> Vec<(char, bool, Paths)> {
+fn pieces(v: &Variant) -> Vec<(String, bool, Paths)> {
     let mut out: Vec<_> = v
         .tables()
         .parts()
@@ -186,10 +186,10 @@ fn pieces(v: &Variant) -> Vec<(char, bool, Paths)> {
                         .collect()
                 })
                 .collect();
-            (p.letter, p.royal, moves)
+            (p.letter.clone(), p.royal, moves)
         })
         .collect();
-    out.sort_by_key(|p| p.0);
+    out.sort_by(|a, b| a.0.cmp(&b.0));
     out
 }
 

@@ -54,7 +54,7 @@ fn fen_errors_are_data_with_row_and_column() {
         ParseFenError::MarkNotAllowed {
             row: 7,
             column: 4,
-            letter: 'P'
+            letter: "P".into()
         }
     );
     assert_eq!(
@@ -259,7 +259,7 @@ fn hands_are_bounded_and_make_unmake_is_exact_at_the_maximum() {
             &v,
             &with_hand("4k3/8/8/8/8/8/8/4K3", 'P', max + 1, "w - - 0 1")
         ),
-        ParseFenError::HandTooLarge { letter: 'P' }
+        ParseFenError::HandTooLarge { letter: "P".into() }
     );
     // So is a position whose hands could outgrow it: 64 pawns in hand and a
     // pawn to capture (make/unmake once clamped at 64 and lost a pawn).

@@ -222,3 +222,24 @@ fn python_reader_reproduces_the_lion_table() {
     let bad = check(&reader, &table, &queries(&v));
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// The same for a table of symbols of more than one letter (`LN`, `C'`,
+/// `QUE`, `+P`; format 3), read by longest match.
+#[test]
+#[ignore = "needs python3; run by .ci/run"]
+fn python_reader_reproduces_a_table_of_long_symbols() {
+    let root = root();
+    let reader = root.join("tests/reader/reader.py");
+    let dir = root.join("target/reader-tables");
+    std::fs::create_dir_all(&dir).expect("table folder");
+    let source = std::fs::read_to_string(root.join("tests/fixtures/check/ok/symbols.variant"))
+        .expect("read symbols");
+    let tables = fairyc_compiler::compile(&source).unwrap_or_else(|_| panic!("symbols compiles"));
+    let json = tables.to_json();
+    assert!(json.contains(r#""letter":"LN""#) && json.contains(r#""letter":"C'""#));
+    let table = dir.join("symbols.json");
+    std::fs::write(&table, &json).expect("write table");
+    let v = Variant::new(VariantTables::from_json(&json).expect("table reads")).expect("variant");
+    let bad = check(&reader, &table, &queries(&v));
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

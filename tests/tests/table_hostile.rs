@@ -514,9 +514,9 @@ fn errors_are_data_with_readable_text() {
 #[test]
 fn another_version_is_refused_as_such_even_with_new_fields() {
     let mut v = zh();
-    v["format"] = json!(3);
-    v["parts"]["pieces"][0]["a_field_of_version_3"] = json!(1);
-    assert_eq!(load(&v), Err(TableError::Version(3)));
+    v["format"] = json!(4);
+    v["parts"]["pieces"][0]["a_field_of_version_4"] = json!(1);
+    assert_eq!(load(&v), Err(TableError::Version(4)));
 }
 
 #[test]
@@ -552,4 +552,78 @@ fn zones_name_real_squares_and_have_names() {
             len: 0
         })
     ));
+}
+
+/// A piece's `letter` is a symbol a FEN can read back (format 3): one to
+/// three letters of one case and maybe an apostrophe, unique per `plus`,
+/// none the start of another whose rest starts a symbol. Anything else is
+/// refused before a FEN could be misread.
+#[test]
+fn piece_symbols_a_fen_could_not_read_are_refused() {
+    let with = |letters: &[(usize, &str)]| {
+        let mut v = zh();
+        for &(p, l) in letters {
+            v["parts"]["pieces"][p]["letter"] = json!(l);
+        }
+        load(&v)
+    };
+    // Crazyhouse's pieces are K Q R B N P.
+    for bad in [
+        "", "Qu", "QUEEN", "Q1", "Q+", "Q~", "Q/", "Q[", "'", "Q''", "'Q", "Q'Q", "É", "Q ",
+    ] {
+        assert_eq!(
+            with(&[(1, bad)]),
+            Err(TableError::BadLetter {
+                piece: 1,
+                letter: bad.to_string()
+            }),
+            "{bad:?}"
+        );
+    }
+    // A hostile long letter is cut in the error.
+    let long = "Q".repeat(100_000);
+    assert!(matches!(
+        with(&[(1, &long)]),
+        Err(TableError::BadLetter { letter, .. }) if letter.len() == 5
+    ));
+    assert_eq!(
+        with(&[(1, "kq")]).map(|_| ()),
+        Ok(()),
+        "`KQ`: its rest `Q` starts no other symbol"
+    );
+    assert_eq!(
+        with(&[(2, "k")]),
+        Err(TableError::DuplicateLetter {
+            first: 0,
+            second: 2
+        })
+    );
+    // `K` and `KB`, with a Bishop `B`: `KB` could be a King and a Bishop.
+    assert_eq!(
+        with(&[(1, "KB")]),
+        Err(TableError::AmbiguousLetter {
+            first: 0,
+            second: 1
+        })
+    );
+    // `N` and `N'`: an apostrophe starts no symbol.
+    let v = with(&[(1, "N'")]).expect("N and N'");
+    let v = Variant::new(v).expect("variant");
+    let p = Position::from_fen(
+        &v,
+        "rnbn'kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBN'KBNR[N'n] w KQkq - 0 1",
+    )
+    .expect("fen");
+    assert_eq!(
+        p.fen(),
+        "rnbn'kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBN'KBNR[N'n] w KQkq - 0 1"
+    );
+    // Renaming the Queen changes no move: the same count as crazyhouse's.
+    let zh = shipped("crazyhouse");
+    let q = Position::from_fen(
+        &zh,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1",
+    )
+    .expect("fen");
+    assert_eq!(perft(&p, 2), perft(&q, 2));
 }

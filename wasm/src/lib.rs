@@ -76,7 +76,7 @@ export interface ShippedVariant {
 /** A piece type of a variant. */
 export interface PieceInfo {
   name: string;
-  /** The letter in FEN and moves (upper case; `+X` for a promoted face). */
+  /** The symbol in FEN and moves (upper case: `K`, `DE`, `N'`; `+X` for a promoted face). */
   token: string;
 }
 /** A legal move as a board GUI needs it: where it goes, what it takes,

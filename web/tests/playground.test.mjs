@@ -345,7 +345,7 @@ test("offline once loaded: with the server gone the page still checks, draws and
   await clickSquare(page, "g3");
   await clickSquare(page, "g4");
   assert.equal(await page.textContent("#moves-played"), "g3g4");
-  await setSource(page, (await page.inputValue("#source")).replace(/letter K\b/, "letter KK"));
+  await setSource(page, (await page.inputValue("#source")).replace(/letter K\b/, "letter K1"));
   await checked(page);
   assert.ok((await page.$$eval("#diagnostics li", (l) => l.length)) > 0, "a broken letter is reported");
   assert.deepEqual(errors, []);

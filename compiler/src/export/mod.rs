@@ -76,6 +76,14 @@ pub enum ExportRefusal {
         /// The piece.
         piece: String,
     },
+    /// `E0159`: a piece symbol of more than one character (`letter DE`,
+    /// `letter N'`).
+    Symbol {
+        /// The piece.
+        piece: String,
+        /// Its symbol.
+        symbol: String,
+    },
     /// `E0169`: a one-time move (`once`) or a move not made in check (`if
     /// not-in-check`).
     OneTime {
@@ -98,6 +106,7 @@ impl ExportRefusal {
             ExportRefusal::Rule { .. } => "E0167",
             ExportRefusal::Face { .. } => "E0168",
             ExportRefusal::OneTime { .. } => "E0169",
+            ExportRefusal::Symbol { .. } => "E0159",
         }
     }
 
@@ -129,6 +138,9 @@ impl ExportRefusal {
             ExportRefusal::Face { piece } => format!(
                 "`{piece}` is a promoted face or goes to hand as another piece, which Fairy-Stockfish 11.1's export does not cover"
             ),
+            ExportRefusal::Symbol { piece, symbol } => format!(
+                "`{piece}` is written `{symbol}`, and Fairy-Stockfish 11.1 writes each piece with one letter"
+            ),
             ExportRefusal::OneTime { piece } => format!(
                 "`{piece}` has a one-time move or a move not made in check, which Fairy-Stockfish 11.1 cannot express"
             ),
@@ -148,6 +160,7 @@ impl ExportRefusal {
             ExportRefusal::Rule { .. } => "no FSF 11.1 key for this",
             ExportRefusal::Face { .. } => "this piece",
             ExportRefusal::OneTime { .. } => "no FSF 11.1 key for this",
+            ExportRefusal::Symbol { .. } => "more than one letter",
         }
     }
 
@@ -163,6 +176,7 @@ impl ExportRefusal {
             ExportRefusal::Castling { .. } => "FSF 11.1 castles a king from its castling rank with the corner rooks, the king going to the files of `castlingKingsideFile` and `castlingQueensideFile`, the rook beside it",
             ExportRefusal::Rule { .. } => "the export covers checkmate, stalemate, repetition, the move limit, check counting, compulsory capture, forbidden checks, the winning goals of one piece and extinction rules with one count and outcome",
             ExportRefusal::Face { .. } => "shogi-style promoted pieces are not exported yet",
+            ExportRefusal::Symbol { .. } => "give the piece a one-letter symbol (FSF 11.1's FEN and `pieceToCharTable` have one character per piece, and its `+` marks a promoted piece)",
             ExportRefusal::OneTime { .. } => "FSF 11.1 has no one-time moves in its variants.ini: its `cambodian` and `karouk` hard-code the king's leap and the met's double step",
         };
         text.to_string()
@@ -299,7 +313,7 @@ fn reference(betza: &str) -> Option<CheckedPiece> {
     }
     Some(CheckedPiece {
         name: "X".into(),
-        letter: 'X',
+        letter: "X".into(),
         royal: false,
         royal_side: None,
         captured_as: None,
@@ -398,6 +412,18 @@ impl Exporter<'_> {
             }
             _ => None,
         })
+    }
+
+    /// The `letter` statement of a piece.
+    fn letter_span(&self, name: &str) -> Span {
+        self.piece_decl(name)
+            .and_then(|d| {
+                d.props.iter().find_map(|p| match p {
+                    PieceProp::Letter(l) => Some(l.span),
+                    _ => None,
+                })
+            })
+            .unwrap_or_else(|| self.piece_name_span(name))
     }
 
     fn piece_name_span(&self, name: &str) -> Span {
@@ -694,6 +720,17 @@ impl Exporter<'_> {
         self.types = vec![None; pieces.len()];
         let mut used: Vec<(&'static str, usize)> = Vec::new();
         for (p, piece) in pieces.iter().enumerate() {
+            if piece.letter.len() != 1 {
+                let span = self.letter_span(&piece.name);
+                self.refuse(
+                    ExportRefusal::Symbol {
+                        piece: piece.name.clone(),
+                        symbol: piece.letter.clone(),
+                    },
+                    span,
+                );
+                continue;
+            }
             if piece.plus || piece.captured_as.is_some() {
                 let span = self.piece_name_span(&piece.name);
                 self.refuse(
@@ -752,9 +789,9 @@ impl Exporter<'_> {
         if !self.errors.is_empty() {
             return;
         }
-        for (p, piece) in pieces.iter().enumerate() {
+        for p in 0..pieces.len() {
             let fsf = self.types[p].unwrap_or("?");
-            let letter = piece.letter.to_ascii_lowercase();
+            let letter = self.letter(p);
             self.key(fsf, letter);
         }
     }
@@ -797,8 +834,15 @@ impl Exporter<'_> {
             .map(|&(name, _)| name)
     }
 
+    /// The piece's letter (a symbol of more than one character is refused
+    /// in [`Self::pieces`]).
     fn letter(&self, p: usize) -> char {
-        self.parts.pieces[p].letter.to_ascii_lowercase()
+        self.parts.pieces[p]
+            .letter
+            .chars()
+            .next()
+            .unwrap_or('?')
+            .to_ascii_lowercase()
     }
 
     fn pawns(&self) -> Vec<u8> {
