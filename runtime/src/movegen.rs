@@ -612,21 +612,20 @@ impl<'v, W: Width> Pos<'v, W> {
                 if path.friend_on.any() && (ours & path.friend_on).is_empty() {
                     continue;
                 }
-                let (quiet, capture, en_passant) = (path.quiet, path.capture, path.en_passant);
                 for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
                     if (occ & st.block).any() {
                         break;
                     }
                     let tb = bit(st.to);
                     let (kind_ep, ok) = if (occ & tb).any() {
-                        if capture && (capturable & tb).any() {
+                        if path.capture && (capturable & tb).any() {
                             (false, true)
                         } else {
                             break;
                         }
-                    } else if quiet {
+                    } else if path.quiet {
                         (false, true)
-                    } else if en_passant && (self.ep & tb).any() {
+                    } else if path.en_passant && (self.ep & tb).any() {
                         (true, true)
                     } else {
                         (false, false)
