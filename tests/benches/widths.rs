@@ -18,18 +18,18 @@ use fairyc_tests::root;
 /// `(variant file under the repository, position, FEN or "" for the
 /// start, depth)`.
 const POSITIONS: &[(&str, &str, &str, u32)] = &[
-    ("variants/chess.variant", "start position", "", 4),
+    ("variants/chess.variant", "start position", "", 5),
     (
         "variants/chess.variant",
         "kiwipete",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        3,
+        4,
     ),
-    ("variants/crazyhouse.variant", "start position", "", 4),
-    ("variants/shogi.variant", "start position", "", 3),
-    ("variants/xiangqi.variant", "start position", "", 3),
+    ("variants/crazyhouse.variant", "start position", "", 5),
+    ("variants/shogi.variant", "start position", "", 4),
+    ("variants/xiangqi.variant", "start position", "", 4),
     // 144 squares: 256 bits is its own width.
-    ("tests/data/widths/chess12.variant", "start position", "", 3),
+    ("tests/data/widths/chess12.variant", "start position", "", 4),
 ];
 
 const WIDTHS: [usize; 3] = [128, 256, 1024];
