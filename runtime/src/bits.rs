@@ -5,8 +5,10 @@
 //! ([`crate::Variant::new`]): [`Narrow`] (a `u128` square set, `u32` piece
 //! masks, a byte per board square) for boards of at most
 //! [`Narrow::MAX_SQUARES`] squares and [`Narrow::MAX_PIECES`] piece types,
-//! [`Wide`] otherwise (up to [`crate::table::MAX_SQUARES`] squares and
-//! [`crate::table::MAX_PIECES`] piece types). The move generator, the
+//! [`Mid`] (256-bit square sets, `u128` piece masks) for boards of at most
+//! [`Mid::MAX_SQUARES`] squares, [`Wide`] otherwise (up to
+//! [`crate::table::MAX_SQUARES`] squares and [`crate::table::MAX_PIECES`]
+//! piece types). The move generator, the
 //! position and perft are generic over the width and monomorphic inside, so
 //! an 8×8 variant runs exactly the code it ran before wide boards existed.
 
@@ -122,25 +124,34 @@ macro_rules! int_bits {
 int_bits!(u32);
 int_bits!(u128);
 
-/// The number of 64-bit words of a [`WideSet`].
+/// The number of 64-bit words of a [`Wide`] square set.
 const WIDE_WORDS: usize = 16;
 
-/// A set of up to 1024 members, for wide boards.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub(crate) struct WideSet([u64; WIDE_WORDS]);
+/// The number of 64-bit words of a [`Mid`] square set.
+const MID_WORDS: usize = 4;
+
+/// A set of up to `64 * N` members, for large boards.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct WideSet<const N: usize>([u64; N]);
+
+impl<const N: usize> Default for WideSet<N> {
+    fn default() -> Self {
+        WideSet([0; N])
+    }
+}
 
 macro_rules! wide_op {
     ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
-        impl $tr for WideSet {
-            type Output = WideSet;
+        impl<const N: usize> $tr for WideSet<N> {
+            type Output = WideSet<N>;
             #[inline(always)]
-            fn $f(self, o: WideSet) -> WideSet {
+            fn $f(self, o: WideSet<N>) -> WideSet<N> {
                 WideSet(std::array::from_fn(|i| self.0[i] $op o.0[i]))
             }
         }
-        impl $tra for WideSet {
+        impl<const N: usize> $tra for WideSet<N> {
             #[inline(always)]
-            fn $fa(&mut self, o: WideSet) {
+            fn $fa(&mut self, o: WideSet<N>) {
                 for (a, b) in self.0.iter_mut().zip(o.0) {
                     *a = *a $op b;
                 }
@@ -152,29 +163,29 @@ macro_rules! wide_op {
 wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 
-impl BitXor for WideSet {
-    type Output = WideSet;
+impl<const N: usize> BitXor for WideSet<N> {
+    type Output = WideSet<N>;
     #[inline(always)]
-    fn bitxor(self, o: WideSet) -> WideSet {
+    fn bitxor(self, o: WideSet<N>) -> WideSet<N> {
         WideSet(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
     }
 }
 
-impl Not for WideSet {
-    type Output = WideSet;
+impl<const N: usize> Not for WideSet<N> {
+    type Output = WideSet<N>;
     #[inline(always)]
-    fn not(self) -> WideSet {
+    fn not(self) -> WideSet<N> {
         WideSet(self.0.map(|w| !w))
     }
 }
 
-impl Bits for WideSet {
-    const EMPTY: WideSet = WideSet([0; WIDE_WORDS]);
-    const FULL: WideSet = WideSet([u64::MAX; WIDE_WORDS]);
+impl<const N: usize> Bits for WideSet<N> {
+    const EMPTY: WideSet<N> = WideSet([0; N]);
+    const FULL: WideSet<N> = WideSet([u64::MAX; N]);
 
     #[inline(always)]
-    fn bit(i: usize) -> WideSet {
-        let mut w = [0; WIDE_WORDS];
+    fn bit(i: usize) -> WideSet<N> {
+        let mut w = [0; N];
         w[i / 64] = 1 << (i % 64);
         WideSet(w)
     }
@@ -191,11 +202,7 @@ impl Bits for WideSet {
 
     #[inline]
     fn lowest(self) -> usize {
-        let i = self
-            .0
-            .iter()
-            .position(|&w| w != 0)
-            .unwrap_or(WIDE_WORDS - 1);
+        let i = self.0.iter().position(|&w| w != 0).unwrap_or(N - 1);
         i * 64 + self.0[i].trailing_zeros() as usize
     }
 
@@ -273,8 +280,8 @@ impl Board for [u8; 128] {
     }
 }
 
-impl Board for [u16; 64 * WIDE_WORDS] {
-    const EMPTY: Self = [0; 64 * WIDE_WORDS];
+impl<const N: usize> Board for [u16; N] {
+    const EMPTY: Self = [0; N];
 
     #[inline(always)]
     fn get(&self, s: usize) -> u16 {
@@ -341,13 +348,32 @@ impl Width for Narrow {
     }
 }
 
+/// Boards of 129 to 256 squares (or of more than 32 piece types) with up
+/// to [`crate::table::MAX_PIECES`] piece types: 12×12, 13×13, 16×16.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Mid;
+
+impl Width for Mid {
+    type Set = WideSet<MID_WORDS>;
+    type Mask = u128;
+    type Board = [u16; 64 * MID_WORDS];
+    type Hand = [u8; 128];
+    const MAX_SQUARES: usize = 64 * MID_WORDS;
+    const MAX_PIECES: usize = 128;
+
+    #[inline(always)]
+    fn square_iter(set: WideSet<MID_WORDS>) -> SquareIter {
+        SquareIter(SetIter::Mid(Squares(set)))
+    }
+}
+
 /// Boards up to [`crate::table::MAX_SQUARES`] squares with up to
 /// [`crate::table::MAX_PIECES`] piece types.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Wide;
 
 impl Width for Wide {
-    type Set = WideSet;
+    type Set = WideSet<WIDE_WORDS>;
     type Mask = u128;
     type Board = [u16; 64 * WIDE_WORDS];
     type Hand = [u8; 128];
@@ -355,7 +381,7 @@ impl Width for Wide {
     const MAX_PIECES: usize = 128;
 
     #[inline(always)]
-    fn square_iter(set: WideSet) -> SquareIter {
+    fn square_iter(set: WideSet<WIDE_WORDS>) -> SquareIter {
         SquareIter(SetIter::Wide(Squares(set)))
     }
 }
@@ -363,6 +389,8 @@ impl Width for Wide {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    type WideSet = super::WideSet<WIDE_WORDS>;
 
     #[test]
     fn wide_sets_agree_with_u128_below_128() {
@@ -385,5 +413,14 @@ mod tests {
         assert_eq!(WideSet::below(625).count(), 625);
         assert_eq!(u128::below(128), u128::MAX);
         assert_eq!(u32::below(3), 7);
+    }
+
+    #[test]
+    fn mid_sets_reach_their_last_member() {
+        let s = bit::<super::WideSet<MID_WORDS>>(255usize) | bit(130usize) | bit(3usize);
+        assert_eq!(Squares(s).collect::<Vec<_>>(), [3, 130, 255]);
+        assert_eq!((!s).count(), 256 - 3);
+        assert_eq!(super::WideSet::<MID_WORDS>::below(144).count(), 144);
+        assert!(s.has(130usize) && !s.has(129usize));
     }
 }

@@ -3,7 +3,7 @@
 //! dispatches once to the position of that width ([`Pos`]), whose code is
 //! monomorphic inside (perft and the move generator never dispatch again).
 
-use crate::bits::{Narrow, Wide};
+use crate::bits::{Mid, Narrow, Wide};
 use crate::error::{PlayError, PositionError};
 use crate::ids::{ByColor, PieceType, Square, SquareIter};
 use crate::movelist::MoveList;
@@ -23,13 +23,14 @@ pub struct Position<'v> {
     pub(crate) at: At<'v>,
 }
 
-/// A position at its variant's width. A wide one is boxed, so that a
-/// narrow position stays as small as it was (and is copied without an
+/// A position at its variant's width. A mid or wide one is boxed, so that
+/// a narrow position stays as small as it was (and is copied without an
 /// allocation).
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)] // the narrow one inline, on purpose
 pub(crate) enum At<'v> {
     Narrow(Pos<'v, Narrow>),
+    Mid(Box<Pos<'v, Mid>>),
     Wide(Box<Pos<'v, Wide>>),
 }
 
@@ -40,6 +41,7 @@ pub struct Undo(UndoAt);
 #[derive(Clone, Debug)]
 enum UndoAt {
     Narrow(UndoOf<Narrow>),
+    Mid(Box<UndoOf<Mid>>),
     Wide(Box<UndoOf<Wide>>),
 }
 
@@ -48,6 +50,7 @@ macro_rules! with_pos {
     ($s:expr, $p:ident => $e:expr) => {
         match &$s.at {
             At::Narrow($p) => $e,
+            At::Mid($p) => $e,
             At::Wide($p) => $e,
         }
     };
@@ -58,6 +61,7 @@ macro_rules! with_pos_mut {
     ($s:expr, $p:ident => $e:expr) => {
         match &mut $s.at {
             At::Narrow($p) => $e,
+            At::Mid($p) => $e,
             At::Wide($p) => $e,
         }
     };
@@ -102,6 +106,7 @@ impl<'v> Position<'v> {
     pub fn from_setup(v: &'v Variant, s: &Setup) -> Result<Position<'v>, PositionError> {
         let at = match &v.0 {
             Inner::Narrow(r) => At::Narrow(Pos::from_setup(r, s)?),
+            Inner::Mid(r) => At::Mid(Box::new(Pos::from_setup(r, s)?)),
             Inner::Wide(r) => At::Wide(Box::new(Pos::from_setup(r, s)?)),
         };
         Ok(Position { variant: v, at })
@@ -282,6 +287,7 @@ impl<'v> Position<'v> {
     pub fn make(&mut self, m: Move) -> Undo {
         match &mut self.at {
             At::Narrow(p) => Undo(UndoAt::Narrow(p.make(m))),
+            At::Mid(p) => Undo(UndoAt::Mid(Box::new(p.make(m)))),
             At::Wide(p) => Undo(UndoAt::Wide(Box::new(p.make(m)))),
         }
     }
@@ -291,6 +297,7 @@ impl<'v> Position<'v> {
     pub fn unmake(&mut self, u: Undo) {
         match (&mut self.at, u.0) {
             (At::Narrow(p), UndoAt::Narrow(u)) => p.unmake(u),
+            (At::Mid(p), UndoAt::Mid(u)) => p.unmake(*u),
             (At::Wide(p), UndoAt::Wide(u)) => p.unmake(*u),
             _ => {}
         }

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::bits::{bit, mask_of, set_of, Bits, Narrow, Sq, Squares, Wide, Width};
+use crate::bits::{bit, mask_of, set_of, Bits, Mid, Narrow, Sq, Squares, Wide, Width};
 use crate::error::TableError;
 use crate::ids::{PieceType, Square};
 use crate::table::{Outcome, PromotionChoice, VariantTables};
@@ -350,7 +350,9 @@ pub(crate) enum Inner {
     /// At most [`Narrow::MAX_SQUARES`] squares and [`Narrow::MAX_PIECES`]
     /// piece types.
     Narrow(Rules<Narrow>),
-    /// Larger boards or more piece types.
+    /// At most [`Mid::MAX_SQUARES`] squares otherwise.
+    Mid(Rules<Mid>),
+    /// Larger boards.
     Wide(Rules<Wide>),
 }
 
@@ -360,6 +362,7 @@ macro_rules! with_rules {
     ($v:expr, $r:ident => $e:expr) => {
         match &$v.0 {
             $crate::variant::Inner::Narrow($r) => $e,
+            $crate::variant::Inner::Mid($r) => $e,
             $crate::variant::Inner::Wide($r) => $e,
         }
     };
@@ -373,9 +376,11 @@ impl Variant {
     ///
     /// A board of at most 128 squares with at most 32 piece types (every
     /// shipped variant) is played with `u128` square sets and `u32` piece
-    /// masks; a larger one (up to [`crate::table::MAX_SQUARES`] squares and
-    /// [`crate::table::MAX_PIECES`] piece types) with wide ones. The choice
-    /// is made here, once: the move generator is compiled for each.
+    /// masks; one of at most 256 squares with 256-bit square sets and
+    /// `u128` piece masks; a larger one (up to [`crate::table::MAX_SQUARES`]
+    /// squares and [`crate::table::MAX_PIECES`] piece types) with 1024-bit
+    /// sets. The choice is made here, once: the move generator is compiled
+    /// for each.
     ///
     /// # Errors
     ///
@@ -384,20 +389,46 @@ impl Variant {
     /// today this never fails; the `Result` leaves room for runtimes that
     /// cannot play everything the format allows.
     pub fn new(tables: VariantTables) -> Result<Variant, TableError> {
+        Variant::new_at_least(tables, 0)
+    }
+
+    /// [`Variant::new`], played with square sets of at least `bits` bits
+    /// (128, 256 or 1024; more if the board needs them): for tests that
+    /// compare the widths on one variant. Not part of the stable API.
+    ///
+    /// # Errors
+    ///
+    /// As [`Variant::new`].
+    #[doc(hidden)]
+    pub fn new_at_least(tables: VariantTables, bits: usize) -> Result<Variant, TableError> {
         let p = tables.parts();
-        let narrow =
-            p.board.squares.len() <= Narrow::MAX_SQUARES && p.pieces.len() <= Narrow::MAX_PIECES;
-        Ok(Variant(if narrow {
-            Inner::Narrow(Rules::new(tables)?)
-        } else {
-            Inner::Wide(Rules::new(tables)?)
-        }))
+        let (squares, pieces) = (p.board.squares.len().max(bits), p.pieces.len());
+        Ok(Variant(
+            if squares <= Narrow::MAX_SQUARES && pieces <= Narrow::MAX_PIECES {
+                Inner::Narrow(Rules::new(tables)?)
+            } else if squares <= Mid::MAX_SQUARES && pieces <= Mid::MAX_PIECES {
+                Inner::Mid(Rules::new(tables)?)
+            } else {
+                Inner::Wide(Rules::new(tables)?)
+            },
+        ))
     }
 
     /// Whether the variant is played with wide square sets (a board of
     /// more than 128 squares, or more than 32 piece types).
     pub fn is_wide(&self) -> bool {
-        matches!(self.0, Inner::Wide(_))
+        !matches!(self.0, Inner::Narrow(_))
+    }
+
+    /// The number of bits of the square sets the variant is played with:
+    /// 128, 256 or 1024 (see [`Variant::new`]). Not part of the stable API.
+    #[doc(hidden)]
+    pub fn set_bits(&self) -> usize {
+        match self.0 {
+            Inner::Narrow(_) => Narrow::MAX_SQUARES,
+            Inner::Mid(_) => Mid::MAX_SQUARES,
+            Inner::Wide(_) => Wide::MAX_SQUARES,
+        }
     }
 
     /// The tables this variant was built from.

@@ -1,9 +1,10 @@
 //! Large boards and many piece types (issue 19): a board of more than 128
 //! squares, or a variant of more than 32 piece types, is played with wide
-//! square sets. Its perft is checked against an independent brute force
-//! written here (no fairyc code), and against the same rules played narrow.
+//! square sets (256 bits up to 256 squares, 1024 beyond). Its perft is
+//! checked against an independent brute force written here (no fairyc
+//! code), and against the same rules played at the other widths.
 
-use fairyc_runtime::{perft, Position, Variant};
+use fairyc_runtime::{perft, Position, Variant, VariantTables};
 
 fn variant(source: &str) -> Variant {
     let tables = fairyc_compiler::compile(source).expect("compiles");
@@ -185,6 +186,10 @@ setup "k24/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/
 end { checkmate loss; stalemate draw }
 "#;
 
+/// The board field of [`BIG`]'s setup.
+const BIG_START: &str =
+    "k24/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/24K";
+
 #[test]
 fn a_25_by_25_board_is_wide_and_agrees_with_a_brute_force() {
     let v = variant(BIG);
@@ -247,6 +252,193 @@ fn a_25_by_25_board_is_wide_and_agrees_with_a_brute_force() {
                 );
             }
         }
+    }
+}
+
+/// The brute force's perft of `pieces` on a `w`×`h` board against the
+/// variant's, both sides to move, depths 1 to 3.
+fn agrees_with_brute_force(v: &Variant, w: usize, h: usize, pieces: &[(char, usize, usize)]) {
+    let field = board_field(w, h, pieces);
+    for (turn, white) in [("w", true), ("b", false)] {
+        let fen = format!("{field} {turn} - - 0 1");
+        let pos = Position::from_fen(v, &fen).expect("a legal position");
+        assert_eq!(pos.fen(), fen);
+        let brute = Brute {
+            w: w as i32,
+            h: h as i32,
+            pieces: pieces
+                .iter()
+                .map(|&(c, x, y)| {
+                    let kind = match c.to_ascii_uppercase() {
+                        'K' => Kind::King,
+                        'R' => Kind::Rook,
+                        _ => Kind::Knight,
+                    };
+                    (kind, c.is_ascii_uppercase(), x as i32, y as i32)
+                })
+                .collect(),
+            white,
+        };
+        for depth in 1..=3 {
+            assert_eq!(
+                perft(&pos, depth),
+                brute.perft(depth),
+                "{fen} depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_12_by_12_board_is_played_at_256_bits_and_agrees_with_a_brute_force() {
+    let start = format!("k11/{}/11K", ["12"; 10].join("/"));
+    let v = variant(
+        &BIG.replace("files a..y; ranks 1..25", "files a..l; ranks 1..12")
+            .replace(BIG_START, &start),
+    );
+    assert_eq!((v.square_count(), v.set_bits()), (144, 256));
+    assert!(v.is_wide());
+    // Pieces on both sides of square 128 (rank 11 starts at 120) and on
+    // every edge.
+    let placements: [&[(char, usize, usize)]; 2] = [
+        &[
+            ('K', 0, 0),
+            ('R', 11, 10),
+            ('N', 7, 11),
+            ('k', 10, 11),
+            ('r', 3, 9),
+            ('n', 5, 5),
+        ],
+        &[
+            ('K', 6, 11),
+            ('R', 0, 11),
+            ('k', 1, 1),
+            ('r', 11, 0),
+            ('N', 8, 9),
+        ],
+    ];
+    for pieces in placements {
+        agrees_with_brute_force(&v, 12, 12, pieces);
+    }
+}
+
+/// A variant of a king each on a board of `w` files and `h` ranks, whose
+/// top row keeps only its first `top` cells.
+fn board_of(w: usize, h: usize, top: usize) -> VariantTables {
+    let row = |n: usize| format!("\"{}{}\"", ".".repeat(n), "-".repeat(w - n));
+    let cells: Vec<String> = std::iter::once(row(top))
+        .chain((1..h).map(|_| row(w)))
+        .collect();
+    let top_row = if top == 1 {
+        "k".to_string()
+    } else {
+        format!("k{}", top - 1)
+    };
+    let rows: Vec<String> = std::iter::once(top_row)
+        .chain((1..h - 1).map(|_| w.to_string()))
+        .chain(std::iter::once(format!("K{}", w - 1)))
+        .collect();
+    let last = (b'a' + w as u8 - 1) as char;
+    let source = format!(
+        "variant \"B\" {{}}\nboard {{ files a..{last}; ranks 1..{h}; cells {{ {} }} }}\n\
+         piece King {{ letter K; moves K; royal }}\n\
+         piece Rook {{ letter R; moves R }}\n\
+         setup \"{} w - - 0 1\"\nend {{ checkmate loss; stalemate draw }}\n",
+        cells.join(" "),
+        rows.join("/")
+    );
+    fairyc_compiler::compile(&source).expect("compiles")
+}
+
+#[test]
+fn the_width_is_the_smallest_that_holds_the_board() {
+    // (files, ranks, cells of the top row, squares, set bits)
+    let boards = [
+        (16, 8, 16, 128, 128),
+        (16, 9, 1, 129, 256),
+        (16, 16, 16, 256, 256),
+        (16, 17, 1, 257, 1024),
+    ];
+    for (w, h, top, squares, bits) in boards {
+        let v = Variant::new(board_of(w, h, top)).expect("loads");
+        assert_eq!((v.square_count(), v.set_bits()), (squares, bits), "{w}×{h}");
+        assert_eq!(v.is_wide(), bits > 128);
+        // A wider width may be asked for, never a narrower one.
+        let wide = Variant::new_at_least(board_of(w, h, top), 1024).expect("loads");
+        assert_eq!(wide.set_bits(), 1024);
+        let narrow = Variant::new_at_least(board_of(w, h, top), 1).expect("loads");
+        assert_eq!(narrow.set_bits(), bits);
+        let pos = Position::new(&v).expect("the start position");
+        let far = Position::new(&wide).expect("the start position");
+        assert_eq!(pos.fen(), far.fen());
+        for depth in 1..=3 {
+            assert_eq!(
+                perft(&pos, depth),
+                perft(&far, depth),
+                "{w}×{h} depth {depth}"
+            );
+        }
+    }
+}
+
+/// Every width at least as wide as the one `tables` needs.
+fn at_every_width(source: &str) -> Vec<Variant> {
+    let tables = fairyc_compiler::compile(source).expect("compiles");
+    let mut out: Vec<Variant> = Vec::new();
+    for bits in [128, 256, 1024] {
+        let v = Variant::new_at_least(tables.clone(), bits).expect("loads");
+        if out.last().is_none_or(|w| w.set_bits() != v.set_bits()) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+#[test]
+fn chess_perft_is_the_same_at_every_width() {
+    let source = std::fs::read_to_string(fairyc_tests::root().join("variants/chess.variant"))
+        .expect("readable");
+    let widths = at_every_width(&source);
+    assert_eq!(
+        widths.iter().map(Variant::set_bits).collect::<Vec<_>>(),
+        [128, 256, 1024]
+    );
+    // Castling, en passant, promotion and checks at every width; the
+    // narrow counts are the published ones (Chess Programming Wiki,
+    // "Perft Results": kiwipete and position 3).
+    let fens = [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+            2039,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3, 2812),
+    ];
+    for (fen, depth, count) in fens {
+        for v in &widths {
+            let pos = Position::from_fen(v, fen).expect("legal");
+            assert_eq!(perft(&pos, depth), count, "{fen} at {} bits", v.set_bits());
+        }
+    }
+}
+
+#[test]
+fn a_12_by_12_chess_army_has_the_same_perft_at_256_and_1024_bits() {
+    let path = fairyc_tests::root().join("tests/data/widths/chess12.variant");
+    let widths = at_every_width(&std::fs::read_to_string(path).expect("readable"));
+    assert_eq!(
+        widths.iter().map(Variant::set_bits).collect::<Vec<_>>(),
+        [256, 1024]
+    );
+    let [mid, wide] = &widths[..] else {
+        unreachable!()
+    };
+    let (a, b) = (
+        Position::new(mid).expect("start"),
+        Position::new(wide).expect("start"),
+    );
+    for depth in 1..=3 {
+        assert_eq!(perft(&a, depth), perft(&b, depth), "depth {depth}");
     }
 }
 
