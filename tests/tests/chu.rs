@@ -24,7 +24,7 @@ fn chu() -> &'static Variant {
 #[test]
 fn start_position_has_thirty_six_moves() {
     assert_eq!(
-        fairyc_tests::uci_moves(&fairyc_tests::pos(chu(), &chu().start_fen())).len(),
+        fairyc_tests::uci_moves(&fairyc_tests::pos(chu(), chu().start_fen())).len(),
         36
     );
 }
