@@ -165,8 +165,8 @@ fn assert_agrees(stem: &str, theirs: &str, promotion: Option<&str>, games: u64, 
 
 /// The driver reads HaChu's list: the start positions' counts, known
 /// figures (makruk 23, shatranj 16, chu 36: ten pawn steps, two
-/// go-between steps and the moves of the pieces that jump or step past
-/// them; `fairyc perft chu --depth 1` agrees), and a king left in check
+/// go-between steps, five Lion moves and 19 steps into the four holes of
+/// rank 2; `fairyc moves chu` lists the same), and a king left in check
 /// lists its illegal moves too.
 #[test]
 #[ignore = "needs /usr/games/hachu; run by .ci/run"]
