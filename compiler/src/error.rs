@@ -1152,8 +1152,8 @@ impl ErrorKind {
             )
             .also(*first, "the earlier rule")
             .help(
-                "list every choice in one rule (`Pawn -> Queen | Knight in …`), or make the \
-                 zones disjoint",
+                "list every choice in one rule (`Pawn -> Queen | Knight in …`), give both \
+                 rules the same choices and the same `optional`, or make the zones disjoint",
             ),
             ErrorKind::TooManyRoyals { side, count } => {
                 let side = side_name(*side);
