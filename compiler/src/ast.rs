@@ -406,7 +406,7 @@ pub struct PromotionRule {
     /// `optional`: the player may also decline.
     pub optional: Option<Span>,
     /// `on start or end`: the words naming which squares of a move make
-    /// the rule apply (`start`, `end`, `pass`); empty means `end`.
+    /// the rule apply (`start`, `end`, `pass`, `entry`); empty means `end`.
     pub on: Vec<Spanned<String>>,
     /// `except <squares>`: destinations where an optional rule may not be
     /// declined.

@@ -71,7 +71,7 @@ pub const OUTCOMES: &[&str] = &["win", "draw", "loss"];
 pub const FEN_ORDERS: &[&str] = &["by-rank", "by-file"];
 
 /// The promotion triggers of `on`: which squares of a move make a rule apply.
-pub const PROMOTION_TRIGGERS: &[&str] = &["start", "end", "pass"];
+pub const PROMOTION_TRIGGERS: &[&str] = &["start", "end", "pass", "entry"];
 
 /// Checks a parsed file: the [`Checked`] file, or every error found,
 /// sorted by place.
@@ -1503,6 +1503,8 @@ pub struct CheckedPromotion {
     pub on_end: bool,
     /// …
     pub on_pass: bool,
+    /// `on entry`: a move that starts outside the squares and ends on one.
+    pub on_entry: bool,
     /// `if capture`: only a capturing move promotes.
     pub capture_only: bool,
     /// `except <squares>`, per side: where an optional rule may not be
@@ -2952,6 +2954,7 @@ impl<'a> Resolver<'a> {
                 on_start: on("start"),
                 on_end: rule.on.is_empty() || on("end"),
                 on_pass: on("pass"),
+                on_entry: on("entry"),
                 capture_only: rule.if_capture.is_some(),
                 except,
                 always: rule.always.is_some(),
@@ -2987,15 +2990,18 @@ impl<'a> Resolver<'a> {
     }
 
     /// `E0039`: two rules of one piece that apply on the same square but
-    /// differ in `optional` or offer the same choice twice.
+    /// differ in `optional` or share some of their choices but not all.
+    /// Rules with the same choices and the same `optional` are ways to one
+    /// promotion (`on entry` and `on start or end if capture`): they merge.
     fn promotion_conflicts(&mut self, rules: &[SoundRule]) {
         for (j, (later, lp, lz, lc)) in rules.iter().enumerate() {
             for (earlier, ep, ez, ec) in rules.iter().take(j) {
                 if ep != lp {
                     continue;
                 }
+                let same_choices = ec.len() == lc.len() && ec.iter().all(|c| lc.contains(c));
                 let contradicts = earlier.optional.is_some() != later.optional.is_some()
-                    || ec.iter().any(|c| lc.contains(c));
+                    || !same_choices && ec.iter().any(|c| lc.contains(c));
                 if !contradicts {
                     continue;
                 }

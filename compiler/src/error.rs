@@ -577,7 +577,7 @@ pub enum ErrorKind {
     },
 
     /// `E0054` `Pawn -> Tokin in camp on begin` — a promotion trigger other
-    /// than `start`, `end` or `pass`, or one named twice.
+    /// than `start`, `end`, `pass` or `entry`, or one named twice.
     UnknownPromotionTrigger {
         /// The word.
         word: String,
@@ -1220,8 +1220,8 @@ impl ErrorKind {
             )
             .also(*first, "the earlier rule")
             .help(
-                "list every choice in one rule (`Pawn -> Queen | Knight in …`), or make the \
-                 zones disjoint",
+                "list every choice in one rule (`Pawn -> Queen | Knight in …`), give both \
+                 rules the same choices and the same `optional`, or make the zones disjoint",
             ),
             ErrorKind::TooManyRoyals { side, count } => {
                 let side = side_name(*side);
@@ -1369,12 +1369,13 @@ impl ErrorKind {
             ErrorKind::UnknownPromotionTrigger { word, suggestion } => Text::new(
                 "E0054",
                 format!("`{word}` is not a promotion trigger"),
-                "not `start`, `end` or `pass`",
+                "not `start`, `end`, `pass` or `entry`",
             )
             .did_you_mean(*suggestion)
             .help(
                 "`on` lists, each once, which squares of a move make the rule apply: `start` \
-                 (where it starts), `end` (where it ends) and `pass` (squares it passes over)",
+                 (where it starts), `end` (where it ends), `pass` (squares it passes over) and \
+                 `entry` (it starts outside and ends inside)",
             ),
             ErrorKind::ExceptWithoutOptional => Text::new(
                 "E0055",

@@ -573,6 +573,7 @@ pub fn promotions(checked: &Checked, pieces: &[PieceTable]) -> Vec<PromotionRule
                 on_start: rule.on_start,
                 on_end: rule.on_end,
                 on_pass: rule.on_pass,
+                on_entry: rule.on_entry,
                 capture_only: rule.capture_only,
                 forced,
                 turn: rule.turn,

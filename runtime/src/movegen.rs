@@ -13,7 +13,7 @@ use crate::movelist::MoveList;
 use crate::position::{code, code_piece, code_side, Pos};
 use crate::table::PromotionChoice;
 use crate::types::{CastleGate, Move, Promote};
-use crate::variant::{FlatPath, Mask, Set};
+use crate::variant::{FlatPath, Mask, PromoRule, Set};
 
 /// What the legality filter needs to know about a node.
 #[derive(Clone, Copy, Debug)]
@@ -875,15 +875,24 @@ impl<'v, W: Width> Pos<'v, W> {
         let test = self.must_test(ctx, ep);
         let mut applied = false;
         let mut optional = false;
-        for rule in &v.promo[p].rules {
-            if !rule.applies(us, fb, passed, tb)
-                || rule.capture_only && !ep && (self.by_side[us ^ 1] & tb).is_empty()
-            {
+        let captures = ep || (self.by_side[us ^ 1] & tb).any();
+        let applies = |rule: &PromoRule<W>| {
+            rule.applies(us, fb, passed, tb) && (captures || !rule.capture_only)
+        };
+        let rules = &v.promo[p].rules;
+        for (i, rule) in rules.iter().enumerate() {
+            if !applies(rule) {
                 continue;
             }
+            // Rules that apply together offer a choice once: the first
+            // offers it.
+            let earlier = if applied { &rules[..i] } else { &[] };
             applied = true;
             optional |= rule.optional && (rule.forced[us] & tb).is_empty();
             for c in &rule.choices {
+                if earlier.iter().any(|r| r.choices.contains(c) && applies(r)) {
+                    continue;
+                }
                 let (m, must_test) = match *c {
                     // No choice of a type its side has its limit of.
                     PromotionChoice::Piece(t) if v.limited.has(t) && self.at_limit(t) => continue,

@@ -991,6 +991,10 @@ pub struct PromotionRule {
     /// earlier step of its path lands there).
     #[serde(default, skip_serializing_if = "is_false")]
     pub on_pass: bool,
+    /// `on entry`: the rule applies to a move that starts outside the zone
+    /// and finishes on a zone square.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub on_entry: bool,
     /// `if capture`: the rule applies only to a move that captures
     /// (en passant included). Absent means `false`.
     #[serde(default, skip_serializing_if = "is_false")]

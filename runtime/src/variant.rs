@@ -78,6 +78,9 @@ pub(crate) struct PromoRule<W: Width> {
     pub end: [Set<W>; 2],
     pub start: [Set<W>; 2],
     pub pass: [Set<W>; 2],
+    /// `on entry`: the zone, where a move ending in it applies only if it
+    /// starts outside.
+    pub entry: [Set<W>; 2],
     pub choices: Vec<PromotionChoice>,
     pub optional: bool,
     /// Destinations where an optional rule may not be declined.
@@ -92,6 +95,7 @@ impl<W: Width> PromoRule<W> {
     #[inline(always)]
     pub fn applies(&self, side: usize, from: Set<W>, passed: Set<W>, to: Set<W>) -> bool {
         ((self.end[side] & to) | (self.start[side] & from) | (self.pass[side] & passed)).any()
+            || (self.entry[side] & to).any() && (self.entry[side] & from).is_empty()
     }
 }
 
@@ -836,6 +840,7 @@ impl<W: Width> Rules<W> {
                 end: when(r.on_end),
                 start: when(r.on_start),
                 pass: when(r.on_pass),
+                entry: when(r.on_entry),
                 choices: r.choices.clone(),
                 optional: r.optional,
                 forced: [set_of(&r.forced[0]), set_of(&r.forced[1])],
@@ -843,7 +848,7 @@ impl<W: Width> Rules<W> {
             };
             let info = &mut promo[r.piece as usize];
             for side in 0..2 {
-                info.zone[side] |= rule.end[side];
+                info.zone[side] |= rule.end[side] | rule.entry[side];
                 info.start[side] |= rule.start[side];
                 info.pass[side] |= rule.pass[side];
             }

@@ -102,6 +102,7 @@ class Table:
                     "on_start": r.get("on_start", False),
                     "on_end": r.get("on_end", True),
                     "on_pass": r.get("on_pass", False),
+                    "on_entry": r.get("on_entry", False),
                     "capture_only": r.get("capture_only", False),
                     "forced": [set(x) for x in r.get("forced", [[], []])],
                 }
@@ -778,10 +779,12 @@ def add_promotions(pos, out, kind, pc, frm, to, passed, capture):
     us = pos.turn
     applied = False
     optional = False
+    offered = []  # choices of the rules that apply, each offered once
     for r in t.promotions[pc]:
         z = r["zone"][us]
         if not (
             r["on_end"] and to in z or r["on_start"] and frm in z or r["on_pass"] and any(q in z for q in passed)
+            or r["on_entry"] and to in z and frm not in z
         ):
             continue
         if r["capture_only"] and not capture:
@@ -790,6 +793,9 @@ def add_promotions(pos, out, kind, pc, frm, to, passed, capture):
         if r["optional"] and to not in r["forced"][us]:
             optional = True
         for ch in r["choices"]:
+            if ch in offered:
+                continue
+            offered.append(ch)
             if "piece" in ch:
                 q = ch["piece"]
                 lim = t.promotion_limit[q]

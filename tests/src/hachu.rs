@@ -172,19 +172,26 @@ impl HaChu {
     /// move as it wrote it, which counts as played ([`HaChu::take_back`]).
     /// Where the opponent's king can be taken it takes it at once
     /// (`move b7d8`, then `1-0 {king capture}`): the way to ask it whether
-    /// a move left a king attacked. `Err` if it ends the game without a
-    /// move.
+    /// a move left a king attacked. A Lion's two-leg move, which it writes
+    /// on two lines (`move d3e2,`, `move e2f1`), is joined (`d3e2,e2f1`).
+    /// `Err` if it ends the game without a move.
     pub fn reply(&mut self) -> Result<String, String> {
         self.send("sd 1");
         self.send("go");
         let (_, line) = self
             .process
             .read_until(|l| l.starts_with("move ") || is_result(l))?;
+        let mut mv = line.strip_prefix("move ").map(|m| m.trim().to_string());
+        // A two-leg move comes on two lines: `move d3e2,` then `move e2f1`.
+        while let Some(m) = mv.as_mut().filter(|m| m.ends_with(',')) {
+            let (_, next) = self.process.read_until(|l| l.starts_with("move "))?;
+            m.push_str(next.trim_start_matches("move ").trim());
+        }
         self.command("force")?;
-        match line.strip_prefix("move ") {
+        match mv {
             Some(m) => {
-                self.played.push(m.trim().to_string());
-                Ok(m.trim().to_string())
+                self.played.push(m.clone());
+                Ok(m)
             }
             None => Err(format!("hachu ends the game without a move: {line}")),
         }

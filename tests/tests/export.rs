@@ -133,6 +133,9 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("spartan", &["E0161"]),
     // 11×11: larger than Fairy-Stockfish's boards.
     ("washogi", &["E0160"]),
+    // 12×12: larger than Fairy-Stockfish's boards (the exporter stops at
+    // the board).
+    ("chu", &["E0160"]),
     // The drunk elephant, a second royal piece, no drops for a shogi.
     ("shoshogi", &["E0161", "E0163", "E0168"]),
     // The camel and the wildebeest (FSF 11.1 has no type for them).

@@ -272,6 +272,7 @@ const RULES_SQUARES = {
   shoshogi: 81, // 9×9
   washogi: 121, // 11×11
   wildebeest: 110, // 11 files × 10 ranks
+  chu: 144, // 12×12
 };
 
 test("every shipped variant's board: the right number of squares in its screenshot, each a button", async () => {

@@ -552,6 +552,16 @@ impl Exporter<'_> {
                 span,
             );
         }
+        if let Some(rule) = parts.promotions.iter().find(|r| r.on_entry) {
+            let name = &parts.pieces[rule.piece as usize].name;
+            let span = self.promotion_span(name);
+            self.refuse(
+                ExportRefusal::Promotion {
+                    why: "a promotion on entering the zone (`on entry`)".into(),
+                },
+                span,
+            );
+        }
         if parts.castling.iter().any(|c| !c.line.is_empty()) {
             let span = self.castling_span();
             self.refuse(
