@@ -329,8 +329,8 @@ pub(crate) trait Width: Copy + Debug + Default + Send + Sync + 'static {
     fn square_iter(set: Self::Set) -> SquareIter;
 }
 
-/// Boards of up to 128 squares with up to 32 piece types (every shipped
-/// variant).
+/// Boards of up to 128 squares with up to 32 piece types (all but the
+/// largest shipped variants).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Narrow;
 

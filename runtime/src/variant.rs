@@ -378,9 +378,9 @@ impl Variant {
     /// size and its attack-table work (bounded by
     /// [`crate::table::MAX_ATTACK_WORK`]).
     ///
-    /// A board of at most 128 squares with at most 32 piece types (every
-    /// shipped variant) is played with `u128` square sets and `u32` piece
-    /// masks; one of at most 256 squares with 256-bit square sets and
+    /// A board of at most 128 squares with at most 32 piece types (all but
+    /// the largest of the shipped variants) is played with `u128` square
+    /// sets and `u32` piece masks; one of at most 256 squares with 256-bit square sets and
     /// `u128` piece masks; a larger one (up to [`crate::table::MAX_SQUARES`]
     /// squares and [`crate::table::MAX_PIECES`] piece types) with 1024-bit
     /// sets. The choice is made here, once: the move generator is compiled
