@@ -30,6 +30,9 @@ const POSITIONS: &[(&str, &str, &str, u32)] = &[
     ("variants/xiangqi.variant", "start position", "", 4),
     // 144 squares: 256 bits is its own width.
     ("tests/data/widths/chess12.variant", "start position", "", 4),
+    // Chu shogi (144 squares, 39 piece types, Lion double moves, several
+    // royals: every move is tried by playing it).
+    ("variants/chu.variant", "start position", "", 3),
 ];
 
 const WIDTHS: [usize; 3] = [128, 256, 1024];
