@@ -875,9 +875,9 @@ impl<'v, W: Width> Pos<'v, W> {
         let test = self.must_test(ctx, ep);
         let mut applied = false;
         let mut optional = false;
-        let captures = ep || (self.by_side[us ^ 1] & tb).any();
         let applies = |rule: &PromoRule<W>| {
-            rule.applies(us, fb, passed, tb) && (captures || !rule.capture_only)
+            rule.applies(us, fb, passed, tb)
+                && (!rule.capture_only || ep || (self.by_side[us ^ 1] & tb).any())
         };
         let rules = &v.promo[p].rules;
         for (i, rule) in rules.iter().enumerate() {
