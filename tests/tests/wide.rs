@@ -221,37 +221,8 @@ fn a_25_by_25_board_is_wide_and_agrees_with_a_brute_force() {
             ('N', 13, 21),
         ],
     ];
-    for (n, pieces) in placements.iter().enumerate() {
-        let field = board_field(25, 25, pieces);
-        for (turn, white) in [("w", true), ("b", false)] {
-            let fen = format!("{field} {turn} - - 0 1");
-            let pos = Position::from_fen(&v, &fen).expect("a legal position");
-            // The FEN is written back as it was read.
-            assert_eq!(pos.fen(), fen, "placement {n}");
-            let brute = Brute {
-                w: 25,
-                h: 25,
-                pieces: pieces
-                    .iter()
-                    .map(|&(c, x, y)| {
-                        let kind = match c.to_ascii_uppercase() {
-                            'K' => Kind::King,
-                            'R' => Kind::Rook,
-                            _ => Kind::Knight,
-                        };
-                        (kind, c.is_ascii_uppercase(), x as i32, y as i32)
-                    })
-                    .collect(),
-                white,
-            };
-            for depth in 1..=3 {
-                assert_eq!(
-                    perft(&pos, depth),
-                    brute.perft(depth),
-                    "placement {n}, {turn} to move, depth {depth}"
-                );
-            }
-        }
+    for pieces in placements {
+        agrees_with_brute_force(&v, 25, 25, pieces);
     }
 }
 
