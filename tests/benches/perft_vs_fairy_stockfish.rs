@@ -9,10 +9,8 @@
 //! which damps the noise of a shared machine. Fairy-Stockfish's time includes
 //! one UCI round trip (well under a millisecond).
 
-use std::time::{Duration, Instant};
-
 use fairyc_runtime::{perft, Position};
-use fairyc_tests::{shipped, Engine};
+use fairyc_tests::{best_of, shipped, Engine};
 
 /// `(variant file stem, Fairy-Stockfish name, position, FEN, depth)`.
 const POSITIONS: &[(&str, &str, &str, &str, u32)] = &[
@@ -91,18 +89,6 @@ const POSITIONS: &[(&str, &str, &str, &str, u32)] = &[
         4,
     ),
 ];
-
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, Duration) {
-    let mut best = Duration::MAX;
-    let mut out = None;
-    for _ in 0..runs {
-        let t = Instant::now();
-        let r = f();
-        best = best.min(t.elapsed());
-        out = Some(r);
-    }
-    (out.expect("at least one run"), best)
-}
 
 fn main() {
     println!(

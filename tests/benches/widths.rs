@@ -10,10 +10,8 @@
 //! the variant's own width (below 1: slower). Each measurement is the best
 //! of three runs. Counts must agree across widths.
 
-use std::time::{Duration, Instant};
-
 use fairyc_runtime::{perft, Position, Variant};
-use fairyc_tests::root;
+use fairyc_tests::{best_of, root};
 
 /// `(variant file under the repository, position, FEN or "" for the
 /// start, depth)`.
@@ -36,18 +34,6 @@ const POSITIONS: &[(&str, &str, &str, u32)] = &[
 ];
 
 const WIDTHS: [usize; 3] = [128, 256, 1024];
-
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, Duration) {
-    let mut best = Duration::MAX;
-    let mut out = None;
-    for _ in 0..runs {
-        let t = Instant::now();
-        let r = f();
-        best = best.min(t.elapsed());
-        out = Some(r);
-    }
-    (out.expect("at least one run"), best)
-}
 
 fn main() {
     println!(

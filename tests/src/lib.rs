@@ -501,3 +501,18 @@ pub fn shipped_for_import() -> Vec<fairyc_compiler::import::Shipped> {
     }
     out
 }
+
+/// Runs `f` `runs` times (at least once) and returns its last result and
+/// its best time: the benchmarks' measure, least disturbed by a noisy
+/// machine.
+pub fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, std::time::Duration) {
+    let mut best = std::time::Duration::MAX;
+    let mut out = None;
+    for _ in 0..runs.max(1) {
+        let t = std::time::Instant::now();
+        let r = f();
+        best = best.min(t.elapsed());
+        out = Some(r);
+    }
+    (out.expect("at least one run"), best)
+}
