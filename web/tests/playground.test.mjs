@@ -154,6 +154,11 @@ test("a short Crazyhouse game by clicking: moves marked, a promotion chosen, a d
   const choices = await page.$$eval("#promotion-choices button", (bs) => bs.map((b) => b.dataset.uci).sort());
   assert.deepEqual(choices, ["b7a8b", "b7a8n", "b7a8q", "b7a8r"]);
   await page.click('#promotion-choices button[data-uci="b7a8q"]');
+  // The dialog closes, and the move is played, on its `close` event: the
+  // board is inert until then.
+  await page.waitForFunction(
+    () => !document.getElementById("promotion-dialog").open && document.getElementById("moves-played").textContent.includes("b7a8q"),
+  );
   await clickSquare(page, "e7");
   await clickSquare(page, "e6");
   // White has two pawns and a rook in hand; drop a pawn on d7 with check.
