@@ -126,7 +126,7 @@ fn compile_as_text_lists_where_pieces_go() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    // The rook on f3 runs round the loop (spec §2.2): every square of both
+    // The rook on f3 runs round the loop (docs/rules/crazy-38s.md §2.2): every square of both
     // rays through the L1 cycle, and the tails.
     let rook = out
         .lines()

@@ -9,9 +9,10 @@
 //! the WebAssembly package hands its SVG to JavaScript.
 //!
 //! ```
-//! let source = fairyc_library::find("crazyhouse").expect("shipped").source;
-//! let variant = fairyc_runtime::Variant::new(fairyc_compiler::compile(source).expect("compiles"))
-//!     .expect("valid tables");
+//! // `fairyc compile variants/chess.variant` writes this table.
+//! let json = include_str!("../../runtime/examples/chess.json");
+//! let tables = fairyc_runtime::VariantTables::from_json(json).expect("a table");
+//! let variant = fairyc_runtime::Variant::new(tables).expect("valid tables");
 //! let pos = fairyc_runtime::Position::new(&variant).expect("start position");
 //! let board = fairyc_picture::board_of(variant.tables().parts());
 //! let picture = fairyc_picture::position_picture(&variant, board, &pos);
@@ -22,7 +23,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use fairyc_compiler::suggest::did_you_mean;
+use fairyc_runtime::suggest::did_you_mean;
 use fairyc_runtime::table::{Outcome, TableParts};
 use fairyc_runtime::{Color, Game, PieceType, Position, Variant};
 

@@ -126,6 +126,7 @@ mod movelist;
 mod perft;
 mod position;
 mod setup;
+pub mod suggest;
 pub mod table;
 mod types;
 mod usi;

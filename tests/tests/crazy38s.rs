@@ -1,6 +1,6 @@
 //! Crazy 38's: what the compiler derived from the board drawn in
-//! `variants/crazy-38s.variant` against the tables of the rules spec
-//! (`shared/rules/crazy-38s.md`), transcribed into `tests/data/crazy-38s/`.
+//! `variants/crazy-38s.variant` against the tables of its rules
+//! (`docs/rules/crazy-38s.md`), kept in `tests/data/crazy-38s/`.
 
 use std::collections::BTreeMap;
 

@@ -4,7 +4,7 @@
 //! The oracle is driven only by the spec's tables as transcribed in
 //! `tests/data/crazy-38s/` (`neighbours.txt`, `rook-rays.txt`,
 //! `bishop-rays.txt`, `knight.txt`, `pawn.txt`) and by the rules of
-//! `shared/rules/crazy-38s.md` §2–§4 with every **Recommend** of §6. It knows
+//! `docs/rules/crazy-38s.md` §2–§4 with every reading of §6. It knows
 //! squares only by name and shares no code with the compiler or the runtime's
 //! move generation: the engine is used only for its own perft and move lists
 //! (to compare with) and to read a position as plain data

@@ -1,5 +1,5 @@
 //! Crazy 38's (`variants/crazy-38s.variant`): the rules of the spec
-//! (`shared/rules/crazy-38s.md`, every **Recommend** of §6), one position
+//! (`docs/rules/crazy-38s.md`, every reading of §6), one position
 //! each with the exact legal moves or result, worked out by hand from the
 //! spec's tables (neighbours §1.6, rook rays §2.2, bishop rays §2.3, knight
 //! §2.6, pawn §2.7). The geometry itself is checked in `crazy38s.rs`.

@@ -1,5 +1,5 @@
-//! Crazy Elephant: one test per rule sentence of part B of
-//! `shared/rules/crazyhouse-and-crazy-elephant.md`, each a position (FEN) and
+//! Crazy Elephant: one test per rule sentence of
+//! `docs/rules/crazy-elephant.md`, each a position (FEN) and
 //! the exact legal moves (sorted UCI strings) or the exact result.
 //!
 //! Letters as in `variants/crazy-elephant.variant` (SchemingMind,
@@ -95,9 +95,9 @@ fn draw(reason: EndReason) -> Option<GameResult> {
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1";
 
-// ---------------------------------------------------------------- B.1 setup
+// ---------------------------------------------------------------- §1 setup
 
-/// B.1: the chess array with Alfils on the bishops' squares and the Firzan on
+/// §1: the chess array with Alfils on the bishops' squares and the Firzan on
 /// the queen's; the King on the e-file, the Firzan on the d-file; White moves
 /// first; both hands start empty.
 #[test]
@@ -131,9 +131,9 @@ fn start_position_is_the_chess_array_with_king_on_e_and_firzan_on_d() {
     );
 }
 
-// --------------------------------------------------------------- B.2 pieces
+// --------------------------------------------------------------- §2 pieces
 
-/// B.2: the King steps one square in any direction; there is no castling.
+/// §2: the King steps one square in any direction; there is no castling.
 #[test]
 fn king_steps_one_square_and_never_castles() {
     let fen = "r3k2r/p6p/8/8/8/8/P6P/R3K2R[] w - - 0 1";
@@ -145,7 +145,7 @@ fn king_steps_one_square_and_never_castles() {
     assert!(Position::from_fen(ce(), "r3k2r/p6p/8/8/8/8/P6P/R3K2R[] w KQkq - 0 1").is_err());
 }
 
-/// B.2: the Rukh moves as the chess rook.
+/// §2: the Rukh moves as the chess rook.
 #[test]
 fn rook_moves_as_the_chess_rook() {
     assert_eq!(
@@ -157,7 +157,7 @@ fn rook_moves_as_the_chess_rook() {
     );
 }
 
-/// B.2: the Faras moves as the chess knight.
+/// §2: the Faras moves as the chess knight.
 #[test]
 fn knight_moves_as_the_chess_knight() {
     assert_eq!(
@@ -166,7 +166,7 @@ fn knight_moves_as_the_chess_knight() {
     );
 }
 
-/// B.2: the Firzan steps one square diagonally.
+/// §2: the Firzan steps one square diagonally.
 #[test]
 fn firzan_steps_one_square_diagonally() {
     assert_eq!(
@@ -175,7 +175,7 @@ fn firzan_steps_one_square_diagonally() {
     );
 }
 
-/// B.2: the Alfil leaps exactly two squares diagonally, over whatever stands
+/// §2: the Alfil leaps exactly two squares diagonally, over whatever stands
 /// between.
 #[test]
 fn alfil_leaps_two_squares_diagonally_over_anything() {
@@ -187,7 +187,7 @@ fn alfil_leaps_two_squares_diagonally_over_anything() {
     );
 }
 
-/// B.2: the pawn moves one square forward and captures one square diagonally
+/// §2: the pawn moves one square forward and captures one square diagonally
 /// forward; no double step.
 #[test]
 fn pawn_steps_one_forward_and_captures_diagonally_without_double_step() {
@@ -201,7 +201,7 @@ fn pawn_steps_one_forward_and_captures_diagonally_without_double_step() {
     );
 }
 
-/// B.2: no double step also for dropped pawns.
+/// §2: no double step also for dropped pawns.
 #[test]
 fn dropped_pawn_has_no_double_step_either() {
     let p = after("4k3/p6p/8/8/8/8/7P/K7[P] w - - 0 1", &["P@d2", "a7a6"]);
@@ -214,7 +214,7 @@ fn dropped_pawn_has_no_double_step_either() {
     assert_eq!(d2, words("d2d3"));
 }
 
-/// B.2: no double step, hence no en passant: no en-passant square can be set.
+/// §2: no double step, hence no en passant: no en-passant square can be set.
 #[test]
 fn there_is_no_en_passant() {
     assert!(Position::from_fen(ce(), "4k3/p7/8/3pP3/8/8/7P/4K3[] w - d6 0 1").is_err());
@@ -224,9 +224,9 @@ fn there_is_no_en_passant() {
     );
 }
 
-// ------------------------------------------------------------ B.3 promotion
+// ------------------------------------------------------------ §3 promotion
 
-/// B.3: a pawn reaching the last rank always becomes a Firzan: compulsory, no
+/// §3: a pawn reaching the last rank always becomes a Firzan: compulsory, no
 /// other choice.
 #[test]
 fn pawn_on_last_rank_always_becomes_a_firzan() {
@@ -240,16 +240,16 @@ fn pawn_on_last_rank_always_becomes_a_firzan() {
     );
 }
 
-/// B.3: the promoted Firzan is marked (`~`).
+/// §3: the promoted Firzan is marked (`~`).
 #[test]
 fn promoted_firzan_is_marked() {
     let p = after("r3k3/1P5p/8/8/8/8/7P/4K3[] w - - 0 1", &["b7b8q"]);
     assert_eq!(p.fen(), "rQ~2k3/7p/8/8/8/8/7P/4K3[] b - - 0 1");
 }
 
-// ---------------------------------------------------------------- B.4 drops
+// ---------------------------------------------------------------- §4 drops
 
-/// B.4: a captured piece changes sides and goes to the capturer's hand.
+/// §4: a captured piece changes sides and goes to the capturer's hand.
 #[test]
 fn captured_piece_changes_sides_into_the_capturers_hand() {
     let p = after("4k3/p7/8/3n4/8/8/7P/3RK3[] w - - 0 1", &["d1d5"]);
@@ -258,21 +258,21 @@ fn captured_piece_changes_sides_into_the_capturers_hand() {
     assert_eq!(p.fen(), "4k3/p7/8/3r4/8/8/6KP/8[n] w - - 0 2");
 }
 
-/// B.4: a captured promoted Firzan goes into hand as a pawn.
+/// §4: a captured promoted Firzan goes into hand as a pawn.
 #[test]
 fn captured_promoted_firzan_goes_to_hand_as_a_pawn() {
     let p = after("4k3/p7/8/3q~4/8/8/7P/3RK3[] w - - 0 1", &["d1d5"]);
     assert_eq!(p.fen(), "4k3/p7/8/3R4/8/8/7P/4K3[P] b - - 0 1");
 }
 
-/// B.4: an original Firzan goes into hand as a Firzan.
+/// §4: an original Firzan goes into hand as a Firzan.
 #[test]
 fn captured_original_firzan_goes_to_hand_as_a_firzan() {
     let p = after("4k3/p7/8/3q4/8/8/7P/3RK3[] w - - 0 1", &["d1d5"]);
     assert_eq!(p.fen(), "4k3/p7/8/3R4/8/8/7P/4K3[Q] b - - 0 1");
 }
 
-/// B.4: a drop goes on any empty square.
+/// §4: a drop goes on any empty square.
 #[test]
 fn drop_goes_on_any_empty_square() {
     let fen = "7k/6pp/8/8/8/8/P7/4K3[R] w - - 0 1";
@@ -282,7 +282,7 @@ fn drop_goes_on_any_empty_square() {
     assert_eq!(legal(fen), sorted(want));
 }
 
-/// B.4: a drop may give check or checkmate (no rule against drop mate).
+/// §4: a drop may give check or checkmate (no rule against drop mate).
 #[test]
 fn drop_may_give_check_and_checkmate() {
     let fen = "7k/6pp/8/8/8/8/P7/4K3[R] w - - 0 1";
@@ -294,7 +294,7 @@ fn drop_may_give_check_and_checkmate() {
     assert_eq!(p.outcome(), win(Color::White, EndReason::Checkmate));
 }
 
-/// B.4: pawns may not be dropped on rank 1 or rank 8 (either colour).
+/// §4: pawns may not be dropped on rank 1 or rank 8 (either colour).
 #[test]
 fn pawns_are_not_dropped_on_first_or_last_rank() {
     let fen = "4k3/p7/8/8/8/8/P7/4K3[Pp] w - - 0 1";
@@ -309,7 +309,7 @@ fn pawns_are_not_dropped_on_first_or_last_rank() {
     assert_eq!(legal(fen), sorted(want));
 }
 
-/// B.4: a drop may not leave one's own king in check: in check from a slider
+/// §4: a drop may not leave one's own king in check: in check from a slider
 /// only the squares between can take a drop.
 #[test]
 fn drop_may_not_leave_own_king_in_check() {
@@ -324,9 +324,9 @@ fn drop_may_not_leave_own_king_in_check() {
     );
 }
 
-// ------------------------------------------------------------- B.5 game end
+// ------------------------------------------------------------- §5 game end
 
-/// B.5: checkmate wins.
+/// §5: checkmate wins.
 #[test]
 fn checkmate_wins() {
     let p = pos("k6R/pp6/8/8/8/8/P7/K7[] b - - 0 1");
@@ -334,7 +334,7 @@ fn checkmate_wins() {
     assert_eq!(p.outcome(), win(Color::White, EndReason::Checkmate));
 }
 
-/// B.5 (B.6 item 3): "no legal move" includes drops: a check that a drop can
+/// §5 (§6 item 3): "no legal move" includes drops: a check that a drop can
 /// block is not mate.
 #[test]
 fn check_that_a_drop_can_block_is_not_checkmate() {
@@ -344,7 +344,7 @@ fn check_that_a_drop_can_block_is_not_checkmate() {
     );
 }
 
-/// B.5: stalemate is a win for the player who stalemated the opponent.
+/// §5: stalemate is a win for the player who stalemated the opponent.
 #[test]
 fn stalemate_is_a_win_for_the_stalemating_player() {
     let p = pos("k7/P7/1K6/8/8/7p/7P/8[] b - - 0 1");
@@ -353,7 +353,7 @@ fn stalemate_is_a_win_for_the_stalemating_player() {
     assert_eq!(p.outcome(), win(Color::White, EndReason::Stalemate));
 }
 
-/// B.5 (B.6 item 3): with a piece in hand there is a legal drop, so no
+/// §5 (§6 item 3): with a piece in hand there is a legal drop, so no
 /// stalemate.
 #[test]
 fn a_piece_in_hand_prevents_stalemate() {
@@ -364,7 +364,7 @@ fn a_piece_in_hand_prevents_stalemate() {
     );
 }
 
-/// B.5 (B.6 item 1): a King is bare when its side has no other piece on the
+/// §5 (§6 item 1): a King is bare when its side has no other piece on the
 /// board; pieces in hand do not count.
 #[test]
 fn bare_king_counts_board_pieces_only() {
@@ -374,21 +374,21 @@ fn bare_king_counts_board_pieces_only() {
     assert_eq!(p.outcome(), win(Color::White, EndReason::BareKing));
 }
 
-/// B.5 procedure 1: if the bared side is checkmated, checkmate decides.
+/// §5 procedure 1: if the bared side is checkmated, checkmate decides.
 #[test]
 fn bare_king_procedure_1_checkmate_comes_first() {
     let p = pos("k7/2K5/8/8/8/8/8/R7[] b - - 0 1");
     assert_eq!(p.outcome(), win(Color::White, EndReason::Checkmate));
 }
 
-/// B.5 procedure 1: if the bared side is stalemated, stalemate decides.
+/// §5 procedure 1: if the bared side is stalemated, stalemate decides.
 #[test]
 fn bare_king_procedure_1_stalemate_comes_first() {
     let p = pos("k7/P7/1K6/8/8/8/8/8[] b - - 0 1");
     assert_eq!(p.outcome(), win(Color::White, EndReason::Stalemate));
 }
 
-/// B.5 procedure 2: baring the King while keeping two or more pieces on the
+/// §5 procedure 2: baring the King while keeping two or more pieces on the
 /// board wins at once, even if the bared side could capture one of them.
 #[test]
 fn bare_king_procedure_2_two_pieces_left_win_at_once() {
@@ -399,7 +399,7 @@ fn bare_king_procedure_2_two_pieces_left_win_at_once() {
     assert_eq!(p.outcome(), win(Color::Black, EndReason::BareKing));
 }
 
-/// B.5 procedure 2: with exactly one piece left that the bared side cannot
+/// §5 procedure 2: with exactly one piece left that the bared side cannot
 /// capture, the baring side wins at once: a drop in reply does not save.
 #[test]
 fn bare_king_procedure_2_last_piece_out_of_reach_wins_at_once() {
@@ -416,7 +416,7 @@ fn bare_king_procedure_2_last_piece_out_of_reach_wins_at_once() {
 /// the black King, unprotected: Black may reply.
 const COUNTER: &str = "4k3/3p4/8/8/8/8/8/3RK3[q] w - - 0 1";
 
-/// B.5 procedure 2: when the last piece can be captured, the game goes on for
+/// §5 procedure 2: when the last piece can be captured, the game goes on for
 /// one reply.
 #[test]
 fn bare_king_procedure_2_one_reply_allowed_when_the_last_piece_can_be_taken() {
@@ -429,7 +429,7 @@ fn bare_king_procedure_2_one_reply_allowed_when_the_last_piece_can_be_taken() {
     assert_eq!(legal(fen), sorted(want));
 }
 
-/// B.5 procedure 2: if the reply captures the last piece, both Kings are bare:
+/// §5 procedure 2: if the reply captures the last piece, both Kings are bare:
 /// a draw.
 #[test]
 fn bare_king_procedure_2_counter_bare_draws() {
@@ -437,7 +437,7 @@ fn bare_king_procedure_2_counter_bare_draws() {
     assert_eq!(p.outcome(), draw(EndReason::BothBare));
 }
 
-/// B.5 procedure 2: if after the reply the bared side is still bare and the
+/// §5 procedure 2: if after the reply the bared side is still bare and the
 /// other is not, the baring side wins.
 #[test]
 fn bare_king_procedure_2_still_bare_after_the_reply_loses() {
@@ -445,7 +445,7 @@ fn bare_king_procedure_2_still_bare_after_the_reply_loses() {
     assert_eq!(p.outcome(), win(Color::White, EndReason::BareKing));
 }
 
-/// B.5 procedure 2: a drop in reply ends the bareness and play goes on.
+/// §5 procedure 2: a drop in reply ends the bareness and play goes on.
 #[test]
 fn bare_king_procedure_2_drop_in_reply_restores_play() {
     let p = after(COUNTER, &["d1d7", "Q@e7"]);
@@ -459,7 +459,7 @@ fn bare_king_procedure_2_drop_in_reply_restores_play() {
     assert_eq!(legal(&fen), sorted(want));
 }
 
-/// B.5 procedure 3: a bare King capturing the opponent's last piece leaves
+/// §5 procedure 3: a bare King capturing the opponent's last piece leaves
 /// two bare Kings: a draw.
 #[test]
 fn two_bare_kings_draw() {
@@ -480,7 +480,7 @@ fn two_bare_kings_draw() {
     );
 }
 
-/// B.5: threefold repetition is a draw.
+/// §5: threefold repetition is a draw.
 #[test]
 fn threefold_repetition_draws() {
     let cycle = ["b1c3", "b8c6", "c3b1", "c6b8"];
@@ -492,7 +492,7 @@ fn threefold_repetition_draws() {
     assert_eq!(g.outcome(), draw(EndReason::Repetition));
 }
 
-/// B.5: the repetition key counts board, hands, side to move, and the
+/// §5: the repetition key counts board, hands, side to move, and the
 /// promoted marks.
 #[test]
 fn repetition_key_includes_hands_and_promoted_marks() {
@@ -515,7 +515,7 @@ fn repetition_key_includes_hands_and_promoted_marks() {
     assert_ne!(marked.hash(), plain.hash());
 }
 
-/// B.5: the fifty-move rule (on in the shipped file).
+/// §5: the fifty-move rule (on in the shipped file).
 #[test]
 fn fifty_move_rule_draws() {
     let fen = "4k3/p7/8/8/8/8/P7/4K3[] w - - 99 60";
@@ -525,7 +525,7 @@ fn fifty_move_rule_draws() {
     assert_eq!(game(fen, &["a2a3"]).outcome(), None);
 }
 
-/// B.5: the fifty-move rule is switchable (`move-limit off`).
+/// §5: the fifty-move rule is switchable (`move-limit off`).
 #[test]
 fn fifty_move_rule_can_be_switched_off() {
     let path = root().join("variants/crazy-elephant.variant");
@@ -541,7 +541,7 @@ fn fifty_move_rule_can_be_switched_off() {
     assert_eq!(g.outcome(), None);
 }
 
-/// B.5: no insufficient-material draw apart from two bare Kings.
+/// §5: no insufficient-material draw apart from two bare Kings.
 #[test]
 fn no_insufficient_material_draw() {
     let fen = "q3k3/8/8/8/8/8/8/B3K3[] w - - 0 1";

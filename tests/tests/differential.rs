@@ -82,11 +82,12 @@ stalemateValue = loss
 /// they differ on purpose:
 ///
 /// * Fairy-Stockfish counts pieces in hand: a King with a piece in hand is
-///   not bare there; ours is (spec B.6 item 1). `4k3/8/8/8/8/8/8/R3K3[p] w - -
-///   0 1`: perft 1 is 15 for Fairy-Stockfish, 0 for us (White has won).
+///   not bare there; ours is (`docs/rules/crazy-elephant.md` §6 item 1).
+///   `4k3/8/8/8/8/8/8/R3K3[p] w - - 0 1`: perft 1 is 15 for Fairy-Stockfish,
+///   0 for us (White has won).
 /// * Its Shatranj rule (`bareKingMove`) always gives the bared side one reply,
-///   where ours wins at once when the last piece cannot be captured (spec
-///   B.5). `4k3/8/8/8/8/8/8/R3K3[] b - - 0 1`: 5 for Fairy-Stockfish, 0 for
+///   where ours wins at once when the last piece cannot be captured (rules
+///   §5). `4k3/8/8/8/8/8/8/R3K3[] b - - 0 1`: 5 for Fairy-Stockfish, 0 for
 ///   us.
 /// * Two bare Kings: `4k3/8/8/8/8/8/8/4K3[] w - - 0 1` is 5 for
 ///   Fairy-Stockfish, 0 (a draw) for us.

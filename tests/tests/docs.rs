@@ -488,3 +488,130 @@ fn example_settings_name_codes() {
     settings.dedup();
     assert_eq!(settings.len(), EXAMPLE_SETTINGS.len(), "a code set twice");
 }
+
+/// The top-level sections of `docs/language.md`, in order: the reference
+/// is organised by construct, and other pages link to these anchors.
+const LANGUAGE_SECTIONS: &[&str] = &[
+    "Board",
+    "Pieces and moves",
+    "Setup",
+    "Promotion",
+    "Drops",
+    "Gating",
+    "Legality",
+    "End",
+    "Scoring",
+    "Notation",
+    "Changes",
+];
+
+/// The headings of a Markdown text outside its code blocks: (level, text).
+fn headings(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        } else if !in_code {
+            let level = line.bytes().take_while(|&b| b == b'#').count();
+            if level > 0 && line.as_bytes().get(level) == Some(&b' ') {
+                out.push((level, line[level + 1..].trim().to_owned()));
+            }
+        }
+    }
+    out
+}
+
+/// The anchor a heading gets on GitHub: lower case, punctuation dropped,
+/// spaces made hyphens; a repeated anchor gets `-1`, `-2`, ….
+fn anchors(text: &str) -> Vec<String> {
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for (_, heading) in headings(text) {
+        let slug: String = heading
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let repeats = seen.entry(slug.clone()).or_insert(0);
+        out.push(match *repeats {
+            0 => slug,
+            n => format!("{slug}-{n}"),
+        });
+        *repeats += 1;
+    }
+    out
+}
+
+#[test]
+fn language_reference_is_organised_by_construct() {
+    let text = doc("language.md");
+    let top: Vec<String> = headings(&text)
+        .into_iter()
+        .filter(|(level, _)| *level == 2)
+        .map(|(_, h)| h)
+        .collect();
+    assert_eq!(
+        top, LANGUAGE_SECTIONS,
+        "the top-level sections of docs/language.md"
+    );
+    let principle =
+        "a new construct either generalises an existing one or serves at least two real variants";
+    assert!(
+        text.to_lowercase()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains(principle),
+        "docs/language.md states its principle"
+    );
+}
+
+/// Every link to an anchor of `docs/language.md` (from the docs, the README
+/// and the sources that cite the manual) names a heading that exists.
+#[test]
+fn links_to_language_anchors_resolve() {
+    let root = fairyc_tests::root();
+    let known = anchors(&doc("language.md"));
+    let mut files: Vec<std::path::PathBuf> = vec![root.join("README.md")];
+    for dir in ["docs", "docs/rules", "compiler/src", "cli/src"] {
+        for entry in std::fs::read_dir(root.join(dir)).expect("a folder of the repository") {
+            let path = entry.expect("a directory entry").path();
+            if path.extension().is_some_and(|e| e == "md" || e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("readable");
+        let own = path.ends_with("docs/language.md");
+        for (n, line) in text.lines().enumerate() {
+            let mut rest = line;
+            while let Some(at) = rest.find('#') {
+                let before = &rest[..at];
+                let after = &rest[at + 1..];
+                let anchor: String = after
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || matches!(c, '-' | '_'))
+                    .collect();
+                let cites = before.ends_with("language.md") || (own && before.ends_with('('));
+                if cites && !anchor.is_empty() {
+                    checked += 1;
+                    if !known.contains(&anchor) {
+                        broken.push(format!("{}:{}: #{anchor}", path.display(), n + 1));
+                    }
+                }
+                rest = after;
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "links to missing anchors of docs/language.md:\n{}",
+        broken.join("\n")
+    );
+    assert!(checked > 20, "only {checked} links found");
+}

@@ -1,5 +1,5 @@
-//! Hans 38Special (`variants/hans-38special.variant`) against its rules spec
-//! (`shared/rules/hans-38special.md`, every **Recommend** of §7).
+//! Hans 38Special (`variants/hans-38special.variant`) against its rules
+//! (`docs/rules/hans-38special.md`, every reading of §7).
 //!
 //! Each rule test is a position and the exact legal moves or result, worked
 //! out by hand from the spec; the comment beside each says how.

@@ -1,8 +1,8 @@
 //! Hans 38Special: an independent reference move generator (the "oracle"),
 //! compared with fairyc's engine.
 //!
-//! The oracle is written directly from `shared/rules/hans-38special.md`
-//! (§1–§5, with every **Recommend** of §7). It shares no code with the
+//! The oracle is written directly from `docs/rules/hans-38special.md`
+//! (§1–§5, with every reading of §7). It shares no code with the
 //! compiler or the runtime's move generation: the engine is used only for its
 //! own perft and move lists (to compare with) and to read a position as plain
 //! data ([`Position::to_setup`]).

@@ -7,7 +7,7 @@
 //! fairy-stockfish 11.1 (`UCI_Variant xiangqi`, `position fen …`,
 //! `go perft 1`) and agrees with it. The Crazy 38's and grasshopper lists,
 //! which Fairy-Stockfish cannot play, are derived by hand from the ray table
-//! of `shared/rules/crazy-38s.md` §2.2 (transcribed in
+//! of `docs/rules/crazy-38s.md` §2.2 (kept in
 //! `tests/data/crazy-38s/rook-rays.txt`) and from XBetza's definition of `g`.
 
 use std::sync::OnceLock;

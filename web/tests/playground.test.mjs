@@ -259,14 +259,14 @@ test("the computer plays a legal move; the exports are the command line's", asyn
 
 /**
  * The number of squares of a shipped variant's board, from outside fairyc:
- * the rules (shared/rules) for the seeds Fairy-Stockfish does not play,
+ * the rules (docs/rules) for the seeds Fairy-Stockfish does not play,
  * Fairy-Stockfish's board for the others (each is named after its
  * Fairy-Stockfish variant).
  */
 const RULES_SQUARES = {
-  "crazy-elephant": 64, // "8×8 board" (Crazy Elephant, B.1)
-  "hans-38special": 38, // "a 6×6 block with one extra square on each short side, 38 squares in all"
-  "crazy-38s": 38, // "It has exactly 38 squares"
+  "crazy-elephant": 64, // "8×8 board" (docs/rules/crazy-elephant.md §1)
+  "hans-38special": 38, // "A 6×6 block with one square added at each short end, 38 squares" (docs/rules/hans-38special.md §1.1)
+  "crazy-38s": 38, // "It has 38 squares" (docs/rules/crazy-38s.md §0.2)
   // Beyond Fairy-Stockfish 11.1, from each variant's published rules:
   cylinder: 64, // orthodox 8×8 with two files joined
   grasshopper: 64, // orthodox 8×8

@@ -1,6 +1,6 @@
 //! The field: every variant of a family that Fairy-Stockfish 11.1 knows,
-//! compared with Debian's `/usr/games/fairy-stockfish` (see
-//! `shared/generality.md`, "Proof for every variant"), and variants it cannot
+//! compared with Debian's `/usr/games/fairy-stockfish` (see `docs/field.md`,
+//! "Proof for every variant"), and variants it cannot
 //! play compared with a current Fairy-Stockfish (`engine=`, the `beyond`
 //! family).
 //!
