@@ -7,7 +7,10 @@ use crate::ids::{pt, sq, ByColor, PieceType, Square, SquareIter};
 use crate::setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 use crate::table::{Outcome, PromotionChoice, Verdict};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
-use crate::variant::{with_rules, FlatPath, Mask, Rules, Set, Variant};
+use crate::variant::{
+    with_rules, CheckCount, ExtinctionRule, FlatPath, Mask, MateRule, ReachRule, Rules, Set,
+    Variant,
+};
 
 mod legs;
 
@@ -211,7 +214,7 @@ impl<'v, W: Width> Pos<'v, W> {
             halfmove: s.halfmove,
             fullmove: s.fullmove,
             checks: match v.check_count {
-                Some((n, _)) => s
+                Some(CheckCount { count: n, .. }) => s
                     .checks
                     .map_or([n, n], ByColor::into_array)
                     .map(|c| c.min(n)),
@@ -753,7 +756,7 @@ impl<'v, W: Width> Pos<'v, W> {
             }
             for from in 0..self.v.nsq {
                 let list = &self.v.ep_creators[self.v.entry(p, them, from)];
-                if list.iter().any(|&(t, m)| t == to && (m & bit(e)).any())
+                if list.iter().any(|c| c.to == to && (c.passed & bit(e)).any())
                     && self.board.get(from) == 0
                 {
                     return Some(to);
@@ -1052,7 +1055,7 @@ impl<'v, W: Width> Pos<'v, W> {
                 // may end where a creating path does, along another path).
                 if cap == 0 && v.creates_ep.has(p) {
                     let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
-                    if let Some(&(_, squares)) = list.iter().find(|&&(t, _)| t == to) {
+                    if let Some(squares) = list.iter().find(|c| c.to == to).map(|c| c.passed) {
                         if self.ep_takeable(squares, us ^ 1) {
                             self.ep = squares;
                             self.ep_victim = to;
@@ -1243,7 +1246,9 @@ impl<'v, W: Width> Pos<'v, W> {
     /// it held one or a needed piece gives this one; a move that gives no
     /// check ends the run.
     fn update_needed_check(&mut self, us: usize) {
-        let Some((needs, _)) = self.v.history.as_ref().and_then(|r| r.mate_needs) else {
+        let Some(MateRule { pieces: needs, .. }) =
+            self.v.history.as_ref().and_then(|r| r.mate_needs)
+        else {
             return;
         };
         let checkers = self.checkers(us ^ 1);
@@ -1509,7 +1514,7 @@ impl<'v, W: Width> Pos<'v, W> {
                 return Some(r);
             }
         }
-        if let Some((_, outcome)) = self.v.check_count {
+        if let Some(CheckCount { outcome, .. }) = self.v.check_count {
             for side in [self.turn ^ 1, self.turn] {
                 if self.checks[side] == 0 {
                     return Some(result_for(side, outcome, EndReason::Checks));
@@ -1526,7 +1531,13 @@ impl<'v, W: Width> Pos<'v, W> {
                 return Some(r);
             }
         }
-        for &(piece, squares, outcome, after_reply) in &self.v.reach {
+        for &ReachRule {
+            piece,
+            squares,
+            outcome,
+            after_reply,
+        } in &self.v.reach
+        {
             let on = |side: usize| {
                 Squares(self.by_side[side] & squares[side])
                     .any(|s| code_piece(self.board.get(s as usize)) == piece)
@@ -1606,7 +1617,12 @@ impl<'v, W: Width> Pos<'v, W> {
     /// with no piece (of the rule's type) on the board or in hand.
     fn extinction_outcome(&self) -> Option<GameResult> {
         for side in [self.turn, self.turn ^ 1] {
-            for &(piece, left, outcome) in &self.v.extinction {
+            for &ExtinctionRule {
+                piece,
+                left,
+                outcome,
+            } in &self.v.extinction
+            {
                 let hand = &self.hands[side].as_ref()[..self.v.npieces];
                 let count = match piece {
                     None => {
@@ -1729,13 +1745,17 @@ impl<W: Width> Pos<'_, W> {
     fn checkmate_result(&self) -> GameResult {
         let v = self.v;
         let mated = self.turn;
-        if let Some((by, outcome)) = v.mate_by {
+        if let Some(MateRule {
+            pieces: by,
+            outcome,
+        }) = v.mate_by
+        {
             let types = self.types_in(self.checkers(mated));
             if types.any() && (types & !by).is_empty() {
                 return result_for(mated, outcome, EndReason::CheckmateBy);
             }
         }
-        if let Some((_, outcome)) = v.history.as_ref().and_then(|r| r.mate_needs) {
+        if let Some(MateRule { outcome, .. }) = v.history.as_ref().and_then(|r| r.mate_needs) {
             if self.history.needed_check & (1 << (mated ^ 1)) == 0 {
                 return result_for(mated, outcome, EndReason::CheckmateWithoutNeededCheck);
             }
