@@ -224,6 +224,24 @@ impl<'v, W: Width> Pos<'v, W> {
             hash: 0,
             history: History::default(),
         };
+        pos.place_material(s)?;
+        pos.set_rights(s)?;
+        pos.check_kings()?;
+        pos.hash = pos.compute_hash();
+        if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
+            pos.history.facing = pos.royals_face();
+        }
+        if v.history.as_ref().is_some_and(|h| h.mate_needs.is_some()) {
+            // A check on the board of a FEN counts as given by the side that
+            // just moved (Fairy-Stockfish judges it so too).
+            pos.update_needed_check(pos.turn ^ 1);
+        }
+        Ok(pos)
+    }
+
+    /// Puts the setup's board and hands into a new position.
+    fn place_material(&mut self, s: &Setup) -> Result<(), PositionError> {
+        let v = self.v;
         let mut material = 0usize;
         for (sq, p) in s.board.iter().enumerate() {
             let Some(Placed {
@@ -252,15 +270,15 @@ impl<'v, W: Width> Pos<'v, W> {
                     square: v.sq_name(sq).to_string(),
                 });
             }
-            pos.board.set(sq as usize, code(piece, side));
-            pos.by_side[side] |= bit(sq);
+            self.board.set(sq as usize, code(piece, side));
+            self.by_side[side] |= bit(sq);
             if v.royal_of[side].has(piece) {
-                pos.royals[side] |= bit(sq);
+                self.royals[side] |= bit(sq);
             } else {
                 material += 1;
             }
             if promoted {
-                pos.promoted |= bit(sq);
+                self.promoted |= bit(sq);
             }
         }
         for (color, hand) in s.hands.iter() {
@@ -292,7 +310,7 @@ impl<'v, W: Width> Pos<'v, W> {
                         count: n,
                     });
                 }
-                pos.hands[side][p] = n;
+                self.hands[side][p] = n;
                 material += n as usize;
             }
         }
@@ -302,6 +320,13 @@ impl<'v, W: Width> Pos<'v, W> {
         if v.drops && material > MAX_HAND as usize {
             return Err(PositionError::TooMuchMaterial(material));
         }
+        Ok(())
+    }
+
+    /// Sets the setup's castling, gate and en-passant rights, each checked
+    /// against the board.
+    fn set_rights(&mut self, s: &Setup) -> Result<(), PositionError> {
+        let v = self.v;
         for (i, &r) in s.castling.iter().enumerate() {
             let Some(c) = v.castles.get(r as usize) else {
                 return Err(PositionError::UnknownCastling(r));
@@ -313,8 +338,8 @@ impl<'v, W: Width> Pos<'v, W> {
             } else {
                 Some([c.king_from, c.rook_from])
                     .filter(|_| {
-                        pos.board.get(c.king_from as usize) == code(c.king, c.side)
-                            && pos.board.get(c.rook_from as usize) == code(c.rook, c.side)
+                        self.board.get(c.king_from as usize) == code(c.king, c.side)
+                            && self.board.get(c.rook_from as usize) == code(c.rook, c.side)
                     })
                     .map(|[k, r]| (k, r))
             };
@@ -334,8 +359,8 @@ impl<'v, W: Width> Pos<'v, W> {
                     rook_from: name(c.rook_from),
                 });
             };
-            pos.free_castle[r as usize] = [kf, rf];
-            pos.castling |= 1 << r;
+            self.free_castle[r as usize] = [kf, rf];
+            self.castling |= 1 << r;
         }
         for side in 0..2 {
             for &g in &s.gates[Color::from_index(side)] {
@@ -343,12 +368,12 @@ impl<'v, W: Width> Pos<'v, W> {
                     return Err(PositionError::UnknownSquare(g));
                 }
                 let g = g.raw();
-                pos.gates[side] |= bit(g);
+                self.gates[side] |= bit(g);
             }
         }
         if v.gating {
             for side in 0..2 {
-                pos.drop_unusable_gates(side);
+                self.drop_unusable_gates(side);
             }
         }
         if let Some(e) = s.ep {
@@ -356,43 +381,41 @@ impl<'v, W: Width> Pos<'v, W> {
                 return Err(PositionError::UnknownSquare(e));
             }
             let e = e.raw();
-            let victim = pos
+            let victim = self
                 .find_ep_victim(e)
                 .ok_or_else(|| PositionError::EnPassant {
-                    color: Color::from_index(pos.turn ^ 1),
+                    color: Color::from_index(self.turn ^ 1),
                     square: v.sq_name(e).to_string(),
                 })?;
             // Kept only if a piece could take there, as after a move.
-            if pos.ep_takeable(bit(e), pos.turn) {
-                pos.ep = bit(e);
-                pos.ep_victim = victim;
+            if self.ep_takeable(bit(e), self.turn) {
+                self.ep = bit(e);
+                self.ep_victim = victim;
             }
         }
-        let them = pos.turn ^ 1;
-        if pos.in_check_side(them) {
+        Ok(())
+    }
+
+    /// Refuses a side not to move in check, and royal pieces in numbers the
+    /// variant does not allow.
+    fn check_kings(&self) -> Result<(), PositionError> {
+        let v = self.v;
+        let them = self.turn ^ 1;
+        if self.in_check_side(them) {
             return Err(PositionError::OppositeCheck(Color::from_index(them)));
         }
         // Last, so that a caller may report it apart (the compiler does).
         for color in [Color::White, Color::Black] {
             let side = color.index();
-            let mut count = pos.royals[side].count() as usize;
+            let mut count = self.royals[side].count() as usize;
             if v.royal_in_hand {
                 count += Squares(v.royal_of[side])
-                    .map(|p| pos.hands[side][p as usize] as usize)
+                    .map(|p| self.hands[side][p as usize] as usize)
                     .sum::<usize>();
             }
             royal_count(v, color, count)?;
         }
-        pos.hash = pos.compute_hash();
-        if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
-            pos.history.facing = pos.royals_face();
-        }
-        if v.history.as_ref().is_some_and(|h| h.mate_needs.is_some()) {
-            // A check on the board of a FEN counts as given by the side that
-            // just moved (Fairy-Stockfish judges it so too).
-            pos.update_needed_check(pos.turn ^ 1);
-        }
-        Ok(pos)
+        Ok(())
     }
 
     /// See [`Position::to_setup`].
