@@ -287,9 +287,9 @@ pub(crate) struct Rules<W: Width> {
     /// `free_castles[side]`: the side's free castling rules (bits). A
     /// variant without any plays no free-castling code at all.
     pub(crate) free_castles: [u16; 2],
-    /// Per piece, side and square: `(to, ep squares)` of quiet moves that create
+    /// Per piece, side and square: the quiet moves that create
     /// en-passant squares.
-    pub(crate) ep_creators: Vec<Vec<(Sq, Set<W>)>>,
+    pub(crate) ep_creators: Vec<Vec<EpCreator<W>>>,
     pub(crate) creates_ep: Mask<W>,
     /// Bit `p` set if piece `p` has a path that captures en passant.
     pub(crate) takes_ep: Mask<W>,
@@ -298,7 +298,7 @@ pub(crate) struct Rules<W: Width> {
     /// finding who could take en passant looks at those squares alone.
     pub(crate) ep_sources: Vec<Set<W>>,
     pub(crate) resets: Mask<W>,
-    pub(crate) reach: Vec<(u8, [Set<W>; 2], Outcome, bool)>,
+    pub(crate) reach: Vec<ReachRule<W>>,
     /// Legality rules that filter the generated moves (decided at load
     /// time: variants without them never look at the filter).
     pub(crate) legality: crate::table::Legality,
@@ -314,14 +314,14 @@ pub(crate) struct Rules<W: Width> {
     pub(crate) colour_checked: Mask<W>,
     /// A royal piece may be in hand.
     pub(crate) royal_in_hand: bool,
-    /// Check counting: `(checks to give, outcome)`.
-    pub(crate) check_count: Option<(u8, Outcome)>,
-    /// Extinction rules: `(piece or all, at most this many left, outcome)`.
-    pub(crate) extinction: Vec<(Option<u8>, u32, Outcome)>,
+    /// Check counting.
+    pub(crate) check_count: Option<CheckCount>,
+    /// Extinction rules.
+    pub(crate) extinction: Vec<ExtinctionRule>,
     /// The counting rule.
     pub(crate) counting: Option<crate::table::CountingRule>,
-    /// `checkmate by`: (bit set of piece types, outcome for the mated).
-    pub(crate) mate_by: Option<(Mask<W>, Outcome)>,
+    /// `checkmate by`.
+    pub(crate) mate_by: Option<MateRule<W>>,
 
     pub(crate) keys: Keys,
     pub(crate) square_names: Vec<String>,
@@ -588,11 +588,6 @@ impl Variant {
     }
 }
 
-/// A mate rule's pieces as a bit set, with its outcome.
-fn mate_rule<W: Width>(r: &crate::table::MateRule) -> (Mask<W>, Outcome) {
-    (mask_of(&r.pieces), r.outcome)
-}
-
 /// The rules of passing and facing royal pieces (only variants that have
 /// them pay for them).
 #[derive(Clone, Debug)]
@@ -607,214 +602,350 @@ pub(crate) struct HistoryRules<W: Width> {
     pub points: Vec<u32>,
     /// Added to each side's count.
     pub komi: [u32; 2],
-    /// `checkmate needs`: (bit set of piece types, outcome for the mated);
-    /// the position then keeps each side's run of checks.
-    pub mate_needs: Option<(Mask<W>, Outcome)>,
+    /// `checkmate needs`: the position then keeps each side's run of
+    /// checks.
+    pub mate_needs: Option<MateRule<W>>,
 }
 
-impl<W: Width> Rules<W> {
-    /// Prepares tables for play at width `W` (see [`Variant::new`]).
-    fn new(tables: VariantTables) -> Result<Rules<W>, TableError> {
-        let p = tables.parts().clone();
-        let nsq = p.board.squares.len();
-        let npieces = p.pieces.len();
-        let all = Set::<W>::below(nsq);
+/// Which of an entry's path lists a path is kept in. Each kind is kept
+/// apart so that variants without it never look at it; within an entry the
+/// kinds come in this order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum PathKind {
+    /// Steps, slides and leaps (`entries`).
+    Plain,
+    /// Hoppers (`hop_entries`).
+    Hop,
+    /// Attack-only paths (`attack_entries`).
+    AttackOnly,
+    /// One-time moves and moves not made in check (`special_entries`).
+    Special,
+    /// Multi-leg paths that capture on the way or may return to their start
+    /// square (`leg_entries`).
+    Legs,
+}
 
-        let mut entries = Vec::with_capacity(npieces * 2 * nsq);
-        let mut dedup = Vec::with_capacity(npieces * 2 * nsq);
-        let mut paths = Vec::new();
-        let mut steps = Vec::new();
-        let mut ep_creators = vec![Vec::new(); npieces * 2 * nsq];
-        let mut creates_ep = Mask::<W>::EMPTY;
-        let mut takes_ep = Mask::<W>::EMPTY;
-        let mut ep_sources = vec![Set::<W>::EMPTY; 2 * nsq];
-        let mut hop_entries = Vec::with_capacity(npieces * 2 * nsq);
-        let mut attack_entries = Vec::with_capacity(npieces * 2 * nsq);
-        let mut has_hops = false;
-        let mut special_entries = Vec::with_capacity(npieces * 2 * nsq);
-        let mut leg_entries = Vec::with_capacity(npieces * 2 * nsq);
-        let mut path_locust = Vec::new();
-        let mut has_legs = false;
-        let mut has_special = false;
-        let mut once_squares = [Set::<W>::EMPTY; 2];
-        let mut hop_limit = Vec::new();
-        let mut slow_types = Mask::<W>::EMPTY;
-        // `slow_types` but for one-time captures, which attack only while
-        // their square's right is held (`once_attacks`).
-        let mut slow_static = Mask::<W>::EMPTY;
-        let mut once_attacks = [Set::<W>::EMPTY; 2];
+impl PathKind {
+    /// Every kind, in the order of an entry.
+    const ALL: [PathKind; 5] = [
+        PathKind::Plain,
+        PathKind::Hop,
+        PathKind::AttackOnly,
+        PathKind::Special,
+        PathKind::Legs,
+    ];
+
+    /// The list a table path goes to.
+    fn of(path: &crate::table::Path) -> PathKind {
+        if path.locust || path.returns {
+            PathKind::Legs
+        } else if path.once || path.not_in_check {
+            PathKind::Special
+        } else if path.attack_only {
+            PathKind::AttackOnly
+        } else if path.hop.is_some() {
+            PathKind::Hop
+        } else {
+            PathKind::Plain
+        }
+    }
+}
+
+/// A quiet move that creates en-passant squares: its destination and the
+/// squares it passes over.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EpCreator<W: Width> {
+    pub to: Sq,
+    pub passed: Set<W>,
+}
+
+/// A goal of reaching squares (`end.reach`), with its square sets.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ReachRule<W: Width> {
+    pub piece: u8,
+    pub squares: [Set<W>; 2],
+    pub outcome: Outcome,
+    /// Judged only after the opponent's reply.
+    pub after_reply: bool,
+}
+
+/// An extinction rule (`end.extinction`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ExtinctionRule {
+    /// The piece counted, or every piece.
+    pub piece: Option<u8>,
+    /// The rule applies when at most this many are left.
+    pub left: u32,
+    pub outcome: Outcome,
+}
+
+/// Check counting: each side has `count` checks to give.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CheckCount {
+    pub count: u8,
+    pub outcome: Outcome,
+}
+
+/// A mate rule (`checkmate by`, `checkmate needs`) as a bit set of piece
+/// types, with the outcome for the mated side.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MateRule<W: Width> {
+    pub pieces: Mask<W>,
+    pub outcome: Outcome,
+}
+
+impl<W: Width> MateRule<W> {
+    fn new(r: &crate::table::MateRule) -> MateRule<W> {
+        MateRule {
+            pieces: mask_of(&r.pieces),
+            outcome: r.outcome,
+        }
+    }
+}
+
+/// The flat move arrays and what the move generator learns from them.
+struct PathArrays<W: Width> {
+    entries: Vec<(u32, u32)>,
+    dedup: Vec<bool>,
+    paths: Vec<FlatPath<W>>,
+    steps: Vec<FlatStep<W>>,
+    hop_entries: Vec<(u32, u32)>,
+    hop_limit: Vec<u16>,
+    attack_entries: Vec<(u32, u32)>,
+    has_hops: bool,
+    special_entries: Vec<(u32, u32)>,
+    has_special: bool,
+    leg_entries: Vec<(u32, u32)>,
+    path_locust: Vec<bool>,
+    has_legs: bool,
+    /// Per side, the squares with a one-time move.
+    once_squares: [Set<W>; 2],
+    slow_types: Mask<W>,
+    /// `slow_types` but for one-time captures, which attack only while
+    /// their square's right is held (`once_attacks`).
+    slow_static: Mask<W>,
+    once_attacks: [Set<W>; 2],
+    ep_creators: Vec<Vec<EpCreator<W>>>,
+    creates_ep: Mask<W>,
+    takes_ep: Mask<W>,
+    ep_sources: Vec<Set<W>>,
+}
+
+impl<W: Width> PathArrays<W> {
+    /// Flattens every piece's paths, entry by entry (piece, side, square),
+    /// each entry's paths grouped by [`PathKind`].
+    fn build(p: &crate::table::TableParts, nsq: usize) -> Result<PathArrays<W>, TableError> {
+        let n = p.pieces.len() * 2 * nsq;
+        let mut a = PathArrays {
+            entries: Vec::with_capacity(n),
+            dedup: Vec::with_capacity(n),
+            paths: Vec::new(),
+            steps: Vec::new(),
+            hop_entries: Vec::with_capacity(n),
+            hop_limit: Vec::new(),
+            attack_entries: Vec::with_capacity(n),
+            has_hops: false,
+            special_entries: Vec::with_capacity(n),
+            has_special: false,
+            leg_entries: Vec::with_capacity(n),
+            path_locust: Vec::new(),
+            has_legs: false,
+            once_squares: [Set::<W>::EMPTY; 2],
+            slow_types: Mask::<W>::EMPTY,
+            slow_static: Mask::<W>::EMPTY,
+            once_attacks: [Set::<W>::EMPTY; 2],
+            ep_creators: vec![Vec::new(); n],
+            creates_ep: Mask::<W>::EMPTY,
+            takes_ep: Mask::<W>::EMPTY,
+            ep_sources: vec![Set::<W>::EMPTY; 2 * nsq],
+        };
+        // With `facing`, the attack-only paths are no attacks: the facing
+        // rule reads them.
+        let facing = p.end.facing.is_some();
         for (pi, piece) in p.pieces.iter().enumerate() {
             for side in 0..2 {
                 for sq in 0..nsq {
+                    let list = &piece.moves[side][sq];
                     let mut seen = Set::<W>::EMPTY;
                     let mut twice = false;
-                    // Ordinary paths first, then hoppers, then attack-only,
-                    // then the special ones (one-time, not in check).
-                    let legs = |x: &crate::table::Path| x.locust || x.returns;
-                    let special = |x: &crate::table::Path| (x.once || x.not_in_check) && !legs(x);
-                    let all = &piece.moves[side][sq];
-                    let ordered = [
-                        all.iter()
-                            .filter(|x| {
-                                x.hop.is_none() && !x.attack_only && !special(x) && !legs(x)
-                            })
-                            .collect::<Vec<_>>(),
-                        all.iter()
-                            .filter(|x| {
-                                x.hop.is_some() && !x.attack_only && !special(x) && !legs(x)
-                            })
-                            .collect(),
-                        all.iter()
-                            .filter(|x| x.attack_only && !special(x) && !legs(x))
-                            .collect(),
-                        all.iter().filter(|x| special(x)).collect(),
-                        all.iter().filter(|x| legs(x)).collect(),
-                    ];
                     let mut bounds = [0u32; 6];
-                    bounds[0] = paths.len() as u32;
-                    for (kind, list) in ordered.iter().enumerate() {
-                        for path in list.iter().copied() {
-                            // With `facing`, the attack-only paths are no
-                            // attacks: the facing rule reads them.
-                            let faces_attack = kind == 2 && p.end.facing.is_none();
-                            if kind > 0 {
-                                if path.capture && kind == 1 || faces_attack {
-                                    slow_types |= bit(pi);
-                                    slow_static |= bit(pi);
-                                }
-                                has_hops |= kind == 1;
-                            }
-                            if kind == 3 {
-                                // A special capture attacks only at times:
-                                // attack detection scans it.
-                                if path.hop.is_some() || path.attack_only {
-                                    return Err(TableError::SpecialPath {
-                                        piece: pi as u8,
-                                        side: side as u8,
-                                        from: sq as Sq,
-                                    });
-                                }
-                                if path.capture {
-                                    slow_types |= bit(pi);
-                                }
-                                if path.once && !path.not_in_check {
-                                    if path.capture {
-                                        once_attacks[side] |= bit(sq);
-                                    }
-                                } else {
-                                    if path.capture {
-                                        slow_static |= bit(pi);
-                                    }
-                                }
-                                has_special = true;
-                                if path.once {
-                                    once_squares[side] |= bit(sq);
-                                }
-                            }
-                            if kind == 4 {
-                                // Multi-leg paths: moves tested by playing,
-                                // attacks scanned (`legs.rs`).
-                                has_legs = true;
-                                if path.capture || path.locust {
-                                    slow_types |= bit(pi);
-                                    slow_static |= bit(pi);
-                                }
-                            }
-                            path_locust.push(path.locust);
-                            if path.en_passant {
-                                takes_ep |= bit(pi);
-                            }
-                            let s0 = steps.len() as u32;
-                            let mut passed = Set::<W>::EMPTY;
-                            for st in &path.steps {
-                                let b = set_of(&st.block);
-                                passed |= b;
-                                steps.push(FlatStep {
-                                    to: st.to,
-                                    block: b,
-                                });
-                                if path.en_passant {
-                                    ep_sources[side * nsq + st.to as usize] |= bit(sq);
-                                }
-                                if (seen & bit(st.to)).any() {
-                                    twice = true;
-                                }
-                                seen |= bit(st.to);
-                                if path.creates_en_passant && path.quiet {
-                                    ep_creators[(pi * 2 + side) * nsq + sq].push((st.to, passed));
-                                    creates_ep |= bit(pi);
-                                }
-                                passed |= bit(st.to);
-                            }
-                            hop_limit.push(path.hop.unwrap_or(0));
-                            paths.push(FlatPath {
-                                steps: (s0, steps.len() as u32),
-                                quiet: path.quiet,
-                                capture: path.capture,
-                                en_passant: path.en_passant,
-                                friend_on: set_of(&path.friend_on),
-                                once: path.once,
-                                not_in_check: path.not_in_check,
-                            });
+                    bounds[0] = a.paths.len() as u32;
+                    for (k, kind) in PathKind::ALL.into_iter().enumerate() {
+                        for path in list.iter().filter(|x| PathKind::of(x) == kind) {
+                            let at = (pi, side, sq);
+                            a.classify(at, kind, path, facing)?;
+                            twice |= a.push(at, nsq, path, &mut seen);
                         }
-                        bounds[kind + 1] = paths.len() as u32;
+                        bounds[k + 1] = a.paths.len() as u32;
                     }
-                    entries.push((bounds[0], bounds[1]));
-                    hop_entries.push((bounds[1], bounds[2]));
-                    attack_entries.push((bounds[2], bounds[3]));
-                    special_entries.push((bounds[3], bounds[4]));
-                    leg_entries.push((bounds[4], bounds[5]));
-                    dedup.push(twice);
+                    a.entries.push((bounds[0], bounds[1]));
+                    a.hop_entries.push((bounds[1], bounds[2]));
+                    a.attack_entries.push((bounds[2], bounds[3]));
+                    a.special_entries.push((bounds[3], bounds[4]));
+                    a.leg_entries.push((bounds[4], bounds[5]));
+                    a.dedup.push(twice);
                 }
             }
         }
+        Ok(a)
+    }
 
-        let (trie_ranges, trie) = build_tries(&p, nsq);
-        let history = (p.legality.pass
-            || p.end.double_pass.is_some()
-            || p.end.facing.is_some()
-            || p.end.checkmate_needs.is_some())
-        .then(|| {
-            Box::new(HistoryRules {
-                pass: p.legality.pass,
-                double_pass: p.end.double_pass,
-                facing: p.end.facing,
-                points: p.pieces.iter().map(|x| x.points).collect(),
-                komi: p.end.komi,
-                mate_needs: p.end.checkmate_needs.as_ref().map(mate_rule::<W>),
-            })
+    /// Notes what a path of `kind` of piece `pi` (at `side`, `sq`) asks of
+    /// attack detection and legality.
+    fn classify(
+        &mut self,
+        (pi, side, sq): (usize, usize, usize),
+        kind: PathKind,
+        path: &crate::table::Path,
+        facing: bool,
+    ) -> Result<(), TableError> {
+        match kind {
+            PathKind::Plain => {}
+            PathKind::Hop | PathKind::AttackOnly => {
+                self.has_hops |= kind == PathKind::Hop;
+                if path.capture && kind == PathKind::Hop || kind == PathKind::AttackOnly && !facing
+                {
+                    self.slow_types |= bit(pi);
+                    self.slow_static |= bit(pi);
+                }
+            }
+            PathKind::Special => {
+                // A special capture attacks only at times: attack detection
+                // scans it.
+                if path.hop.is_some() || path.attack_only {
+                    return Err(TableError::SpecialPath {
+                        piece: pi as u8,
+                        side: side as u8,
+                        from: sq as Sq,
+                    });
+                }
+                if path.capture {
+                    self.slow_types |= bit(pi);
+                    if path.once && !path.not_in_check {
+                        self.once_attacks[side] |= bit(sq);
+                    } else {
+                        self.slow_static |= bit(pi);
+                    }
+                }
+                self.has_special = true;
+                if path.once {
+                    self.once_squares[side] |= bit(sq);
+                }
+            }
+            PathKind::Legs => {
+                // Multi-leg paths: moves tested by playing, attacks scanned
+                // (`legs.rs`).
+                self.has_legs = true;
+                if path.capture || path.locust {
+                    self.slow_types |= bit(pi);
+                    self.slow_static |= bit(pi);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Appends a path and its steps; whether it reaches a square of `seen`
+    /// (the entry's squares so far) again.
+    fn push(
+        &mut self,
+        (pi, side, sq): (usize, usize, usize),
+        nsq: usize,
+        path: &crate::table::Path,
+        seen: &mut Set<W>,
+    ) -> bool {
+        let mut twice = false;
+        self.path_locust.push(path.locust);
+        if path.en_passant {
+            self.takes_ep |= bit(pi);
+        }
+        let s0 = self.steps.len() as u32;
+        let mut passed = Set::<W>::EMPTY;
+        for st in &path.steps {
+            let b = set_of(&st.block);
+            passed |= b;
+            self.steps.push(FlatStep {
+                to: st.to,
+                block: b,
+            });
+            if path.en_passant {
+                self.ep_sources[side * nsq + st.to as usize] |= bit(sq);
+            }
+            twice |= (*seen & bit(st.to)).any();
+            *seen |= bit(st.to);
+            if path.creates_en_passant && path.quiet {
+                self.ep_creators[(pi * 2 + side) * nsq + sq].push(EpCreator { to: st.to, passed });
+                self.creates_ep |= bit(pi);
+            }
+            passed |= bit(st.to);
+        }
+        self.hop_limit.push(path.hop.unwrap_or(0));
+        self.paths.push(FlatPath {
+            steps: (s0, self.steps.len() as u32),
+            quiet: path.quiet,
+            capture: path.capture,
+            en_passant: path.en_passant,
+            friend_on: set_of(&path.friend_on),
+            once: path.once,
+            not_in_check: path.not_in_check,
         });
+        twice
+    }
+}
 
-        let mut royal_types = Mask::<W>::EMPTY;
-        let mut royal_of = [Mask::<W>::EMPTY; 2];
-        let mut to_hand = Vec::with_capacity(npieces);
-        let mut demote = Vec::with_capacity(npieces);
-        let mut marks = Mask::<W>::EMPTY;
+/// Royal pieces, and what captured pieces become in hand.
+struct Captures<W: Width> {
+    royal_types: Mask<W>,
+    royal_of: [Mask<W>; 2],
+    to_hand: Vec<u8>,
+    demote: Vec<u8>,
+    marks: Mask<W>,
+}
+
+impl<W: Width> Captures<W> {
+    fn build(p: &crate::table::TableParts) -> Captures<W> {
+        let n = p.pieces.len();
+        let mut c = Captures {
+            royal_types: Mask::<W>::EMPTY,
+            royal_of: [Mask::<W>::EMPTY; 2],
+            to_hand: Vec::with_capacity(n),
+            demote: Vec::with_capacity(n),
+            marks: Mask::<W>::EMPTY,
+        };
         for (i, piece) in p.pieces.iter().enumerate() {
             if piece.royal {
-                royal_types |= bit(i);
-                for (side, bits) in royal_of.iter_mut().enumerate() {
+                c.royal_types |= bit(i);
+                for (side, bits) in c.royal_of.iter_mut().enumerate() {
                     if piece.royal_side.is_none_or(|s| s as usize == side) {
                         *bits |= bit(i);
                     }
                 }
             }
-            to_hand.push(piece.captured_as.unwrap_or(i as u8));
-            demote.push(piece.demotes_to.unwrap_or(i as u8));
+            c.to_hand.push(piece.captured_as.unwrap_or(i as u8));
+            c.demote.push(piece.demotes_to.unwrap_or(i as u8));
             if piece.demotes_to.is_some() {
-                marks |= bit(i);
+                c.marks |= bit(i);
             }
         }
-        // Facing royal pieces are judged by playing every move.
-        if p.end.facing.is_some() {
-            slow_types |= royal_types;
-            slow_static |= royal_types;
-        }
+        c
+    }
+}
 
-        let mut promo = vec![PromoInfo::<W>::default(); npieces];
+/// The promotion rules with their square sets (promotions that are moves
+/// of their own go to the placement rules).
+struct Promotions<W: Width> {
+    promo: Vec<PromoInfo<W>>,
+    promoting: Mask<W>,
+    promo_start_pass: Mask<W>,
+    promo_limit: Vec<u8>,
+    limited: Mask<W>,
+}
+
+impl<W: Width> Promotions<W> {
+    fn build(p: &crate::table::TableParts, place: &mut PlaceRules<W>) -> Promotions<W> {
+        let mut promo = vec![PromoInfo::<W>::default(); p.pieces.len()];
         let mut promoting = Mask::<W>::EMPTY;
         let mut promo_start_pass = Mask::<W>::EMPTY;
-        let mut place = PlaceRules::<W>::default();
         for r in &p.promotions {
             let z = [set_of(&r.zone[0]), set_of(&r.zone[1])];
             if r.turn {
@@ -858,7 +989,6 @@ impl<W: Width> Rules<W> {
                 promo_start_pass |= bit(r.piece);
             }
         }
-
         let promo_limit: Vec<u8> = p
             .pieces
             .iter()
@@ -869,62 +999,105 @@ impl<W: Width> Rules<W> {
             .enumerate()
             .filter(|(_, &n)| n > 0)
             .fold(Mask::<W>::EMPTY, |acc, (i, _)| acc | bit(i));
-        let mut drop_to = vec![Set::<W>::EMPTY; npieces * 2];
-        let mut no_mate = Mask::<W>::EMPTY;
-        let mut per_file = Mask::<W>::EMPTY;
-        let mut file_limit = vec![0u8; npieces];
-        let mut file_masks = vec![Set::<W>::EMPTY; p.board.width as usize];
+        Promotions {
+            promo,
+            promoting,
+            promo_start_pass,
+            promo_limit,
+            limited,
+        }
+    }
+}
+
+/// Where each piece may be dropped, and the drop limits (per-colour limits
+/// go to the placement rules).
+struct DropRules<W: Width> {
+    drop_to: Vec<Set<W>>,
+    no_mate: Mask<W>,
+    per_file: Mask<W>,
+    file_limit: Vec<u8>,
+    file_masks: Vec<Set<W>>,
+    hand_of: Vec<u8>,
+}
+
+impl<W: Width> DropRules<W> {
+    fn build(p: &crate::table::TableParts, all: Set<W>, place: &mut PlaceRules<W>) -> DropRules<W> {
+        let npieces = p.pieces.len();
+        let mut r = DropRules {
+            drop_to: vec![Set::<W>::EMPTY; npieces * 2],
+            no_mate: Mask::<W>::EMPTY,
+            per_file: Mask::<W>::EMPTY,
+            file_limit: vec![0u8; npieces],
+            file_masks: vec![Set::<W>::EMPTY; p.board.width as usize],
+            hand_of: (0..npieces as u8).collect(),
+        };
         for (s, info) in p.board.squares.iter().enumerate() {
             if let Some(m) = info
                 .cells
                 .first()
-                .and_then(|c| file_masks.get_mut(c[0] as usize))
+                .and_then(|c| r.file_masks.get_mut(c[0] as usize))
             {
                 *m |= bit(s);
             }
         }
-        let mut hand_of: Vec<u8> = (0..npieces as u8).collect();
-        if let Some(d) = &p.drops {
-            for (q, x) in d.also_as.iter().enumerate() {
-                if let Some(x) = *x {
-                    hand_of[x as usize] = q as u8;
-                }
-            }
-            for (pi, &n) in d.per_file.iter().enumerate() {
-                if n > 0 {
-                    per_file |= bit(pi);
-                    file_limit[pi] = n;
-                }
-            }
-            place.must_drop = d.must_drop;
-            place.colour_limit = vec![0; npieces];
-            for (pi, &n) in d.per_colour.iter().enumerate() {
-                if n > 0 {
-                    place.per_colour |= bit(pi);
-                    place.colour_limit[pi] = n;
-                }
-            }
-            for (s, info) in p.board.squares.iter().enumerate() {
-                if let Some(c) = info.cells.first() {
-                    place.colour_masks[((c[0] as usize) + (c[1] as usize)) % 2] |= bit(s);
-                }
-            }
-            for pi in 0..npieces {
-                for side in 0..2 {
-                    drop_to[pi * 2 + side] = all & !set_of::<Set<W>>(&d.forbidden[pi][side]);
-                }
-                if d.no_mate[pi] {
-                    no_mate |= bit(pi);
-                }
+        let Some(d) = &p.drops else {
+            return r;
+        };
+        for (q, x) in d.also_as.iter().enumerate() {
+            if let Some(x) = *x {
+                r.hand_of[x as usize] = q as u8;
             }
         }
+        for (pi, &n) in d.per_file.iter().enumerate() {
+            if n > 0 {
+                r.per_file |= bit(pi);
+                r.file_limit[pi] = n;
+            }
+        }
+        place.must_drop = d.must_drop;
+        place.colour_limit = vec![0; npieces];
+        for (pi, &n) in d.per_colour.iter().enumerate() {
+            if n > 0 {
+                place.per_colour |= bit(pi);
+                place.colour_limit[pi] = n;
+            }
+        }
+        for (s, info) in p.board.squares.iter().enumerate() {
+            if let Some(c) = info.cells.first() {
+                place.colour_masks[((c[0] as usize) + (c[1] as usize)) % 2] |= bit(s);
+            }
+        }
+        for pi in 0..npieces {
+            for side in 0..2 {
+                r.drop_to[pi * 2 + side] = all & !set_of::<Set<W>>(&d.forbidden[pi][side]);
+            }
+            if d.no_mate[pi] {
+                r.no_mate |= bit(pi);
+            }
+        }
+        r
+    }
+}
 
-        let mut castles = Vec::new();
-        let mut castle_clear = vec![0u16; nsq];
-        let mut castle_lines = Vec::new();
-        let mut free_castles = [0u16; 2];
+/// The castling rules with their square sets (castling granted by a drop
+/// goes to the placement rules).
+struct Castling<W: Width> {
+    castles: Vec<FlatCastle<W>>,
+    castle_clear: Vec<u16>,
+    castle_lines: Vec<Vec<Sq>>,
+    free_castles: [u16; 2],
+}
+
+impl<W: Width> Castling<W> {
+    fn build(p: &crate::table::TableParts, place: &mut PlaceRules<W>) -> Castling<W> {
+        let mut r = Castling {
+            castles: Vec::new(),
+            castle_clear: vec![0u16; p.board.squares.len()],
+            castle_lines: Vec::new(),
+            free_castles: [0u16; 2],
+        };
         for (i, c) in p.castling.iter().enumerate() {
-            castles.push(FlatCastle {
+            r.castles.push(FlatCastle {
                 side: c.side as usize,
                 fen: c.fen,
                 king: c.king,
@@ -937,19 +1110,42 @@ impl<W: Width> Rules<W> {
                 safe: set_of(&c.safe),
                 free: !c.line.is_empty(),
             });
-            castle_lines.push(c.line.clone());
+            r.castle_lines.push(c.line.clone());
             if c.by_drop {
                 place.by_drop |= 1 << i;
             }
             if c.line.is_empty() {
-                castle_clear[c.king_from as usize] |= 1 << i;
-                castle_clear[c.rook_from as usize] |= 1 << i;
+                r.castle_clear[c.king_from as usize] |= 1 << i;
+                r.castle_clear[c.rook_from as usize] |= 1 << i;
             } else {
-                free_castles[c.side as usize] |= 1 << i;
+                r.free_castles[c.side as usize] |= 1 << i;
             }
         }
+        r
+    }
+}
 
-        let mut gate_to = vec![Set::<W>::EMPTY; npieces * 2];
+/// Rights kept per square: gates and one-time moves, written in the FEN as
+/// file letters.
+struct GateRights<W: Width> {
+    gate_to: Vec<Set<W>>,
+    gate_squares: [Set<W>; 2],
+    /// Some piece has a one-time move.
+    once: bool,
+}
+
+impl<W: Width> GateRights<W> {
+    /// # Errors
+    ///
+    /// A table whose rights a FEN could not write apart (two gate squares
+    /// of one file, a file letter that is also a castling letter, one-time
+    /// moves with gating or free castling).
+    fn build(
+        p: &crate::table::TableParts,
+        once_squares: [Set<W>; 2],
+    ) -> Result<GateRights<W>, TableError> {
+        let free_castling = p.castling.iter().any(|c| !c.line.is_empty());
+        let mut gate_to = vec![Set::<W>::EMPTY; p.pieces.len() * 2];
         let mut gate_squares = [Set::<W>::EMPTY; 2];
         for (rule, g) in p.gating.iter().enumerate() {
             for side in 0..2 {
@@ -957,7 +1153,7 @@ impl<W: Width> Rules<W> {
                 gate_to[g.piece as usize * 2 + side] |= set;
                 gate_squares[side] |= set;
             }
-            if !p.castling.is_empty() && p.castling.iter().any(|c| !c.line.is_empty()) {
+            if free_castling {
                 return Err(TableError::GateFen { rule });
             }
         }
@@ -965,7 +1161,7 @@ impl<W: Width> Rules<W> {
         if once && !p.gating.is_empty() {
             return Err(TableError::OnceWithGating);
         }
-        if once && p.castling.iter().any(|c| !c.line.is_empty()) {
+        if once && free_castling {
             let square = Squares(once_squares[0] | once_squares[1])
                 .next()
                 .unwrap_or(0);
@@ -996,33 +1192,101 @@ impl<W: Width> Rules<W> {
                 }
             }
         }
+        Ok(GateRights {
+            gate_to,
+            gate_squares,
+            once,
+        })
+    }
+}
 
-        let mut resets = Mask::<W>::EMPTY;
-        for &x in &p.end.resets_move_limit {
-            resets |= bit(x);
+/// The end rules the position judges, with their square and piece sets.
+struct EndState<W: Width> {
+    resets: Mask<W>,
+    reach: Vec<ReachRule<W>>,
+    extinction: Vec<ExtinctionRule>,
+    check_count: Option<CheckCount>,
+    mate_by: Option<MateRule<W>>,
+}
+
+impl<W: Width> EndState<W> {
+    fn build(p: &crate::table::TableParts) -> EndState<W> {
+        let end = &p.end;
+        EndState {
+            resets: mask_of(&end.resets_move_limit),
+            reach: end
+                .reach
+                .iter()
+                .map(|r| ReachRule {
+                    piece: r.piece,
+                    squares: [set_of(&r.squares[0]), set_of(&r.squares[1])],
+                    outcome: r.outcome,
+                    after_reply: r.after_reply,
+                })
+                .collect(),
+            extinction: end
+                .extinction
+                .iter()
+                .map(|r| ExtinctionRule {
+                    piece: r.piece,
+                    left: r.left,
+                    outcome: r.outcome,
+                })
+                .collect(),
+            check_count: end.check_count.map(|c| CheckCount {
+                count: c.count.min(255) as u8,
+                outcome: c.outcome,
+            }),
+            mate_by: end.checkmate_by.as_ref().map(MateRule::new),
         }
-        let reach = p
-            .end
-            .reach
-            .iter()
-            .map(|r| {
-                (
-                    r.piece,
-                    [set_of(&r.squares[0]), set_of(&r.squares[1])],
-                    r.outcome,
-                    r.after_reply,
-                )
-            })
-            .collect();
+    }
+}
 
-        let extinction = p
-            .end
-            .extinction
-            .iter()
-            .map(|r| (r.piece, r.left, r.outcome))
-            .collect();
-        let keys = make_keys(nsq, npieces, p.end.counting.is_some());
-        let square_names = p.board.squares.iter().map(|s| s.name.clone()).collect();
+impl<W: Width> HistoryRules<W> {
+    /// The rules that look at the moves before the position; `None` in
+    /// variants without them.
+    fn build(p: &crate::table::TableParts) -> Option<Box<HistoryRules<W>>> {
+        let needed = p.legality.pass
+            || p.end.double_pass.is_some()
+            || p.end.facing.is_some()
+            || p.end.checkmate_needs.is_some();
+        needed.then(|| {
+            Box::new(HistoryRules {
+                pass: p.legality.pass,
+                double_pass: p.end.double_pass,
+                facing: p.end.facing,
+                points: p.pieces.iter().map(|x| x.points).collect(),
+                komi: p.end.komi,
+                mate_needs: p.end.checkmate_needs.as_ref().map(MateRule::new),
+            })
+        })
+    }
+}
+
+impl<W: Width> Rules<W> {
+    /// Prepares tables for play at width `W` (see [`Variant::new`]).
+    fn new(tables: VariantTables) -> Result<Rules<W>, TableError> {
+        let p = tables.parts().clone();
+        let nsq = p.board.squares.len();
+        let npieces = p.pieces.len();
+        let all = Set::<W>::below(nsq);
+
+        let mut moves = PathArrays::<W>::build(&p, nsq)?;
+        let (trie_ranges, trie) = build_tries(&p, nsq);
+        let history = HistoryRules::build(&p);
+        let captures = Captures::<W>::build(&p);
+        // Facing royal pieces are judged by playing every move.
+        if p.end.facing.is_some() {
+            moves.slow_types |= captures.royal_types;
+            moves.slow_static |= captures.royal_types;
+        }
+        let mut place = PlaceRules::<W>::default();
+        let promotions = Promotions::<W>::build(&p, &mut place);
+        let drops = DropRules::<W>::build(&p, all, &mut place);
+        let castling = Castling::<W>::build(&p, &mut place);
+        let rights = GateRights::<W>::build(&p, moves.once_squares)?;
+        let once = rights.once;
+        let end = EndState::<W>::build(&p);
 
         let no_check_turns = place.turns.iter().any(|t| t.no_check || t.no_attack);
         let placing: bool = place.must_drop
@@ -1037,81 +1301,78 @@ impl<W: Width> Rules<W> {
         let filters = !p.legality.is_none() || place.must_drop || no_check_turns;
         let royal_in_hand = p.drops.as_ref().is_some_and(|d| d.royal_in_hand);
         let place = placing.then(|| Box::new(place));
+        let captures_to_hand = p.drops.as_ref().is_some_and(|d| d.captures_to_hand);
+        let gating = !p.gating.is_empty();
 
         Ok(Rules {
             place,
             colour_checked,
             royal_in_hand,
-            tables,
             nsq,
             npieces,
             all,
-            entries,
-            dedup,
-            paths,
-            steps,
-            hop_entries,
-            special_entries,
-            leg_entries,
-            path_locust,
-            has_legs,
-            has_special,
+            entries: moves.entries,
+            dedup: moves.dedup,
+            paths: moves.paths,
+            steps: moves.steps,
+            hop_entries: moves.hop_entries,
+            special_entries: moves.special_entries,
+            leg_entries: moves.leg_entries,
+            path_locust: moves.path_locust,
+            has_legs: moves.has_legs,
+            has_special: moves.has_special,
             once,
-            hop_limit,
-            attack_entries,
-            has_hops,
-            slow_types,
-            slow_static: slow_static.any(),
-            once_attacks,
+            hop_limit: moves.hop_limit,
+            attack_entries: moves.attack_entries,
+            has_hops: moves.has_hops,
+            slow_types: moves.slow_types,
+            slow_static: moves.slow_static.any(),
+            once_attacks: moves.once_attacks,
             trie_ranges,
             trie,
-            royal_types,
-            royal_of,
-            promo,
-            promoting,
-            promo_start_pass,
-            promo_limit,
-            limited,
-            per_file,
-            file_limit,
-            file_masks,
-            hand_of,
-            marks,
-            to_hand,
-            demote,
+            royal_types: captures.royal_types,
+            royal_of: captures.royal_of,
+            promo: promotions.promo,
+            promoting: promotions.promoting,
+            promo_start_pass: promotions.promo_start_pass,
+            promo_limit: promotions.promo_limit,
+            limited: promotions.limited,
+            per_file: drops.per_file,
+            file_limit: drops.file_limit,
+            file_masks: drops.file_masks,
+            hand_of: drops.hand_of,
+            marks: captures.marks,
+            to_hand: captures.to_hand,
+            demote: captures.demote,
             drops: p.drops.is_some(),
-            hands: p.drops.is_some() || !p.gating.is_empty(),
-            gating: !p.gating.is_empty(),
-            gates_need_hand: !p.gating.is_empty()
-                && !p.drops.as_ref().is_some_and(|d| d.captures_to_hand),
-            rights_by_square: !p.gating.is_empty() || once || free_castles != [0, 0],
-            gate_to,
-            gate_squares,
-            captures_to_hand: p.drops.as_ref().is_some_and(|d| d.captures_to_hand),
-            drop_to,
-            no_mate,
-            castles,
-            castle_clear,
-            castle_lines,
-            free_castles,
-            ep_creators,
-            creates_ep,
-            takes_ep,
-            ep_sources,
-            resets,
-            reach,
+            hands: p.drops.is_some() || gating,
+            gating,
+            gates_need_hand: gating && !captures_to_hand,
+            rights_by_square: gating || once || castling.free_castles != [0, 0],
+            gate_to: rights.gate_to,
+            gate_squares: rights.gate_squares,
+            captures_to_hand,
+            drop_to: drops.drop_to,
+            no_mate: drops.no_mate,
+            castles: castling.castles,
+            castle_clear: castling.castle_clear,
+            castle_lines: castling.castle_lines,
+            free_castles: castling.free_castles,
+            ep_creators: moves.ep_creators,
+            creates_ep: moves.creates_ep,
+            takes_ep: moves.takes_ep,
+            ep_sources: moves.ep_sources,
+            resets: end.resets,
+            reach: end.reach,
             legality: p.legality,
             filters,
-            check_count: p
-                .end
-                .check_count
-                .map(|c| (c.count.min(255) as u8, c.outcome)),
-            extinction,
+            check_count: end.check_count,
+            extinction: end.extinction,
             counting: p.end.counting.clone(),
-            mate_by: p.end.checkmate_by.as_ref().map(mate_rule::<W>),
+            mate_by: end.mate_by,
 
-            keys,
-            square_names,
+            keys: make_keys(nsq, npieces, p.end.counting.is_some()),
+            square_names: p.board.squares.iter().map(|s| s.name.clone()).collect(),
             sparing: p
                 .pieces
                 .iter()
@@ -1125,6 +1386,7 @@ impl<W: Width> Rules<W> {
                 .collect(),
             no_hurdle: p.pieces.iter().map(|x| mask_of(&x.cannot_hop)).collect(),
             history,
+            tables,
         })
     }
 
@@ -1341,7 +1603,7 @@ impl<W: Width> Rules<W> {
 
     /// See [`Variant::check_count`].
     pub fn check_count(&self) -> Option<u8> {
-        self.check_count.map(|(n, _)| n)
+        self.check_count.map(|c| c.count)
     }
 
     /// See [`Variant::free_castling`].

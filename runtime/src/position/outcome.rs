@@ -1,0 +1,267 @@
+//! The end of the game: goals, extinction, bare kings, counting, points,
+//! passing and facing rules, checkmate and stalemate.
+
+use super::*;
+
+impl<'v, W: Width> Pos<'v, W> {
+    /// See [`Position::rule_outcome`].
+    pub(crate) fn rule_outcome(&self) -> Option<GameResult> {
+        if self.v.history.is_some() {
+            if let Some(r) = self.history_outcome() {
+                return Some(r);
+            }
+        }
+        if let Some(CheckCount { outcome, .. }) = self.v.check_count {
+            for side in [self.turn ^ 1, self.turn] {
+                if self.checks[side] == 0 {
+                    return Some(result_for(side, outcome, EndReason::Checks));
+                }
+            }
+        }
+        if !self.v.extinction.is_empty() {
+            if let Some(r) = self.extinction_outcome() {
+                return Some(r);
+            }
+        }
+        if let Some(o) = self.v.tables.parts.end.bare_king {
+            if let Some(r) = self.bare_king_outcome(o) {
+                return Some(r);
+            }
+        }
+        for &ReachRule {
+            piece,
+            squares,
+            outcome,
+            after_reply,
+        } in &self.v.reach
+        {
+            let on = |side: usize| {
+                Squares(self.by_side[side] & squares[side])
+                    .any(|s| code_piece(self.board.get(s as usize)) == piece)
+            };
+            if after_reply {
+                // Judged for the side to move, whose opponent has replied:
+                // a draw if White reached first and Black followed.
+                let m = self.turn;
+                if on(m) {
+                    return Some(if m == 0 && on(1) {
+                        result_for(m, Outcome::Draw, EndReason::Reach)
+                    } else {
+                        result_for(m, outcome, EndReason::Reach)
+                    });
+                }
+                continue;
+            }
+            for side in 0..2 {
+                if on(side) {
+                    return Some(result_for(side, outcome, EndReason::Reach));
+                }
+            }
+        }
+        None
+    }
+
+    /// Two passes in a row, or royal pieces that faced before and after the
+    /// last move.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn history_outcome(&self) -> Option<GameResult> {
+        let rules = self.v.history.as_ref()?;
+        let h = self.history;
+        let (verdict, reason) = match (rules.double_pass, rules.facing) {
+            (Some(vd), _) if h.passes >= 2 => (vd, EndReason::Passes),
+            (_, Some(vd)) if h.facing && h.facing_before => (vd, EndReason::Facing),
+            _ => return None,
+        };
+        let last = self.turn ^ 1;
+        Some(match verdict {
+            Verdict::Win => result_for(last, Outcome::Win, reason),
+            Verdict::Draw => result_for(last, Outcome::Draw, reason),
+            Verdict::Loss => result_for(last, Outcome::Loss, reason),
+            Verdict::Points => {
+                let [w, b] = self.points_raw();
+                let winner = match w.cmp(&b) {
+                    std::cmp::Ordering::Greater => Some(Color::White),
+                    std::cmp::Ordering::Less => Some(Color::Black),
+                    std::cmp::Ordering::Equal => None,
+                };
+                GameResult { winner, reason }
+            }
+        })
+    }
+
+    /// See [`Position::points`].
+    pub(crate) fn points(&self) -> ByColor<u64> {
+        ByColor::from(self.points_raw())
+    }
+
+    /// [`Position::points`], White's first.
+    pub(crate) fn points_raw(&self) -> [u64; 2] {
+        let Some(rules) = self.v.history.as_ref() else {
+            return [0, 0];
+        };
+        let mut total = rules.komi.map(u64::from);
+        for (side, t) in total.iter_mut().enumerate() {
+            for s in Squares(self.by_side[side]) {
+                let p = code_piece(self.board.get(s as usize)) as usize;
+                *t += u64::from(rules.points[p]);
+            }
+        }
+        total
+    }
+
+    /// The extinction rules: the side to move first, then the other, a side
+    /// with no piece (of the rule's type) on the board or in hand.
+    pub(super) fn extinction_outcome(&self) -> Option<GameResult> {
+        for side in [self.turn, self.turn ^ 1] {
+            for &ExtinctionRule {
+                piece,
+                left,
+                outcome,
+            } in &self.v.extinction
+            {
+                let hand = &self.hands[side].as_ref()[..self.v.npieces];
+                let count = match piece {
+                    None => {
+                        self.by_side[side].count() + hand.iter().map(|&n| u32::from(n)).sum::<u32>()
+                    }
+                    Some(p) => {
+                        u32::from(hand[p as usize])
+                            + Squares(self.by_side[side])
+                                .filter(|&s| code_piece(self.board.get(s as usize)) == p)
+                                .count() as u32
+                    }
+                };
+                if count <= left {
+                    return Some(result_for(side, outcome, EndReason::Extinction));
+                }
+            }
+        }
+        None
+    }
+
+    /// The bare-royal rule, judged after the last move (by J) with M to move.
+    /// A side is bare when only its royal pieces stand on the board (pieces
+    /// in hand do not count).
+    ///
+    /// * Both bare: draw.
+    /// * J bare, M not: J's reply to being bared neither captured M's last
+    ///   piece nor dropped a piece, so M wins.
+    /// * M bare, J not, and M has a legal move: J wins at once if J has two
+    ///   or more pieces besides royals, or one that M cannot capture;
+    ///   otherwise M gets one reply. (With no legal move, checkmate or
+    ///   stalemate decides.)
+    pub(super) fn bare_king_outcome(&self, o: Outcome) -> Option<GameResult> {
+        let m = self.turn;
+        let j = m ^ 1;
+        if self.royals[0].is_empty() || self.royals[1].is_empty() {
+            return None;
+        }
+        let others = |s: usize| self.by_side[s] & !self.royals[s];
+        let (om, oj) = (others(m), others(j));
+        if self.v.tables.parts.end.bare_king_after_reply {
+            return self.bare_king_after_reply(o, om, oj);
+        }
+        match (om.is_empty(), oj.is_empty()) {
+            (true, true) => Some(GameResult {
+                winner: None,
+                reason: EndReason::BothBare,
+            }),
+            (false, true) => Some(result_for(j, o, EndReason::BareKing)),
+            (true, false) => {
+                let moves = self.moves();
+                if moves.is_empty() {
+                    return None;
+                }
+                let can_counter = oj.count() == 1
+                    && moves.iter().any(|mv| {
+                        mv.from().is_some() && bit::<Set<W>>(mv.to().raw()) == oj
+                            || matches!(mv, Move::EnPassant { .. })
+                                && bit::<Set<W>>(self.ep_victim) == oj
+                    });
+                (!can_counter).then(|| result_for(m, o, EndReason::BareKing))
+            }
+            (false, false) => None,
+        }
+    }
+
+    /// `bare-king … after-reply`, judged with M to move after J's move
+    /// (`om`, `oj`: their pieces besides royals), as Fairy-Stockfish 11.1
+    /// plays shatranj:
+    ///
+    /// * J bare, M not: J had his reply and did not bare M back, so J gets
+    ///   the outcome.
+    /// * M bare, J with two or more pieces: no reply can bare J, so M gets
+    ///   the outcome at once.
+    /// * M bare, J with one piece: M replies first (maybe taking it).
+    /// * Both bare: the rule says nothing; play goes on.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn bare_king_after_reply(
+        &self,
+        o: Outcome,
+        om: Set<W>,
+        oj: Set<W>,
+    ) -> Option<GameResult> {
+        let (m, j) = (self.turn, self.turn ^ 1);
+        match (om.is_empty(), oj.is_empty()) {
+            (false, true) => Some(result_for(j, o, EndReason::BareKing)),
+            (true, false) if oj.count() >= 2 => Some(result_for(m, o, EndReason::BareKing)),
+            _ => None,
+        }
+    }
+
+    /// The result if the game is over here (goal, checkmate, stalemate);
+    /// `None` if the side to move has a legal move. Repetition and the n-move
+    /// rule need the game's history: see [`crate::Game`].
+    pub fn outcome(&self) -> Option<GameResult> {
+        if let Some(r) = self.rule_outcome() {
+            return Some(r);
+        }
+        if !self.moves().is_empty() {
+            return None;
+        }
+        let rules = &self.v.tables.parts.end;
+        Some(if self.is_check() {
+            self.checkmate_result()
+        } else if rules.stalemate_fewer_pieces {
+            let ours = self.by_side[self.turn].count();
+            let theirs = self.by_side[self.turn ^ 1].count();
+            let outcome = match ours.cmp(&theirs) {
+                std::cmp::Ordering::Less => Outcome::Win,
+                std::cmp::Ordering::Equal => Outcome::Draw,
+                std::cmp::Ordering::Greater => Outcome::Loss,
+            };
+            result_for(self.turn, outcome, EndReason::Stalemate)
+        } else {
+            result_for(self.turn, rules.stalemate, EndReason::Stalemate)
+        })
+    }
+}
+
+impl<W: Width> Pos<'_, W> {
+    /// The result of the checkmate on the board: `checkmate`'s outcome for
+    /// the mated player, unless `checkmate by` (every checking piece is of
+    /// its types) or `checkmate needs` (no needed check in the mating
+    /// player's last run of checks) decides otherwise, in that order.
+    pub(super) fn checkmate_result(&self) -> GameResult {
+        let v = self.v;
+        let mated = self.turn;
+        if let Some(MateRule {
+            pieces: by,
+            outcome,
+        }) = v.mate_by
+        {
+            let types = self.types_in(self.checkers(mated));
+            if types.any() && (types & !by).is_empty() {
+                return result_for(mated, outcome, EndReason::CheckmateBy);
+            }
+        }
+        if let Some(MateRule { outcome, .. }) = v.history.as_ref().and_then(|r| r.mate_needs) {
+            if self.history.needed_check & (1 << (mated ^ 1)) == 0 {
+                return result_for(mated, outcome, EndReason::CheckmateWithoutNeededCheck);
+            }
+        }
+        result_for(mated, v.tables.parts.end.checkmate, EndReason::Checkmate)
+    }
+}
