@@ -24,7 +24,7 @@ use crate::ast::{
     PromotionLimit, PromotionRule, PromotionTarget, RegionKind, SetItem, SetupDecl, Side,
     SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
 };
-use crate::error::{CompileError, ErrorKind};
+use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
 
 /// The largest `forward` component: the tables store it in a signed byte.
@@ -83,9 +83,142 @@ pub fn parse(source: &str) -> Result<ast::File, Vec<CompileError>> {
     };
     builder.errors.sort_by_key(|e| (e.span.start, e.span.end));
     if builder.errors.is_empty() {
-        Ok(ast::File { items })
+        Ok(ast::File {
+            items,
+            broken: Vec::new(),
+        })
     } else {
         Err(builder.errors)
+    }
+}
+
+/// What [`parse_recovering`] found: the tree of what parsed, and the
+/// errors.
+#[derive(Clone, Debug)]
+pub struct Recovered {
+    /// The tree of every item that parsed, with the items that did not in
+    /// [`ast::File::broken`]; `None` when building the tree found errors
+    /// that checking it would only repeat (see [`parse`]).
+    pub file: Option<ast::File>,
+    /// The syntax errors, sorted by place.
+    pub errors: Vec<CompileError>,
+}
+
+/// [`parse`], recovering from broken structure: when the file does not
+/// parse, it is cut before every line that starts (in its first column)
+/// with a top-level item keyword, each part is parsed on its own, and a part
+/// that does not parse gets its own syntax error (an unclosed `{`, …) and
+/// stands in [`ast::File::broken`]. The tree of the other parts can then be
+/// checked, so that one missing `}` does not hide the mistakes of the rest
+/// of the file.
+///
+/// # Examples
+///
+/// ```
+/// let source = "piece King { letter K\npiece Rook { lettr R }\n";
+/// let recovered = fairyc_compiler::parse::parse_recovering(source);
+/// assert_eq!(recovered.errors.len(), 1); // the unclosed `{`
+/// let file = recovered.file.expect("the rest parses");
+/// assert_eq!((file.items.len(), file.broken.len()), (1, 1));
+/// ```
+pub fn parse_recovering(source: &str) -> Recovered {
+    if VariantParser::parse(Rule::file, source).is_ok() {
+        return match parse(source) {
+            Ok(file) => Recovered {
+                file: Some(file),
+                errors: Vec::new(),
+            },
+            Err(errors) => Recovered { file: None, errors },
+        };
+    }
+    let mut errors = Vec::new();
+    let mut broken = Vec::new();
+    // The source with the parts that do not parse blanked (newlines kept),
+    // so that the rest parses once with its spans in place.
+    let mut kept = String::with_capacity(source.len());
+    for (start, end) in parts(source) {
+        let part = source.get(start..end).unwrap_or_default();
+        match VariantParser::parse(Rule::file, part) {
+            Ok(_) => kept.push_str(part),
+            Err(err) => {
+                let mut error = scan_structure(part).unwrap_or_else(|| syntax_error(&err, part));
+                error.span = Span::new(
+                    start + error.span.start as usize,
+                    start + error.span.end as usize,
+                );
+                errors.push(error);
+                broken.push(broken_part(source, start, end));
+                kept.extend(part.bytes().map(|b| if b == b'\n' { '\n' } else { ' ' }));
+            }
+        }
+    }
+    // Blanking keeps every byte offset: a non-ASCII character became as many
+    // spaces as it had bytes.
+    match parse(&kept) {
+        Ok(mut file) => {
+            file.broken = broken;
+            Recovered {
+                file: Some(file),
+                errors,
+            }
+        }
+        Err(more) => {
+            errors.extend(more);
+            errors.sort_by_key(|e| (e.span.start, e.span.end));
+            // Parts that parse alone parse together: this only keeps the
+            // errors of a case that should not happen.
+            let file = None;
+            Recovered { file, errors }
+        }
+    }
+}
+
+/// The parts of a source that [`parse_recovering`] parses on their own:
+/// `(start, end)` byte ranges that cover it, each new one starting at a line
+/// that begins with a top-level item keyword.
+fn parts(source: &str) -> Vec<(usize, usize)> {
+    let items = Block::TopLevel.keywords().collect::<Vec<_>>();
+    let mut starts = vec![0];
+    let mut offset = 0;
+    for line in source.split_inclusive('\n') {
+        let word: &str = line
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '\''))
+            .next()
+            .unwrap_or_default();
+        if offset > 0 && items.contains(&word) {
+            starts.push(offset);
+        }
+        offset += line.len();
+    }
+    let ends = starts.iter().skip(1).copied().chain([source.len()]);
+    starts.iter().copied().zip(ends).collect()
+}
+
+/// A part that does not parse, as an unknown item: its first word and its
+/// text up to its last non-blank character.
+fn broken_part(source: &str, start: usize, end: usize) -> Unknown {
+    let part = source.get(start..end).unwrap_or_default();
+    // The first word, after blank lines and comments.
+    let mut at = 0;
+    for line in part.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//") {
+            at += line.len();
+            continue;
+        }
+        at += line.len() - trimmed.len();
+        break;
+    }
+    let rest = part.get(at..).unwrap_or_default();
+    let len = rest.find(|c: char| !word_char(c)).unwrap_or(rest.len());
+    let keyword = Spanned::new(
+        rest.get(..len).unwrap_or_default().to_owned(),
+        Span::new(start + at, start + at + len),
+    );
+    let end = start + part.trim_end().len();
+    Unknown {
+        keyword,
+        span: Span::new(start + at, end.max(start + at)),
     }
 }
 
