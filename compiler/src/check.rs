@@ -130,9 +130,10 @@ pub fn check_source(file: &ast::File, source: &str) -> Result<Checked, Vec<Compi
     match checked {
         Some(checked) if errors.is_empty() => Ok(checked),
         _ => {
-            if errors.is_empty() {
+            if errors.is_empty() && file.broken.is_empty() {
                 // Never fail silently: a resolution that gave up without an
-                // error is a bug.
+                // error is a bug (unless a part of the file did not parse:
+                // its syntax error is the reason, reported by the parser).
                 errors.push(CompileError::new(
                     ErrorKind::Lower(LowerError::Table(
                         "the checker gave up without an error".into(),

@@ -92,6 +92,8 @@ pub fn compile_with_warnings(source: &str) -> Result<Compiled, Vec<CompileError>
         Ok(checked) if errors.is_empty() => checked,
         Ok(_) => return Err(errors),
         Err(more) => {
+            // Empty only when a part of the file did not parse, which the
+            // syntax errors report.
             errors.extend(more);
             errors.sort_by_key(|e| (e.span.start, e.span.end));
             return Err(errors);

@@ -60,13 +60,20 @@ pub const MAX_RANGE_START: i64 = 999_999_999;
 /// assert_eq!(file.map(|f| f.items.len()), Ok(1));
 /// ```
 pub fn parse(source: &str) -> Result<ast::File, Vec<CompileError>> {
-    let mut pairs = match VariantParser::parse(Rule::file, source) {
-        Ok(pairs) => pairs,
+    match VariantParser::parse(Rule::file, source) {
+        Ok(pairs) => build(source, pairs),
         Err(err) => {
             let error = scan_structure(source).unwrap_or_else(|| syntax_error(&err, source));
-            return Err(vec![error]);
+            Err(vec![error])
         }
-    };
+    }
+}
+
+/// The tree of a parsed file, or the errors found while building it.
+fn build(
+    source: &str,
+    mut pairs: pest::iterators::Pairs<'_, Rule>,
+) -> Result<ast::File, Vec<CompileError>> {
     let mut builder = Builder {
         source,
         errors: Vec::new(),
@@ -122,8 +129,8 @@ pub struct Recovered {
 /// assert_eq!((file.items.len(), file.broken.len()), (1, 1));
 /// ```
 pub fn parse_recovering(source: &str) -> Recovered {
-    if VariantParser::parse(Rule::file, source).is_ok() {
-        return match parse(source) {
+    if let Ok(pairs) = VariantParser::parse(Rule::file, source) {
+        return match build(source, pairs) {
             Ok(file) => Recovered {
                 file: Some(file),
                 errors: Vec::new(),
