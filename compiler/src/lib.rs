@@ -84,7 +84,11 @@ pub struct Compiled {
 ///
 /// As [`compile`]. Warnings are not returned when there are errors.
 pub fn compile_with_warnings(source: &str) -> Result<Compiled, Vec<CompileError>> {
-    let parse::Recovered { file, mut errors } = parse::parse_recovering(source);
+    let parse::Recovered {
+        file,
+        mut errors,
+        quiet,
+    } = parse::parse_recovering(source);
     let Some(file) = file else {
         return Err(errors);
     };
@@ -92,9 +96,15 @@ pub fn compile_with_warnings(source: &str) -> Result<Compiled, Vec<CompileError>
         Ok(checked) if errors.is_empty() => checked,
         Ok(_) => return Err(errors),
         Err(more) => {
-            // Empty only when a part of the file did not parse, which the
-            // syntax errors report.
-            errors.extend(more);
+            // Beside syntax errors, what the checker finds in an item that
+            // holds one would only repeat it, and its guard against giving
+            // up silently (`E0199`) has its reason already.
+            let syntax = !errors.is_empty();
+            let repeats = |e: &CompileError| {
+                (syntax && e.code() == "E0199")
+                    || quiet.iter().any(|&item| parse::overlaps(item, e.span))
+            };
+            errors.extend(more.into_iter().filter(|e| !repeats(e)));
             errors.sort_by_key(|e| (e.span.start, e.span.end));
             return Err(errors);
         }

@@ -5,12 +5,15 @@
 //! an `Unknown` node, which [`crate::check`] reports. pest spans are converted
 //! to our [`Span`] here, once.
 //!
-//! Building the tree finds a few more errors, which stop the compilation here
-//! because what follows would only repeat them: a missing `;` or newline
+//! Building the tree finds a few more errors: a missing `;` or newline
 //! between two complete statements on one line (`E0051`, from the grammar's
 //! `missing_sep` marker), a non-ASCII character in an unknown statement
 //! (`E0052`: nothing but strings and comments may hold one, so it is why the
 //! statement did not parse), and numbers out of range (`E0006`, `E0053`).
+//! [`parse`] stops at any of them; [`parse_recovering`] (what
+//! [`crate::compile`] uses) goes on, so that the rest of the file is
+//! checked: it reads the parts of a broken file on their own, and tells
+//! which items hold an error that the checker would only repeat.
 
 use fairyc_grammar::{Rule, VariantParser};
 use pest::error::InputLocation;
@@ -72,52 +75,71 @@ pub fn parse(source: &str) -> Result<ast::File, Vec<CompileError>> {
 /// The tree of a parsed file, or the errors found while building it.
 fn build(
     source: &str,
-    mut pairs: pest::iterators::Pairs<'_, Rule>,
+    pairs: pest::iterators::Pairs<'_, Rule>,
 ) -> Result<ast::File, Vec<CompileError>> {
+    let (file, errors, _) = build_all(source, pairs);
+    if errors.is_empty() {
+        Ok(file)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The tree of a parsed file, the errors found while building it (sorted by
+/// place) and the span of each item.
+fn build_all(
+    source: &str,
+    mut pairs: pest::iterators::Pairs<'_, Rule>,
+) -> (ast::File, Vec<CompileError>, Vec<Span>) {
     let mut builder = Builder {
         source,
         errors: Vec::new(),
     };
+    let mut spans = Vec::new();
     let items = match pairs.next() {
         Some(file) => {
             builder.missing_separators(&file);
             file.into_inner()
                 .filter(|p| p.as_rule() != Rule::EOI)
-                .map(|p| builder.item(p))
+                .map(|p| {
+                    spans.push(span_of(&p));
+                    builder.item(p)
+                })
                 .collect()
         }
         None => Vec::new(),
     };
     builder.errors.sort_by_key(|e| (e.span.start, e.span.end));
-    if builder.errors.is_empty() {
-        Ok(ast::File {
-            items,
-            broken: Vec::new(),
-        })
-    } else {
-        Err(builder.errors)
-    }
+    let file = ast::File {
+        items,
+        broken: Vec::new(),
+    };
+    (file, builder.errors, spans)
 }
 
 /// What [`parse_recovering`] found: the tree of what parsed, and the
 /// errors.
 #[derive(Clone, Debug)]
 pub struct Recovered {
-    /// The tree of every item that parsed, with the items that did not in
-    /// [`ast::File::broken`]; `None` when building the tree found errors
-    /// that checking it would only repeat (see [`parse`]).
+    /// The tree of every item that parsed, with the parts that did not in
+    /// [`ast::File::broken`]; `None` only if the recovery failed.
     pub file: Option<ast::File>,
     /// The syntax errors, sorted by place.
     pub errors: Vec<CompileError>,
+    /// The items that hold one of those errors (a missing `;`, a non-ASCII
+    /// name, a number out of range): what the checker finds there would
+    /// only repeat it, so it is not reported.
+    pub quiet: Vec<Span>,
 }
 
-/// [`parse`], recovering from broken structure: when the file does not
-/// parse, it is cut before every line that starts (in its first column)
-/// with a top-level item keyword, each part is parsed on its own, and a part
-/// that does not parse gets its own syntax error (an unclosed `{`, …) and
-/// stands in [`ast::File::broken`]. The tree of the other parts can then be
-/// checked, so that one missing `}` does not hide the mistakes of the rest
-/// of the file.
+/// [`parse`], recovering from syntax errors so that the rest of the file
+/// can be checked. When the file does not parse, it is cut before every
+/// line that starts (in its first column) with a top-level item keyword,
+/// each part is parsed on its own, and a part that does not parse gets its
+/// own syntax error (an unclosed `{`, …) and stands in
+/// [`ast::File::broken`]. The errors found while building the tree (`E0051`,
+/// `E0052`, `E0006`, `E0053`) do not stop it either: the items that hold
+/// them are listed in [`Recovered::quiet`].
 ///
 /// # Examples
 ///
@@ -129,55 +151,69 @@ pub struct Recovered {
 /// assert_eq!((file.items.len(), file.broken.len()), (1, 1));
 /// ```
 pub fn parse_recovering(source: &str) -> Recovered {
-    if let Ok(pairs) = VariantParser::parse(Rule::file, source) {
-        return match build(source, pairs) {
-            Ok(file) => Recovered {
-                file: Some(file),
-                errors: Vec::new(),
-            },
-            Err(errors) => Recovered { file: None, errors },
-        };
-    }
     let mut errors = Vec::new();
     let mut broken = Vec::new();
     // The source with the parts that do not parse blanked (newlines kept),
-    // so that the rest parses once with its spans in place.
-    let mut kept = String::with_capacity(source.len());
-    for (start, end) in parts(source) {
-        let part = source.get(start..end).unwrap_or_default();
-        match VariantParser::parse(Rule::file, part) {
-            Ok(_) => kept.push_str(part),
-            Err(err) => {
-                let mut error = scan_structure(part).unwrap_or_else(|| syntax_error(&err, part));
-                error.span = Span::new(
-                    start + error.span.start as usize,
-                    start + error.span.end as usize,
-                );
-                errors.push(error);
-                broken.push(broken_part(source, start, end));
-                kept.extend(part.bytes().map(|b| if b == b'\n' { '\n' } else { ' ' }));
+    // so that the rest parses once with its spans in place: blanking keeps
+    // every byte offset (a non-ASCII character becomes as many spaces as it
+    // has bytes).
+    let mut kept = String::new();
+    let pairs = match VariantParser::parse(Rule::file, source) {
+        Ok(pairs) => pairs,
+        Err(_) => {
+            kept.reserve(source.len());
+            for (start, end) in parts(source) {
+                let part = source.get(start..end).unwrap_or_default();
+                match VariantParser::parse(Rule::file, part) {
+                    Ok(_) => kept.push_str(part),
+                    Err(err) => {
+                        let mut error =
+                            scan_structure(part).unwrap_or_else(|| syntax_error(&err, part));
+                        error.span = Span::new(
+                            start + error.span.start as usize,
+                            start + error.span.end as usize,
+                        );
+                        errors.push(error);
+                        broken.push(broken_part(source, start, end));
+                        kept.extend(part.bytes().map(|b| if b == b'\n' { '\n' } else { ' ' }));
+                    }
+                }
+            }
+            match VariantParser::parse(Rule::file, &kept) {
+                Ok(pairs) => pairs,
+                Err(err) => {
+                    // Parts that parse alone parse together: only a case
+                    // that should not happen ends here.
+                    errors.push(syntax_error(&err, &kept));
+                    return Recovered {
+                        file: None,
+                        errors,
+                        quiet: Vec::new(),
+                    };
+                }
             }
         }
+    };
+    let text = if kept.is_empty() { source } else { &kept };
+    let (mut file, built, spans) = build_all(text, pairs);
+    file.broken = broken;
+    let quiet = spans
+        .into_iter()
+        .filter(|s| built.iter().any(|e| overlaps(*s, e.span)))
+        .collect();
+    errors.extend(built);
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    Recovered {
+        file: Some(file),
+        errors,
+        quiet,
     }
-    // Blanking keeps every byte offset: a non-ASCII character became as many
-    // spaces as it had bytes.
-    match parse(&kept) {
-        Ok(mut file) => {
-            file.broken = broken;
-            Recovered {
-                file: Some(file),
-                errors,
-            }
-        }
-        Err(more) => {
-            errors.extend(more);
-            errors.sort_by_key(|e| (e.span.start, e.span.end));
-            // Parts that parse alone parse together: this only keeps the
-            // errors of a case that should not happen.
-            let file = None;
-            Recovered { file, errors }
-        }
-    }
+}
+
+/// Whether an error's span starts in an item's span. An error of the whole
+/// file (an empty span at its start: a missing item) is in none.
+pub fn overlaps(item: Span, error: Span) -> bool {
+    error != Span::default() && error.start >= item.start && error.start < item.end
 }
 
 /// The parts of a source that [`parse_recovering`] parses on their own:
