@@ -436,15 +436,15 @@ impl<'a> Checker<'a> {
             if !word.bytes().all(|b| b.is_ascii_alphanumeric()) {
                 return None;
             }
-            if looks_like_name(word) {
-                return Some((
-                    ErrorKind::BetzaSyntax {
-                        term: word.to_owned(),
-                        character: None,
-                        suggestion: betza_of_name(word).map(str::to_owned),
-                    },
-                    span,
-                ));
+            // A well-known piece's name (`Knight`) first: it would read as
+            // an atom followed by modifiers (`Wfs` is `fsW`, below).
+            let name = looks_like_name(word).then(|| ErrorKind::BetzaSyntax {
+                term: word.to_owned(),
+                character: None,
+                suggestion: betza_of_name(word).map(str::to_owned),
+            });
+            if let Some(kind) = name.clone().filter(|_| betza_of_name(word).is_some()) {
+                return Some((kind, span));
             }
             // Only a correction that is itself a valid term is offered.
             match betza_fix(word) {
@@ -467,6 +467,9 @@ impl<'a> Checker<'a> {
                     ));
                 }
                 None => {}
+            }
+            if let Some(kind) = name {
+                return Some((kind, span));
             }
             if let Some(at) = betza_stop(word) {
                 let character = word[at..].chars().next()?;
