@@ -14,6 +14,11 @@ use crate::span::{Span, Spanned};
 pub struct File {
     /// The top-level items, in source order.
     pub items: Vec<Item>,
+    /// The parts of the file that did not parse, each already reported as
+    /// a syntax error (see [`crate::parse::parse_recovering`]): their first
+    /// word and their span. The checker reports nothing about them and
+    /// nothing about names they may have declared.
+    pub broken: Vec<Unknown>,
 }
 
 /// A top-level item.

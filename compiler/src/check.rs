@@ -14,7 +14,9 @@ use fairyc_runtime::table::{
     GateRule, Legality, MateRule, Outcome, PromotionChoice, RepetitionRule, TableParts, Verdict,
     ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
 };
-use fairyc_runtime::{check_royal_count, Color, PositionError, Setup, Variant, VariantTables};
+use fairyc_runtime::{
+    check_royal_count, Color, ParseFenError, PositionError, Setup, Variant, VariantTables,
+};
 use indexmap::IndexMap;
 
 use crate::betza::{self, MoveSpec};
@@ -28,7 +30,11 @@ use crate::ast::{
 };
 use crate::error::{Block, CompileError, ErrorKind, GateProblem};
 use crate::span::{Span, Spanned};
-use crate::suggest::{betza_fix, did_you_mean, BetzaFix};
+use crate::statements::{words, Marker};
+use crate::suggest::{
+    betza_fix, betza_of_name, betza_stop, did_you_mean, is_valid_betza_term, looks_like_name,
+    BetzaFix,
+};
 
 /// The Betza atoms we support.
 pub const BETZA_ATOMS: &str = "WFDNAHCZGKRBQ";
@@ -124,9 +130,10 @@ pub fn check_source(file: &ast::File, source: &str) -> Result<Checked, Vec<Compi
     match checked {
         Some(checked) if errors.is_empty() => Ok(checked),
         _ => {
-            if errors.is_empty() {
+            if errors.is_empty() && file.broken.is_empty() {
                 // Never fail silently: a resolution that gave up without an
-                // error is a bug.
+                // error is a bug (unless a part of the file did not parse:
+                // its syntax error is the reason, reported by the parser).
                 errors.push(CompileError::new(
                     ErrorKind::Lower(LowerError::Table(
                         "the checker gave up without an error".into(),
@@ -166,6 +173,10 @@ struct Checker<'a> {
     moves_sound: Vec<bool>,
     /// Zones with a mistake in their declaration.
     unsound_zones: Vec<&'a str>,
+    /// Names of pieces and zones whose declaration did not parse (`peice
+    /// Knight { … }`, an unclosed `{`): references to them are not
+    /// reported, as that mistake already is.
+    broken_names: Vec<&'a str>,
 }
 
 impl<'a> Checker<'a> {
@@ -173,7 +184,50 @@ impl<'a> Checker<'a> {
         self.errors.push(CompileError::new(kind, span));
     }
 
+    /// The declarations that did not parse: top-level unknown statements
+    /// (misspelt or malformed items) and the parts of the file that did not
+    /// parse at all. Each is reported once, as itself; the piece or zone it
+    /// meant to declare is remembered in [`Checker::broken_names`].
+    fn broken_declarations(&mut self, file: &'a ast::File) -> bool {
+        let mut piece = false;
+        let unknown = file.items.iter().filter_map(|item| match item {
+            Item::Unknown(u) => Some(u),
+            _ => None,
+        });
+        for u in unknown.chain(&file.broken) {
+            let keyword = u.keyword.node.as_str();
+            let meant = if Block::TopLevel.keywords().any(|k| k == keyword) {
+                Some(keyword)
+            } else {
+                did_you_mean(keyword, Block::TopLevel.keywords())
+            };
+            if !matches!(meant, Some("piece" | "zone")) {
+                continue;
+            }
+            if meant == Some("piece") {
+                self.letters_unsound = true;
+                piece = true;
+            }
+            let text = self
+                .source
+                .get(u.keyword.span.end as usize..u.span.end as usize)
+                .unwrap_or_default();
+            if let Some(name) = words(text).first() {
+                if name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+                    self.broken_names.push(name);
+                }
+            }
+        }
+        if !file.broken.is_empty() {
+            // What did not parse may have held anything: the pieces' letters
+            // cannot be checked against the setup.
+            self.letters_unsound = true;
+        }
+        piece
+    }
+
     fn file(&mut self, file: &'a ast::File) {
+        let broken_piece = self.broken_declarations(file);
         // Names first, so that references may point forward.
         for item in &file.items {
             match item {
@@ -215,7 +269,8 @@ impl<'a> Checker<'a> {
         let mut letters: IndexMap<(String, bool), (&'a str, Span)> = IndexMap::new();
         let mut pieces = 0usize;
         let mut royal = false;
-        let mut royal_unclear = false;
+        // A piece whose declaration did not parse may be the royal one.
+        let mut royal_unclear = broken_piece;
         for item in &file.items {
             let (keyword, span) = match item {
                 Item::Variant(v) => (Some("variant"), v.span),
@@ -284,7 +339,7 @@ impl<'a> Checker<'a> {
                 _ => false,
             }))
         });
-        if !royal && !royal_unclear && !decided {
+        if !royal && !royal_unclear && !decided && file.broken.is_empty() {
             self.error(ErrorKind::NoRoyalPiece, Span::default());
         }
     }
@@ -294,7 +349,15 @@ impl<'a> Checker<'a> {
     fn has_malformed_item(&self, file: &ast::File, keyword: &str) -> bool {
         file.items
             .iter()
-            .any(|item| matches!(item, Item::Unknown(u) if u.keyword.node == keyword))
+            .filter_map(|item| match item {
+                Item::Unknown(u) => Some(u),
+                _ => None,
+            })
+            .chain(&file.broken)
+            .any(|u| {
+                let word = u.keyword.node.as_str();
+                word == keyword || did_you_mean(word, Block::TopLevel.keywords()) == Some(keyword)
+            })
     }
 
     /// A statement the grammar did not recognise: malformed if its keyword is
@@ -311,39 +374,48 @@ impl<'a> Checker<'a> {
                 return;
             }
         }
-        if let Some((keyword, syntax)) = statement_syntax(block, keyword) {
-            let span = if block == Block::TopLevel {
-                unknown.keyword.span
-            } else {
-                unknown.span
-            };
-            self.error(ErrorKind::MalformedStatement { keyword, syntax }, span);
-            return;
-        }
-        let suggestion = did_you_mean(keyword, block.keywords().iter().copied());
-        if suggestion.is_none()
-            && matches!(
-                block,
-                Block::Castling | Block::Promotion | Block::Drops | Block::Gating
-            )
-        {
-            self.error(
+        let text = self
+            .source
+            .get(unknown.span.start as usize..unknown.span.end as usize)
+            .unwrap_or(keyword);
+        match block.statement_of(&words(text)) {
+            Some(statement) if matches!(statement.marker, Marker::Lead(_)) => {
+                let span = if block == Block::TopLevel {
+                    unknown.keyword.span
+                } else {
+                    unknown.span
+                };
+                self.error(ErrorKind::MalformedStatement { statement }, span);
+            }
+            Some(statement) => self.error(
                 ErrorKind::MalformedRule {
                     block,
-                    syntax: block.forms(),
+                    statement: Some(statement),
                 },
                 unknown.span,
-            );
-            return;
+            ),
+            None => {
+                let suggestion = did_you_mean(keyword, block.keywords());
+                if suggestion.is_none() && block.has_rules() {
+                    self.error(
+                        ErrorKind::MalformedRule {
+                            block,
+                            statement: None,
+                        },
+                        unknown.span,
+                    );
+                } else {
+                    self.error(
+                        ErrorKind::UnknownStatement {
+                            block,
+                            keyword: keyword.to_owned(),
+                            suggestion,
+                        },
+                        unknown.keyword.span,
+                    );
+                }
+            }
         }
-        self.error(
-            ErrorKind::UnknownStatement {
-                block,
-                keyword: keyword.to_owned(),
-                suggestion,
-            },
-            unknown.keyword.span,
-        );
     }
 
     /// A corrected Betza term for a `moves` statement that does not parse:
@@ -358,11 +430,21 @@ impl<'a> Checker<'a> {
             if word.is_empty() {
                 continue;
             }
-            if word == "if" {
+            if matches!(word, "if" | "within" | "from" | "once") {
                 break;
             }
             if !word.bytes().all(|b| b.is_ascii_alphanumeric()) {
                 return None;
+            }
+            // A well-known piece's name (`Knight`) first: it would read as
+            // an atom followed by modifiers (`Wfs` is `fsW`, below).
+            let name = looks_like_name(word).then(|| ErrorKind::BetzaSyntax {
+                term: word.to_owned(),
+                character: None,
+                suggestion: betza_of_name(word).map(str::to_owned),
+            });
+            if let Some(kind) = name.clone().filter(|_| betza_of_name(word).is_some()) {
+                return Some((kind, span));
             }
             // Only a correction that is itself a valid term is offered.
             match betza_fix(word) {
@@ -385,6 +467,24 @@ impl<'a> Checker<'a> {
                     ));
                 }
                 None => {}
+            }
+            if let Some(kind) = name {
+                return Some((kind, span));
+            }
+            if let Some(at) = betza_stop(word) {
+                let character = word[at..].chars().next()?;
+                let before = &word[..at];
+                let suggestion =
+                    (!before.is_empty() && is_valid_betza_term(before)).then(|| before.to_owned());
+                let start = span.start as usize + at;
+                return Some((
+                    ErrorKind::BetzaSyntax {
+                        term: word.to_owned(),
+                        character: Some(character),
+                        suggestion,
+                    },
+                    Span::new(start, start + character.len_utf8()),
+                ));
             }
         }
         None
@@ -640,7 +740,7 @@ impl<'a> Checker<'a> {
                     // A malformed or misspelt statement is reported once, not
                     // again as missing.
                     let keyword = u.keyword.node.as_str();
-                    let meant = did_you_mean(keyword, Block::Piece.keywords().iter().copied());
+                    let meant = did_you_mean(keyword, Block::Piece.keywords());
                     match meant.unwrap_or(keyword) {
                         "letter" => has_letter = true,
                         "moves" => {
@@ -798,7 +898,9 @@ impl<'a> Checker<'a> {
     }
 
     fn piece_ref(&mut self, name: &Spanned<String>) {
-        if !self.pieces.contains_key(name.node.as_str()) {
+        if !self.pieces.contains_key(name.node.as_str())
+            && !self.broken_names.contains(&name.node.as_str())
+        {
             let suggestion =
                 did_you_mean(&name.node, self.pieces.keys().copied()).map(str::to_owned);
             self.error(
@@ -827,7 +929,10 @@ impl<'a> Checker<'a> {
     fn square_set(&mut self, set: &SquareSet) {
         if let [item] = set.items.as_slice() {
             if let SetItem::Name(name) = &item.node {
-                if !self.zones.contains_key(name.node.as_str()) && !is_square_name(&name.node) {
+                if !self.zones.contains_key(name.node.as_str())
+                    && !is_square_name(&name.node)
+                    && !self.broken_names.contains(&name.node.as_str())
+                {
                     let suggestion =
                         did_you_mean(&name.node, self.zones.keys().copied()).map(str::to_owned);
                     self.error(
@@ -1305,82 +1410,6 @@ impl<'a> Checker<'a> {
 /// The span of `keyword` at the start of `span`.
 fn first_word(span: Span, keyword: &str) -> Span {
     span.sub(0, keyword.len())
-}
-
-/// For a known keyword of `block`, the keyword (as a static string) and what
-/// its statement should look like.
-fn statement_syntax(block: Block, keyword: &str) -> Option<(&'static str, &'static str)> {
-    let table: &[(&'static str, &'static str)] = match block {
-        Block::TopLevel => &[
-            ("variant", "`variant \"<name>\" { … }`"),
-            ("board", "`board { … }`"),
-            ("piece", "`piece <Name> { … }`"),
-            ("setup", "`setup \"<FEN>\"`"),
-            ("castling", "`castling { … }`"),
-            ("zone", "`zone <name> { … }`"),
-            ("promotion", "`promotion { … }`"),
-            ("drops", "`drops { … }`"),
-            ("end", "`end { … }`"),
-        ],
-        Block::Variant => &[
-            ("alias", "`alias \"<name>\"`"),
-            ("description", "`description \"<text>\"`"),
-            ("source", "`source \"<text>\"`"),
-        ],
-        Block::Board => &[
-            ("files", "`files a..h` or `files a b c …`"),
-            ("ranks", "`ranks 1..8` or `ranks 1 2 3 …`"),
-            ("cells", "`cells { \"<row>\" … }`"),
-            ("forward", "`forward <white|black> <dx> <dy>`"),
-            ("fen", "`fen by-rank` or `fen by-file`"),
-            ("wrap", "`wrap files`, `wrap ranks` or `wrap files ranks`"),
-            ("name", "`name <square> <new name>`"),
-        ],
-        Block::Piece => &[
-            ("letter", "`letter <symbol>` (`K`, `DE`, `N'`, `+P`)"),
-            (
-                "moves",
-                "`moves <Betza> [within <squares>] [from <squares>] [if <guard>]`",
-            ),
-            ("royal", "`royal` or `royal <white|black>`"),
-            ("captured-as", "`captured-as <Piece>`"),
-            ("faces", "`faces <Betza>`"),
-            ("fen-only", "`fen-only` alone"),
-        ],
-        Block::Zone => &[
-            ("white", "`white: <squares>`"),
-            ("black", "`black: <squares>`"),
-        ],
-        Block::End => &[
-            ("checkmate", "`checkmate <win|draw|loss>`"),
-            ("stalemate", "`stalemate <win|draw|loss|fewer-pieces>`"),
-            (
-                "repetition",
-                "`repetition <count> <outcome> [claim <count>]`",
-            ),
-            ("move-limit", "`move-limit <moves>` or `move-limit off`"),
-            ("bare-king", "`bare-king <win|draw|loss> [after-reply]`"),
-            (
-                "extinction",
-                "`extinction <all|Piece> [<count>] <win|draw|loss>`",
-            ),
-            ("checks", "`checks <count> <win|draw|loss>`"),
-            (
-                "resets-clock",
-                "`resets-clock <Piece>, …` or `resets-clock none`",
-            ),
-        ],
-        Block::Legality => &[
-            ("giving-check", "`giving-check forbidden`"),
-            ("capture", "`capture compulsory`"),
-            ("fleeing-check", "`fleeing-check forbidden`"),
-            ("partial-check", "`partial-check allowed`"),
-            ("several-royals", "`several-royals allowed`"),
-        ],
-        Block::Drops => &[("captures-to-hand", "`captures-to-hand off`")],
-        Block::Castling | Block::Promotion | Block::Gating => &[],
-    };
-    table.iter().find(|(k, _)| *k == keyword).copied()
 }
 
 /// Whether a piece has a well-formed `letter` statement.
@@ -2275,9 +2304,40 @@ impl<'a> Resolver<'a> {
             Err(e) => {
                 let row = e
                     .row()
-                    .and_then(|row| crate::lint::setup_row_span(source, span, row))
-                    .unwrap_or(span);
-                self.lower_error(LowerError::BadSetup(e), row);
+                    .and_then(|row| crate::lint::setup_row_span(source, span, row));
+                if let (
+                    Some(row_span),
+                    ParseFenError::UnknownPiece {
+                        row,
+                        column,
+                        letter,
+                    },
+                ) = (row, &e)
+                {
+                    // The letter alone, where the runtime read it.
+                    let at = row_span.start as usize + column.saturating_sub(1);
+                    let mut buf = [0; 4];
+                    if source.get(at..at + 1) == Some(letter.encode_utf8(&mut buf)) {
+                        let known = pieces
+                            .iter()
+                            .map(|p| {
+                                let plus = if p.plus { "+" } else { "" };
+                                (format!("{plus}{}", p.letter), p.name.clone())
+                            })
+                            .collect();
+                        self.error(
+                            ErrorKind::UnknownSetupSymbol {
+                                letter: *letter,
+                                row: *row,
+                                column: *column,
+                                known,
+                            },
+                            Span::new(at, at + 1),
+                        );
+                        return;
+                    }
+                }
+                self.lower_error(LowerError::BadSetup(e), row.unwrap_or(span));
             }
         }
     }

@@ -23,6 +23,7 @@ use std::fmt;
 
 use crate::ast::Side;
 use crate::span::Span;
+use crate::statements::Statement;
 
 /// A mistake in a `.variant` file, at a place in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,101 +100,6 @@ impl Block {
             Block::End => "end",
         }
     }
-
-    /// The statement keywords the block knows, for suggestions.
-    pub fn keywords(self) -> &'static [&'static str] {
-        match self {
-            Block::TopLevel => &[
-                "variant",
-                "board",
-                "piece",
-                "setup",
-                "castling",
-                "zone",
-                "promotion",
-                "drops",
-                "end",
-                "legality",
-                "gating",
-            ],
-            Block::Variant => &["alias", "description", "source"],
-            Block::Board => &["files", "ranks", "cells", "forward", "fen"],
-            Block::Piece => &[
-                "letter",
-                "moves",
-                "royal",
-                "captured-as",
-                "faces",
-                "fen-only",
-                "cannot-capture",
-                "cannot-hop",
-                "points",
-            ],
-            Block::Castling => &[],
-            Block::Zone => &["white", "black"],
-            Block::Promotion => &[],
-            Block::Drops => &["captures-to-hand"],
-            Block::Gating => &[],
-            Block::Legality => &[
-                "giving-check",
-                "capture",
-                "pass",
-                "fleeing-check",
-                "partial-check",
-                "several-royals",
-            ],
-            Block::End => &[
-                "checkmate",
-                "stalemate",
-                "repetition",
-                "move-limit",
-                "bare-king",
-                "extinction",
-                "checks",
-                "resets-clock",
-                "double-pass",
-                "facing",
-                "komi",
-            ],
-        }
-    }
-
-    /// What a statement of the block looks like, for `help:` notes.
-    pub fn forms(self) -> &'static str {
-        match self {
-            Block::TopLevel => {
-                "`variant`, `board`, `piece`, `setup`, `castling`, `zone`, `promotion`, `drops`, \
-                 `gating`, `end` or `legality`"
-            }
-            Block::Variant => "`alias \"…\"`, `description \"…\"` or `source \"…\"`",
-            Block::Board => {
-                "`files a..h`, `ranks 1..8`, `cells { … }`, `forward <side> <dx> <dy>` or `fen \
-                 by-rank`"
-            }
-            Block::Piece => "`letter <A-Z>`, `moves <Betza>`, `royal` or `captured-as <Piece>`",
-            Block::Castling => "`<letter>: <King> <from> -> <to>, <Rook> <from> -> <to>`",
-            Block::Zone => "`white: <squares>` and `black: <squares>`",
-            Block::Promotion => {
-                "`<Piece> -> <Piece> | … in <squares> [on start or end] [optional [always] \
-                 [except <squares>]]`"
-            }
-            Block::Drops => {
-                "`<Piece> not-on <squares>`, `<Piece> no-drop-mate`, `<Piece> per-file <n>`, \
-                 `<Piece> also-as <Piece>` or `captures-to-hand off`"
-            }
-            Block::Gating => "`<Piece> | … on <squares>`",
-            Block::Legality => {
-                "`giving-check forbidden`, `capture compulsory`, `pass allowed`, \
-                 `fleeing-check forbidden`, `partial-check allowed` or `several-royals allowed`"
-            }
-            Block::End => {
-                "`checkmate <outcome>`, `stalemate <outcome>`, `repetition <n> <outcome> [claim \
-                 <n>]`, `move-limit <n|off>`, `bare-king <outcome> [after-reply]`, `checks <n> <outcome>`, \
-                 `extinction <all|Piece> <outcome>`, `resets-clock <Piece>, …|none` or \
-                 `<Piece> reaches <squares> <outcome>`"
-            }
-        }
-    }
 }
 
 impl fmt::Display for Block {
@@ -265,21 +171,20 @@ pub enum ErrorKind {
         /// The closest known keyword, if any is close.
         suggestion: Option<&'static str>,
     },
-    /// `E0008` `letter` with nothing after it, `royal yes` — a known keyword
-    /// whose statement does not parse.
+    /// `E0008` `letter` with nothing after it, `royal yes`, `gating Hawk` at
+    /// the top level — a known keyword whose statement does not parse.
     MalformedStatement {
-        /// The keyword.
-        keyword: &'static str,
-        /// What the statement should look like.
-        syntax: &'static str,
+        /// Its row of the statement table.
+        statement: &'static Statement,
     },
-    /// `E0009` `Pawn => Queen` in `promotion` — a rule of a keyword-less block
-    /// that does not parse.
+    /// `E0009` `Pawn => Queen` in `promotion`, `Pawn not-on` in `drops` — a
+    /// rule of a keyword-less block that does not parse.
     MalformedRule {
-        /// The block (`promotion`, `drops`, `castling`, `end`).
+        /// The block (`promotion`, `drops`, `castling`, `gating`, `end`).
         block: Block,
-        /// What a rule should look like.
-        syntax: &'static str,
+        /// The rule it was meant to be, when a word of it tells
+        /// (`not-on`); else any rule of the block.
+        statement: Option<&'static Statement>,
     },
     /// `E0010` A file without `variant`, `board` or `setup`.
     MissingItem {
@@ -713,6 +618,32 @@ pub enum ErrorKind {
         /// Two hop legs (rather than a long leg after the hop).
         twice: bool,
     },
+
+    // --- error recovery (issue 28) ---
+    /// `E0118` `setup "4kX2/…"` with no piece `X`: a FEN letter no piece's
+    /// symbol starts with. The span is the letter alone.
+    UnknownSetupSymbol {
+        /// The letter.
+        letter: char,
+        /// FEN row, from 1.
+        row: usize,
+        /// Column in the row's text, from 1.
+        column: usize,
+        /// The pieces' symbols (`+P` for a promoted face) and names.
+        known: Vec<(String, String)>,
+    },
+    /// `E0189` `moves NN2x`, `moves Knight`: a word of a `moves` statement
+    /// that is no Betza move. The span is the first character that cannot
+    /// stand where it is, or the whole word for a piece name.
+    BetzaSyntax {
+        /// The word.
+        term: String,
+        /// The character that cannot stand there; `None` when the word is a
+        /// piece name.
+        character: Option<char>,
+        /// A Betza move to write instead, when one is likely.
+        suggestion: Option<String>,
+    },
 }
 
 /// Why a gate right cannot be written in the FEN ([`ErrorKind::GateNotWritable`]).
@@ -767,6 +698,17 @@ fn letters(list: &str) -> String {
         Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
         Some((last, _)) => last.clone(),
         None => String::new(),
+    }
+}
+
+/// The `help:` note of a malformed statement: what it does and where the
+/// manual documents it, from its row of the statement table.
+fn statement_help(statement: &Statement) -> String {
+    let keyword = statement.keyword();
+    if keyword.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        format!("`{keyword}`: {}; see {}", statement.help, statement.doc)
+    } else {
+        format!("{}; see {}", statement.help, statement.doc)
     }
 }
 
@@ -912,23 +854,36 @@ impl ErrorKind {
                     _ => format!("unknown statement `{keyword}` in `{block}` block"),
                 };
                 let forms = match block {
-                    Block::TopLevel => format!("the top-level items are {}", block.forms()),
-                    _ => format!("the `{block}` block holds {}", block.forms()),
+                    Block::TopLevel => format!("the top-level items are: {}", block.forms()),
+                    _ => format!("the `{block}` block holds: {}", block.forms()),
                 };
                 Text::new("E0007", message, "not understood")
                     .did_you_mean(*suggestion)
                     .help(forms)
             }
-            ErrorKind::MalformedStatement { keyword, syntax } => Text::new(
+            ErrorKind::MalformedStatement { statement } => Text::new(
                 "E0008",
-                format!("malformed `{keyword}` statement"),
-                format!("expected {syntax}"),
-            ),
-            ErrorKind::MalformedRule { block, syntax } => Text::new(
-                "E0009",
-                format!("malformed {block} rule"),
-                format!("expected {syntax}"),
-            ),
+                if Block::TopLevel.statements().contains(statement) {
+                    format!("malformed `{}` item", statement.keyword())
+                } else {
+                    format!("malformed `{}` statement", statement.keyword())
+                },
+                format!("expected {}", statement.syntax),
+            )
+            .help(statement_help(statement)),
+            ErrorKind::MalformedRule { block, statement } => match statement {
+                Some(statement) => Text::new(
+                    "E0009",
+                    format!("malformed {block} rule"),
+                    format!("expected {}", statement.syntax),
+                )
+                .help(statement_help(statement)),
+                None => Text::new(
+                    "E0009",
+                    format!("malformed {block} rule"),
+                    format!("expected {}", block.forms()),
+                ),
+            },
             ErrorKind::MissingItem { keyword } => {
                 let example = match *keyword {
                     "variant" => "variant \"My Chess\" { … }",
@@ -1560,6 +1515,59 @@ impl ErrorKind {
                 .help("three-check is `checks 3 win`")
             }
             ErrorKind::Export(e) => Text::new(e.code(), e.message(), e.label()).help(e.help()),
+            ErrorKind::UnknownSetupSymbol {
+                letter,
+                row,
+                column,
+                known,
+            } => {
+                let known: Vec<String> = known
+                    .iter()
+                    .map(|(symbol, name)| format!("`{symbol}` ({name})"))
+                    .collect();
+                Text::new(
+                    "E0118",
+                    format!("invalid FEN: unknown piece `{letter}` in row {row} column {column}"),
+                    "no piece has this symbol",
+                )
+                .help(format!(
+                    "the pieces' symbols are {}: white's in upper case, black's in lower case",
+                    known.join(", ")
+                ))
+            }
+            ErrorKind::BetzaSyntax {
+                term,
+                character,
+                suggestion,
+            } => {
+                let text = match character {
+                    Some(c) if c.is_ascii_lowercase() => Text::new(
+                        "E0189",
+                        format!("no atom follows the modifiers in the Betza move `{term}`"),
+                        "modifiers without an atom",
+                    ),
+                    Some(c) => Text::new(
+                        "E0189",
+                        format!("`{c}` cannot stand here in the Betza move `{term}`"),
+                        "not Betza",
+                    ),
+                    None => Text::new(
+                        "E0189",
+                        format!("`{term}` is a name, not a Betza move"),
+                        "a name",
+                    ),
+                };
+                let text = match suggestion {
+                    Some(s) => text.help(format!("did you mean `{s}`?")),
+                    None => text,
+                };
+                text.help(
+                    "a Betza term is lower-case modifiers, one upper-case atom (`W`, `F`, `D`, \
+                     `N`, `A`, `K`, `R`, `B`, `Q`, …), then the atom again for a rider (`NN`) or a \
+                     number for a range (`R4`): `mfW`, `cfF`, `NN`; see \
+                     docs/language.md#pieces-and-moves",
+                )
+            }
             ErrorKind::Lower(e) => {
                 let text = Text::new(e.code(), e.to_string(), e.label());
                 match e.help() {

@@ -44,6 +44,7 @@ pub mod lower;
 pub mod parse;
 pub mod source;
 pub mod span;
+pub mod statements;
 pub mod suggest;
 pub mod warning;
 pub mod xboard;
@@ -58,8 +59,9 @@ use fairyc_runtime::VariantTables;
 ///
 /// # Errors
 ///
-/// Every error found, sorted by place: syntax errors stop at parsing;
-/// otherwise the checker's, each reported once; for a file that checks,
+/// Every error found, sorted by place: the syntax errors, and the
+/// checker's on the parts of the file that parse (see
+/// [`parse::parse_recovering`]), each reported once; for a file that checks,
 /// the errors only the lowered tables reveal (an illegal start position).
 pub fn compile(source: &str) -> Result<VariantTables, Vec<CompileError>> {
     compile_with_warnings(source).map(|compiled| compiled.tables)
@@ -82,8 +84,31 @@ pub struct Compiled {
 ///
 /// As [`compile`]. Warnings are not returned when there are errors.
 pub fn compile_with_warnings(source: &str) -> Result<Compiled, Vec<CompileError>> {
-    let file = parse::parse(source)?;
-    let checked = check::check_source(&file, source)?;
+    let parse::Recovered {
+        file,
+        mut errors,
+        quiet,
+    } = parse::parse_recovering(source);
+    let Some(file) = file else {
+        return Err(errors);
+    };
+    let checked = match check::check_source(&file, source) {
+        Ok(checked) if errors.is_empty() => checked,
+        Ok(_) => return Err(errors),
+        Err(more) => {
+            // Beside syntax errors, what the checker finds in an item that
+            // holds one would only repeat it, and its guard against giving
+            // up silently (`E0199`) has its reason already.
+            let syntax = !errors.is_empty();
+            let repeats = |e: &CompileError| {
+                (syntax && e.code() == "E0199")
+                    || quiet.iter().any(|&item| parse::overlaps(item, e.span))
+            };
+            errors.extend(more.into_iter().filter(|e| !repeats(e)));
+            errors.sort_by_key(|e| (e.span.start, e.span.end));
+            return Err(errors);
+        }
+    };
     let tables = lower::lower(&checked)?;
     let warnings = lint::lint(&file, &tables);
     Ok(Compiled { tables, warnings })

@@ -5,12 +5,15 @@
 //! an `Unknown` node, which [`crate::check`] reports. pest spans are converted
 //! to our [`Span`] here, once.
 //!
-//! Building the tree finds a few more errors, which stop the compilation here
-//! because what follows would only repeat them: a missing `;` or newline
+//! Building the tree finds a few more errors: a missing `;` or newline
 //! between two complete statements on one line (`E0051`, from the grammar's
 //! `missing_sep` marker), a non-ASCII character in an unknown statement
 //! (`E0052`: nothing but strings and comments may hold one, so it is why the
 //! statement did not parse), and numbers out of range (`E0006`, `E0053`).
+//! [`parse`] stops at any of them; [`parse_recovering`] (what
+//! [`crate::compile`] uses) goes on, so that the rest of the file is
+//! checked: it reads the parts of a broken file on their own, and tells
+//! which items hold an error that the checker would only repeat.
 
 use fairyc_grammar::{Rule, VariantParser};
 use pest::error::InputLocation;
@@ -24,7 +27,7 @@ use crate::ast::{
     PromotionLimit, PromotionRule, PromotionTarget, RegionKind, SetItem, SetupDecl, Side,
     SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
 };
-use crate::error::{CompileError, ErrorKind};
+use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
 
 /// The largest `forward` component: the tables store it in a signed byte.
@@ -60,32 +63,205 @@ pub const MAX_RANGE_START: i64 = 999_999_999;
 /// assert_eq!(file.map(|f| f.items.len()), Ok(1));
 /// ```
 pub fn parse(source: &str) -> Result<ast::File, Vec<CompileError>> {
-    let mut pairs = match VariantParser::parse(Rule::file, source) {
-        Ok(pairs) => pairs,
+    match VariantParser::parse(Rule::file, source) {
+        Ok(pairs) => build(source, pairs),
         Err(err) => {
             let error = scan_structure(source).unwrap_or_else(|| syntax_error(&err, source));
-            return Err(vec![error]);
+            Err(vec![error])
         }
-    };
+    }
+}
+
+/// The tree of a parsed file, or the errors found while building it.
+fn build(
+    source: &str,
+    pairs: pest::iterators::Pairs<'_, Rule>,
+) -> Result<ast::File, Vec<CompileError>> {
+    let (file, errors, _) = build_all(source, pairs);
+    if errors.is_empty() {
+        Ok(file)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The tree of a parsed file, the errors found while building it (sorted by
+/// place) and the span of each item.
+fn build_all(
+    source: &str,
+    mut pairs: pest::iterators::Pairs<'_, Rule>,
+) -> (ast::File, Vec<CompileError>, Vec<Span>) {
     let mut builder = Builder {
         source,
         errors: Vec::new(),
     };
+    let mut spans = Vec::new();
     let items = match pairs.next() {
         Some(file) => {
             builder.missing_separators(&file);
             file.into_inner()
                 .filter(|p| p.as_rule() != Rule::EOI)
-                .map(|p| builder.item(p))
+                .map(|p| {
+                    spans.push(span_of(&p));
+                    builder.item(p)
+                })
                 .collect()
         }
         None => Vec::new(),
     };
     builder.errors.sort_by_key(|e| (e.span.start, e.span.end));
-    if builder.errors.is_empty() {
-        Ok(ast::File { items })
-    } else {
-        Err(builder.errors)
+    let file = ast::File {
+        items,
+        broken: Vec::new(),
+    };
+    (file, builder.errors, spans)
+}
+
+/// What [`parse_recovering`] found: the tree of what parsed, and the
+/// errors.
+#[derive(Clone, Debug)]
+pub struct Recovered {
+    /// The tree of every item that parsed, with the parts that did not in
+    /// [`ast::File::broken`]; `None` only if the recovery failed.
+    pub file: Option<ast::File>,
+    /// The syntax errors, sorted by place.
+    pub errors: Vec<CompileError>,
+    /// The items that hold one of those errors (a missing `;`, a non-ASCII
+    /// name, a number out of range): what the checker finds there would
+    /// only repeat it, so it is not reported.
+    pub quiet: Vec<Span>,
+}
+
+/// [`parse`], recovering from syntax errors so that the rest of the file
+/// can be checked. When the file does not parse, it is cut before every
+/// line that starts (in its first column) with a top-level item keyword,
+/// each part is parsed on its own, and a part that does not parse gets its
+/// own syntax error (an unclosed `{`, …) and stands in
+/// [`ast::File::broken`]. The errors found while building the tree (`E0051`,
+/// `E0052`, `E0006`, `E0053`) do not stop it either: the items that hold
+/// them are listed in [`Recovered::quiet`].
+///
+/// # Examples
+///
+/// ```
+/// let source = "piece King { letter K\npiece Rook { lettr R }\n";
+/// let recovered = fairyc_compiler::parse::parse_recovering(source);
+/// assert_eq!(recovered.errors.len(), 1); // the unclosed `{`
+/// let file = recovered.file.expect("the rest parses");
+/// assert_eq!((file.items.len(), file.broken.len()), (1, 1));
+/// ```
+pub fn parse_recovering(source: &str) -> Recovered {
+    let mut errors = Vec::new();
+    let mut broken = Vec::new();
+    // The source with the parts that do not parse blanked (newlines kept),
+    // so that the rest parses once with its spans in place: blanking keeps
+    // every byte offset (a non-ASCII character becomes as many spaces as it
+    // has bytes).
+    let mut kept = String::new();
+    let pairs = match VariantParser::parse(Rule::file, source) {
+        Ok(pairs) => pairs,
+        Err(_) => {
+            kept.reserve(source.len());
+            for (start, end) in parts(source) {
+                let part = source.get(start..end).unwrap_or_default();
+                match VariantParser::parse(Rule::file, part) {
+                    Ok(_) => kept.push_str(part),
+                    Err(err) => {
+                        let mut error =
+                            scan_structure(part).unwrap_or_else(|| syntax_error(&err, part));
+                        error.span = Span::new(
+                            start + error.span.start as usize,
+                            start + error.span.end as usize,
+                        );
+                        errors.push(error);
+                        broken.push(broken_part(source, start, end));
+                        kept.extend(part.bytes().map(|b| if b == b'\n' { '\n' } else { ' ' }));
+                    }
+                }
+            }
+            match VariantParser::parse(Rule::file, &kept) {
+                Ok(pairs) => pairs,
+                Err(err) => {
+                    // Parts that parse alone parse together: only a case
+                    // that should not happen ends here.
+                    errors.push(syntax_error(&err, &kept));
+                    return Recovered {
+                        file: None,
+                        errors,
+                        quiet: Vec::new(),
+                    };
+                }
+            }
+        }
+    };
+    let text = if kept.is_empty() { source } else { &kept };
+    let (mut file, built, spans) = build_all(text, pairs);
+    file.broken = broken;
+    let quiet = spans
+        .into_iter()
+        .filter(|s| built.iter().any(|e| overlaps(*s, e.span)))
+        .collect();
+    errors.extend(built);
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    Recovered {
+        file: Some(file),
+        errors,
+        quiet,
+    }
+}
+
+/// Whether an error's span starts in an item's span. An error of the whole
+/// file (an empty span at its start: a missing item) is in none.
+pub fn overlaps(item: Span, error: Span) -> bool {
+    error != Span::default() && error.start >= item.start && error.start < item.end
+}
+
+/// The parts of a source that [`parse_recovering`] parses on their own:
+/// `(start, end)` byte ranges that cover it, each new one starting at a line
+/// that begins with a top-level item keyword.
+fn parts(source: &str) -> Vec<(usize, usize)> {
+    let items = Block::TopLevel.keywords().collect::<Vec<_>>();
+    let mut starts = vec![0];
+    let mut offset = 0;
+    for line in source.split_inclusive('\n') {
+        let word: &str = line
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '\''))
+            .next()
+            .unwrap_or_default();
+        if offset > 0 && items.contains(&word) {
+            starts.push(offset);
+        }
+        offset += line.len();
+    }
+    let ends = starts.iter().skip(1).copied().chain([source.len()]);
+    starts.iter().copied().zip(ends).collect()
+}
+
+/// A part that does not parse, as an unknown item: its first word and its
+/// text up to its last non-blank character.
+fn broken_part(source: &str, start: usize, end: usize) -> Unknown {
+    let part = source.get(start..end).unwrap_or_default();
+    // The first word, after blank lines and comments.
+    let mut at = 0;
+    for line in part.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//") {
+            at += line.len();
+            continue;
+        }
+        at += line.len() - trimmed.len();
+        break;
+    }
+    let rest = part.get(at..).unwrap_or_default();
+    let len = rest.find(|c: char| !word_char(c)).unwrap_or(rest.len());
+    let keyword = Spanned::new(
+        rest.get(..len).unwrap_or_default().to_owned(),
+        Span::new(start + at, start + at + len),
+    );
+    let end = start + part.trim_end().len();
+    Unknown {
+        keyword,
+        span: Span::new(start + at, end.max(start + at)),
     }
 }
 

@@ -154,6 +154,83 @@ impl BetzaFix {
     }
 }
 
+/// Where a word stops reading as Betza terms (lower-case modifiers, one
+/// upper-case atom, then the atom again or a number): the byte offset of the
+/// first character that cannot stand there, or of modifiers that no atom
+/// follows. `None` if the whole word reads as terms.
+///
+/// ```
+/// use fairyc_compiler::suggest::betza_stop;
+/// assert_eq!(betza_stop("NN2x"), Some(2));
+/// assert_eq!(betza_stop("mfW3cF"), None);
+/// assert_eq!(betza_stop("W-"), Some(1));
+/// assert_eq!(betza_stop("fWx"), Some(2));
+/// ```
+pub fn betza_stop(word: &str) -> Option<usize> {
+    let bytes = word.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        while bytes.get(i).is_some_and(u8::is_ascii_lowercase) {
+            i += 1;
+        }
+        let atom = match bytes.get(i) {
+            Some(&b) if b.is_ascii_uppercase() => b,
+            Some(_) => return Some(i),
+            None => return Some(start),
+        };
+        i += 1;
+        if bytes.get(i) == Some(&atom) {
+            i += 1;
+        } else {
+            while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+        }
+    }
+    None
+}
+
+/// The Betza move of a well-known piece named in its place (`moves Knight`):
+/// the names of the classic Betza pieces and their moves.
+///
+/// ```
+/// use fairyc_compiler::suggest::betza_of_name;
+/// assert_eq!(betza_of_name("Knight"), Some("N"));
+/// assert_eq!(betza_of_name("knight"), Some("N"));
+/// assert_eq!(betza_of_name("Dragon"), None);
+/// ```
+pub fn betza_of_name(name: &str) -> Option<&'static str> {
+    const NAMES: &[(&str, &str)] = &[
+        ("king", "K"),
+        ("queen", "Q"),
+        ("rook", "R"),
+        ("bishop", "B"),
+        ("knight", "N"),
+        ("wazir", "W"),
+        ("ferz", "F"),
+        ("alfil", "A"),
+        ("dabbaba", "D"),
+        ("camel", "C"),
+        ("zebra", "Z"),
+        ("nightrider", "NN"),
+    ];
+    let lower = name.to_ascii_lowercase();
+    NAMES
+        .iter()
+        .find(|(n, _)| *n == lower)
+        .map(|&(_, betza)| betza)
+}
+
+/// Whether a word looks like a name rather than a Betza move: a capital then
+/// two or more lower-case letters (`Knight`, `Rook`), which no Betza term is.
+pub fn looks_like_name(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase())
+        && chars.as_str().len() >= 2
+        && chars.all(|c| c.is_ascii_lowercase())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

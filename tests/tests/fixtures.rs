@@ -14,6 +14,13 @@
 //! - `fixtures/export/err/*.variant` compile but `fairyc export --to
 //!   fairy-stockfish` refuses them (`E0160` …).
 //!
+//! - `fixtures/recover/err/*.variant` do not parse; the snapshot holds the
+//!   syntax errors and the errors of the parts that parse (the compiler
+//!   goes on at the next top-level item).
+//! - `check/err/malformed_each_<block>.variant` hold one malformed use of
+//!   each statement of the statement table
+//!   ([`every_statement_has_a_malformed_fixture`]).
+//!
 //! - `fixtures/import/err/*.ini` are Fairy-Stockfish `variants.ini` files
 //!   that `fairyc import` reports (`E0201` …, `W0020` …).
 //!
@@ -27,8 +34,9 @@ use std::path::Path;
 
 use fairyc_compiler::ast::{File, Item};
 use fairyc_compiler::diagnostic::render_plain;
+use fairyc_compiler::error::Block;
 use fairyc_compiler::parse::parse;
-use fairyc_compiler::{compile_with_warnings, explain, Finding, Report};
+use fairyc_compiler::{compile_with_warnings, explain, CompileError, ErrorKind, Finding, Report};
 
 /// Reads a fixture with CRLF normalised to LF.
 fn read(path: &Path) -> String {
@@ -136,6 +144,67 @@ fn compile_err(path: &Path) -> String {
 fn check_err() {
     insta::glob!("../fixtures/check/err", "*.variant", |path| {
         insta::assert_snapshot!(compile_err(path));
+    });
+}
+
+/// Every statement of the statement table has a malformed use in
+/// `check/err/malformed_each_<block>.variant` (`item` for the top level),
+/// reported as malformed (`E0008`, `E0009`) with its own form, and none of
+/// those lines is reported as unknown (`E0007`).
+#[test]
+fn every_statement_has_a_malformed_fixture() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/check/err");
+    for block in Block::ALL {
+        let file = match block {
+            Block::TopLevel => "item".to_owned(),
+            _ => block.name().to_owned(),
+        };
+        let path = dir.join(format!("malformed_each_{file}.variant"));
+        let source = read(&path);
+        let errors = compile_with_warnings(&source)
+            .err()
+            .unwrap_or_else(|| panic!("{} compiles", name(&path)));
+        let unknown: Vec<&CompileError> = errors.iter().filter(|e| e.code() == "E0007").collect();
+        assert!(
+            unknown.is_empty(),
+            "{}: {}",
+            name(&path),
+            report(
+                &path,
+                &source,
+                &unknown.into_iter().cloned().collect::<Vec<_>>()
+            )
+        );
+        for statement in block.statements() {
+            let found = errors.iter().any(|e| match &e.kind {
+                ErrorKind::MalformedStatement { statement: s }
+                | ErrorKind::MalformedRule {
+                    statement: Some(s), ..
+                } => *s == statement,
+                _ => false,
+            });
+            assert!(
+                found,
+                "{}: no malformed `{}` ({block}) reported as such",
+                name(&path),
+                statement.keyword()
+            );
+        }
+    }
+}
+
+/// A file that does not parse: the snapshot holds the syntax errors and the
+/// checker's errors on the parts that parse ([`compile_with_warnings`]
+/// recovers at the next top-level item).
+#[test]
+fn recover_err() {
+    insta::glob!("../fixtures/recover/err", "*.variant", |path| {
+        let source = read(path);
+        assert!(parse(&source).is_err(), "{} parses", name(path));
+        match compile_with_warnings(&source) {
+            Ok(_) => panic!("{} compiles", name(path)),
+            Err(errors) => insta::assert_snapshot!(report(path, &source, &errors)),
+        }
     });
 }
 

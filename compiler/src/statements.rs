@@ -1,0 +1,770 @@
+//! The statement table: every statement of every block, once, with its form,
+//! what it does and where the manual documents it.
+//!
+//! Everything that lists statements comes from here: the checker's choice
+//! between "unknown statement" (`E0007`) and "malformed statement" (`E0008`,
+//! `E0009`), the keywords offered by "did you mean", the `help:` lists of
+//! those errors, and (through a test) the playground highlighter's keyword
+//! list (`web/highlight.js`). A test keeps the table equal to the grammar's
+//! `kw_*` rules (`grammar/src/variant.pest`): a keyword added to the grammar
+//! fails it until a row here names it.
+
+use crate::error::Block;
+
+/// How a statement is recognised in a line that did not parse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// Its first word: `letter` in `letter K`.
+    Lead(&'static str),
+    /// A word after the leading name: `not-on` in `Pawn not-on rank 1`,
+    /// `->` in `Pawn -> Queen in last-rank`, `:` in a castling rule.
+    After(&'static str),
+}
+
+/// One statement of a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Statement {
+    /// The word that tells the statement.
+    pub marker: Marker,
+    /// What it looks like, in backquotes: `` `letter <symbol>` ``.
+    pub syntax: &'static str,
+    /// What it does, in a few words.
+    pub help: &'static str,
+    /// Where the manual documents it: `docs/language.md#promotion`.
+    pub doc: &'static str,
+}
+
+impl Statement {
+    /// The word that tells the statement: `letter`, `not-on`, `->`.
+    pub fn keyword(&self) -> &'static str {
+        match self.marker {
+            Marker::Lead(word) | Marker::After(word) => word,
+        }
+    }
+}
+
+const fn lead(
+    keyword: &'static str,
+    syntax: &'static str,
+    help: &'static str,
+    doc: &'static str,
+) -> Statement {
+    Statement {
+        marker: Marker::Lead(keyword),
+        syntax,
+        help,
+        doc,
+    }
+}
+
+const fn after(
+    keyword: &'static str,
+    syntax: &'static str,
+    help: &'static str,
+    doc: &'static str,
+) -> Statement {
+    Statement {
+        marker: Marker::After(keyword),
+        syntax,
+        help,
+        doc,
+    }
+}
+
+const BOARD: &str = "docs/language.md#board";
+const PIECES: &str = "docs/language.md#pieces-and-moves";
+const SETUP: &str = "docs/language.md#setup";
+const PROMOTION: &str = "docs/language.md#promotion";
+const DROPS: &str = "docs/language.md#drops";
+const GATING: &str = "docs/language.md#gating";
+const LEGALITY: &str = "docs/language.md#legality";
+const END: &str = "docs/language.md#end";
+const SCORING: &str = "docs/language.md#scoring";
+const NOTATION: &str = "docs/language.md#notation";
+
+/// What `<squares>` stands for in the forms: a square set.
+pub const SQUARE_SET: &str = "`<square>`, `<zone>`, `rank <r>`, `ranks <r>..<r>`, `file <f>`, \
+     `files <f>..<f>` or `setup <white|black> [<Piece>]`, several joined by `,`";
+
+/// The top-level items.
+const TOP_LEVEL: &[Statement] = &[
+    lead(
+        "variant",
+        "`variant \"<name>\" { … }`",
+        "names the variant",
+        NOTATION,
+    ),
+    lead("board", "`board { … }`", "gives the board", BOARD),
+    lead("piece", "`piece <Name> { … }`", "declares a piece", PIECES),
+    lead(
+        "setup",
+        "`setup \"<FEN>\"`",
+        "gives the start position as a FEN",
+        SETUP,
+    ),
+    lead(
+        "castling",
+        "`castling { … }`",
+        "declares the castling moves",
+        SETUP,
+    ),
+    lead(
+        "zone",
+        "`zone <name> { … }`",
+        "names a set of squares per side",
+        BOARD,
+    ),
+    lead(
+        "promotion",
+        "`promotion { … }`",
+        "declares the promotion rules",
+        PROMOTION,
+    ),
+    lead("drops", "`drops { … }`", "declares the drop rules", DROPS),
+    lead(
+        "gating",
+        "`gating { … }`",
+        "declares the gating rules",
+        GATING,
+    ),
+    lead("end", "`end { … }`", "declares how the game ends", END),
+    lead(
+        "legality",
+        "`legality { … }`",
+        "declares which moves are legal",
+        LEGALITY,
+    ),
+];
+
+const VARIANT: &[Statement] = &[
+    lead(
+        "alias",
+        "`alias \"<name>\"`",
+        "another name the variant is found by",
+        NOTATION,
+    ),
+    lead(
+        "description",
+        "`description \"<text>\"`",
+        "a sentence about the variant",
+        NOTATION,
+    ),
+    lead(
+        "source",
+        "`source \"<text>\"`",
+        "where its rules come from",
+        NOTATION,
+    ),
+];
+
+const BOARD_BLOCK: &[Statement] = &[
+    lead(
+        "files",
+        "`files a..h` or `files a b c …`",
+        "the file labels, left to right",
+        BOARD,
+    ),
+    lead(
+        "ranks",
+        "`ranks 1..8` or `ranks 1 2 3 …`",
+        "the rank labels, bottom to top",
+        BOARD,
+    ),
+    lead(
+        "cells",
+        "`cells { \"<row>\" … }`",
+        "the squares that exist, one string per row, top row first",
+        BOARD,
+    ),
+    lead(
+        "forward",
+        "`forward <white|black> <dx> <dy>`",
+        "a side's forward direction",
+        BOARD,
+    ),
+    lead(
+        "fen",
+        "`fen by-rank` or `fen by-file`",
+        "the order of a FEN's rows",
+        NOTATION,
+    ),
+    lead(
+        "wrap",
+        "`wrap files`, `wrap ranks` or `wrap files ranks`",
+        "joins the board's opposite edges",
+        BOARD,
+    ),
+    lead(
+        "name",
+        "`name <square> <new name>`",
+        "renames a square",
+        NOTATION,
+    ),
+];
+
+const PIECE: &[Statement] = &[
+    lead(
+        "letter",
+        "`letter <symbol>`",
+        "the piece's FEN symbol: one to three letters, optionally followed by `'` \
+         (`K`, `DE`, `N'`), after `+` for a promoted face (`+P`)",
+        NOTATION,
+    ),
+    lead(
+        "moves",
+        "`moves <Betza> [within <squares>] [from <squares>] [once] [if <guard>]`",
+        "how the piece moves, in Betza notation",
+        PIECES,
+    ),
+    lead(
+        "royal",
+        "`royal` or `royal <white|black>`",
+        "the piece may not be left in check",
+        PIECES,
+    ),
+    lead(
+        "captured-as",
+        "`captured-as <Piece>`",
+        "what the piece becomes in the captor's hand",
+        DROPS,
+    ),
+    lead(
+        "faces",
+        "`faces <Betza>`",
+        "royal pieces may not face each other along these lines",
+        PIECES,
+    ),
+    lead(
+        "fen-only",
+        "`fen-only` alone",
+        "the piece appears only in positions given by FEN",
+        SETUP,
+    ),
+    lead(
+        "cannot-capture",
+        "`cannot-capture <Piece>, …`",
+        "enemy pieces this piece never captures",
+        PIECES,
+    ),
+    lead(
+        "cannot-hop",
+        "`cannot-hop <Piece>, …`",
+        "pieces its hopping moves may not jump over",
+        PIECES,
+    ),
+    lead(
+        "points",
+        "`points <n>` (a number with at most one decimal: `13`, `1.5`)",
+        "what the piece counts when material is counted",
+        SCORING,
+    ),
+];
+
+const CASTLING: &[Statement] = &[
+    lead(
+        "by-drop",
+        "`by-drop` alone",
+        "a drop that completes a king and rook on their start squares grants the right",
+        SETUP,
+    ),
+    after(
+        ":",
+        "`<letter>: <King> <from> -> <to>, <Rook> <from> -> <to>`",
+        "a castling move and the FEN letter of its right",
+        SETUP,
+    ),
+];
+
+const ZONE: &[Statement] = &[
+    lead(
+        "white",
+        "`white: <squares>`",
+        "the zone's squares for white",
+        BOARD,
+    ),
+    lead(
+        "black",
+        "`black: <squares>`",
+        "the zone's squares for black",
+        BOARD,
+    ),
+];
+
+const PROMOTION_BLOCK: &[Statement] = &[
+    after(
+        "->",
+        "`<Piece> -> <target> | … in <squares> [on start|end|pass|entry [or …]] [if capture] \
+         [optional [always]] [except <squares>] [turn] [alone] [no-check] [no-attack]` \
+         (a target is a piece or `hand(<Piece>)`)",
+        "a piece promotes to one of the targets",
+        PROMOTION,
+    ),
+    after(
+        "max",
+        "`<Piece> max <n>`",
+        "a piece promotes to this one only while its side has fewer than n",
+        PROMOTION,
+    ),
+];
+
+const DROPS_BLOCK: &[Statement] = &[
+    lead(
+        "captures-to-hand",
+        "`captures-to-hand off`",
+        "captured pieces leave the game",
+        DROPS,
+    ),
+    lead(
+        "must-drop",
+        "`must-drop` alone",
+        "a side that can drop may not move on the board",
+        DROPS,
+    ),
+    after(
+        "not-on",
+        "`<Piece> not-on <squares>`",
+        "squares the piece may not be dropped on",
+        DROPS,
+    ),
+    after(
+        "only-on",
+        "`<Piece> only-on <squares>`",
+        "the only squares the piece may be dropped on",
+        DROPS,
+    ),
+    after(
+        "no-drop-mate",
+        "`<Piece> no-drop-mate`",
+        "dropping the piece may not give checkmate",
+        DROPS,
+    ),
+    after(
+        "per-file",
+        "`<Piece> per-file <n>`",
+        "at most n of a side's such pieces on a file",
+        DROPS,
+    ),
+    after(
+        "per-colour",
+        "`<Piece> per-colour <n>`",
+        "at most n of a side's such pieces on squares of one colour",
+        DROPS,
+    ),
+    after(
+        "also-as",
+        "`<Piece> also-as <Piece>`",
+        "the piece in hand may also be dropped as the other",
+        DROPS,
+    ),
+];
+
+const GATING_BLOCK: &[Statement] = &[after(
+    "on",
+    "`<Piece> | … on <squares>`",
+    "pieces in hand that may enter on a square a piece has just left",
+    GATING,
+)];
+
+const LEGALITY_BLOCK: &[Statement] = &[
+    lead(
+        "giving-check",
+        "`giving-check forbidden`",
+        "a move that gives check is illegal",
+        LEGALITY,
+    ),
+    lead(
+        "capture",
+        "`capture compulsory`",
+        "when a capture is legal, only captures are",
+        LEGALITY,
+    ),
+    lead(
+        "pass",
+        "`pass allowed`",
+        "a player not in check may pass",
+        LEGALITY,
+    ),
+    lead(
+        "fleeing-check",
+        "`fleeing-check forbidden`",
+        "a royal piece in check may only capture its single checker",
+        LEGALITY,
+    ),
+    lead(
+        "partial-check",
+        "`partial-check allowed`",
+        "a side may leave some of its royal pieces attacked, never all",
+        LEGALITY,
+    ),
+    lead(
+        "several-royals",
+        "`several-royals allowed`",
+        "while a side has two royal pieces or more, none is protected",
+        LEGALITY,
+    ),
+];
+
+const END_BLOCK: &[Statement] = &[
+    lead(
+        "checkmate",
+        "`checkmate <win|draw|loss>`, `checkmate by <Piece> | … <win|draw|loss>` or \
+         `checkmate needs <Piece> | … else <win|draw|loss>`",
+        "what a checkmate means",
+        END,
+    ),
+    lead(
+        "stalemate",
+        "`stalemate <win|draw|loss|fewer-pieces>`",
+        "what a stalemate means",
+        END,
+    ),
+    lead(
+        "repetition",
+        "`repetition <count> <win|draw|loss> [claim <count>]`",
+        "what a repeated position means",
+        END,
+    ),
+    lead(
+        "move-limit",
+        "`move-limit <moves>` or `move-limit off`",
+        "the moves without capture (or pawn move) that end the game in a draw",
+        END,
+    ),
+    lead(
+        "bare-king",
+        "`bare-king <win|draw|loss> [after-reply]`",
+        "what a side left with its royal piece alone means",
+        END,
+    ),
+    lead(
+        "extinction",
+        "`extinction <all|Piece> [<count>] <win|draw|loss>`",
+        "what losing all such pieces means",
+        END,
+    ),
+    lead(
+        "checks",
+        "`checks <count> <win|draw|loss>`",
+        "what giving that many checks means",
+        END,
+    ),
+    lead(
+        "counting",
+        "`counting [without <Piece>, …] [board <n>] bare <limit>, … [from pieces]` \
+         (a limit is `<n>` or `[<n>] <Piece> + … -> <n>`)",
+        "a count of moves that ends the game in a draw when it runs out",
+        END,
+    ),
+    lead(
+        "resets-clock",
+        "`resets-clock <Piece>, …` or `resets-clock none`",
+        "the pieces whose moves reset the move-limit clock",
+        END,
+    ),
+    lead(
+        "double-pass",
+        "`double-pass <win|draw|loss|points>`",
+        "two passes in a row end the game",
+        END,
+    ),
+    lead(
+        "facing",
+        "`facing <win|draw|loss|points>`",
+        "royal pieces facing before and after a move end the game",
+        END,
+    ),
+    lead(
+        "komi",
+        "`komi <white|black> <n>`",
+        "points added to a side's material count",
+        SCORING,
+    ),
+    after(
+        "reaches",
+        "`<Piece> reaches <squares> <win|draw|loss> [after-reply]`",
+        "what a piece reaching the squares means",
+        END,
+    ),
+];
+
+impl Block {
+    /// Every block, top level first.
+    pub const ALL: [Block; 11] = [
+        Block::TopLevel,
+        Block::Variant,
+        Block::Board,
+        Block::Piece,
+        Block::Castling,
+        Block::Zone,
+        Block::Promotion,
+        Block::Drops,
+        Block::Gating,
+        Block::Legality,
+        Block::End,
+    ];
+
+    /// The statements of the block (the items, at the top level).
+    pub fn statements(self) -> &'static [Statement] {
+        match self {
+            Block::TopLevel => TOP_LEVEL,
+            Block::Variant => VARIANT,
+            Block::Board => BOARD_BLOCK,
+            Block::Piece => PIECE,
+            Block::Castling => CASTLING,
+            Block::Zone => ZONE,
+            Block::Promotion => PROMOTION_BLOCK,
+            Block::Drops => DROPS_BLOCK,
+            Block::Gating => GATING_BLOCK,
+            Block::Legality => LEGALITY_BLOCK,
+            Block::End => END_BLOCK,
+        }
+    }
+
+    /// The words that start a statement of the block, for suggestions.
+    pub fn keywords(self) -> impl Iterator<Item = &'static str> {
+        self.statements().iter().filter_map(|s| match s.marker {
+            Marker::Lead(word) => Some(word),
+            Marker::After(_) => None,
+        })
+    }
+
+    /// Whether the block is mostly rules without a keyword of their own at
+    /// their start (`<Piece> not-on …`): a line that fits no statement there
+    /// is most likely a malformed rule (`E0009`), not an unknown statement.
+    pub fn has_rules(self) -> bool {
+        let rules = self
+            .statements()
+            .iter()
+            .filter(|s| matches!(s.marker, Marker::After(_)))
+            .count();
+        rules > 0 && 2 * rules >= self.statements().len()
+    }
+
+    /// What the statements of the block look like, for `help:` notes: their
+    /// forms, separated by `;`, and what `<squares>` stands for if they use it.
+    pub fn forms(self) -> String {
+        let forms: Vec<&str> = self.statements().iter().map(|s| s.syntax).collect();
+        let forms = forms.join("; ");
+        if forms.contains("<squares>") {
+            format!("{forms}; `<squares>` is {SQUARE_SET}")
+        } else {
+            forms
+        }
+    }
+
+    /// The statement a line that did not parse was meant to be, from its
+    /// words: its first word names a statement, or a later word marks one.
+    pub fn statement_of(self, words: &[&str]) -> Option<&'static Statement> {
+        let statements = self.statements();
+        let first = words.first()?;
+        statements
+            .iter()
+            .find(|s| matches!(s.marker, Marker::Lead(word) if word == *first))
+            .or_else(|| {
+                statements.iter().find(|s| match s.marker {
+                    Marker::After(word) => words.iter().skip(1).any(|w| *w == word),
+                    Marker::Lead(_) => false,
+                })
+            })
+    }
+}
+
+/// The words of a statement's text, for [`Block::statement_of`]: names and
+/// keywords, and the punctuation `:`, `->`, `|` and `,` as words of their own.
+pub fn words(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let name = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'\'';
+    let mut words = Vec::new();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let start = i;
+        if name(b) {
+            // Hyphens only inside a name, as in the grammar: `e1->g1`.
+            while let Some(&c) = bytes.get(i) {
+                let joins = c == b'-' && bytes.get(i + 1).is_some_and(|&d| name(d));
+                if !(name(c) || joins) {
+                    break;
+                }
+                i += if joins { 2 } else { 1 };
+            }
+        } else if bytes.get(i..i + 2) == Some(b"->".as_slice()) {
+            i += 2;
+        } else {
+            i += 1;
+            while bytes.get(i).is_some_and(|&c| !c.is_ascii()) {
+                i += 1;
+            }
+        }
+        if let Some(word) = text.get(start..i) {
+            if !word.trim().is_empty() {
+                words.push(word);
+            }
+        }
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    fn read(path: &str) -> String {
+        let path = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+    }
+
+    /// The grammar's keywords: the literal of every `kw_*` rule, by rule name.
+    fn grammar_keywords(grammar: &str) -> Vec<(String, String)> {
+        grammar
+            .lines()
+            .filter_map(|line| {
+                let rest = line.strip_prefix("kw_")?;
+                let (rule, rest) = rest.split_once(" = @{ \"")?;
+                let (word, _) = rest.split_once('"')?;
+                Some((rule.to_owned(), word.to_owned()))
+            })
+            .collect()
+    }
+
+    /// The words a statement's form is written with, outside `<…>`.
+    fn form_words(syntax: &str) -> BTreeSet<String> {
+        let mut plain = String::new();
+        let mut depth = 0usize;
+        for c in syntax.chars() {
+            match c {
+                '<' => depth += 1,
+                '>' if depth > 0 => depth -= 1,
+                _ if depth == 0 => plain.push(c),
+                _ => {}
+            }
+        }
+        words(&plain).into_iter().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn every_grammar_keyword_has_a_row() {
+        let grammar = read("grammar/src/variant.pest");
+        let keywords = grammar_keywords(&grammar);
+        assert!(keywords.len() > 50, "the kw_* rules were not found");
+        let mut written = form_words(SQUARE_SET);
+        for block in Block::ALL {
+            for s in block.statements() {
+                written.insert(s.keyword().to_owned());
+                written.extend(form_words(s.syntax));
+            }
+        }
+        let missing: Vec<String> = keywords
+            .iter()
+            .filter(|(_, word)| !written.contains(word))
+            .map(|(rule, word)| format!("kw_{rule} (`{word}`)"))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "grammar keywords in no row of the statement table (compiler/src/statements.rs): \
+             {missing:?}"
+        );
+    }
+
+    #[test]
+    fn every_row_keyword_is_the_grammars() {
+        let grammar = read("grammar/src/variant.pest");
+        let mut known: BTreeSet<String> = grammar_keywords(&grammar)
+            .into_iter()
+            .map(|(_, word)| word)
+            .collect();
+        // Not `kw_*` rules: the sides (`side`) and the punctuation that marks
+        // a keyword-less rule.
+        known.extend(["white", "black", ":", "->"].map(str::to_owned));
+        for block in Block::ALL {
+            for s in block.statements() {
+                assert!(known.contains(s.keyword()), "`{}` ({block})", s.keyword());
+            }
+        }
+    }
+
+    #[test]
+    fn the_top_level_rows_are_the_grammars_items() {
+        let grammar = read("grammar/src/variant.pest");
+        let start = grammar.find("item_start = _{").expect("item_start");
+        let body = &grammar[start..];
+        let body = &body[..body.find('}').expect("end of item_start")];
+        let rules: BTreeSet<&str> = body
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter_map(|w| w.strip_prefix("kw_"))
+            .collect();
+        let literals: BTreeSet<String> = grammar_keywords(&grammar)
+            .into_iter()
+            .filter(|(rule, _)| rules.contains(rule.as_str()))
+            .map(|(_, word)| word)
+            .collect();
+        assert_eq!(literals.len(), rules.len());
+        let rows: BTreeSet<String> = Block::TopLevel.keywords().map(str::to_owned).collect();
+        assert_eq!(rows, literals);
+    }
+
+    #[test]
+    fn each_block_has_distinct_rows() {
+        for block in Block::ALL {
+            let keywords: BTreeSet<&str> =
+                block.statements().iter().map(Statement::keyword).collect();
+            assert_eq!(keywords.len(), block.statements().len(), "{block}");
+            for s in block.statements() {
+                assert!(s.syntax.starts_with('`'), "{}", s.syntax);
+                assert!(s.doc.starts_with("docs/language.md#"), "{}", s.doc);
+            }
+        }
+    }
+
+    /// The playground highlighter (`web/highlight.js`) knows every keyword of
+    /// the table, and its item keywords are the table's top-level rows.
+    #[test]
+    fn the_highlighter_knows_the_table() {
+        let script = read("web/highlight.js");
+        let list = |name: &str| -> BTreeSet<String> {
+            let start = script
+                .find(&format!("export const {name} = ["))
+                .unwrap_or_else(|| panic!("{name} in web/highlight.js"));
+            let body = &script[start..];
+            let body = &body[body.find('[').unwrap_or(0)..body.find("];").unwrap_or(0)];
+            body.split('"')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_owned)
+                .collect()
+        };
+        let items = list("ITEM_KEYWORDS");
+        let others = list("KEYWORDS");
+        let rows: BTreeSet<String> = Block::TopLevel.keywords().map(str::to_owned).collect();
+        assert_eq!(items, rows, "ITEM_KEYWORDS in web/highlight.js");
+        for block in Block::ALL.into_iter().skip(1) {
+            for s in block.statements() {
+                let word = s.keyword();
+                if word.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    assert!(
+                        others.contains(word),
+                        "`{word}` ({block}) is not highlighted: add it to KEYWORDS in web/highlight.js"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_names_its_statement() {
+        let find =
+            |block: Block, text: &str| block.statement_of(&words(text)).map(Statement::keyword);
+        assert_eq!(find(Block::Piece, "points abc"), Some("points"));
+        assert_eq!(find(Block::Drops, "Pawn not-on"), Some("not-on"));
+        assert_eq!(find(Block::Promotion, "Pawn -> Queen"), Some("->"));
+        assert_eq!(find(Block::Castling, "K: King e1 g1"), Some(":"));
+        assert_eq!(find(Block::Gating, "Hawk | Elephant on"), Some("on"));
+        assert_eq!(find(Block::End, "King reaches"), Some("reaches"));
+        assert_eq!(find(Block::Piece, "lettr K"), None);
+        assert_eq!(
+            words("K: King e1->g1, Rook"),
+            ["K", ":", "King", "e1", "->", "g1", ",", "Rook"]
+        );
+    }
+}
