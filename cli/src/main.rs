@@ -27,7 +27,7 @@ use files::Fatal;
     version,
     about = "fairyc: check, explain, compile, build, perft, list moves of, show, export, \
              import, play (uci, xboard, or in the terminal) and serve (the playground) chess variants written in the \
-             .variant language",
+             .variant language; write the conformance kit of the table format (kit)",
     long_about = None,
     after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
                   name or alias of a shipped variant (`fairyc perft crazyhouse --depth 3`; \
