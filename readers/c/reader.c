@@ -188,6 +188,8 @@ static int read_path(rd *r, const table *t, const jval *v, path *p) {
     const jval *steps = v;
     p->quiet = p->capture = 1;
     p->en_passant = p->creates_en_passant = 0;
+    p->hop = -1;
+    p->attack_only = 0;
     p->nsteps = 0;
     p->steps = NULL;
     if (v && v->type == J_OBJ) {
@@ -197,8 +199,10 @@ static int read_path(rd *r, const table *t, const jval *v, path *p) {
         p->capture = flag(r, v, "capture", 1);
         p->en_passant = flag(r, v, "en_passant", 0);
         p->creates_en_passant = flag(r, v, "creates_en_passant", 0);
-        static const char *const special[] = {"hop", "attack_only", "once", "not_in_check",
-                                              "locust", "returns", NULL};
+        const jval *hop = json_get(v, "hop");
+        if (hop && !int_in(r, hop, 0, 65535, "a path's hop", &p->hop)) return 0;
+        p->attack_only = flag(r, v, "attack_only", 0);
+        static const char *const special[] = {"once", "not_in_check", "locust", "returns", NULL};
         for (const char *const *k = special; *k; k++) {
             const jval *x = json_get(v, *k);
             if (x && !(x->type == J_BOOL && !x->b)) unsupported(r, *k);
@@ -331,7 +335,8 @@ static int read_parts(rd *r, table *t, const jval *parts) {
         if (json_get(pc, "royal_side")) unsupported(r, "royal_side");
         P->plus = flag(r, pc, "plus", 0);
         if (P->plus) unsupported(r, "plus");
-        if (json_get(pc, "promotion_limit")) unsupported(r, "promotion_limit");
+        if ((x = json_get(pc, "promotion_limit")))
+            int_in(r, x, 0, 255, "promotion_limit", &P->promotion_limit);
         if ((x = json_get(pc, "cannot_capture")) && x->len) unsupported(r, "cannot_capture");
         if ((x = json_get(pc, "cannot_hop")) && x->len) unsupported(r, "cannot_hop");
         const jval *mv = json_get(pc, "moves");
@@ -489,9 +494,10 @@ static int read_parts(rd *r, table *t, const jval *parts) {
     for (size_t i = 0; i < end->len; i++) {
         const char *k = end->keys[i];
         if (strcmp(k, "checkmate") && strcmp(k, "stalemate") && strcmp(k, "repetition") &&
-            strcmp(k, "move_limit") && strcmp(k, "resets_move_limit"))
+            strcmp(k, "move_limit") && strcmp(k, "resets_move_limit") && strcmp(k, "counting"))
             unsupported(r, k);
     }
+    t->counting = json_get(end, "counting") != NULL;
     if (json_get(parts, "drops")) unsupported(r, "drops");
     if (json_get(parts, "gating")) unsupported(r, "gating");
     if (json_get(parts, "legality")) unsupported(r, "legality");
@@ -563,6 +569,25 @@ static int blocked(const position *p, const step *st) {
     return 0;
 }
 
+/* Whether the hopper path `pa` attacks `sq`: walked with `sq` taken as
+ * occupied, the first occupied square is the hurdle and `sq` a landing. */
+static int hop_attacks(const position *p, const path *pa, int sq) {
+    int over = 0, landed = 0;
+    for (int j = 0; j < pa->nsteps; j++) {
+        const step *st = &pa->steps[j];
+        if (blocked(p, st)) return 0;
+        int occupied = st->to == sq || p->pc[st->to] >= 0;
+        if (!over) {
+            over = occupied;
+            continue;
+        }
+        if (occupied) return st->to == sq;
+        landed++;
+        if (pa->hop && landed >= pa->hop) return 0;
+    }
+    return 0;
+}
+
 /* Whether side `by` attacks square `sq`. */
 static int attacked(const table *t, const position *p, int sq, int by) {
     for (int s = 0; s < t->n; s++) {
@@ -570,7 +595,11 @@ static int attacked(const table *t, const position *p, int sq, int by) {
         const entry *e = &t->pieces[p->pc[s]].moves[by][s];
         for (int k = 0; k < e->npaths; k++) {
             const path *pa = &e->paths[k];
-            if (!pa->capture) continue;
+            if (!pa->capture && !pa->attack_only) continue;
+            if (pa->hop >= 0) {
+                if (hop_attacks(p, pa, sq)) return 1;
+                continue;
+            }
             for (int j = 0; j < pa->nsteps; j++) {
                 const step *st = &pa->steps[j];
                 if (blocked(p, st)) break;
@@ -633,7 +662,7 @@ void play(const table *t, position *p, const move *m) {
             const entry *e = &t->pieces[mover].moves[us][m->from];
             for (int k = 0; k < e->npaths && !p->nep; k++) {
                 const path *pa = &e->paths[k];
-                if (!pa->creates_en_passant || !pa->quiet) continue;
+                if (!pa->creates_en_passant || !pa->quiet || pa->hop >= 0 || pa->attack_only) continue;
                 for (int j = 0; j < pa->nsteps; j++) {
                     if (pa->steps[j].to != m->to) continue;
                     for (int i = 0; i <= j; i++) {
@@ -679,6 +708,11 @@ static void emit(const table *t, const position *p, int pc, int from, int to, in
                 for (int l = 0; l < nlisted; l++) dup |= listed[l] == q;
                 if (dup) continue;
                 listed[nlisted++] = q;
+                if (t->pieces[q].promotion_limit) {
+                    int have = 0;
+                    for (int s = 0; s < t->n; s++) have += p->pc[s] == q && p->side[s] == us;
+                    if (have >= t->pieces[q].promotion_limit) continue;
+                }
                 move m = {from, to, q, 0, -1};
                 if (*n < MAX_MOVES && legal(t, p, &m)) out[(*n)++] = m;
             }
@@ -700,6 +734,7 @@ int legal_moves(const table *t, const position *p, move *out) {
         stamp++;
         for (int k = 0; k < e->npaths; k++) {
             const path *pa = &e->paths[k];
+            if (pa->attack_only || pa->hop >= 0) continue;
             for (int j = 0; j < pa->nsteps; j++) {
                 const step *st = &pa->steps[j];
                 if (blocked(p, st)) break;
@@ -721,6 +756,29 @@ int legal_moves(const table *t, const position *p, move *out) {
                     emit(t, p, pc, from, to, ep, out, &n);
                 }
                 if (occupied) break;
+            }
+        }
+        /* Then the hopper paths, in table order (the same entry: a
+         * destination already given is not given again). */
+        for (int k = 0; k < e->npaths; k++) {
+            const path *pa = &e->paths[k];
+            if (pa->attack_only || pa->hop < 0) continue;
+            int over = 0, landed = 0;
+            for (int j = 0; j < pa->nsteps; j++) {
+                const step *st = &pa->steps[j];
+                if (blocked(p, st)) break;
+                int to = st->to, occupied = p->pc[to] >= 0;
+                if (!over) {
+                    over = occupied;
+                    continue;
+                }
+                int ok = occupied ? pa->capture && p->side[to] != us : pa->quiet;
+                if (ok && seen_at[to] != stamp) {
+                    seen_at[to] = stamp;
+                    emit(t, p, pc, from, to, 0, out, &n);
+                }
+                landed++;
+                if (occupied || (pa->hop && landed >= pa->hop)) break;
             }
         }
     }
@@ -768,7 +826,7 @@ static int quiet_reach(const table *t, const position *p, int from, int target) 
     const entry *e = &t->pieces[p->pc[from]].moves[p->side[from]][from];
     for (int k = 0; k < e->npaths; k++) {
         const path *pa = &e->paths[k];
-        if (!pa->quiet) continue;
+        if (!pa->quiet || pa->hop >= 0 || pa->attack_only) continue;
         for (int j = 0; j < pa->nsteps; j++) {
             if (blocked(p, &pa->steps[j])) break;
             if (pa->steps[j].to == target) return 1;
@@ -938,7 +996,10 @@ int fen_read(const table *t, const char *fen, position *p, char *err, size_t err
                 return fen_fail(err, errlen, "a castling right without its pieces: ", fields[2]);
         }
     }
-    if (nf > 3 && strcmp(fields[3], "-")) {
+    if (nf > 3 && t->counting && number_in(fields[3], 0, 1000000000)) {
+        /* A running count's limit in place of the en-passant square
+         * (perft does not apply counting). */
+    } else if (nf > 3 && strcmp(fields[3], "-")) {
         int e = -1;
         for (int s = 0; s < t->n; s++)
             if (!strcmp(t->names[s], fields[3])) e = s;

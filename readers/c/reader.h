@@ -19,6 +19,8 @@ typedef struct {
     int nsteps;
     step *steps;
     int quiet, capture, en_passant, creates_en_passant;
+    int hop;         /* -1: no hopper; else the most landings beyond the hurdle, 0: any */
+    int attack_only; /* no move; attacks only */
 } path;
 
 typedef struct {
@@ -32,6 +34,7 @@ typedef struct {
     int royal;
     int plus;       /* outside the subset; read for the symbol checks */
     int demotes_to; /* -1: none */
+    int promotion_limit; /* 0: none */
     entry *moves[2]; /* moves[side][square] */
 } piece;
 
@@ -65,6 +68,7 @@ typedef struct {
     int ncastle;
     castling *castles;
     char start[4096];
+    int counting; /* end.counting: a FEN may hold a count in place of en passant */
 } table;
 
 typedef struct {
