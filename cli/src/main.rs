@@ -11,6 +11,7 @@ mod commands;
 mod engine;
 mod files;
 mod import;
+mod kit;
 mod library;
 mod serve;
 mod show;
@@ -26,7 +27,7 @@ use files::Fatal;
     version,
     about = "fairyc: check, explain, compile, build, perft, list moves of, show, export, \
              import, play (uci, xboard, or in the terminal) and serve (the playground) chess variants written in the \
-             .variant language",
+             .variant language; write the conformance kit of the table format (kit)",
     long_about = None,
     after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
                   name or alias of a shipped variant (`fairyc perft crazyhouse --depth 3`; \
@@ -160,6 +161,16 @@ enum Command {
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
     },
+    /// Write the conformance kit for other readers of the table format
+    /// (conformance/README.md): every shipped variant's table, positions
+    /// along seeded games with their legal moves and perft counts, and
+    /// broken tables and FENs a reader must refuse.
+    Kit {
+        /// The kit's folder: new, empty, or an earlier kit (its files are
+        /// replaced).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// List the shipped variants (file, name, aliases), or print the source of
     /// one to start a new variant from.
     Variants {
@@ -238,6 +249,7 @@ fn main() -> ExitCode {
             output,
         } => commands::export(&file, name.as_deref(), output.as_deref()),
         Command::Import(args) => import::run(&args),
+        Command::Kit { out } => kit::kit(&out),
         Command::Variants { name } => commands::variants(name.as_deref()),
         Command::Serve { dir, port, host } => serve::run(&dir, &host, port),
         Command::Uci => engine::uci(),

@@ -1,4 +1,4 @@
-//! The table format as an interface: `tests/reader/reader.py`, a reader
+//! The table format as an interface: `readers/python/fairyc_table/reader.py`, a reader
 //! written in Python from `docs/table-format.md` and `docs/board-model.md`
 //! alone (standard library only), must reproduce our perft and our legal
 //! moves, in our notation, on every shipped variant's table.
@@ -131,7 +131,7 @@ fn check(reader: &Path, table: &Path, queries: &[Query]) -> Vec<String> {
 #[ignore = "needs python3 and a release build; run by .ci/run"]
 fn python_reader_reproduces_perft_on_every_shipped_table() {
     let root = root();
-    let reader = root.join("tests/reader/reader.py");
+    let reader = root.join("readers/python/fairyc_table/reader.py");
     let dir = root.join("target/reader-tables");
     std::fs::create_dir_all(&dir).expect("table folder");
     let only: Option<Vec<String>> = std::env::var("FAIRYC_READER_ONLY")
@@ -208,7 +208,7 @@ fn python_reader_reproduces_perft_on_every_shipped_table() {
 #[ignore = "needs python3; run by .ci/run"]
 fn python_reader_reproduces_the_lion_table() {
     let root = root();
-    let reader = root.join("tests/reader/reader.py");
+    let reader = root.join("readers/python/fairyc_table/reader.py");
     let dir = root.join("target/reader-tables");
     std::fs::create_dir_all(&dir).expect("table folder");
     let source =
@@ -229,7 +229,7 @@ fn python_reader_reproduces_the_lion_table() {
 #[ignore = "needs python3; run by .ci/run"]
 fn python_reader_reproduces_a_table_of_long_symbols() {
     let root = root();
-    let reader = root.join("tests/reader/reader.py");
+    let reader = root.join("readers/python/fairyc_table/reader.py");
     let dir = root.join("target/reader-tables");
     std::fs::create_dir_all(&dir).expect("table folder");
     let source = std::fs::read_to_string(root.join("tests/fixtures/check/ok/symbols.variant"))

@@ -3,7 +3,9 @@
 
 Written from docs/table-format.md and docs/board-model.md alone, with the
 Python standard library only: it keeps the documents honest. It reads a
-table JSON, sets up a FEN and counts perft.
+table JSON (refusing the tables and FENs the document says a reader must
+refuse, as far as the conformance kit tests them), sets up a FEN, lists
+legal moves, plays them and counts perft.
 
     reader.py TABLE.json DEPTH [FEN]      prints the perft count
     reader.py TABLE.json --moves [FEN]    prints the legal moves, one a line
@@ -26,11 +28,166 @@ def is_symbol(s):
             and (body.isupper() or body.islower()))
 
 
+class TableError(ValueError):
+    """A table or a FEN this reader refuses."""
+
+
+# The fields of each object (docs/table-format.md, "Field presence and
+# defaults"): required ones, then optional ones.
+FIELDS = {
+    "table": ({"format", "parts"}, set()),
+    "parts": ({"name", "board", "pieces", "end", "start"},
+              {"promotions", "drops", "castling", "gating", "legality", "zones"}),
+    "board": ({"width", "height", "squares", "fen_rows", "forward"},
+              {"holes", "files", "ranks", "wrap"}),
+    "square": ({"name", "cells"}, set()),
+    "zone": ({"name", "squares"}, set()),
+    "piece": ({"name", "letter", "moves"},
+              {"royal", "royal_side", "captured_as", "demotes_to", "plus", "promotion_limit",
+               "cannot_capture", "cannot_hop", "points"}),
+    "path_object": ({"steps"},
+                    {"quiet", "capture", "en_passant", "creates_en_passant", "friend_on", "hop",
+                     "attack_only", "once", "not_in_check", "locust", "returns"}),
+    "step_object": ({"to"}, {"block"}),
+    "promotion": ({"piece", "zone", "choices"},
+                  {"optional", "on_start", "on_end", "on_pass", "on_entry", "capture_only",
+                   "forced", "turn", "alone", "no_check", "no_attack"}),
+    "drops": ({"forbidden", "no_mate"},
+              {"captures_to_hand", "per_file", "also_as", "per_colour", "must_drop",
+               "royal_in_hand"}),
+    "castling": ({"side", "fen", "king", "king_from", "king_to", "rook", "rook_from", "rook_to",
+                  "empty", "safe"}, {"line", "by_drop"}),
+    "gating": ({"piece", "squares"}, set()),
+    "end": ({"checkmate", "stalemate"},
+            {"repetition", "move_limit", "resets_move_limit", "bare_king",
+             "bare_king_after_reply", "reach", "stalemate_fewer_pieces", "check_count",
+             "extinction", "counting", "double_pass", "facing", "komi", "checkmate_by",
+             "checkmate_needs"}),
+    "legality": (set(), {"giving_check_forbidden", "capture_compulsory", "pass",
+                         "fleeing_check_forbidden", "partial_check_allowed", "several_royals"}),
+}
+
+
+def check_fields(obj, kind, where):
+    if not isinstance(obj, dict):
+        raise TableError("%s: not an object" % where)
+    required, optional = FIELDS[kind]
+    for f in obj:
+        if f not in required and f not in optional:
+            raise TableError("%s: unknown field %r" % (where, f))
+    for f in required:
+        if f not in obj:
+            raise TableError("%s: missing field %r" % (where, f))
+
+
+def no_duplicate_keys(pairs):
+    d = {}
+    for k, v in pairs:
+        if k in d:
+            raise TableError("field %r given twice" % k)
+        d[k] = v
+    return d
+
+
+def check_table(doc):
+    """The table's shape and the invariants the kit's broken tables test."""
+    check_fields(doc, "table", "table")
+    if doc["format"] not in (1, 2, 3) or isinstance(doc["format"], bool):
+        raise TableError("unknown table format %r" % doc["format"])
+    p = doc["parts"]
+    check_fields(p, "parts", "parts")
+    b = p["board"]
+    check_fields(b, "board", "board")
+    for f in ("width", "height"):
+        if not isinstance(b[f], int) or isinstance(b[f], bool) or not 1 <= b[f] <= 255:
+            raise TableError("board.%s must be 1 to 255" % f)
+    n = len(b["squares"])
+    if not 1 <= n <= 1024:
+        raise TableError("the board has %d squares" % n)
+    names = set()
+    cells = set()
+    for i, sq in enumerate(b["squares"]):
+        check_fields(sq, "square", "squares[%d]" % i)
+        if not sq["name"] or sq["name"] in names:
+            raise TableError("square %d: an empty or repeated name" % i)
+        names.add(sq["name"])
+        if not sq["cells"]:
+            raise TableError("square %d covers no cell" % i)
+        for c in sq["cells"]:
+            if not (0 <= c[0] < b["width"] and 0 <= c[1] < b["height"]) or tuple(c) in cells:
+                raise TableError("square %d: cell %r outside the grid or shared" % (i, c))
+            cells.add(tuple(c))
+    listed = [s for row in b["fen_rows"] for s in row]
+    if sorted(listed) != list(range(n)):
+        raise TableError("fen_rows does not list every square once")
+    in_range = lambda s: isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n
+    pieces = p["pieces"]
+    if not 1 <= len(pieces) <= 128:
+        raise TableError("%d pieces" % len(pieces))
+    np_ = len(pieces)
+    piece_ok = lambda x: isinstance(x, int) and not isinstance(x, bool) and 0 <= x < np_
+    for i, pc in enumerate(pieces):
+        check_fields(pc, "piece", "pieces[%d]" % i)
+        if len(pc["moves"]) != 2 or any(len(m) != n for m in pc["moves"]):
+            raise TableError("pieces[%d].moves needs one entry per side and square" % i)
+        for side in (0, 1):
+            for s, paths in enumerate(pc["moves"][side]):
+                for k, path in enumerate(paths):
+                    where = "pieces[%d].moves[%d][%d][%d]" % (i, side, s, k)
+                    if isinstance(path, dict):
+                        check_fields(path, "path_object", where)
+                        steps = path["steps"]
+                    else:
+                        steps = path
+                    if not isinstance(steps, list) or not steps:
+                        raise TableError("%s has no steps" % where)
+                    for st in steps:
+                        if isinstance(st, dict):
+                            check_fields(st, "step_object", where)
+                            squares = [st["to"]] + list(st.get("block", []))
+                        else:
+                            squares = [st]
+                        if not all(in_range(x) for x in squares):
+                            raise TableError("%s: a square out of range" % where)
+    royal = [pc.get("royal", False) for pc in pieces]
+    for i, r in enumerate(p.get("promotions", [])):
+        check_fields(r, "promotion", "promotions[%d]" % i)
+        if not r["choices"]:
+            raise TableError("promotions[%d] has no choices" % i)
+        for c in r["choices"]:
+            q = c.get("piece", c.get("hand"))
+            if not piece_ok(q):
+                raise TableError("promotions[%d]: piece %r out of range" % (i, q))
+            leg = p.get("legality", {})
+            if royal[q] and not (leg.get("partial_check_allowed", False) or leg.get("several_royals", False)):
+                raise TableError("promotions[%d] promotes to a royal piece" % i)
+    for i, c in enumerate(p.get("castling", [])):
+        check_fields(c, "castling", "castling[%d]" % i)
+        if c["side"] not in (0, 1):
+            raise TableError("castling[%d]: side %r" % (i, c["side"]))
+        if not c.get("line") and c["king_from"] == c["rook_from"]:
+            raise TableError("castling[%d]: king and rook on one square" % i)
+    if p.get("drops") is not None:
+        check_fields(p["drops"], "drops", "drops")
+    for i, g in enumerate(p.get("gating", [])):
+        check_fields(g, "gating", "gating[%d]" % i)
+    check_fields(p["end"], "end", "end")
+    if "legality" in p:
+        check_fields(p["legality"], "legality", "legality")
+    for i, z in enumerate(p.get("zones", [])):
+        check_fields(z, "zone", "zones[%d]" % i)
+
+
 class Table:
     def __init__(self, text):
-        doc = json.loads(text)
-        if doc.get("format") not in (1, 2, 3):
-            raise ValueError("unknown table format %r" % doc.get("format"))
+        try:
+            doc = json.loads(text, object_pairs_hook=no_duplicate_keys)
+        except json.JSONDecodeError as e:
+            raise TableError("not JSON: %s" % e)
+        try:
+            check_table(doc)
+        except (KeyError, TypeError, IndexError) as e:
+            raise TableError("a table of the wrong shape: %r" % e)
         p = doc["parts"]
         self.name = p["name"]
         board = p["board"]
@@ -50,10 +207,10 @@ class Table:
         self.plus = [pc.get("plus", False) for pc in self.pieces]
         for i, pc in enumerate(self.pieces):
             if not is_symbol(pc["letter"]):
-                raise ValueError("piece %d: bad letter %r" % (i, pc["letter"]))
+                raise TableError("piece %d: bad letter %r" % (i, pc["letter"]))
             for j in range(i):
                 if self.letter[j] == self.letter[i] and self.plus[j] == self.plus[i]:
-                    raise ValueError("pieces %d and %d share a letter" % (j, i))
+                    raise TableError("pieces %d and %d share a letter" % (j, i))
         starts = {self.letter[i][0] for i in range(self.np) if not self.plus[i]}
         for i in range(self.np):
             for j in range(self.np):
@@ -109,6 +266,7 @@ class Table:
             )
         d = p.get("drops")
         self.drops = d is not None
+        self.royal_in_hand = bool(d and d.get("royal_in_hand", False))
         if d:
             self.forbidden = [[set(x[0]), set(x[1])] for x in d["forbidden"]]
             self.no_mate = d["no_mate"]
@@ -319,6 +477,65 @@ class Pos:
 
 
 def parse_fen(t, fen):
+    """The position of a FEN; a TableError if a reader must refuse it."""
+    try:
+        pos = read_fen(t, fen)
+    except TableError:
+        raise
+    except (ValueError, KeyError, IndexError, AssertionError) as e:
+        raise TableError("invalid FEN %r: %s" % (fen, e))
+    check_position(pos)
+    return pos
+
+
+def must_have_promoted(t, pc, side, s):
+    """A piece on a square of a compulsory promotion zone of its own, where
+    it could neither be dropped nor be promoted to."""
+    compulsory = any(
+        r["on_end"] and s in r["zone"][side] and (not r["optional"] or s in r["forced"][side])
+        for r in t.promotions[pc]
+    )
+    if not compulsory:
+        return False
+    if t.drops and s not in t.forbidden[pc][side]:
+        return False
+    for rules in t.promotions:
+        for r in rules:
+            if {"piece": pc} in r["choices"] and (
+                r["on_end"] and s in r["zone"][side]
+                or (r["on_start"] or r["on_pass"]) and r["zone"][side]
+            ):
+                return False
+    return True
+
+
+def check_position(pos):
+    t = pos.t
+    for s, x in enumerate(pos.board):
+        if x is None:
+            continue
+        pc, side, promoted = x
+        if promoted and t.demotes_to[pc] is None:
+            raise TableError("%s cannot carry the promoted mark" % t.squares[s])
+        if must_have_promoted(t, pc, side, s):
+            raise TableError("the piece on %s must have promoted" % t.squares[s])
+    in_hand = any(pos.hands[0]) or any(pos.hands[1])
+    if in_hand and not t.has_hands:
+        raise TableError("hands in a variant without drops")
+    for side in (0, 1):
+        if any(pos.hands[side][q] and t.royal_type[q] for q in range(t.np)) and not t.royal_in_hand:
+            raise TableError("a royal piece in hand")
+        if any(t.royal_for[side]):
+            n = len(royals(pos, side))
+            if t.royal_in_hand:
+                n += sum(pos.hands[side][q] for q in range(t.np) if t.royal_for[side][q])
+            if n == 0 or n > 1 and not (t.partial_check_allowed or t.several_royals):
+                raise TableError("side %d has %d royal pieces" % (side, n))
+    if in_check(pos, pos.turn ^ 1):
+        raise TableError("the side not to move is in check")
+
+
+def read_fen(t, fen):
     pos = Pos()
     pos.t = t
     fields = fen.split()
@@ -357,6 +574,8 @@ def parse_fen(t, fen):
                 j = k
                 while j < len(text) and text[j].isdigit():
                     j += 1
+                if ch == "0" or i + int(text[k:j]) > len(row):
+                    raise TableError("a bad run of empty squares in %r" % text)
                 i += int(text[k:j])
                 k = j
                 continue
@@ -367,9 +586,13 @@ def parse_fen(t, fen):
             promoted = k < len(text) and text[k] == "~"
             if promoted:
                 k += 1
+            if i >= len(row):
+                raise TableError("too many squares in %r" % text)
             pos.board[row[i]] = (pc, side, promoted)
             i += 1
         assert i == len(row), "row length"
+    if len(fields) < 2 or fields[1] not in ("w", "b"):
+        raise TableError("no side to move")
     pos.turn = 0 if fields[1] == "w" else 1
     rest = fields[2:]
     pos.rights = set()
@@ -413,7 +636,9 @@ def parse_fen(t, fen):
     if rest:
         e = rest[0]
         rest = rest[1:]
-        if e != "-":
+        if e.isdigit() and "counting" in t.end:
+            pass  # a running count's limit; perft does not apply counting
+        elif e != "-":
             s = t.sq_by_name[e]
             pos.ep = {s}
             pos.ep_victim = find_ep_victim(pos, s)
@@ -426,6 +651,12 @@ def parse_fen(t, fen):
         if rest and "+" in rest[0]:
             a, b = rest[0].split("+")
             pos.checks = [min(int(a), cc["count"]), min(int(b), cc["count"])]
+    if len(rest) > 1 and "+" in rest[0] and cc:
+        rest = rest[1:]
+    if rest and not (rest[0].isdigit() and int(rest[0]) <= 1000000000):
+        raise TableError("a bad half-move clock")
+    if len(rest) > 1 and not (rest[1].isdigit() and 1 <= int(rest[1]) <= 1000000000):
+        raise TableError("a bad move number")
     pos.passes = 0
     pos.facing_before = False
     pos.facing_now = t.facing is not None and royals_face(pos)
@@ -690,7 +921,8 @@ def pseudo_board(pos):
                         add_promotions(pos, out, "n", pc, frm, to, passed, False)
                     elif path["en_passant"] and to in pos.ep:
                         seen.add(to)
-                        add_promotions(pos, out, "e", pc, frm, to, passed, True)
+                        # An en-passant capture never promotes.
+                        out.append(("e", frm, to, None, None))
                 passed.append(to)
         for path in t.moves[pc][us][frm]:
             if path["hop"] is None or path["attack_only"] or special(path) or legs(path):
@@ -1301,6 +1533,11 @@ def main(argv):
             print(notation(pos, m))
     else:
         print(perft(pos, int(argv[2])))
+
+
+def console():
+    """The `fairyc-table` command of the installed package."""
+    main(sys.argv)
 
 
 if __name__ == "__main__":
