@@ -6,18 +6,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-mod check;
-mod commands;
-mod engine;
-mod files;
-mod import;
-mod library;
-mod serve;
-mod show;
-
-use check::{check, explain, CheckFormat};
-use commands::{build, compile_cmd, moves, perft_cmd};
-use files::Fatal;
+use fairyc_cli::check::{check, explain, CheckFormat};
+use fairyc_cli::commands::{self, build, compile_cmd, moves, perft_cmd};
+use fairyc_cli::files::{self, Fatal};
+use fairyc_cli::{engine, import, serve, show};
 
 /// A compiler for chess variants.
 #[derive(Parser, Debug)]
@@ -143,8 +135,8 @@ enum Command {
         /// The side you play.
         #[arg(long, value_enum, default_value_t = PlaySide::White)]
         side: PlaySide,
-        /// The engine's time per move, in seconds.
-        #[arg(long, default_value_t = 2.0)]
+        /// The engine's time per move, in seconds (above 0, at most 86400).
+        #[arg(long, default_value_t = 2.0, value_parser = engine::play_seconds)]
         time: f64,
     },
     /// Serve a folder of static files on this machine over HTTP: the

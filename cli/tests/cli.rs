@@ -145,3 +145,58 @@ fn compile_as_text_lists_where_pieces_go() {
     ]);
     assert_eq!(o.status.code(), Some(2), "b4 is a hole");
 }
+
+/// `play --time` beyond a day, or no number of seconds, is a usage error
+/// (1e20 panicked converting to a duration).
+#[test]
+fn play_time_is_checked_by_the_argument_parser() {
+    for bad in [
+        "1e20",
+        "1e30",
+        "18446744073709551616",
+        "86400.5",
+        "0",
+        "-1",
+        "nan",
+        "inf",
+        "x",
+    ] {
+        let o = fairyc(&["play", "chess", &format!("--time={bad}")]);
+        assert_eq!(o.status.code(), Some(2), "--time {bad}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("the time must be"), "--time {bad}: {err}");
+        assert!(!err.contains("panicked"), "--time {bad}: {err}");
+    }
+}
+
+/// A line that is not UTF-8 is reported and `play` goes on (it ended the
+/// game silently).
+#[test]
+fn play_goes_on_after_a_line_that_is_not_utf8() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyc"))
+        .args(["play", "chess", "--time", "0.05"])
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run fairyc");
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(b"e2\xffe4\nfen\nquit\n").expect("write");
+    drop(input);
+    let o = child.wait_with_output().expect("wait");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        out.contains("a line that is not UTF-8 was ignored"),
+        "{out}"
+    );
+    // The next line was still read: `fen` printed the start position.
+    assert!(
+        out.contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        "{out}"
+    );
+}

@@ -79,6 +79,34 @@ impl Session {
         }
     }
 
+    /// Writes raw bytes (a line that is not UTF-8, a very long one).
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.input.write_all(bytes).expect("write to fairyc");
+        self.input.flush().expect("flush");
+    }
+
+    /// Closes standard input and waits for the process to end: whether it
+    /// ended within `WAIT` (a guard against a hang, not a measurement).
+    fn ends_after_input(self) -> bool {
+        let Session {
+            mut child, input, ..
+        } = self;
+        drop(input);
+        let start = Instant::now();
+        loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                assert!(status.success(), "fairyc exited with {status}");
+                return true;
+            }
+            if start.elapsed() > WAIT {
+                let _ = child.kill();
+                let _ = child.wait();
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// No line arrives within `d`.
     fn silent_for(&mut self, d: Duration) -> Option<String> {
         self.lines.recv_timeout(d).ok()
@@ -298,6 +326,8 @@ fn uci_errors_are_info_strings_and_the_engine_goes_on() {
     assert_eq!(s.next(), "info string unknown option `Colour`");
     s.send("go depth x");
     assert_eq!(s.next(), "info string `depth` needs a number, not `x`");
+    // A GUI waits for `bestmove` after every `go`.
+    assert_eq!(s.next(), "bestmove (none)");
     s.send("frobnicate");
     assert_eq!(s.next(), "info string unknown command `frobnicate`");
     s.send("setoption name VariantPath value /nonexistent/x.variant");
@@ -545,5 +575,159 @@ fn xboard_plays_drops_promotions_and_ten_ranks() {
     );
     let fen = "c8c/ernbqkbnre/pppppppppp/10/10/10/4P5/PPPP1PPPPP/ERNBQKBNRE/C8C b KQkq - 0 1";
     assert!(legal("shako", Some(fen)).contains(&ours), "{mv} = {ours}");
+    s.quit();
+}
+
+/// `go perft 9` (some 2.4 trillion leaves) ends at `stop`, `quit` and the
+/// end of input, and `isready` is answered while it runs.
+#[test]
+fn uci_perft_ends_at_stop_quit_and_the_end_of_input() {
+    // `stop`: the session goes on.
+    let mut s = Session::start("uci");
+    s.send("position startpos");
+    s.send("go perft 9");
+    s.send("isready");
+    assert_eq!(s.next(), "readyok");
+    s.send("stop");
+    assert_eq!(s.next(), "info string perft stopped");
+    s.send("go perft 2");
+    assert_eq!(
+        s.until("Nodes searched").last().map(String::as_str),
+        Some("Nodes searched: 400")
+    );
+    s.quit();
+    // `quit`.
+    let mut s = Session::start("uci");
+    s.send("position startpos");
+    s.send("go perft 9");
+    s.send("quit");
+    assert!(s.ends_after_input(), "`quit` did not end `go perft 9`");
+    // The end of input.
+    let mut s = Session::start("uci");
+    s.send("position startpos");
+    s.send("go perft 9");
+    assert!(
+        s.ends_after_input(),
+        "the end of input did not end `go perft 9`"
+    );
+}
+
+/// Numbers too large for `go`'s parameters are taken at their most with a
+/// note (they wrapped to 1 before); every `go` that is not perft is
+/// answered with `bestmove`.
+#[test]
+fn uci_go_numbers_out_of_range_are_reported_and_answered() {
+    let legal = legal("chess", None);
+    let mut s = Session::start("uci");
+    s.send("position startpos");
+    s.send("go depth 4294967297");
+    assert_eq!(
+        s.next(),
+        "info string depth 4294967297 is more than 4294967295: taken as 4294967295"
+    );
+    // A search deeper than one ply: it ends only at `stop`.
+    let first = s.next();
+    assert!(first.starts_with("info depth 1 "), "{first}");
+    let second = s.next();
+    assert!(second.starts_with("info depth 2 "), "{second}");
+    s.send("stop");
+    let reply = s.until("bestmove");
+    let best = reply.last().expect("bestmove");
+    assert!(
+        legal.iter().any(|m| best == &format!("bestmove {m}")),
+        "{best}"
+    );
+    s.send("go perft 4294967297");
+    assert_eq!(
+        s.next(),
+        "info string perft depth 4294967297 is more than 4294967295"
+    );
+    assert_eq!(s.next(), "bestmove (none)");
+    s.send("go movetime 99999999999999999999");
+    assert_eq!(
+        s.next(),
+        "info string movetime 99999999999999999999 is more than 1000000000000: taken as 1000000000000"
+    );
+    s.send("stop");
+    let reply = s.until("bestmove");
+    let best = reply.last().expect("bestmove");
+    assert!(
+        legal.iter().any(|m| best == &format!("bestmove {m}")),
+        "{best}"
+    );
+    s.send("go depth abc");
+    assert_eq!(s.next(), "info string `depth` needs a number, not `abc`");
+    assert_eq!(s.next(), "bestmove (none)");
+    s.send("go wtime -5 btime 100 depth 1");
+    let reply = s.until("bestmove");
+    assert!(reply.len() >= 2, "{reply:?}");
+    s.quit();
+}
+
+/// A line longer than the limit is dropped with a short note naming the
+/// limit (it was echoed whole); the session goes on.
+#[test]
+fn uci_and_xboard_drop_an_overlong_line() {
+    let long = format!("position startpos moves {}\n", "e2e4 ".repeat(60_000));
+    let mut s = Session::start("uci");
+    s.send_bytes(long.as_bytes());
+    let l = s.next();
+    assert_eq!(l, "info string a line longer than 262144 bytes was ignored");
+    s.send("isready");
+    assert_eq!(s.next(), "readyok");
+    s.send("go perft 1");
+    assert_eq!(
+        s.until("Nodes searched").last().map(String::as_str),
+        Some("Nodes searched: 20")
+    );
+    s.quit();
+    let mut s = Session::start("xboard");
+    s.send_bytes(long.as_bytes());
+    assert_eq!(
+        s.next(),
+        "Error (bad line): a line longer than 262144 bytes was ignored"
+    );
+    s.send("ping 7");
+    assert_eq!(s.next(), "pong 7");
+    s.quit();
+}
+
+/// A line that is not UTF-8 is reported and the session goes on (it ended
+/// UCI and XBoard silently).
+#[test]
+fn uci_and_xboard_go_on_after_a_line_that_is_not_utf8() {
+    let mut s = Session::start("uci");
+    s.send_bytes(b"isready \xff\xfe\n");
+    assert_eq!(s.next(), "info string a line that is not UTF-8 was ignored");
+    s.send("isready");
+    assert_eq!(s.next(), "readyok");
+    s.quit();
+    let mut s = Session::start("xboard");
+    s.send_bytes(b"ping \xc3\x28\n");
+    assert_eq!(
+        s.next(),
+        "Error (bad line): a line that is not UTF-8 was ignored"
+    );
+    s.send("ping 8");
+    assert_eq!(s.next(), "pong 8");
+    s.quit();
+}
+
+/// Control characters are never written back raw: XBoard's `ping` echoed an
+/// ESC, UCI's unknown command too.
+#[test]
+fn control_characters_are_escaped_in_replies() {
+    let mut s = Session::start("xboard");
+    s.send("ping 1\u{1b}[2J");
+    assert_eq!(s.next(), "pong 1\\u{1b}[2J");
+    s.send("frob\u{7}nicate");
+    assert_eq!(s.next(), "Error (unknown command): frob\\u{7}nicate");
+    s.quit();
+    let mut s = Session::start("uci");
+    s.send("x\u{1b}]0;title\u{7}");
+    assert_eq!(
+        s.next(),
+        "info string unknown command `x\\u{1b}]0;title\\u{7}`"
+    );
     s.quit();
 }
