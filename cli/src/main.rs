@@ -52,7 +52,7 @@ enum Command {
     /// Compile a `.variant` file to its move table (or re-export or describe a
     /// table `.json`).
     Compile {
-        /// The `.variant` file (or a table `.json`).
+        /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
         file: PathBuf,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]
@@ -71,12 +71,12 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Where to write the tables (`NAME.json`).
-        #[arg(long, default_value = "out")]
+        #[arg(short = 'o', long, value_name = "DIR", default_value = "out")]
         out_dir: PathBuf,
     },
     /// Count the leaves of the legal move tree.
     Perft {
-        /// The `.variant` file (or a table `.json`).
+        /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
         file: PathBuf,
         /// Depth in plies (0 or more).
         #[arg(long, allow_negative_numbers = true, value_parser = parse_depth)]
@@ -90,7 +90,7 @@ enum Command {
     },
     /// List the legal moves of a position, or its result if the game is over.
     Moves {
-        /// The `.variant` file (or a table `.json`).
+        /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
         file: PathBuf,
         /// The position; the variant's start position if absent.
         #[arg(long)]
@@ -103,7 +103,7 @@ enum Command {
     /// docs/export.md); what Fairy-Stockfish cannot express is refused with a
     /// diagnostic.
     Export {
-        /// The `.variant` file (or a shipped variant's name).
+        /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
         file: PathBuf,
         /// The target engine.
         #[arg(long = "to", value_enum)]
@@ -127,7 +127,7 @@ enum Command {
     Xboard,
     /// Play a game against the engine in the terminal.
     Play {
-        /// The `.variant` file (or a table `.json`, or a shipped variant's name).
+        /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
         file: PathBuf,
         /// Start from this position instead of the variant's.
         #[arg(long)]
