@@ -25,6 +25,9 @@ use crate::library;
 /// Transposition table size by default, MiB.
 const HASH_MB: usize = 16;
 
+/// The largest transposition table `Hash` may ask for, MiB.
+const MAX_HASH_MB: usize = 4096;
+
 /// The longest input line read by `uci`, `xboard` and `play`, in bytes
 /// (256 KiB: a `position … moves` line of some 35,000 plies). A longer line
 /// is dropped and reported, never echoed.
@@ -93,6 +96,8 @@ pub struct Options {
     pub max_perft: Option<u32>,
     /// Whether `setoption name VariantPath` may read files.
     pub files: bool,
+    /// The largest `Hash`, MiB.
+    pub max_hash_mb: usize,
 }
 
 impl Default for Options {
@@ -102,6 +107,7 @@ impl Default for Options {
             max_nodes: None,
             max_perft: None,
             files: true,
+            max_hash_mb: MAX_HASH_MB,
         }
     }
 }
@@ -428,7 +434,7 @@ impl Session {
             name: String::new(),
             variant: None,
             engine: None,
-            hash: HASH_MB,
+            hash: HASH_MB.min(options.max_hash_mb).max(1),
             fen: None,
             moves: Vec::new(),
             out,
@@ -485,7 +491,7 @@ impl Session {
             return Ok((None, Some(r)));
         }
         let history = history_of(v, self.fen.as_deref(), &self.moves);
-        let engine = self.engine.get_or_insert_with(|| Engine::new(v, HASH_MB));
+        let engine = self.engine.get_or_insert_with(|| Engine::new(v, self.hash));
         let pos = game.position();
         let report = engine.search(pos, &history, &limits, stop, |i| on_info(pos, i));
         Ok((report.best.map(|m| pos.uci(m)), None))
@@ -648,7 +654,9 @@ pub fn uci_session(input: Box<dyn BufRead + Send>, out: Out, options: Options) {
                 s.say(&format!("id name fairyc {}", env!("CARGO_PKG_VERSION")));
                 s.say("id author the fairyc authors");
                 s.say(&format!(
-                    "option name Hash type spin default {HASH_MB} min 1 max 4096"
+                    "option name Hash type spin default {} min 1 max {}",
+                    HASH_MB.min(s.options.max_hash_mb),
+                    s.options.max_hash_mb
                 ));
                 let names = s.catalogue.names();
                 let mut combo = format!("option name UCI_Variant type combo default {}", s.name);
@@ -767,7 +775,7 @@ fn set_option(s: &mut Session, words: &[&str]) -> Result<(), String> {
             let mb: usize = value
                 .parse()
                 .map_err(|_| format!("Hash needs a number of MiB, not `{}`", quote(&value)))?;
-            s.hash = mb.clamp(1, 4096);
+            s.hash = mb.clamp(1, s.options.max_hash_mb.max(1));
             if let Some(v) = s.variant.as_deref() {
                 s.engine = Some(Engine::new(v, s.hash));
             }
@@ -884,14 +892,32 @@ fn xboard_name(stem: &str) -> &str {
 
 /// What XBoard is told about a variant: nothing for one it knows, else
 /// the `setup` and `piece` lines, or why it cannot be told.
+///
+/// Each source is described once per process: `protover` asks about every
+/// variant, and a session may ask again.
 fn xboard_lines(stem: &str, source: &str) -> Result<Vec<String>, String> {
+    type Described = Result<Vec<String>, String>;
+    static DESCRIBED: std::sync::OnceLock<Mutex<std::collections::HashMap<String, Described>>> =
+        std::sync::OnceLock::new();
     if XBOARD_KNOWN.iter().any(|(_, s)| *s == stem) {
         return Ok(Vec::new());
     }
-    let x = fairyc_compiler::xboard::describe(source).map_err(|e| e.to_string())?;
-    let mut lines = vec![x.setup_line()];
-    lines.extend(x.piece_lines());
-    Ok(lines)
+    let cache = DESCRIBED.get_or_init(Default::default);
+    if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(source) {
+        return known.clone();
+    }
+    let described = fairyc_compiler::xboard::describe(source)
+        .map_err(|e| e.to_string())
+        .map(|x| {
+            let mut lines = vec![x.setup_line()];
+            lines.extend(x.piece_lines());
+            lines
+        });
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(source.to_string(), described.clone());
+    described
 }
 
 /// The board height of the session's variant (XBoard renames ranks from

@@ -731,3 +731,74 @@ fn control_characters_are_escaped_in_replies() {
     );
     s.quit();
 }
+
+/// Output collected from a session run through the library.
+#[derive(Clone, Default)]
+struct Collect(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl Write for Collect {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("lock").extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs a session as the fuzz target `uci` does (searches capped, no files)
+/// over `input`; its output.
+fn library_session(xboard: bool, input: &[u8]) -> String {
+    use fairyc_cli::engine::{uci_session, xboard_session, Options, Out};
+    let options = Options {
+        max_depth: Some(2),
+        max_nodes: Some(2_000),
+        max_perft: Some(2),
+        files: false,
+        max_hash_mb: 1,
+    };
+    let out = Collect::default();
+    let input = Box::new(std::io::Cursor::new(input.to_vec()));
+    if xboard {
+        xboard_session(input, Out::new(out.clone()), options);
+    } else {
+        uci_session(input, Out::new(out.clone()), options);
+    }
+    let bytes = out.0.lock().expect("lock").clone();
+    String::from_utf8(bytes).expect("UTF-8 output")
+}
+
+/// The loops run over any reader and writer, as the fuzz target drives
+/// them: the caps hold (`go infinite` ends at the end of input, perft and
+/// depth are capped, Hash is capped, no file is read).
+#[test]
+fn the_protocol_loops_run_as_a_library_with_caps() {
+    let out = library_session(
+        false,
+        b"uci\nsetoption name Hash value 4096\nsetoption name VariantPath value variants\n\
+          position startpos\ngo perft 5\ngo infinite\ngo depth 9\nisready\n",
+    );
+    assert!(
+        out.contains("option name Hash type spin default 1 min 1 max 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string VariantPath reads no files in this session"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string perft depth 5 is more than 2 here: taken as 2"),
+        "{out}"
+    );
+    assert!(out.contains("Nodes searched: 400"), "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
+    assert!(!out.contains("info depth 3 "), "{out}");
+    assert!(out.contains("readyok"), "{out}");
+    let out = library_session(
+        true,
+        b"xboard\nprotover 2\nnew\nusermove e2e4\nsd 9\nping \x1b1\n",
+    );
+    assert!(out.contains("move "), "{out}");
+    assert!(out.contains("pong \\u{1b}1"), "{out}");
+    assert!(!out.contains('\u{1b}'), "{out}");
+}
