@@ -245,13 +245,14 @@ enum Job {
         head_only: bool,
         target: String,
     },
-    /// Answers with an error (and reads what the client still sends for a
-    /// moment, so that it sees the answer).
+    /// Answers with an error; with `drain`, reads what the client still
+    /// sends for a moment (a head too long), so that it sees the answer.
     Refuse {
         stream: TcpStream,
         code: u16,
         body: String,
         extra: &'static str,
+        drain: bool,
     },
 }
 
@@ -341,11 +342,18 @@ fn read_heads(incoming: &Receiver<TcpStream>, jobs: &SyncSender<Job>, site: &Sit
                 let head = w.head[..end].to_vec();
                 Some(request_job(w.stream, &head, site))
             } else if first_line_len.map_or(w.head.len(), |n| n) > MAX_TARGET + 32 {
-                Some(refuse(w.stream, 414, "the address is too long\n"))
+                Some(refuse(w.stream, 414, "the address is too long\n", true))
             } else if w.head.len() > MAX_HEAD {
-                Some(refuse(w.stream, 431, "the request head is too large\n"))
+                Some(refuse(
+                    w.stream,
+                    431,
+                    "the request head is too large\n",
+                    true,
+                ))
             } else if w.since.elapsed() > HEAD_TIMEOUT {
-                Some(refuse(w.stream, 408, "the request took too long\n"))
+                // An idle client: told at once, here, and closed.
+                at_once(w.stream, 408, "the request took too long\n");
+                None
             } else {
                 still.push_back(w);
                 None
@@ -366,45 +374,53 @@ fn read_heads(incoming: &Receiver<TcpStream>, jobs: &SyncSender<Job>, site: &Sit
 }
 
 /// A refusal job.
-fn refuse(stream: TcpStream, code: u16, body: &str) -> Job {
+fn refuse(stream: TcpStream, code: u16, body: &str, drain: bool) -> Job {
     Job::Refuse {
         stream,
         code,
         body: body.to_string(),
         extra: "",
+        drain,
     }
 }
 
-/// Every worker is busy and the queue is full: a short 503, if the socket
-/// takes it at once, and the connection is closed.
+/// A short answer written at once, if the socket takes it without waiting
+/// (it is non-blocking), and the connection closed.
+fn at_once(stream: TcpStream, code: u16, body: &str) {
+    let head = response_head(code, "text/plain; charset=utf-8", body.len() as u64, "");
+    let _ = (&stream).write_all(format!("{head}{body}").as_bytes());
+    let _ = stream.shutdown(Shutdown::Both);
+}
+
+/// Every worker is busy and the queue is full: a 503 at once.
 fn busy(job: Job) {
     let stream = match job {
         Job::Serve { stream, .. } | Job::Refuse { stream, .. } => stream,
     };
-    let body = "the server is busy; try again\n";
-    let _ = (&stream).write_all(
-        response_head(503, "text/plain; charset=utf-8", body.len() as u64, "").as_bytes(),
-    );
-    let _ = (&stream).write_all(body.as_bytes());
-    let _ = stream.shutdown(Shutdown::Both);
+    at_once(stream, 503, "the server is busy; try again\n");
 }
 
 /// The job for a complete request head.
 fn request_job(stream: TcpStream, head: &[u8], site: &Site) -> Job {
     let Ok(text) = std::str::from_utf8(head) else {
-        return refuse(stream, 400, "the request head is not UTF-8\n");
+        return refuse(stream, 400, "the request head is not UTF-8\n", false);
     };
     let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
     let request = lines.next().unwrap_or_default();
     let parts: Vec<&str> = request.split(' ').collect();
     let [method, target, version] = parts[..] else {
-        return refuse(stream, 400, "a request line is `METHOD PATH HTTP/1.1`\n");
+        return refuse(
+            stream,
+            400,
+            "a request line is `METHOD PATH HTTP/1.1`\n",
+            false,
+        );
     };
     if !version.starts_with("HTTP/1.") {
-        return refuse(stream, 400, "only HTTP/1.x is spoken\n");
+        return refuse(stream, 400, "only HTTP/1.x is spoken\n", false);
     }
     if target.len() > MAX_TARGET {
-        return refuse(stream, 414, "the address is too long\n");
+        return refuse(stream, 414, "the address is too long\n", false);
     }
     let mut host = None;
     let mut hosts_seen = 0;
@@ -413,7 +429,7 @@ fn request_job(stream: TcpStream, head: &[u8], site: &Site) -> Job {
             break;
         }
         let Some((name, value)) = line.split_once(':') else {
-            return refuse(stream, 400, "a header line is `Name: value`\n");
+            return refuse(stream, 400, "a header line is `Name: value`\n", false);
         };
         if name.trim().eq_ignore_ascii_case("host") {
             hosts_seen += 1;
@@ -430,6 +446,7 @@ fn request_job(stream: TcpStream, head: &[u8], site: &Site) -> Job {
                     "this server answers only requests to {}\n",
                     site.hosts.join(", ")
                 ),
+                false,
             )
         }
     }
@@ -444,6 +461,7 @@ fn request_job(stream: TcpStream, head: &[u8], site: &Site) -> Job {
             code: 405,
             body: "only GET and HEAD are served\n".to_string(),
             extra: "Allow: GET, HEAD\r\n",
+            drain: false,
         },
     }
 }
@@ -478,16 +496,20 @@ fn run_job(job: Job, site: &Site) -> std::io::Result<()> {
             code,
             body,
             extra,
+            drain,
         } => {
             stream.set_nonblocking(false)?;
             stream.set_write_timeout(Some(WRITE_TIMEOUT))?;
             let head = response_head(code, "text/plain; charset=utf-8", body.len() as u64, extra);
             (&stream).write_all(head.as_bytes())?;
             (&stream).write_all(body.as_bytes())?;
+            stream.shutdown(Shutdown::Write)?;
+            if !drain {
+                return Ok(());
+            }
             // Read what the client still sends (up to 1 MiB, for a second),
             // so that closing does not reset the connection before it has
             // read the answer.
-            stream.shutdown(Shutdown::Write)?;
             stream.set_read_timeout(Some(Duration::from_secs(1)))?;
             let mut sink = [0u8; 8192];
             let mut drained = 0;
