@@ -14,8 +14,17 @@ use common::{fairyc, root, stdout};
 /// A running engine process spoken to line by line.
 struct Session {
     child: Child,
-    input: ChildStdin,
+    /// `None` once closed.
+    input: Option<ChildStdin>,
     lines: Receiver<String>,
+}
+
+/// A session left behind by a failed test ends with it.
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 const WAIT: Duration = Duration::from_secs(30);
@@ -43,14 +52,15 @@ impl Session {
         });
         Session {
             child,
-            input,
+            input: Some(input),
             lines,
         }
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("write to fairyc");
-        self.input.flush().expect("flush");
+        let input = self.input.as_mut().expect("input open");
+        writeln!(input, "{line}").expect("write to fairyc");
+        input.flush().expect("flush");
     }
 
     fn next(&mut self) -> String {
@@ -81,26 +91,22 @@ impl Session {
 
     /// Writes raw bytes (a line that is not UTF-8, a very long one).
     fn send_bytes(&mut self, bytes: &[u8]) {
-        self.input.write_all(bytes).expect("write to fairyc");
-        self.input.flush().expect("flush");
+        let input = self.input.as_mut().expect("input open");
+        input.write_all(bytes).expect("write to fairyc");
+        input.flush().expect("flush");
     }
 
     /// Closes standard input and waits for the process to end: whether it
     /// ended within `WAIT` (a guard against a hang, not a measurement).
-    fn ends_after_input(self) -> bool {
-        let Session {
-            mut child, input, ..
-        } = self;
-        drop(input);
+    fn ends_after_input(mut self) -> bool {
+        self.input = None;
         let start = Instant::now();
         loop {
-            if let Some(status) = child.try_wait().expect("wait") {
+            if let Some(status) = self.child.try_wait().expect("wait") {
                 assert!(status.success(), "fairyc exited with {status}");
                 return true;
             }
             if start.elapsed() > WAIT {
-                let _ = child.kill();
-                let _ = child.wait();
                 return false;
             }
             std::thread::sleep(Duration::from_millis(10));
