@@ -195,7 +195,28 @@ fn read_line(r: &mut dyn BufRead, max: usize) -> Option<Input> {
     })
 }
 /// Compiles a `.variant` source into a variant; the errors as one line.
+/// The last few sources compiled are kept (`ucinewgame`, XBoard's `new` and
+/// `variant` load the same variant again).
 fn compile(source: &str) -> Result<Variant, String> {
+    type Compiled = Result<Variant, String>;
+    /// The most variants kept.
+    const KEPT: usize = 8;
+    static COMPILED: std::sync::OnceLock<Mutex<std::collections::HashMap<String, Compiled>>> =
+        std::sync::OnceLock::new();
+    let cache = COMPILED.get_or_init(Default::default);
+    if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(source) {
+        return known.clone();
+    }
+    let compiled = compile_uncached(source);
+    let mut kept = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if kept.len() >= KEPT {
+        kept.clear();
+    }
+    kept.insert(source.to_string(), compiled.clone());
+    compiled
+}
+
+fn compile_uncached(source: &str) -> Result<Variant, String> {
     match compile_with_warnings(source) {
         Ok(c) => Variant::new(c.tables).map_err(|e| e.to_string()),
         Err(errors) => Err(format!(
