@@ -10,7 +10,7 @@ use fairyc_runtime::{describe, perft, perft_divide, Game, Position, Variant};
 use crate::files::{
     compile_source, emit_file_error, expand, guard_output, is_table, load, load_tables,
     no_such_square, position, print, printable, read_bytes, read_source, square_by_name,
-    table_from_bytes, write_output, Fatal, TABLE_LIMIT,
+    table_from_bytes, write_made, write_output, Fatal, TABLE_LIMIT,
 };
 
 /// `fairyc compile`: the table as JSON, or as text for reading (`text`),
@@ -59,7 +59,7 @@ pub fn compile_cmd(
         tables.to_json() + "\n"
     };
     match output {
-        Some(out) => write_output(out, &out_text)?,
+        Some(out) => write_made(out, &out_text, &[file])?,
         None => print(&out_text)?,
     }
     Ok(ExitCode::SUCCESS)
@@ -102,8 +102,17 @@ pub fn build(paths: &[PathBuf], out_dir: &Path) -> Result<ExitCode, Fatal> {
     std::fs::create_dir_all(out_dir)
         .map_err(|e| Fatal(format!("cannot create {}: {e}", out_dir.display())))?;
     let (mut bad, mut unreadable) = (0, 0);
-    for (f, out) in files.iter().zip(&outs) {
-        let shown = printable(&f.display().to_string(), false).into_owned();
+    let shown_names: Vec<String> = files
+        .iter()
+        .map(|f| printable(&f.display().to_string(), false).into_owned())
+        .collect();
+    // The first column is as wide as the longest name.
+    let width = shown_names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    for ((f, out), shown) in files.iter().zip(&outs).zip(&shown_names) {
         let tables = if is_table(f) {
             match read_bytes(f, TABLE_LIMIT) {
                 Err(e) => Err((e.to_string(), true)),
@@ -121,7 +130,7 @@ pub fn build(paths: &[PathBuf], out_dir: &Path) -> Result<ExitCode, Fatal> {
             Ok(Some(tables)) => tables,
             Ok(None) => {
                 bad += 1;
-                print(&format!("{shown:<28} errors (see above)\n"))?;
+                print(&format!("{shown:<width$} errors (see above)\n"))?;
                 continue;
             }
             Err((message, io)) => {
@@ -129,14 +138,14 @@ pub fn build(paths: &[PathBuf], out_dir: &Path) -> Result<ExitCode, Fatal> {
                 unreadable += usize::from(io);
                 emit_file_error(&message);
                 print(&format!(
-                    "{shown:<28} {}\n",
+                    "{shown:<width$} {}\n",
                     if io { "unreadable" } else { "invalid table" }
                 ))?;
                 continue;
             }
         };
-        guard_output(out, &[f.as_path()])?;
         let json = tables.to_json() + "\n";
+        guard_output(out, &[f.as_path()])?;
         write_output(out, &json)?;
         let variant = Variant::new(tables)?;
         let pos = Position::new(&variant)?;
@@ -147,20 +156,20 @@ pub fn build(paths: &[PathBuf], out_dir: &Path) -> Result<ExitCode, Fatal> {
             .map(|p| p.moves.iter().flatten().map(Vec::len).sum::<usize>())
             .sum();
         print(&format!(
-            "{:<28} ok: {} squares, {} pieces, {} paths, {} first moves -> {} ({} KB)\n",
-            shown,
-            variant.square_count(),
-            variant.piece_count(),
-            paths,
-            pos.legal_moves().len(),
+            "{shown:<width$} ok: {}, {}, {}, {} -> {} ({} KB)\n",
+            count(variant.square_count(), "square"),
+            count(variant.piece_count(), "piece"),
+            count(paths, "path"),
+            count(pos.legal_moves().len(), "first move"),
             printable(&out.display().to_string(), false),
             json.len().div_ceil(1024)
         ))?;
     }
     let n = files.len();
     print(&format!(
-        "built {} of {n} variants into {}\n",
+        "built {} of {} into {}\n",
         n - bad,
+        count(n, "variant"),
         printable(&out_dir.display().to_string(), false)
     ))?;
     Ok(if unreadable > 0 {
@@ -170,6 +179,11 @@ pub fn build(paths: &[PathBuf], out_dir: &Path) -> Result<ExitCode, Fatal> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `1 piece`, `2 pieces`.
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 pub fn perft_cmd(
@@ -287,7 +301,7 @@ pub fn export(file: &Path, name: Option<&str>, output: Option<&Path>) -> Result<
     match fairyc_compiler::export::export(&source, &section) {
         Ok(ini) => {
             match output {
-                Some(out) => write_output(out, &ini)?,
+                Some(out) => write_made(out, &ini, &[file])?,
                 None => print(&ini)?,
             }
             Ok(ExitCode::SUCCESS)

@@ -1,15 +1,22 @@
 //! `fairyc uci`, `fairyc xboard` and `fairyc play`: the search behind the
 //! two protocols chess GUIs speak, and a game in the terminal.
+//!
+//! The protocol loops ([`uci_session`], [`xboard_session`]) read any reader
+//! and write any writer, so that the fuzz target drives them as the command
+//! line does. Input is read a line at a time and at most [`MAX_LINE`] bytes
+//! of a line are kept; a longer line, or one that is not UTF-8, is reported
+//! and the session goes on. Everything written back has its control
+//! characters escaped.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 use fairyc_compiler::compile_with_warnings;
-use fairyc_runtime::{perft_divide, Game, Move, Position, Variant, VariantTables};
+use fairyc_runtime::{perft, Game, Move, Position, Variant, VariantTables};
 use fairyc_search::{Engine, Info, Limits, Score};
 
 use crate::files::{self, Fatal};
@@ -18,15 +25,198 @@ use crate::library;
 /// Transposition table size by default, MiB.
 const HASH_MB: usize = 16;
 
-/// Writes one protocol line and flushes it.
-fn say(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+/// The largest transposition table `Hash` may ask for, MiB.
+const MAX_HASH_MB: usize = 4096;
+
+/// The longest input line read by `uci`, `xboard` and `play`, in bytes
+/// (256 KiB: a `position … moves` line of some 35,000 plies). A longer line
+/// is dropped and reported, never echoed.
+pub const MAX_LINE: usize = 256 << 10;
+
+/// The longest time `go` (or XBoard's clock) is taken at, in milliseconds:
+/// 10^12 ms, about 31 years; a longer time counts as this, with a note.
+pub const MAX_MS: u64 = 1_000_000_000_000;
+
+/// At most this much of a line is quoted back in a message, in characters.
+const QUOTE: usize = 64;
+
+/// `text`, cut to [`QUOTE`] characters with `…` if it is longer.
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
 }
 
+/// Where a session writes its lines. Shared by the thread that reads input
+/// (it answers `isready` while a search runs) and the session.
+#[derive(Clone)]
+pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl std::fmt::Debug for Out {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Out")
+    }
+}
+
+impl Out {
+    /// Lines to `w`.
+    pub fn new(w: impl Write + Send + 'static) -> Out {
+        Out(Arc::new(Mutex::new(Box::new(w))))
+    }
+
+    /// Writes one line and flushes it; control characters (an ESC echoed
+    /// from input, a newline in a name) are escaped (`\u{1b}`).
+    fn say(&self, line: &str) {
+        self.write(&files::printable(line, false), true);
+    }
+
+    /// Writes text of several lines (a board), control characters other
+    /// than newlines escaped; `newline` ends it with one.
+    fn write(&self, text: &str, newline: bool) {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = w.write_all(text.as_bytes());
+        if newline {
+            let _ = w.write_all(b"\n");
+        }
+        let _ = w.flush();
+    }
+}
+
+/// Bounds on the work a session may be asked for. The command line sets
+/// none; the fuzz target caps every search and perft.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// The deepest search (`go depth`, XBoard's `sd`); also ends `go
+    /// infinite` and searches with no depth there.
+    pub max_depth: Option<u32>,
+    /// The most nodes a search visits.
+    pub max_nodes: Option<u64>,
+    /// The deepest `go perft`.
+    pub max_perft: Option<u32>,
+    /// Whether `setoption name VariantPath` may read files.
+    pub files: bool,
+    /// The largest `Hash`, MiB.
+    pub max_hash_mb: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            max_depth: None,
+            max_nodes: None,
+            max_perft: None,
+            files: true,
+            max_hash_mb: MAX_HASH_MB,
+        }
+    }
+}
+
+impl Options {
+    /// The limits with this session's caps applied.
+    fn cap(&self, mut l: Limits) -> Limits {
+        if let Some(d) = self.max_depth {
+            l.depth = Some(l.depth.map_or(d, |x| x.min(d)));
+            l.infinite = false;
+        }
+        if let Some(n) = self.max_nodes {
+            l.nodes = Some(l.nodes.map_or(n, |x| x.min(n)));
+            l.infinite = false;
+        }
+        l
+    }
+}
+
+/// One line of input: its text (without the line end), or why it was
+/// dropped.
+enum Input {
+    Line(String),
+    /// Longer than [`MAX_LINE`] bytes.
+    TooLong,
+    /// Not UTF-8.
+    NotUtf8,
+}
+
+impl Input {
+    /// The report of a dropped line.
+    fn problem(&self) -> Option<String> {
+        match self {
+            Input::Line(_) => None,
+            Input::TooLong => Some(format!("a line longer than {MAX_LINE} bytes was ignored")),
+            Input::NotUtf8 => Some("a line that is not UTF-8 was ignored".to_string()),
+        }
+    }
+}
+
+/// Reads one line, keeping at most `max` bytes of it: a longer line is read
+/// to its end and dropped ([`Input::TooLong`]). `None` at the end of input
+/// (or when reading fails).
+fn read_line(r: &mut dyn BufRead, max: usize) -> Option<Input> {
+    let mut buf = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let (used, ended) = {
+            let chunk = match r.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            any = true;
+            let end = chunk.iter().position(|&b| b == b'\n');
+            let part = &chunk[..end.unwrap_or(chunk.len())];
+            if !too_long {
+                if buf.len() + part.len() > max {
+                    too_long = true;
+                    buf = Vec::new();
+                } else {
+                    buf.extend_from_slice(part);
+                }
+            }
+            (end.map_or(chunk.len(), |i| i + 1), end.is_some())
+        };
+        r.consume(used);
+        if ended {
+            break;
+        }
+    }
+    if !any {
+        return None;
+    }
+    if too_long {
+        return Some(Input::TooLong);
+    }
+    Some(match String::from_utf8(buf) {
+        Ok(s) => Input::Line(s),
+        Err(_) => Input::NotUtf8,
+    })
+}
 /// Compiles a `.variant` source into a variant; the errors as one line.
+/// The last few sources compiled are kept (`ucinewgame`, XBoard's `new` and
+/// `variant` load the same variant again).
 fn compile(source: &str) -> Result<Variant, String> {
+    type Compiled = Result<Variant, String>;
+    /// The most variants kept.
+    const KEPT: usize = 8;
+    static COMPILED: std::sync::OnceLock<Mutex<std::collections::HashMap<String, Compiled>>> =
+        std::sync::OnceLock::new();
+    let cache = COMPILED.get_or_init(Default::default);
+    if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(source) {
+        return known.clone();
+    }
+    let compiled = compile_uncached(source);
+    let mut kept = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if kept.len() >= KEPT {
+        kept.clear();
+    }
+    kept.insert(source.to_string(), compiled.clone());
+    compiled
+}
+
+fn compile_uncached(source: &str) -> Result<Variant, String> {
     match compile_with_warnings(source) {
         Ok(c) => Variant::new(c.tables).map_err(|e| e.to_string()),
         Err(errors) => Err(format!(
@@ -146,35 +336,66 @@ fn history_of(v: &Variant, fen: Option<&str>, moves: &[String]) -> Vec<u64> {
     out
 }
 
-/// Reads standard input on a thread of its own, so that `stop` (and
-/// `isready`, `?`) reach a running search: `immediate` sees every line first
-/// and returns `true` if it handled it.
-fn reader(
+/// What the thread that reads input shares with the session.
+#[derive(Clone)]
+struct Flags {
+    /// Raised to stop a search or perft (`stop`, `quit`, the end of input).
     stop: Arc<AtomicBool>,
-    searching: Arc<AtomicBool>,
-    immediate: fn(&str, &AtomicBool, &AtomicBool) -> bool,
+    /// How many `go` the session has been sent and not yet answered
+    /// (UCI; `isready` is answered at once while there are any).
+    searches: Arc<AtomicUsize>,
+    out: Out,
+}
+
+impl Flags {
+    fn new(out: Out) -> Flags {
+        Flags {
+            stop: Arc::new(AtomicBool::new(false)),
+            searches: Arc::new(AtomicUsize::new(0)),
+            out,
+        }
+    }
+}
+
+/// Reads `input` on a thread of its own, so that `stop` (and `isready`,
+/// `?`) reach a running search: `immediate` sees every line first and
+/// returns `true` if it handled it. The end of input raises `stop` and
+/// sends `quit`.
+fn reader(
+    mut input: Box<dyn BufRead + Send>,
+    flags: Flags,
+    immediate: fn(&str, &Flags) -> bool,
     starts_search: fn(&str) -> bool,
-) -> mpsc::Receiver<String> {
+    is_go: fn(&str) -> bool,
+) -> mpsc::Receiver<Input> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            let line = line.trim().to_string();
-            if immediate(&line, &stop, &searching) {
-                continue;
-            }
-            // The flag is lowered here, in reading order, so that a `stop`
-            // read before its search has started still stops it.
-            if starts_search(&line) {
-                stop.store(false, Ordering::SeqCst);
-            }
-            if tx.send(line).is_err() {
-                break;
+        while let Some(read) = read_line(&mut *input, MAX_LINE) {
+            let read = match read {
+                Input::Line(line) => {
+                    let line = line.trim().to_string();
+                    if immediate(&line, &flags) {
+                        continue;
+                    }
+                    // The flag is lowered here, in reading order, so that a
+                    // `stop` read before its search has started still stops
+                    // it.
+                    if starts_search(&line) {
+                        flags.stop.store(false, Ordering::SeqCst);
+                    }
+                    if is_go(&line) {
+                        flags.searches.fetch_add(1, Ordering::SeqCst);
+                    }
+                    Input::Line(line)
+                }
+                bad => bad,
+            };
+            if tx.send(read).is_err() {
+                return;
             }
         }
-        stop.store(true, Ordering::SeqCst);
-        let _ = tx.send("quit".to_string());
+        flags.stop.store(true, Ordering::SeqCst);
+        let _ = tx.send(Input::Line("quit".to_string()));
     });
     rx
 }
@@ -223,23 +444,31 @@ struct Session {
     hash: usize,
     fen: Option<String>,
     moves: Vec<String>,
+    out: Out,
+    options: Options,
 }
 
 impl Session {
-    fn new(default: &str) -> Session {
+    fn new(default: &str, out: Out, options: Options) -> Session {
         let mut s = Session {
             catalogue: Catalogue::new(),
             name: String::new(),
             variant: None,
             engine: None,
-            hash: HASH_MB,
+            hash: HASH_MB.min(options.max_hash_mb).max(1),
             fen: None,
             moves: Vec::new(),
+            out,
+            options,
         };
         if let Err(e) = s.set_variant(default) {
-            say(&format!("info string {e}"));
+            s.out.say(&format!("info string {e}"));
         }
         s
+    }
+
+    fn say(&self, line: &str) {
+        self.out.say(line);
     }
 
     fn set_variant(&mut self, name: &str) -> Result<(), String> {
@@ -277,76 +506,118 @@ impl Session {
         let Some(v) = self.variant.as_deref() else {
             return Err("no variant is loaded".to_string());
         };
+        let limits = self.options.cap(limits.clone());
         let game = build_game(v, self.fen.as_deref(), &self.moves)?;
         if let Some(r) = game.outcome() {
             return Ok((None, Some(r)));
         }
         let history = history_of(v, self.fen.as_deref(), &self.moves);
-        let engine = self.engine.get_or_insert_with(|| Engine::new(v, HASH_MB));
+        let engine = self.engine.get_or_insert_with(|| Engine::new(v, self.hash));
         let pos = game.position();
-        let report = engine.search(pos, &history, limits, stop, |i| on_info(pos, i));
+        let report = engine.search(pos, &history, &limits, stop, |i| on_info(pos, i));
         Ok((report.best.map(|m| pos.uci(m)), None))
     }
 }
 
 // ----------------------------------------------------------------- UCI
 
-fn uci_immediate(line: &str, stop: &AtomicBool, searching: &AtomicBool) -> bool {
+fn uci_immediate(line: &str, flags: &Flags) -> bool {
     match line {
         "stop" => {
-            stop.store(true, Ordering::SeqCst);
+            flags.stop.store(true, Ordering::SeqCst);
             true
         }
-        "isready" if searching.load(Ordering::SeqCst) => {
-            say("readyok");
+        "isready" if flags.searches.load(Ordering::SeqCst) > 0 => {
+            flags.out.say("readyok");
             true
         }
         "quit" => {
-            stop.store(true, Ordering::SeqCst);
+            flags.stop.store(true, Ordering::SeqCst);
             false
         }
         _ => false,
     }
 }
 
-/// Reads `go`'s limits.
-fn parse_go(words: &[&str]) -> Result<(Limits, Option<u32>), String> {
+/// A number as `go` reads it: a negative one counts as 0 (a clock after a
+/// flag fall), one too large for 64 bits as the largest; `None` for no
+/// number.
+fn go_number(w: &str) -> Option<u64> {
+    if let Ok(n) = w.parse::<i64>() {
+        return Some(n.max(0) as u64);
+    }
+    let (sign, digits) = match w.strip_prefix('-') {
+        Some(d) => (-1, d),
+        None => (1, w.strip_prefix('+').unwrap_or(w)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if sign < 0 { 0 } else { u64::MAX })
+}
+
+/// `n` (read from `word`), or `max` with a note if it is larger.
+fn at_most(what: &str, word: &str, n: u64, max: u64, notes: &mut Vec<String>) -> u64 {
+    if n > max {
+        notes.push(format!(
+            "{what} {} is more than {max}: taken as {max}",
+            quote(word)
+        ));
+        max
+    } else {
+        n
+    }
+}
+
+/// The most a `u32` parameter (`depth`, `movestogo`, `mate`) is taken at.
+const MAX_U32: u64 = u32::MAX as u64;
+
+/// Reads `go`'s limits, and the perft depth of `go perft`; a number too
+/// large for its parameter is taken at the most it may be, with a note in
+/// `notes`.
+fn parse_go(words: &[&str], notes: &mut Vec<String>) -> Result<(Limits, Option<u32>), String> {
     let mut l = Limits::default();
     let mut perft = None;
     let mut i = 0;
-    let num = |i: usize| -> Result<u64, String> {
-        let w = words
-            .get(i + 1)
-            .ok_or_else(|| format!("`{}` needs a number", words[i]))?;
-        // A clock may be negative after a flag fall: it counts as 0.
-        match w.parse::<i64>() {
-            Ok(n) => Ok(n.max(0) as u64),
-            Err(_) => Err(format!("`{}` needs a number, not `{w}`", words[i])),
-        }
-    };
     while i < words.len() {
-        let ms = |n: u64| Duration::from_millis(n);
-        match words[i] {
-            "depth" => l.depth = Some(num(i)? as u32),
-            "nodes" => l.nodes = Some(num(i)?),
-            "movetime" => l.movetime = Some(ms(num(i)?)),
-            "wtime" => l.time[0] = Some(ms(num(i)?)),
-            "btime" => l.time[1] = Some(ms(num(i)?)),
-            "winc" => l.inc[0] = ms(num(i)?),
-            "binc" => l.inc[1] = ms(num(i)?),
-            "movestogo" => l.movestogo = Some(num(i)? as u32),
-            "mate" => l.mate = Some(num(i)? as u32),
-            "perft" => perft = Some(num(i)? as u32),
-            "infinite" => {
-                l.infinite = true;
+        let what = words[i];
+        match what {
+            "infinite" | "ponder" => {
+                l.infinite |= what == "infinite";
                 i += 1;
                 continue;
             }
-            "ponder" => {
-                i += 1;
-                continue;
+            "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo"
+            | "mate" | "perft" => {}
+            w => return Err(format!("unknown go parameter `{}`", quote(w))),
+        }
+        let Some(&word) = words.get(i + 1) else {
+            return Err(format!("`{what}` needs a number"));
+        };
+        let n = go_number(word)
+            .ok_or_else(|| format!("`{what}` needs a number, not `{}`", quote(word)))?;
+        let count = |notes: &mut Vec<String>| at_most(what, word, n, MAX_U32, notes) as u32;
+        let ms =
+            |notes: &mut Vec<String>| Duration::from_millis(at_most(what, word, n, MAX_MS, notes));
+        match what {
+            "depth" => l.depth = Some(count(notes)),
+            "nodes" => l.nodes = Some(n),
+            "movetime" => l.movetime = Some(ms(notes)),
+            "wtime" => l.time[0] = Some(ms(notes)),
+            "btime" => l.time[1] = Some(ms(notes)),
+            "winc" => l.inc[0] = ms(notes),
+            "binc" => l.inc[1] = ms(notes),
+            "movestogo" => l.movestogo = Some(count(notes)),
+            "mate" => l.mate = Some(count(notes)),
+            _ => {
+                if n > MAX_U32 {
+                    return Err(format!(
+                        "perft depth {} is more than {MAX_U32}",
+                        quote(word)
+                    ));
+                }
+                perft = Some(n as u32);
             }
-            w => return Err(format!("unknown go parameter `{w}`")),
         }
         i += 2;
     }
@@ -370,21 +641,43 @@ fn parse_position(words: &[&str]) -> Result<(Option<String>, Vec<String>), Strin
 
 /// `fairyc uci`.
 pub fn uci() -> Result<ExitCode, Fatal> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let searching = Arc::new(AtomicBool::new(false));
-    let rx = reader(stop.clone(), searching.clone(), uci_immediate, |l| {
-        l == "go" || l.starts_with("go ")
-    });
-    let mut s = Session::new("chess");
-    while let Ok(line) = rx.recv() {
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    uci_session(
+        Box::new(stdin),
+        Out::new(std::io::stdout()),
+        Options::default(),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A UCI session reading `input` and answering on `out`, until `quit` or
+/// the end of input.
+pub fn uci_session(input: Box<dyn BufRead + Send>, out: Out, options: Options) {
+    let flags = Flags::new(out.clone());
+    let is_go = |l: &str| l == "go" || l.starts_with("go ");
+    let rx = reader(input, flags.clone(), uci_immediate, is_go, is_go);
+    let mut s = Session::new("chess", out, options);
+    while let Ok(read) = rx.recv() {
+        let line = match read {
+            Input::Line(line) => line,
+            bad => {
+                s.say(&format!(
+                    "info string {}",
+                    bad.problem().unwrap_or_default()
+                ));
+                continue;
+            }
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&cmd) = words.first() else { continue };
         let result: Result<(), String> = match cmd {
             "uci" => {
-                say(&format!("id name fairyc {}", env!("CARGO_PKG_VERSION")));
-                say("id author the fairyc authors");
-                say(&format!(
-                    "option name Hash type spin default {HASH_MB} min 1 max 4096"
+                s.say(&format!("id name fairyc {}", env!("CARGO_PKG_VERSION")));
+                s.say("id author the fairyc authors");
+                s.say(&format!(
+                    "option name Hash type spin default {} min 1 max {}",
+                    HASH_MB.min(s.options.max_hash_mb),
+                    s.options.max_hash_mb
                 ));
                 let names = s.catalogue.names();
                 let mut combo = format!("option name UCI_Variant type combo default {}", s.name);
@@ -392,13 +685,13 @@ pub fn uci() -> Result<ExitCode, Fatal> {
                     combo.push_str(" var ");
                     combo.push_str(n);
                 }
-                say(&combo);
-                say("option name VariantPath type string default <empty>");
-                say("uciok");
+                s.say(&combo);
+                s.say("option name VariantPath type string default <empty>");
+                s.say("uciok");
                 Ok(())
             }
             "isready" => {
-                say("readyok");
+                s.say("readyok");
                 Ok(())
             }
             "ucinewgame" => {
@@ -411,52 +704,70 @@ pub fn uci() -> Result<ExitCode, Fatal> {
             }
             "setoption" => set_option(&mut s, &words),
             "position" => parse_position(&words[1..]).and_then(|(f, m)| s.set_position(f, m)),
-            "go" => match parse_go(&words[1..]) {
-                Err(e) => Err(e),
-                Ok((_, Some(depth))) => uci_perft(&s, depth),
-                Ok((limits, None)) => {
-                    searching.store(true, Ordering::SeqCst);
-                    let r = s.think(&limits, &stop, |pos, info| say(&info_line(pos, info)));
-                    // `go infinite` answers only after `stop`.
-                    if limits.infinite {
-                        while !stop.load(Ordering::SeqCst) {
-                            std::thread::sleep(Duration::from_millis(5));
-                        }
-                    }
-                    searching.store(false, Ordering::SeqCst);
-                    match r {
-                        Ok((Some(m), _)) => {
-                            say(&format!("bestmove {m}"));
-                            Ok(())
-                        }
-                        Ok((None, r)) => {
-                            if let Some(r) = r {
-                                say(&format!("info string game over: {r}"));
-                            }
-                            say("bestmove (none)");
-                            Ok(())
-                        }
-                        Err(e) => {
-                            say(&format!("info string {e}"));
-                            say("bestmove (none)");
-                            Ok(())
-                        }
-                    }
+            "go" => {
+                let mut notes = Vec::new();
+                let parsed = parse_go(&words[1..], &mut notes);
+                for n in notes {
+                    s.say(&format!("info string {n}"));
                 }
-            },
+                let r = match parsed {
+                    Ok((_, Some(depth))) => uci_perft(&s, depth, &flags.stop),
+                    Ok((limits, None)) => {
+                        uci_go(&mut s, &limits, &flags);
+                        Ok(())
+                    }
+                    Err(e) => {
+                        // A GUI waits for `bestmove` after every `go`.
+                        s.say(&format!("info string {e}"));
+                        s.say("bestmove (none)");
+                        Ok(())
+                    }
+                };
+                // This `go` is answered: `isready` waits its turn again.
+                let _ = flags
+                    .searches
+                    .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
+                r
+            }
             "d" => s
                 .variant()
                 .and_then(|v| build_game(v, s.fen.as_deref(), &s.moves))
-                .map(|g| say(&format!("Fen: {}", g.position().fen()))),
+                .map(|g| s.say(&format!("Fen: {}", g.position().fen()))),
             "stop" | "ponderhit" => Ok(()),
             "quit" => break,
-            _ => Err(format!("unknown command `{line}`")),
+            _ => Err(format!("unknown command `{}`", quote(&line))),
         };
         if let Err(e) = result {
-            say(&format!("info string {}", files::printable(&e, false)));
+            s.say(&format!("info string {e}"));
         }
     }
-    Ok(ExitCode::SUCCESS)
+}
+
+/// `go` with these limits: the search, then always `bestmove`.
+fn uci_go(s: &mut Session, limits: &Limits, flags: &Flags) {
+    let out = s.out.clone();
+    let r = s.think(limits, &flags.stop, |pos, info| {
+        out.say(&info_line(pos, info))
+    });
+    // `go infinite` answers only after `stop`.
+    if limits.infinite {
+        while !flags.stop.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    match r {
+        Ok((Some(m), _)) => s.say(&format!("bestmove {m}")),
+        Ok((None, r)) => {
+            if let Some(r) = r {
+                s.say(&format!("info string game over: {r}"));
+            }
+            s.say("bestmove (none)");
+        }
+        Err(e) => {
+            s.say(&format!("info string {e}"));
+            s.say("bestmove (none)");
+        }
+    }
 }
 
 fn set_option(s: &mut Session, words: &[&str]) -> Result<(), String> {
@@ -474,51 +785,94 @@ fn set_option(s: &mut Session, words: &[&str]) -> Result<(), String> {
             if value.is_empty() || value == "<empty>" {
                 return Ok(());
             }
+            if !s.options.files {
+                return Err("VariantPath reads no files in this session".to_string());
+            }
             let added = s.catalogue.add_path(&PathBuf::from(&value))?;
-            say(&format!("info string loaded {}", added.join(" ")));
+            s.say(&format!("info string loaded {}", added.join(" ")));
             Ok(())
         }
         "hash" => {
             let mb: usize = value
                 .parse()
-                .map_err(|_| format!("Hash needs a number of MiB, not `{value}`"))?;
-            s.hash = mb.clamp(1, 4096);
+                .map_err(|_| format!("Hash needs a number of MiB, not `{}`", quote(&value)))?;
+            s.hash = mb.clamp(1, s.options.max_hash_mb.max(1));
             if let Some(v) = s.variant.as_deref() {
                 s.engine = Some(Engine::new(v, s.hash));
             }
             Ok(())
         }
-        _ => Err(format!("unknown option `{name}`")),
+        _ => Err(format!("unknown option `{}`", quote(&name))),
     }
 }
 
-fn uci_perft(s: &Session, depth: u32) -> Result<(), String> {
+/// Perft that gives up (`None`) soon after `stop` is raised; the last two
+/// plies are counted by the runtime's perft at once.
+fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 2 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if pos.rule_outcome().is_some() {
+        return Some(0);
+    }
+    let mut total: u64 = 0;
+    for m in pos.legal_moves() {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        total = total.saturating_add(perft_until(&next, depth - 1, stop)?);
+    }
+    Some(total)
+}
+
+/// `go perft N`: a line per root move, then the total; `stop`, `quit` or
+/// the end of input end it early (with a note, and no total).
+fn uci_perft(s: &Session, depth: u32, stop: &AtomicBool) -> Result<(), String> {
+    let depth = match s.options.max_perft {
+        Some(most) if depth > most => {
+            s.say(&format!(
+                "info string perft depth {depth} is more than {most} here: taken as {most}"
+            ));
+            most
+        }
+        _ => depth,
+    };
     let v = s.variant()?;
     let game = build_game(v, s.fen.as_deref(), &s.moves)?;
     let pos = game.position();
-    let mut total = 0;
-    for (m, n) in perft_divide(pos, depth.max(1)) {
-        say(&format!("{}: {n}", pos.uci(m)));
-        total += n;
+    let mut total: u64 = 0;
+    let depth = depth.max(1);
+    if pos.rule_outcome().is_none() {
+        for m in pos.legal_moves() {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            let Some(n) = perft_until(&next, depth - 1, stop) else {
+                s.say("info string perft stopped");
+                return Ok(());
+            };
+            s.say(&format!("{}: {n}", pos.uci(m)));
+            total = total.saturating_add(n);
+        }
     }
-    say("");
-    say(&format!("Nodes searched: {total}"));
+    s.say("");
+    s.say(&format!("Nodes searched: {total}"));
     Ok(())
 }
 
 // -------------------------------------------------------------- XBoard
 
-fn xboard_immediate(line: &str, stop: &AtomicBool, searching: &AtomicBool) -> bool {
+fn xboard_immediate(line: &str, flags: &Flags) -> bool {
     match line {
         "?" => {
-            stop.store(true, Ordering::SeqCst);
+            flags.stop.store(true, Ordering::SeqCst);
             true
         }
         "quit" => {
-            stop.store(true, Ordering::SeqCst);
+            flags.stop.store(true, Ordering::SeqCst);
             false
         }
-        l if l.starts_with("ping ") && searching.load(Ordering::SeqCst) => false,
         _ => false,
     }
 }
@@ -559,14 +913,32 @@ fn xboard_name(stem: &str) -> &str {
 
 /// What XBoard is told about a variant: nothing for one it knows, else
 /// the `setup` and `piece` lines, or why it cannot be told.
+///
+/// Each source is described once per process: `protover` asks about every
+/// variant, and a session may ask again.
 fn xboard_lines(stem: &str, source: &str) -> Result<Vec<String>, String> {
+    type Described = Result<Vec<String>, String>;
+    static DESCRIBED: std::sync::OnceLock<Mutex<std::collections::HashMap<String, Described>>> =
+        std::sync::OnceLock::new();
     if XBOARD_KNOWN.iter().any(|(_, s)| *s == stem) {
         return Ok(Vec::new());
     }
-    let x = fairyc_compiler::xboard::describe(source).map_err(|e| e.to_string())?;
-    let mut lines = vec![x.setup_line()];
-    lines.extend(x.piece_lines());
-    Ok(lines)
+    let cache = DESCRIBED.get_or_init(Default::default);
+    if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(source) {
+        return known.clone();
+    }
+    let described = fairyc_compiler::xboard::describe(source)
+        .map_err(|e| e.to_string())
+        .map(|x| {
+            let mut lines = vec![x.setup_line()];
+            lines.extend(x.piece_lines());
+            lines
+        });
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(source.to_string(), described.clone());
+    described
 }
 
 /// The board height of the session's variant (XBoard renames ranks from
@@ -609,12 +981,27 @@ fn move_from_xboard(s: &Session, text: &str) -> String {
 
 /// `fairyc xboard`.
 pub fn xboard() -> Result<ExitCode, Fatal> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let searching = Arc::new(AtomicBool::new(false));
-    let rx = reader(stop.clone(), searching.clone(), xboard_immediate, |l| {
-        l != "quit"
-    });
-    let mut s = Session::new("chess");
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    xboard_session(
+        Box::new(stdin),
+        Out::new(std::io::stdout()),
+        Options::default(),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// An XBoard session reading `input` and answering on `out`, until `quit`
+/// or the end of input.
+pub fn xboard_session(input: Box<dyn BufRead + Send>, out: Out, options: Options) {
+    let flags = Flags::new(out.clone());
+    let rx = reader(
+        input,
+        flags.clone(),
+        xboard_immediate,
+        |l| l != "quit",
+        |_| false,
+    );
+    let mut s = Session::new("chess", out, options);
     let mut force = false;
     let mut engine_side: Option<fairyc_runtime::Color> = Some(fairyc_runtime::Color::Black);
     let mut limits = Limits {
@@ -625,7 +1012,17 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
     let mut inc_ms: u64 = 0;
     let mut st: Option<u64> = None;
     let mut sd: Option<u32> = None;
-    while let Ok(line) = rx.recv() {
+    while let Ok(read) = rx.recv() {
+        let line = match read {
+            Input::Line(line) => line,
+            bad => {
+                s.say(&format!(
+                    "Error (bad line): {}",
+                    bad.problem().unwrap_or_default()
+                ));
+                continue;
+            }
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&cmd) = words.first() else { continue };
         let arg = words.get(1).copied().unwrap_or("");
@@ -636,7 +1033,7 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
             "protover" => {
                 // `done=0` first: finding the variants XBoard can be told
                 // compiles each of them.
-                say("feature done=0");
+                s.say("feature done=0");
                 let names: Vec<&str> = s
                     .catalogue
                     .entries
@@ -644,19 +1041,19 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                     .filter(|(n, src)| xboard_lines(n, src).is_ok())
                     .map(|(n, _)| xboard_name(n))
                     .collect();
-                say(&format!(
+                s.say(&format!(
                     "feature myname=\"fairyc {}\" ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 \
                      san=0 colors=0 analyze=0 variants=\"{}\"",
                     env!("CARGO_PKG_VERSION"),
                     names.join(",")
                 ));
-                say("feature done=1");
+                s.say("feature done=1");
             }
-            "ping" => say(&format!("pong {arg}")),
+            "ping" => s.say(&format!("pong {}", quote(arg))),
             "new" => {
                 let name = s.name.clone();
                 if let Err(e) = s.set_variant(&name) {
-                    say(&format!("Error (new): {e}"));
+                    s.say(&format!("Error (new): {e}"));
                 }
                 if let Some(e) = s.engine.as_mut() {
                     e.clear();
@@ -679,12 +1076,14 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                     .source(&stem)
                     .map(|src| xboard_lines(&stem, src));
                 match told {
-                    Some(Err(e)) => say(&format!("Error (unsupported variant): {arg}: {e}")),
+                    Some(Err(e)) => {
+                        s.say(&format!("Error (unsupported variant): {}: {e}", quote(arg)))
+                    }
                     _ => match s.set_variant(&stem) {
-                        Err(e) => say(&format!("Error (unknown variant): {arg}: {e}")),
+                        Err(e) => s.say(&format!("Error (unknown variant): {}: {e}", quote(arg))),
                         Ok(()) => {
                             for l in told.and_then(Result::ok).unwrap_or_default() {
-                                say(&l);
+                                s.say(&l);
                             }
                         }
                     },
@@ -706,7 +1105,7 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                 let fen =
                     fairyc_compiler::xboard::fen_from_xboard(&words[1..].join(" "), height_of(&s));
                 if let Err(e) = s.set_position(Some(fen), Vec::new()) {
-                    say(&format!("tellusererror Illegal position: {e}"));
+                    s.say(&format!("tellusererror Illegal position: {e}"));
                 }
             }
             "usermove" => {
@@ -714,7 +1113,7 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                 moves.push(move_from_xboard(&s, arg));
                 match s.set_position(s.fen.clone(), moves) {
                     Ok(()) => think = !force,
-                    Err(_) => say(&format!("Illegal move: {arg}")),
+                    Err(_) => s.say(&format!("Illegal move: {}", quote(arg))),
                 }
             }
             "undo" | "remove" => {
@@ -724,7 +1123,7 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
             }
             "time" => {
                 if let Ok(cs) = arg.parse::<i64>() {
-                    clock_ms = (cs.max(0) as u64) * 10;
+                    clock_ms = (cs.max(0) as u64).saturating_mul(10).min(MAX_MS);
                 }
             }
             "level" => {
@@ -733,24 +1132,32 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                     (words.get(1), words.get(2), words.get(3))
                 {
                     let base_s = match base.split_once(':') {
-                        Some((m, sec)) => {
-                            m.parse::<u64>().unwrap_or(0) * 60 + sec.parse::<u64>().unwrap_or(0)
-                        }
-                        None => base.parse::<u64>().unwrap_or(1) * 60,
+                        Some((m, sec)) => m
+                            .parse::<u64>()
+                            .unwrap_or(0)
+                            .saturating_mul(60)
+                            .saturating_add(sec.parse::<u64>().unwrap_or(0)),
+                        None => base.parse::<u64>().unwrap_or(1).saturating_mul(60),
                     };
-                    clock_ms = base_s * 1000;
-                    inc_ms = (inc.parse::<f64>().unwrap_or(0.0) * 1000.0) as u64;
+                    clock_ms = base_s.saturating_mul(1000).min(MAX_MS);
+                    // `as` saturates (and takes NaN as 0).
+                    inc_ms = ((inc.parse::<f64>().unwrap_or(0.0) * 1000.0) as u64).min(MAX_MS);
                     limits.movestogo = mps.parse::<u32>().ok().filter(|&n| n > 0);
                     st = None;
                 } else {
-                    say(&format!("Error (bad level): {line}"));
+                    s.say(&format!("Error (bad level): {}", quote(&line)));
                 }
             }
-            "st" => st = arg.parse::<u64>().ok().map(|x| x * 1000),
+            "st" => {
+                st = arg
+                    .parse::<u64>()
+                    .ok()
+                    .map(|x| x.saturating_mul(1000).min(MAX_MS))
+            }
             "sd" => sd = arg.parse().ok(),
             "result" => force = true,
             "quit" => break,
-            _ => say(&format!("Error (unknown command): {cmd}")),
+            _ => s.say(&format!("Error (unknown command): {}", quote(cmd))),
         }
         if !think {
             continue;
@@ -761,7 +1168,7 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
         {
             Ok(g) => g.position().turn(),
             Err(e) => {
-                say(&format!("Error (position): {e}"));
+                s.say(&format!("Error (position): {e}"));
                 continue;
             }
         };
@@ -783,16 +1190,16 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                 l.inc[turn.index()] = Duration::from_millis(inc_ms);
             }
         }
-        searching.store(true, Ordering::SeqCst);
         let height = height_of(&s);
-        let r = s.think(&l, &stop, |pos, info| {
+        let out = s.out.clone();
+        let r = s.think(&l, &flags.stop, |pos, info| {
             let pv = fairyc_compiler::xboard::to_xboard_text(&pv_text(pos, &info.pv), height);
             let score = match info.score {
                 Score::Cp(c) => c,
                 Score::Mate(m) if m > 0 => 100_000 + m,
                 Score::Mate(m) => -100_000 + m,
             };
-            say(&format!(
+            out.say(&format!(
                 "{} {} {} {}{}",
                 info.depth,
                 score,
@@ -801,13 +1208,12 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                 pv
             ));
         });
-        searching.store(false, Ordering::SeqCst);
         match r {
             Ok((Some(m), _)) => {
                 let mut moves = s.moves.clone();
                 moves.push(m.clone());
                 if s.set_position(s.fen.clone(), moves).is_ok() {
-                    say(&format!(
+                    s.say(&format!(
                         "move {}",
                         fairyc_compiler::xboard::to_xboard_text(&m, height)
                     ));
@@ -817,16 +1223,15 @@ pub fn xboard() -> Result<ExitCode, Fatal> {
                         .and_then(|v| build_game(v, s.fen.as_deref(), &s.moves).ok())
                         .and_then(|g| g.outcome())
                     {
-                        say(&xboard_result(&res));
+                        s.say(&xboard_result(&res));
                     }
                 }
             }
-            Ok((None, Some(res))) => say(&xboard_result(&res)),
+            Ok((None, Some(res))) => s.say(&xboard_result(&res)),
             Ok((None, None)) => {}
-            Err(e) => say(&format!("Error (search): {e}")),
+            Err(e) => s.say(&format!("Error (search): {e}")),
         }
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn result_score(r: &fairyc_runtime::GameResult) -> &'static str {
@@ -847,6 +1252,23 @@ fn xboard_result(r: &fairyc_runtime::GameResult) -> String {
 
 // ---------------------------------------------------------------- play
 
+/// The longest time `play --time` takes, in seconds (a day).
+pub const MAX_PLAY_SECONDS: f64 = 86_400.0;
+
+/// `play --time`: a number of seconds above 0 and at most
+/// [`MAX_PLAY_SECONDS`].
+pub fn play_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_PLAY_SECONDS => Ok(s),
+        Ok(s) if s.is_finite() && s > MAX_PLAY_SECONDS => Err(format!(
+            "the time must be at most {MAX_PLAY_SECONDS} seconds (a day), not {text}"
+        )),
+        _ => Err(format!(
+            "the time must be a number of seconds above 0 (at most {MAX_PLAY_SECONDS}), not `{text}`"
+        )),
+    }
+}
+
 /// `fairyc play FILE`.
 pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result<ExitCode, Fatal> {
     let tables: VariantTables = match files::load_tables(file)? {
@@ -860,20 +1282,20 @@ pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result
     } else {
         fairyc_runtime::Color::Black
     };
-    if !(seconds.is_finite() && seconds > 0.0) {
-        return Err(Fatal(format!(
-            "--time must be a positive number of seconds, not {seconds}"
-        )));
-    }
+    let seconds = play_seconds(&seconds.to_string()).map_err(Fatal)?;
     let mut engine = Engine::new(&v, HASH_MB);
     let mut game = Game::new(start.clone());
     let mut played: Vec<Move> = Vec::new();
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut stdin = std::io::stdin().lock();
+    let out = Out::new(std::io::stdout());
+    let say = |line: &str| out.say(line);
     let never = AtomicBool::new(false);
     loop {
         let pos = game.position().clone();
-        say(&crate::show::position_text(&v, &pos.fen())?);
+        out.write(
+            &files::printable(&crate::show::position_text(&v, &pos.fen())?, true),
+            true,
+        );
         if let Some(r) = game.outcome() {
             say(&format!("game over: {r}"));
             return Ok(ExitCode::SUCCESS);
@@ -899,11 +1321,17 @@ pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result
             continue;
         }
         loop {
-            print!("your move> ");
-            let _ = std::io::stdout().flush();
-            let Some(Ok(line)) = lines.next() else {
-                say("");
-                return Ok(ExitCode::SUCCESS);
+            out.write("your move> ", false);
+            let line = match read_line(&mut stdin, MAX_LINE) {
+                None => {
+                    say("");
+                    return Ok(ExitCode::SUCCESS);
+                }
+                Some(Input::Line(line)) => line,
+                Some(bad) => {
+                    say(&bad.problem().unwrap_or_default());
+                    continue;
+                }
             };
             let text = line.trim();
             match text {
@@ -941,9 +1369,13 @@ pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result
                             text,
                             list.iter().map(String::as_str),
                         ) {
-                            Some(s) => say(&format!("illegal move `{text}`; did you mean `{s}`?")),
+                            Some(s) => say(&format!(
+                                "illegal move `{}`; did you mean `{s}`?",
+                                quote(text)
+                            )),
                             None => say(&format!(
-                                "illegal move `{text}` (type `moves` for the legal moves)"
+                                "illegal move `{}` (type `moves` for the legal moves)",
+                                quote(text)
                             )),
                         }
                     }

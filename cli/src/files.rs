@@ -22,6 +22,7 @@ use fairyc_compiler::{compile_with_warnings, Report};
 use fairyc_runtime::{Position, Variant, VariantTables};
 
 /// A failure that ends the command with exit code 2.
+#[derive(Debug)]
 pub struct Fatal(pub String);
 
 impl<E: std::fmt::Display> From<E> for Fatal {
@@ -100,7 +101,10 @@ pub fn is_table(path: &Path) -> bool {
     path.extension().is_some_and(|x| x == "json")
 }
 
-/// Expands folders into their `.variant` files, sorted.
+/// Expands folders into their `.variant` files, sorted. A `.variant` entry
+/// of a folder that is not a regular file (a FIFO, which would block the
+/// reading, a device, a socket) is skipped with a warning on
+/// standard error; a path given by name is read whatever it is.
 pub fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Fatal> {
     let mut out = Vec::new();
     for p in paths {
@@ -109,6 +113,18 @@ pub fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Fatal> {
                 .map_err(|e| Fatal(format!("cannot read folder {}: {e}", p.display())))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|f| f.extension().is_some_and(|x| x == "variant"))
+                .filter(|f| {
+                    // Through a symbolic link: the file it leads to. A
+                    // folder or a dangling link is kept, for its read error.
+                    let regular = std::fs::metadata(f).map_or(true, |m| m.is_file() || m.is_dir());
+                    if !regular {
+                        eprint_line(&format!(
+                            "warning: skipped {}: not a regular file",
+                            printable(&f.display().to_string(), false)
+                        ));
+                    }
+                    regular
+                })
                 .collect();
             files.sort();
             if files.is_empty() {
@@ -163,6 +179,7 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
 
 /// A `.variant` source as read: its text, or why it is not UTF-8 (with the
 /// text decoded lossily, to show where).
+#[derive(Debug)]
 pub enum Source {
     /// Valid UTF-8 (any byte-order mark removed).
     Text(String),
@@ -370,11 +387,42 @@ pub fn load_tables(path: &Path) -> Result<Option<VariantTables>, Fatal> {
     }
 }
 
-/// Refuses to write over a `.variant` source or the input itself.
+/// Where writing `path` lands: the path itself, or the file a symbolic
+/// link at `path` leads to (through every link, also a dangling one).
+pub fn landing(path: &Path) -> PathBuf {
+    let mut at = path.to_path_buf();
+    // As the system does, give up after 40 links (a loop).
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => match std::fs::read_link(&at) {
+                Ok(next) => {
+                    at = match at.parent() {
+                        Some(dir) => dir.join(next),
+                        None => next,
+                    }
+                }
+                Err(_) => break,
+            },
+            _ => break,
+        }
+    }
+    at
+}
+
+/// Refuses to write over a `.variant` source (also through a symbolic
+/// link) or the input itself.
 pub fn guard_output(out: &Path, inputs: &[&Path]) -> Result<(), Fatal> {
+    let lands = landing(out);
     if out.extension().is_some_and(|x| x == "variant") {
         return Err(Fatal(format!(
-            "refusing to write a table over the variant source {}",
+            "refusing to write over the variant source {}",
+            out.display()
+        )));
+    }
+    if lands.extension().is_some_and(|x| x == "variant") {
+        return Err(Fatal(format!(
+            "refusing to write over the variant source {}: {} is a symbolic link to it",
+            lands.display(),
             out.display()
         )));
     }
@@ -389,6 +437,24 @@ pub fn guard_output(out: &Path, inputs: &[&Path]) -> Result<(), Fatal> {
         }
     }
     Ok(())
+}
+
+/// Writes what a command made (a table, a section, a picture) to `out`,
+/// after [`guard_output`], and says `wrote OUT` on standard error: the one
+/// way `compile -o`, `export -o`, `show --svg` and `build` write.
+pub fn write_made(out: &Path, text: &str, inputs: &[&Path]) -> Result<(), Fatal> {
+    guard_output(out, inputs)?;
+    write_output(out, text)?;
+    wrote(out);
+    Ok(())
+}
+
+/// Says `wrote PATH` on standard error.
+pub fn wrote(path: &Path) {
+    eprint_line(&format!(
+        "wrote {}",
+        printable(&path.display().to_string(), false)
+    ));
 }
 
 /// Writes `text` to `out`.

@@ -136,7 +136,7 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
             continue;
         }
         written += 1;
-        eprint_line(&format!("wrote {}", path.display()));
+        crate::files::wrote(&path);
     }
     let errors = shown.iter().filter(|d| !d.is_warning()).count();
     let warnings = shown.len() - errors;
@@ -163,7 +163,8 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
 
 /// Writes a new `.variant` file; an existing one only with `force`.
 fn write(path: &Path, text: &str, force: bool) -> Result<(), Fatal> {
-    if path.exists() && !force {
+    // Anything at that name, a dangling symbolic link too, is kept.
+    if std::fs::symlink_metadata(path).is_ok() && !force {
         return Err(Fatal(format!(
             "{} exists: not replaced (use --force to replace it)",
             path.display()

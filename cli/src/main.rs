@@ -6,19 +6,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-mod check;
-mod commands;
-mod engine;
-mod files;
-mod import;
-mod kit;
-mod library;
-mod serve;
-mod show;
-
-use check::{check, explain, CheckFormat};
-use commands::{build, compile_cmd, moves, perft_cmd};
-use files::Fatal;
+use fairyc_cli::check::{check, explain, CheckFormat};
+use fairyc_cli::commands::{self, build, compile_cmd, moves, perft_cmd};
+use fairyc_cli::files::{self, Fatal};
+use fairyc_cli::{engine, import, kit, serve, show};
 
 /// A compiler for chess variants.
 #[derive(Parser, Debug)]
@@ -61,7 +52,7 @@ enum Command {
     /// Compile a `.variant` file to its move table (or re-export or describe a
     /// table `.json`).
     Compile {
-        /// The `.variant` file (or a table `.json`).
+        /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
         file: PathBuf,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]
@@ -80,12 +71,12 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Where to write the tables (`NAME.json`).
-        #[arg(long, default_value = "out")]
+        #[arg(short = 'o', long, value_name = "DIR", default_value = "out")]
         out_dir: PathBuf,
     },
     /// Count the leaves of the legal move tree.
     Perft {
-        /// The `.variant` file (or a table `.json`).
+        /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
         file: PathBuf,
         /// Depth in plies (0 or more).
         #[arg(long, allow_negative_numbers = true, value_parser = parse_depth)]
@@ -99,7 +90,7 @@ enum Command {
     },
     /// List the legal moves of a position, or its result if the game is over.
     Moves {
-        /// The `.variant` file (or a table `.json`).
+        /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
         file: PathBuf,
         /// The position; the variant's start position if absent.
         #[arg(long)]
@@ -112,7 +103,7 @@ enum Command {
     /// docs/export.md); what Fairy-Stockfish cannot express is refused with a
     /// diagnostic.
     Export {
-        /// The `.variant` file (or a shipped variant's name).
+        /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
         file: PathBuf,
         /// The target engine.
         #[arg(long = "to", value_enum)]
@@ -136,7 +127,7 @@ enum Command {
     Xboard,
     /// Play a game against the engine in the terminal.
     Play {
-        /// The `.variant` file (or a table `.json`, or a shipped variant's name).
+        /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
         file: PathBuf,
         /// Start from this position instead of the variant's.
         #[arg(long)]
@@ -144,8 +135,8 @@ enum Command {
         /// The side you play.
         #[arg(long, value_enum, default_value_t = PlaySide::White)]
         side: PlaySide,
-        /// The engine's time per move, in seconds.
-        #[arg(long, default_value_t = 2.0)]
+        /// The engine's time per move, in seconds (above 0, at most 86400).
+        #[arg(long, default_value_t = 2.0, value_parser = engine::play_seconds)]
         time: f64,
     },
     /// Serve a folder of static files on this machine over HTTP: the

@@ -20,14 +20,12 @@ use fairyc_picture::{
 use fairyc_runtime::table::TableParts;
 use fairyc_runtime::{Color, Variant, VariantTables};
 
-use crate::files::{
-    compile_file, eprint_line, guard_output, position, print, printable, read, write_output, Fatal,
-};
+use crate::files::{compile_file, position, print, printable, read, write_made, Fatal};
 
 /// `fairyc show FILE [--fen FEN | --piece NAME --from SQUARE [--side SIDE]] [--svg OUT]`
 #[derive(Args, Debug)]
 pub struct ShowArgs {
-    /// The `.variant` file (or a table `.json`).
+    /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
     pub file: PathBuf,
     /// The position to draw; the variant's start position if absent.
     #[arg(long, conflicts_with = "piece")]
@@ -39,7 +37,7 @@ pub struct ShowArgs {
     /// The square the piece stands on.
     #[arg(long, requires = "piece", value_name = "SQUARE")]
     pub from: Option<String>,
-    /// Whose piece it is.
+    /// Whose piece it is (default: white).
     #[arg(long, value_enum, requires = "piece")]
     pub side: Option<Side>,
     /// Shade the squares of a zone the variant declares (a palace, a half
@@ -90,10 +88,6 @@ pub fn run(args: &ShowArgs) -> Result<ExitCode, Fatal> {
         Some(out) if out.as_os_str() == "-" => print(&svg::render(&picture))?,
         Some(out) => {
             write_svg(out, &args.file, &svg::render(&picture))?;
-            eprint_line(&format!(
-                "wrote {}",
-                printable(&out.display().to_string(), false)
-            ));
         }
         None => print(&render_text(&picture, use_colour()))?,
     }
@@ -158,8 +152,7 @@ fn write_svg(out: &Path, input: &Path, text: &str) -> Result<(), Fatal> {
             out.display()
         )));
     }
-    guard_output(out, &[input])?;
-    write_output(out, text)
+    write_made(out, text, &[input])
 }
 
 /// Loads the tables, from a `.variant` source or a table `.json`.

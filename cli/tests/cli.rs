@@ -145,3 +145,154 @@ fn compile_as_text_lists_where_pieces_go() {
     ]);
     assert_eq!(o.status.code(), Some(2), "b4 is a hole");
 }
+
+/// `play --time` beyond a day, or no number of seconds, is a usage error
+/// (1e20 panicked converting to a duration).
+#[test]
+fn play_time_is_checked_by_the_argument_parser() {
+    for bad in [
+        "1e20",
+        "1e30",
+        "18446744073709551616",
+        "86400.5",
+        "0",
+        "-1",
+        "nan",
+        "inf",
+        "x",
+    ] {
+        let o = fairyc(&["play", "chess", &format!("--time={bad}")]);
+        assert_eq!(o.status.code(), Some(2), "--time {bad}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("the time must be"), "--time {bad}: {err}");
+        assert!(!err.contains("panicked"), "--time {bad}: {err}");
+    }
+}
+
+/// A line that is not UTF-8 is reported and `play` goes on (it ended the
+/// game silently).
+#[test]
+fn play_goes_on_after_a_line_that_is_not_utf8() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyc"))
+        .args(["play", "chess", "--time", "0.05"])
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run fairyc");
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(b"e2\xffe4\nfen\nquit\n").expect("write");
+    drop(input);
+    let o = child.wait_with_output().expect("wait");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        out.contains("a line that is not UTF-8 was ignored"),
+        "{out}"
+    );
+    // The next line was still read: `fen` printed the start position.
+    assert!(
+        out.contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        "{out}"
+    );
+}
+
+/// Every command that writes a file says `wrote PATH` on standard error,
+/// the same way (`compile -o` and `export -o` said nothing).
+#[test]
+fn writing_a_file_says_wrote_path() {
+    let dir = std::env::temp_dir().join(format!("fairyc-wrote-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = |n: &str| dir.join(n).to_str().expect("utf-8").to_string();
+    let runs: Vec<(Vec<String>, String)> = vec![
+        (
+            vec!["compile".into(), "chess".into(), "-o".into(), p("c.json")],
+            p("c.json"),
+        ),
+        (
+            vec![
+                "export".into(),
+                "chess".into(),
+                "--to".into(),
+                "fairy-stockfish".into(),
+                "-o".into(),
+                p("c.ini"),
+            ],
+            p("c.ini"),
+        ),
+        (
+            vec!["show".into(), "chess".into(), "--svg".into(), p("c.svg")],
+            p("c.svg"),
+        ),
+    ];
+    for (args, path) in runs {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = fairyc(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), format!("wrote {path}\n"), "{args:?}");
+        assert!(std::path::Path::new(&path).is_file(), "{path}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `build -o DIR` is `build --out-dir DIR`; its columns are aligned on the
+/// longest name, and counts of one are singular ("1 pieces" before).
+#[test]
+fn build_takes_dash_o_aligns_its_columns_and_counts_in_words() {
+    let dir = std::env::temp_dir().join(format!("fairyc-buildcols-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let long = dir.join("a-variant-with-a-file-name-longer-than-the-old-column.variant");
+    std::fs::copy(common::root().join("variants/clobber.variant"), &long).expect("copy");
+    std::fs::copy(
+        common::root().join("variants/chess.variant"),
+        dir.join("c.variant"),
+    )
+    .expect("copy");
+    let out = dir.join("bd");
+    let o = fairyc(&[
+        "build",
+        dir.to_str().expect("utf-8"),
+        "-o",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(out.join("c.json").is_file(), "{text}");
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains(" ok: ")).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    let at: Vec<usize> = rows.iter().map(|r| r.find(" ok: ").expect("ok")).collect();
+    assert_eq!(at[0], at[1], "the columns are not aligned:\n{text}");
+    let clobber = rows
+        .iter()
+        .find(|r| r.contains("longer-than"))
+        .expect("the clobber row");
+    assert!(clobber.contains(" 1 piece,"), "{clobber}");
+    assert!(!text.contains(" 1 pieces"), "{text}");
+    assert!(text.contains("built 2 of 2 variants"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// FILE is described one way in every command's help, and `show --side`
+/// states its default.
+#[test]
+fn help_describes_file_one_way() {
+    let wording = "The variant: a `.variant` file, a table `.json` or a shipped variant's name";
+    for cmd in ["compile", "perft", "moves", "show", "export", "play"] {
+        let o = fairyc(&[cmd, "--help"]);
+        let help = stdout(&o);
+        assert!(help.contains(wording), "{cmd} --help:\n{help}");
+    }
+    let help = stdout(&fairyc(&["show", "--help"]));
+    assert!(
+        help.contains("Whose piece it is (default: white)"),
+        "{help}"
+    );
+    let help = stdout(&fairyc(&["build", "--help"]));
+    assert!(help.contains("-o, --out-dir <DIR>"), "{help}");
+}

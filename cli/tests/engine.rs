@@ -14,8 +14,17 @@ use common::{fairyc, root, stdout};
 /// A running engine process spoken to line by line.
 struct Session {
     child: Child,
-    input: ChildStdin,
+    /// `None` once closed.
+    input: Option<ChildStdin>,
     lines: Receiver<String>,
+}
+
+/// A session left behind by a failed test ends with it.
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 const WAIT: Duration = Duration::from_secs(30);
@@ -43,14 +52,15 @@ impl Session {
         });
         Session {
             child,
-            input,
+            input: Some(input),
             lines,
         }
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("write to fairyc");
-        self.input.flush().expect("flush");
+        let input = self.input.as_mut().expect("input open");
+        writeln!(input, "{line}").expect("write to fairyc");
+        input.flush().expect("flush");
     }
 
     fn next(&mut self) -> String {
@@ -76,6 +86,30 @@ impl Session {
             if done {
                 return out;
             }
+        }
+    }
+
+    /// Writes raw bytes (a line that is not UTF-8, a very long one).
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let input = self.input.as_mut().expect("input open");
+        input.write_all(bytes).expect("write to fairyc");
+        input.flush().expect("flush");
+    }
+
+    /// Closes standard input and waits for the process to end: whether it
+    /// ended within `WAIT` (a guard against a hang, not a measurement).
+    fn ends_after_input(mut self) -> bool {
+        self.input = None;
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                assert!(status.success(), "fairyc exited with {status}");
+                return true;
+            }
+            if start.elapsed() > WAIT {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
         }
     }
 
@@ -298,6 +332,8 @@ fn uci_errors_are_info_strings_and_the_engine_goes_on() {
     assert_eq!(s.next(), "info string unknown option `Colour`");
     s.send("go depth x");
     assert_eq!(s.next(), "info string `depth` needs a number, not `x`");
+    // A GUI waits for `bestmove` after every `go`.
+    assert_eq!(s.next(), "bestmove (none)");
     s.send("frobnicate");
     assert_eq!(s.next(), "info string unknown command `frobnicate`");
     s.send("setoption name VariantPath value /nonexistent/x.variant");
@@ -546,4 +582,229 @@ fn xboard_plays_drops_promotions_and_ten_ranks() {
     let fen = "c8c/ernbqkbnre/pppppppppp/10/10/10/4P5/PPPP1PPPPP/ERNBQKBNRE/C8C b KQkq - 0 1";
     assert!(legal("shako", Some(fen)).contains(&ours), "{mv} = {ours}");
     s.quit();
+}
+
+/// `go perft 9` (some 2.4 trillion leaves) ends at `stop`, `quit` and the
+/// end of input, and `isready` is answered while it runs.
+#[test]
+fn uci_perft_ends_at_stop_quit_and_the_end_of_input() {
+    // `stop`: the session goes on.
+    let mut s = Session::start("uci");
+    s.send("position startpos");
+    s.send("go perft 9");
+    s.send("isready");
+    assert_eq!(s.next(), "readyok");
+    s.send("stop");
+    assert_eq!(s.next(), "info string perft stopped");
+    s.send("go perft 2");
+    assert_eq!(
+        s.until("Nodes searched").last().map(String::as_str),
+        Some("Nodes searched: 400")
+    );
+    s.quit();
+    // `quit`.
+    let mut s = Session::start("uci");
+    s.send("position startpos");
+    s.send("go perft 9");
+    s.send("quit");
+    assert!(s.ends_after_input(), "`quit` did not end `go perft 9`");
+    // The end of input.
+    let mut s = Session::start("uci");
+    s.send("position startpos");
+    s.send("go perft 9");
+    assert!(
+        s.ends_after_input(),
+        "the end of input did not end `go perft 9`"
+    );
+}
+
+/// Numbers too large for `go`'s parameters are taken at their most with a
+/// note (they wrapped to 1 before); every `go` that is not perft is
+/// answered with `bestmove`.
+#[test]
+fn uci_go_numbers_out_of_range_are_reported_and_answered() {
+    let legal = legal("chess", None);
+    let mut s = Session::start("uci");
+    s.send("position startpos");
+    s.send("go depth 4294967297");
+    assert_eq!(
+        s.next(),
+        "info string depth 4294967297 is more than 4294967295: taken as 4294967295"
+    );
+    // A search deeper than one ply: it ends only at `stop`.
+    let first = s.next();
+    assert!(first.starts_with("info depth 1 "), "{first}");
+    let second = s.next();
+    assert!(second.starts_with("info depth 2 "), "{second}");
+    s.send("stop");
+    let reply = s.until("bestmove");
+    let best = reply.last().expect("bestmove");
+    assert!(
+        legal.iter().any(|m| best == &format!("bestmove {m}")),
+        "{best}"
+    );
+    s.send("go perft 4294967297");
+    assert_eq!(
+        s.next(),
+        "info string perft depth 4294967297 is more than 4294967295"
+    );
+    assert_eq!(s.next(), "bestmove (none)");
+    s.send("go movetime 99999999999999999999");
+    assert_eq!(
+        s.next(),
+        "info string movetime 99999999999999999999 is more than 1000000000000: taken as 1000000000000"
+    );
+    s.send("stop");
+    let reply = s.until("bestmove");
+    let best = reply.last().expect("bestmove");
+    assert!(
+        legal.iter().any(|m| best == &format!("bestmove {m}")),
+        "{best}"
+    );
+    s.send("go depth abc");
+    assert_eq!(s.next(), "info string `depth` needs a number, not `abc`");
+    assert_eq!(s.next(), "bestmove (none)");
+    s.send("go wtime -5 btime 100 depth 1");
+    let reply = s.until("bestmove");
+    assert!(reply.len() >= 2, "{reply:?}");
+    s.quit();
+}
+
+/// A line longer than the limit is dropped with a short note naming the
+/// limit (it was echoed whole); the session goes on.
+#[test]
+fn uci_and_xboard_drop_an_overlong_line() {
+    let long = format!("position startpos moves {}\n", "e2e4 ".repeat(60_000));
+    let mut s = Session::start("uci");
+    s.send_bytes(long.as_bytes());
+    let l = s.next();
+    assert_eq!(l, "info string a line longer than 262144 bytes was ignored");
+    s.send("isready");
+    assert_eq!(s.next(), "readyok");
+    s.send("go perft 1");
+    assert_eq!(
+        s.until("Nodes searched").last().map(String::as_str),
+        Some("Nodes searched: 20")
+    );
+    s.quit();
+    let mut s = Session::start("xboard");
+    s.send_bytes(long.as_bytes());
+    assert_eq!(
+        s.next(),
+        "Error (bad line): a line longer than 262144 bytes was ignored"
+    );
+    s.send("ping 7");
+    assert_eq!(s.next(), "pong 7");
+    s.quit();
+}
+
+/// A line that is not UTF-8 is reported and the session goes on (it ended
+/// UCI and XBoard silently).
+#[test]
+fn uci_and_xboard_go_on_after_a_line_that_is_not_utf8() {
+    let mut s = Session::start("uci");
+    s.send_bytes(b"isready \xff\xfe\n");
+    assert_eq!(s.next(), "info string a line that is not UTF-8 was ignored");
+    s.send("isready");
+    assert_eq!(s.next(), "readyok");
+    s.quit();
+    let mut s = Session::start("xboard");
+    s.send_bytes(b"ping \xc3\x28\n");
+    assert_eq!(
+        s.next(),
+        "Error (bad line): a line that is not UTF-8 was ignored"
+    );
+    s.send("ping 8");
+    assert_eq!(s.next(), "pong 8");
+    s.quit();
+}
+
+/// Control characters are never written back raw: XBoard's `ping` echoed an
+/// ESC, UCI's unknown command too.
+#[test]
+fn control_characters_are_escaped_in_replies() {
+    let mut s = Session::start("xboard");
+    s.send("ping 1\u{1b}[2J");
+    assert_eq!(s.next(), "pong 1\\u{1b}[2J");
+    s.send("frob\u{7}nicate");
+    assert_eq!(s.next(), "Error (unknown command): frob\\u{7}nicate");
+    s.quit();
+    let mut s = Session::start("uci");
+    s.send("x\u{1b}]0;title\u{7}");
+    assert_eq!(
+        s.next(),
+        "info string unknown command `x\\u{1b}]0;title\\u{7}`"
+    );
+    s.quit();
+}
+
+/// Output collected from a session run through the library.
+#[derive(Clone, Default)]
+struct Collect(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl Write for Collect {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("lock").extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs a session as the fuzz target `uci` does (searches capped, no files)
+/// over `input`; its output.
+fn library_session(xboard: bool, input: &[u8]) -> String {
+    use fairyc_cli::engine::{uci_session, xboard_session, Options, Out};
+    let options = Options {
+        max_depth: Some(2),
+        max_nodes: Some(2_000),
+        max_perft: Some(2),
+        files: false,
+        max_hash_mb: 1,
+    };
+    let out = Collect::default();
+    let input = Box::new(std::io::Cursor::new(input.to_vec()));
+    if xboard {
+        xboard_session(input, Out::new(out.clone()), options);
+    } else {
+        uci_session(input, Out::new(out.clone()), options);
+    }
+    let bytes = out.0.lock().expect("lock").clone();
+    String::from_utf8(bytes).expect("UTF-8 output")
+}
+
+/// The loops run over any reader and writer, as the fuzz target drives
+/// them: the caps hold (`go infinite` ends at the end of input, perft and
+/// depth are capped, Hash is capped, no file is read).
+#[test]
+fn the_protocol_loops_run_as_a_library_with_caps() {
+    let out = library_session(
+        false,
+        b"uci\nsetoption name Hash value 4096\nsetoption name VariantPath value variants\n\
+          position startpos\ngo perft 5\ngo infinite\ngo depth 9\nisready\n",
+    );
+    assert!(
+        out.contains("option name Hash type spin default 1 min 1 max 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string VariantPath reads no files in this session"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string perft depth 5 is more than 2 here: taken as 2"),
+        "{out}"
+    );
+    assert!(out.contains("Nodes searched: 400"), "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
+    assert!(!out.contains("info depth 3 "), "{out}");
+    assert!(out.contains("readyok"), "{out}");
+    let out = library_session(
+        true,
+        b"xboard\nprotover 2\nnew\nusermove e2e4\nsd 9\nping \x1b1\n",
+    );
+    assert!(out.contains("move "), "{out}");
+    assert!(out.contains("pong \\u{1b}1"), "{out}");
+    assert!(!out.contains('\u{1b}'), "{out}");
 }

@@ -202,21 +202,26 @@ fn build_keeps_non_utf8_names_apart() {
 /// A missing file, then a folder holding a folder named `folder.variant`
 /// and an endless `zero.variant` (a link to `/dev/zero`): the arguments, and
 /// the three files they name.
-fn unreadable_inputs(dir: &Path) -> ([PathBuf; 2], [PathBuf; 3]) {
+fn unreadable_inputs(dir: &Path) -> ([PathBuf; 3], [PathBuf; 3]) {
     let scanned = dir.join("in");
     let folder = scanned.join("folder.variant");
     std::fs::create_dir_all(&folder).expect("mkdir");
-    let zero = scanned.join("zero.variant");
+    // Given by name: a device in a folder is skipped (see
+    // `check_skips_a_fifo_in_a_folder`), one named is read.
+    let zero = dir.join("zero.variant");
     std::os::unix::fs::symlink("/dev/zero", &zero).expect("symlink");
     let missing = dir.join("missing.variant");
-    ([missing.clone(), scanned], [missing, folder, zero])
+    (
+        [missing.clone(), scanned, zero.clone()],
+        [missing, folder, zero],
+    )
 }
 
 #[test]
 fn check_reports_unreadable_files_and_goes_on() {
     let dir = temp("unreadable");
     let (given, bad) = unreadable_inputs(&dir);
-    let mut args = vec!["check", s(&given[0]), s(&given[1]), ZH];
+    let mut args = vec!["check", s(&given[0]), s(&given[1]), s(&given[2]), ZH];
     let o = fairyc(&args);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let err = stderr(&o);
@@ -260,6 +265,7 @@ fn build_reports_unreadable_files_and_goes_on() {
         "build",
         s(&given[0]),
         s(&given[1]),
+        s(&given[2]),
         ZH,
         "--out-dir",
         s(&out),
@@ -353,4 +359,143 @@ fn a_closed_pipe_ends_quietly() {
         let err = stderr(&o);
         assert_eq!(err, "exit 0\n", "{cmd}");
     }
+}
+
+/// `-o`, `--svg` and `build` never write through a symbolic link onto a
+/// `.variant` file (they replaced it), and say so.
+#[test]
+fn no_output_writes_through_a_link_onto_a_variant_file() {
+    let dir = temp("symlink");
+    let mine = dir.join("mine.variant");
+    std::fs::write(&mine, "precious").expect("write");
+    let link = |name: &str| {
+        let l = dir.join(name);
+        let _ = std::fs::remove_file(&l);
+        std::os::unix::fs::symlink(&mine, &l).expect("symlink");
+        l
+    };
+    let cases: Vec<Vec<String>> = vec![
+        vec![
+            "compile".into(),
+            "chess".into(),
+            "-o".into(),
+            s(&link("out.json")).into(),
+        ],
+        vec![
+            "show".into(),
+            "chess".into(),
+            "--svg".into(),
+            s(&link("out.svg")).into(),
+        ],
+        vec![
+            "export".into(),
+            "chess".into(),
+            "--to".into(),
+            "fairy-stockfish".into(),
+            "-o".into(),
+            s(&link("out.ini")).into(),
+        ],
+    ];
+    for args in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = fairyc(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("refusing to write over the variant source"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert_eq!(std::fs::read_to_string(&mine).expect("mine"), "precious");
+    }
+    // A link to a link to the source.
+    let first = link("first.json");
+    let second = dir.join("second.json");
+    std::os::unix::fs::symlink(&first, &second).expect("symlink");
+    let o = fairyc(&["compile", "chess", "-o", s(&second)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // `build` into a folder whose `chess.json` is such a link.
+    let bd = dir.join("bd");
+    std::fs::create_dir_all(&bd).expect("bd");
+    std::os::unix::fs::symlink(&mine, bd.join("chess.json")).expect("symlink");
+    let o = fairyc(&["build", "variants/chess.variant", "--out-dir", s(&bd)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&mine).expect("mine"), "precious");
+    // A link to something else is still written through, as before.
+    let other = dir.join("table.json");
+    std::fs::write(&other, "old").expect("write");
+    let to_table = dir.join("to-table.json");
+    std::os::unix::fs::symlink(&other, &to_table).expect("symlink");
+    let o = fairyc(&["compile", "chess", "-o", s(&to_table)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&other)
+        .expect("table")
+        .starts_with('{'));
+}
+
+/// `import` keeps a dangling symbolic link at its output name unless
+/// `--force` (it replaced it).
+#[test]
+fn import_keeps_a_dangling_link_without_force() {
+    let dir = temp("importlink");
+    let ini = dir.join("v.ini");
+    std::fs::write(&ini, "[z:chess]\nmaxFile = 8\n").expect("write");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).expect("out");
+    let z = out.join("z.variant");
+    std::os::unix::fs::symlink(dir.join("nowhere.variant"), &z).expect("symlink");
+    let o = fairyc(&["import", s(&ini), "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("exists: not replaced"),
+        "{}",
+        stderr(&o)
+    );
+    let meta = std::fs::symlink_metadata(&z).expect("still there");
+    assert!(meta.file_type().is_symlink(), "the link was replaced");
+}
+
+/// `check DIR` skips a FIFO named `*.variant` with a warning (it waited for
+/// a writer for ever); a hang fails the test after 60 s instead of holding
+/// it.
+#[test]
+fn check_skips_a_fifo_in_a_folder() {
+    let dir = temp("checkfifo");
+    std::fs::copy(
+        root().join("variants/chess.variant"),
+        dir.join("chess.variant"),
+    )
+    .expect("copy");
+    let made = Command::new("mkfifo")
+        .arg(dir.join("pipe.variant"))
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyc"))
+        .args(["check", s(&dir)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run");
+    let begun = std::time::Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().expect("wait") {
+            break Some(st);
+        }
+        if begun.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        use std::io::Read;
+        let _ = e.read_to_string(&mut err);
+    }
+    assert_eq!(status.and_then(|s| s.code()), Some(0), "{err}");
+    assert!(
+        err.contains("warning: skipped") && err.contains("pipe.variant: not a regular file"),
+        "{err}"
+    );
 }
