@@ -690,7 +690,8 @@ def pseudo_board(pos):
                         add_promotions(pos, out, "n", pc, frm, to, passed, False)
                     elif path["en_passant"] and to in pos.ep:
                         seen.add(to)
-                        add_promotions(pos, out, "e", pc, frm, to, passed, True)
+                        # An en-passant capture never promotes.
+                        out.append(("e", frm, to, None, None))
                 passed.append(to)
         for path in t.moves[pc][us][frm]:
             if path["hop"] is None or path["attack_only"] or special(path) or legs(path):
