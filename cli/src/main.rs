@@ -111,7 +111,8 @@ enum Command {
     /// docs/export.md); what Fairy-Stockfish cannot express is refused with a
     /// diagnostic.
     Export {
-        /// The `.variant` file (or a shipped variant's name).
+        /// The `.variant` file (or a shipped variant's name; not a table
+        /// `.json`, which no longer holds the declarations).
         file: PathBuf,
         /// The target engine.
         #[arg(long = "to", value_enum)]

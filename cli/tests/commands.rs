@@ -234,6 +234,25 @@ fn export_writes_a_fairy_stockfish_section_or_refuses() {
 }
 
 #[test]
+fn export_of_a_table_asks_for_the_source() {
+    // A table is not read as `.variant` source (E0001 at its first brace):
+    // the refusal says what export needs, on one line, and writes nothing.
+    let dir = temp("export-table");
+    let (path, _) = table(&dir);
+    let out = dir.join("out.ini");
+    let o = fairyc(&["export", s(&path), "--to", "fairy-stockfish", "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(!err.contains("E0001"), "{err}");
+    assert!(err.contains("is a move table"), "{err}");
+    assert!(err.contains("needs the `.variant` source"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(stdout(&o).is_empty());
+    assert!(!out.exists(), "export wrote {}", out.display());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn import_writes_variants_never_over_an_existing_file() {
     let dir = temp("import");
     let ini = dir.join("v.ini");
