@@ -234,7 +234,8 @@ pub enum TableError {
         /// The rule's index in `promotions`.
         rule: usize,
     },
-    /// A promotion rule for a royal piece.
+    /// A promotion rule of a royal piece to a piece that is not royal for
+    /// the same sides, or to hand.
     RoyalPromotes {
         /// The rule's index in `promotions`.
         rule: usize,
@@ -764,7 +765,8 @@ impl fmt::Display for TableError {
             TableError::RoyalPromotes { rule, piece } => {
                 write!(
                     f,
-                    "promotions[{rule}] promotes piece {piece}, which is royal"
+                    "promotions[{rule}] promotes piece {piece}, which is royal, to a piece \
+                     that is not royal for the same sides"
                 )
             }
             TableError::PromotionToRoyal { rule, piece } => {

@@ -1756,7 +1756,17 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
                 needed: r.choices.len(),
             });
         }
-        if royal(r.piece) {
+        // A royal piece promotes only to a piece royal for the same sides,
+        // on the board: its side keeps its one royal piece.
+        let same_royalty = |x: u8| {
+            let (a, b) = (&p.pieces[r.piece as usize], p.pieces.get(x as usize));
+            b.is_some_and(|b| b.royal && b.royal_side == a.royal_side)
+        };
+        if royal(r.piece)
+            && r.choices
+                .iter()
+                .any(|c| !matches!(*c, PromotionChoice::Piece(x) if same_royalty(x)))
+        {
             return Err(TableError::RoyalPromotes {
                 rule,
                 piece: r.piece,
@@ -1771,7 +1781,11 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
                     pc(x, at)?;
                     // A side may have several royal pieces only with
                     // `partial-check allowed` or `several-royals allowed`.
-                    if royal(x) && !p.legality.partial_check_allowed && !p.legality.several_royals {
+                    if royal(x)
+                        && !royal(r.piece)
+                        && !p.legality.partial_check_allowed
+                        && !p.legality.several_royals
+                    {
                         return Err(TableError::PromotionToRoyal { rule, piece: x });
                     }
                 }
