@@ -1874,8 +1874,7 @@ impl<'a> Resolver<'a> {
     fn square(&mut self, name: &str, span: Span) -> Option<Sq> {
         let found = self.geo.square(name);
         if found.is_none() {
-            let suggestion = did_you_mean(name, self.geo.squares.iter().map(|s| s.name.as_str()))
-                .map(str::to_string);
+            let suggestion = self.geo.closest_square(name);
             self.lower_error(
                 LowerError::UnknownSquare {
                     name: name.to_string(),

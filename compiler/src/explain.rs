@@ -248,7 +248,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
         title: "unsupported Betza modifier",
         text: "`h` (XBetza's \"half\") is a modifier fairyc does not support.",
         wrong: "piece Knight { letter N; moves hN }",
-        fixed: "piece Knight { letter N; moves ffN }",
+        fixed: "piece Knight { letter N; moves N }",
     },
     Explanation {
         code: "E0024",
@@ -360,7 +360,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
         title: "conflicting promotion rules",
         text: "Two promotion rules of one piece apply on the same square, and either one is `optional` and the other not, or they share some choices but not all. On the shared squares the rules merge, so the compulsory rule would silently become optional (or a choice would be offered by one rule and not the other). Rules with the same choices and the same `optional` are two ways to one promotion and merge as they should (Chu shogi: `on entry`, and `on start or end if capture`).",
         wrong: "promotion {\n    Pawn -> Queen in rank 8\n    Pawn -> Queen | Knight in e8 optional\n}",
-        fixed: "promotion {\n    Pawn -> Queen | Knight in rank 8\n}",
+        fixed: "promotion {\n    Pawn -> Queen | Knight in last-rank\n}",
     },
     Explanation {
         code: "E0040",
@@ -416,7 +416,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
         title: "a royal piece that promotes",
         text: "A royal piece may promote only to another piece that is royal for the same sides (`royal`, or `royal white`/`royal black` alike), on the board: promoting it to a piece that is not royal, or into a hand, would leave its side without a royal piece.",
         wrong: "promotion { King -> Queen in last-rank }",
-        fixed: "piece Emperor { letter E; moves Q; royal }\npromotion { King -> Emperor in last-rank }",
+        fixed: "piece Emperor { letter E; moves Q; royal }\npromotion {\n    King -> Emperor in last-rank\n    Pawn -> Queen in last-rank\n}",
     },
     Explanation {
         code: "E0048",
@@ -479,14 +479,14 @@ pub static EXPLANATIONS: &[Explanation] = &[
         title: "promotion limit out of range",
         text: "`<Piece> max <n>` in `promotion` lets a piece promote to `<Piece>` only while its side has fewer than n of them on the board (Grand chess: a pawn promotes only to a piece its side has lost); n is from 1 to 64.",
         wrong: "promotion { Queen max 0 }",
-        fixed: "promotion { Queen max 1 }",
+        fixed: "promotion {\n    Pawn -> Queen | Knight in last-rank\n    Queen max 1\n}",
     },
     Explanation {
         code: "E0151",
         title: "two promotion limits for one piece",
         text: "A piece has at most one `max` statement in `promotion`.",
         wrong: "promotion {\n    Queen max 1\n    Queen max 2\n}",
-        fixed: "promotion { Queen max 1 }",
+        fixed: "promotion {\n    Pawn -> Queen | Knight in last-rank\n    Queen max 1\n}",
     },
     Explanation {
         code: "E0057",
@@ -589,9 +589,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0110",
         title: "unknown square",
-        text: "A square name is not on this board. A close square name is suggested.",
-        wrong: "promotion { Pawn -> Queen in i9 }",
-        fixed: "promotion { Pawn -> Queen in h8 }",
+        text: "A square name is not on this board. A square is suggested: a close spelling of one (`e44`: `e4`), or for a file and a rank just off the board the square of the nearest file and rank (`i9` on 8×8: `h8`).",
+        wrong: "promotion { Pawn -> Queen in last-rank, i9 }",
+        fixed: "promotion { Pawn -> Queen in last-rank }",
     },
     Explanation {
         code: "E0111",

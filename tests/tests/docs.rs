@@ -6,7 +6,8 @@
 //! - `docs/diagnostics.md` has a section for every code `fairyc explain`
 //!   knows, with its title, text and examples, and lists no other code;
 //! - each explanation's wrong example reports its code, and its fixed example
-//!   compiles without it.
+//!   compiles without any warning (but `W0001`, an example's unplaced piece);
+//! - `E0110`'s example gets the suggestion its explanation promises.
 
 use std::path::Path;
 
@@ -58,6 +59,10 @@ const BASE: &[(&str, &str)] = &[
     (
         "zone last-rank",
         "zone last-rank { white: rank 8; black: rank 1 }",
+    ),
+    (
+        "promotion",
+        "promotion { Pawn -> Queen | Rook | Bishop | Knight in last-rank }",
     ),
 ];
 
@@ -235,6 +240,17 @@ const KINGS_ONLY: &[&str] = &[
     "piece Knight",
     "piece Pawn",
     "zone last-rank",
+    "promotion",
+];
+
+/// Kings and a rook: the base without the other pieces.
+const KINGS_AND_ROOK: &[&str] = &[
+    "piece Queen",
+    "piece Bishop",
+    "piece Knight",
+    "piece Pawn",
+    "zone last-rank",
+    "promotion",
 ];
 
 /// How the examples of a code are completed when [`complete`] is not
@@ -277,10 +293,11 @@ const EXAMPLE_SETTINGS: &[(&str, &[&str], &str)] = &[
     ),
     ("E0104", KINGS_ONLY, "setup \"k2/3/K2 w - - 0 1\""),
     ("E0105", KINGS_ONLY, "setup \"2k/K2 w - - 0 1\""),
-    ("E0106", KINGS_ONLY, "setup \"k1/2K w - - 0 1\""),
-    ("E0107", KINGS_ONLY, "setup \"1k/K2 w - - 0 1\""),
-    ("E0108", KINGS_ONLY, "setup \"1k/K2 w - - 0 1\""),
-    ("E0183", KINGS_ONLY, "setup \"1k/K2 w - - 0 1\""),
+    // Kings and a rook, so that the side to move is not stalemated.
+    ("E0106", KINGS_AND_ROOK, "setup \"k1/1RK w - - 0 1\""),
+    ("E0107", KINGS_AND_ROOK, "setup \"1k/KR1 w - - 0 1\""),
+    ("E0108", KINGS_AND_ROOK, "setup \"1k/KR1 w - - 0 1\""),
+    ("E0183", KINGS_AND_ROOK, "setup \"1k/KR1 w - - 0 1\""),
     ("E0116", KINGS_ONLY, ""),
     // "Black has no Rook".
     (
@@ -302,6 +319,8 @@ const EXAMPLE_SETTINGS: &[(&str, &[&str], &str)] = &[
         KINGS_ONLY,
         "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
     ),
+    // A pawn that does not promote.
+    ("W0007", &["promotion"], ""),
     // Only Kings, both on dark squares.
     (
         "W0002",
@@ -454,6 +473,15 @@ fn explanation_examples_are_honest() {
                     report(&origin, &fixed)
                 ))
             }
+            // "Fixed" means clean: no other warning either, but `W0001`
+            // (an example declares a piece it does not place in a setup).
+            Ok(compiled) if compiled.warnings.iter().any(|w| w.code() != "W0001") => {
+                failures.push(format!(
+                    "{}: the fixed example warns\n{}",
+                    e.code,
+                    report(&origin, &fixed)
+                ))
+            }
             Ok(_) if is_export_code(e.code) && reported_codes(e.code, &fixed).contains(&e.code) => {
                 failures.push(format!(
                     "{}: the fixed example is still refused by the export\n{}",
@@ -487,4 +515,17 @@ fn example_settings_name_codes() {
     settings.sort_unstable();
     settings.dedup();
     assert_eq!(settings.len(), EXAMPLE_SETTINGS.len(), "a code set twice");
+}
+
+/// `fairyc explain E0110` promises a square for a name just off the board;
+/// `check` gives it (issue 35).
+#[test]
+fn the_unknown_square_example_gets_the_promised_suggestion() {
+    let e = explain::explain("E0110").expect("E0110");
+    assert!(e.text.contains("`i9` on 8×8: `h8`"), "{}", e.text);
+    let wrong = example_source("E0110", e.wrong);
+    let errors = fairyc_compiler::compile(&wrong).expect_err("E0110's wrong example");
+    let text = render_plain("E0110", &wrong, &errors);
+    assert!(text.contains("error[E0110]"), "{text}");
+    assert!(text.contains("did you mean `h8`?"), "{text}");
 }
