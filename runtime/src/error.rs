@@ -869,6 +869,9 @@ pub enum ParseFenError {
         /// The piece as written (its case gives the side: `P`, `de`).
         letter: String,
     },
+    /// An SFEN's hands field that is not counts (1 to [`crate::MAX_HAND`])
+    /// each followed by a piece (`2P`, `S`, `-`).
+    BadSfenHand(String),
     /// The board field has another number of rows than the board.
     RowCount {
         /// Rows of the board.
@@ -997,9 +1000,18 @@ impl fmt::Display for ParseFenError {
                 "more than {} `{letter}` in hand",
                 crate::position::MAX_HAND
             ),
-            ParseFenError::RowCount { expected, found } => {
-                write!(f, "the board has {expected} rows, the FEN {found}")
-            }
+            ParseFenError::RowCount { expected, found } => write!(
+                f,
+                "the FEN's board has {found} {}, this board has {expected} (one per rank, \
+                 top first, separated by `/`)",
+                if *found == 1 { "row" } else { "rows" }
+            ),
+            ParseFenError::BadSfenHand(hands) => write!(
+                f,
+                "SFEN hands `{hands}`: each piece needs a count from 1 to {} before it, or none \
+                 (`2P`, `S`; `-` for empty hands)",
+                crate::position::MAX_HAND
+            ),
             ParseFenError::ZeroRun { row, column } => {
                 write!(f, "row {row} column {column}: a run of empty squares is at least 1")
             }
