@@ -529,3 +529,60 @@ fn the_unknown_square_example_gets_the_promised_suggestion() {
     assert!(text.contains("error[E0110]"), "{text}");
     assert!(text.contains("did you mean `h8`?"), "{text}");
 }
+
+/// The README's and the WebAssembly README's variant counts are the
+/// number of files in `variants/`, and so is the `check` summary shown.
+#[test]
+fn variant_counts_in_the_readmes_are_the_shipped_files() {
+    let root = fairyc_tests::root();
+    let n = std::fs::read_dir(root.join("variants"))
+        .expect("variants/")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "variant"))
+        })
+        .count();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    let wasm = std::fs::read_to_string(root.join("wasm/README.md")).expect("wasm/README");
+    assert!(
+        readme.contains(&format!("{n} variants ship in")),
+        "README: not {n} variants"
+    );
+    assert!(
+        readme.contains(&format!("checked {n} files: no errors")),
+        "README: check summary"
+    );
+    assert!(
+        wasm.contains(&format!("the {n} shipped variants")),
+        "wasm/README: not {n}"
+    );
+    assert!(
+        wasm.contains(&format!("the {n} shipped sources")),
+        "wasm/README: not {n}"
+    );
+    assert!(doc("diagnostics.md").contains(&format!("checked {n} files: no errors")));
+}
+
+/// The README's release test commands name every fairyc-tests test `.ci/run` runs with
+/// `--ignored`.
+#[test]
+fn the_readme_release_tests_are_those_of_ci() {
+    let root = fairyc_tests::root();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    let ci = std::fs::read_to_string(root.join(".ci/run")).expect(".ci/run");
+    let tests = |text: &str| -> std::collections::BTreeSet<String> {
+        text.lines()
+            .filter(|l| l.contains("-p fairyc-tests --release") && l.contains("--ignored"))
+            .flat_map(|l| {
+                l.split("--test ")
+                    .skip(1)
+                    .filter_map(|t| t.split_whitespace().next())
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let ci_tests = tests(&ci);
+    assert!(ci_tests.contains("hachu"), "{ci_tests:?}");
+    assert_eq!(tests(&readme), ci_tests);
+}
