@@ -278,6 +278,12 @@ fn import_writes_variants_never_over_an_existing_file() {
     let again = run(&[]);
     assert_eq!(again.status.code(), Some(1), "{}", stderr(&again));
     assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
+    // The summary counts the file not written (issue 35: "0 errors").
+    assert!(
+        stderr(&again).contains("1 with errors; 1 error, 0 warnings; 0 written"),
+        "{}",
+        stderr(&again)
+    );
     assert_eq!(
         std::fs::read_to_string(out.join("small.variant")).expect("kept"),
         "// mine\n",
@@ -307,5 +313,23 @@ fn import_writes_variants_never_over_an_existing_file() {
     assert_eq!(codes, ["E0202", "W0020"], "{lines:?}");
     assert_eq!(lines[0]["labels"][0]["line_start"], 2);
     assert_eq!(lines[0]["labels"][0]["column_start"], 12);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn import_into_something_that_is_not_a_folder_says_so() {
+    let dir = temp("import-not-folder");
+    let ini = dir.join("v.ini");
+    std::fs::write(&ini, "[small:chess]\nmaxFile = 6\n").expect("write");
+    let afile = dir.join("afile");
+    std::fs::write(&afile, "mine").expect("write");
+    for out in [s(&afile), "/dev/full"] {
+        let o = fairyc(&["import", s(&ini), "-o", out]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(!err.contains("File exists"), "{err}");
+        assert!(err.contains(&format!("{out} is not a folder")), "{err}");
+    }
+    assert_eq!(std::fs::read_to_string(&afile).expect("kept"), "mine");
     let _ = std::fs::remove_dir_all(&dir);
 }
