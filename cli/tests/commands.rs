@@ -333,3 +333,48 @@ fn import_into_something_that_is_not_a_folder_says_so() {
     assert_eq!(std::fs::read_to_string(&afile).expect("kept"), "mine");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bidirectional_overrides_are_printed_escaped() {
+    // U+202E (right-to-left override) in a source's diagnostics and in
+    // names read from a table (issue 35): made visible, never printed raw.
+    let dir = temp("bidi");
+    let source = dir.join("bidi.variant");
+    std::fs::write(
+        &source,
+        "variant \"Evil\u{202e}\" {}\nboard { files a..h; ranks 1..8 }\npiece King\u{202e} { letter K; moves K; royal }\n",
+    )
+    .expect("write");
+    let o = fairyc(&["check", s(&source)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(!err.contains('\u{202e}'), "{err}");
+    assert!(
+        err.contains("error[E0052]") && err.contains("\\u{202e}"),
+        "{err}"
+    );
+    // The snippet keeps its columns: the label still points under the
+    // character's place (column 11).
+    assert!(err.contains("bidi.variant:3:11"), "{err}");
+
+    let (_, mut json) = table(&dir);
+    json["parts"]["name"] = "Evil\u{202e}Name".into();
+    json["parts"]["pieces"][0]["name"] = "King\u{2067}".into();
+    let evil = dir.join("evil.json");
+    std::fs::write(&evil, json.to_string()).expect("write");
+    for args in [
+        vec!["show", s(&evil)],
+        vec!["compile", s(&evil), "--format", "text"],
+        vec!["show", s(&evil), "--piece", "King\u{2067}", "--from", "e1"],
+    ] {
+        let o = fairyc(&args);
+        let (out, err) = (stdout(&o), stderr(&o));
+        for c in ['\u{202e}', '\u{2067}'] {
+            assert!(!out.contains(c), "{args:?}: {out}");
+            assert!(!err.contains(c), "{args:?}: {err}");
+        }
+    }
+    let o = fairyc(&["show", s(&evil)]);
+    assert!(stdout(&o).contains("Evil\\u{202e}Name"), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

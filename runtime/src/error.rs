@@ -92,6 +92,15 @@ pub enum TableError {
         /// The cell `[column, row]`.
         cell: [u8; 2],
     },
+    /// Two zones (`zones`) with the same name.
+    DuplicateZoneName {
+        /// The first zone's index.
+        first: usize,
+        /// The second zone's index.
+        second: usize,
+        /// The name.
+        name: String,
+    },
     /// Two squares with the same name.
     DuplicateSquareName {
         /// The first square.
@@ -346,6 +355,8 @@ pub enum Limit {
     Labels,
     /// [`crate::table::MAX_CHOICES`] choices of one promotion rule.
     Choices,
+    /// [`crate::table::MAX_GATING_RULES`] gating rules.
+    GatingRules,
 }
 
 impl Limit {
@@ -364,6 +375,7 @@ impl Limit {
             Limit::Castling => t::MAX_CASTLING,
             Limit::Labels => t::MAX_LABELS,
             Limit::Choices => t::MAX_CHOICES,
+            Limit::GatingRules => t::MAX_GATING_RULES,
         }
     }
 
@@ -380,6 +392,7 @@ impl Limit {
             Limit::Castling => "castling rules",
             Limit::Labels => "labels",
             Limit::Choices => "choices",
+            Limit::GatingRules => "gating rules",
         }
     }
 }
@@ -671,6 +684,11 @@ impl fmt::Display for TableError {
                 second,
                 name,
             } => write!(f, "squares {first} and {second} are both called {name:?}"),
+            TableError::DuplicateZoneName {
+                first,
+                second,
+                name,
+            } => write!(f, "zones {first} and {second} are both called {name:?}"),
             TableError::LabelCount {
                 files,
                 len,

@@ -146,6 +146,9 @@ pub const MAX_CHOICES: usize = 2 * MAX_PIECES;
 /// The most castling rules (castling rights are a 16-bit set).
 pub const MAX_CASTLING: usize = 16;
 
+/// The most gating rules.
+pub const MAX_GATING_RULES: usize = 128;
+
 /// The largest `end.move_limit` (in full moves).
 pub const MAX_MOVE_LIMIT: u32 = 1_000_000;
 
@@ -237,6 +240,7 @@ bounds! {
     LCastling => Castling,
     LLabels => Labels,
     LChoices => Choices,
+    LGating => GatingRules,
 }
 
 /// A list read with a length limit and each element's index traced.
@@ -411,7 +415,7 @@ field!(
     Vec<CastlingRule>,
     unb
 );
-field!(de_gating, "gating", BVec<GateRule, LPieces>, Vec<GateRule>, unb);
+field!(de_gating, "gating", BVec<GateRule, LGating>, Vec<GateRule>, unb);
 field!(
     de_gate_squares,
     "squares",
@@ -1942,6 +1946,14 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
     }
     for (zone, z) in p.zones.iter().enumerate() {
         name(NameOf::Zone(zone), &z.name, false)?;
+        // Zones are found by name (`fairyc show --zone`): one zone a name.
+        if let Some(first) = p.zones[..zone].iter().position(|y| y.name == z.name) {
+            return Err(TableError::DuplicateZoneName {
+                first,
+                second: zone,
+                name: z.name.clone(),
+            });
+        }
         for &s in z.squares.iter().flatten() {
             sq(s, Field::Zone { zone })?;
         }
