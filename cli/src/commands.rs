@@ -217,15 +217,20 @@ pub fn moves(file: &Path, fen: Option<&str>) -> Result<ExitCode, Fatal> {
         return Ok(ExitCode::from(1));
     };
     let pos = position(&v, fen)?;
-    // A finished game has no moves (as in perft): only its result is printed.
-    let game = Game::new(pos.clone());
-    let text = match game.outcome() {
+    // Ended by the position itself (checkmate, stalemate, a goal): no moves,
+    // as in perft; only the result. Ended by a rule of the game's course
+    // (the move limit, a count), which perft does not judge: the moves
+    // perft counts, then the result.
+    let text = match pos.outcome() {
         Some(r) => format!("result: {r}\n"),
         None => {
             let mut lines = String::new();
             for m in pos.legal_moves() {
                 lines.push_str(&pos.uci(m));
                 lines.push('\n');
+            }
+            if let Some(r) = Game::new(pos.clone()).outcome() {
+                lines.push_str(&format!("result: {r}\n"));
             }
             lines
         }
@@ -269,6 +274,16 @@ pub fn variants(name: Option<&str>) -> Result<ExitCode, Fatal> {
 /// `fairyc export FILE --to fairy-stockfish`: one `variants.ini` section, or
 /// the diagnostics of what Fairy-Stockfish 11.1 cannot express (exit 1).
 pub fn export(file: &Path, name: Option<&str>, output: Option<&Path>) -> Result<ExitCode, Fatal> {
+    if crate::files::is_table(file) {
+        // The exporter reads the declarations (names, spans for its
+        // diagnostics, the board's geometry), which a table no longer holds.
+        return Err(Fatal(format!(
+            "`{}` is a move table: `export` needs the `.variant` source it was compiled \
+             from (give that file, or a shipped variant's name); a table works for \
+             every other command",
+            printable(&file.display().to_string(), false)
+        )));
+    }
     if let Some(out) = output {
         guard_output(out, &[file])?;
     }

@@ -242,10 +242,22 @@ pub fn load_table(path: &Path) -> Result<VariantTables, Fatal> {
     table_from_bytes(path, read_bytes(path, TABLE_LIMIT)?)
 }
 
-/// A control character made visible (`\u{1b}`), so that names read from a
-/// table cannot drive the terminal; newlines are kept when `keep_newlines`.
+/// Whether a character must not reach the terminal as it is: a control
+/// character, or one that reorders the text around it (the bidirectional
+/// marks, embeddings, overrides and isolates, U+202E among them).
+fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// A control or bidirectional character made visible (`\u{1b}`,
+/// `\u{202e}`), so that names read from a table cannot drive the terminal
+/// nor reorder what is printed; newlines are kept when `keep_newlines`.
 pub fn printable(text: &str, keep_newlines: bool) -> Cow<'_, str> {
-    let bad = |c: char| c.is_control() && !(keep_newlines && c == '\n');
+    let bad = |c: char| hidden(c) && !(keep_newlines && c == '\n');
     if !text.chars().any(bad) {
         return Cow::Borrowed(text);
     }
@@ -295,7 +307,26 @@ pub fn eprint_line(text: &str) {
 /// then "… and N more".
 pub fn emit_diagnostics(path: &Path, source: &str, diagnostics: &[Diagnostic<usize>]) {
     let mut files = SimpleFiles::new();
-    let id = files.add(path.display().to_string(), source.to_string());
+    // The snippets show the source with each hidden character (but tabs and
+    // line ends) replaced by a visible one of the same UTF-8 length, so that
+    // the labels' byte offsets still hold.
+    let shown: String = source
+        .chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => c,
+            // Hidden characters take 1 to 3 bytes.
+            c if hidden(c) => match c.len_utf8() {
+                1 => '?',
+                2 => '¿',
+                _ => '\u{fffd}',
+            },
+            c => c,
+        })
+        .collect();
+    let id = files.add(
+        printable(&path.display().to_string(), false).into_owned(),
+        shown,
+    );
     let choice = if std::io::stderr().is_terminal() {
         termcolor::ColorChoice::Auto
     } else {
@@ -306,12 +337,19 @@ pub fn emit_diagnostics(path: &Path, source: &str, diagnostics: &[Diagnostic<usi
     let mut lock = writer.lock();
     for d in diagnostics.iter().take(MAX_SHOWN) {
         let d = Diagnostic {
+            message: printable(&d.message, false).into_owned(),
+            notes: d
+                .notes
+                .iter()
+                .map(|n| printable(n, true).into_owned())
+                .collect(),
             labels: d
                 .labels
                 .iter()
                 .map(|l| {
                     let mut l = l.clone();
                     l.file_id = id;
+                    l.message = printable(&l.message, false).into_owned();
                     l
                 })
                 .collect(),

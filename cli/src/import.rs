@@ -105,9 +105,21 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
     let mut failed = 0;
     let mut written = 0;
     let mut stems: Vec<String> = Vec::new();
+    let mut file_errors = 0;
     if !args.check {
-        std::fs::create_dir_all(&args.out_dir)
-            .map_err(|e| Fatal(format!("cannot create {}: {e}", args.out_dir.display())))?;
+        // `-o afile`, `-o /dev/full`: say what is wrong, not "File exists".
+        if args.out_dir.exists() && !args.out_dir.is_dir() {
+            return Err(Fatal(format!(
+                "{} is not a folder: `-o` names the folder the `.variant` files are written into",
+                args.out_dir.display()
+            )));
+        }
+        std::fs::create_dir_all(&args.out_dir).map_err(|e| {
+            Fatal(format!(
+                "cannot create the folder {}: {e}",
+                args.out_dir.display()
+            ))
+        })?;
     }
     for &i in &chosen {
         let Some(section) = result.sections.get(i) else {
@@ -126,6 +138,7 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
                 "error: two sections would be written to {stem}.variant; import them with --variant one at a time into different folders"
             ));
             failed += 1;
+            file_errors += 1;
             continue;
         }
         stems.push(stem.clone());
@@ -133,13 +146,16 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
         if let Err(Fatal(message)) = write(&path, &section.source, args.force) {
             eprint_line(&format!("error: {}", printable(&message, false)));
             failed += 1;
+            file_errors += 1;
             continue;
         }
         written += 1;
         crate::files::wrote(&path);
     }
-    let errors = shown.iter().filter(|d| !d.is_warning()).count();
-    let warnings = shown.len() - errors;
+    // The summary counts the files not written as errors too.
+    let diagnosed = shown.iter().filter(|d| !d.is_warning()).count();
+    let warnings = shown.len() - diagnosed;
+    let errors = diagnosed + file_errors;
     eprint_line(&format!(
         "{} {} section{}: {} with errors; {errors} error{}, {warnings} warning{}{}",
         if args.check { "checked" } else { "imported" },

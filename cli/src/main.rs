@@ -103,7 +103,8 @@ enum Command {
     /// docs/export.md); what Fairy-Stockfish cannot express is refused with a
     /// diagnostic.
     Export {
-        /// The variant: a `.variant` file, a table `.json` or a shipped variant's name.
+        /// The variant: a `.variant` file or a shipped variant's name (not a
+        /// table `.json`, which no longer holds the declarations).
         file: PathBuf,
         /// The target engine.
         #[arg(long = "to", value_enum)]

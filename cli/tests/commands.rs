@@ -234,6 +234,25 @@ fn export_writes_a_fairy_stockfish_section_or_refuses() {
 }
 
 #[test]
+fn export_of_a_table_asks_for_the_source() {
+    // A table is not read as `.variant` source (E0001 at its first brace):
+    // the refusal says what export needs, on one line, and writes nothing.
+    let dir = temp("export-table");
+    let (path, _) = table(&dir);
+    let out = dir.join("out.ini");
+    let o = fairyc(&["export", s(&path), "--to", "fairy-stockfish", "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(!err.contains("E0001"), "{err}");
+    assert!(err.contains("is a move table"), "{err}");
+    assert!(err.contains("needs the `.variant` source"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(stdout(&o).is_empty());
+    assert!(!out.exists(), "export wrote {}", out.display());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn import_writes_variants_never_over_an_existing_file() {
     let dir = temp("import");
     let ini = dir.join("v.ini");
@@ -259,6 +278,12 @@ fn import_writes_variants_never_over_an_existing_file() {
     let again = run(&[]);
     assert_eq!(again.status.code(), Some(1), "{}", stderr(&again));
     assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
+    // The summary counts the file not written (issue 35: "0 errors").
+    assert!(
+        stderr(&again).contains("1 with errors; 1 error, 0 warnings; 0 written"),
+        "{}",
+        stderr(&again)
+    );
     assert_eq!(
         std::fs::read_to_string(out.join("small.variant")).expect("kept"),
         "// mine\n",
@@ -288,5 +313,68 @@ fn import_writes_variants_never_over_an_existing_file() {
     assert_eq!(codes, ["E0202", "W0020"], "{lines:?}");
     assert_eq!(lines[0]["labels"][0]["line_start"], 2);
     assert_eq!(lines[0]["labels"][0]["column_start"], 12);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn import_into_something_that_is_not_a_folder_says_so() {
+    let dir = temp("import-not-folder");
+    let ini = dir.join("v.ini");
+    std::fs::write(&ini, "[small:chess]\nmaxFile = 6\n").expect("write");
+    let afile = dir.join("afile");
+    std::fs::write(&afile, "mine").expect("write");
+    for out in [s(&afile), "/dev/full"] {
+        let o = fairyc(&["import", s(&ini), "-o", out]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(!err.contains("File exists"), "{err}");
+        assert!(err.contains(&format!("{out} is not a folder")), "{err}");
+    }
+    assert_eq!(std::fs::read_to_string(&afile).expect("kept"), "mine");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bidirectional_overrides_are_printed_escaped() {
+    // U+202E (right-to-left override) in a source's diagnostics and in
+    // names read from a table (issue 35): made visible, never printed raw.
+    let dir = temp("bidi");
+    let source = dir.join("bidi.variant");
+    std::fs::write(
+        &source,
+        "variant \"Evil\u{202e}\" {}\nboard { files a..h; ranks 1..8 }\npiece King\u{202e} { letter K; moves K; royal }\n",
+    )
+    .expect("write");
+    let o = fairyc(&["check", s(&source)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(!err.contains('\u{202e}'), "{err}");
+    assert!(
+        err.contains("error[E0052]") && err.contains("\\u{202e}"),
+        "{err}"
+    );
+    // The snippet keeps its columns: the label still points under the
+    // character's place (column 11).
+    assert!(err.contains("bidi.variant:3:11"), "{err}");
+
+    let (_, mut json) = table(&dir);
+    json["parts"]["name"] = "Evil\u{202e}Name".into();
+    json["parts"]["pieces"][0]["name"] = "King\u{2067}".into();
+    let evil = dir.join("evil.json");
+    std::fs::write(&evil, json.to_string()).expect("write");
+    for args in [
+        vec!["show", s(&evil)],
+        vec!["compile", s(&evil), "--format", "text"],
+        vec!["show", s(&evil), "--piece", "King\u{2067}", "--from", "e1"],
+    ] {
+        let o = fairyc(&args);
+        let (out, err) = (stdout(&o), stderr(&o));
+        for c in ['\u{202e}', '\u{2067}'] {
+            assert!(!out.contains(c), "{args:?}: {out}");
+            assert!(!err.contains(c), "{args:?}: {err}");
+        }
+    }
+    let o = fairyc(&["show", s(&evil)]);
+    assert!(stdout(&o).contains("Evil\\u{202e}Name"), "{}", stdout(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -51,3 +51,22 @@ fn no_result_line_while_the_game_goes_on() {
     assert_eq!(lines.len(), 16);
     assert!(lines.iter().all(|l| !l.starts_with("result:")));
 }
+
+#[test]
+fn past_the_move_limit_the_moves_are_listed_with_the_result() {
+    // Chess's move limit (75 moves, 150 plies) has passed: the game is
+    // drawn, but perft does not judge the move limit and counts the moves;
+    // `moves` lists the same moves, then the result. By hand: the king has
+    // d1, d2, e2, f2, f1 and the rook a2–a8, b1, c1, d1 (d1 once each).
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 160 100";
+    let lines = moves("chess", fen);
+    let (last, listed) = lines.split_last().expect("output");
+    assert_eq!(last, "result: 1/2-1/2 (draw by move limit)");
+    assert_eq!(listed.len(), 15, "{lines:?}");
+    assert!(listed.iter().all(|l| !l.starts_with("result:")));
+    let perft = fairyc(&["perft", "chess", "--depth", "1", "--fen", fen]);
+    assert_eq!(String::from_utf8_lossy(&perft.stdout).trim(), "nodes: 15");
+    // Below the limit: the moves alone.
+    let lines = moves("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 149 100");
+    assert_eq!(lines.len(), 15, "{lines:?}");
+}

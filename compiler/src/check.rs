@@ -1903,8 +1903,7 @@ impl<'a> Resolver<'a> {
     fn square(&mut self, name: &str, span: Span) -> Option<Sq> {
         let found = self.geo.square(name);
         if found.is_none() {
-            let suggestion = did_you_mean(name, self.geo.squares.iter().map(|s| s.name.as_str()))
-                .map(str::to_string);
+            let suggestion = self.geo.closest_square(name);
             self.lower_error(
                 LowerError::UnknownSquare {
                     name: name.to_string(),
@@ -2866,14 +2865,32 @@ impl<'a> Resolver<'a> {
         let mut sound: Vec<SoundRule> = Vec::new();
         for rule in rules {
             let piece = self.piece(&rule.piece.node);
-            if let Some(p) = piece {
-                if pieces[p as usize].royal {
-                    self.error(
-                        ErrorKind::RoyalPromotes {
-                            piece: rule.piece.node.clone(),
-                        },
-                        rule.piece.span,
-                    );
+            // A royal piece promotes only to a piece royal for the same
+            // sides, on the board: its side keeps its one royal piece.
+            let royal_from = piece.filter(|&p| pieces[p as usize].royal);
+            let same_royalty = |x: u8| {
+                royal_from.is_some_and(|p| {
+                    let (a, b) = (&pieces[p as usize], &pieces[x as usize]);
+                    b.royal && a.royal_side == b.royal_side
+                })
+            };
+            if royal_from.is_some() {
+                for target in &rule.targets {
+                    let (target_name, royal_target) = match &target.node {
+                        PromotionTarget::Piece(n) => {
+                            (n.node.clone(), self.piece(&n.node).is_none_or(same_royalty))
+                        }
+                        PromotionTarget::Hand(n) => (format!("hand({})", n.node), false),
+                    };
+                    if !royal_target {
+                        self.error(
+                            ErrorKind::RoyalPromotes {
+                                piece: rule.piece.node.clone(),
+                                target: target_name,
+                            },
+                            target.span,
+                        );
+                    }
                 }
             }
             let mut choices: Vec<PromotionChoice> = Vec::new();
@@ -2904,7 +2921,7 @@ impl<'a> Resolver<'a> {
                 }
                 match choice {
                     PromotionChoice::Piece(_)
-                        if pieces[x as usize].royal && !self.several_royals =>
+                        if pieces[x as usize].royal && !self.several_royals && !same_royalty(x) =>
                     {
                         self.error(
                             ErrorKind::PromotesToRoyal {

@@ -449,10 +449,14 @@ pub enum ErrorKind {
     },
     /// `E0046` `Pawn -> hand(Queen) in …` in a variant without `drops`.
     HandPromotionWithoutDrops,
-    /// `E0047` `King -> Queen in …` where `King` is royal.
+    /// `E0047` `King -> Queen in …` where `King` is royal and `Queen` is
+    /// not (a royal piece may promote to another royal piece).
     RoyalPromotes {
         /// The royal piece.
         piece: String,
+        /// The target as written: a piece that is not royal (or royal for
+        /// other sides), or `hand(…)`.
+        target: String,
     },
     /// `E0048` `variant "" { }`, or a piece name or board label too long
     /// for a table ([`MAX_NAME_BYTES`](fairyc_runtime::table::MAX_NAME_BYTES)).
@@ -1241,12 +1245,15 @@ impl ErrorKind {
                 "add a `drops { }` block so pieces in hand can be dropped, or promote on the \
                  board",
             ),
-            ErrorKind::RoyalPromotes { piece } => Text::new(
+            ErrorKind::RoyalPromotes { piece, target } => Text::new(
                 "E0047",
-                format!("the royal piece `{piece}` cannot promote"),
-                "a royal piece",
+                format!("the royal piece `{piece}` cannot promote to `{target}`"),
+                "not a royal piece",
             )
-            .help("promoting would leave its side without a royal piece; remove the rule"),
+            .help(
+                "promoting to it would leave its side without a royal piece; a royal piece may \
+                 promote only to another piece royal for the same sides, on the board",
+            ),
             ErrorKind::NameLength { what, len: 0, .. } => {
                 Text::new("E0048", format!("the {what} is empty"), "empty").help("give it a name")
             }

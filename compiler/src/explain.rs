@@ -248,7 +248,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
         title: "unsupported Betza modifier",
         text: "`h` (XBetza's \"half\") is a modifier fairyc does not support.",
         wrong: "piece Knight { letter N; moves hN }",
-        fixed: "piece Knight { letter N; moves ffN }",
+        fixed: "piece Knight { letter N; moves N }",
     },
     Explanation {
         code: "E0024",
@@ -360,7 +360,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
         title: "conflicting promotion rules",
         text: "Two promotion rules of one piece apply on the same square, and either one is `optional` and the other not, or they share some choices but not all. On the shared squares the rules merge, so the compulsory rule would silently become optional (or a choice would be offered by one rule and not the other). Rules with the same choices and the same `optional` are two ways to one promotion and merge as they should (Chu shogi: `on entry`, and `on start or end if capture`).",
         wrong: "promotion {\n    Pawn -> Queen in rank 8\n    Pawn -> Queen | Knight in e8 optional\n}",
-        fixed: "promotion {\n    Pawn -> Queen | Knight in rank 8\n}",
+        fixed: "promotion {\n    Pawn -> Queen | Knight in last-rank\n}",
     },
     Explanation {
         code: "E0040",
@@ -372,7 +372,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0041",
         title: "promotion to a royal piece",
-        text: "A piece may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense. A variant whose side may have several says how they are protected: `legality { partial-check allowed }` (in check only when all are attacked, Spartan chess's two kings; `King max 2` caps how many) or `legality { several-royals allowed }` (while it has two or more, none is protected; sho shogi's crown prince).",
+        text: "A piece that is not royal may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense. A variant whose side may have several says how they are protected: `legality { partial-check allowed }` (in check only when all are attacked, Spartan chess's two kings; `King max 2` caps how many) or `legality { several-royals allowed }` (while it has two or more, none is protected; sho shogi's crown prince).",
         wrong: "promotion { Pawn -> Queen | King in last-rank }",
         fixed: "promotion { Pawn -> Queen in last-rank }",
     },
@@ -414,9 +414,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0047",
         title: "a royal piece that promotes",
-        text: "A royal piece may not promote: its side would be left without a royal piece.",
+        text: "A royal piece may promote only to another piece that is royal for the same sides (`royal`, or `royal white`/`royal black` alike), on the board: promoting it to a piece that is not royal, or into a hand, would leave its side without a royal piece.",
         wrong: "promotion { King -> Queen in last-rank }",
-        fixed: "promotion { Pawn -> Queen in last-rank }",
+        fixed: "piece Emperor { letter E; moves Q; royal }\npromotion {\n    King -> Emperor in last-rank\n    Pawn -> Queen in last-rank\n}",
     },
     Explanation {
         code: "E0048",
@@ -479,14 +479,14 @@ pub static EXPLANATIONS: &[Explanation] = &[
         title: "promotion limit out of range",
         text: "`<Piece> max <n>` in `promotion` lets a piece promote to `<Piece>` only while its side has fewer than n of them on the board (Grand chess: a pawn promotes only to a piece its side has lost); n is from 1 to 64.",
         wrong: "promotion { Queen max 0 }",
-        fixed: "promotion { Queen max 1 }",
+        fixed: "promotion {\n    Pawn -> Queen | Knight in last-rank\n    Queen max 1\n}",
     },
     Explanation {
         code: "E0151",
         title: "two promotion limits for one piece",
         text: "A piece has at most one `max` statement in `promotion`.",
         wrong: "promotion {\n    Queen max 1\n    Queen max 2\n}",
-        fixed: "promotion { Queen max 1 }",
+        fixed: "promotion {\n    Pawn -> Queen | Knight in last-rank\n    Queen max 1\n}",
     },
     Explanation {
         code: "E0057",
@@ -589,9 +589,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0110",
         title: "unknown square",
-        text: "A square name is not on this board. A close square name is suggested.",
-        wrong: "promotion { Pawn -> Queen in i9 }",
-        fixed: "promotion { Pawn -> Queen in h8 }",
+        text: "A square name is not on this board. A square is suggested: a close spelling of one (`e44`: `e4`), or for a file and a rank just off the board the square of the nearest file and rank (`i9` on 8×8: `h8`).",
+        wrong: "promotion { Pawn -> Queen in last-rank, i9 }",
+        fixed: "promotion { Pawn -> Queen in last-rank }",
     },
     Explanation {
         code: "E0111",
@@ -1002,15 +1002,15 @@ piece Guard { letter G; moves K }",
     },
     Explanation {
         code: "W0003",
-        title: "drop or gating rule for a piece never in hand",
-        text: "A `drops` or `gating` rule names a piece that can never be in a hand (royal pieces are never captured, pieces with `captured-as` go to hand as another piece; without `drops`, only the setup's `[…]` puts pieces in hand).",
+        title: "drop rule for a piece never in hand",
+        text: "A `drops` rule names a piece that no position can hold in hand: a royal piece, which is never captured and which no FEN may put in hand unless the start position does. Any other piece may be in hand in a position given as a FEN, even one that no game from the start puts there, so its rules are kept.",
         wrong: "drops { King not-on rank 1 }",
         fixed: "drops { Pawn not-on rank 1 }",
     },
     Explanation {
         code: "W0004",
         title: "end rule that can never trigger",
-        text: "A `<Piece> reaches <squares>` rule names squares the piece can never stand on for a side.",
+        text: "A `<Piece> reaches <squares>` rule names squares the piece can never get to for a side in a game from the start position (from its start squares, drops and promotions, along its moves). A FEN may still place it there, so the rule is not wrong if it is meant for such positions; a `fen-only` piece, which only a FEN places, is not judged.",
         wrong: "end { Pawn reaches rank 1 win }   # for White",
         fixed: "end { Pawn reaches last-rank win }",
     },

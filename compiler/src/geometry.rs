@@ -343,11 +343,7 @@ impl Geometry {
         let mut new: Vec<Option<&Spanned<String>>> = vec![None; self.squares.len()];
         for &(square, name) in names {
             let Some(s) = self.square(&square.node) else {
-                let suggestion = crate::suggest::did_you_mean(
-                    &square.node,
-                    self.squares.iter().map(|s| s.name.as_str()),
-                )
-                .map(str::to_owned);
+                let suggestion = self.closest_square(&square.node);
                 errors.push((
                     square.span,
                     LowerError::UnknownSquare {
@@ -448,6 +444,37 @@ impl Geometry {
             .iter()
             .position(|s| s.name == name)
             .map(|i| i as Sq)
+    }
+
+    /// The square to suggest for a name that is none: a close spelling
+    /// ([`crate::suggest::did_you_mean`]), else, for a name of a file and a
+    /// rank just off the board (`i9` on 8×8), the square of the nearest
+    /// file and the nearest rank (`h8`), where the labels are single letters
+    /// and numbers.
+    pub fn closest_square(&self, name: &str) -> Option<String> {
+        if let Some(s) =
+            crate::suggest::did_you_mean(name, self.squares.iter().map(|s| s.name.as_str()))
+        {
+            return Some(s.to_owned());
+        }
+        let split = name.find(|c: char| c.is_ascii_digit())?;
+        let (file, rank) = name.split_at(split);
+        let letter = |label: &str| match label.as_bytes() {
+            [c] if c.is_ascii_lowercase() => Some(i64::from(*c)),
+            _ => None,
+        };
+        let number = |label: &str| label.parse::<i64>().ok().filter(|_| label.len() <= 6);
+        let nearest = |labels: &[String], want: i64, key: &dyn Fn(&str) -> Option<i64>| {
+            labels
+                .iter()
+                .filter_map(|l| Some((key(l)?.abs_diff(want), l)))
+                .min_by_key(|&(d, _)| d)
+                .map(|(_, l)| l.clone())
+        };
+        let file = nearest(&self.files, letter(file)?, &letter)?;
+        let rank = nearest(&self.ranks, number(rank)?, &number)?;
+        let square = format!("{file}{rank}");
+        self.square(&square).map(|_| square)
     }
 
     /// Whether any square covers more than one cell.

@@ -9,7 +9,7 @@
 use fairyc_runtime::table::{PromotionChoice, TableParts};
 use fairyc_runtime::{Color, Setup, Variant, VariantTables};
 
-use crate::ast::{self, DropRule, EndRule, GatingRule, Item, PieceProp, Side};
+use crate::ast::{self, DropRule, EndRule, Item, PieceProp, Side};
 use crate::geometry::Sq;
 use crate::span::Span;
 use crate::warning::{Warning, WarningKind};
@@ -147,8 +147,17 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
     } else if parts.gating.is_empty() {
         hand.iter_mut().for_each(|h| *h = false);
     }
-    drop_rules(file, parts, &decls, &hand, &mut out);
-    gating_rules(file, &decls, &hand, &mut out);
+    // What no position can hold in hand, not even one given as a FEN: a
+    // royal piece (unless the start position puts royal pieces there). A
+    // gating rule for one is an error (`E0042`), so only drop rules are
+    // judged.
+    let royal_in_hand = parts.drops.as_ref().is_some_and(|d| d.royal_in_hand);
+    let holdable: Vec<bool> = parts
+        .pieces
+        .iter()
+        .map(|piece| !piece.royal || royal_in_hand)
+        .collect();
+    drop_rules(file, parts, &decls, &holdable, &mut out);
 
     // Where each piece can ever stand, per side: from its setup squares, its
     // drop squares and the promotion zones that make it, along its paths.
@@ -239,7 +248,12 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
         ));
     }
 
-    goals(file, parts, &reach, &mut out);
+    // A `fen-only` piece stands wherever a FEN puts it.
+    let fen_only: Vec<bool> = decls
+        .iter()
+        .map(|d| d.props.iter().any(|p| matches!(p, PieceProp::FenOnly(_))))
+        .collect();
+    goals(file, parts, &reach, &fen_only, &mut out);
     dead_ends(parts, &decls, &reach, &mut out);
     over_at_start(file, tables, &mut out);
     if parts.end.double_pass.is_some() && !parts.legality.pass {
@@ -342,40 +356,16 @@ fn drop_rules(
     }
 }
 
-/// `W0003`: a gating rule for a piece that can never be in a hand.
-fn gating_rules(
+/// `W0004`: `<Piece> reaches <squares>` rules whose piece can never stand on
+/// any of the squares, for a side, in a game from the start position (a
+/// `fen-only` piece, which only a FEN places, is not judged).
+fn goals(
     file: &ast::File,
-    decls: &[&ast::PieceDecl],
-    hand: &[bool],
+    parts: &TableParts,
+    reach: &[[Vec<bool>; 2]],
+    fen_only: &[bool],
     out: &mut Vec<Warning>,
 ) {
-    let index = |name: &str| decls.iter().position(|d| d.name.node == name);
-    for item in &file.items {
-        let Item::Gating(g) = item else { continue };
-        for rule in &g.rules {
-            let GatingRule::Gate { pieces, .. } = rule else {
-                continue;
-            };
-            for piece in pieces {
-                let Some(pi) = index(&piece.node) else {
-                    continue;
-                };
-                if !hand.get(pi).copied().unwrap_or(true) {
-                    out.push(warning(
-                        WarningKind::NeverInHand {
-                            piece: piece.node.clone(),
-                        },
-                        piece.span,
-                    ));
-                }
-            }
-        }
-    }
-}
-
-/// `W0004`: `<Piece> reaches <squares>` rules whose piece can never stand on
-/// any of the squares, for a side.
-fn goals(file: &ast::File, parts: &TableParts, reach: &[[Vec<bool>; 2]], out: &mut Vec<Warning>) {
     let rules = file.items.iter().flat_map(|item| match item {
         Item::End(e) => e.rules.as_slice(),
         _ => &[],
@@ -388,6 +378,9 @@ fn goals(file: &ast::File, parts: &TableParts, reach: &[[Vec<bool>; 2]], out: &m
         let Some(can) = reach.get(table.piece as usize) else {
             continue;
         };
+        if fen_only.get(table.piece as usize).copied().unwrap_or(false) {
+            continue;
+        }
         for (side, name) in [(0, Side::White), (1, Side::Black)] {
             let hit = table.squares[side]
                 .iter()

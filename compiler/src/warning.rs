@@ -37,14 +37,15 @@ pub enum WarningKind {
         /// The squares' names.
         squares: Vec<String>,
     },
-    /// `W0003` `drops { Camel not-on rank 1 }` for a piece that can never be
-    /// in a hand.
+    /// `W0003` `drops { King not-on rank 1 }` for a piece that no position
+    /// can hold in hand: a royal piece.
     NeverInHand {
         /// The piece.
         piece: String,
     },
     /// `W0004` `King reaches e9-zone win` where the piece can never stand on
-    /// any of the squares.
+    /// any of the squares in a game from the start position (not reported
+    /// for a `fen-only` piece).
     GoalUnreachable {
         /// The piece.
         piece: String,
@@ -123,13 +124,15 @@ impl Warning {
                  usually a mistake in one of them",
             ),
             WarningKind::NeverInHand { .. } => (
-                "this piece never goes to a hand",
-                "a piece is in hand when it is captured (royal pieces are not), listed in the \
-                 setup's `[…]`, or a `hand(…)` promotion target; remove the rule",
+                "a royal piece is never in hand",
+                "a royal piece is never captured, and no position (not even one given as a FEN) \
+                 holds one in hand unless the start position does; remove the rule",
             ),
-            WarningKind::GoalUnreachable { .. } => {
-                ("never reached", "check the squares and the piece's moves")
-            }
+            WarningKind::GoalUnreachable { .. } => (
+                "never reached",
+                "check the squares and the piece's moves (a position given as a FEN may \
+                     still put the piece there)",
+            ),
             WarningKind::NeverDroppable { .. } => (
                 "forbids every square of the board",
                 "forbid fewer squares; a piece that may not be dropped anywhere stays in hand for \
@@ -195,7 +198,8 @@ impl fmt::Display for Warning {
             }
             WarningKind::GoalUnreachable { piece, side } => write!(
                 f,
-                "this end rule can never trigger: a {} `{piece}` can never stand on these squares",
+                "this end rule can never trigger in a game from the start position: a {} \
+                 `{piece}` can never get to these squares",
                 side_name(*side)
             ),
             WarningKind::NeverDroppable { piece } => {

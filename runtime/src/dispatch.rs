@@ -425,8 +425,11 @@ impl<'v> Position<'v> {
     pub fn from_fen_or_sfen(v: &'v Variant, text: &str) -> Result<Position<'v>, PositionError> {
         match Position::from_fen(v, text) {
             Ok(p) => Ok(p),
-            Err(e) => match crate::usi::sfen_to_fen(v, text) {
-                Some(fen) => Position::from_fen(v, &fen).map_err(|_| e),
+            // A text shaped as an SFEN is judged as one: its own error (a
+            // bad hand, a royal piece in hand) rather than the FEN's.
+            Err(e) => match crate::usi::read_sfen(v, text) {
+                Some(Ok(fen)) => Position::from_fen(v, &fen),
+                Some(Err(sfen)) => Err(sfen.into()),
                 None => Err(e),
             },
         }

@@ -92,6 +92,15 @@ pub enum TableError {
         /// The cell `[column, row]`.
         cell: [u8; 2],
     },
+    /// Two zones (`zones`) with the same name.
+    DuplicateZoneName {
+        /// The first zone's index.
+        first: usize,
+        /// The second zone's index.
+        second: usize,
+        /// The name.
+        name: String,
+    },
     /// Two squares with the same name.
     DuplicateSquareName {
         /// The first square.
@@ -234,7 +243,8 @@ pub enum TableError {
         /// The rule's index in `promotions`.
         rule: usize,
     },
-    /// A promotion rule for a royal piece.
+    /// A promotion rule of a royal piece to a piece that is not royal for
+    /// the same sides, or to hand.
     RoyalPromotes {
         /// The rule's index in `promotions`.
         rule: usize,
@@ -345,6 +355,8 @@ pub enum Limit {
     Labels,
     /// [`crate::table::MAX_CHOICES`] choices of one promotion rule.
     Choices,
+    /// [`crate::table::MAX_GATING_RULES`] gating rules.
+    GatingRules,
 }
 
 impl Limit {
@@ -363,6 +375,7 @@ impl Limit {
             Limit::Castling => t::MAX_CASTLING,
             Limit::Labels => t::MAX_LABELS,
             Limit::Choices => t::MAX_CHOICES,
+            Limit::GatingRules => t::MAX_GATING_RULES,
         }
     }
 
@@ -379,6 +392,7 @@ impl Limit {
             Limit::Castling => "castling rules",
             Limit::Labels => "labels",
             Limit::Choices => "choices",
+            Limit::GatingRules => "gating rules",
         }
     }
 }
@@ -670,6 +684,11 @@ impl fmt::Display for TableError {
                 second,
                 name,
             } => write!(f, "squares {first} and {second} are both called {name:?}"),
+            TableError::DuplicateZoneName {
+                first,
+                second,
+                name,
+            } => write!(f, "zones {first} and {second} are both called {name:?}"),
             TableError::LabelCount {
                 files,
                 len,
@@ -764,7 +783,8 @@ impl fmt::Display for TableError {
             TableError::RoyalPromotes { rule, piece } => {
                 write!(
                     f,
-                    "promotions[{rule}] promotes piece {piece}, which is royal"
+                    "promotions[{rule}] promotes piece {piece}, which is royal, to a piece \
+                     that is not royal for the same sides"
                 )
             }
             TableError::PromotionToRoyal { rule, piece } => {
@@ -867,6 +887,9 @@ pub enum ParseFenError {
         /// The piece as written (its case gives the side: `P`, `de`).
         letter: String,
     },
+    /// An SFEN's hands field that is not counts (1 to [`crate::MAX_HAND`])
+    /// each followed by a piece (`2P`, `S`, `-`).
+    BadSfenHand(String),
     /// The board field has another number of rows than the board.
     RowCount {
         /// Rows of the board.
@@ -995,9 +1018,18 @@ impl fmt::Display for ParseFenError {
                 "more than {} `{letter}` in hand",
                 crate::position::MAX_HAND
             ),
-            ParseFenError::RowCount { expected, found } => {
-                write!(f, "the board has {expected} rows, the FEN {found}")
-            }
+            ParseFenError::RowCount { expected, found } => write!(
+                f,
+                "the FEN's board has {found} {}, this board has {expected} (one per rank, \
+                 top first, separated by `/`)",
+                if *found == 1 { "row" } else { "rows" }
+            ),
+            ParseFenError::BadSfenHand(hands) => write!(
+                f,
+                "SFEN hands `{hands}`: each piece needs a count from 1 to {} before it, or none \
+                 (`2P`, `S`; `-` for empty hands)",
+                crate::position::MAX_HAND
+            ),
             ParseFenError::ZeroRun { row, column } => {
                 write!(f, "row {row} column {column}: a run of empty squares is at least 1")
             }

@@ -813,9 +813,11 @@ impl<'v, W: Width> Pos<'v, W> {
         out: &mut MoveList,
     ) {
         let v = self.v;
-        if v.promoting.has(p)
+        // An en-passant capture never promotes (as in Fairy-Stockfish).
+        if !ep
+            && v.promoting.has(p)
             && ((v.promo[p].zone[self.turn] & bit(to)).any() || v.promo_start_pass.has(p))
-            && self.emit_promotions(ctx, p, (from, to), ep, out)
+            && self.emit_promotions(ctx, p, (from, to), out)
         {
             return;
         }
@@ -852,8 +854,8 @@ impl<'v, W: Width> Pos<'v, W> {
         ep || ctx.king.is_none() && self.v.royal_of[self.turn].any()
     }
 
-    /// Appends the promotions of the move (see [`Self::emit`]) that a rule
-    /// allows, if legal. Returns whether the move must promote, so that
+    /// Appends the promotions of the move (see [`Self::emit`]; never en
+    /// passant) that a rule allows, if legal. Returns whether the move must promote, so that
     /// the caller adds the plain move only when it may also stay.
     #[inline(never)]
     fn emit_promotions(
@@ -861,7 +863,6 @@ impl<'v, W: Width> Pos<'v, W> {
         ctx: &Ctx<W>,
         p: usize,
         (from, to): (Sq, Sq),
-        ep: bool,
         out: &mut MoveList,
     ) -> bool {
         let v = self.v;
@@ -872,12 +873,12 @@ impl<'v, W: Width> Pos<'v, W> {
         } else {
             Set::<W>::EMPTY
         };
-        let test = self.must_test(ctx, ep);
+        let test = self.must_test(ctx, false);
         let mut applied = false;
         let mut optional = false;
         let applies = |rule: &PromoRule<W>| {
             rule.applies(us, fb, passed, tb)
-                && (!rule.capture_only || ep || (self.by_side[us ^ 1] & tb).any())
+                && (!rule.capture_only || (self.by_side[us ^ 1] & tb).any())
         };
         let rules = &v.promo[p].rules;
         for (i, rule) in rules.iter().enumerate() {
@@ -896,12 +897,13 @@ impl<'v, W: Width> Pos<'v, W> {
                 let (m, must_test) = match *c {
                     // No choice of a type its side has its limit of.
                     PromotionChoice::Piece(t) if v.limited.has(t) && self.at_limit(t) => continue,
-                    PromotionChoice::Piece(t) => {
-                        (self.piece_move(from, to, ep, Promote::Piece(pt(t))), test)
-                    }
+                    PromotionChoice::Piece(t) => (
+                        self.piece_move(from, to, false, Promote::Piece(pt(t))),
+                        test,
+                    ),
                     // The piece leaves the board: it no longer blocks.
                     PromotionChoice::Hand(t) => (
-                        self.piece_move(from, to, ep, Promote::Hand(pt(t))),
+                        self.piece_move(from, to, false, Promote::Hand(pt(t))),
                         v.royal_of[us].any(),
                     ),
                 };

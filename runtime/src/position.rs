@@ -102,7 +102,32 @@ fn must_have_promoted<W: Width>(v: &Rules<W>, p: u8, side: usize, sq: Sq) -> boo
                 && r.choices.contains(&PromotionChoice::Piece(p))
         })
     });
-    !dropped && !promoted_to
+    !dropped && !promoted_to && !by_en_passant(v, p, side, sq)
+}
+
+/// Whether a piece `p` of `side` may land on `sq` by an en-passant capture,
+/// which never promotes: one of its `en_passant` paths has a step there, and
+/// an enemy piece's double step (a quiet `creates_en_passant` path) passes
+/// over it.
+fn by_en_passant<W: Width>(v: &Rules<W>, p: u8, side: usize, sq: Sq) -> bool {
+    let b = bit(sq);
+    let lands = (0..v.nsq).any(|from| {
+        let (a, z) = v.entries[v.entry(p as usize, side, from)];
+        v.paths[a as usize..z as usize].iter().any(|path| {
+            path.en_passant
+                && v.steps[path.steps.0 as usize..path.steps.1 as usize]
+                    .iter()
+                    .any(|st| st.to == sq)
+        })
+    });
+    lands
+        && (0..v.npieces).any(|q| {
+            (0..v.nsq).any(|from| {
+                v.ep_creators[v.entry(q, side ^ 1, from)]
+                    .iter()
+                    .any(|c| (c.passed & b).any())
+            })
+        })
 }
 
 /// The royal-piece rule, for the runtime and the compiler alike: in a

@@ -146,6 +146,9 @@ pub const MAX_CHOICES: usize = 2 * MAX_PIECES;
 /// The most castling rules (castling rights are a 16-bit set).
 pub const MAX_CASTLING: usize = 16;
 
+/// The most gating rules.
+pub const MAX_GATING_RULES: usize = 128;
+
 /// The largest `end.move_limit` (in full moves).
 pub const MAX_MOVE_LIMIT: u32 = 1_000_000;
 
@@ -237,6 +240,7 @@ bounds! {
     LCastling => Castling,
     LLabels => Labels,
     LChoices => Choices,
+    LGating => GatingRules,
 }
 
 /// A list read with a length limit and each element's index traced.
@@ -411,7 +415,7 @@ field!(
     Vec<CastlingRule>,
     unb
 );
-field!(de_gating, "gating", BVec<GateRule, LPieces>, Vec<GateRule>, unb);
+field!(de_gating, "gating", BVec<GateRule, LGating>, Vec<GateRule>, unb);
 field!(
     de_gate_squares,
     "squares",
@@ -1756,7 +1760,17 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
                 needed: r.choices.len(),
             });
         }
-        if royal(r.piece) {
+        // A royal piece promotes only to a piece royal for the same sides,
+        // on the board: its side keeps its one royal piece.
+        let same_royalty = |x: u8| {
+            let (a, b) = (&p.pieces[r.piece as usize], p.pieces.get(x as usize));
+            b.is_some_and(|b| b.royal && b.royal_side == a.royal_side)
+        };
+        if royal(r.piece)
+            && r.choices
+                .iter()
+                .any(|c| !matches!(*c, PromotionChoice::Piece(x) if same_royalty(x)))
+        {
             return Err(TableError::RoyalPromotes {
                 rule,
                 piece: r.piece,
@@ -1771,7 +1785,11 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
                     pc(x, at)?;
                     // A side may have several royal pieces only with
                     // `partial-check allowed` or `several-royals allowed`.
-                    if royal(x) && !p.legality.partial_check_allowed && !p.legality.several_royals {
+                    if royal(x)
+                        && !royal(r.piece)
+                        && !p.legality.partial_check_allowed
+                        && !p.legality.several_royals
+                    {
                         return Err(TableError::PromotionToRoyal { rule, piece: x });
                     }
                 }
@@ -1928,6 +1946,14 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
     }
     for (zone, z) in p.zones.iter().enumerate() {
         name(NameOf::Zone(zone), &z.name, false)?;
+        // Zones are found by name (`fairyc show --zone`): one zone a name.
+        if let Some(first) = p.zones[..zone].iter().position(|y| y.name == z.name) {
+            return Err(TableError::DuplicateZoneName {
+                first,
+                second: zone,
+                name: z.name.clone(),
+            });
+        }
         for &s in z.squares.iter().flatten() {
             sq(s, Field::Zone { zone })?;
         }

@@ -10,6 +10,7 @@
 //! counts before letters: `2Pp`) and the move number counted in plies.
 
 use crate::bits::{Sq, Width};
+use crate::error::ParseFenError;
 use crate::position::Pos;
 use crate::types::Move;
 use crate::variant::{with_rules, Rules, Variant};
@@ -31,10 +32,17 @@ fn shape<W: Width>(v: &Rules<W>) -> Option<(usize, usize)> {
 /// The FEN of an SFEN, if the board is shogi-shaped and the text has the
 /// four SFEN fields (board, `b`/`w`, hands, move number).
 pub fn sfen_to_fen(v: &Variant, sfen: &str) -> Option<String> {
+    read_sfen(v, sfen).and_then(Result::ok)
+}
+
+/// [`sfen_to_fen`] telling a text that is no SFEN (`None`: the board is not
+/// shogi-shaped, or the fields are not a board, `b`/`w`, hands and a move
+/// number) from an SFEN whose hands cannot be read (`Some(Err(…))`).
+pub(crate) fn read_sfen(v: &Variant, sfen: &str) -> Option<Result<String, ParseFenError>> {
     with_rules!(v, r => sfen_to_fen_at(r, sfen))
 }
 
-fn sfen_to_fen_at<W: Width>(v: &Rules<W>, sfen: &str) -> Option<String> {
+fn sfen_to_fen_at<W: Width>(v: &Rules<W>, sfen: &str) -> Option<Result<String, ParseFenError>> {
     shape(v)?;
     let fields: Vec<&str> = sfen.split_whitespace().collect();
     let [board, side, hands, ply] = fields[..] else {
@@ -54,22 +62,29 @@ fn sfen_to_fen_at<W: Width>(v: &Rules<W>, sfen: &str) -> Option<String> {
         let mut k = 0;
         while k < bytes.len() {
             let digits = bytes[k..].iter().take_while(|b| b.is_ascii_digit()).count();
-            let n: usize = if digits == 0 {
-                1
-            } else {
-                hands[k..k + digits].parse().ok().filter(|&n| n <= 64)?
-            };
-            k += digits;
-            let plus = bytes.get(k) == Some(&b'+');
-            let at = k + usize::from(plus);
-            if !bytes.get(at)?.is_ascii_alphabetic() {
-                return None;
+            let plus = bytes.get(k + digits) == Some(&b'+');
+            let at = k + digits + usize::from(plus);
+            if !bytes.get(at).is_some_and(u8::is_ascii_alphabetic) {
+                return Some(Err(ParseFenError::BadSfenHand(hands.to_string())));
             }
             // An unknown letter is passed on for the FEN to refuse.
             let len = v
                 .read_symbol(&bytes[at..], plus)
                 .map_or(1, |(_, _, len)| len);
-            let token = &hands[k..at + len];
+            let token = &hands[k + digits..at + len];
+            let n: usize = if digits == 0 {
+                1
+            } else {
+                match hands[k..k + digits].parse::<usize>() {
+                    Ok(n) if (1..=usize::from(crate::position::MAX_HAND)).contains(&n) => n,
+                    Ok(0) => return Some(Err(ParseFenError::BadSfenHand(hands.to_string()))),
+                    _ => {
+                        return Some(Err(ParseFenError::HandTooLarge {
+                            letter: token.to_string(),
+                        }))
+                    }
+                }
+            };
             k = at + len;
             for _ in 0..n {
                 hand.push_str(token);
@@ -77,7 +92,7 @@ fn sfen_to_fen_at<W: Width>(v: &Rules<W>, sfen: &str) -> Option<String> {
         }
     }
     let fullmove = ply.div_ceil(2);
-    Some(format!("{board}[{hand}] {turn} - - 0 {fullmove}"))
+    Some(Ok(format!("{board}[{hand}] {turn} - - 0 {fullmove}")))
 }
 
 /// A square's USI name (`7g`), from its number.

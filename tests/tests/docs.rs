@@ -6,7 +6,8 @@
 //! - `docs/diagnostics.md` has a section for every code `fairyc explain`
 //!   knows, with its title, text and examples, and lists no other code;
 //! - each explanation's wrong example reports its code, and its fixed example
-//!   compiles without it.
+//!   compiles without any warning (but `W0001`, an example's unplaced piece);
+//! - `E0110`'s example gets the suggestion its explanation promises.
 
 use std::path::Path;
 
@@ -58,6 +59,10 @@ const BASE: &[(&str, &str)] = &[
     (
         "zone last-rank",
         "zone last-rank { white: rank 8; black: rank 1 }",
+    ),
+    (
+        "promotion",
+        "promotion { Pawn -> Queen | Rook | Bishop | Knight in last-rank }",
     ),
 ];
 
@@ -235,6 +240,17 @@ const KINGS_ONLY: &[&str] = &[
     "piece Knight",
     "piece Pawn",
     "zone last-rank",
+    "promotion",
+];
+
+/// Kings and a rook: the base without the other pieces.
+const KINGS_AND_ROOK: &[&str] = &[
+    "piece Queen",
+    "piece Bishop",
+    "piece Knight",
+    "piece Pawn",
+    "zone last-rank",
+    "promotion",
 ];
 
 /// How the examples of a code are completed when [`complete`] is not
@@ -277,10 +293,11 @@ const EXAMPLE_SETTINGS: &[(&str, &[&str], &str)] = &[
     ),
     ("E0104", KINGS_ONLY, "setup \"k2/3/K2 w - - 0 1\""),
     ("E0105", KINGS_ONLY, "setup \"2k/K2 w - - 0 1\""),
-    ("E0106", KINGS_ONLY, "setup \"k1/2K w - - 0 1\""),
-    ("E0107", KINGS_ONLY, "setup \"1k/K2 w - - 0 1\""),
-    ("E0108", KINGS_ONLY, "setup \"1k/K2 w - - 0 1\""),
-    ("E0183", KINGS_ONLY, "setup \"1k/K2 w - - 0 1\""),
+    // Kings and a rook, so that the side to move is not stalemated.
+    ("E0106", KINGS_AND_ROOK, "setup \"k1/1RK w - - 0 1\""),
+    ("E0107", KINGS_AND_ROOK, "setup \"1k/KR1 w - - 0 1\""),
+    ("E0108", KINGS_AND_ROOK, "setup \"1k/KR1 w - - 0 1\""),
+    ("E0183", KINGS_AND_ROOK, "setup \"1k/KR1 w - - 0 1\""),
     ("E0116", KINGS_ONLY, ""),
     // "Black has no Rook".
     (
@@ -302,6 +319,8 @@ const EXAMPLE_SETTINGS: &[(&str, &[&str], &str)] = &[
         KINGS_ONLY,
         "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
     ),
+    // A pawn that does not promote.
+    ("W0007", &["promotion"], ""),
     // Only Kings, both on dark squares.
     (
         "W0002",
@@ -450,6 +469,15 @@ fn explanation_examples_are_honest() {
             Ok(compiled) if compiled.warnings.iter().any(|w| w.code() == e.code) => {
                 failures.push(format!(
                     "{}: the fixed example still reports it\n{}",
+                    e.code,
+                    report(&origin, &fixed)
+                ))
+            }
+            // "Fixed" means clean: no other warning either, but `W0001`
+            // (an example declares a piece it does not place in a setup).
+            Ok(compiled) if compiled.warnings.iter().any(|w| w.code() != "W0001") => {
+                failures.push(format!(
+                    "{}: the fixed example warns\n{}",
                     e.code,
                     report(&origin, &fixed)
                 ))
@@ -614,4 +642,74 @@ fn links_to_language_anchors_resolve() {
         broken.join("\n")
     );
     assert!(checked > 20, "only {checked} links found");
+}
+
+/// `fairyc explain E0110` promises a square for a name just off the board;
+/// `check` gives it (issue 35).
+#[test]
+fn the_unknown_square_example_gets_the_promised_suggestion() {
+    let e = explain::explain("E0110").expect("E0110");
+    assert!(e.text.contains("`i9` on 8×8: `h8`"), "{}", e.text);
+    let wrong = example_source("E0110", e.wrong);
+    let errors = fairyc_compiler::compile(&wrong).expect_err("E0110's wrong example");
+    let text = render_plain("E0110", &wrong, &errors);
+    assert!(text.contains("error[E0110]"), "{text}");
+    assert!(text.contains("did you mean `h8`?"), "{text}");
+}
+
+/// The README's and the WebAssembly README's variant counts are the
+/// number of files in `variants/`, and so is the `check` summary shown.
+#[test]
+fn variant_counts_in_the_readmes_are_the_shipped_files() {
+    let root = fairyc_tests::root();
+    let n = std::fs::read_dir(root.join("variants"))
+        .expect("variants/")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "variant"))
+        })
+        .count();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    let wasm = std::fs::read_to_string(root.join("wasm/README.md")).expect("wasm/README");
+    assert!(
+        readme.contains(&format!("{n} variants ship in")),
+        "README: not {n} variants"
+    );
+    assert!(
+        readme.contains(&format!("checked {n} files: no errors")),
+        "README: check summary"
+    );
+    assert!(
+        wasm.contains(&format!("the {n} shipped variants")),
+        "wasm/README: not {n}"
+    );
+    assert!(
+        wasm.contains(&format!("the {n} shipped sources")),
+        "wasm/README: not {n}"
+    );
+    assert!(doc("diagnostics.md").contains(&format!("checked {n} files: no errors")));
+}
+
+/// The README's release test commands name every fairyc-tests test `.ci/run` runs with
+/// `--ignored`.
+#[test]
+fn the_readme_release_tests_are_those_of_ci() {
+    let root = fairyc_tests::root();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    let ci = std::fs::read_to_string(root.join(".ci/run")).expect(".ci/run");
+    let tests = |text: &str| -> std::collections::BTreeSet<String> {
+        text.lines()
+            .filter(|l| l.contains("-p fairyc-tests --release") && l.contains("--ignored"))
+            .flat_map(|l| {
+                l.split("--test ")
+                    .skip(1)
+                    .filter_map(|t| t.split_whitespace().next())
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let ci_tests = tests(&ci);
+    assert!(ci_tests.contains("hachu"), "{ci_tests:?}");
+    assert_eq!(tests(&readme), ci_tests);
 }

@@ -70,3 +70,53 @@ fn fen_only_twice_is_an_error() {
     let src = format!("{BASE}piece Silver {{ letter S; moves FfW; fen-only; fen-only }}\nsetup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n");
     assert!(compile_with_warnings(&src).is_err());
 }
+
+fn codes(source: &str) -> Vec<&'static str> {
+    compile_with_warnings(source)
+        .unwrap_or_else(|e| panic!("{source}: {e:?}"))
+        .warnings
+        .iter()
+        .map(|w| w.code())
+        .collect()
+}
+
+#[test]
+fn a_goal_of_a_fen_only_piece_is_not_reported_as_never_triggering() {
+    // A FEN places the Silver, and then it may reach the far rank (issue 35:
+    // W0004 said the rule could never trigger).
+    let source = format!(
+        "{BASE}piece Silver {{ letter S; moves FfW; fen-only }}\n\
+         setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n\
+         zone far {{ white: rank 8; black: rank 1 }}\n\
+         end {{ checkmate loss; Silver reaches far win }}\n"
+    );
+    assert_eq!(codes(&source), Vec::<&str>::new());
+    // A piece of the setup that cannot get there still warns.
+    let source = format!(
+        "{BASE}piece Silver {{ letter S; moves FfW }}\n\
+         setup \"4k3/8/8/8/8/8/8/S3K3 w - - 0 1\"\n\
+         zone back {{ white: rank 1; black: rank 8 }}\n\
+         end {{ checkmate loss; Silver reaches back win }}\n"
+    );
+    assert!(codes(&source).contains(&"W0004"), "{source}");
+}
+
+#[test]
+fn a_drop_rule_for_a_piece_only_a_fen_puts_in_hand_is_kept() {
+    // No capture goes to hand and the start hand is empty, but a FEN may
+    // give a Silver in hand (issue 35: W0003 asked to remove the rule).
+    let source = format!(
+        "{BASE}piece Silver {{ letter S; moves FfW; fen-only }}\n\
+         setup \"4k3/8/8/8/8/8/8/4K3[] w - - 0 1\"\n\
+         drops {{ captures-to-hand off; Silver not-on rank 8 }}\n"
+    );
+    assert_eq!(codes(&source), Vec::<&str>::new());
+    let v = fairyc_runtime::Variant::new(fairyc_compiler::compile(&source).expect("compiles"))
+        .expect("variant");
+    let p = fairyc_tests::pos(&v, "4k3/8/8/8/8/8/8/4K3[S] w - - 0 1");
+    assert!(p.legal_moves().into_iter().any(|m| p.uci(m) == "S@a1"));
+    assert!(!p.legal_moves().into_iter().any(|m| p.uci(m) == "S@a8"));
+    // A royal piece is in no hand, whatever the FEN.
+    let royal = source.replace("Silver not-on rank 8", "King not-on rank 8");
+    assert!(codes(&royal).contains(&"W0003"), "{royal}");
+}

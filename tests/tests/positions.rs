@@ -439,3 +439,54 @@ fn two_royals_for_a_side_are_refused_as_the_compiler_refuses_them() {
         })
     ));
 }
+
+#[test]
+fn a_fen_with_too_few_rows_says_ranks_and_what_it_found() {
+    let v = shipped("chess");
+    let e = fen_error(&v, "8 w - - 0 1");
+    assert_eq!(
+        e,
+        ParseFenError::RowCount {
+            expected: 8,
+            found: 1
+        }
+    );
+    let text = e.to_string();
+    assert!(
+        text.contains("the FEN's board has 1 row, this board has 8 (one per rank"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_sfen_with_a_bad_hand_gets_its_own_error_not_the_fens() {
+    // Issue 35: these reported "unknown castling right `9`" (the text read
+    // as a FEN, the hands field as castling rights).
+    let v = shipped("shogi");
+    let board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b";
+    let sfen_error =
+        |hands: &str| match Position::from_fen_or_sfen(&v, &format!("{board} {hands} 1")) {
+            Err(PositionError::Fen(e)) => e,
+            other => panic!("{hands}: {other:?}"),
+        };
+    assert_eq!(
+        sfen_error("99999999999999999999P"),
+        ParseFenError::HandTooLarge { letter: "P".into() }
+    );
+    assert_eq!(
+        sfen_error("65P"),
+        ParseFenError::HandTooLarge { letter: "P".into() }
+    );
+    assert_eq!(sfen_error("2K"), ParseFenError::RoyalInHand("K".into()));
+    assert_eq!(sfen_error("2"), ParseFenError::BadSfenHand("2".into()));
+    assert_eq!(sfen_error("0P"), ParseFenError::BadSfenHand("0P".into()));
+    for hands in ["99999999999999999999P", "2K", "2"] {
+        assert!(
+            !sfen_error(hands).to_string().contains("castling"),
+            "{hands}"
+        );
+    }
+    // A good one still reads.
+    let p = Position::from_fen_or_sfen(&v, &format!("{board} 2P 1")).expect("SFEN reads");
+    assert!(p.fen().contains("[PP]"), "{}", p.fen());
+}

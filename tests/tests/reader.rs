@@ -243,3 +243,49 @@ fn python_reader_reproduces_a_table_of_long_symbols() {
     let bad = check(&reader, &table, &queries(&v));
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// The reader's en passant into a promotion zone: never a promotion (the
+/// expected moves are pyffish 0.0.90's, see the variant files), and the
+/// runtime's perft on the same positions.
+#[test]
+#[ignore = "needs python3; run by .ci/run"]
+fn python_reader_never_promotes_en_passant() {
+    let root = root();
+    let reader = root.join("tests/reader/reader.py");
+    let dir = root.join("target/reader-tables");
+    std::fs::create_dir_all(&dir).expect("table folder");
+    for (stem, fen, expected) in [
+        (
+            "zone",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5e6b e5e6n e5e6q e5e6r",
+        ),
+        (
+            "capture",
+            "4k3/8/5n2/3pP3/8/8/8/4K3 w - d6 0 1",
+            "e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5e6 e5f6 e5f6+",
+        ),
+    ] {
+        let source =
+            std::fs::read_to_string(root.join(format!("tests/data/en-passant/{stem}.variant")))
+                .expect("read variant");
+        let tables =
+            fairyc_compiler::compile(&source).unwrap_or_else(|_| panic!("{stem} compiles"));
+        let table = dir.join(format!("en-passant-{stem}.json"));
+        std::fs::write(&table, tables.to_json()).expect("write table");
+        let v = Variant::new(tables).expect("variant");
+        let p = Position::from_fen(&v, fen).expect("FEN");
+        let queries = [
+            Query {
+                line: format!("moves {fen}"),
+                expected: expected.to_string(),
+            },
+            Query {
+                line: format!("perft 3 {fen}"),
+                expected: perft(&p, 3).to_string(),
+            },
+        ];
+        let bad = check(&reader, &table, &queries);
+        assert!(bad.is_empty(), "{stem}: {}", bad.join("\n"));
+    }
+}

@@ -627,3 +627,42 @@ fn piece_symbols_a_fen_could_not_read_are_refused() {
     .expect("fen");
     assert_eq!(perft(&p, 2), perft(&q, 2));
 }
+
+#[test]
+fn too_many_gating_rules_are_called_gating_rules() {
+    // Issue 35: "more than 128 pieces".
+    let mut v = zh();
+    let rule = json!({"piece": 1, "squares": [[0], [56]]});
+    v["parts"]["gating"] = json!(vec![rule; 129]);
+    let e = load(&v).expect_err("refused");
+    assert!(
+        matches!(
+            e,
+            TableError::TooMany {
+                limit: Limit::GatingRules,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("more than 128 gating rules"), "{e}");
+}
+
+#[test]
+fn two_zones_with_one_name_are_refused() {
+    let mut v = zh();
+    let zone = json!({"name": "camp", "squares": [[0], [63]]});
+    v["parts"]["zones"] = json!([zone.clone(), {"name": "other", "squares": [[1], [62]]}, zone]);
+    let e = load(&v).expect_err("refused");
+    assert_eq!(
+        e,
+        TableError::DuplicateZoneName {
+            first: 0,
+            second: 2,
+            name: "camp".into()
+        }
+    );
+    // Distinct names still load.
+    v["parts"]["zones"][2]["name"] = "camp2".into();
+    load(&v).expect("distinct zone names load");
+}

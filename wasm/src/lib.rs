@@ -375,7 +375,8 @@ fn start<'v>(v: &'v fairyc_runtime::Variant, fen: Option<&str>) -> Result<Games<
         Some(f) => Position::from_fen_or_sfen(v, f),
         None => Position::new(v),
     }
-    .map_err(|e| error(&format!("invalid FEN: {e}")))?;
+    // The error says `invalid FEN: …` or `illegal position: …` itself.
+    .map_err(|e| error(&e.to_string()))?;
     Ok(vec![Game::new(pos)])
 }
 

@@ -1,0 +1,55 @@
+//! An en-passant capture never promotes (issue 35), as in Fairy-Stockfish:
+//! not where a compulsory promotion zone begins on the square it lands on,
+//! nor under a rule that promotes on a capture. The expected moves are
+//! pyffish 0.0.90's (`legal_moves` after `load_variant_config` with the
+//! sections named in each file's header).
+
+use fairyc_tests::{compile_path, pos, root, sorted};
+
+fn moves_from(stem: &str, fen: &str, from: &str) -> Vec<String> {
+    let v = compile_path(&root().join(format!("tests/data/en-passant/{stem}.variant")));
+    let p = pos(&v, fen);
+    let mut moves: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .map(|m| p.uci(m))
+        .filter(|u| u.starts_with(from))
+        .collect();
+    moves.sort();
+    moves
+}
+
+#[test]
+fn an_en_passant_capture_into_a_compulsory_zone_does_not_promote() {
+    let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+    assert_eq!(
+        moves_from("zone", fen, "e5"),
+        sorted(&["e5d6", "e5e6q", "e5e6r", "e5e6b", "e5e6n"])
+    );
+}
+
+#[test]
+fn an_en_passant_capture_does_not_promote_on_capture() {
+    let fen = "4k3/8/5n2/3pP3/8/8/8/4K3 w - d6 0 1";
+    let moves = moves_from("capture", fen, "e5");
+    // pyffish: `e5d6` and `e5f6+` (its rule is compulsory where ours may be
+    // declined, hence also `e5f6` and the step `e5e6` here).
+    assert!(moves.contains(&"e5d6".to_string()), "{moves:?}");
+    assert!(moves.contains(&"e5f6+".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"e5d6+".to_string()), "{moves:?}");
+}
+
+#[test]
+fn an_en_passant_capture_made_by_play_does_not_promote() {
+    // The same after the double step that creates the square, with the
+    // position read back from its FEN.
+    let v = compile_path(&root().join("tests/data/en-passant/zone.variant"));
+    let mut p = pos(&v, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    fairyc_tests::play(&mut p, "d7d5");
+    assert!(p.fen().contains(" d6 "), "{}", p.fen());
+    assert!(p.parse_uci("e5d6q").is_err(), "e5d6q is legal");
+    fairyc_tests::play(&mut p, "e5d6");
+    assert_eq!(p.fen(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
+    // The pawn left in the zone is a position its FEN can give.
+    assert_eq!(pos(&v, &p.fen()).fen(), p.fen());
+}
