@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use codespan_reporting::diagnostic::Diagnostic;
-use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
+use fairyc_compiler::diagnostic::Snippets;
 use fairyc_compiler::source::{self, InvalidUtf8};
 use fairyc_compiler::{compile_with_warnings, Report};
 use fairyc_runtime::{Position, Variant, VariantTables};
@@ -277,8 +277,10 @@ pub fn eprint_line(text: &str) {
 /// Renders diagnostics on standard error, at most [`MAX_SHOWN`] of them,
 /// then "… and N more".
 pub fn emit_diagnostics(path: &Path, source: &str, diagnostics: &[Diagnostic<usize>]) {
-    let mut files = SimpleFiles::new();
-    let id = files.add(path.display().to_string(), source.to_string());
+    let name = path.display().to_string();
+    // Each snippet shows only its lines, long lines elided around the
+    // labels: no diagnostic echoes a whole long line.
+    let snippets = Snippets::new(&name, source);
     let choice = if std::io::stderr().is_terminal() {
         termcolor::ColorChoice::Auto
     } else {
@@ -288,19 +290,8 @@ pub fn emit_diagnostics(path: &Path, source: &str, diagnostics: &[Diagnostic<usi
     let config = term::Config::default();
     let mut lock = writer.lock();
     for d in diagnostics.iter().take(MAX_SHOWN) {
-        let d = Diagnostic {
-            labels: d
-                .labels
-                .iter()
-                .map(|l| {
-                    let mut l = l.clone();
-                    l.file_id = id;
-                    l
-                })
-                .collect(),
-            ..d.clone()
-        };
-        let _ = term::emit_to_write_style(&mut lock, &config, &files, &d);
+        let (file, d) = snippets.excerpt(d);
+        let _ = term::emit_to_write_style(&mut lock, &config, &file, &d);
     }
     if let Some(rest) = diagnostics.len().checked_sub(MAX_SHOWN).filter(|&r| r > 0) {
         let errors = diagnostics

@@ -45,6 +45,34 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     previous.last().copied().unwrap_or(0)
 }
 
+/// A name or value to quote in a message: whole if it has at most
+/// [`MAX_SUGGEST_CHARS`] characters, else its first and last 24
+/// characters around `…` and its length in bytes (a message never echoes
+/// a whole long line; the snippet shows where it is).
+///
+/// ```
+/// use fairyc_compiler::suggest::elide;
+/// assert_eq!(elide("maxFile"), "maxFile");
+/// let long = "k".repeat(100_000);
+/// assert!(elide(&long).len() < 80);
+/// ```
+pub fn elide(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.len() <= MAX_SUGGEST_CHARS || s.chars().nth(MAX_SUGGEST_CHARS).is_none() {
+        return s.into();
+    }
+    let head: String = s.chars().take(24).collect();
+    let tail: String = {
+        let mut t: Vec<char> = s.chars().rev().take(24).collect();
+        t.reverse();
+        t.into_iter().collect()
+    };
+    format!("{head}…{tail} ({} bytes)", s.len()).into()
+}
+
+/// The longest name, in characters, for which [`did_you_mean`] looks for
+/// a close one (and the longest candidate it compares).
+pub const MAX_SUGGEST_CHARS: usize = 64;
+
 /// The candidate closest to `name`, if it is close enough to be a likely
 /// typo: at most a third of the name's length away (at least 1), or equal
 /// ignoring case. Ties go to the first candidate.
@@ -60,11 +88,22 @@ pub fn did_you_mean<'a, I>(name: &str, candidates: I) -> Option<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
 {
-    let limit = (name.chars().count() / 3).max(1);
+    let chars = name.chars().count();
+    // Edit distances cost the product of the lengths: long names (nobody
+    // mistypes a name of a hundred letters) are not compared.
+    if chars > MAX_SUGGEST_CHARS {
+        return None;
+    }
+    let limit = (chars / 3).max(1);
     let lower = name.to_lowercase();
     let mut best: Option<((usize, u32), &'a str)> = None;
     for candidate in candidates {
-        if candidate == name {
+        if candidate == name || candidate.len() > 4 * MAX_SUGGEST_CHARS {
+            continue;
+        }
+        let n = candidate.chars().count();
+        // The distance is at least the difference in length.
+        if n > MAX_SUGGEST_CHARS || n.abs_diff(chars) > limit {
             continue;
         }
         let distance = if candidate.to_lowercase() == lower {
@@ -144,11 +183,20 @@ pub fn is_valid_betza_term(term: &str) -> bool {
         return false;
     };
     let nsq = geo.squares.len() as crate::geometry::Sq;
+    // A suggestion is never worth much work: a move whose paths cost more
+    // than this is not suggested.
+    let mut budget = crate::geometry::Budget::new(1 << 16);
     crate::betza::specs(term).is_some_and(|specs| {
         // A multi-leg term must also pass the lowering's rules (E0182,
         // E0183) and lead somewhere (E0115).
         let legs = specs.iter().any(|s| !s.legs.is_empty());
-        if legs && (geo.has_multi_cell() || specs.iter().any(|s| s.hop_problem().is_some())) {
+        if legs
+            && (geo.has_multi_cell()
+                || specs.iter().any(|s| s.hop_problem().is_some())
+                || specs
+                    .iter()
+                    .any(|s| s.legs.len() >= crate::geometry::MAX_LEGS))
+        {
             return false;
         }
         specs.iter().any(|spec| {
@@ -157,9 +205,10 @@ pub fn is_valid_betza_term(term: &str) -> bool {
                 !vectors.is_empty()
                     && (spec.legs.is_empty()
                         || (0..nsq).any(|from| {
-                            vectors
-                                .iter()
-                                .any(|&v| !geo.leg_paths(from, v, spec, true).is_empty())
+                            vectors.iter().any(|&v| {
+                                geo.leg_paths(from, v, spec, true, &mut budget)
+                                    .is_ok_and(|p| !p.is_empty())
+                            })
                         }))
             })
         })
