@@ -79,16 +79,22 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
     if args.variants.is_empty() {
         chosen = (0..result.sections.len()).collect();
     }
-    if result.sections.is_empty() {
+    let refused = result.diagnostics.iter().any(|d| !d.is_warning());
+    if result.sections.is_empty() && !refused {
         return Err(Fatal(format!(
             "{} has no section (`[name]` line)",
             args.file.display()
         )));
     }
+    // Looked up per diagnostic: a flag per section, not a scan.
+    let mut is_chosen = vec![false; result.sections.len()];
+    for &i in &chosen {
+        is_chosen[i] = true;
+    }
     let shown: Vec<&import::ImportDiagnostic> = result
         .diagnostics
         .iter()
-        .filter(|d| d.section.is_none_or(|s| chosen.contains(&s)))
+        .filter(|d| d.section.is_none_or(|s| is_chosen.get(s) == Some(&true)))
         .collect();
     let diagnostics: Vec<Diagnostic<usize>> = shown.iter().map(|d| d.to_diagnostic(0)).collect();
     match args.format {
@@ -104,7 +110,7 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
     }
     let mut failed = 0;
     let mut written = 0;
-    let mut stems: Vec<String> = Vec::new();
+    let mut stems: std::collections::HashSet<String> = std::collections::HashSet::new();
     if !args.check {
         std::fs::create_dir_all(&args.out_dir)
             .map_err(|e| Fatal(format!("cannot create {}: {e}", args.out_dir.display())))?;
@@ -121,14 +127,13 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
             continue;
         }
         let stem = import::file_stem(&section.name);
-        if stems.contains(&stem) {
+        if !stems.insert(stem.clone()) {
             eprint_line(&format!(
                 "error: two sections would be written to {stem}.variant; import them with --variant one at a time into different folders"
             ));
             failed += 1;
             continue;
         }
-        stems.push(stem.clone());
         let path = args.out_dir.join(format!("{stem}.variant"));
         if let Err(Fatal(message)) = write(&path, &section.source, args.force) {
             eprint_line(&format!("error: {}", printable(&message, false)));
@@ -154,7 +159,8 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
             format!("; {written} written")
         },
     ));
-    Ok(if failed == 0 {
+    // A file refused whole (E0213) has no section to fail.
+    Ok(if failed == 0 && !result.sections.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
