@@ -12,7 +12,7 @@ use crate::check::CheckFormat;
 use crate::files::{
     emit_diagnostics, eprint_line, print, printable, read_bytes, Fatal, SOURCE_LIMIT,
 };
-use fairyc_compiler::json::to_json;
+use fairyc_compiler::json::{to_json_indexed, LineIndex};
 
 /// The arguments of `fairyc import`.
 #[derive(clap::Args, Debug)]
@@ -100,10 +100,11 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
     match args.format {
         CheckFormat::Human => emit_diagnostics(&args.file, &text, &diagnostics),
         CheckFormat::Json => {
+            let index = LineIndex::new(&text);
             for d in &diagnostics {
                 print(&format!(
                     "{}\n",
-                    to_json(&args.file.display().to_string(), &text, d)
+                    to_json_indexed(&args.file.display().to_string(), &index, d)
                 ))?;
             }
         }

@@ -989,8 +989,8 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0213",
         title: "variants.ini too large",
-        text: "A `variants.ini` is read up to its limits: at most 8,388,608 bytes, 4,096 sections and 65,536 `key = value` lines (and as many ignored lines) (docs/limits.md). Reading stops at the first line over a limit, and nothing is imported from the file: split it into several files.",
-        wrong: "[s1]\n[s2]\n… 4,097 sections …",
+        text: "A `variants.ini` is read up to its limits: at most 8,388,608 bytes, 1,024 sections and 65,536 `key = value` lines (and as many ignored lines) (docs/limits.md). Reading stops at the first line over a limit, and nothing is imported from the file: split it into several files.",
+        wrong: "[s1]\n[s2]\n… 1,025 sections …",
         fixed: "[s1:chess]\nmaxFile = 8",
     },
     Explanation {

@@ -7,8 +7,8 @@
 use fairyc_compiler::check::check_source;
 use fairyc_compiler::diagnostic::{render_plain, MAX_SNIPPET_LINE};
 use fairyc_compiler::geometry::{Budget, MAX_LEGS, MAX_MOVE_WORK};
-use fairyc_compiler::import::import;
 use fairyc_compiler::import::ini::{MAX_INI_ENTRIES, MAX_INI_SECTIONS};
+use fairyc_compiler::import::{import, MAX_SUGGESTED_KEYS};
 use fairyc_compiler::lower::{moves_with_rights, once_squares};
 use fairyc_compiler::parse::parse;
 use fairyc_compiler::{compile, CompileError, Finding};
@@ -289,4 +289,29 @@ fn long_ini_names_are_elided_in_messages() {
     assert!(d.message.contains("100000 bytes"), "{}", d.message);
     let rendered = render_plain("mine.ini", &text, &result.diagnostics);
     assert!(rendered.len() < 2_000, "{} bytes rendered", rendered.len());
+}
+
+/// Many unknown keys: each is reported, the first
+/// [`MAX_SUGGESTED_KEYS`] with a "did you mean" (each costs an edit
+/// distance to every known key), the rest without.
+#[test]
+fn did_you_mean_is_bounded_per_file() {
+    let text = format!(
+        "[mine:chess]\n{}",
+        (0..300)
+            .map(|i| format!("maxFile{i} = 8\n"))
+            .collect::<String>()
+    );
+    let result = import(&text, &fairyc_tests::shipped_for_import());
+    let unknown: Vec<_> = result
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "W0020")
+        .collect();
+    assert_eq!(unknown.len(), 300);
+    let suggested = unknown
+        .iter()
+        .filter(|d| d.notes.iter().any(|n| n.contains("did you mean")))
+        .count();
+    assert_eq!(suggested, MAX_SUGGESTED_KEYS);
 }

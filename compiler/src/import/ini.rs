@@ -68,8 +68,9 @@ pub struct Ini {
 /// `.variant` file; Fairy-Stockfish's own file is under 100 KiB).
 pub const MAX_INI_BYTES: usize = 8 << 20;
 
-/// The most sections of one file (Fairy-Stockfish's own has about 150).
-pub const MAX_INI_SECTIONS: usize = 4096;
+/// The most sections of one file (Fairy-Stockfish's own has about 150;
+/// each section is compiled, in about 10 ms).
+pub const MAX_INI_SECTIONS: usize = 1024;
 
 /// The most `key = value` lines of one file, and the most ignored lines.
 pub const MAX_INI_ENTRIES: usize = 1 << 16;

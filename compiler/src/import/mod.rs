@@ -642,6 +642,7 @@ pub fn import(text: &str, shipped: &[Shipped]) -> Import {
     let mut first_named: HashMap<&str, usize> = HashMap::new();
     let mut latest_named: HashMap<&str, usize> = HashMap::new();
     let mut parents = Parents::default();
+    let mut suggestions_left = MAX_SUGGESTED_KEYS;
     for (index, section) in file.sections.iter().enumerate() {
         let mut out = Diags {
             list: Vec::new(),
@@ -675,7 +676,7 @@ pub fn import(text: &str, shipped: &[Shipped]) -> Import {
                 vec!["help: write `[name]` or `[name:parent]`".into()],
             );
         }
-        check_keys(section, &mut out);
+        check_keys(section, &mut out, &mut suggestions_left);
         let base = resolve_parent(
             section,
             earlier,
@@ -774,8 +775,13 @@ impl Diags {
     }
 }
 
+/// The most unknown keys of one file that get a "did you mean" (each costs
+/// an edit distance to every known key); later ones are reported without.
+pub const MAX_SUGGESTED_KEYS: usize = 256;
+
 /// The keys of a section: unknown, newer, repeated, or not expressible.
-fn check_keys(section: &Section, out: &mut Diags) {
+/// `suggestions_left`: how many more unknown keys may get a suggestion.
+fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) {
     let mut seen: HashSet<&str> = HashSet::new();
     for e in &section.entries {
         if !seen.insert(e.key.as_str()) {
@@ -822,7 +828,13 @@ fn check_keys(section: &Section, out: &mut Diags) {
             KeyClass::Unknown => {
                 let mut notes =
                     vec!["note: Fairy-Stockfish ignores unknown keys without a word, and so does the import".to_string()];
-                if let Some(s) = crate::suggest::did_you_mean(e.key.trim(), known_keys()) {
+                let suggestion = if *suggestions_left > 0 {
+                    *suggestions_left -= 1;
+                    crate::suggest::did_you_mean(e.key.trim(), known_keys())
+                } else {
+                    None
+                };
+                if let Some(s) = suggestion {
                     notes.insert(0, format!("help: did you mean `{s}`?"));
                 } else if e.key != e.key.trim() {
                     notes.insert(0, "help: remove the spaces before the key".into());
