@@ -486,3 +486,80 @@ impl<'f> Files<'f> for Excerpt<'_> {
             })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use codespan_reporting::diagnostic::{Diagnostic, Label};
+    use codespan_reporting::files::SimpleFile;
+    use codespan_reporting::term::{self, Config};
+
+    use super::Snippets;
+
+    /// Rendered through codespan-reporting's whole file, and through an
+    /// excerpt.
+    fn both(source: &str, labels: &[(std::ops::Range<usize>, bool)]) -> (String, String) {
+        let d = Diagnostic::error()
+            .with_code("E0000")
+            .with_message("m")
+            .with_labels(
+                labels
+                    .iter()
+                    .map(|(r, primary)| {
+                        if *primary {
+                            Label::primary((), r.clone()).with_message("here")
+                        } else {
+                            Label::secondary((), r.clone()).with_message("there")
+                        }
+                    })
+                    .collect(),
+            );
+        let config = Config::default();
+        let whole =
+            term::emit_into_string(&config, &SimpleFile::new("f", source), &d).expect("renders");
+        let snippets = Snippets::new("f", source);
+        let (file, d) = snippets.excerpt(&d);
+        let excerpt = term::emit_into_string(&config, &file, &d).expect("renders");
+        (whole, excerpt)
+    }
+
+    #[test]
+    fn short_lines_render_as_the_whole_file_does() {
+        let source: String = (0..40)
+            .map(|i| format!("line {i} é {}\n", "x".repeat(i % 7)))
+            .collect();
+        let at = |line: usize, col: usize| {
+            source
+                .split_inclusive('\n')
+                .take(line)
+                .map(str::len)
+                .sum::<usize>()
+                + col
+        };
+        let cases: Vec<Vec<(std::ops::Range<usize>, bool)>> = vec![
+            vec![(at(3, 0)..at(3, 4), true)],
+            vec![(at(3, 2)..at(30, 3), true)],
+            vec![(at(3, 2)..at(5, 3), true)],
+            vec![(at(3, 2)..at(9, 3), true), (at(20, 0)..at(20, 2), false)],
+            vec![(at(10, 0)..at(10, 4), true), (at(12, 0)..at(12, 1), false)],
+            vec![(at(10, 0)..at(10, 4), true), (at(11, 0)..at(11, 1), false)],
+            vec![(at(39, 0)..source.len(), true), (0..1, false)],
+            vec![(source.len()..source.len(), true)],
+        ];
+        for labels in cases {
+            let (whole, excerpt) = both(&source, &labels);
+            assert_eq!(whole, excerpt, "{labels:?}");
+        }
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_its_labels() {
+        let source = format!("{}X{}\nshort\n", "a".repeat(5000), "b".repeat(5000));
+        let (whole, excerpt) = both(&source, &[(5000..5001, true)]);
+        assert!(whole.len() > 10_000);
+        assert!(excerpt.len() < 400, "{excerpt}");
+        assert!(excerpt.contains("...aaaa"), "{excerpt}");
+        assert!(excerpt.contains("Xbbb"), "{excerpt}");
+        // The column of `X` in the whole line.
+        assert!(excerpt.contains("f:1:5001"), "{excerpt}");
+    }
+}
