@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use codespan_reporting::diagnostic::{Diagnostic, Severity};
-use fairyc_compiler::json::{file_error_json, to_json};
+use fairyc_compiler::json::{file_error_json, to_json_indexed, LineIndex};
 use fairyc_compiler::{Finding, Report};
 
 use crate::files::{
@@ -100,8 +100,11 @@ pub fn check(
             CheckFormat::Human => emit_diagnostics(path, source, found),
             CheckFormat::Json => {
                 let mut lines = String::new();
+                let index = LineIndex::new(source);
                 for d in found {
-                    lines.push_str(&to_json(&path.display().to_string(), source, d).to_string());
+                    lines.push_str(
+                        &to_json_indexed(&path.display().to_string(), &index, d).to_string(),
+                    );
                     lines.push('\n');
                 }
                 print(&lines)?;

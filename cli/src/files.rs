@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use codespan_reporting::diagnostic::Diagnostic;
-use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
+use fairyc_compiler::diagnostic::Snippets;
 use fairyc_compiler::source::{self, InvalidUtf8};
 use fairyc_compiler::{compile_with_warnings, Report};
 use fairyc_runtime::{Position, Variant, VariantTables};
@@ -306,7 +306,6 @@ pub fn eprint_line(text: &str) {
 /// Renders diagnostics on standard error, at most [`MAX_SHOWN`] of them,
 /// then "… and N more".
 pub fn emit_diagnostics(path: &Path, source: &str, diagnostics: &[Diagnostic<usize>]) {
-    let mut files = SimpleFiles::new();
     // The snippets show the source with each hidden character (but tabs and
     // line ends) replaced by a visible one of the same UTF-8 length, so that
     // the labels' byte offsets still hold.
@@ -323,10 +322,10 @@ pub fn emit_diagnostics(path: &Path, source: &str, diagnostics: &[Diagnostic<usi
             c => c,
         })
         .collect();
-    let id = files.add(
-        printable(&path.display().to_string(), false).into_owned(),
-        shown,
-    );
+    let name = printable(&path.display().to_string(), false).into_owned();
+    // Each snippet shows only its lines, long lines elided around the
+    // labels: no diagnostic echoes a whole long line.
+    let snippets = Snippets::new(&name, &shown);
     let choice = if std::io::stderr().is_terminal() {
         termcolor::ColorChoice::Auto
     } else {
@@ -348,14 +347,14 @@ pub fn emit_diagnostics(path: &Path, source: &str, diagnostics: &[Diagnostic<usi
                 .iter()
                 .map(|l| {
                     let mut l = l.clone();
-                    l.file_id = id;
                     l.message = printable(&l.message, false).into_owned();
                     l
                 })
                 .collect(),
             ..d.clone()
         };
-        let _ = term::emit_to_write_style(&mut lock, &config, &files, &d);
+        let (file, d) = snippets.excerpt(&d);
+        let _ = term::emit_to_write_style(&mut lock, &config, &file, &d);
     }
     if let Some(rest) = diagnostics.len().checked_sub(MAX_SHOWN).filter(|&r| r > 0) {
         let errors = diagnostics

@@ -12,7 +12,7 @@ use crate::check::CheckFormat;
 use crate::files::{
     emit_diagnostics, eprint_line, print, printable, read_bytes, Fatal, SOURCE_LIMIT,
 };
-use fairyc_compiler::json::to_json;
+use fairyc_compiler::json::{to_json_indexed, LineIndex};
 
 /// The arguments of `fairyc import`.
 #[derive(clap::Args, Debug)]
@@ -79,32 +79,39 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
     if args.variants.is_empty() {
         chosen = (0..result.sections.len()).collect();
     }
-    if result.sections.is_empty() {
+    let refused = result.diagnostics.iter().any(|d| !d.is_warning());
+    if result.sections.is_empty() && !refused {
         return Err(Fatal(format!(
             "{} has no section (`[name]` line)",
             args.file.display()
         )));
     }
+    // Looked up per diagnostic: a flag per section, not a scan.
+    let mut is_chosen = vec![false; result.sections.len()];
+    for &i in &chosen {
+        is_chosen[i] = true;
+    }
     let shown: Vec<&import::ImportDiagnostic> = result
         .diagnostics
         .iter()
-        .filter(|d| d.section.is_none_or(|s| chosen.contains(&s)))
+        .filter(|d| d.section.is_none_or(|s| is_chosen.get(s) == Some(&true)))
         .collect();
     let diagnostics: Vec<Diagnostic<usize>> = shown.iter().map(|d| d.to_diagnostic(0)).collect();
     match args.format {
         CheckFormat::Human => emit_diagnostics(&args.file, &text, &diagnostics),
         CheckFormat::Json => {
+            let index = LineIndex::new(&text);
             for d in &diagnostics {
                 print(&format!(
                     "{}\n",
-                    to_json(&args.file.display().to_string(), &text, d)
+                    to_json_indexed(&args.file.display().to_string(), &index, d)
                 ))?;
             }
         }
     }
     let mut failed = 0;
     let mut written = 0;
-    let mut stems: Vec<String> = Vec::new();
+    let mut stems: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut file_errors = 0;
     if !args.check {
         // `-o afile`, `-o /dev/full`: say what is wrong, not "File exists".
@@ -133,7 +140,7 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
             continue;
         }
         let stem = import::file_stem(&section.name);
-        if stems.contains(&stem) {
+        if !stems.insert(stem.clone()) {
             eprint_line(&format!(
                 "error: two sections would be written to {stem}.variant; import them with --variant one at a time into different folders"
             ));
@@ -141,7 +148,6 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
             file_errors += 1;
             continue;
         }
-        stems.push(stem.clone());
         let path = args.out_dir.join(format!("{stem}.variant"));
         if let Err(Fatal(message)) = write(&path, &section.source, args.force) {
             eprint_line(&format!("error: {}", printable(&message, false)));
@@ -170,7 +176,8 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
             format!("; {written} written")
         },
     ));
-    Ok(if failed == 0 {
+    // A file refused whole (E0213) has no section to fail.
+    Ok(if failed == 0 && !result.sections.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -271,7 +271,7 @@ pub struct BetzaTerm {
 }
 
 /// How far a Betza atom goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BetzaRange {
     /// `N0` or `NN`: any number of steps.
     Unlimited,

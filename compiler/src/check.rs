@@ -18,10 +18,11 @@ use fairyc_runtime::{
     check_royal_count, Color, ParseFenError, PositionError, Setup, Variant, VariantTables,
 };
 use indexmap::IndexMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::betza::{self, MoveSpec};
-use crate::geometry::{Geometry, Sq};
-use crate::lower::LowerError;
+use crate::geometry::{Budget, Geometry, Sq, MAX_LEGS};
+use crate::lower::{LowerError, MoveCost};
 
 use crate::ast::{
     self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, GatingDecl, GatingRule, Item,
@@ -1688,10 +1689,13 @@ struct Resolver<'a> {
     geo: Geometry,
     decls: Vec<&'a PieceDecl>,
     zones: Vec<&'a ZoneDecl>,
+    /// The first declaration of each zone name: names are looked up, not
+    /// scanned for.
+    zone_names: HashMap<&'a str, &'a ZoneDecl>,
     errors: &'a mut Vec<CompileError>,
     /// `squares[piece][side]`, once the setup is read.
     setup: Option<Vec<[Vec<Sq>; 2]>>,
-    unsound_zones: Vec<String>,
+    unsound_zones: HashSet<String>,
     /// The `checks` rule, needed to read the setup's check counter.
     check_count: Option<CheckCountRule>,
     /// Whether the end rules count moves (`counting`).
@@ -1701,6 +1705,10 @@ struct Resolver<'a> {
     /// `partial-check allowed` or `several-royals allowed`: a side may
     /// have several royal pieces, so a piece may promote to one.
     several_royals: bool,
+    /// The work of the moves generated to check them (E0190).
+    budget: Budget,
+    /// E0190 for the budget is reported.
+    budget_reported: bool,
 }
 
 /// The second pass: resolves the file against its board. Returns `None`
@@ -1737,13 +1745,18 @@ fn resolve(
         errors.push(CompileError::new(ErrorKind::Lower(e), span));
     }
     let geo = geo?;
+    let mut zone_names = HashMap::new();
+    for &z in &zones {
+        zone_names.entry(z.name.node.as_str()).or_insert(z);
+    }
     let mut r = Resolver {
         geo,
         decls,
         zones,
+        zone_names,
         errors,
         setup: None,
-        unsound_zones: names.unsound_zones.clone(),
+        unsound_zones: names.unsound_zones.iter().cloned().collect(),
         check_count: end.and_then(check_count_of),
         counting: end.is_some_and(|e| {
             e.rules
@@ -1755,6 +1768,8 @@ fn resolve(
             let l = legality_of(legality);
             l.partial_check_allowed || l.several_royals
         },
+        budget: Budget::default(),
+        budget_reported: false,
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
@@ -1796,7 +1811,7 @@ fn resolve(
             squares[side_index(side.node)] = r.resolve_plain(set);
         }
         if r.errors.len() != before {
-            r.unsound_zones.push(zone.name.node.clone());
+            r.unsound_zones.insert(zone.name.node.clone());
         }
         zones.push(ZoneTable {
             name: zone.name.node.clone(),
@@ -2254,8 +2269,17 @@ impl<'a> Resolver<'a> {
                     let mut piece = pieces[i].clone();
                     piece.moves = self.moves(i, false);
                     piece.moves.retain(|m| m.once);
-                    all[i] =
-                        crate::lower::moves_with_rights(&self.geo, &piece, &squares[i], &rights);
+                    // Moves too costly to generate are reported later
+                    // (E0190); the setup is read without their rights.
+                    if let Ok(moves) = crate::lower::moves_with_rights(
+                        &self.geo,
+                        &piece,
+                        &squares[i],
+                        &rights,
+                        &mut self.budget,
+                    ) {
+                        all[i] = moves;
+                    }
                 }
                 self.errors.truncate(reported);
                 once_moves = Some(all);
@@ -2362,7 +2386,7 @@ impl<'a> Resolver<'a> {
     fn zone_of(&self, set: &SquareSet) -> Option<&'a ZoneDecl> {
         if let [item] = set.items.as_slice() {
             if let SetItem::Name(n) = &item.node {
-                return self.zones.iter().find(|z| z.name.node == n.node).copied();
+                return self.zone_names.get(n.node.as_str()).copied();
             }
         }
         None
@@ -2371,7 +2395,7 @@ impl<'a> Resolver<'a> {
     /// Whether the first pass accepted every name in a set (a bare name is a
     /// zone or a square, a name in a list a square, a `setup` piece known).
     fn names_ok(&self, set: &SquareSet) -> bool {
-        let is_zone = |name: &str| self.zones.iter().any(|z| z.name.node == name);
+        let is_zone = |name: &str| self.zone_names.contains_key(name);
         if let [item] = set.items.as_slice() {
             if let SetItem::Name(n) = &item.node {
                 return is_zone(&n.node) || is_square_name(&n.node);
@@ -2464,8 +2488,7 @@ impl<'a> Resolver<'a> {
                 SetItem::Name(n) => {
                     // Zones inside a list and names that are not squares
                     // were reported by the first pass.
-                    if is_square_name(&n.node) && !self.zones.iter().any(|z| z.name.node == n.node)
-                    {
+                    if is_square_name(&n.node) && !self.zone_names.contains_key(n.node.as_str()) {
                         if let Some(s) = self.square(&n.node, n.span) {
                             out.push(s);
                         }
@@ -2748,11 +2771,33 @@ impl<'a> Resolver<'a> {
                     None => sq,
                 });
             }
+            // A term written again in one statement adds no move: it is
+            // checked and generated once (`moves W W W …` costs one `W`).
+            let mut seen = HashSet::new();
             for term in &betza.terms {
+                let key = (
+                    term.mods.iter().map(|m| m.node).collect::<String>(),
+                    term.atom.node,
+                    term.range.as_ref().map(|r| r.node),
+                );
+                if !seen.insert(key) {
+                    continue;
+                }
                 let Some(specs) = betza::specs(term) else {
                     continue;
                 };
                 let multi_leg = specs.iter().any(|s| !s.legs.is_empty());
+                let legs = specs.iter().map(|s| s.legs.len() + 1).max().unwrap_or(1);
+                if legs > MAX_LEGS {
+                    if sound {
+                        self.lower_error(
+                            LowerError::MoveTooCostly(MoveCost::Legs(legs)),
+                            term.span,
+                        );
+                    }
+                    legs_refused = true;
+                    continue;
+                }
                 if multi_leg && self.geo.has_multi_cell() {
                     if sound {
                         self.lower_error(LowerError::LegsOnMultiCellBoard, term.span);
@@ -2769,12 +2814,22 @@ impl<'a> Resolver<'a> {
                             && (spec.legs.is_empty()
                                 || (0..nsq).any(|from| {
                                     vectors.iter().any(|&v| {
-                                        !self.geo.leg_paths(from, v, spec, true).is_empty()
+                                        self.geo
+                                            .leg_paths(from, v, spec, true, &mut self.budget)
+                                            .is_ok_and(|p| !p.is_empty())
                                     })
                                 }))
                     })
                 });
-                if !selects_any && !specs.is_empty() && sound {
+                if multi_leg && self.budget.is_spent() {
+                    // The walk stopped: whether the move leads somewhere
+                    // is unknown.
+                    if sound && !self.budget_reported {
+                        self.budget_reported = true;
+                        self.lower_error(LowerError::MoveTooCostly(MoveCost::Work), term.span);
+                    }
+                    legs_refused = true;
+                } else if !selects_any && !specs.is_empty() && sound {
                     self.lower_error(
                         LowerError::DirectionSelectsNothing(format!(
                             "{}{}",
@@ -2817,37 +2872,56 @@ impl<'a> Resolver<'a> {
             .any(|p| matches!(p, PieceProp::Moves { .. }));
         let initial = out.iter().flat_map(|m| &m.specs).any(|s| s.initial);
         let setup_known = self.setup.is_some() || !initial;
-        if sound && has_moves && setup_known && !legs_refused && !self.can_move(pi, &out) {
-            self.lower_error(
-                LowerError::PieceCannotMove(decl.name.node.clone()),
-                decl.name.span,
-            );
+        if sound && has_moves && setup_known && !legs_refused {
+            match self.can_move(pi, &out) {
+                Ok(true) => {}
+                Ok(false) => self.lower_error(
+                    LowerError::PieceCannotMove(decl.name.node.clone()),
+                    decl.name.span,
+                ),
+                Err(span) => {
+                    if !self.budget_reported {
+                        self.budget_reported = true;
+                        self.lower_error(LowerError::MoveTooCostly(MoveCost::Work), span);
+                    }
+                }
+            }
         }
         out
     }
 
-    /// Whether some move of a piece leads somewhere from some square.
-    fn can_move(&self, pi: usize, moves: &[CheckedMove]) -> bool {
+    /// Whether some move of a piece leads somewhere from some square;
+    /// `Err` with the term at which the budget ran out.
+    fn can_move(&mut self, pi: usize, moves: &[CheckedMove]) -> Result<bool, Span> {
         let nsq = self.geo.squares.len() as Sq;
-        moves.iter().any(|m| {
-            m.specs.iter().any(|spec| {
-                (0..2).any(|side| {
+        for m in moves {
+            for spec in &m.specs {
+                for side in 0..2 {
                     let vectors = spec.select(&self.geo, side);
-                    (0..nsq).any(|from| {
+                    for from in 0..nsq {
                         let allowed = !spec.initial
                             || m.from.is_some()
                             || self
                                 .setup
                                 .as_ref()
                                 .is_some_and(|ss| ss[pi][side].contains(&from));
-                        allowed
-                            && vectors
-                                .iter()
-                                .any(|&v| !self.geo.spec_paths(from, v, spec, true).is_empty())
-                    })
-                })
-            })
-        })
+                        if !allowed {
+                            continue;
+                        }
+                        for &v in &vectors {
+                            let paths = self
+                                .geo
+                                .spec_paths(from, v, spec, true, &mut self.budget)
+                                .map_err(|_| spec.span)?;
+                            if !paths.is_empty() {
+                                return Ok(true);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(false)
     }
 
     /// The promotion rules; sets what promoted pieces become in hand.

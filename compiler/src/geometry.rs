@@ -23,6 +23,103 @@ pub const MAX_BOARD_CELLS: i32 = 1024;
 /// The most files, and the most ranks, of a board's grid.
 pub const MAX_GRID_SIDE: i32 = 255;
 
+/// The most work the move generation of one file may take, in units: one
+/// per square a move's walk looks at, per step it writes and per square a
+/// step must find empty, and per step of a path compared with those
+/// already generated (the shipped variants need under 1,000,000). The
+/// checker and the lowering each count from this budget while they
+/// generate, and stop with `E0190` at the `moves` that spends the last of
+/// it, so that no file costs more than a bounded time and memory.
+pub const MAX_MOVE_WORK: usize = 1 << 23;
+
+/// The most legs of one multi-leg move (XBetza `a`): seven `a`s. Each leg
+/// multiplies the paths to walk by up to eight directions.
+pub const MAX_LEGS: usize = 8;
+
+/// The steps of one path: each the square reached and the squares that must
+/// be empty to get there.
+pub type StepList = Vec<(Sq, Vec<Sq>)>;
+
+/// Work counted against [`MAX_MOVE_WORK`] while moves are generated.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    left: usize,
+    limit: usize,
+    /// Steps the tables may still hold
+    /// ([`fairyc_runtime::table::MAX_TOTAL_STEPS`]).
+    steps_left: usize,
+    /// Attack-table work the tables may still need
+    /// ([`fairyc_runtime::table::MAX_ATTACK_WORK`]).
+    attack_left: usize,
+}
+
+/// The move generation ran out of its [`Budget`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget;
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::new(MAX_MOVE_WORK)
+    }
+}
+
+impl Budget {
+    /// A budget of `limit` units.
+    pub fn new(limit: usize) -> Self {
+        Budget {
+            left: limit,
+            limit,
+            steps_left: fairyc_runtime::table::MAX_TOTAL_STEPS,
+            attack_left: fairyc_runtime::table::MAX_ATTACK_WORK,
+        }
+    }
+
+    /// Counts a path of `steps` steps written to the tables against the
+    /// tables' limits on all steps and (for a capturing path) on the work
+    /// of the attack tables: `Err(true)` when the steps run out,
+    /// `Err(false)` when the attack work does.
+    ///
+    /// # Errors
+    ///
+    /// As above.
+    pub fn write_path(&mut self, steps: usize, capture: bool) -> Result<(), bool> {
+        self.steps_left = self.steps_left.checked_sub(steps).ok_or(true)?;
+        if capture {
+            let work = steps.saturating_mul(steps + 1) / 2;
+            self.attack_left = self.attack_left.checked_sub(work).ok_or(false)?;
+        }
+        Ok(())
+    }
+
+    /// Spends `n` units.
+    ///
+    /// # Errors
+    ///
+    /// [`OverBudget`] (and nothing left) when fewer than `n` are left.
+    pub fn spend(&mut self, n: usize) -> Result<(), OverBudget> {
+        match self.left.checked_sub(n) {
+            Some(left) => {
+                self.left = left;
+                Ok(())
+            }
+            None => {
+                self.left = 0;
+                Err(OverBudget)
+            }
+        }
+    }
+
+    /// The units spent so far (at most the limit).
+    pub fn spent(&self) -> usize {
+        self.limit - self.left
+    }
+
+    /// Whether the budget ran out.
+    pub fn is_spent(&self) -> bool {
+        self.left == 0
+    }
+}
+
 /// What a cell is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellKind {
@@ -765,7 +862,17 @@ impl Geometry {
     /// unlimited), each a list of (square reached, squares that must be
     /// empty to get there). Unit vectors follow the board's links and lines
     /// (which may turn through multi-cell squares); longer vectors leap.
-    pub fn paths(&self, from: Sq, v: Cell, spec: &MoveSpec) -> Vec<Vec<(Sq, Vec<Sq>)>> {
+    ///
+    /// # Errors
+    ///
+    /// [`OverBudget`] when the steps run out of `budget`.
+    pub fn paths(
+        &self,
+        from: Sq,
+        v: Cell,
+        spec: &MoveSpec,
+        budget: &mut Budget,
+    ) -> Result<Vec<StepList>, OverBudget> {
         let full = |n: usize| spec.max != 0 && n >= spec.max as usize;
         let mut out = Vec::new();
         let unit_orth = v.0.abs() + v.1.abs() == 1;
@@ -780,6 +887,7 @@ impl Geometry {
                 if d != v {
                     continue;
                 }
+                budget.spend(1)?;
                 let mut steps = vec![(t, Vec::new())];
                 let mut cur = (t, e, d);
                 let mut seen = vec![cur];
@@ -797,6 +905,7 @@ impl Geometry {
                         // itself: it passes that square twice, in two
                         // directions.
                         Some(n) if n.0 != from && !seen.contains(&n) => {
+                            budget.spend(1 + seen.len())?;
                             steps.push((n.0, Vec::new()));
                             seen.push(n);
                             cur = n;
@@ -806,7 +915,7 @@ impl Geometry {
                 }
                 out.push(steps);
             }
-            return out;
+            return Ok(out);
         }
         for first in self.leap(from, v) {
             let mut steps = Vec::new();
@@ -830,6 +939,7 @@ impl Geometry {
                 if t == from || steps.iter().any(|s: &(Sq, Vec<Sq>)| s.0 == t) {
                     break;
                 }
+                budget.spend(1 + steps.len() + block.len())?;
                 steps.push((t, block));
                 if full(steps.len()) {
                     break;
@@ -841,17 +951,28 @@ impl Geometry {
                 out.push(steps);
             }
         }
-        out
+        Ok(out)
     }
 
     /// The paths of a move specification from `from` along `v`:
     /// [`Self::paths`] for a one-leg move, [`Self::leg_paths`] for a
     /// multi-leg one. `special`: the paths may capture on the way and
     /// return to the start (not for `once`, `if` and `faces` moves).
-    pub fn spec_paths(&self, from: Sq, v: Cell, spec: &MoveSpec, special: bool) -> Vec<LegPath> {
+    ///
+    /// # Errors
+    ///
+    /// [`OverBudget`] when the walk runs out of `budget`.
+    pub fn spec_paths(
+        &self,
+        from: Sq,
+        v: Cell,
+        spec: &MoveSpec,
+        special: bool,
+        budget: &mut Budget,
+    ) -> Result<Vec<LegPath>, OverBudget> {
         if spec.legs.is_empty() {
-            return self
-                .paths(from, v, spec)
+            return Ok(self
+                .paths(from, v, spec, budget)?
                 .into_iter()
                 .map(|steps| LegPath {
                     steps,
@@ -859,9 +980,9 @@ impl Geometry {
                     locust: false,
                     returns: false,
                 })
-                .collect();
+                .collect());
         }
-        self.leg_paths(from, v, spec, special)
+        self.leg_paths(from, v, spec, special, budget)
     }
 
     /// The paths of a multi-leg move (XBetza `a`) whose first leg goes along
@@ -877,10 +998,24 @@ impl Geometry {
     /// leg may land there (`returns`: a pass, or igui after a capture on the
     /// way) unless the path hops or `special` is off (then it only passes
     /// it).
-    pub fn leg_paths(&self, from: Sq, v: Cell, spec: &MoveSpec, special: bool) -> Vec<LegPath> {
+    ///
+    /// The walk counts every square it looks at and every step it writes
+    /// against `budget`, and stops when it runs out.
+    ///
+    /// # Errors
+    ///
+    /// [`OverBudget`] when the walk runs out of `budget`.
+    pub fn leg_paths(
+        &self,
+        from: Sq,
+        v: Cell,
+        spec: &MoveSpec,
+        special: bool,
+        budget: &mut Budget,
+    ) -> Result<Vec<LegPath>, OverBudget> {
         let k = v.0.abs().max(v.1.abs());
         if k == 0 || (v.0 != 0 && v.1 != 0 && v.0.abs() != v.1.abs()) {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let mut walk = LegWalk {
             geo: self,
@@ -889,6 +1024,8 @@ impl Geometry {
             k,
             special,
             out: Vec::new(),
+            budget,
+            over: false,
         };
         let u = (v.0 / k, v.1 / k);
         let start = Partial {
@@ -898,7 +1035,10 @@ impl Geometry {
             locust: false,
         };
         walk.leg(0, self.home_cell(from), u, start);
-        walk.out
+        if walk.over {
+            return Err(OverBudget);
+        }
+        Ok(walk.out)
     }
 }
 
@@ -951,6 +1091,9 @@ struct LegWalk<'a> {
     /// Captures on the way and returns allowed.
     special: bool,
     out: Vec<LegPath>,
+    budget: &'a mut Budget,
+    /// The budget ran out: the walk stops.
+    over: bool,
 }
 
 impl LegWalk<'_> {
@@ -970,6 +1113,17 @@ impl LegWalk<'_> {
         let mut c = cell;
         let mut n = 0;
         while max == 0 || n < max {
+            // Every square looked at, with the squares passed that it may
+            // copy, counts; so does every partial path handed on below.
+            if self.over
+                || self
+                    .budget
+                    .spend(1 + passed.len() + part.pre.len())
+                    .is_err()
+            {
+                self.over = true;
+                return;
+            }
             c = (c.0 + d.0, c.1 + d.1);
             n += 1;
             let Some(sq) = self.geo.square_at(c) else {
@@ -1029,6 +1183,9 @@ impl LegWalk<'_> {
             }
             passed.push(sq);
         }
+        if self.over {
+            return;
+        }
         if last && !steps.is_empty() {
             let hop = part.hurdle.then_some(steps.len() as u16);
             let mut path = part.pre;
@@ -1047,6 +1204,9 @@ impl LegWalk<'_> {
     fn next(&mut self, i: usize, cell: Cell, u: Cell, part: Partial) {
         let leg = &self.spec.legs[i];
         for e in KING_DIRECTIONS {
+            if self.over {
+                return;
+            }
             if crate::betza::leg_direction(&leg.dirs, u, e, self.spec.all_kinds) {
                 self.leg(i + 1, cell, e, part.clone());
             }

@@ -12,10 +12,60 @@ use crate::diagnostic::{Finding, Report};
 /// Every diagnostic of a source (errors, or warnings of a file that
 /// compiles), as JSON objects naming `file`.
 pub fn check_json(file: &str, source: &str) -> Vec<Value> {
+    let lines = LineIndex::new(source);
     Finding::of(source)
         .iter()
-        .map(|f| to_json(file, source, &f.to_diagnostic(())))
+        .map(|f| to_json_indexed(file, &lines, &f.to_diagnostic(())))
         .collect()
+}
+
+/// The lines of a source, for finding the line and column of many offsets
+/// (each in logarithmic time, plus the line's length on a line that is
+/// not ASCII).
+#[derive(Debug)]
+pub struct LineIndex<'a> {
+    source: &'a str,
+    /// Where each line starts.
+    starts: Vec<usize>,
+    /// Whether each line is ASCII (a column is then a byte count).
+    ascii: Vec<bool>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// The lines of `source`.
+    pub fn new(source: &'a str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
+        let ascii = starts
+            .iter()
+            .enumerate()
+            .map(|(i, &start)| {
+                let end = starts.get(i + 1).copied().unwrap_or(source.len());
+                source.as_bytes()[start..end].is_ascii()
+            })
+            .collect();
+        LineIndex {
+            source,
+            starts,
+            ascii,
+        }
+    }
+
+    /// As [`line_column`].
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.source.len());
+        while !self.source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= offset).max(1) - 1;
+        let start = self.starts[line];
+        let column = if self.ascii[line] {
+            offset - start
+        } else {
+            self.source[start..offset].chars().count()
+        };
+        (line + 1, column + 1)
+    }
 }
 
 /// An error about a whole file (unreadable, an invalid table) as a JSON
@@ -33,14 +83,21 @@ pub fn file_error_json(file: &str, message: &str) -> Value {
 }
 
 /// One diagnostic as a JSON object (the format of docs/diagnostics.md).
+/// For many diagnostics of one source, [`to_json_indexed`] finds the lines
+/// once.
 pub fn to_json<F>(file: &str, source: &str, diagnostic: &Diagnostic<F>) -> Value {
+    to_json_indexed(file, &LineIndex::new(source), diagnostic)
+}
+
+/// [`to_json`] with the source's lines found already.
+pub fn to_json_indexed<F>(file: &str, lines: &LineIndex<'_>, diagnostic: &Diagnostic<F>) -> Value {
     let labels: Vec<Value> = diagnostic
         .labels
         .iter()
         .map(|label| {
             let (start, end) = (label.range.start, label.range.end);
-            let (line_start, column_start) = line_column(source, start);
-            let (line_end, column_end) = line_column(source, end);
+            let (line_start, column_start) = lines.line_column(start);
+            let (line_end, column_end) = lines.line_column(end);
             json!({
                 "primary": label.style == LabelStyle::Primary,
                 "message": label.message,
@@ -91,7 +148,7 @@ pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::line_column;
+    use super::{line_column, LineIndex};
 
     #[test]
     fn lines_and_columns_are_one_based() {
@@ -101,5 +158,18 @@ mod tests {
         assert_eq!(line_column(s, 6), (2, 3));
         assert_eq!(line_column(s, 5), (2, 2));
         assert_eq!(line_column(s, 100), (3, 2));
+    }
+
+    #[test]
+    fn the_index_agrees_with_line_column() {
+        let s = "ab\ncé\nd\n\nxyz\r\nü";
+        let index = LineIndex::new(s);
+        for offset in 0..s.len() + 3 {
+            assert_eq!(
+                index.line_column(offset),
+                line_column(s, offset),
+                "{offset}"
+            );
+        }
     }
 }

@@ -12,13 +12,13 @@ use std::fmt;
 
 use fairyc_runtime::table::{
     BoardTable, CastlingRule, DropRules, EndRules, ExtinctionRule, Path, PieceTable, PromotionRule,
-    ReachRule, SquareInfo, Step, TableParts,
+    ReachRule, SquareInfo, Step, TableParts, MAX_PATHS_PER_SQUARE, MAX_STEPS_PER_PATH,
 };
 use fairyc_runtime::{ParseFenError, Position, PositionError, Variant, VariantTables};
 
 use crate::check::{Checked, CheckedCastling, CheckedPiece};
 use crate::error::{CompileError, ErrorKind};
-use crate::geometry::{Geometry, Sq};
+use crate::geometry::{Budget, Geometry, Sq};
 use crate::span::Span;
 
 /// The board-level mistakes (codes `E01xx`): found by the checker with the
@@ -125,6 +125,68 @@ pub enum LowerError {
     },
     /// Two squares with one name after `name`.
     NameTaken(String),
+    /// A move whose paths cost more to generate, or would make larger
+    /// tables, than the limits allow.
+    MoveTooCostly(MoveCost),
+}
+
+/// Which limit a move's paths exceed ([`LowerError::MoveTooCostly`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveCost {
+    /// More than [`crate::geometry::MAX_LEGS`] legs.
+    Legs(usize),
+    /// The generation work of the file
+    /// ([`crate::geometry::MAX_MOVE_WORK`]).
+    Work,
+    /// More than [`MAX_PATHS_PER_SQUARE`] paths of a piece from one square.
+    Paths,
+    /// A path of more than [`MAX_STEPS_PER_PATH`] steps.
+    PathSteps,
+    /// More than [`fairyc_runtime::table::MAX_TOTAL_STEPS`] steps in all.
+    Steps,
+    /// Capturing paths too long for the attack tables
+    /// ([`fairyc_runtime::table::MAX_ATTACK_WORK`]).
+    AttackWork,
+}
+
+impl fmt::Display for MoveCost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fairyc_runtime::table::{MAX_ATTACK_WORK, MAX_TOTAL_STEPS};
+        match self {
+            MoveCost::Legs(n) => write!(
+                f,
+                "it has {n} legs, more than the limit of {}",
+                crate::geometry::MAX_LEGS
+            ),
+            MoveCost::Work => write!(
+                f,
+                "generating its paths takes more than the limit of {} units of work \
+                 (for the whole file)",
+                crate::geometry::MAX_MOVE_WORK
+            ),
+            MoveCost::Paths => write!(
+                f,
+                "it gives a piece more than {MAX_PATHS_PER_SQUARE} paths from one square"
+            ),
+            MoveCost::PathSteps => {
+                write!(
+                    f,
+                    "one of its paths has more than {MAX_STEPS_PER_PATH} steps"
+                )
+            }
+            MoveCost::Steps => write!(
+                f,
+                "the tables would hold more than the limit of {MAX_TOTAL_STEPS} steps \
+                 (for the whole file)"
+            ),
+            MoveCost::AttackWork => write!(
+                f,
+                "its capturing paths need more than the limit of {MAX_ATTACK_WORK} units of \
+                 attack-table work (for the whole file)"
+            ),
+        }
+    }
 }
 
 impl LowerError {
@@ -158,6 +220,7 @@ impl LowerError {
             LowerError::WrapTwice(_) => "E0185",
             LowerError::NamedTwice { .. } => "E0186",
             LowerError::NameTaken(_) => "E0187",
+            LowerError::MoveTooCostly(_) => "E0190",
         }
     }
 
@@ -190,6 +253,7 @@ impl LowerError {
             LowerError::WrapTwice(_) => "joined again here",
             LowerError::NamedTwice { .. } => "named again here",
             LowerError::NameTaken(_) => "this name",
+            LowerError::MoveTooCostly(_) => "this move",
         }
     }
 
@@ -239,6 +303,13 @@ impl LowerError {
                  that square is renamed too)"
                     .into()
             }
+            LowerError::MoveTooCostly(MoveCost::Legs(_)) => format!(
+                "split the move into moves of at most {} legs",
+                crate::geometry::MAX_LEGS
+            ),
+            LowerError::MoveTooCostly(_) => "give the move fewer legs, shorter legs or fewer \
+                 directions per leg, or give the board fewer squares"
+                .into(),
             _ => return None,
         })
     }
@@ -326,6 +397,7 @@ impl fmt::Display for LowerError {
                 write!(f, "the square `{square}` is named twice")
             }
             LowerError::NameTaken(name) => write!(f, "two squares are called `{name}`"),
+            LowerError::MoveTooCostly(cost) => write!(f, "this move costs too much: {cost}"),
         }
     }
 }
@@ -348,7 +420,8 @@ pub fn lower(checked: &Checked) -> Result<VariantTables, Vec<CompileError>> {
             Span::default(),
         )]
     };
-    let tables = VariantTables::new(parts(checked)).map_err(|e| internal(e.to_string()))?;
+    let parts = parts(checked)?;
+    let tables = VariantTables::new(parts).map_err(|e| internal(e.to_string()))?;
     let variant = Variant::new(tables.clone()).map_err(|e| internal(e.to_string()))?;
     if let Err(e) = Position::new(&variant) {
         return Err(vec![CompileError::new(
@@ -360,9 +433,13 @@ pub fn lower(checked: &Checked) -> Result<VariantTables, Vec<CompileError>> {
 }
 
 /// The table parts of a checked file.
-pub fn parts(checked: &Checked) -> TableParts {
-    let pieces = pieces(checked);
-    TableParts {
+///
+/// # Errors
+///
+/// `E0190` at the move whose paths exceed the limits ([`pieces`]).
+pub fn parts(checked: &Checked) -> Result<TableParts, Vec<CompileError>> {
+    let pieces = pieces(checked)?;
+    Ok(TableParts {
         name: checked.name.clone(),
         board: board(&checked.geometry),
         promotions: promotions(checked, &pieces),
@@ -374,7 +451,7 @@ pub fn parts(checked: &Checked) -> TableParts {
         legality: checked.legality,
         zones: checked.zones.clone(),
         start: checked.setup.fen.clone(),
-    }
+    })
 }
 
 /// The board table of a geometry.
@@ -407,16 +484,36 @@ pub fn board(geo: &Geometry) -> BoardTable {
     }
 }
 
-/// The piece tables, with their moves.
-pub fn pieces(checked: &Checked) -> Vec<PieceTable> {
+/// The piece tables, with their moves, generated within one [`Budget`].
+///
+/// # Errors
+///
+/// `E0190` at the move whose paths exceed the limits.
+pub fn pieces(checked: &Checked) -> Result<Vec<PieceTable>, Vec<CompileError>> {
     let rights = once_squares(checked);
+    let mut budget = Budget::default();
     checked
         .pieces
         .iter()
         .enumerate()
-        .map(|(i, piece)| PieceTable {
-            moves: moves_with_rights(&checked.geometry, piece, &checked.setup.squares[i], &rights),
-            ..piece_shell(piece, checked.geometry.squares.len())
+        .map(|(i, piece)| {
+            let moves = moves_with_rights(
+                &checked.geometry,
+                piece,
+                &checked.setup.squares[i],
+                &rights,
+                &mut budget,
+            )
+            .map_err(|(span, cost)| {
+                vec![CompileError::new(
+                    ErrorKind::Lower(LowerError::MoveTooCostly(cost)),
+                    span,
+                )]
+            })?;
+            Ok(PieceTable {
+                moves,
+                ..piece_shell(piece, checked.geometry.squares.len())
+            })
         })
         .collect()
 }
@@ -459,21 +556,42 @@ pub fn once_squares(checked: &Checked) -> [Vec<Sq>; 2] {
 
 /// A piece's paths per side and square; `setup` holds its start squares per
 /// side (where `i` moves may start). A piece without `once` moves.
-pub fn moves(geo: &Geometry, piece: &CheckedPiece, setup: &[Vec<Sq>; 2]) -> [Vec<Vec<Path>>; 2] {
-    moves_with_rights(geo, piece, setup, &[Vec::new(), Vec::new()])
+///
+/// # Errors
+///
+/// As [`moves_with_rights`].
+pub fn moves(
+    geo: &Geometry,
+    piece: &CheckedPiece,
+    setup: &[Vec<Sq>; 2],
+    budget: &mut Budget,
+) -> Result<[Vec<Vec<Path>>; 2], (Span, MoveCost)> {
+    moves_with_rights(geo, piece, setup, &[Vec::new(), Vec::new()], budget)
 }
 
 /// A piece's paths per side and square; `setup` holds its start squares per
 /// side (where `i` moves may start), `rights` the squares that keep a right
 /// (where `once` moves may start).
+///
+/// The work is counted against `budget` while the paths are generated.
+///
+/// # Errors
+///
+/// The span of the term and what it exceeds when a term's paths run out of
+/// `budget`, or exceed a limit of the tables (paths from one square, steps
+/// in one path, steps in all).
 pub fn moves_with_rights(
     geo: &Geometry,
     piece: &CheckedPiece,
     setup: &[Vec<Sq>; 2],
     rights: &[Vec<Sq>; 2],
-) -> [Vec<Vec<Path>>; 2] {
+    budget: &mut Budget,
+) -> Result<[Vec<Vec<Path>>; 2], (Span, MoveCost)> {
     let nsq = geo.squares.len();
     let mut out: [Vec<Vec<Path>>; 2] = [vec![Vec::new(); nsq], vec![Vec::new(); nsq]];
+    // The hash of each path in `out`: a new path is compared in full only
+    // with those of its hash.
+    let mut hashes: [Vec<Vec<u64>>; 2] = [vec![Vec::new(); nsq], vec![Vec::new(); nsq]];
     for term in &piece.moves {
         for spec in &term.specs {
             for (side, setup) in setup.iter().enumerate() {
@@ -492,7 +610,10 @@ pub fn moves_with_rights(
                     }
                     for &v in &vectors {
                         let special = !(term.once || term.unchecked || term.attack_only);
-                        for leg in geo.spec_paths(from, v, spec, special) {
+                        let legs = geo
+                            .spec_paths(from, v, spec, special, budget)
+                            .map_err(|_| (spec.span, MoveCost::Work))?;
+                        for leg in legs {
                             let (mut steps, hop) = (leg.steps, leg.hop);
                             // `within`: the path ends before its first step
                             // out of the region.
@@ -528,8 +649,38 @@ pub fn moves_with_rights(
                                 returns: leg.returns,
                             };
                             let list = &mut out[side][from as usize];
-                            if !list.contains(&path) {
+                            let known = &mut hashes[side][from as usize];
+                            if path.steps.len() > MAX_STEPS_PER_PATH {
+                                return Err((spec.span, MoveCost::PathSteps));
+                            }
+                            // Hashing the path and comparing it with the
+                            // paths of the same hash count too.
+                            let hash = path_hash(&path);
+                            let same = known.iter().filter(|&&h| h == hash).count();
+                            budget
+                                .spend(1 + path.steps.len() + same)
+                                .map_err(|_| (spec.span, MoveCost::Work))?;
+                            let new = same == 0
+                                || !known
+                                    .iter()
+                                    .zip(list.iter())
+                                    .any(|(&h, p)| h == hash && *p == path);
+                            if new {
+                                if list.len() >= MAX_PATHS_PER_SQUARE {
+                                    return Err((spec.span, MoveCost::Paths));
+                                }
+                                budget.write_path(path.steps.len(), path.capture).map_err(
+                                    |steps| {
+                                        let cost = if steps {
+                                            MoveCost::Steps
+                                        } else {
+                                            MoveCost::AttackWork
+                                        };
+                                        (spec.span, cost)
+                                    },
+                                )?;
                                 list.push(path);
+                                known.push(hash);
                             }
                         }
                     }
@@ -537,7 +688,32 @@ pub fn moves_with_rights(
             }
         }
     }
-    out
+    Ok(out)
+}
+
+/// A hash of everything a path holds.
+fn path_hash(path: &Path) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for step in &path.steps {
+        step.to.hash(&mut h);
+        step.block.hash(&mut h);
+    }
+    (
+        path.quiet,
+        path.capture,
+        path.en_passant,
+        path.creates_en_passant,
+        &path.friend_on,
+        path.hop,
+        path.attack_only,
+        path.once,
+        path.not_in_check,
+        path.locust,
+        path.returns,
+    )
+        .hash(&mut h);
+    h.finish()
 }
 
 /// The promotion rules. An optional rule may not be declined where the

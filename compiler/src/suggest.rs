@@ -5,7 +5,32 @@
 //! pass the check: a name from the list of candidates the caller knows to
 //! exist, or a Betza term that [`is_valid_betza_term`] accepts.
 
-pub use fairyc_runtime::suggest::{did_you_mean, edit_distance};
+pub use fairyc_runtime::suggest::{did_you_mean, edit_distance, MAX_SUGGEST_CHARS};
+
+/// A name or value to quote in a message: whole if it has at most
+/// [`MAX_SUGGEST_CHARS`] characters, else its first and last 24
+/// characters around `…` and its length in bytes (a message never echoes
+/// a whole long line; the snippet shows where it is).
+///
+/// ```
+/// use fairyc_compiler::suggest::elide;
+/// assert_eq!(elide("maxFile"), "maxFile");
+/// let long = "k".repeat(100_000);
+/// assert!(elide(&long).len() < 80);
+/// ```
+pub fn elide(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.len() <= MAX_SUGGEST_CHARS || s.chars().nth(MAX_SUGGEST_CHARS).is_none() {
+        return s.into();
+    }
+    let head: String = s.chars().take(24).collect();
+    let tail: String = {
+        let mut t: Vec<char> = s.chars().rev().take(24).collect();
+        t.reverse();
+        t.into_iter().collect()
+    };
+    format!("{head}…{tail} ({} bytes)", s.len()).into()
+}
+
 
 /// Whether `term` is one Betza term that passes every check a `moves`
 /// statement makes: it parses (modifiers, one upper-case atom, an optional
@@ -71,11 +96,20 @@ pub fn is_valid_betza_term(term: &str) -> bool {
         return false;
     };
     let nsq = geo.squares.len() as crate::geometry::Sq;
+    // A suggestion is never worth much work: a move whose paths cost more
+    // than this is not suggested.
+    let mut budget = crate::geometry::Budget::new(1 << 16);
     crate::betza::specs(term).is_some_and(|specs| {
         // A multi-leg term must also pass the lowering's rules (E0182,
         // E0183) and lead somewhere (E0115).
         let legs = specs.iter().any(|s| !s.legs.is_empty());
-        if legs && (geo.has_multi_cell() || specs.iter().any(|s| s.hop_problem().is_some())) {
+        if legs
+            && (geo.has_multi_cell()
+                || specs.iter().any(|s| s.hop_problem().is_some())
+                || specs
+                    .iter()
+                    .any(|s| s.legs.len() >= crate::geometry::MAX_LEGS))
+        {
             return false;
         }
         specs.iter().any(|spec| {
@@ -84,9 +118,10 @@ pub fn is_valid_betza_term(term: &str) -> bool {
                 !vectors.is_empty()
                     && (spec.legs.is_empty()
                         || (0..nsq).any(|from| {
-                            vectors
-                                .iter()
-                                .any(|&v| !geo.leg_paths(from, v, spec, true).is_empty())
+                            vectors.iter().any(|&v| {
+                                geo.leg_paths(from, v, spec, true, &mut budget)
+                                    .is_ok_and(|p| !p.is_empty())
+                            })
                         }))
             })
         })

@@ -44,6 +44,10 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     previous.last().copied().unwrap_or(0)
 }
 
+/// The longest name, in characters, for which [`did_you_mean`] looks for
+/// a close one (and the longest candidate it compares).
+pub const MAX_SUGGEST_CHARS: usize = 64;
+
 /// The candidate closest to `name`, if it is close enough to be a likely
 /// typo: at most a third of the name's length away (at least 1), or equal
 /// ignoring case. Ties go to the first candidate.
@@ -59,11 +63,22 @@ pub fn did_you_mean<'a, I>(name: &str, candidates: I) -> Option<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
 {
-    let limit = (name.chars().count() / 3).max(1);
+    let chars = name.chars().count();
+    // Edit distances cost the product of the lengths: long names (nobody
+    // mistypes a name of a hundred letters) are not compared.
+    if chars > MAX_SUGGEST_CHARS {
+        return None;
+    }
+    let limit = (chars / 3).max(1);
     let lower = name.to_lowercase();
     let mut best: Option<((usize, u32), &'a str)> = None;
     for candidate in candidates {
-        if candidate == name {
+        if candidate == name || candidate.len() > 4 * MAX_SUGGEST_CHARS {
+            continue;
+        }
+        let n = candidate.chars().count();
+        // The distance is at least the difference in length.
+        if n > MAX_SUGGEST_CHARS || n.abs_diff(chars) > limit {
             continue;
         }
         let distance = if candidate.to_lowercase() == lower {

@@ -815,7 +815,10 @@ impl Exporter<'_> {
     ) -> Option<&'static str> {
         let want = canonical(&piece.moves);
         let same = |betza: &str, setup: &[Vec<Sq>; 2]| {
-            reference(betza).is_some_and(|r| canonical(&lower::moves(geo, &r, setup)) == want)
+            reference(betza).is_some_and(|r| {
+                lower::moves(geo, &r, setup, &mut crate::geometry::Budget::default())
+                    .is_ok_and(|m| canonical(&m) == want)
+            })
         };
         if piece.royal {
             return (piece.royal_side.is_none() && same("K", setup)).then_some("king");

@@ -60,6 +60,44 @@ pub struct Ini {
     pub sections: Vec<Section>,
     /// Lines FSF ignores although they are not comments or blank.
     pub ignored: Vec<(Span, Ignored)>,
+    /// The limit the text exceeds, and where: reading stopped there.
+    pub over: Option<(Span, IniLimit)>,
+}
+
+/// The longest `variants.ini` text read, in bytes (8 MiB, as for a
+/// `.variant` file; Fairy-Stockfish's own file is under 100 KiB).
+pub const MAX_INI_BYTES: usize = 8 << 20;
+
+/// The most sections of one file (Fairy-Stockfish's own has about 150;
+/// each section is compiled, in about 10 ms).
+pub const MAX_INI_SECTIONS: usize = 1024;
+
+/// The most `key = value` lines of one file, and the most ignored lines.
+pub const MAX_INI_ENTRIES: usize = 1 << 16;
+
+/// A limit of [`parse`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IniLimit {
+    /// [`MAX_INI_BYTES`].
+    Bytes,
+    /// [`MAX_INI_SECTIONS`].
+    Sections,
+    /// [`MAX_INI_ENTRIES`] `key = value` lines.
+    Entries,
+    /// [`MAX_INI_ENTRIES`] ignored lines.
+    Ignored,
+}
+
+impl IniLimit {
+    /// The limit, and what it counts.
+    pub fn describe(self) -> (usize, &'static str) {
+        match self {
+            IniLimit::Bytes => (MAX_INI_BYTES, "bytes"),
+            IniLimit::Sections => (MAX_INI_SECTIONS, "sections"),
+            IniLimit::Entries => (MAX_INI_ENTRIES, "`key = value` lines"),
+            IniLimit::Ignored => (MAX_INI_ENTRIES, "ignored lines"),
+        }
+    }
 }
 
 /// Reads a `variants.ini` text.
@@ -69,14 +107,39 @@ pub struct Ini {
 /// assert_eq!(ini.sections[0].name, "mine");
 /// assert_eq!(ini.sections[0].entries[0].value, "10");
 /// ```
+///
+/// Reading stops at the first limit the text exceeds ([`Ini::over`]):
+/// [`MAX_INI_BYTES`], [`MAX_INI_SECTIONS`], [`MAX_INI_ENTRIES`].
 pub fn parse(text: &str) -> Ini {
     let mut ini = Ini::default();
+    if text.len() > MAX_INI_BYTES {
+        let mut at = MAX_INI_BYTES;
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        ini.over = Some((Span::new(at, at), IniLimit::Bytes));
+        return ini;
+    }
     let mut offset = 0;
+    let mut entries = 0usize;
     for raw in text.split_inclusive('\n') {
         let start = offset;
         offset += raw.len();
         let line = raw.strip_suffix('\n').unwrap_or(raw);
         let line = line.strip_suffix('\r').unwrap_or(line);
+        let over = if line.starts_with('[') && ini.sections.len() >= MAX_INI_SECTIONS {
+            Some(IniLimit::Sections)
+        } else if entries >= MAX_INI_ENTRIES {
+            Some(IniLimit::Entries)
+        } else if ini.ignored.len() >= MAX_INI_ENTRIES {
+            Some(IniLimit::Ignored)
+        } else {
+            None
+        };
+        if let Some(limit) = over {
+            ini.over = Some((Span::new(start, start + line.len()), limit));
+            break;
+        }
         if let Some(rest) = line.strip_prefix('[') {
             let inner = rest.split(']').next().unwrap_or(rest);
             let (name, parent) = match inner.split_once(':') {
@@ -120,6 +183,7 @@ pub fn parse(text: &str) -> Ini {
             continue;
         }
         let value_start = start + key.len() + 1 + value_lead;
+        entries += 1;
         section.entries.push(Entry {
             key: key_trimmed.to_string(),
             key_span: Span::new(start, start + key_trimmed.len()),

@@ -15,7 +15,9 @@
 
 pub mod ini;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use crate::suggest::elide;
 
 use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 
@@ -582,6 +584,27 @@ type Keys = BTreeMap<String, Val>;
 /// ```
 pub fn import(text: &str, shipped: &[Shipped]) -> Import {
     let file = ini::parse(text);
+    if let Some((span, limit)) = file.over {
+        // Nothing is imported from a file that is not read to its end.
+        let (max, what) = limit.describe();
+        return Import {
+            sections: Vec::new(),
+            diagnostics: vec![ImportDiagnostic {
+                code: "E0213",
+                message: format!("this file has more than {max} {what}"),
+                span,
+                label: "reading stopped here".into(),
+                notes: vec![format!(
+                    "help: a `variants.ini` may have at most {} bytes, {} sections and {} \
+                     `key = value` lines; split the file",
+                    ini::MAX_INI_BYTES,
+                    ini::MAX_INI_SECTIONS,
+                    ini::MAX_INI_ENTRIES
+                )],
+                section: None,
+            }],
+        };
+    }
     let mut diagnostics = Vec::new();
     for &(span, why) in &file.ignored {
         let (message, help) = match why {
@@ -613,16 +636,29 @@ pub fn import(text: &str, shipped: &[Shipped]) -> Import {
     }
     let mut resolved: Vec<Option<Keys>> = Vec::new();
     let mut sections = Vec::new();
+    // Sections by name (the first, and the latest so far), and the keys of
+    // each shipped parent, exported once however many sections inherit
+    // from it.
+    let mut first_named: HashMap<&str, usize> = HashMap::new();
+    let mut latest_named: HashMap<&str, usize> = HashMap::new();
+    let mut parents = Parents::default();
+    let mut suggestions_left = MAX_SUGGESTED_KEYS;
     for (index, section) in file.sections.iter().enumerate() {
         let mut out = Diags {
             list: Vec::new(),
             section: index,
+            seen: HashSet::new(),
+            errors: false,
         };
         let earlier = file.sections.get(..index).unwrap_or_default();
-        if let Some(first) = earlier.iter().find(|s| s.name == section.name) {
+        let first = first_named
+            .get(section.name.as_str())
+            .map(|&i| &file.sections[i]);
+        first_named.entry(section.name.as_str()).or_insert(index);
+        if let Some(first) = first {
             out.error(
                 "E0212",
-                format!("a second section `{}`", section.name),
+                format!("a second section `{}`", elide(&section.name)),
                 section.name_span,
                 "defined again here",
                 vec![format!(
@@ -640,8 +676,17 @@ pub fn import(text: &str, shipped: &[Shipped]) -> Import {
                 vec!["help: write `[name]` or `[name:parent]`".into()],
             );
         }
-        check_keys(section, &mut out);
-        let base = resolve_parent(section, earlier, &resolved, shipped, &mut out);
+        check_keys(section, &mut out, &mut suggestions_left);
+        let base = resolve_parent(
+            section,
+            earlier,
+            &latest_named,
+            &resolved,
+            shipped,
+            &mut parents,
+            &mut out,
+        );
+        latest_named.insert(section.name.as_str(), index);
         let mut imported = Imported {
             name: section.name.clone(),
             span: section.header_span,
@@ -684,6 +729,11 @@ pub fn import(text: &str, shipped: &[Shipped]) -> Import {
 struct Diags {
     list: Vec<ImportDiagnostic>,
     section: usize,
+    /// `(code, span, message)` of each in `list`: a diagnostic is reported
+    /// once, found by lookup rather than by a scan of the list.
+    seen: HashSet<(&'static str, Span, String)>,
+    /// Whether `list` holds an error.
+    errors: bool,
 }
 
 impl Diags {
@@ -695,13 +745,10 @@ impl Diags {
         label: &str,
         notes: Vec<String>,
     ) {
-        if self
-            .list
-            .iter()
-            .any(|d| d.code == code && d.span == span && d.message == message)
-        {
+        if !self.seen.insert((code, span, message.clone())) {
             return;
         }
+        self.errors |= !code.starts_with('W');
         self.list.push(ImportDiagnostic {
             code,
             message,
@@ -713,14 +760,14 @@ impl Diags {
     }
 
     fn has_errors(&self) -> bool {
-        self.list.iter().any(|d| !d.is_warning())
+        self.errors
     }
 
     /// `E0201`: a key fairyc cannot express yet.
     fn cannot(&mut self, key: &str, span: Span, why: &str) {
         self.error(
             "E0201",
-            format!("cannot express `{key}` yet"),
+            format!("cannot express `{}` yet", elide(key)),
             span,
             "not expressible in the .variant language yet",
             vec![format!("note: {why}")],
@@ -728,14 +775,19 @@ impl Diags {
     }
 }
 
+/// The most unknown keys of one file that get a "did you mean" (each costs
+/// an edit distance to every known key); later ones are reported without.
+pub const MAX_SUGGESTED_KEYS: usize = 256;
+
 /// The keys of a section: unknown, newer, repeated, or not expressible.
-fn check_keys(section: &Section, out: &mut Diags) {
+/// `suggestions_left`: how many more unknown keys may get a suggestion.
+fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) {
     let mut seen: HashSet<&str> = HashSet::new();
     for e in &section.entries {
         if !seen.insert(e.key.as_str()) {
             out.error(
                 "W0024",
-                format!("`{}` is given twice in this section", e.key),
+                format!("`{}` is given twice in this section", elide(&e.key)),
                 e.key_span,
                 "this value replaces the earlier one",
                 vec!["help: Fairy-Stockfish uses the last value: remove the other line".into()],
@@ -766,7 +818,7 @@ fn check_keys(section: &Section, out: &mut Diags) {
             ),
             KeyClass::Newer => out.error(
                 "W0021",
-                format!("Fairy-Stockfish 11.1 does not know `{}`", e.key),
+                format!("Fairy-Stockfish 11.1 does not know `{}`", elide(&e.key)),
                 e.key_span,
                 "ignored by Fairy-Stockfish 11.1",
                 vec![
@@ -776,14 +828,20 @@ fn check_keys(section: &Section, out: &mut Diags) {
             KeyClass::Unknown => {
                 let mut notes =
                     vec!["note: Fairy-Stockfish ignores unknown keys without a word, and so does the import".to_string()];
-                if let Some(s) = crate::suggest::did_you_mean(e.key.trim(), known_keys()) {
+                let suggestion = if *suggestions_left > 0 {
+                    *suggestions_left -= 1;
+                    crate::suggest::did_you_mean(e.key.trim(), known_keys())
+                } else {
+                    None
+                };
+                if let Some(s) = suggestion {
                     notes.insert(0, format!("help: did you mean `{s}`?"));
                 } else if e.key != e.key.trim() {
                     notes.insert(0, "help: remove the spaces before the key".into());
                 }
                 out.error(
                     "W0020",
-                    format!("unknown key `{}`", e.key.trim()),
+                    format!("unknown key `{}`", elide(e.key.trim())),
                     e.key_span,
                     "Fairy-Stockfish does not know this key",
                     notes,
@@ -794,25 +852,36 @@ fn check_keys(section: &Section, out: &mut Diags) {
     }
 }
 
+/// The shipped parents exported so far: their `variants.ini` text, or the
+/// first errors of the export.
+#[derive(Default)]
+struct Parents(HashMap<String, Result<String, Vec<String>>>);
+
 /// The keys inherited from the parent (empty without one), or `None` if the
 /// parent cannot be used (the error is reported).
+#[allow(clippy::too_many_arguments)]
 fn resolve_parent(
     section: &Section,
     earlier: &[Section],
+    latest_named: &HashMap<&str, usize>,
     resolved: &[Option<Keys>],
     shipped: &[Shipped],
+    parents: &mut Parents,
     out: &mut Diags,
 ) -> Option<Keys> {
     let Some((parent, span)) = &section.parent else {
         return Some(Keys::new());
     };
-    if let Some(i) = earlier.iter().rposition(|s| &s.name == parent) {
+    if let Some(&i) = latest_named.get(parent.as_str()) {
         return match resolved.get(i) {
             Some(Some(keys)) => Some(keys.clone()),
             _ => {
                 out.error(
                     "E0209",
-                    format!("cannot inherit from `{parent}`: that section has errors"),
+                    format!(
+                        "cannot inherit from `{}`: that section has errors",
+                        elide(parent)
+                    ),
                     *span,
                     "the parent section has errors",
                     vec!["help: fix the parent section first".into()],
@@ -822,9 +891,13 @@ fn resolve_parent(
         };
     }
     if let Some(s) = shipped.iter().find(|s| s.names.iter().any(|n| n == parent)) {
-        return match crate::export::export(&s.source, parent) {
+        let exported = parents.0.entry(parent.clone()).or_insert_with(|| {
+            crate::export::export(&s.source, parent)
+                .map_err(|errors| errors.iter().take(4).map(ToString::to_string).collect())
+        });
+        return match exported {
             Ok(text) => {
-                let ini = ini::parse(&text);
+                let ini = ini::parse(text);
                 let mut keys = Keys::new();
                 for e in ini.sections.iter().flat_map(|s| &s.entries) {
                     keys.insert(
@@ -843,7 +916,6 @@ fn resolve_parent(
                     .iter()
                     .map(|e| format!("note: the shipped `{parent}`: {e}"))
                     .collect();
-                notes.truncate(4);
                 notes.push(
                     "help: the parent's rules are read from fairyc's shipped variant through `fairyc export`; write the section in full instead".into(),
                 );
@@ -870,7 +942,7 @@ fn resolve_parent(
     notes.push("note: a parent is a section earlier in this file or a variant fairyc ships (`fairyc variants` lists them)".into());
     out.error(
         "E0208",
-        format!("unknown parent variant `{parent}`"),
+        format!("unknown parent variant `{}`", elide(parent)),
         *span,
         "no section before this one and no shipped variant has this name",
         notes,
@@ -956,7 +1028,7 @@ impl<'a> Generator<'a> {
         let value = self.raw(key).map(|v| v.value.clone()).unwrap_or_default();
         self.out.error(
             code,
-            format!("`{key} = {value}`: {what}"),
+            format!("`{key} = {}`: {what}", elide(&value)),
             span,
             "bad value",
             vec![format!("help: {help}")],
@@ -1204,7 +1276,7 @@ impl<'a> Generator<'a> {
                 Some(c) if c.is_ascii_alphabetic() && rest.starts_with(':') => {
                     self.out.error(
                         "E0204",
-                        format!("`{} = {value}`: Fairy-Stockfish 11.1 reads only the letter", t.key),
+                        format!("`{} = {}`: Fairy-Stockfish 11.1 reads only the letter", t.key, elide(&value)),
                         span,
                         "11.1 ignores the moves after `:`",
                         vec![
@@ -1217,7 +1289,7 @@ impl<'a> Generator<'a> {
                 _ => {
                     self.out.error(
                         "E0204",
-                        format!("`{} = {value}`: not a piece letter", t.key),
+                        format!("`{} = {}`: not a piece letter", t.key, elide(&value)),
                         span,
                         "not one letter",
                         vec!["help: write one letter (`knight = n`), or `-` to remove an inherited piece".into()],
