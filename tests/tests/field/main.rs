@@ -34,6 +34,7 @@
 
 mod beyond;
 mod chess;
+mod current;
 mod makruk;
 mod rules;
 mod shogi;
