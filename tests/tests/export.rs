@@ -54,26 +54,19 @@ const REFUSED: &[(&str, &[&str])] = &[
     // Variants of the current Fairy-Stockfish that 11.1 does not know
     // (issue 31): custom pieces (a pawn without the double step, or with
     // another move, is one), promotion per side, a chancellor castling as
-    // the rook, drops on some squares only, promoted pieces of their own.
+    // the rook, promoted pieces of their own.
     ("chaturanga", &["E0161"]),
-    ("checkshogi", &["E0168"]),
-    ("dragon", &["E0165"]),
     ("georgian", &["E0161"]),
     ("legan", &["E0161"]),
     ("nightrider", &["E0161"]),
-    ("okisakishogi", &["E0161", "E0168"]),
     ("opulent", &["E0161"]),
     ("paradigm", &["E0161"]),
-    ("pawnback", &["E0161"]),
-    ("pawnsideways", &["E0161"]),
     ("perfect", &["E0166"]),
     ("raazuvaa", &["E0161"]),
     ("sortofalmost", &["E0164"]),
     ("tencubed", &["E0161"]),
-    ("torishogi", &["E0161", "E0168"]),
     ("torpedo", &["E0161"]),
     ("wolf", &["E0161", "E0168"]),
-    ("yarishogi", &["E0161", "E0168"]),
     // Free (Chess960) castling.
     // One-time moves (E0169); a pawn without a double step.
     ("cambodian", &["E0161", "E0169"]),
