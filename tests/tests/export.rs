@@ -39,6 +39,7 @@ const EXPORTS: &[&str] = &[
     "jesonmor",
     "kingofthehill",
     "losers",
+    "misere",
     "modern",
     "newzealand",
     "nocastle",
@@ -50,6 +51,22 @@ const EXPORTS: &[&str] = &[
 /// The shipped variants refused, with the codes of the refusals (sorted,
 /// each once).
 const REFUSED: &[(&str, &[&str])] = &[
+    // Variants of the current Fairy-Stockfish that 11.1 does not know
+    // (issue 31): custom pieces (a pawn without the double step, or with
+    // another move, is one), promotion per side, a chancellor castling as
+    // the rook, promoted pieces of their own.
+    ("chaturanga", &["E0161"]),
+    ("georgian", &["E0161"]),
+    ("legan", &["E0161"]),
+    ("nightrider", &["E0161"]),
+    ("opulent", &["E0161"]),
+    ("paradigm", &["E0161"]),
+    ("perfect", &["E0166"]),
+    ("raazuvaa", &["E0161"]),
+    ("sortofalmost", &["E0164"]),
+    ("tencubed", &["E0161"]),
+    ("torpedo", &["E0161"]),
+    ("wolf", &["E0161", "E0168"]),
     // Free (Chess960) castling.
     // One-time moves (E0169); a pawn without a double step.
     ("cambodian", &["E0161", "E0169"]),

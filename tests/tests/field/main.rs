@@ -1,8 +1,9 @@
 //! The field: every variant of a family that Fairy-Stockfish 11.1 knows,
 //! compared with Debian's `/usr/games/fairy-stockfish` (see `docs/field.md`,
 //! "Proof for every variant"), and variants it cannot
-//! play compared with a current Fairy-Stockfish (`engine=`, the `beyond`
-//! family).
+//! play compared with a current Fairy-Stockfish (`engine=`: the `beyond`
+//! family, and the `current` family of its built-in variants that 11.1
+//! lacks).
 //!
 //! Each family reads its rows from `tests/data/field/<family>.txt`. A row is
 //! `<file-stem> <fsf-name> [key=value …]`; `#` starts a comment. Keys:
@@ -34,6 +35,7 @@
 
 mod beyond;
 mod chess;
+mod current;
 mod makruk;
 mod rules;
 mod shogi;
