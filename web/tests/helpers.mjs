@@ -152,6 +152,26 @@ export function fsfSquares(variant) {
 }
 
 /**
+ * The number of squares of `variant`'s board by an oracle engine: Debian's
+ * Fairy-Stockfish 11.1 where it offers the variant, else the current
+ * Fairy-Stockfish (PyPI's pyffish, which .ci/run installs) for the variants
+ * only it knows; throws if neither offers it.
+ */
+export function oracleSquares(variant) {
+  try {
+    return fsfSquares(variant);
+  } catch (e) {
+    if (!/does not offer/.test(String(e.message))) throw e;
+  }
+  const code = "import sys, pyffish\nprint(pyffish.start_fen(sys.argv[1]))";
+  const r = spawnSync("python3", ["-c", code, variant], { encoding: "utf8" });
+  if (r.error) throw r.error;
+  if (r.status !== 0) throw new Error(`neither Fairy-Stockfish 11.1 nor pyffish offers ${variant}: ${r.stderr}`);
+  const fen = r.stdout.trim().split(" ")[0].replace(/\[.*$/, "");
+  return [...fen.matchAll(/\d+|[A-Za-z*]/g)].reduce((n, [t]) => n + (/\d/.test(t) ? Number(t) : 1), 0);
+}
+
+/**
  * The squares seen in a PNG picture of a board: the regions of pixels of
  * a square's fill colour (`fills`, as `#rrggbb`), each its own square since
  * the board draws a line round every square. Regions of fewer than `min`
