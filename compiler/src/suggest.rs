@@ -31,7 +31,6 @@ pub fn elide(s: &str) -> std::borrow::Cow<'_, str> {
     format!("{head}…{tail} ({} bytes)", s.len()).into()
 }
 
-
 /// Whether `term` is one Betza term that passes every check a `moves`
 /// statement makes: it parses (modifiers, one upper-case atom, an optional
 /// range of at most [`crate::parse::MAX_BETZA_RANGE`]), its atom and

@@ -1624,6 +1624,22 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
         return Err(TableError::FenRowsMissing { square: s as u16 });
     }
 
+    validate_pieces(p, &sq, &pc)?;
+    validate_promotions(p, &sq, &pc)?;
+    validate_drops_castling_gating(p, &sq, &pc)?;
+    validate_end(p, &sq, &pc)?;
+    validate_zones_points(p, &sq, &pc)?;
+    Ok(())
+}
+
+/// [`validate`]: the pieces: names, symbols, paths and their limits.
+fn validate_pieces(
+    p: &TableParts,
+    sq: &dyn Fn(u16, Field) -> Result<(), TableError>,
+    pc: &dyn Fn(u8, Field) -> Result<(), TableError>,
+) -> Result<(), TableError> {
+    let nsq = p.board.squares.len();
+    let np = p.pieces.len();
     let mut letters: Vec<(&str, bool)> = Vec::with_capacity(np);
     let mut total_steps = 0usize;
     for (i, piece) in p.pieces.iter().enumerate() {
@@ -1717,6 +1733,15 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
             needed: work,
         });
     }
+    Ok(())
+}
+
+/// [`validate`]: royal pieces never reach a hand; the promotion rules.
+fn validate_promotions(
+    p: &TableParts,
+    sq: &dyn Fn(u16, Field) -> Result<(), TableError>,
+    pc: &dyn Fn(u8, Field) -> Result<(), TableError>,
+) -> Result<(), TableError> {
     let royal = |x: u8| p.pieces[x as usize].royal;
     // A royal piece never reaches a hand: no piece is captured as one or
     // demotes to one (royal pieces themselves are never captured).
@@ -1808,6 +1833,17 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
             }
         }
     }
+    Ok(())
+}
+
+/// [`validate`]: the drop, castling and gating rules.
+fn validate_drops_castling_gating(
+    p: &TableParts,
+    sq: &dyn Fn(u16, Field) -> Result<(), TableError>,
+    pc: &dyn Fn(u8, Field) -> Result<(), TableError>,
+) -> Result<(), TableError> {
+    let royal = |x: u8| p.pieces[x as usize].royal;
+    let np = p.pieces.len();
     if let Some(d) = &p.drops {
         if !(d.per_file.is_empty() || d.per_file.len() == np) {
             return Err(TableError::DropPerFile {
@@ -1858,6 +1894,15 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
             sq(s, at)?;
         }
     }
+    Ok(())
+}
+
+/// [`validate`]: the end rules.
+fn validate_end(
+    p: &TableParts,
+    sq: &dyn Fn(u16, Field) -> Result<(), TableError>,
+    pc: &dyn Fn(u8, Field) -> Result<(), TableError>,
+) -> Result<(), TableError> {
     if let Some(r) = p.end.repetition {
         if r.count < 2 {
             return Err(TableError::RepetitionCount(r.count));
@@ -1944,6 +1989,15 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
             pc(x, Field::MateRule)?;
         }
     }
+    Ok(())
+}
+
+/// [`validate`]: the zones, the points and the rules that need a royal piece.
+fn validate_zones_points(
+    p: &TableParts,
+    sq: &dyn Fn(u16, Field) -> Result<(), TableError>,
+    pc: &dyn Fn(u8, Field) -> Result<(), TableError>,
+) -> Result<(), TableError> {
     for (zone, z) in p.zones.iter().enumerate() {
         name(NameOf::Zone(zone), &z.name, false)?;
         // Zones are found by name (`fairyc show --zone`): one zone a name.
