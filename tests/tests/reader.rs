@@ -251,7 +251,7 @@ fn python_reader_reproduces_a_table_of_long_symbols() {
 #[ignore = "needs python3; run by .ci/run"]
 fn python_reader_never_promotes_en_passant() {
     let root = root();
-    let reader = root.join("tests/reader/reader.py");
+    let reader = root.join("readers/python/fairyc_table/reader.py");
     let dir = root.join("target/reader-tables");
     std::fs::create_dir_all(&dir).expect("table folder");
     for (stem, fen, expected) in [
