@@ -4,19 +4,15 @@
 //! pyffish 0.0.90's (`legal_moves` after `load_variant_config` with the
 //! sections named in each file's header).
 
-use fairyc_tests::{compile_path, pos, root, sorted};
+use fairyc_tests::{compile_path, pos, root, sorted, uci_moves};
 
 fn moves_from(stem: &str, fen: &str, from: &str) -> Vec<String> {
     let v = compile_path(&root().join(format!("tests/data/en-passant/{stem}.variant")));
     let p = pos(&v, fen);
-    let mut moves: Vec<String> = p
-        .legal_moves()
+    uci_moves(&p)
         .into_iter()
-        .map(|m| p.uci(m))
         .filter(|u| u.starts_with(from))
-        .collect();
-    moves.sort();
-    moves
+        .collect()
 }
 
 #[test]

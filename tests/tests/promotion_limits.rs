@@ -4,19 +4,15 @@
 //! moves of the pawn only.
 
 use fairyc_runtime::Position;
-use fairyc_tests::shipped;
+use fairyc_tests::{shipped, uci_moves};
 
 fn pawn_moves(fen: &str, from: &str) -> Vec<String> {
     let v = shipped("grand");
     let p = Position::from_fen(&v, fen).expect("FEN");
-    let mut moves: Vec<String> = p
-        .legal_moves()
+    uci_moves(&p)
         .into_iter()
-        .map(|m| p.uci(m))
         .filter(|u| u.starts_with(from))
-        .collect();
-    moves.sort();
-    moves
+        .collect()
 }
 
 #[test]
