@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use codespan_reporting::diagnostic::Diagnostic;
-use fairyc_compiler::import::{self, Shipped};
 use fairyc_compiler::Report;
+use fairyc_interop::import::{self, Shipped};
 
 use crate::check::CheckFormat;
 use crate::files::{

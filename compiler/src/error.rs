@@ -548,7 +548,7 @@ pub enum ErrorKind {
     Lower(crate::lower::LowerError),
     /// `E0160` … `E0169`: `fairyc export` cannot express a construct in
     /// Fairy-Stockfish 11.1.
-    Export(crate::export::ExportRefusal),
+    Export(crate::export_refusal::ExportRefusal),
 
     // --- hoppers and the flying general (issue 12) ---
     /// `E0135` `moves pgR` — both hopper modifiers in one term.

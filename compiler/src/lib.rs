@@ -35,9 +35,8 @@ pub mod check;
 pub mod diagnostic;
 pub mod error;
 pub mod explain;
-pub mod export;
+pub mod export_refusal;
 pub mod geometry;
-pub mod import;
 pub mod json;
 pub mod lint;
 pub mod lower;
@@ -47,7 +46,6 @@ pub mod span;
 pub mod statements;
 pub mod suggest;
 pub mod warning;
-pub mod xboard;
 
 pub use diagnostic::{Finding, Report};
 pub use error::{CompileError, ErrorKind};

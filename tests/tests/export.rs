@@ -180,7 +180,7 @@ fn source(stem: &str) -> String {
 fn boundary() {
     let mut wrong = Vec::new();
     for stem in shipped_stems() {
-        let result = fairyc_compiler::export::export(&source(&stem), &format!("fairyc-{stem}"));
+        let result = fairyc_interop::export::export(&source(&stem), &format!("fairyc-{stem}"));
         let expected = REFUSED.iter().find(|(s, _)| *s == stem).map(|(_, c)| *c);
         match (result, expected) {
             (Ok(_), None) if EXPORTS.contains(&stem.as_str()) => {}
@@ -208,7 +208,7 @@ fn boundary() {
 #[test]
 fn symbols_of_more_than_one_letter_are_refused() {
     let chess = source("chess");
-    assert!(fairyc_compiler::export::export(&chess, "fairyc-chess").is_ok());
+    assert!(fairyc_interop::export::export(&chess, "fairyc-chess").is_ok());
     for symbol in ["QU", "Q'"] {
         let renamed = chess
             .replace("letter Q\n", &format!("letter {symbol}\n"))
@@ -216,13 +216,13 @@ fn symbols_of_more_than_one_letter_are_refused() {
             .replace("rnbqkbnr/", &format!("rnb{}kbnr/", symbol.to_lowercase()))
             .replace("/RNBQKBNR", &format!("/RNB{symbol}KBNR"));
         assert_ne!(renamed, chess);
-        let errors = fairyc_compiler::export::export(&renamed, "x").expect_err(symbol);
+        let errors = fairyc_interop::export::export(&renamed, "x").expect_err(symbol);
         let codes: Vec<&str> = errors.iter().map(|e| e.code()).collect();
         assert_eq!(codes, ["E0159"], "{symbol}");
         assert!(errors[0]
             .to_string()
             .contains(&format!("`Queen` is written `{symbol}`")));
-        let xboard = fairyc_compiler::xboard::describe(&renamed).expect_err("xboard");
+        let xboard = fairyc_interop::xboard::describe(&renamed).expect_err("xboard");
         assert!(
             xboard.to_string().contains("one letter per piece"),
             "{xboard}"
@@ -250,7 +250,7 @@ fn fsf_plays_exports() {
         }
         let section = format!("fairyc-{stem}");
         let text = source(stem);
-        let ini = fairyc_compiler::export::export(&text, &section).expect("exports");
+        let ini = fairyc_interop::export::export(&text, &section).expect("exports");
         let path = dir.join(format!("{stem}.ini"));
         std::fs::write(&path, ini).expect("write the section");
         let tables = fairyc_compiler::compile(&text).expect("compiles");

@@ -221,7 +221,7 @@ fn export_err() {
         let source = read(path);
         fairyc_compiler::compile(&source)
             .unwrap_or_else(|errors| panic!("{}", report(path, &source, &errors)));
-        match fairyc_compiler::export::export(&source, "fixture") {
+        match fairyc_interop::export::export(&source, "fixture") {
             Ok(ini) => panic!("{} exports:\n{ini}", name(path)),
             Err(errors) => insta::assert_snapshot!(report(path, &source, &errors)),
         }
@@ -289,7 +289,7 @@ fn import_err() {
     let shipped = fairyc_tests::shipped_for_import();
     insta::glob!("../fixtures/import/err", "*.ini", |path| {
         let source = read(path);
-        let result = fairyc_compiler::import::import(&source, &shipped);
+        let result = fairyc_interop::import::import(&source, &shipped);
         assert!(
             !result.diagnostics.is_empty(),
             "{} reports nothing",

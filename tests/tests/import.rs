@@ -23,8 +23,8 @@
 
 use std::path::{Path, PathBuf};
 
-use fairyc_compiler::import::{self, Import};
 use fairyc_compiler::Report;
+use fairyc_interop::import::{self, Import};
 use fairyc_runtime::{perft, Position, Variant};
 use fairyc_tests::{fsf_agrees, root, shipped_for_import, Engine};
 
@@ -136,7 +136,7 @@ fn exporting() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for s in shipped_for_import() {
         let stem = s.names[0].clone();
-        if let Ok(ini) = fairyc_compiler::export::export(&s.source, &format!("fairyc-{stem}")) {
+        if let Ok(ini) = fairyc_interop::export::export(&s.source, &format!("fairyc-{stem}")) {
             out.push((stem, ini));
         }
     }

@@ -17,12 +17,12 @@ pub mod ini;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::suggest::elide;
+use fairyc_compiler::suggest::elide;
 
 use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 
-use crate::diagnostic::Report;
-use crate::span::Span;
+use fairyc_compiler::diagnostic::Report;
+use fairyc_compiler::span::Span;
 use ini::{Ignored, Section};
 
 /// One diagnostic of an import, about the `.ini` text.
@@ -576,7 +576,7 @@ type Keys = BTreeMap<String, Val>;
 /// ```
 /// let ini = "[tiny]\nmaxFile = 4\nmaxRank = 4\nking = k\nrook = r\n\
 ///            startFen = k3/4/4/1R1K w - - 0 1\n";
-/// let import = fairyc_compiler::import::import(ini, &[]);
+/// let import = fairyc_interop::import::import(ini, &[]);
 /// assert!(import.diagnostics.is_empty(), "{:?}", import.diagnostics);
 /// let source = &import.sections[0].source;
 /// assert!(source.contains("piece Rook"));
@@ -830,7 +830,7 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
                     vec!["note: Fairy-Stockfish ignores unknown keys without a word, and so does the import".to_string()];
                 let suggestion = if *suggestions_left > 0 {
                     *suggestions_left -= 1;
-                    crate::suggest::did_you_mean(e.key.trim(), known_keys())
+                    fairyc_compiler::suggest::did_you_mean(e.key.trim(), known_keys())
                 } else {
                     None
                 };
@@ -936,7 +936,7 @@ fn resolve_parent(
             .flat_map(|s| s.names.iter().map(String::as_str)),
     );
     let mut notes = Vec::new();
-    if let Some(s) = crate::suggest::did_you_mean(parent, names) {
+    if let Some(s) = fairyc_compiler::suggest::did_you_mean(parent, names) {
         notes.push(format!("help: did you mean `{s}`?"));
     }
     notes.push("note: a parent is a section earlier in this file or a variant fairyc ships (`fairyc variants` lists them)".into());
@@ -1791,10 +1791,36 @@ impl<'a> Generator<'a> {
         Some(out)
     }
 
+    /// The `end` block (and the `legality` block, and the goal zone of a
+    /// flag piece) of the section's end keys.
     fn end(&mut self, fen: Option<&Fen>) {
+        let mut lines = self.draw_and_mate();
+        self.check_counting(fen, &mut lines);
+        self.extinction(&mut lines);
+        let zones = self.flag(&mut lines);
+        let legality = self.legality();
+        for (z, k) in zones {
+            self.line(&z, Some(k));
+        }
+        self.line("end {", None);
+        for (l, k) in lines {
+            self.line(&format!("    {l}"), Some(k));
+        }
+        self.line("}", None);
+        if !legality.is_empty() {
+            self.line("", None);
+            self.line("legality {", None);
+            for (l, k) in legality {
+                self.line(&format!("    {l}"), Some(k));
+            }
+            self.line("}", None);
+        }
+    }
+
+    /// `checkmateValue`, `stalemateValue`, `nFoldRule` and `nFoldValue`,
+    /// `nMoveRule`.
+    fn draw_and_mate(&mut self) -> Vec<(String, &'static str)> {
         let mut lines: Vec<(String, &'static str)> = Vec::new();
-        let mut legality: Vec<(String, &'static str)> = Vec::new();
-        let mut zones: Vec<(String, &'static str)> = Vec::new();
         if let Some(v) = self.outcome("checkmateValue", "loss", false) {
             lines.push((
                 format!(
@@ -1830,6 +1856,11 @@ impl<'a> Generator<'a> {
                 "nMoveRule",
             ));
         }
+        lines
+    }
+
+    /// `checkCounting`, with the checks of `startFen`.
+    fn check_counting(&mut self, fen: Option<&Fen>, lines: &mut Vec<(String, &'static str)>) {
         if let Some(true) = self.bool("checkCounting", false) {
             match fen.and_then(|f| f.checks) {
                 Some((w, b)) if w == b && (1..=100).contains(&w) => {
@@ -1863,6 +1894,10 @@ impl<'a> Generator<'a> {
                 }
             }
         }
+    }
+
+    /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`.
+    fn extinction(&mut self, lines: &mut Vec<(String, &'static str)>) {
         if let Some(value) = self.outcome("extinctionValue", "none", true) {
             let count = self.int("extinctionPieceCount", 0, 0, 64);
             let types = self
@@ -1898,6 +1933,12 @@ impl<'a> Generator<'a> {
                 }
             }
         }
+    }
+
+    /// `flagPiece`, `whiteFlag`, `blackFlag`, `flagMove`: the goal zone (returned)
+    /// and the end rule (added to `lines`).
+    fn flag(&mut self, lines: &mut Vec<(String, &'static str)>) -> Vec<(String, &'static str)> {
+        let mut zones: Vec<(String, &'static str)> = Vec::new();
         if let Some(Some(flag)) = self.flag_piece() {
             let white = self.squares("whiteFlag");
             let black = self.squares("blackFlag");
@@ -1942,6 +1983,12 @@ impl<'a> Generator<'a> {
                 }
             }
         }
+        zones
+    }
+
+    /// `mustCapture`, `makpongRule`, `checking`: the `legality` block's lines.
+    fn legality(&mut self) -> Vec<(String, &'static str)> {
+        let mut legality: Vec<(String, &'static str)> = Vec::new();
         if let Some(true) = self.bool("mustCapture", false) {
             legality.push((
                 format!(
@@ -1969,22 +2016,7 @@ impl<'a> Generator<'a> {
                 "checking",
             ));
         }
-        for (z, k) in zones {
-            self.line(&z, Some(k));
-        }
-        self.line("end {", None);
-        for (l, k) in lines {
-            self.line(&format!("    {l}"), Some(k));
-        }
-        self.line("}", None);
-        if !legality.is_empty() {
-            self.line("", None);
-            self.line("legality {", None);
-            for (l, k) in legality {
-                self.line(&format!("    {l}"), Some(k));
-            }
-            self.line("}", None);
-        }
+        legality
     }
 
     /// `flagPiece`: `None` on error, `Some(None)` for no flag piece.
@@ -2110,7 +2142,7 @@ impl Fen {
 /// Compiles the generated source; its errors are reported at the keys the
 /// lines come from (`E0211`).
 fn compile_check(section: &Section, generated: &Generated, out: &mut Diags) {
-    let Err(errors) = crate::compile(&generated.text) else {
+    let Err(errors) = fairyc_compiler::compile(&generated.text) else {
         return;
     };
     for e in errors {
