@@ -1951,10 +1951,11 @@ impl<'a> Generator<'a> {
                 "mustCapture",
             ));
         }
+        let mut royal = Vec::new();
         if let Some(true) = self.bool("makpongRule", false) {
-            legality.push((
+            royal.push((
                 format!(
-                    "fleeing-check forbidden    // {}",
+                    "fleeing forbidden    // {}",
                     self.said("makpongRule", "false")
                 ),
                 "makpongRule",
@@ -1977,10 +1978,13 @@ impl<'a> Generator<'a> {
             self.line(&format!("    {l}"), Some(k));
         }
         self.line("}", None);
-        if !legality.is_empty() {
+        for (block, rules) in [("legality", legality), ("royal", royal)] {
+            if rules.is_empty() {
+                continue;
+            }
             self.line("", None);
-            self.line("legality {", None);
-            for (l, k) in legality {
+            self.line(&format!("{block} {{"), None);
+            for (l, k) in rules {
                 self.line(&format!("    {l}"), Some(k));
             }
             self.line("}", None);
