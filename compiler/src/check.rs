@@ -27,7 +27,8 @@ use crate::lower::{LowerError, MoveCost};
 use crate::ast::{
     self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, GatingDecl, GatingRule, Item,
     Labels, LegalityDecl, LegalityRule, PieceDecl, PieceProp, PromotionDecl, PromotionTarget,
-    RegionKind, SetItem, Side, SquareSet, Unknown, VariantProp, ZoneDecl,
+    RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, SetItem, Side,
+    SquareSet, Unknown, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind, GateProblem};
 use crate::span::{Span, Spanned};
@@ -283,6 +284,9 @@ impl<'a> Checker<'a> {
                 Item::Gating(g) => (Some("gating"), g.span),
                 Item::End(e) => (Some("end"), e.span),
                 Item::Legality(l) => (Some("legality"), l.span),
+                Item::Royal(r) => (Some("royal"), r.span),
+                Item::Pass(span) => (Some("pass"), *span),
+                Item::Scoring(s) => (Some("scoring"), s.span),
                 _ => (None, Span::default()),
             };
             if let Some(keyword) = keyword {
@@ -317,6 +321,9 @@ impl<'a> Checker<'a> {
                 Item::Gating(gating) => self.gating(gating),
                 Item::End(end) => self.end(end),
                 Item::Legality(legality) => self.legality(legality),
+                Item::Royal(royal) => self.royal_item(royal),
+                Item::Pass(_) => {}
+                Item::Scoring(scoring) => self.scoring(scoring),
                 Item::Unknown(unknown) => {
                     if unknown.keyword.node == "royal" {
                         royal_unclear = true;
@@ -379,6 +386,14 @@ impl<'a> Checker<'a> {
             .source
             .get(unknown.span.start as usize..unknown.span.end as usize)
             .unwrap_or(keyword);
+        if let Some(retired) = block.retired(text) {
+            let kind = ErrorKind::Retired {
+                old: retired.old,
+                new: (retired.new)(text),
+            };
+            self.error(kind, unknown.span);
+            return;
+        }
         match block.statement_of(&words(text)) {
             Some(statement) if matches!(statement.marker, Marker::Lead(_)) => {
                 let span = if block == Block::TopLevel {
@@ -691,7 +706,6 @@ impl<'a> Checker<'a> {
                     royal = true;
                     self.once(&mut seen, "royal", *span);
                 }
-                PieceProp::RoyalSide(_) => {}
                 PieceProp::CapturedAs(name) => {
                     self.once(&mut seen, "captured-as", name.span);
                     self.piece_ref(name);
@@ -732,10 +746,6 @@ impl<'a> Checker<'a> {
                             first_word(*span, "cannot-hop"),
                         );
                     }
-                }
-                PieceProp::Points(points) => {
-                    self.once(&mut seen, "points", points.span);
-                    self.points(points);
                 }
                 PieceProp::Unknown(u) => {
                     // A malformed or misspelt statement is reported once, not
@@ -1179,19 +1189,6 @@ impl<'a> Checker<'a> {
 
     fn legality(&mut self, legality: &LegalityDecl) {
         let mut seen = IndexMap::new();
-        // The two rules for several royal pieces exclude each other.
-        let partial = legality.rules.iter().find_map(|r| match r {
-            LegalityRule::PartialCheckAllowed(span) => Some(*span),
-            _ => None,
-        });
-        let several = legality.rules.iter().find_map(|r| match r {
-            LegalityRule::SeveralRoyalsAllowed(span) => Some(*span),
-            _ => None,
-        });
-        if let (Some(a), Some(b)) = (partial, several) {
-            let second = if a.start > b.start { a } else { b };
-            self.error(ErrorKind::SeveralRoyalRules, second);
-        }
         for rule in &legality.rules {
             match rule {
                 LegalityRule::GivingCheckForbidden(span) => {
@@ -1200,31 +1197,70 @@ impl<'a> Checker<'a> {
                 LegalityRule::CaptureCompulsory(span) => {
                     self.once(&mut seen, "capture", first_word(*span, "capture"));
                 }
-                LegalityRule::PassAllowed(span) => {
-                    self.once(&mut seen, "pass", first_word(*span, "pass"));
-                }
-                LegalityRule::FleeingCheckForbidden(span) => {
-                    self.once(
-                        &mut seen,
-                        "fleeing-check",
-                        first_word(*span, "fleeing-check"),
-                    );
-                }
-                LegalityRule::PartialCheckAllowed(span) => {
-                    self.once(
-                        &mut seen,
-                        "partial-check",
-                        first_word(*span, "partial-check"),
-                    );
-                }
-                LegalityRule::SeveralRoyalsAllowed(span) => {
-                    self.once(
-                        &mut seen,
-                        "several-royals",
-                        first_word(*span, "several-royals"),
-                    );
-                }
                 LegalityRule::Unknown(u) => self.unknown(Block::Legality, u),
+            }
+        }
+    }
+
+    /// The `royal` item: each statement once; `check all` and `check last`
+    /// exclude each other (`E0188`).
+    fn royal_item(&mut self, royal: &RoyalDecl) {
+        let mut seen = IndexMap::new();
+        let mut check: Option<RoyalCheck> = None;
+        for rule in &royal.rules {
+            match rule {
+                RoyalRule::Check(c) => {
+                    if check.is_some_and(|first| first != c.node) {
+                        self.error(ErrorKind::SeveralRoyalRules, c.span);
+                    } else {
+                        self.once(&mut seen, "check", first_word(c.span, "check"));
+                    }
+                    check = check.or(Some(c.node));
+                }
+                RoyalRule::Only(side) => {
+                    self.once(&mut seen, "only", first_word(side.span, "only"))
+                }
+                RoyalRule::FleeingForbidden(span) => {
+                    self.once(&mut seen, "fleeing", first_word(*span, "fleeing"));
+                }
+                RoyalRule::Unknown(u) => self.unknown(Block::Royal, u),
+            }
+        }
+    }
+
+    /// The `scoring` item: each piece's points once, each side's komi once.
+    fn scoring(&mut self, scoring: &ScoringDecl) {
+        let mut seen = IndexMap::new();
+        let mut priced: IndexMap<String, Span> = IndexMap::new();
+        for rule in &scoring.rules {
+            match rule {
+                ScoringRule::Points { pieces, .. } => {
+                    for (piece, points) in pieces {
+                        self.piece_ref(piece);
+                        self.points(points);
+                        if let Some(&first) = priced.get(&piece.node) {
+                            self.error(
+                                ErrorKind::DuplicateStatement {
+                                    keyword: "points",
+                                    first,
+                                },
+                                piece.span,
+                            );
+                        } else {
+                            priced.insert(piece.node.clone(), piece.span);
+                        }
+                    }
+                }
+                ScoringRule::Komi { span, side, points } => {
+                    let key = if side.node == Side::White {
+                        "komi white"
+                    } else {
+                        "komi black"
+                    };
+                    self.once(&mut seen, key, first_word(*span, "komi"));
+                    self.points(points);
+                }
+                ScoringRule::Unknown(u) => self.unknown(Block::Scoring, u),
             }
         }
     }
@@ -1308,15 +1344,6 @@ impl<'a> Checker<'a> {
                     if outcome.node != POINTS {
                         self.outcome(outcome);
                     }
-                }
-                EndRule::Komi { span, side, points } => {
-                    let key = if side.node == Side::White {
-                        "komi white"
-                    } else {
-                        "komi black"
-                    };
-                    self.once(&mut seen, key, first_word(*span, "komi"));
-                    self.points(points);
                 }
                 EndRule::ResetsClock { span, pieces } => {
                     self.once(&mut seen, "resets-clock", first_word(*span, "resets-clock"));
@@ -1462,7 +1489,7 @@ pub struct CheckedPiece {
     pub letter: String,
     /// Whether it is royal.
     pub royal: bool,
-    /// `royal white` / `royal black`: royal for that side only (0 White, 1 Black).
+    /// `royal { only white|black }`: royal for that side only (0 White, 1 Black).
     pub royal_side: Option<u8>,
     /// What it becomes in hand when captured, if not itself.
     pub captured_as: Option<u8>,
@@ -1647,13 +1674,17 @@ struct Names {
 
 /// The verdict words of `facing` and `double-pass`: the outcomes and
 /// `points`.
+/// A `double-pass` or `facing` verdict. The outcome words are for the
+/// player to move when the game ends, as every outcome word is for the
+/// player the rule happens to; the table's verdict is for the player who
+/// made the last move, the other one.
 fn verdict_of(word: &str) -> Option<Verdict> {
     match word {
         POINTS => Some(Verdict::Points),
         _ => outcome_of(word).map(|o| match o {
-            Outcome::Win => Verdict::Win,
+            Outcome::Win => Verdict::Loss,
             Outcome::Draw => Verdict::Draw,
-            Outcome::Loss => Verdict::Loss,
+            Outcome::Loss => Verdict::Win,
         }),
     }
 }
@@ -1702,7 +1733,7 @@ struct Resolver<'a> {
     counting: bool,
     /// Whether the setup puts a royal piece in hand.
     royal_in_hand: bool,
-    /// `partial-check allowed` or `several-royals allowed`: a side may
+    /// `royal { check all }` or `royal { check last }`: a side may
     /// have several royal pieces, so a piece may promote to one.
     several_royals: bool,
     /// The work of the moves generated to check them (E0190).
@@ -1722,6 +1753,7 @@ fn resolve(
     let mut name = String::new();
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
     let (mut legality, mut gating) = (None, None);
+    let (mut royal, mut pass, mut scoring) = (None, None, None);
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
         match item {
@@ -1736,9 +1768,13 @@ fn resolve(
             Item::Gating(g) => gating = gating.or(Some(g)),
             Item::End(e) => end = end.or(Some(e)),
             Item::Legality(l) => legality = legality.or(Some(l)),
+            Item::Royal(r) => royal = royal.or(Some(r)),
+            Item::Pass(span) => pass = pass.or(Some(*span)),
+            Item::Scoring(s) => scoring = scoring.or(Some(s)),
             Item::Unknown(_) => {}
         }
     }
+    let legality_rules = legality_of(legality, royal, pass);
     let mut geometry_errors = Vec::new();
     let geo = board.and_then(|board| Geometry::build(board, &mut geometry_errors));
     for (span, e) in geometry_errors {
@@ -1764,17 +1800,14 @@ fn resolve(
                 .any(|r| matches!(r, EndRule::Counting { .. }))
         }),
         royal_in_hand: false,
-        several_royals: {
-            let l = legality_of(legality);
-            l.partial_check_allowed || l.several_royals
-        },
+        several_royals: legality_rules.partial_check_allowed || legality_rules.several_royals,
         budget: Budget::default(),
         budget_reported: false,
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
     let tables_sound = names.letters_sound && !r.decls.is_empty() && r.decls.len() <= MAX_PIECES;
-    let mut pieces = r.pieces();
+    let mut pieces = r.pieces(royal, scoring);
     let before = r.errors.len();
     let castling_decl = castling;
     let castling = castling.map(|c| r.castling(c)).unwrap_or_default();
@@ -1840,14 +1873,15 @@ fn resolve(
             piece.promotion_limit = u8::try_from(limit.count.node).ok();
         }
     }
-    let end = r.end(end);
+    let mut end = r.end(end);
+    for rule in scoring.map(|s| s.rules.as_slice()).unwrap_or_default() {
+        if let ScoringRule::Komi { side, points, .. } = rule {
+            end.komi[usize::from(side.node != Side::White)] =
+                points.node.min(fairyc_runtime::table::MAX_POINTS);
+        }
+    }
     // A pass is written as the mover's royal piece's square.
-    if let Some(span) = legality.and_then(|l| {
-        l.rules.iter().find_map(|x| match x {
-            LegalityRule::PassAllowed(span) => Some(*span),
-            _ => None,
-        })
-    }) {
+    if let Some(span) = pass {
         if !pieces.iter().any(|p| p.royal && p.royal_side.is_none()) {
             r.error(ErrorKind::PassWithoutRoyal, first_word(span, "pass"));
         }
@@ -1869,26 +1903,54 @@ fn resolve(
         castling,
         gating,
         end,
-        legality: legality_of(legality),
+        legality: legality_rules,
         zones,
     })
 }
 
-/// The `legality` block's rules.
-fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
-    let mut out = Legality::default();
+/// The table's legality rules, from the `legality` block, the `royal`
+/// item (`check all` is `partial_check_allowed`, `check last` is
+/// `several_royals`) and the `pass allowed` item.
+fn legality_of(
+    decl: Option<&LegalityDecl>,
+    royal: Option<&RoyalDecl>,
+    pass: Option<Span>,
+) -> Legality {
+    let mut out = Legality {
+        pass: pass.is_some(),
+        ..Legality::default()
+    };
     for rule in decl.map(|d| d.rules.as_slice()).unwrap_or_default() {
         match rule {
             LegalityRule::GivingCheckForbidden(_) => out.giving_check_forbidden = true,
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
-            LegalityRule::PassAllowed(_) => out.pass = true,
-            LegalityRule::FleeingCheckForbidden(_) => out.fleeing_check_forbidden = true,
-            LegalityRule::PartialCheckAllowed(_) => out.partial_check_allowed = true,
-            LegalityRule::SeveralRoyalsAllowed(_) => out.several_royals = true,
             LegalityRule::Unknown(_) => {}
         }
     }
+    // The first `check` counts (a second, other one is `E0188`).
+    let mut checked = false;
+    for rule in royal.map(|d| d.rules.as_slice()).unwrap_or_default() {
+        match rule {
+            RoyalRule::Check(c) if !checked => {
+                checked = true;
+                match c.node {
+                    RoyalCheck::All => out.partial_check_allowed = true,
+                    RoyalCheck::Last => out.several_royals = true,
+                }
+            }
+            RoyalRule::FleeingForbidden(_) => out.fleeing_check_forbidden = true,
+            _ => {}
+        }
+    }
     out
+}
+
+/// The side of `only <side>` in the `royal` item: only its royal pieces are.
+fn royal_only(royal: Option<&RoyalDecl>) -> Option<u8> {
+    royal?.rules.iter().find_map(|r| match r {
+        RoyalRule::Only(side) => Some(u8::from(side.node != Side::White)),
+        _ => None,
+    })
 }
 
 impl<'a> Resolver<'a> {
@@ -1930,18 +1992,32 @@ impl<'a> Resolver<'a> {
         found
     }
 
-    /// The pieces without moves or demotion.
-    fn pieces(&mut self) -> Vec<CheckedPiece> {
+    /// The pieces without moves or demotion; the side of `royal { only … }`
+    /// and the points of `scoring`.
+    fn pieces(
+        &mut self,
+        royal_decl: Option<&RoyalDecl>,
+        scoring: Option<&ScoringDecl>,
+    ) -> Vec<CheckedPiece> {
+        let royal_side = royal_only(royal_decl);
         let mut out = Vec::new();
         for decl in self.decls.clone() {
             let mut letter = String::from("?");
             let mut plus = false;
             let mut royal = None;
-            let mut royal_side = None;
+            let points = scoring
+                .map(|s| s.rules.as_slice())
+                .unwrap_or_default()
+                .iter()
+                .flat_map(|r| match r {
+                    ScoringRule::Points { pieces, .. } => pieces.as_slice(),
+                    _ => &[],
+                })
+                .find(|(name, _)| name.node == decl.name.node)
+                .map_or(0, |(_, p)| p.node.min(fairyc_runtime::table::MAX_POINTS));
             let mut captured_as = None;
             let mut cannot_capture = Vec::new();
             let mut cannot_hop = Vec::new();
-            let mut points = 0;
             for prop in &decl.props {
                 match prop {
                     PieceProp::CannotCapture { pieces, .. } => {
@@ -1969,10 +2045,6 @@ impl<'a> Resolver<'a> {
                                 }
                             }
                         }
-                    }
-                    PieceProp::Points(p) => points = p.node.min(fairyc_runtime::table::MAX_POINTS),
-                    PieceProp::RoyalSide(side) => {
-                        royal_side = Some(u8::from(side.node != "white"));
                     }
                     PieceProp::Letter(l) => {
                         plus = l.node.starts_with('+');
@@ -3056,38 +3128,20 @@ impl<'a> Resolver<'a> {
                     );
                 }
                 seen_flags.push(&f.node);
-                if !turn && f.node != "turn" {
-                    self.error(
-                        ErrorKind::TurnMisuse {
-                            what: "needs `turn`",
-                        },
-                        f.span,
-                    );
-                }
             }
-            if turn {
-                let mut misuse = |what: &'static str, span: Span| {
-                    self.error(ErrorKind::TurnMisuse { what }, span);
-                };
-                if let Some(w) = rule.on.first() {
-                    misuse("takes no `on`", w.span);
-                }
-                if let Some(span) = rule.if_capture {
-                    misuse("takes no `if capture`", span);
-                }
-                if let Some(span) = rule.optional {
-                    misuse("is always optional", span);
-                }
-                if let Some(set) = &rule.except {
-                    misuse("takes no `except`", set.span);
-                }
-                if let Some(t) = rule
-                    .targets
-                    .iter()
-                    .find(|t| matches!(t.node, PromotionTarget::Hand(_)))
-                {
-                    misuse("turns into a piece, not into `hand(…)`", t.span);
-                }
+            // The grammar gives a `turn` statement no `on`, `if capture`,
+            // `optional` or `except`; its targets are pieces.
+            if let Some(t) = rule
+                .targets
+                .iter()
+                .find(|t| turn && matches!(t.node, PromotionTarget::Hand(_)))
+            {
+                self.error(
+                    ErrorKind::TurnMisuse {
+                        what: "turns into a piece, not into `hand(…)`",
+                    },
+                    t.span,
+                );
             }
             if rule_sound && zone_sound && !turn {
                 sound.push((rule, piece, zone.clone(), choices.clone()));
@@ -3143,7 +3197,7 @@ impl<'a> Resolver<'a> {
     /// `E0039`: two rules of one piece that apply on the same square but
     /// differ in `optional` or share some of their choices but not all.
     /// Rules with the same choices and the same `optional` are ways to one
-    /// promotion (`on entry` and `on start or end if capture`): they merge.
+    /// promotion (`on entry` and `on start | end if capture`): they merge.
     fn promotion_conflicts(&mut self, rules: &[SoundRule]) {
         for (j, (later, lp, lz, lc)) in rules.iter().enumerate() {
             for (earlier, ep, ez, ec) in rules.iter().take(j) {
@@ -3346,10 +3400,6 @@ impl<'a> Resolver<'a> {
                             .collect(),
                         from_pieces: *from_pieces,
                     });
-                }
-                EndRule::Komi { side, points, .. } => {
-                    out.komi[usize::from(side.node != Side::White)] =
-                        points.node.min(fairyc_runtime::table::MAX_POINTS);
                 }
                 EndRule::Unknown(_) => {}
             }

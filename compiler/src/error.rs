@@ -79,8 +79,12 @@ pub enum Block {
     Gating,
     /// `legality { … }`
     Legality,
+    /// `royal { … }`
+    Royal,
     /// `end { … }`
     End,
+    /// `scoring { … }`
+    Scoring,
 }
 
 impl Block {
@@ -97,7 +101,9 @@ impl Block {
             Block::Drops => "drops",
             Block::Gating => "gating",
             Block::Legality => "legality",
+            Block::Royal => "royal",
             Block::End => "end",
+            Block::Scoring => "scoring",
         }
     }
 }
@@ -508,9 +514,8 @@ pub enum ErrorKind {
         /// The limit given.
         count: u32,
     },
-    /// `E0173` `Pawn -> Met in far-diagonals alone` — `alone`,
-    /// `no-check` or `no-attack` without `turn`, or `turn` with `on`, `if capture`,
-    /// `optional`, `except` or a `hand(…)` target.
+    /// `E0173` `turn Pawn -> hand(Pawn) in far-diagonals` — a `turn` rule
+    /// with a `hand(…)` target.
     TurnMisuse {
         /// What is wrong, as a short phrase.
         what: &'static str,
@@ -556,7 +561,7 @@ pub enum ErrorKind {
         /// The first of the two letters.
         first: Span,
     },
-    /// `E0058` `points 100001` or `komi black 20000`: more points than the
+    /// `E0058` `points Rook 100001` or `komi black 20000`: more points than the
     /// tables hold.
     PointsOutOfRange,
     /// `E0059` `cannot-hop Cannon` in a piece without hopper moves.
@@ -598,8 +603,8 @@ pub enum ErrorKind {
         what: &'static str,
     },
 
-    /// `E0188` `legality { partial-check allowed; several-royals allowed }`
-    /// — two rules for a side's several royal pieces.
+    /// `E0188` `royal { check all; check last }` — two rules for a side's
+    /// several royal pieces.
     SeveralRoyalRules,
 
     // --- multi-leg moves (issue 19) ---
@@ -647,6 +652,16 @@ pub enum ErrorKind {
         character: Option<char>,
         /// A Betza move to write instead, when one is likely.
         suggestion: Option<String>,
+    },
+
+    // --- the language's redesign (issue 28) ---
+    /// `E0177` `legality { partial-check allowed }`, `points 7` in a piece,
+    /// `on start or end`: a spelling the language had and replaced.
+    Retired {
+        /// The old spelling, in backquotes.
+        old: &'static str,
+        /// What to write instead, in backquotes.
+        new: String,
     },
 }
 
@@ -1194,7 +1209,7 @@ impl ErrorKind {
                 .help(
                     "checkmate needs exactly one royal piece per side; remove the extra ones, \
                      drop `royal` from the piece, or let a side have several with \
-                     `legality { partial-check allowed }`",
+                     `royal { check all }` or `royal { check last }`",
                 )
             }
             ErrorKind::PromotesToRoyal { piece } => Text::new(
@@ -1204,8 +1219,7 @@ impl ErrorKind {
             )
             .help(
                 "a side has exactly one royal piece; promote to a non-royal piece, or let a side \
-                 have several with `legality { partial-check allowed }` or `legality { \
-                 several-royals allowed }`",
+                 have several with `royal { check all }` or `royal { check last }`",
             ),
             ErrorKind::RoyalToHand { piece } => Text::new(
                 "E0042",
@@ -1294,7 +1308,7 @@ impl ErrorKind {
                     f64::from(fairyc_runtime::table::MAX_POINTS) / 10.0
                 ),
             )
-            .help("points have at most one decimal: janggi's chariot is `points 13`, Black's komi `komi black 1.5`"),
+            .help("points have at most one decimal: janggi's chariot is `points Chariot 13`, Black's komi `komi black 1.5`"),
             ErrorKind::CannotHopWithoutHops { piece } => Text::new(
                 "E0059",
                 format!("`cannot-hop` in `{piece}`, which has no hopper move"),
@@ -1366,9 +1380,8 @@ impl ErrorKind {
                 "here",
             )
             .help(
-                "`turn` makes the promotion a move of its own (`Pawn -> Met in diagonals turn`); \
-                 `alone`, `no-check` and `no-attack` go with it, `on`, `if capture`, `optional`, `except` and \
-                 `hand(…)` do not",
+                "a `turn` rule (`turn Pawn -> Met in diagonals`) changes the piece on the board: \
+                 its targets are pieces, not `hand(…)`",
             ),
             ErrorKind::ByDropWithoutDrops => Text::new(
                 "E0174",
@@ -1434,13 +1447,12 @@ impl ErrorKind {
             ),
             ErrorKind::SeveralRoyalRules => Text::new(
                 "E0188",
-                "`partial-check allowed` and `several-royals allowed` cannot both hold",
+                "`check all` and `check last` cannot both hold",
                 "the second rule for several royal pieces",
             )
             .help(
-                "they differ when all of a side's royal pieces are attacked: with \
-                 `partial-check allowed` that is check, with `several-royals allowed` it is not; \
-                 keep the one the variant plays",
+                "they differ when all of a side's royal pieces are attacked: with `check all` \
+                 that is check, with `check last` it is not; keep the one the variant plays",
             ),
             ErrorKind::LegAtom { atom } => Text::new(
                 "E0180",
@@ -1575,6 +1587,13 @@ impl ErrorKind {
                      docs/language.md#pieces-and-moves",
                 )
             }
+            ErrorKind::Retired { old, new } => Text::new(
+                "E0177",
+                format!("{old}: a spelling the language no longer has"),
+                "the old spelling",
+            )
+            .help(format!("write {new} instead"))
+            .help("docs/language.md#changes lists what changed"),
             ErrorKind::Lower(e) => {
                 let text = Text::new(e.code(), e.to_string(), e.label());
                 match e.help() {

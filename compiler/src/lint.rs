@@ -421,7 +421,7 @@ pub(crate) fn setup_row_span(source: &str, fen: Span, row: usize) -> Option<Span
 }
 
 /// `W0007`: a piece that can stand on a square from which it has no move
-/// and where no promotion rule (a `turn alone` rule applies everywhere)
+/// and where no promotion rule (a `turn … alone` rule applies everywhere)
 /// nor goal of its own applies to it: once
 /// there, it is stuck for good. One warning per piece, for the first side that has such squares.
 fn dead_ends(

@@ -529,6 +529,7 @@ const LANGUAGE_SECTIONS: &[&str] = &[
     "Drops",
     "Gating",
     "Legality",
+    "Royal pieces",
     "End",
     "Scoring",
     "Notation",

@@ -131,7 +131,7 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("ai-wok", &["E0161"]),
     ("asean", &["E0161"]),
     ("makruk", &["E0161"]),
-    // Makruk's pieces; its `fleeing-check forbidden` (E0167) is refused too.
+    // Makruk's pieces; its `royal { fleeing forbidden }` (E0167) is refused too.
     ("makpong", &["E0161"]),
     // Makruk's pawn (the exporter stops at the pieces, before its placement
     // phase and its promotion as a move of its own).
@@ -146,7 +146,7 @@ const REFUSED: &[(&str, &[&str])] = &[
     // The grasshopper (`gQ`), and a pawn without a double step.
     ("grasshopper", &["E0161"]),
     // The Spartan pieces (and, once the pieces pass, the two kings of
-    // `partial-check allowed`, E0167; the exporter stops at the pieces).
+    // `royal { check all }`, E0167; the exporter stops at the pieces).
     ("spartan", &["E0161"]),
     // 11×11: larger than Fairy-Stockfish's boards.
     ("washogi", &["E0160"]),

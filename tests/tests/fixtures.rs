@@ -84,6 +84,9 @@ fn outline(file: &File) -> String {
             Item::Gating(g) => format!("gating: {:?}", g.rules),
             Item::End(e) => format!("end: {:?}", e.rules),
             Item::Legality(l) => format!("legality: {:?}", l.rules),
+            Item::Royal(r) => format!("royal: {:?}", r.rules),
+            Item::Pass(span) => format!("pass: {span:?}"),
+            Item::Scoring(s) => format!("scoring: {:?}", s.rules),
             Item::Unknown(u) => format!("unknown: {:?}", u),
         };
         out.push_str(&line);

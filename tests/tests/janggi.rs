@@ -1,6 +1,6 @@
 //! Janggi and the constructs it needs (issue 12): `cannot-capture` and
 //! `cannot-hop` (the cannon), palace lines as `within … from …` regions,
-//! `pass allowed`, and the end rules `double-pass`, `facing` (bikjang) with
+//! the `pass allowed` item, and the end rules `double-pass`, `facing` (bikjang) with
 //! `points` and `komi`.
 //!
 //! Every move list and perft figure here was first probed with Debian's
@@ -248,13 +248,9 @@ fn bad_janggi_constructs_are_reported() {
     let with = |piece: &str| base(&format!("piece Rook {{ letter R; moves R; {piece} }}"), "");
     assert_eq!(codes(with("cannot-capture King")), ["E0137"]);
     assert_eq!(codes(with("cannot-hop Cannon")), ["E0059"]);
-    assert_eq!(codes(with("points 100000")), ["E0058"]);
+    assert_eq!(codes(base("", "scoring { points Rook 100000 }")), ["E0058"]);
     assert_eq!(codes(base("", "end { facing draw }")), ["E0139"]);
-    let no_royal = base("", "legality { pass allowed }").replace("royal }", "royal white }");
+    let no_royal = base("", "pass allowed\nroyal { only white }");
     assert!(codes(no_royal).contains(&"E0138".to_string()));
-    assert!(codes(base(
-        "",
-        "legality { pass allowed }\nend { double-pass points }"
-    ))
-    .is_empty());
+    assert!(codes(base("", "pass allowed\nend { double-pass points }")).is_empty());
 }

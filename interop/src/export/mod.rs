@@ -446,12 +446,13 @@ impl Exporter<'_> {
             // 11.1's `makpongRule` binds its `king` type only; a proof that
             // an exported section plays the same is not written yet.
             let span = self.item_span(|i| match i {
-                Item::Legality(l) => Some(l.span),
+                Item::Royal(r) => Some(r.span),
                 _ => None,
             });
             self.refuse(
                 ExportRefusal::Rule {
-                    why: "a royal piece that may not flee check (`fleeing-check forbidden`)".into(),
+                    why: "a royal piece that may not flee check (`royal { fleeing forbidden }`)"
+                        .into(),
                 },
                 span,
             );
@@ -461,13 +462,13 @@ impl Exporter<'_> {
                 parts.legality.partial_check_allowed,
                 // 11.1 has no `extinctionPseudoRoyal` or `dupleCheck`.
                 "several royal pieces, in check only when all are attacked \
-                 (`partial-check allowed`)",
+                 (`royal { check all }`)",
             ),
             (
                 parts.legality.several_royals,
                 // 11.1's `extinctionPseudoRoyal` is close; a proof that an
                 // exported section plays the same is not written yet.
-                "several royal pieces per side (`several-royals allowed`)",
+                "several royal pieces per side (`royal { check last }`)",
             ),
         ];
         for (on, why) in several {
@@ -475,14 +476,14 @@ impl Exporter<'_> {
                 continue;
             }
             let span = self.item_span(|i| match i {
-                Item::Legality(l) => Some(l.span),
+                Item::Royal(r) => Some(r.span),
                 _ => None,
             });
             self.refuse(ExportRefusal::Rule { why: why.into() }, span);
         }
         if parts.legality.pass {
             let span = self.item_span(|i| match i {
-                Item::Legality(l) => Some(l.span),
+                Item::Pass(span) => Some(*span),
                 _ => None,
             });
             self.refuse(

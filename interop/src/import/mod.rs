@@ -1798,7 +1798,7 @@ impl<'a> Generator<'a> {
         self.check_counting(fen, &mut lines);
         self.extinction(&mut lines);
         let zones = self.flag(&mut lines);
-        let legality = self.legality();
+        let (legality, royal) = self.legality();
         for (z, k) in zones {
             self.line(&z, Some(k));
         }
@@ -1807,10 +1807,13 @@ impl<'a> Generator<'a> {
             self.line(&format!("    {l}"), Some(k));
         }
         self.line("}", None);
-        if !legality.is_empty() {
+        for (block, rules) in [("legality", legality), ("royal", royal)] {
+            if rules.is_empty() {
+                continue;
+            }
             self.line("", None);
-            self.line("legality {", None);
-            for (l, k) in legality {
+            self.line(&format!("{block} {{"), None);
+            for (l, k) in rules {
                 self.line(&format!("    {l}"), Some(k));
             }
             self.line("}", None);
@@ -1986,8 +1989,10 @@ impl<'a> Generator<'a> {
         zones
     }
 
-    /// `mustCapture`, `makpongRule`, `checking`: the `legality` block's lines.
-    fn legality(&mut self) -> Vec<(String, &'static str)> {
+    /// `mustCapture`, `makpongRule`, `checking`: the `legality` and the
+    /// `royal` blocks' lines.
+    #[allow(clippy::type_complexity)]
+    fn legality(&mut self) -> (Vec<(String, &'static str)>, Vec<(String, &'static str)>) {
         let mut legality: Vec<(String, &'static str)> = Vec::new();
         if let Some(true) = self.bool("mustCapture", false) {
             legality.push((
@@ -1998,10 +2003,11 @@ impl<'a> Generator<'a> {
                 "mustCapture",
             ));
         }
+        let mut royal = Vec::new();
         if let Some(true) = self.bool("makpongRule", false) {
-            legality.push((
+            royal.push((
                 format!(
-                    "fleeing-check forbidden    // {}",
+                    "fleeing forbidden    // {}",
                     self.said("makpongRule", "false")
                 ),
                 "makpongRule",
@@ -2016,7 +2022,7 @@ impl<'a> Generator<'a> {
                 "checking",
             ));
         }
-        legality
+        (legality, royal)
     }
 
     /// `flagPiece`: `None` on error, `Some(None)` for no flag piece.
