@@ -36,6 +36,7 @@ pub mod diagnostic;
 pub mod error;
 pub mod explain;
 pub mod export_refusal;
+pub mod format;
 pub mod geometry;
 pub mod json;
 pub mod lint;
