@@ -18,7 +18,7 @@ use fairyc_cli::{engine, import, kit, serve, show};
     version,
     about = "fairyc: check, explain, format (fmt), compile, build, perft, list moves of, show, export, \
              import, play (uci, xboard, or in the terminal) and serve (the playground) chess variants written in the \
-             .variant language; write the conformance kit of the table format (kit)",
+             .variant language, and serve editors (lsp, a language server); write the conformance kit of the table format (kit)",
     long_about = None,
     after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
                   name or alias of a shipped variant (`fairyc perft crazyhouse --depth 3`; \
