@@ -11,8 +11,8 @@
 
 use fairyc_runtime::table::{
     is_symbol, symbol_clashes, CheckCountRule, CountingLimit, CountingRule, DropRules, EndRules,
-    GateRule, Legality, MateRule, Outcome, PromotionChoice, RepetitionRule, TableParts, Verdict,
-    ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
+    GateRule, Legality, MateRule, Outcome, PromotionChoice, RepetitionRule, SeveralRoyals,
+    Stalemate, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
 };
 use fairyc_runtime::{
     check_royal_count, Color, ParseFenError, PositionError, Setup, Variant, VariantTables,
@@ -1764,10 +1764,7 @@ fn resolve(
                 .any(|r| matches!(r, EndRule::Counting { .. }))
         }),
         royal_in_hand: false,
-        several_royals: {
-            let l = legality_of(legality);
-            l.partial_check_allowed || l.several_royals
-        },
+        several_royals: legality_of(legality).several_royals != SeveralRoyals::One,
         budget: Budget::default(),
         budget_reported: false,
     };
@@ -1883,8 +1880,11 @@ fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
             LegalityRule::PassAllowed(_) => out.pass = true,
             LegalityRule::FleeingCheckForbidden(_) => out.fleeing_check_forbidden = true,
-            LegalityRule::PartialCheckAllowed(_) => out.partial_check_allowed = true,
-            LegalityRule::SeveralRoyalsAllowed(_) => out.several_royals = true,
+            // Never both (E0188).
+            LegalityRule::PartialCheckAllowed(_) => out.several_royals = SeveralRoyals::AllAttacked,
+            LegalityRule::SeveralRoyalsAllowed(_) => {
+                out.several_royals = SeveralRoyals::Unprotected
+            }
             LegalityRule::Unknown(_) => {}
         }
     }
@@ -2176,14 +2176,12 @@ impl<'a> Resolver<'a> {
             gating: gating.to_vec(),
             end: EndRules {
                 checkmate: Outcome::Loss,
-                stalemate: Outcome::Draw,
+                stalemate: Stalemate::Draw,
                 repetition: None,
                 move_limit: None,
                 resets_move_limit: Vec::new(),
                 bare_king: None,
-                bare_king_after_reply: false,
                 reach: Vec::new(),
-                stalemate_fewer_pieces: false,
                 check_count: self.check_count,
                 extinction: Vec::new(),
                 // Only so that the setup FEN may hold a count.
@@ -2205,7 +2203,11 @@ impl<'a> Resolver<'a> {
             // Only what reading the FEN needs: how many royal pieces a
             // side may have.
             legality: Legality {
-                partial_check_allowed: self.several_royals,
+                several_royals: if self.several_royals {
+                    SeveralRoyals::AllAttacked
+                } else {
+                    SeveralRoyals::One
+                },
                 ..Default::default()
             },
             zones: Vec::new(),
