@@ -11,8 +11,8 @@
 
 use fairyc_runtime::table::{
     is_symbol, symbol_clashes, CheckCountRule, CountingLimit, CountingRule, DropRules, EndRules,
-    GateRule, Legality, MateRule, Outcome, PromotionChoice, RepetitionRule, TableParts, Verdict,
-    ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
+    GateRule, Legality, MateRule, Outcome, PromotionChoice, RepetitionRule, SeveralRoyals,
+    Stalemate, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
 };
 use fairyc_runtime::{
     check_royal_count, Color, ParseFenError, PositionError, Setup, Variant, VariantTables,
@@ -1794,7 +1794,7 @@ fn resolve(
                 .any(|r| matches!(r, EndRule::Counting { .. }))
         }),
         royal_in_hand: false,
-        several_royals: legality_rules.partial_check_allowed || legality_rules.several_royals,
+        several_royals: legality_rules.several_royals != SeveralRoyals::One,
         budget: Budget::default(),
         budget_reported: false,
     };
@@ -1887,8 +1887,8 @@ fn resolve(
 }
 
 /// The table's legality rules, from the `legality` block, the `royal`
-/// item (`check all` is `partial_check_allowed`, `check last` is
-/// `several_royals`) and the `pass allowed` item.
+/// item (`check all` is [`SeveralRoyals::AllAttacked`], `check last` is
+/// [`SeveralRoyals::Unprotected`]) and the `pass allowed` item.
 fn legality_of(
     decl: Option<&LegalityDecl>,
     royal: Option<&RoyalDecl>,
@@ -1912,8 +1912,8 @@ fn legality_of(
             RoyalRule::Check(c) if !checked => {
                 checked = true;
                 match c.node {
-                    RoyalCheck::All => out.partial_check_allowed = true,
-                    RoyalCheck::Last => out.several_royals = true,
+                    RoyalCheck::All => out.several_royals = SeveralRoyals::AllAttacked,
+                    RoyalCheck::Last => out.several_royals = SeveralRoyals::Unprotected,
                 }
             }
             RoyalRule::FleeingForbidden(_) => out.fleeing_check_forbidden = true,
@@ -2247,14 +2247,12 @@ impl<'a> Resolver<'a> {
             gating: gating.to_vec(),
             end: EndRules {
                 checkmate: Outcome::Loss,
-                stalemate: Outcome::Draw,
+                stalemate: Stalemate::Draw,
                 repetition: None,
                 move_limit: None,
                 resets_move_limit: Vec::new(),
                 bare_king: None,
-                bare_king_after_reply: false,
                 reach: Vec::new(),
-                stalemate_fewer_pieces: false,
                 check_count: self.check_count,
                 extinction: Vec::new(),
                 // Only so that the setup FEN may hold a count.
@@ -2276,7 +2274,11 @@ impl<'a> Resolver<'a> {
             // Only what reading the FEN needs: how many royal pieces a
             // side may have.
             legality: Legality {
-                partial_check_allowed: self.several_royals,
+                several_royals: if self.several_royals {
+                    SeveralRoyals::AllAttacked
+                } else {
+                    SeveralRoyals::One
+                },
                 ..Default::default()
             },
             zones: Vec::new(),

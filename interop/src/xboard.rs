@@ -417,7 +417,7 @@ fn assign(
 ) -> Result<(Vec<Option<(usize, bool)>>, Option<usize>), XboardRefusal> {
     let pieces = &parts.pieces;
     let mut slots: Vec<Option<(usize, bool)>> = vec![None; SLOTS.len()];
-    let king = pieces.iter().position(|p| p.royal && !p.plus);
+    let king = pieces.iter().position(|p| p.royal.is_royal() && !p.plus);
     let base_of = |p: usize| {
         pieces
             .iter()

@@ -25,13 +25,14 @@ use crate::error::{CastlingProblem, Field, HandRoute, Limit, NameOf, TableError}
 
 /// The version of the table format written by this crate. Readers reject other
 /// major versions.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
-/// The oldest format version this crate still reads (its tables are valid
-/// tables of the current version: version 2 only added optional fields,
-/// and version 3 let a piece's `letter` be a symbol of more than one
-/// character).
-pub const OLDEST_FORMAT_VERSION: u32 = 1;
+/// The oldest format version this crate still reads. Version 4 wrote
+/// choices that versions 1 to 3 spelt as flags (a piece's `royal`, a
+/// promotion rule's kind and triggers, `stalemate`, `bare_king`,
+/// `several_royals`), so their tables are refused with both versions
+/// named: compiling the variant again writes version 4.
+pub const OLDEST_FORMAT_VERSION: u32 = 4;
 
 /// The largest number of squares a board may have (boards of more than
 /// 128 squares or 32 piece types are played with wide square sets).
@@ -611,14 +612,11 @@ pub struct PieceTable {
     /// case). White's pieces are written with it in upper case, Black's in
     /// lower case (the whole symbol).
     pub letter: String,
-    /// A royal piece may not be left attacked; checkmate is about royals.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub royal: bool,
-    /// With `royal`: only this side's (0 White, 1 Black) pieces of this type
-    /// are royal; the other side's are ordinary pieces, and that side has no
-    /// royal piece at all if no other type is royal for it. `None`: both.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub royal_side: Option<u8>,
+    /// Whether, and for which sides, pieces of this type are royal: a royal
+    /// piece may not be left attacked; checkmate is about royals. A side
+    /// for which no type is royal has no royal piece at all.
+    #[serde(default, skip_serializing_if = "Royal::is_no")]
+    pub royal: Royal,
     /// What the piece becomes in the capturer's hand when it is captured
     /// without a promoted mark; `None` means itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -652,6 +650,52 @@ pub struct PieceTable {
     /// verdicts), in tenths of a point.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub points: u32,
+}
+
+/// Which sides' pieces of a type are royal ([`PieceTable::royal`]). In
+/// JSON `"both"`, `"white"` or `"black"`; absent: none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Royal {
+    /// An ordinary piece (JSON: the field is absent).
+    #[default]
+    No,
+    /// Royal for both sides.
+    Both,
+    /// Royal for White only; Black's pieces of the type are ordinary.
+    White,
+    /// Royal for Black only; White's pieces of the type are ordinary.
+    Black,
+}
+
+impl Royal {
+    /// Whether the type is royal for some side.
+    pub fn is_royal(self) -> bool {
+        self != Royal::No
+    }
+
+    /// Whether the type is royal for `side` (0 White, 1 Black).
+    pub fn for_side(self, side: usize) -> bool {
+        match self {
+            Royal::No => false,
+            Royal::Both => true,
+            Royal::White => side == 0,
+            Royal::Black => side == 1,
+        }
+    }
+
+    /// Royal for `side` alone (0 White, else Black).
+    pub fn only(side: usize) -> Royal {
+        if side == 0 {
+            Royal::White
+        } else {
+            Royal::Black
+        }
+    }
+
+    fn is_no(&self) -> bool {
+        *self == Royal::No
+    }
 }
 
 /// A path: a sequence of steps walked in order, for one move direction.
@@ -968,58 +1012,87 @@ impl<'de> Deserialize<'de> for Step {
     }
 }
 
-/// A promotion rule.
+/// A promotion rule: `piece`, on a square of `zone`, becomes one of
+/// `choices`, either as part of a move ([`PromotionKind::Move`]) or by a
+/// move of its own ([`PromotionKind::Turn`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(into = "PromotionRepr", try_from = "PromotionRepr")]
 pub struct PromotionRule {
     /// The piece that promotes.
     pub piece: u8,
-    /// `zone[side]`: a move of this piece that finishes on one of these
-    /// squares promotes.
-    #[serde(deserialize_with = "de_zone")]
+    /// `zone[side]`: the side's promotion squares.
     pub zone: [Vec<u16>; 2],
     /// The choices.
-    #[serde(deserialize_with = "de_choices")]
     pub choices: Vec<PromotionChoice>,
+    /// Whether the rule is part of a move or a move of its own, with what
+    /// each kind says.
+    pub kind: PromotionKind,
+}
+
+impl PromotionRule {
+    /// What the rule says if it is part of a move.
+    pub fn as_move(&self) -> Option<&MovePromotion> {
+        match &self.kind {
+            PromotionKind::Move(m) => Some(m),
+            PromotionKind::Turn(_) => None,
+        }
+    }
+
+    /// What the rule says if it is a move of its own (`turn`).
+    pub fn as_turn(&self) -> Option<&TurnPromotion> {
+        match &self.kind {
+            PromotionKind::Move(_) => None,
+            PromotionKind::Turn(t) => Some(t),
+        }
+    }
+}
+
+/// The two kinds of promotion rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PromotionKind {
+    /// Part of a move: a move of the piece that meets `on` promotes.
+    Move(MovePromotion),
+    /// `turn`: a move of its own, not part of one: a piece standing on a
+    /// zone square turns into a choice where it stands, or with one move of
+    /// the choice to an empty square (no capture); the piece's other moves
+    /// are untouched, and a choice's limit (`limits`) applies. Always
+    /// optional; its choices are pieces, never `hand`.
+    Turn(TurnPromotion),
+}
+
+/// What a promotion that is part of a move says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovePromotion {
+    /// Which squares of a move make the rule apply (`[end]` by default).
+    pub on: Triggers,
     /// Whether the player may decline.
-    #[serde(default, skip_serializing_if = "is_false")]
     pub optional: bool,
-    /// The rule applies to a move that starts on a zone square.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub on_start: bool,
-    /// The rule applies to a move that finishes on a zone square (the
-    /// default).
-    #[serde(default = "yes", skip_serializing_if = "is_true")]
-    pub on_end: bool,
-    /// The rule applies to a move that passes over a zone square (an
-    /// earlier step of its path lands there).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub on_pass: bool,
-    /// `on entry`: the rule applies to a move that starts outside the zone
-    /// and finishes on a zone square.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub on_entry: bool,
     /// `if capture`: the rule applies only to a move that captures
-    /// (en passant included). Absent means `false`.
-    #[serde(default, skip_serializing_if = "is_false")]
+    /// (en passant included).
     pub capture_only: bool,
     /// `forced[side]`: destinations where an `optional` rule may not be
-    /// declined (the piece could never move from there).
-    #[serde(
-        default,
-        skip_serializing_if = "pair_is_empty",
-        deserialize_with = "de_forced"
-    )]
+    /// declined (the piece could never move from there). Empty unless
+    /// `optional`.
     pub forced: [Vec<u16>; 2],
-    /// `turn`: the rule is a move of its own, not part of one: a piece
-    /// standing on a zone square turns into a choice where it stands, or
-    /// with one move of the choice to an empty square (no capture); the
-    /// piece's other moves are untouched, and a choice's limit (`limits`)
-    /// applies. Absent means `false`.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub turn: bool,
-    /// `alone` (with `turn`): a piece that is its side's only one of its
-    /// type on the board may turn on any square. Absent means `false`.
+}
+
+impl Default for MovePromotion {
+    fn default() -> MovePromotion {
+        MovePromotion {
+            on: Triggers::END,
+            optional: false,
+            capture_only: false,
+            forced: [Vec::new(), Vec::new()],
+        }
+    }
+}
+
+/// What a promotion that is a move of its own (`turn`) says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnPromotion {
+    /// `alone`: a piece that is its side's only one of its type on the
+    /// board may turn on any square. Absent means `false`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub alone: bool,
     /// `no-check`: a promotion by this rule may not give check. Absent
@@ -1031,6 +1104,199 @@ pub struct PromotionRule {
     /// square where it ends). Absent means `false`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub no_attack: bool,
+}
+
+/// One square of a move that can make a promotion rule apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// The move starts on a zone square.
+    Start,
+    /// The move finishes on a zone square.
+    End,
+    /// The move passes over a zone square (an earlier step of its path
+    /// lands there).
+    Pass,
+    /// The move starts outside the zone and finishes on a zone square.
+    Entry,
+}
+
+impl Trigger {
+    /// Every trigger, in the order a [`Triggers`] is written.
+    pub const ALL: [Trigger; 4] = [Trigger::Start, Trigger::End, Trigger::Pass, Trigger::Entry];
+
+    /// Its JSON name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Trigger::Start => "start",
+            Trigger::End => "end",
+            Trigger::Pass => "pass",
+            Trigger::Entry => "entry",
+        }
+    }
+}
+
+/// A set of [`Trigger`]s, never empty in a valid table. In JSON a list
+/// (`["start", "end"]`) without repeats, in the order of [`Trigger::ALL`]
+/// when written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Triggers(u8);
+
+impl Triggers {
+    /// No trigger (a rule that never applies: refused in a table).
+    pub const EMPTY: Triggers = Triggers(0);
+    /// `on end` alone, the default.
+    pub const END: Triggers = Triggers(1 << Trigger::End as u8);
+
+    /// The set of these triggers.
+    pub fn of(triggers: &[Trigger]) -> Triggers {
+        Triggers(triggers.iter().fold(0, |b, &t| b | 1 << t as u8))
+    }
+
+    /// Whether `t` is in the set.
+    pub fn has(self, t: Trigger) -> bool {
+        self.0 & 1 << t as u8 != 0
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The triggers in the set, in the order of [`Trigger::ALL`].
+    pub fn iter(self) -> impl Iterator<Item = Trigger> {
+        Trigger::ALL.into_iter().filter(move |&t| self.has(t))
+    }
+}
+
+impl Serialize for Triggers {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Triggers {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Triggers, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Triggers;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of \"start\", \"end\", \"pass\", \"entry\", each at most once")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Triggers, A::Error> {
+                let mut set = Triggers::EMPTY;
+                let mut i = 0;
+                while let Some(t) = at(Seg::Index(i), || seq.next_element::<Trigger>())? {
+                    if set.has(t) {
+                        return Err(at(Seg::Index(i), || {
+                            Err(de::Error::custom(format_args!(
+                                "the trigger \"{}\" twice",
+                                t.name()
+                            )))
+                        })?);
+                    }
+                    set = Triggers(set.0 | Triggers::of(&[t]).0);
+                    i += 1;
+                }
+                Ok(set)
+            }
+        }
+        d.deserialize_seq(V)
+    }
+}
+
+/// The JSON form of a [`PromotionRule`]: the kinds' fields side by side;
+/// `turn` present makes a turn rule, which takes none of the move fields.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PromotionRepr {
+    piece: u8,
+    #[serde(deserialize_with = "de_zone")]
+    zone: [Vec<u16>; 2],
+    #[serde(deserialize_with = "de_choices")]
+    choices: Vec<PromotionChoice>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "de_on"
+    )]
+    on: Option<Triggers>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    optional: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    capture_only: bool,
+    #[serde(
+        default,
+        skip_serializing_if = "pair_is_empty",
+        deserialize_with = "de_forced"
+    )]
+    forced: [Vec<u16>; 2],
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    turn: Option<TurnPromotion>,
+}
+
+fn de_on<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Triggers>, D::Error> {
+    at(Seg::Field("on"), || Triggers::deserialize(d)).map(Some)
+}
+
+impl From<PromotionRule> for PromotionRepr {
+    fn from(r: PromotionRule) -> PromotionRepr {
+        let mut out = PromotionRepr {
+            piece: r.piece,
+            zone: r.zone,
+            choices: r.choices,
+            on: None,
+            optional: false,
+            capture_only: false,
+            forced: [Vec::new(), Vec::new()],
+            turn: None,
+        };
+        match r.kind {
+            PromotionKind::Move(m) => {
+                out.on = (m.on != Triggers::END).then_some(m.on);
+                out.optional = m.optional;
+                out.capture_only = m.capture_only;
+                out.forced = m.forced;
+            }
+            PromotionKind::Turn(t) => out.turn = Some(t),
+        }
+        out
+    }
+}
+
+impl TryFrom<PromotionRepr> for PromotionRule {
+    type Error = String;
+    fn try_from(r: PromotionRepr) -> Result<PromotionRule, String> {
+        let kind = match r.turn {
+            Some(t) => {
+                let move_fields = [
+                    ("on", r.on.is_some()),
+                    ("optional", r.optional),
+                    ("capture_only", r.capture_only),
+                    ("forced", !pair_is_empty(&r.forced)),
+                ];
+                if let Some((field, _)) = move_fields.iter().find(|(_, set)| *set) {
+                    return Err(format!(
+                        "a `turn` promotion rule takes no `{field}` (a field of promotions \
+                         that are part of a move)"
+                    ));
+                }
+                PromotionKind::Turn(t)
+            }
+            None => PromotionKind::Move(MovePromotion {
+                on: r.on.unwrap_or(Triggers::END),
+                optional: r.optional,
+                capture_only: r.capture_only,
+                forced: r.forced,
+            }),
+        };
+        Ok(PromotionRule {
+            piece: r.piece,
+            zone: r.zone,
+            choices: r.choices,
+            kind,
+        })
+    }
 }
 
 /// What a promoting piece becomes.
@@ -1204,7 +1470,7 @@ pub struct EndRules {
     /// For the checkmated player.
     pub checkmate: Outcome,
     /// For the stalemated player.
-    pub stalemate: Outcome,
+    pub stalemate: Stalemate,
     /// Repetition rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repetition: Option<RepetitionRule>,
@@ -1222,11 +1488,7 @@ pub struct EndRules {
     pub resets_move_limit: Vec<u8>,
     /// Bare-royal rule: for the player whose royal piece is alone on the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bare_king: Option<Outcome>,
-    /// With `bare_king`: the bared player may reply once while the opponent
-    /// has a single piece besides royals (`bare-king … after-reply`).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub bare_king_after_reply: bool,
+    pub bare_king: Option<BareKingRule>,
     /// Goals: a player whose piece stands on one of its target squares.
     #[serde(
         default,
@@ -1234,11 +1496,6 @@ pub struct EndRules {
         deserialize_with = "de_reach"
     )]
     pub reach: Vec<ReachRule>,
-    /// Stalemate is decided by material instead of `stalemate`: the
-    /// stalemated player wins with fewer pieces on the board than the
-    /// opponent, loses with more, draws with as many.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub stalemate_fewer_pieces: bool,
     /// Check counting: a player who has given `count` checks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub check_count: Option<CheckCountRule>,
@@ -1279,6 +1536,56 @@ pub struct EndRules {
     pub checkmate_needs: Option<MateRule>,
 }
 
+/// How a stalemate ends: for the stalemated player, or by material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stalemate {
+    /// The stalemated player wins.
+    Win,
+    /// The game is drawn.
+    Draw,
+    /// The stalemated player loses.
+    Loss,
+    /// Decided by material: the stalemated player wins with fewer pieces
+    /// on the board than the opponent, loses with more, draws with as many.
+    FewerPieces,
+}
+
+impl Stalemate {
+    /// The fixed outcome for the stalemated player, if there is one.
+    pub fn outcome(self) -> Option<Outcome> {
+        match self {
+            Stalemate::Win => Some(Outcome::Win),
+            Stalemate::Draw => Some(Outcome::Draw),
+            Stalemate::Loss => Some(Outcome::Loss),
+            Stalemate::FewerPieces => None,
+        }
+    }
+}
+
+impl From<Outcome> for Stalemate {
+    fn from(o: Outcome) -> Stalemate {
+        match o {
+            Outcome::Win => Stalemate::Win,
+            Outcome::Draw => Stalemate::Draw,
+            Outcome::Loss => Stalemate::Loss,
+        }
+    }
+}
+
+/// The bare-royal rule: a player whose royal piece is alone on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BareKingRule {
+    /// For the bared player.
+    pub outcome: Outcome,
+    /// The bared player may reply once while the opponent has a single
+    /// piece besides royals (`bare-king … after-reply`). Absent means
+    /// `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub after_reply: bool,
+}
+
 /// A rule on the pieces that give a checkmate: see
 /// [`EndRules::checkmate_by`] and [`EndRules::checkmate_needs`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1314,18 +1621,87 @@ pub struct Legality {
     /// or capture (`fleeing-check forbidden`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub fleeing_check_forbidden: bool,
-    /// A side may have several royal pieces; it is in check only when all
-    /// of them are attacked, and a move may leave some of them attacked,
-    /// never all (`partial-check allowed`; Spartan chess's duple check).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub partial_check_allowed: bool,
-    /// A side may have several royal pieces on the board (a promotion may
-    /// make one); while it has two or more, none is protected: any may be
-    /// left attacked and captured, and the side is never in check. Its last
-    /// one is royal as usual (`several-royals allowed`, sho shogi's crown
-    /// prince).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub several_royals: bool,
+    /// Whether a side may have several royal pieces, and what protects
+    /// them then.
+    #[serde(default, skip_serializing_if = "SeveralRoyals::is_one")]
+    pub several_royals: SeveralRoyals,
+}
+
+/// Whether a side may have several royal pieces ([`Legality::several_royals`]).
+/// In JSON `"all_attacked"` or `"unprotected"`; absent: one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeveralRoyals {
+    /// At most one royal piece a side (JSON: the field is absent).
+    #[default]
+    One,
+    /// Several; a side is in check only when all of them are attacked, and
+    /// a move may leave some of them attacked, never all (Spartan chess's
+    /// duple check).
+    AllAttacked,
+    /// Several on the board (a promotion may make one); while a side has
+    /// two or more, none is protected: any may be left attacked and
+    /// captured, and the side is never in check. Its last one is royal as
+    /// usual (sho shogi's crown prince).
+    Unprotected,
+}
+
+impl SeveralRoyals {
+    fn is_one(&self) -> bool {
+        *self == SeveralRoyals::One
+    }
+}
+
+/// Reads one of some words (a field whose absence is the remaining value).
+fn read_word<'de, D: Deserializer<'de>, T: Copy>(
+    d: D,
+    words: &'static [(&'static str, T)],
+    expecting: &'static str,
+) -> Result<T, D::Error> {
+    struct V<T: 'static>(&'static [(&'static str, T)], &'static str);
+    impl<'de, T: Copy> Visitor<'de> for V<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(self.1)
+        }
+        fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
+            self.0
+                .iter()
+                .find(|(w, _)| *w == s)
+                .map(|&(_, x)| x)
+                .ok_or_else(|| E::invalid_value(de::Unexpected::Str(s), &self))
+        }
+    }
+    d.deserialize_str(V(words, expecting))
+}
+
+impl<'de> Deserialize<'de> for Royal {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Royal, D::Error> {
+        const WORDS: &[(&str, Royal)] = &[
+            ("both", Royal::Both),
+            ("white", Royal::White),
+            ("black", Royal::Black),
+        ];
+        read_word(
+            d,
+            WORDS,
+            "\"both\", \"white\" or \"black\" (absent: not royal)",
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for SeveralRoyals {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SeveralRoyals, D::Error> {
+        const WORDS: &[(&str, SeveralRoyals)] = &[
+            ("all_attacked", SeveralRoyals::AllAttacked),
+            ("unprotected", SeveralRoyals::Unprotected),
+        ];
+        read_word(
+            d,
+            WORDS,
+            "\"all_attacked\" or \"unprotected\" (absent: one royal piece)",
+        )
+    }
 }
 
 impl Legality {
@@ -1742,7 +2118,7 @@ fn validate_promotions(
     sq: &dyn Fn(u16, Field) -> Result<(), TableError>,
     pc: &dyn Fn(u8, Field) -> Result<(), TableError>,
 ) -> Result<(), TableError> {
-    let royal = |x: u8| p.pieces[x as usize].royal;
+    let royal = |x: u8| p.pieces[x as usize].royal.is_royal();
     // A royal piece never reaches a hand: no piece is captured as one or
     // demotes to one (royal pieces themselves are never captured).
     for (i, piece) in p.pieces.iter().enumerate() {
@@ -1773,8 +2149,23 @@ fn validate_promotions(
         for &s in r.zone.iter().flatten() {
             sq(s, at)?;
         }
-        for &s in r.forced.iter().flatten() {
-            sq(s, at)?;
+        match &r.kind {
+            PromotionKind::Move(m) => {
+                for &s in m.forced.iter().flatten() {
+                    sq(s, at)?;
+                }
+                if m.on.is_empty() {
+                    return Err(TableError::NoTrigger { rule });
+                }
+            }
+            PromotionKind::Turn(_) => {
+                if r.choices
+                    .iter()
+                    .any(|c| matches!(c, PromotionChoice::Hand(_)))
+                {
+                    return Err(TableError::TurnToHand { rule });
+                }
+            }
         }
         if r.choices.is_empty() {
             return Err(TableError::NoPromotionChoice { rule });
@@ -1789,7 +2180,7 @@ fn validate_promotions(
         // on the board: its side keeps its one royal piece.
         let same_royalty = |x: u8| {
             let (a, b) = (&p.pieces[r.piece as usize], p.pieces.get(x as usize));
-            b.is_some_and(|b| b.royal && b.royal_side == a.royal_side)
+            b.is_some_and(|b| b.royal.is_royal() && b.royal == a.royal)
         };
         if royal(r.piece)
             && r.choices
@@ -1808,12 +2199,11 @@ fn validate_promotions(
             match *c {
                 PromotionChoice::Piece(x) => {
                     pc(x, at)?;
-                    // A side may have several royal pieces only with
-                    // `partial-check allowed` or `several-royals allowed`.
+                    // A side may have several royal pieces only where
+                    // the legality says so.
                     if royal(x)
                         && !royal(r.piece)
-                        && !p.legality.partial_check_allowed
-                        && !p.legality.several_royals
+                        && p.legality.several_royals == SeveralRoyals::One
                     {
                         return Err(TableError::PromotionToRoyal { rule, piece: x });
                     }
@@ -1842,7 +2232,7 @@ fn validate_drops_castling_gating(
     sq: &dyn Fn(u16, Field) -> Result<(), TableError>,
     pc: &dyn Fn(u8, Field) -> Result<(), TableError>,
 ) -> Result<(), TableError> {
-    let royal = |x: u8| p.pieces[x as usize].royal;
+    let royal = |x: u8| p.pieces[x as usize].royal.is_royal();
     let np = p.pieces.len();
     if let Some(d) = &p.drops {
         if !(d.per_file.is_empty() || d.per_file.len() == np) {
@@ -2013,19 +2403,13 @@ fn validate_zones_points(
         }
     }
     for (i, piece) in p.pieces.iter().enumerate() {
-        if let Some(side) = piece.royal_side.filter(|&s| s > 1 || !piece.royal) {
-            return Err(TableError::RoyalSide {
-                piece: i as u8,
-                side,
-            });
-        }
         for &x in piece.cannot_capture.iter().chain(&piece.cannot_hop) {
             pc(x, Field::CannotCapture { piece: i as u8 })?;
         }
         if let Some(&royal) = piece
             .cannot_capture
             .iter()
-            .find(|&&x| p.pieces[x as usize].royal)
+            .find(|&&x| p.pieces[x as usize].royal.is_royal())
         {
             return Err(TableError::CannotCaptureRoyal {
                 piece: i as u8,
@@ -2039,7 +2423,7 @@ fn validate_zones_points(
     if let Some(&k) = p.end.komi.iter().find(|&&k| k > MAX_POINTS) {
         return Err(TableError::Points(k));
     }
-    if p.legality.pass && !p.pieces.iter().any(|x| x.royal && x.royal_side.is_none()) {
+    if p.legality.pass && !p.pieces.iter().any(|x| x.royal == Royal::Both) {
         return Err(TableError::PassWithoutRoyal);
     }
     Ok(())

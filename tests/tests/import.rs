@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 
 use fairyc_compiler::Report;
 use fairyc_interop::import::{self, Import};
+use fairyc_runtime::table::Royal;
 use fairyc_runtime::{perft, Position, Variant};
 use fairyc_tests::{fsf_agrees, root, shipped_for_import, Engine};
 
@@ -164,7 +165,7 @@ fn imported(stem: &str, ini: &str) -> Variant {
 type Paths = Vec<Vec<Vec<String>>>;
 
 /// Each piece by letter: royal, and its paths from every square, sorted.
-fn pieces(v: &Variant) -> Vec<(String, bool, Paths)> {
+fn pieces(v: &Variant) -> Vec<(String, Royal, Paths)> {
     let mut out: Vec<_> = v
         .tables()
         .parts()

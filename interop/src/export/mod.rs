@@ -12,7 +12,8 @@
 use std::fmt::Write as _;
 
 use fairyc_runtime::table::{
-    CastlingRule, EndRules, Outcome, Path, PieceTable, PromotionChoice, TableParts,
+    CastlingRule, EndRules, Outcome, Path, PieceTable, PromotionChoice, Royal, SeveralRoyals,
+    Stalemate, TableParts, Trigger, Triggers,
 };
 
 use fairyc_compiler::ast::{self, DropRule, EndRule, Item, PieceProp};
@@ -384,7 +385,11 @@ impl Exporter<'_> {
                 );
             }
         }
-        if let Some(rule) = parts.promotions.iter().find(|r| r.capture_only) {
+        if let Some(rule) = parts
+            .promotions
+            .iter()
+            .find(|r| r.as_move().is_some_and(|m| m.capture_only))
+        {
             let name = &parts.pieces[rule.piece as usize].name;
             let span = self.promotion_span(name);
             self.refuse(
@@ -394,7 +399,11 @@ impl Exporter<'_> {
                 span,
             );
         }
-        if let Some(rule) = parts.promotions.iter().find(|r| r.on_entry) {
+        if let Some(rule) = parts
+            .promotions
+            .iter()
+            .find(|r| r.as_move().is_some_and(|m| m.on.has(Trigger::Entry)))
+        {
             let name = &parts.pieces[rule.piece as usize].name;
             let span = self.promotion_span(name);
             self.refuse(
@@ -459,13 +468,13 @@ impl Exporter<'_> {
         }
         let several = [
             (
-                parts.legality.partial_check_allowed,
+                parts.legality.several_royals == SeveralRoyals::AllAttacked,
                 // 11.1 has no `extinctionPseudoRoyal` or `dupleCheck`.
                 "several royal pieces, in check only when all are attacked \
                  (`royal { check all }`)",
             ),
             (
-                parts.legality.several_royals,
+                parts.legality.several_royals == SeveralRoyals::Unprotected,
                 // 11.1's `extinctionPseudoRoyal` is close; a proof that an
                 // exported section plays the same is not written yet.
                 "several royal pieces per side (`royal { check last }`)",
@@ -560,7 +569,9 @@ impl Exporter<'_> {
     fn pieces(&mut self) {
         let geo = &self.checked.geometry;
         let pieces = &self.parts.pieces;
-        let royals: Vec<usize> = (0..pieces.len()).filter(|&p| pieces[p].royal).collect();
+        let royals: Vec<usize> = (0..pieces.len())
+            .filter(|&p| pieces[p].royal.is_royal())
+            .collect();
         if royals.len() > 1 {
             let span = self.piece_name_span(&pieces[royals[1]].name);
             self.refuse(
@@ -607,8 +618,8 @@ impl Exporter<'_> {
             let found = self.fsf_type(geo, piece, setup);
             let Some(fsf) = found else {
                 let span = self.moves_span(&piece.name);
-                if piece.royal {
-                    let why = if piece.royal_side.is_some() {
+                if piece.royal.is_royal() {
+                    let why = if piece.royal != Royal::Both {
                         "it is royal for one side only".to_string()
                     } else {
                         "it does not move like a chess king".to_string()
@@ -668,8 +679,8 @@ impl Exporter<'_> {
                 .is_ok_and(|m| canonical(&m) == want)
             })
         };
-        if piece.royal {
-            return (piece.royal_side.is_none() && same("K", setup)).then_some("king");
+        if piece.royal.is_royal() {
+            return (piece.royal == Royal::Both && same("K", setup)).then_some("king");
         }
         // FSF's pawn: double step (with en passant) from the second rank,
         // and with `firstRankDoubleSteps` also from the first.
@@ -762,7 +773,7 @@ impl Exporter<'_> {
             );
             return;
         };
-        if let Some(turn) = promos.iter().find(|r| r.turn) {
+        if let Some(turn) = promos.iter().find(|r| r.as_turn().is_some()) {
             let name = self.parts.pieces[turn.piece as usize].name.clone();
             let span = self.promotion_span(&name);
             self.refuse(
@@ -795,9 +806,9 @@ impl Exporter<'_> {
         });
         let why = if promos.len() > 1 {
             Some("the pawn has several promotion rules".to_string())
-        } else if rule.optional {
+        } else if rule.as_move().is_some_and(|m| m.optional) {
             Some("it is optional".to_string())
-        } else if rule.on_start || rule.on_pass || !rule.on_end {
+        } else if rule.as_move().is_some_and(|m| m.on != Triggers::END) {
             Some("it applies on other squares than where the move ends".to_string())
         } else if rank.is_none() {
             Some("its zone is not the ranks from one rank to the last, mirrored for Black".into())
@@ -1008,7 +1019,9 @@ impl Exporter<'_> {
     fn end(&mut self) {
         let end = self.parts.end.clone();
         self.key("checkmateValue", outcome(end.checkmate));
-        self.key("stalemateValue", outcome(end.stalemate));
+        if let Some(o) = end.stalemate.outcome() {
+            self.key("stalemateValue", outcome(o));
+        }
         if let Some(rep) = end.repetition {
             self.key("nFoldRule", rep.count);
             self.key("nFoldValue", outcome(rep.outcome));
@@ -1041,7 +1054,7 @@ impl Exporter<'_> {
             );
         }
         self.goals(&end);
-        if end.stalemate_fewer_pieces {
+        if end.stalemate == Stalemate::FewerPieces {
             let span = self.end_span(|r| match r {
                 EndRule::Stalemate { span, .. } => Some(*span),
                 _ => None,
