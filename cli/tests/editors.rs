@@ -14,7 +14,8 @@ use serde_json::{json, Value};
 
 /// The keyword words of the grammar's `kw_*` rules: `kw_x = @{ "word" …`.
 fn grammar_keywords() -> BTreeSet<String> {
-    let grammar = std::fs::read_to_string(root().join("grammar/src/variant.pest")).expect("grammar");
+    let grammar =
+        std::fs::read_to_string(root().join("grammar/src/variant.pest")).expect("grammar");
     grammar
         .lines()
         .filter(|l| l.starts_with("kw_"))
@@ -105,7 +106,10 @@ fn the_vscode_grammar_is_the_tables() {
         for s in block.statements() {
             let word = s.keyword();
             if word.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                assert!(patterns.contains(&word.replace('-', "\\\\-")), "`{word}` ({block})");
+                assert!(
+                    patterns.contains(&word.replace('-', "\\\\-")),
+                    "`{word}` ({block})"
+                );
             }
         }
     }
@@ -118,7 +122,10 @@ fn the_extension_starts_the_language_server() {
         &std::fs::read_to_string(dir.join("package.json")).expect("package.json"),
     )
     .expect("JSON");
-    assert_eq!(package["contributes"]["languages"][0]["extensions"][0], ".variant");
+    assert_eq!(
+        package["contributes"]["languages"][0]["extensions"][0],
+        ".variant"
+    );
     assert_eq!(
         package["contributes"]["grammars"][0]["path"],
         "./syntaxes/variant.tmLanguage.json"

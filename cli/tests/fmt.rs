@@ -108,3 +108,9 @@ fn standard_input_to_standard_output() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stdout), TIDY);
 }
+
+#[test]
+fn shipped_variants_pass_the_check() {
+    let run = fairyc(&["fmt", "--check", "variants/"]);
+    assert!(run.status.success(), "not formatted: {}", stdout(&run));
+}

@@ -123,6 +123,19 @@ fn fixtures_format_idempotently_with_the_same_meaning() {
 }
 
 #[test]
+fn shipped_files_are_formatted() {
+    let unformatted: Vec<String> = shipped()
+        .iter()
+        .filter(|path| {
+            let source = std::fs::read_to_string(path).expect("readable");
+            format(&source).ok().as_deref() != Some(source.as_str())
+        })
+        .map(|p| p.display().to_string())
+        .collect();
+    assert!(unformatted.is_empty(), "run `fairyc fmt`: {unformatted:?}");
+}
+
+#[test]
 fn layout_is_canonical() {
     let source = "// A test.\n\n\n\nvariant \"T\"{alias   \"t\" ;description \"a  b\"}\n\
                   board{files a .. h\n   ranks 1..8 # eight\n\n\n}\n\
