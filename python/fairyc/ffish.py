@@ -145,10 +145,10 @@ def is_optional_game_end(
     chess960: bool = False,
     countStarted: int = 0,  # noqa: N803
 ) -> Tuple[bool, int]:
-    """(ended, value): whether the game ended by its history or clocks
-    (repetition over `moves`, the n-move rule, a count) while the position
-    itself goes on. fairyc ends such games by its rules; pyffish reports
-    them as claimable."""
+    """(ended, value): whether the side to move may claim a repetition
+    over `moves` (as the variant's `claim` says), or the game ended by its
+    history or clocks (repetition, the move limit, a count) while the
+    position itself goes on."""
     _no960(chess960)
     if countStarted:
         raise FairycError("fairyc.ffish.is_optional_game_end: countStarted is not supported")

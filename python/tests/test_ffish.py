@@ -190,3 +190,13 @@ def test_results_of_ended_games(name, fen, moves):
     if not theirs_moves or sf.is_immediate_game_end(name, theirs_start, moves)[0]:
         assert ff.game_result(name, ours_start, moves) == sf.game_result(name, theirs_start, moves)
     assert ff.gives_check(name, ours_start, moves) == sf.gives_check(name, theirs_start, moves)
+
+
+def test_repetition_is_an_optional_end_as_in_pyffish():
+    start = sf.start_fen("chess")
+    dance = ["g1f3", "g8f6", "f3g1", "f6g8"]
+    for n in (1, 2):
+        moves = dance * n
+        ours = ff.is_optional_game_end("chess", ff.start_fen("chess"), moves)
+        assert ours == sf.is_optional_game_end("chess", start, moves), moves
+    assert ff.is_optional_game_end("chess", ff.start_fen("chess"), dance * 2)[0]
