@@ -43,6 +43,7 @@ const EXPORTS: &[&str] = &[
     "modern",
     "newzealand",
     "nocastle",
+    "orda",
     "pocketknight",
     "racingkings",
     "threekings",
@@ -67,6 +68,12 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("tencubed", &["E0161"]),
     ("torpedo", &["E0161"]),
     ("wolf", &["E0161", "E0168"]),
+    // Sections of Fairy-Stockfish's variants.ini (issue 31): pieces that
+    // move and capture differently, the scout, a pawn for one side only;
+    // Empire's kings may not face each other along ranks either.
+    ("empire", &["E0161", "E0163"]),
+    ("khans", &["E0161"]),
+    ("ordamirror", &["E0161"]),
     // Free (Chess960) castling.
     // One-time moves (E0169); a pawn without a double step.
     ("cambodian", &["E0161", "E0169"]),
