@@ -113,7 +113,7 @@ fn export_fsf(py: Python<'_>, source: &str, section: &str, file: &str) -> PyResu
         ));
     }
     let exported = py.detach(|| {
-        fairyc_compiler::export::export(source, section).map_err(|errors| {
+        fairyc_interop::export::export(source, section).map_err(|errors| {
             let lines = fairyc_compiler::json::LineIndex::new(source);
             let list: Vec<Value> = errors
                 .iter()
