@@ -503,12 +503,15 @@ fn read_rights<W: Width>(
     Ok((castling, castling_rooks, gates))
 }
 
+/// What the en-passant field holds: the square, or a count's `(limit, 0)`.
+type EpOrCount = (Option<Square>, Option<(u32, u32)>);
+
 /// The en-passant field (absent or `-`: none): a square, or in a variant
 /// with a counting rule the count's limit in plies.
 fn read_ep_or_count<W: Width>(
     v: &Rules<W>,
     field: Option<&str>,
-) -> Result<(Option<Square>, Option<(u32, u32)>), ParseFenError> {
+) -> Result<EpOrCount, ParseFenError> {
     Ok(match field {
         None | Some("-") => (None, None),
         Some(t) if v.counting.is_some() && t.bytes().all(|b| b.is_ascii_digit()) => {
