@@ -383,7 +383,13 @@ fn is_import_code(code: &str) -> bool {
 fn import_example_failures(e: &explain::Explanation) -> Vec<String> {
     let shipped = fairyc_tests::shipped_for_import();
     let mut failures = Vec::new();
-    let wrong = fairyc_interop::import::import(e.wrong, &shipped);
+    // `W0021` (a key only newer versions read) is reported for 11.1 only.
+    let target = if e.code == "W0021" {
+        fairyc_interop::import::Target::Fsf11
+    } else {
+        fairyc_interop::import::Target::Current
+    };
+    let wrong = fairyc_interop::import::import_for(e.wrong, &shipped, target);
     // E0213: a file over the limits is too long for an example;
     // tests/fixtures/import/err/too_many_sections.ini reports it.
     if e.code != "E0213" && !wrong.diagnostics.iter().any(|d| d.code == e.code) {
@@ -392,7 +398,7 @@ fn import_example_failures(e: &explain::Explanation) -> Vec<String> {
             e.code, wrong.diagnostics
         ));
     }
-    let fixed = fairyc_interop::import::import(e.fixed, &shipped);
+    let fixed = fairyc_interop::import::import_for(e.fixed, &shipped, target);
     if fixed
         .diagnostics
         .iter()

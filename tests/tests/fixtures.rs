@@ -292,7 +292,11 @@ fn import_err() {
     let shipped = fairyc_tests::shipped_for_import();
     insta::glob!("../fixtures/import/err", "*.ini", |path| {
         let source = read(path);
-        let result = fairyc_interop::import::import(&source, &shipped);
+        let result = fairyc_interop::import::import_for(
+            &source,
+            &shipped,
+            fairyc_interop::import::Target::Fsf11,
+        );
         assert!(
             !result.diagnostics.is_empty(),
             "{} reports nothing",
