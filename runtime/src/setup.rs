@@ -96,6 +96,9 @@ impl Setup {
         let mut fields = fen.split_whitespace();
         let board_field = fields.next().unwrap_or("");
         let (board_text, hand_text) = split_hands(v, board_field)?;
+        // A variant with hands has them in every Fairy-Stockfish FEN: its
+        // short form below needs them (so that `… b 2 1` stays an SFEN).
+        let short_form_ok = hand_text.is_some() || !v.hands;
         let hands = match hand_text {
             Some(h) => read_hands(v, h)?,
             None => [vec![0u8; v.npieces], vec![0u8; v.npieces]],
@@ -114,7 +117,7 @@ impl Setup {
         // a number, so two numbers there are the clocks.
         let number = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
         let (rights_field, ep_field, rest) = match rest.as_slice() {
-            [a, b] if number(a) && number(b) => (None, None, &rest[..]),
+            [a, b] if short_form_ok && number(a) && number(b) => (None, None, &rest[..]),
             _ => (
                 rest.first().copied(),
                 rest.get(1).copied(),
