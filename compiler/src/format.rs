@@ -27,7 +27,7 @@
 //!
 //! Formatting never changes what a file says: the result is parsed again
 //! and its tree compared with the source's (every rule and every token in
-//! order); [`format`] refuses rather than return a text that differs.
+//! order); [`format()`] refuses rather than return a text that differs.
 
 use fairyc_grammar::{Rule, VariantParser};
 use pest::iterators::Pair;
@@ -118,7 +118,7 @@ pub fn format(source: &str) -> Result<String, FormatError> {
     Ok(text)
 }
 
-/// Whether `source` is formatted already (it parses and [`format`] leaves
+/// Whether `source` is formatted already (it parses and [`format()`] leaves
 /// it as it is).
 pub fn is_formatted(source: &str) -> Result<bool, FormatError> {
     format(source).map(|f| f == source)

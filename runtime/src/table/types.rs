@@ -166,7 +166,7 @@ pub struct SquareInfo {
 pub struct PieceTable {
     /// The piece's name.
     pub name: String,
-    /// Its symbol in FEN and notation ([`is_symbol`]): one to three ASCII
+    /// Its symbol in FEN and notation ([`is_symbol`](super::is_symbol)): one to three ASCII
     /// letters, optionally followed by an apostrophe (`K`, `DE`, `N'`),
     /// in one case (upper case in the tables fairyc writes; readers fold
     /// case). White's pieces are written with it in upper case, Black's in
@@ -412,7 +412,7 @@ impl From<Step> for StepRepr {
     }
 }
 
-/// Counts one step against [`MAX_TOTAL_STEPS`] while
+/// Counts one step against [`MAX_TOTAL_STEPS`](super::MAX_TOTAL_STEPS) while
 /// [`VariantTables::from_json`] reads.
 /// A promotion rule: `piece`, on a square of `zone`, becomes one of
 /// `choices`, either as part of a move ([`PromotionKind::Move`]) or by a
@@ -878,7 +878,7 @@ pub struct EndRules {
     pub repetition: Option<RepetitionRule>,
     /// The n-move rule: this many full moves (2n plies) without a capture or
     /// a move of a piece that resets the counter ends the game in a draw.
-    /// From 1 to [`MAX_MOVE_LIMIT`].
+    /// From 1 to [`MAX_MOVE_LIMIT`](super::MAX_MOVE_LIMIT).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_limit: Option<u32>,
     /// Pieces whose moves reset the n-move counter (besides captures and drops).
