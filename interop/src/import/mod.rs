@@ -1625,10 +1625,30 @@ impl<'a> Generator<'a> {
         // FSF lets a pawn double-step from every square of these ranks;
         // fairyc's `i` only from where pawns start: the two agree when
         // pawns start on all of them.
-        for &r in &ranks {
+        // A side none of whose pawns starts on or behind the rank never
+        // double-steps in either engine (pawns only go forward), unless a
+        // pawn can be dropped there.
+        let drops = self.bool("pieceDrops", false)?;
+        let behind = |black: bool, r: usize| {
+            (0..self.files).any(|f| {
+                (1..=r).any(|rr| {
+                    if black {
+                        fen.at(f, self.ranks - rr) == Some(pawn.to_ascii_lowercase())
+                    } else {
+                        fen.at(f, rr - 1) == Some(pawn)
+                    }
+                })
+            })
+        };
+        let needs: Vec<[bool; 2]> = ranks
+            .iter()
+            .map(|&r| [drops || behind(false, r), drops || behind(true, r)])
+            .collect();
+        for (&r, need) in ranks.iter().zip(needs) {
             for f in 0..self.files {
-                let white = fen.at(f, r - 1) == Some(pawn);
-                let black = fen.at(f, self.ranks - r) == Some(pawn.to_ascii_lowercase());
+                let white = !need[0] || fen.at(f, r - 1) == Some(pawn);
+                let black =
+                    !need[1] || fen.at(f, self.ranks - r) == Some(pawn.to_ascii_lowercase());
                 if !white || !black {
                     let key = if self.raw("doubleStepRank").is_some() {
                         "doubleStepRank"
