@@ -1621,7 +1621,7 @@ impl<'a> Generator<'a> {
         // A double step from the first rank (`firstRankDoubleSteps`) makes
         // no en-passant square in FSF: `mfnD from` that rank, any square.
         let first_rank = first && rank != 1;
-        let ranks = vec![rank];
+        let ranks = [rank];
         // FSF lets a pawn double-step from every square of these ranks;
         // fairyc's `i` only from where pawns start: the two agree when
         // pawns start on all of them.
