@@ -358,7 +358,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0039",
         title: "conflicting promotion rules",
-        text: "Two promotion rules of one piece apply on the same square, and either one is `optional` and the other not, or they share some choices but not all. On the shared squares the rules merge, so the compulsory rule would silently become optional (or a choice would be offered by one rule and not the other). Rules with the same choices and the same `optional` are two ways to one promotion and merge as they should (Chu shogi: `on entry`, and `on start or end if capture`).",
+        text: "Two promotion rules of one piece apply on the same square, and either one is `optional` and the other not, or they share some choices but not all. On the shared squares the rules merge, so the compulsory rule would silently become optional (or a choice would be offered by one rule and not the other). Rules with the same choices and the same `optional` are two ways to one promotion and merge as they should (Chu shogi: `on entry`, and `on start | end if capture`).",
         wrong: "promotion {\n    Pawn -> Queen in rank 8\n    Pawn -> Queen | Knight in e8 optional\n}",
         fixed: "promotion {\n    Pawn -> Queen | Knight in last-rank\n}",
     },
@@ -456,7 +456,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0054",
         title: "unknown promotion trigger",
-        text: "A promotion rule's `on` names which squares of a move make it apply: `start` (the move starts in the zone), `end` (it ends there, the default) `pass` (it passes over a zone square) and `entry` (it starts outside the zone and ends inside), each at most once, joined by `or`. Shogi promotes on `start or end`; Chu shogi on `entry`, and on `start or end if capture` in a second rule.",
+        text: "A promotion rule's `on` names which squares of a move make it apply: `start` (the move starts in the zone), `end` (it ends there, the default) `pass` (it passes over a zone square) and `entry` (it starts outside the zone and ends inside), each at most once, joined by `|`. Shogi promotes on `start | end`; Chu shogi on `entry`, and on `start | end if capture` in a second rule.",
         wrong: "promotion { Pawn -> Queen in last-rank on begin | end }",
         fixed: "promotion { Pawn -> Queen in last-rank on start | end }",
     },
