@@ -510,12 +510,26 @@ pub enum RoyalCheck {
     All,
     /// `check last`: only its last royal piece is protected.
     Last,
+    /// `check any`: when any of them is attacked; none may be left so.
+    Any,
+}
+
+impl RoyalCheck {
+    /// The word after `check`.
+    pub fn word(self) -> &'static str {
+        match self {
+            RoyalCheck::All => "all",
+            RoyalCheck::Last => "last",
+            RoyalCheck::Any => "any",
+        }
+    }
 }
 
 /// A rule of the `royal` block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RoyalRule {
-    /// `check all` or `check last`; the span is the whole statement.
+    /// `check all`, `check last` or `check any`; the span is the whole
+    /// statement.
     Check(Spanned<RoyalCheck>),
     /// `only black`: only that side's royal pieces are royal; the span is
     /// the whole statement.

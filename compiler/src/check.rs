@@ -1204,8 +1204,8 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The `royal` item: each statement once; `check all` and `check last`
-    /// exclude each other (`E0188`).
+    /// The `royal` item: each statement once; `check all`, `check last` and
+    /// `check any` exclude each other (`E0188`).
     fn royal_item(&mut self, royal: &RoyalDecl) {
         let mut seen = IndexMap::new();
         let mut check: Option<RoyalCheck> = None;
@@ -1213,7 +1213,9 @@ impl<'a> Checker<'a> {
             match rule {
                 RoyalRule::Check(c) => {
                     if check.is_some_and(|first| first != c.node) {
-                        self.error(ErrorKind::SeveralRoyalRules, c.span);
+                        let first = check.map_or("all", RoyalCheck::word);
+                        let second = c.node.word();
+                        self.error(ErrorKind::SeveralRoyalRules { first, second }, c.span);
                     } else {
                         self.once(&mut seen, "check", first_word(c.span, "check"));
                     }
@@ -1914,6 +1916,7 @@ fn legality_of(
                 match c.node {
                     RoyalCheck::All => out.several_royals = SeveralRoyals::AllAttacked,
                     RoyalCheck::Last => out.several_royals = SeveralRoyals::Unprotected,
+                    RoyalCheck::Any => out.several_royals = SeveralRoyals::AnyAttacked,
                 }
             }
             RoyalRule::FleeingForbidden(_) => out.fleeing_check_forbidden = true,

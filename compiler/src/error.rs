@@ -605,7 +605,12 @@ pub enum ErrorKind {
 
     /// `E0188` `royal { check all; check last }` — two rules for a side's
     /// several royal pieces.
-    SeveralRoyalRules,
+    SeveralRoyalRules {
+        /// The first rule's word (`all`, `last` or `any`).
+        first: &'static str,
+        /// The second one's.
+        second: &'static str,
+    },
 
     // --- multi-leg moves (issue 19) ---
     /// `E0180` `moves mafsN` — a multi-leg move (`a`) on an oblique atom.
@@ -1209,7 +1214,7 @@ impl ErrorKind {
                 .help(
                     "checkmate needs exactly one royal piece per side; remove the extra ones, \
                      drop `royal` from the piece, or let a side have several with \
-                     `royal { check all }` or `royal { check last }`",
+                     `royal { check all }`, `royal { check any }` or `royal { check last }`",
                 )
             }
             ErrorKind::PromotesToRoyal { piece } => Text::new(
@@ -1219,7 +1224,8 @@ impl ErrorKind {
             )
             .help(
                 "a side has exactly one royal piece; promote to a non-royal piece, or let a side \
-                 have several with `royal { check all }` or `royal { check last }`",
+                 have several with `royal { check all }`, `royal { check any }` or \
+                 `royal { check last }`",
             ),
             ErrorKind::RoyalToHand { piece } => Text::new(
                 "E0042",
@@ -1445,14 +1451,15 @@ impl ErrorKind {
                 "one-time moves and moves not made in check are steps, leaps and slides: drop \
                  `p`/`g`, or give the hopper move its own `moves` statement",
             ),
-            ErrorKind::SeveralRoyalRules => Text::new(
+            ErrorKind::SeveralRoyalRules { first, second } => Text::new(
                 "E0188",
-                "`check all` and `check last` cannot both hold",
+                format!("`check {first}` and `check {second}` cannot both hold"),
                 "the second rule for several royal pieces",
             )
             .help(
-                "they differ when all of a side's royal pieces are attacked: with `check all` \
-                 that is check, with `check last` it is not; keep the one the variant plays",
+                "they answer differently when a side with several royal pieces is in check: \
+                 `check all` when all are attacked, `check any` when any is, `check last` never \
+                 while it has two or more; keep the one the variant plays",
             ),
             ErrorKind::LegAtom { atom } => Text::new(
                 "E0180",

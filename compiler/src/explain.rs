@@ -372,7 +372,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0041",
         title: "promotion to a royal piece",
-        text: "A piece that is not royal may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense. A variant whose side may have several says how they are protected: `royal { check all }` (in check only when all are attacked, Spartan chess's two kings; `King max 2` caps how many) or `royal { check last }` (while it has two or more, none is protected; sho shogi's crown prince).",
+        text: "A piece that is not royal may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense. A variant whose side may have several says how they are protected: `royal { check all }` (in check only when all are attacked, Spartan chess's two kings; `King max 2` caps how many), `royal { check any }` (in check when any is attacked, each protected as a lone king is; coregal chess's queens) or `royal { check last }` (while it has two or more, none is protected; sho shogi's crown prince).",
         wrong: "promotion { Pawn -> Queen | King in last-rank }",
         fixed: "promotion { Pawn -> Queen in last-rank }",
     },
@@ -891,7 +891,7 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0188",
         title: "two rules for several royal pieces",
-        text: "`check all` and `check last` in the `royal` item both let a side have several royal pieces, and answer differently what happens when all of them are attacked: with `check all` the side is in check and no move may leave them so (Spartan chess); with `check last` a side with two or more is never in check (sho shogi). A variant plays one of them.",
+        text: "`check all`, `check any` and `check last` in the `royal` item each let a side have several royal pieces, and answer differently when that side is in check: with `check all` when all of them are attacked, and no move may leave them so (Spartan chess); with `check any` when any of them is, and no move may leave one so (coregal chess's royal queens); with `check last` never while it has two or more (sho shogi). A variant plays one of them.",
         wrong: "royal { check all; check last }",
         fixed: "royal { check last }",
     },

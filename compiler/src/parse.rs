@@ -336,6 +336,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_check => "`check`",
         Rule::kw_all => "`all`",
         Rule::kw_last => "`last`",
+        Rule::kw_any => "`any`",
         Rule::kw_only => "`only`",
         Rule::kw_fleeing => "`fleeing`",
         Rule::kw_royal => "`royal`",
@@ -1425,11 +1426,14 @@ impl Builder<'_> {
             let span = tight(&p);
             match p.as_rule() {
                 Rule::royal_check => {
-                    let last = p.into_inner().any(|q| q.as_rule() == Rule::kw_last);
-                    let check = if last {
-                        RoyalCheck::Last
-                    } else {
-                        RoyalCheck::All
+                    let word = p
+                        .into_inner()
+                        .map(|q| q.as_rule())
+                        .find(|r| matches!(r, Rule::kw_all | Rule::kw_last | Rule::kw_any));
+                    let check = match word {
+                        Some(Rule::kw_last) => RoyalCheck::Last,
+                        Some(Rule::kw_any) => RoyalCheck::Any,
+                        _ => RoyalCheck::All,
                     };
                     rules.push(RoyalRule::Check(Spanned::new(check, span)));
                 }

@@ -402,9 +402,9 @@ const LEGALITY_BLOCK: &[Statement] = &[
 const ROYAL_BLOCK: &[Statement] = &[
     lead(
         "check",
-        "`check all` or `check last`",
-        "a side may have several royal pieces: in check when all are attacked, or only its \
-         last one protected",
+        "`check <all|last|any>`",
+        "a side may have several royal pieces: in check when all are attacked, only its last \
+         one protected, or in check when any is attacked",
         ROYAL,
     ),
     lead(

@@ -704,12 +704,22 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
                 .to_string(),
         );
     }
-    if parts.legality.several_royals == SeveralRoyals::AllAttacked {
-        out.push(
+    match parts.legality.several_royals {
+        SeveralRoyals::AllAttacked => out.push(
             "a side may have several royal pieces: it may leave some attacked, never all, and is \
              in check when all are attacked"
                 .to_string(),
-        );
+        ),
+        SeveralRoyals::AnyAttacked => out.push(
+            "a side may have several royal pieces: it may leave none of them attacked, and is in \
+             check when any is attacked"
+                .to_string(),
+        ),
+        SeveralRoyals::Unprotected => out.push(
+            "a side may have several royal pieces: while it has two or more, none is protected"
+                .to_string(),
+        ),
+        SeveralRoyals::One => {}
     }
     out.into_iter().map(|l| format!("rule: {l}")).collect()
 }

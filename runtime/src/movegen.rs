@@ -56,8 +56,13 @@ impl<'v, W: Width> Pos<'v, W> {
         let royals = self.royals[us];
         // Attacks the tries do not hold (hoppers, attack-only paths): every
         // move is tested by playing it.
+        // With `any_attacked` a promotion or a drop may make a second royal
+        // piece, which must not land attacked: moves are played too.
         if royals.count() != 1
-            || self.v.legality.several_royals == SeveralRoyals::Unprotected
+            || matches!(
+                self.v.legality.several_royals,
+                SeveralRoyals::Unprotected | SeveralRoyals::AnyAttacked
+            )
             || self.v.slow_types.any()
                 && (self.v.slow_static || (self.gates[them] & self.v.once_attacks[them]).any())
         {

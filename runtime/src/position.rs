@@ -151,7 +151,13 @@ fn royal_count<W: Width>(v: &Rules<W>, color: Color, count: usize) -> Result<(),
         count if count > 1 && v.legality.several_royals == SeveralRoyals::Unprotected => Ok(()),
         0 => Err(PositionError::NoRoyal(color)),
         1 => Ok(()),
-        _ if v.legality.several_royals == SeveralRoyals::AllAttacked => Ok(()),
+        _ if matches!(
+            v.legality.several_royals,
+            SeveralRoyals::AllAttacked | SeveralRoyals::AnyAttacked
+        ) =>
+        {
+            Ok(())
+        }
         count => Err(PositionError::TooManyRoyals { color, count }),
     }
 }

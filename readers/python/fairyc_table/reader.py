@@ -162,7 +162,7 @@ def check_table(doc):
             raise TableError("pieces[%d].royal is %r" % (i, pc["royal"]))
     royal = ["royal" in pc for pc in pieces]
     leg = p.get("legality", {})
-    if leg.get("several_royals", "all_attacked") not in ("all_attacked", "unprotected"):
+    if leg.get("several_royals", "all_attacked") not in ("all_attacked", "unprotected", "any_attacked"):
         raise TableError("legality.several_royals is %r" % leg["several_royals"])
     for i, r in enumerate(p.get("promotions", [])):
         check_fields(r, "promotion", "promotions[%d]" % i)
@@ -348,6 +348,9 @@ class Table:
         self.partial_check_allowed = several == "all_attacked"
         # Several royal pieces: while a side has two or more, it is never in check.
         self.several_royals = several == "unprotected"
+        # Several royal pieces, each protected as a lone king: in check when
+        # any is attacked (the default test, with several allowed).
+        self.any_attacked = several == "any_attacked"
         # Rules on the pieces that give a checkmate: they change a mate's
         # outcome only, never the moves nor perft (this reader answers
         # perft and moves).
@@ -560,7 +563,7 @@ def check_position(pos):
             n = len(royals(pos, side))
             if t.royal_in_hand:
                 n += sum(pos.hands[side][q] for q in range(t.np) if t.royal_for[side][q])
-            if n == 0 or n > 1 and not (t.partial_check_allowed or t.several_royals):
+            if n == 0 or n > 1 and not (t.partial_check_allowed or t.several_royals or t.any_attacked):
                 raise TableError("side %d has %d royal pieces" % (side, n))
     if in_check(pos, pos.turn ^ 1):
         raise TableError("the side not to move is in check")
