@@ -52,6 +52,8 @@ pub enum Item {
     Pass(Span),
     /// `scoring { … }`
     Scoring(ScoringDecl),
+    /// `allow W0002, W0007`
+    Allow(AllowDecl),
     /// Anything else at the top level: `keyword …` up to the end of its block
     /// or line. Kept so that the checker can report it with a suggestion.
     Unknown(Unknown),
@@ -501,6 +503,16 @@ pub struct RoyalDecl {
     pub span: Span,
     /// The rules.
     pub rules: Vec<RoyalRule>,
+}
+
+/// `allow W0002, W0007`: warnings the variant raises on purpose, which
+/// compiling it does not report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AllowDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The codes, as written.
+    pub codes: Vec<Spanned<String>>,
 }
 
 /// How a side with several royal pieces is in check.

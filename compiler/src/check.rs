@@ -25,10 +25,10 @@ use crate::geometry::{Budget, Geometry, Sq, MAX_LEGS};
 use crate::lower::{LowerError, MoveCost};
 
 use crate::ast::{
-    self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, GatingDecl, GatingRule, Item,
-    Labels, LegalityDecl, LegalityRule, PieceDecl, PieceProp, PromotionDecl, PromotionTarget,
-    RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, SetItem, Side,
-    SquareSet, Unknown, VariantProp, ZoneDecl,
+    self, AllowDecl, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, GatingDecl,
+    GatingRule, Item, Labels, LegalityDecl, LegalityRule, PieceDecl, PieceProp, PromotionDecl,
+    PromotionTarget, RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule,
+    SetItem, Side, SquareSet, Unknown, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind, GateProblem};
 use crate::span::{Span, Spanned};
@@ -289,6 +289,7 @@ impl<'a> Checker<'a> {
                 Item::Royal(r) => (Some("royal"), r.span),
                 Item::Pass(span) => (Some("pass"), *span),
                 Item::Scoring(s) => (Some("scoring"), s.span),
+                Item::Allow(a) => (Some("allow"), a.span),
                 _ => (None, Span::default()),
             };
             if let Some(keyword) = keyword {
@@ -326,6 +327,7 @@ impl<'a> Checker<'a> {
                 Item::Royal(royal) => self.royal_item(royal),
                 Item::Pass(_) => {}
                 Item::Scoring(scoring) => self.scoring(scoring),
+                Item::Allow(allow) => self.allow(allow),
                 Item::Unknown(unknown) => {
                     if unknown.keyword.node == "royal" {
                         royal_unclear = true;
@@ -1232,6 +1234,35 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The `allow` item: each code a warning's (`E0191`), each once.
+    fn allow(&mut self, allow: &AllowDecl) {
+        let mut seen = IndexMap::new();
+        for code in &allow.codes {
+            match crate::warning::CODES.iter().find(|&&c| c == code.node) {
+                Some(&known) => self.once(&mut seen, known, code.span),
+                None => {
+                    // An error's code (`E0012`) is not a misspelt warning's.
+                    let upper = code.node.to_ascii_uppercase();
+                    let codes = crate::warning::CODES.iter().copied();
+                    let suggestion = match codes.clone().find(|&c| c == upper) {
+                        Some(exact) => Some(exact),
+                        None if upper.starts_with('W') => {
+                            crate::suggest::did_you_mean(&upper, codes)
+                        }
+                        None => None,
+                    };
+                    self.error(
+                        ErrorKind::UnknownWarning {
+                            code: code.node.clone(),
+                            suggestion,
+                        },
+                        code.span,
+                    );
+                }
+            }
+        }
+    }
+
     /// The `scoring` item: each piece's points once, each side's komi once.
     fn scoring(&mut self, scoring: &ScoringDecl) {
         let mut seen = IndexMap::new();
@@ -1767,7 +1798,7 @@ fn resolve(
             Item::Royal(r) => royal = royal.or(Some(r)),
             Item::Pass(span) => pass = pass.or(Some(*span)),
             Item::Scoring(s) => scoring = scoring.or(Some(s)),
-            Item::Unknown(_) => {}
+            Item::Allow(_) | Item::Unknown(_) => {}
         }
     }
     let legality_rules = legality_of(legality, royal, pass);

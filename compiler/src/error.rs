@@ -603,6 +603,14 @@ pub enum ErrorKind {
         what: &'static str,
     },
 
+    /// `E0191` `allow W0099` or `allow E0012` — a code that is no warning's.
+    UnknownWarning {
+        /// The code as written.
+        code: String,
+        /// The closest warning code, if one is close.
+        suggestion: Option<&'static str>,
+    },
+
     /// `E0188` `royal { check all; check last }` — two rules for a side's
     /// several royal pieces.
     SeveralRoyalRules {
@@ -1451,6 +1459,20 @@ impl ErrorKind {
                 "one-time moves and moves not made in check are steps, leaps and slides: drop \
                  `p`/`g`, or give the hopper move its own `moves` statement",
             ),
+            ErrorKind::UnknownWarning { code, suggestion } => Text::new(
+                "E0191",
+                format!(
+                    "`allow` names `{}`, which is no warning",
+                    crate::suggest::elide(code)
+                ),
+                "not a warning's code",
+            )
+            .did_you_mean(*suggestion)
+            .help(format!(
+                "`allow` takes the codes of warnings (`W0001` …), which `fairyc explain` \
+                 explains: {}; errors cannot be allowed",
+                crate::warning::CODES.join(", ")
+            )),
             ErrorKind::SeveralRoyalRules { first, second } => Text::new(
                 "E0188",
                 format!("`check {first}` and `check {second}` cannot both hold"),

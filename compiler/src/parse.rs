@@ -21,12 +21,12 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use crate::ast::{
-    self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule,
-    CountingLimit, CountingNeed, DropRule, DropsDecl, EndDecl, EndRule, GatingDecl, GatingRule,
-    Item, Labels, LegalityDecl, LegalityRule, MoveRegion, PieceDecl, PieceProp, PromotionDecl,
-    PromotionLimit, PromotionRule, PromotionTarget, RegionKind, RoyalCheck, RoyalDecl, RoyalRule,
-    ScoringDecl, ScoringRule, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl,
-    VariantProp, ZoneDecl,
+    self, AllowDecl, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl,
+    CastlingRule, CountingLimit, CountingNeed, DropRule, DropsDecl, EndDecl, EndRule, GatingDecl,
+    GatingRule, Item, Labels, LegalityDecl, LegalityRule, MoveRegion, PieceDecl, PieceProp,
+    PromotionDecl, PromotionLimit, PromotionRule, PromotionTarget, RegionKind, RoyalCheck,
+    RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, SetItem, SetupDecl, Side, SquareSet, Unknown,
+    VariantDecl, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -314,6 +314,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_cannot_hop => "`cannot-hop`",
         Rule::kw_points => "`points`",
         Rule::kw_pass => "`pass`",
+        Rule::kw_allow => "`allow`",
         Rule::kw_allowed => "`allowed`",
         Rule::kw_double_pass => "`double-pass`",
         Rule::kw_facing => "`facing`",
@@ -322,6 +323,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::cannot_capture => "`cannot-capture`",
         Rule::cannot_hop => "`cannot-hop`",
         Rule::pass_decl => "`pass allowed`",
+        Rule::allow_decl => "`allow <warning>, …`",
+        Rule::allow_code => "a warning's code (`W0002`)",
         Rule::end_double_pass => "`double-pass`",
         Rule::end_facing => "`facing`",
         Rule::scoring_komi => "`komi`",
@@ -718,6 +721,15 @@ impl Builder<'_> {
             Rule::legality_decl => Item::Legality(self.legality(pair)),
             Rule::royal_decl => Item::Royal(self.royal(pair)),
             Rule::pass_decl => Item::Pass(tight(&pair)),
+            Rule::allow_decl => {
+                let span = tight(&pair);
+                let codes = pair
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::allow_code)
+                    .map(|p| Spanned::new(p.as_str().to_owned(), tight(&p)))
+                    .collect();
+                Item::Allow(AllowDecl { span, codes })
+            }
             Rule::scoring_decl => Item::Scoring(self.scoring(pair)),
             Rule::end_decl => Item::End(self.end(pair)),
             _ => Item::Unknown(self.unknown(pair)),

@@ -83,6 +83,7 @@ const PASSING: &str = "docs/language.md#passing-pass-allowed";
 const END: &str = "docs/language.md#end";
 const SCORING: &str = "docs/language.md#scoring";
 const NOTATION: &str = "docs/language.md#notation";
+const ALLOW: &str = "docs/language.md#warnings-on-purpose-allow";
 
 /// What `<squares>` stands for in the forms: a square set.
 pub const SQUARE_SET: &str = "`<square>`, `<zone>`, `rank <r>`, `ranks <r>..<r>`, `file <f>`, \
@@ -153,6 +154,12 @@ const TOP_LEVEL: &[Statement] = &[
         "`scoring { … }`",
         "declares how material is counted",
         SCORING,
+    ),
+    lead(
+        "allow",
+        "`allow <warning>, …`",
+        "warnings the rules raise on purpose, not reported",
+        ALLOW,
     ),
 ];
 

@@ -58,6 +58,7 @@ const REFUSED: &[(&str, &[&str])] = &[
     // the rook, promoted pieces of their own.
     ("chaturanga", &["E0161"]),
     ("coregal", &["E0163"]),
+    ("fox-and-hounds", &["E0161"]),
     ("georgian", &["E0161"]),
     ("legan", &["E0161"]),
     ("nightrider", &["E0161"]),
