@@ -20,6 +20,8 @@ use fairyc_runtime::{
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 
+mod blast;
+
 use crate::betza::{self, MoveSpec};
 use crate::geometry::{Budget, Geometry, Sq, MAX_LEGS};
 use crate::lower::{LowerError, MoveCost};
@@ -283,6 +285,7 @@ impl<'a> Checker<'a> {
                 Item::Gating(g) => (Some("gating"), g.span),
                 Item::End(e) => (Some("end"), e.span),
                 Item::Legality(l) => (Some("legality"), l.span),
+                Item::Blast(b) => (Some("blast"), b.span),
                 _ => (None, Span::default()),
             };
             if let Some(keyword) = keyword {
@@ -317,6 +320,7 @@ impl<'a> Checker<'a> {
                 Item::Gating(gating) => self.gating(gating),
                 Item::End(end) => self.end(end),
                 Item::Legality(legality) => self.legality(legality),
+                Item::Blast(decl) => self.blast(decl),
                 Item::Unknown(unknown) => {
                     if unknown.keyword.node == "royal" {
                         royal_unclear = true;
@@ -611,6 +615,7 @@ impl<'a> Checker<'a> {
         let mut seen = IndexMap::new();
         let mut has_letter = false;
         let mut has_moves = false;
+        let mut immobile = None;
         let mut royal = false;
         let mut royal_unclear = false;
         let mut moves_sound = true;
@@ -697,6 +702,10 @@ impl<'a> Checker<'a> {
                     self.piece_ref(name);
                 }
                 PieceProp::FenOnly(span) => self.once(&mut seen, "fen-only", *span),
+                PieceProp::Immobile(span) => {
+                    self.once(&mut seen, "immobile", *span);
+                    immobile = Some(*span);
+                }
                 PieceProp::Faces { betza, span } => {
                     self.once(&mut seen, "faces", *span);
                     self.betza(betza);
@@ -788,7 +797,15 @@ impl<'a> Checker<'a> {
         }
         self.letters_unsound |= letter_error || (!has_letter_statement(piece) && has_letter);
         self.moves_sound.push(moves_sound);
-        if !has_moves {
+        if let (true, Some(span)) = (has_moves, immobile) {
+            self.error(
+                ErrorKind::ImmobileWithMoves {
+                    piece: piece.name.node.clone(),
+                },
+                span,
+            );
+        }
+        if !has_moves && immobile.is_none() {
             self.error(
                 ErrorKind::MissingMoves {
                     piece: piece.name.node.clone(),
@@ -1451,6 +1468,8 @@ pub struct Checked {
     pub legality: Legality,
     /// The declared zones with their squares, in the order declared.
     pub zones: Vec<ZoneTable>,
+    /// The `blast` block's table part.
+    pub blast: Option<fairyc_runtime::BlastTable>,
 }
 
 /// A checked piece.
@@ -1721,7 +1740,7 @@ fn resolve(
 ) -> Option<Checked> {
     let mut name = String::new();
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
-    let (mut legality, mut gating) = (None, None);
+    let (mut legality, mut gating, mut blast) = (None, None, None);
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
         match item {
@@ -1736,6 +1755,7 @@ fn resolve(
             Item::Gating(g) => gating = gating.or(Some(g)),
             Item::End(e) => end = end.or(Some(e)),
             Item::Legality(l) => legality = legality.or(Some(l)),
+            Item::Blast(b) => blast = blast.or(Some(b)),
             Item::Unknown(_) => {}
         }
     }
@@ -1853,6 +1873,7 @@ fn resolve(
         }
     }
 
+    let blast = blast.and_then(|b| r.blast_table(b));
     let squares = r.setup.take();
     let squares = squares?;
     Some(Checked {
@@ -1871,6 +1892,7 @@ fn resolve(
         end,
         legality: legality_of(legality),
         zones,
+        blast,
     })
 }
 
@@ -2209,6 +2231,7 @@ impl<'a> Resolver<'a> {
                 ..Default::default()
             },
             zones: Vec::new(),
+            blast: None,
             start: fen.to_owned(),
         };
         VariantTables::new(parts)

@@ -78,6 +78,7 @@ const PROMOTION: &str = "docs/language.md#promotion";
 const DROPS: &str = "docs/language.md#drops";
 const GATING: &str = "docs/language.md#gating";
 const LEGALITY: &str = "docs/language.md#legality";
+const BLAST: &str = "docs/language.md#capture-effects-blast";
 const END: &str = "docs/language.md#end";
 const SCORING: &str = "docs/language.md#scoring";
 const NOTATION: &str = "docs/language.md#notation";
@@ -133,6 +134,12 @@ const TOP_LEVEL: &[Statement] = &[
         "`legality { … }`",
         "declares which moves are legal",
         LEGALITY,
+    ),
+    lead(
+        "blast",
+        "`blast { … }`",
+        "declares what a capture removes besides the captured piece",
+        BLAST,
     ),
 ];
 
@@ -239,6 +246,12 @@ const PIECE: &[Statement] = &[
         "`fen-only` alone",
         "the piece appears only in positions given by FEN",
         SETUP,
+    ),
+    lead(
+        "immobile",
+        "`immobile`",
+        "the piece never moves; it stands where it is put and may be captured",
+        PIECES,
     ),
     lead(
         "cannot-capture",
@@ -365,6 +378,27 @@ const GATING_BLOCK: &[Statement] = &[after(
     GATING,
 )];
 
+const BLAST_BLOCK: &[Statement] = &[
+    lead(
+        "reach",
+        "`reach <Betza leaps>`",
+        "the squares around the capture square that the blast clears",
+        BLAST,
+    ),
+    lead(
+        "immune",
+        "`immune <Piece>, …`",
+        "pieces no blast removes, not even the capturer",
+        BLAST,
+    ),
+    lead(
+        "spared",
+        "`spared <Piece>, …`",
+        "pieces a blast removes only when they capture",
+        BLAST,
+    ),
+];
+
 const LEGALITY_BLOCK: &[Statement] = &[
     lead(
         "giving-check",
@@ -489,7 +523,7 @@ const END_BLOCK: &[Statement] = &[
 
 impl Block {
     /// Every block, top level first.
-    pub const ALL: [Block; 11] = [
+    pub const ALL: [Block; 12] = [
         Block::TopLevel,
         Block::Variant,
         Block::Board,
@@ -500,6 +534,7 @@ impl Block {
         Block::Drops,
         Block::Gating,
         Block::Legality,
+        Block::Blast,
         Block::End,
     ];
 
@@ -516,6 +551,7 @@ impl Block {
             Block::Drops => DROPS_BLOCK,
             Block::Gating => GATING_BLOCK,
             Block::Legality => LEGALITY_BLOCK,
+            Block::Blast => BLAST_BLOCK,
             Block::End => END_BLOCK,
         }
     }

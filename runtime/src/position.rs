@@ -13,6 +13,7 @@ use crate::variant::{
 };
 
 mod attacks;
+mod blast;
 mod legs;
 mod make;
 mod notation;
@@ -20,9 +21,12 @@ mod outcome;
 mod rights;
 
 /// What [`Pos::unmake`] needs to take a move back.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct UndoAt<W: Width> {
     m: Move,
+    /// A capture where captures blast: what stood on the squares it may
+    /// change, and the hands (see [`crate::blast`]).
+    blasted: Option<Box<BlastUndo<W>>>,
     moved: u16,
     moved_promoted: bool,
     cap_sq: Sq,
@@ -42,6 +46,13 @@ pub(crate) struct UndoAt<W: Width> {
     count: [u32; 2],
     hash: u64,
     history: History,
+}
+
+/// The squares and hands before a blasting capture.
+#[derive(Clone, Debug)]
+pub(crate) struct BlastUndo<W: Width> {
+    squares: Vec<(Sq, u16, bool)>,
+    hands: [W::Hand; 2],
 }
 
 /// The state of the rules that look back at the moves played (passing,

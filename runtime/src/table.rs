@@ -518,6 +518,10 @@ pub struct TableParts {
         deserialize_with = "de_zones"
     )]
     pub zones: Vec<ZoneTable>,
+    /// Capture effects: what a capture removes besides the captured piece
+    /// (see [`crate::blast::BlastTable`]). Absent: nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blast: Option<crate::blast::BlastTable>,
 }
 
 /// A named zone: a set of squares per side.
@@ -1629,6 +1633,7 @@ fn validate(p: &TableParts) -> Result<(), TableError> {
     validate_drops_castling_gating(p, &sq, &pc)?;
     validate_end(p, &sq, &pc)?;
     validate_zones_points(p, &sq, &pc)?;
+    crate::blast::validate(p)?;
     Ok(())
 }
 

@@ -318,6 +318,8 @@ pub(crate) struct Rules<W: Width> {
     pub(crate) check_count: Option<CheckCount>,
     /// Extinction rules.
     pub(crate) extinction: Vec<ExtinctionRule>,
+    /// Captures that blast (see [`crate::blast`]); `None` in most variants.
+    pub(crate) blast: Option<Box<crate::blast::Blast<W>>>,
     /// The counting rule.
     pub(crate) counting: Option<crate::table::CountingRule>,
     /// `checkmate by`.
@@ -1368,6 +1370,7 @@ impl<W: Width> Rules<W> {
             filters,
             check_count: end.check_count,
             extinction: end.extinction,
+            blast: crate::blast::Blast::build(&p),
             counting: p.end.counting.clone(),
             mate_by: end.mate_by,
 
