@@ -161,3 +161,13 @@ fn six_by_six_atomic_promotes_without_double_steps() {
         sorted(&["a5a6b", "a5a6n", "a5a6q", "a5a6r", "d1c1", "d1c2", "d1d2", "d1e1", "d1e2"])
     );
 }
+
+#[test]
+fn a_position_whose_king_was_blown_up_reads_and_is_over() {
+    // Black's king went in White's last capture; the white king stands
+    // attacked by the queen, which no longer matters.
+    let v = shipped("atomic");
+    let p = pos(&v, "8/8/p2p2p1/8/PPP5/R4PP1/4K2q/R7 b - - 0 23");
+    assert_eq!(winner(&p), Some(Color::White));
+    assert_eq!(perft(&p, 1), 0);
+}
