@@ -84,6 +84,7 @@ fn outline(file: &File) -> String {
             Item::Gating(g) => format!("gating: {:?}", g.rules),
             Item::End(e) => format!("end: {:?}", e.rules),
             Item::Legality(l) => format!("legality: {:?}", l.rules),
+            Item::Blast(b) => format!("blast: {:?}", b.rules),
             Item::Unknown(u) => format!("unknown: {:?}", u),
         };
         out.push_str(&line);

@@ -118,8 +118,7 @@ fn reach_of(geo: &Geometry, decl: &BlastDecl) -> Option<Vec<Vec<u16>>> {
                             .collect(),
                     };
                     for t in reached {
-                        let t = t as u16;
-                        if t != s as u16 && !out.contains(&t) {
+                        if t != s && !out.contains(&t) {
                             out.push(t);
                         }
                     }
