@@ -38,6 +38,10 @@ pub(crate) struct Blast<W: Width> {
 }
 
 impl<W: Width> Blast<W> {
+    /// The runtime's blast from the table's (`None` without one); out of
+    /// line, so that [`crate::variant::Rules::new`] keeps its inlining.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn build(p: &TableParts) -> Option<Box<Blast<W>>> {
         let b = p.blast.as_ref()?;
         Some(Box::new(Blast {

@@ -13,10 +13,8 @@ impl<'v, W: Width> Pos<'v, W> {
     pub(crate) fn in_check_side(&self, side: usize) -> bool {
         let occ = self.by_side[0] | self.by_side[1];
         let royals = self.royals[side];
-        if let Some(b) = &self.v.blast {
-            return Squares(royals).any(|k| {
-                !self.shielded_by_blast(b, k, side) && self.attacked_any(k, side ^ 1, occ)
-            });
+        if self.v.blast.is_some() {
+            return self.in_check_blast(side);
         }
         if self.v.legality.partial_check_allowed {
             // In check only when every royal piece is attacked.

@@ -20,6 +20,53 @@ pub(super) fn touched<W: Width>(pos: &Pos<'_, W>, b: &Blast<W>, m: Move) -> Set<
 }
 
 impl<W: Width> Pos<'_, W> {
+    /// What [`Pos::unmake`] needs to take back `m` where captures blast:
+    /// for a capture, the squares it may change and the hands.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn blast_undo(&self, m: Move) -> Option<Box<BlastUndo<W>>> {
+        let b = self.v.blast.as_deref()?;
+        if !self.is_capture(m) {
+            return None;
+        }
+        let squares = Squares(touched(self, b, m))
+            .map(|s| {
+                let promoted = (self.promoted & bit(s)).any();
+                (s, self.board.get(s as usize), promoted)
+            })
+            .collect();
+        Some(Box::new(BlastUndo {
+            squares,
+            hands: self.hands,
+        }))
+    }
+
+    /// After a capture `m` where captures blast: the blast at its end.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn blast_after(&mut self, m: Move) {
+        let Some(b) = self.v.blast.as_deref() else {
+            return;
+        };
+        if let Move::Normal { to, .. } | Move::EnPassant { to, .. } | Move::Locust { to, .. } = m {
+            self.blast_at(b, to.raw());
+        }
+    }
+
+    /// [`Pos::in_check_side`] where captures blast: a royal piece of `side`
+    /// attacked and not shielded ([`Pos::shielded_by_blast`]). Out of line,
+    /// so that variants without a blast keep their check test small.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn in_check_blast(&self, side: usize) -> bool {
+        let Some(b) = self.v.blast.as_deref() else {
+            return false;
+        };
+        let occ = self.by_side[0] | self.by_side[1];
+        Squares(self.royals[side])
+            .any(|k| !self.shielded_by_blast(b, k, side) && self.attacked_any(k, side ^ 1, occ))
+    }
+
     /// After a capture that ends on `to`: removes the capturing piece and
     /// the pieces in reach, but immune ones, and spared ones off `to`. A
     /// removed piece goes to its opponent's hand when captures go to hand;

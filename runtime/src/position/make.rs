@@ -137,20 +137,10 @@ impl<'v, W: Width> Pos<'v, W> {
             m,
             Move::Normal { .. } | Move::EnPassant { .. } | Move::Locust { .. }
         );
-        let blasted = match &self.v.blast {
-            Some(b) if self.is_capture(m) => {
-                let squares = Squares(blast::touched(self, b, m))
-                    .map(|s| {
-                        let promoted = (self.promoted & bit(s)).any();
-                        (s, self.board.get(s as usize), promoted)
-                    })
-                    .collect();
-                Some(Box::new(BlastUndo {
-                    squares,
-                    hands: self.hands,
-                }))
-            }
-            _ => None,
+        let blasted = if self.v.blast.is_some() {
+            self.blast_undo(m)
+        } else {
+            None
         };
         let undo = UndoAt {
             m,
@@ -383,15 +373,8 @@ impl<'v, W: Width> Pos<'v, W> {
             }
             Move::Pass { .. } => {}
         }
-        if captured {
-            if let Some(b) = &v.blast {
-                if let Move::Normal { to, .. }
-                | Move::EnPassant { to, .. }
-                | Move::Locust { to, .. } = m
-                {
-                    self.blast_at(b, to.raw());
-                }
-            }
+        if captured && v.blast.is_some() {
+            self.blast_after(m);
         }
         let changed = old_castling ^ self.castling;
         if changed != 0 {
