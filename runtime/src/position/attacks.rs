@@ -16,13 +16,13 @@ impl<'v, W: Width> Pos<'v, W> {
         if self.v.blast.is_some() {
             return self.in_check_blast(side);
         }
-        if self.v.legality.partial_check_allowed {
+        if self.v.legality.several_royals == SeveralRoyals::AllAttacked {
             // In check only when every royal piece is attacked.
             return royals.any() && Squares(royals).all(|k| self.attacked_any(k, side ^ 1, occ));
         }
         // `several-royals allowed`: a side with two or more royal pieces is
         // never in check.
-        if self.v.legality.several_royals && royals.count() > 1 {
+        if self.v.legality.several_royals == SeveralRoyals::Unprotected && royals.count() > 1 {
             return false;
         }
         Squares(royals).any(|k| self.attacked_any(k, side ^ 1, occ))
