@@ -54,6 +54,8 @@ pub enum Item {
     Scoring(ScoringDecl),
     /// `allow W0002, W0007`
     Allow(AllowDecl),
+    /// `blast { … }`
+    Blast(BlastDecl),
     /// Anything else at the top level: `keyword …` up to the end of its block
     /// or line. Kept so that the checker can report it with a suggestion.
     Unknown(Unknown),
@@ -212,6 +214,8 @@ pub enum PieceProp {
     /// `fen-only`: the piece is meant to appear only in positions given by
     /// FEN, never from the setup (silences `W0001`).
     FenOnly(Span),
+    /// `immobile`: the piece has no moves, on purpose.
+    Immobile(Span),
     /// `cannot-capture Cannon`: enemy pieces this piece never captures.
     CannotCapture {
         /// The pieces.
@@ -482,6 +486,44 @@ pub struct LegalityDecl {
     pub span: Span,
     /// The rules.
     pub rules: Vec<LegalityRule>,
+}
+
+/// `blast { reach K; immune King; spared Pawn }`: what a capture removes
+/// besides the captured piece.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlastDecl {
+    /// The whole item.
+    pub span: Span,
+    /// Its statements.
+    pub rules: Vec<BlastRule>,
+}
+
+/// A statement of a `blast` block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BlastRule {
+    /// `reach K`: the squares reached, as leaps from the capture square.
+    Reach {
+        /// The Betza leaps.
+        betza: Betza,
+        /// The whole statement.
+        span: Span,
+    },
+    /// `immune King`: pieces no blast removes.
+    Immune {
+        /// The pieces.
+        pieces: Vec<Spanned<String>>,
+        /// The whole statement.
+        span: Span,
+    },
+    /// `spared Pawn`: pieces a blast removes only as the capturer.
+    Spared {
+        /// The pieces.
+        pieces: Vec<Spanned<String>>,
+        /// The whole statement.
+        span: Span,
+    },
+    /// Anything else.
+    Unknown(Unknown),
 }
 
 /// A legality rule.

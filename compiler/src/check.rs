@@ -20,6 +20,8 @@ use fairyc_runtime::{
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 
+mod blast;
+
 use crate::betza::{self, MoveSpec};
 use crate::geometry::{Budget, Geometry, Sq, MAX_LEGS};
 use crate::lower::{LowerError, MoveCost};
@@ -290,6 +292,7 @@ impl<'a> Checker<'a> {
                 Item::Pass(span) => (Some("pass"), *span),
                 Item::Scoring(s) => (Some("scoring"), s.span),
                 Item::Allow(a) => (Some("allow"), a.span),
+                Item::Blast(b) => (Some("blast"), b.span),
                 _ => (None, Span::default()),
             };
             if let Some(keyword) = keyword {
@@ -328,6 +331,7 @@ impl<'a> Checker<'a> {
                 Item::Pass(_) => {}
                 Item::Scoring(scoring) => self.scoring(scoring),
                 Item::Allow(allow) => self.allow(allow),
+                Item::Blast(decl) => self.blast(decl),
                 Item::Unknown(unknown) => {
                     if unknown.keyword.node == "royal" {
                         royal_unclear = true;
@@ -630,6 +634,7 @@ impl<'a> Checker<'a> {
         let mut seen = IndexMap::new();
         let mut has_letter = false;
         let mut has_moves = false;
+        let mut immobile = None;
         let mut royal = false;
         let mut royal_unclear = false;
         let mut moves_sound = true;
@@ -715,6 +720,10 @@ impl<'a> Checker<'a> {
                     self.piece_ref(name);
                 }
                 PieceProp::FenOnly(span) => self.once(&mut seen, "fen-only", *span),
+                PieceProp::Immobile(span) => {
+                    self.once(&mut seen, "immobile", *span);
+                    immobile = Some(*span);
+                }
                 PieceProp::Faces { betza, span } => {
                     self.once(&mut seen, "faces", *span);
                     self.betza(betza);
@@ -802,7 +811,15 @@ impl<'a> Checker<'a> {
         }
         self.letters_unsound |= letter_error || (!has_letter_statement(piece) && has_letter);
         self.moves_sound.push(moves_sound);
-        if !has_moves {
+        if let (true, Some(span)) = (has_moves, immobile) {
+            self.error(
+                ErrorKind::ImmobileWithMoves {
+                    piece: piece.name.node.clone(),
+                },
+                span,
+            );
+        }
+        if !has_moves && immobile.is_none() {
             self.error(
                 ErrorKind::MissingMoves {
                     piece: piece.name.node.clone(),
@@ -1513,6 +1530,8 @@ pub struct Checked {
     pub legality: Legality,
     /// The declared zones with their squares, in the order declared.
     pub zones: Vec<ZoneTable>,
+    /// The `blast` block's table part.
+    pub blast: Option<fairyc_runtime::BlastTable>,
 }
 
 /// A checked piece.
@@ -1779,7 +1798,7 @@ fn resolve(
 ) -> Option<Checked> {
     let mut name = String::new();
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
-    let (mut legality, mut gating) = (None, None);
+    let (mut legality, mut gating, mut blast) = (None, None, None);
     let (mut royal, mut pass, mut scoring) = (None, None, None);
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
@@ -1798,6 +1817,7 @@ fn resolve(
             Item::Royal(r) => royal = royal.or(Some(r)),
             Item::Pass(span) => pass = pass.or(Some(*span)),
             Item::Scoring(s) => scoring = scoring.or(Some(s)),
+            Item::Blast(b) => blast = blast.or(Some(b)),
             Item::Allow(_) | Item::Unknown(_) => {}
         }
     }
@@ -1898,6 +1918,7 @@ fn resolve(
         }
     }
 
+    let blast = blast.and_then(|b| r.blast_table(b));
     let squares = r.setup.take();
     let squares = squares?;
     Some(Checked {
@@ -1916,6 +1937,7 @@ fn resolve(
         end,
         legality: legality_rules,
         zones,
+        blast,
     })
 }
 
@@ -2316,6 +2338,7 @@ impl<'a> Resolver<'a> {
                 ..Default::default()
             },
             zones: Vec::new(),
+            blast: None,
             start: fen.to_owned(),
         };
         VariantTables::new(parts)

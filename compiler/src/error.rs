@@ -81,6 +81,8 @@ pub enum Block {
     Legality,
     /// `royal { … }`
     Royal,
+    /// `blast { … }`
+    Blast,
     /// `end { … }`
     End,
     /// `scoring { … }`
@@ -102,6 +104,7 @@ impl Block {
             Block::Gating => "gating",
             Block::Legality => "legality",
             Block::Royal => "royal",
+            Block::Blast => "blast",
             Block::End => "end",
             Block::Scoring => "scoring",
         }
@@ -609,6 +612,23 @@ pub enum ErrorKind {
         code: String,
         /// The closest warning code, if one is close.
         suggestion: Option<&'static str>,
+    },
+
+    // --- capture effects (issue 30) ---
+    /// `E0195` `blast { immune King }` without `reach`.
+    BlastWithoutReach,
+    /// `E0196` `blast { reach fK }`, `reach R`: a reach term that is not a
+    /// plain leap (a modifier, a range, a slider's atom).
+    BlastReachNotLeap,
+    /// `E0198` `piece Stone { letter S; moves K; immobile }`.
+    ImmobileWithMoves {
+        /// The piece.
+        piece: String,
+    },
+    /// `E0197` `blast { immune King }` for a royal `King`.
+    BlastImmuneRoyal {
+        /// The piece.
+        piece: String,
     },
 
     /// `E0188` `royal { check all; check last }` — two rules for a side's
@@ -1473,6 +1493,42 @@ impl ErrorKind {
                  explains: {}; errors cannot be allowed",
                 crate::warning::CODES.join(", ")
             )),
+            ErrorKind::ImmobileWithMoves { piece } => Text::new(
+                "E0198",
+                format!("the immobile piece `{piece}` has `moves`"),
+                "immobile",
+            )
+            .help("an immobile piece never moves: remove its `moves`, or `immobile`"),
+            ErrorKind::BlastWithoutReach => Text::new(
+                "E0195",
+                "a `blast` block needs a `reach`",
+                "this blast reaches nowhere",
+            )
+            .help(
+                "say which squares around the capture square the blast clears, as Betza leaps: \
+                 `reach K` clears the eight squares a king's step away",
+            ),
+            ErrorKind::BlastReachNotLeap => Text::new(
+                "E0196",
+                "a blast reaches by plain leaps only",
+                "not a plain leap",
+            )
+            .help(
+                "write atoms without modifiers or ranges (`K`, `W`, `F`, `D`, `N`, …): \
+                 `reach K` is the eight neighbours, `reach KD` adds the squares two steps \
+                 away orthogonally",
+            ),
+            ErrorKind::BlastImmuneRoyal { piece } => Text::new(
+                "E0197",
+                format!("the royal piece `{piece}` cannot be immune to blasts"),
+                "royal and immune",
+            )
+            .help(
+                "a royal piece next to an enemy royal piece is safe because a capture there \
+                 would blast the capturer's own; an immune royal piece breaks that rule. \
+                 Make the piece not royal and add `end { extinction <Piece> loss }` (atomar's \
+                 kings), or leave it out of `immune`",
+            ),
             ErrorKind::SeveralRoyalRules { first, second } => Text::new(
                 "E0188",
                 format!("`check {first}` and `check {second}` cannot both hold"),

@@ -21,12 +21,12 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use crate::ast::{
-    self, AllowDecl, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl,
-    CastlingRule, CountingLimit, CountingNeed, DropRule, DropsDecl, EndDecl, EndRule, GatingDecl,
-    GatingRule, Item, Labels, LegalityDecl, LegalityRule, MoveRegion, PieceDecl, PieceProp,
-    PromotionDecl, PromotionLimit, PromotionRule, PromotionTarget, RegionKind, RoyalCheck,
-    RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, SetItem, SetupDecl, Side, SquareSet, Unknown,
-    VariantDecl, VariantProp, ZoneDecl,
+    self, AllowDecl, Betza, BetzaRange, BetzaTerm, BlastDecl, BlastRule, BoardDecl, BoardProp,
+    CastlingDecl, CastlingRule, CountingLimit, CountingNeed, DropRule, DropsDecl, EndDecl, EndRule,
+    GatingDecl, GatingRule, Item, Labels, LegalityDecl, LegalityRule, MoveRegion, PieceDecl,
+    PieceProp, PromotionDecl, PromotionLimit, PromotionRule, PromotionTarget, RegionKind,
+    RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, SetItem, SetupDecl, Side,
+    SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -389,6 +389,15 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::counting_limit => "a counting limit (`2 Rook -> 8` or `64`)",
         Rule::counting_need => "a piece and its count (`2 Rook`)",
         Rule::kw_legality => "`legality`",
+        Rule::kw_blast => "`blast`",
+        Rule::kw_reach => "`reach`",
+        Rule::kw_immune => "`immune`",
+        Rule::kw_spared => "`spared`",
+        Rule::blast_decl => "a `blast` block",
+        Rule::blast_stmt | Rule::blast_known => "a blast statement",
+        Rule::blast_reach => "`reach`",
+        Rule::blast_immune => "`immune`",
+        Rule::blast_spared => "`spared`",
         Rule::kw_after_reply => "`after-reply`",
         Rule::kw_giving_check => "`giving-check`",
         Rule::kw_forbidden => "`forbidden`",
@@ -466,6 +475,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::royal => "`royal`",
         Rule::captured_as => "`captured-as`",
         Rule::fen_only => "`fen-only`",
+        Rule::immobile | Rule::kw_immobile => "`immobile`",
         Rule::betza => "a Betza move",
         Rule::betza_term => "a Betza term",
         Rule::betza_mod => "a Betza modifier",
@@ -731,6 +741,7 @@ impl Builder<'_> {
                 Item::Allow(AllowDecl { span, codes })
             }
             Rule::scoring_decl => Item::Scoring(self.scoring(pair)),
+            Rule::blast_decl => Item::Blast(self.blast(pair)),
             Rule::end_decl => Item::End(self.end(pair)),
             _ => Item::Unknown(self.unknown(pair)),
         }
@@ -1060,6 +1071,7 @@ impl Builder<'_> {
                     }
                 }
                 Rule::fen_only => props.push(PieceProp::FenOnly(tight(&p))),
+                Rule::immobile => props.push(PieceProp::Immobile(tight(&p))),
                 Rule::cannot_capture | Rule::cannot_hop => {
                     let span = tight(&p);
                     let hop = p.as_rule() == Rule::cannot_hop;
@@ -1412,6 +1424,38 @@ impl Builder<'_> {
             }
         }
         GatingDecl { span, rules }
+    }
+
+    fn blast(&mut self, pair: Pair<'_, Rule>) -> BlastDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        for p in pair.into_inner() {
+            let span = tight(&p);
+            let rule = p.as_rule();
+            match rule {
+                Rule::blast_reach => {
+                    if let Some(q) = p.into_inner().find(|q| q.as_rule() == Rule::betza) {
+                        let betza = self.betza(q);
+                        rules.push(BlastRule::Reach { betza, span });
+                    }
+                }
+                Rule::blast_immune | Rule::blast_spared => {
+                    let pieces: Vec<_> = p
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::ident)
+                        .map(|q| text(&q))
+                        .collect();
+                    rules.push(if rule == Rule::blast_immune {
+                        BlastRule::Immune { pieces, span }
+                    } else {
+                        BlastRule::Spared { pieces, span }
+                    });
+                }
+                Rule::unknown_stmt => rules.push(BlastRule::Unknown(self.unknown(p))),
+                _ => {}
+            }
+        }
+        BlastDecl { span, rules }
     }
 
     fn legality(&mut self, pair: Pair<'_, Rule>) -> LegalityDecl {

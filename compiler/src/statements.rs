@@ -78,6 +78,7 @@ const PROMOTION: &str = "docs/language.md#promotion";
 const DROPS: &str = "docs/language.md#drops";
 const GATING: &str = "docs/language.md#gating";
 const LEGALITY: &str = "docs/language.md#legality";
+const BLAST: &str = "docs/language.md#capture-effects-blast";
 const ROYAL: &str = "docs/language.md#royal-pieces";
 const PASSING: &str = "docs/language.md#passing-pass-allowed";
 const END: &str = "docs/language.md#end";
@@ -160,6 +161,12 @@ const TOP_LEVEL: &[Statement] = &[
         "`allow <warning>, …`",
         "warnings the rules raise on purpose, not reported",
         ALLOW,
+    ),
+    lead(
+        "blast",
+        "`blast { … }`",
+        "declares what a capture removes besides the captured piece",
+        BLAST,
     ),
 ];
 
@@ -266,6 +273,12 @@ const PIECE: &[Statement] = &[
         "`fen-only` alone",
         "the piece appears only in positions given by FEN",
         SETUP,
+    ),
+    lead(
+        "immobile",
+        "`immobile`",
+        "the piece never moves; it stands where it is put and may be captured",
+        PIECES,
     ),
     lead(
         "cannot-capture",
@@ -390,6 +403,27 @@ const GATING_BLOCK: &[Statement] = &[after(
     "pieces in hand that may enter on a square a piece has just left",
     GATING,
 )];
+
+const BLAST_BLOCK: &[Statement] = &[
+    lead(
+        "reach",
+        "`reach <Betza leaps>`",
+        "the squares around the capture square that the blast clears",
+        BLAST,
+    ),
+    lead(
+        "immune",
+        "`immune <Piece>, …`",
+        "pieces no blast removes, not even the capturer",
+        BLAST,
+    ),
+    lead(
+        "spared",
+        "`spared <Piece>, …`",
+        "pieces a blast removes only when they capture",
+        BLAST,
+    ),
+];
 
 const LEGALITY_BLOCK: &[Statement] = &[
     lead(
@@ -523,7 +557,7 @@ const END_BLOCK: &[Statement] = &[
 
 impl Block {
     /// Every block, top level first.
-    pub const ALL: [Block; 13] = [
+    pub const ALL: [Block; 14] = [
         Block::TopLevel,
         Block::Variant,
         Block::Board,
@@ -535,6 +569,7 @@ impl Block {
         Block::Gating,
         Block::Legality,
         Block::Royal,
+        Block::Blast,
         Block::End,
         Block::Scoring,
     ];
@@ -553,6 +588,7 @@ impl Block {
             Block::Gating => GATING_BLOCK,
             Block::Legality => LEGALITY_BLOCK,
             Block::Royal => ROYAL_BLOCK,
+            Block::Blast => BLAST_BLOCK,
             Block::End => END_BLOCK,
             Block::Scoring => SCORING_BLOCK,
         }

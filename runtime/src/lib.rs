@@ -116,6 +116,7 @@
 #![warn(missing_docs)]
 
 mod bits;
+mod blast;
 mod describe;
 mod dispatch;
 mod error;
@@ -132,6 +133,7 @@ mod types;
 mod usi;
 mod variant;
 
+pub use blast::BlastTable;
 pub use describe::{describe, reach, Reach};
 pub use dispatch::{Position, Undo};
 pub use error::{

@@ -79,6 +79,10 @@ pub struct TableParts {
         deserialize_with = "de_zones"
     )]
     pub zones: Vec<ZoneTable>,
+    /// Capture effects: what a capture removes besides the captured piece
+    /// (see [`crate::blast::BlastTable`]). Absent: nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blast: Option<crate::blast::BlastTable>,
 }
 
 /// A named zone: a set of squares per side.
