@@ -271,9 +271,15 @@ pub fn variants(name: Option<&str>) -> Result<ExitCode, Fatal> {
     }
 }
 
-/// `fairyc export FILE --to fairy-stockfish`: one `variants.ini` section, or
-/// the diagnostics of what Fairy-Stockfish 11.1 cannot express (exit 1).
-pub fn export(file: &Path, name: Option<&str>, output: Option<&Path>) -> Result<ExitCode, Fatal> {
+/// `fairyc export FILE --to fairy-stockfish[-11]`: one `variants.ini`
+/// section, or the diagnostics of what that Fairy-Stockfish cannot express
+/// (exit 1).
+pub fn export(
+    file: &Path,
+    name: Option<&str>,
+    output: Option<&Path>,
+    target: fairyc_interop::export::Target,
+) -> Result<ExitCode, Fatal> {
     if crate::files::is_table(file) {
         // The exporter reads the declarations (names, spans for its
         // diagnostics, the board's geometry), which a table no longer holds.
@@ -313,7 +319,7 @@ pub fn export(file: &Path, name: Option<&str>, output: Option<&Path>) -> Result<
             printable(&section, false)
         )));
     }
-    match fairyc_interop::export::export(&source, &section) {
+    match fairyc_interop::export::export_for(&source, &section, target) {
         Ok(ini) => {
             match output {
                 Some(out) => write_made(out, &ini, &[file])?,

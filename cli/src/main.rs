@@ -197,8 +197,13 @@ enum PlaySide {
 /// An engine `fairyc export` writes for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Target {
-    /// Fairy-Stockfish 11.1's `variants.ini`.
+    /// The current Fairy-Stockfish's `variants.ini` (pyffish, ffish.js:
+    /// custom pieces).
     FairyStockfish,
+    /// Fairy-Stockfish 11.1's `variants.ini` (Debian's engine: predefined
+    /// piece types only).
+    #[value(name = "fairy-stockfish-11")]
+    FairyStockfish11,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -252,10 +257,19 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Export {
             file,
-            to: Target::FairyStockfish,
+            to,
             name,
             output,
-        } => commands::export(&file, name.as_deref(), output.as_deref()),
+        } => commands::export(
+            &file,
+            name.as_deref(),
+            output.as_deref(),
+            if to == Target::FairyStockfish11 {
+                fairyc_interop::export::Target::Fsf11
+            } else {
+                fairyc_interop::export::Target::Current
+            },
+        ),
         Command::Import(args) => import::run(&args),
         Command::Kit { out } => kit::kit(&out),
         Command::Variants { name } => commands::variants(name.as_deref()),

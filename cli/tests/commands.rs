@@ -234,6 +234,24 @@ fn export_writes_a_fairy_stockfish_section_or_refuses() {
 }
 
 #[test]
+fn export_targets_the_current_fairy_stockfish_or_11() {
+    // The current Fairy-Stockfish: the nightrider is a custom piece.
+    let o = fairyc(&["export", "nightrider", "--to", "fairy-stockfish"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("customPiece1 = "), "{out}");
+    assert!(out.contains("Fairy-Stockfish (current"), "{out}");
+    // 11.1 has no custom pieces: refused at the piece.
+    let o = fairyc(&["export", "nightrider", "--to", "fairy-stockfish-11"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("error[E0161]"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    let o = fairyc(&["export", "chess", "--to", "fairy-stockfish-11"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("for Fairy-Stockfish 11.1\n"));
+}
+
+#[test]
 fn export_of_a_table_asks_for_the_source() {
     // A table is not read as `.variant` source (E0001 at its first brace):
     // the refusal says what export needs, on one line, and writes nothing.

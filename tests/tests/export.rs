@@ -278,3 +278,153 @@ fn fsf_plays_exports() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
 }
+
+/// The shipped variants that export to the current Fairy-Stockfish
+/// (`--to fairy-stockfish`): the 11.1 ones, and those whose pieces are
+/// custom pieces (`customPieceN`, a custom royal `king = k:Betza`) or whose
+/// pawns have no double step (`doubleStep = false`).
+const CURRENT_EXPORTS: &[&str] = &[
+    "3check",
+    "5check",
+    "almost",
+    "amazon",
+    "antichess",
+    "breakthrough",
+    "capablanca",
+    "capahouse",
+    "centaur",
+    "chancellor",
+    "chaturanga",
+    "chess",
+    "chigorin",
+    "clobber",
+    "clobber10",
+    "crazyhouse",
+    "embassy",
+    "fairy",
+    "gardner",
+    "gothic",
+    "grasshopper",
+    "hoppelpoppel",
+    "janus",
+    "jesonmor",
+    "kingofthehill",
+    "knightmate",
+    "losalamos",
+    "losers",
+    "misere",
+    "modern",
+    "newzealand",
+    "nightrider",
+    "nocastle",
+    "orda",
+    "ordamirror",
+    "paradigm",
+    "pocketknight",
+    "raazuvaa",
+    "racingkings",
+    "threekings",
+];
+
+fn export_current(stem: &str) -> Result<String, Vec<fairyc_compiler::error::CompileError>> {
+    fairyc_interop::export::export_for(
+        &source(stem),
+        &format!("fairyc-{stem}"),
+        fairyc_interop::export::Target::Current,
+    )
+}
+
+/// Exactly [`CURRENT_EXPORTS`] export to the current Fairy-Stockfish, and
+/// every variant that exports to 11.1 exports to it too.
+#[test]
+fn current_boundary() {
+    let mut wrong = Vec::new();
+    for stem in shipped_stems() {
+        let expected = CURRENT_EXPORTS.contains(&stem.as_str());
+        match (export_current(&stem), expected) {
+            (Ok(_), true) | (Err(_), false) => {}
+            (Ok(_), false) => wrong.push(format!("{stem}: exports, expected a refusal")),
+            (Err(errors), true) => wrong.push(format!(
+                "{stem}: refused with {:?}",
+                errors.iter().map(|e| e.to_string()).collect::<Vec<_>>()
+            )),
+        }
+    }
+    for stem in EXPORTS {
+        assert!(CURRENT_EXPORTS.contains(stem), "{stem}");
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The custom pieces are written in Fairy-Stockfish's Betza dialect: the
+/// nightrider as `NN`, a knight-royal as `king = k:N`, the grasshopper's
+/// hops, a pawn without a double step as `doubleStep = false`.
+#[test]
+fn current_export_writes_custom_pieces() {
+    let nightrider = export_current("nightrider").expect("exports");
+    assert!(
+        nightrider
+            .lines()
+            .any(|l| l.starts_with("customPiece1 = ") && l.ends_with(":NN")),
+        "{nightrider}"
+    );
+    let knightmate = export_current("knightmate").expect("exports");
+    assert!(knightmate.contains("\nking = k:N\n"), "{knightmate}");
+    let gardner = export_current("gardner").expect("exports");
+    assert!(gardner.contains("\ndoubleStep = false\n"), "{gardner}");
+    assert!(!gardner.contains("doubleStepRank"), "{gardner}");
+    // 11.1 has neither.
+    for stem in ["nightrider", "knightmate", "gardner"] {
+        assert!(
+            fairyc_interop::export::export(&source(stem), "x").is_err(),
+            "{stem}"
+        );
+    }
+}
+
+/// Each section [`CURRENT_EXPORTS`] writes, loaded into pyffish 0.0.90 (the
+/// current Fairy-Stockfish, through `tests/oracle/ffish_uci.py`), gives the
+/// start FEN and perft 1..=3 that fairyc gives at the start (pyffish's
+/// perft is a Python walk: about a minute per variant at depth 3).
+#[test]
+#[ignore = "needs pyffish (python3 -c 'import pyffish')"]
+fn pyffish_plays_current_exports() {
+    const GAMES: u64 = 0;
+    const PLIES: usize = 0;
+    const EVERY: usize = 20;
+    const DEPTH: u32 = 3;
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("fairyc-export-current-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let only = std::env::var("FAIRYC_EXPORT_ONLY").ok();
+    let mut mismatches = Vec::new();
+    for &stem in CURRENT_EXPORTS {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|s| s == stem))
+        {
+            continue;
+        }
+        let section = format!("fairyc-{stem}");
+        let ini = export_current(stem).expect("exports");
+        let path = dir.join(format!("{stem}.ini"));
+        std::fs::write(&path, ini).expect("write the section");
+        let tables = fairyc_compiler::compile(&source(stem)).expect("compiles");
+        let variant = Variant::new(tables).expect("valid tables");
+        let mut engine = Engine::start_program(
+            &root().join("tests/oracle/ffish_uci.py"),
+            &[
+                ("VariantPath", path.to_str().expect("UTF-8 path")),
+                ("UCI_Variant", &section),
+            ],
+        )
+        .expect("python3 and pyffish are installed");
+        let (positions, wrong) = fsf_agrees(&variant, &mut engine, GAMES, PLIES, EVERY, DEPTH);
+        mismatches.extend(wrong.into_iter().map(|w| format!("{stem}: {w}")));
+        println!(
+            "{stem}: start and {positions} positions of {GAMES} games compared at depth {DEPTH}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}

@@ -377,3 +377,146 @@ fn custom_pieces_in_fairy_stockfish_betza() {
     }
     assert!(!source.contains("repetition 3"), "{source}");
 }
+
+/// [`pieces`], with the en-passant flag of the captures cleared when no
+/// path of the variant creates an en-passant square (then no capture is
+/// ever en passant: a pawn `mfW cfF` and Fairy-Stockfish's pawn without a
+/// double step, `mfW cefF`, play the same).
+fn pieces_without_en_passant(v: &Variant) -> Vec<(String, Royal, Paths)> {
+    let all = pieces(v);
+    let creates = all.iter().any(|(_, _, paths)| {
+        paths
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|p| p.contains("creates_en_passant: true"))
+    });
+    if creates {
+        return all;
+    }
+    all.into_iter()
+        .map(|(l, r, paths)| {
+            let paths = paths
+                .into_iter()
+                .map(|side| {
+                    side.into_iter()
+                        .map(|sq| {
+                            let mut v: Vec<String> = sq
+                                .into_iter()
+                                .map(|p| p.replace("en_passant: true", "en_passant: false"))
+                                .collect();
+                            v.sort();
+                            v.dedup();
+                            v
+                        })
+                        .collect()
+                })
+                .collect();
+            (l, r, paths)
+        })
+        .collect()
+}
+
+/// Every shipped variant that exports to the current Fairy-Stockfish
+/// (custom pieces included), imported back for the current one, has the
+/// same start FEN, the same pieces (path by path) and perft 1..=2.
+#[test]
+fn round_trip_current() {
+    let mut wrong = Vec::new();
+    let mut count = 0;
+    for s in shipped_for_import() {
+        let stem = s.names[0].clone();
+        let Ok(ini) = fairyc_interop::export::export_for(
+            &s.source,
+            &format!("fairyc-{stem}"),
+            fairyc_interop::export::Target::Current,
+        ) else {
+            continue;
+        };
+        count += 1;
+        let result = import::import(&ini, &shipped_for_import());
+        let errors = errors(&ini, &result);
+        if !errors.is_empty() {
+            wrong.push(format!("{stem}: {}", errors.join("; ")));
+            continue;
+        }
+        let back = Variant::new(
+            fairyc_compiler::compile(&result.sections[0].source).expect("the import compiles"),
+        )
+        .expect("valid tables");
+        let ours = original(&stem);
+        let (a, b) = (
+            Position::new(&ours).expect("start"),
+            Position::new(&back).expect("start"),
+        );
+        if a.fen() != b.fen() {
+            wrong.push(format!("{stem}: start FEN {} became {}", a.fen(), b.fen()));
+            continue;
+        }
+        if pieces_without_en_passant(&ours) != pieces_without_en_passant(&back) {
+            wrong.push(format!("{stem}: the pieces' moves differ"));
+        }
+        for d in 1..=2 {
+            let (x, y) = (perft(&a, d), perft(&b, d));
+            if x != y {
+                wrong.push(format!("{stem}: perft {d} {x} became {y}"));
+            }
+        }
+    }
+    assert!(count >= 40, "only {count} variants export");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// A Fairy-Stockfish built-in parent that fairyc ships is read from the
+/// shipped variant, written as the current Fairy-Stockfish's keys (custom
+/// pieces, `doubleStep = false`): `[g:gardner]` plays gardner, and a key of
+/// the section overrides the parent's. For 11.1 the same parents cannot be
+/// written (`E0209`).
+#[test]
+fn built_in_parents_through_the_current_export() {
+    for parent in [
+        "gardner",
+        "losalamos",
+        "knightmate",
+        "grasshopper",
+        "chaturanga",
+    ] {
+        let ini = format!("[child:{parent}]\n");
+        let result = import::import(&ini, &shipped_for_import());
+        let errors = errors(&ini, &result);
+        assert!(errors.is_empty(), "{parent}: {}", errors.join("\n"));
+        let child =
+            Variant::new(fairyc_compiler::compile(&result.sections[0].source).expect("compiles"))
+                .expect("valid tables");
+        let ours = original(parent);
+        let (a, b) = (
+            Position::new(&ours).expect("start"),
+            Position::new(&child).expect("start"),
+        );
+        assert_eq!(a.fen(), b.fen(), "{parent}");
+        assert!(
+            pieces_without_en_passant(&ours) == pieces_without_en_passant(&child),
+            "{parent}: the pieces' moves differ"
+        );
+        for d in 1..=2 {
+            assert_eq!(perft(&a, d), perft(&b, d), "{parent}: perft {d}");
+        }
+        let v11 = import::import_for(&ini, &shipped_for_import(), Target::Fsf11);
+        assert!(
+            v11.diagnostics.iter().any(|d| d.code == "E0209"),
+            "{parent}: {:?}",
+            v11.diagnostics
+        );
+    }
+    // A key of the section replaces the parent's.
+    let ini = "[child:gardner]\nstartFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\n";
+    let result = import::import(ini, &shipped_for_import());
+    assert!(errors(ini, &result).is_empty(), "{:?}", result.diagnostics);
+    assert!(
+        result.sections[0]
+            .source
+            .contains("setup \"rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\""),
+        "{}",
+        result.sections[0].source
+    );
+}

@@ -70,6 +70,31 @@ pub(crate) const FSF_TYPES: &[(&str, &str)] = &[
 /// The compile errors of a file that does not compile, or every refusal
 /// (`E0160` …), each at the construct it concerns.
 pub fn export(source: &str, section: &str) -> Result<String, Vec<CompileError>> {
+    export_for(source, section, Target::Fsf11)
+}
+
+/// The Fairy-Stockfish an export is written for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Target {
+    /// The current Fairy-Stockfish (pyffish 0.0.90, ffish.js): besides
+    /// 11.1's keys, custom pieces (`customPiece1 = a:Betza`, `king =
+    /// k:Betza`, in its Betza dialect) and `doubleStep = false`.
+    #[default]
+    Current,
+    /// Fairy-Stockfish 11.1 (Debian's): predefined piece types only.
+    Fsf11,
+}
+
+/// [`export`] for the given Fairy-Stockfish.
+///
+/// # Errors
+///
+/// As [`export`].
+pub fn export_for(
+    source: &str,
+    section: &str,
+    target: Target,
+) -> Result<String, Vec<CompileError>> {
     let file = fairyc_compiler::parse::parse(source)?;
     let checked = check::check_source(&file, source)?;
     let tables = lower::lower(&checked)?;
@@ -82,6 +107,10 @@ pub fn export(source: &str, section: &str) -> Result<String, Vec<CompileError>> 
         types: Vec::new(),
         pawn_first_rank: None,
         promotion_rank: 0,
+        target,
+        source,
+        custom: Vec::new(),
+        double_step: true,
     };
     ex.run(section);
     if ex.errors.is_empty() {
@@ -104,6 +133,15 @@ struct Exporter<'a> {
     pawn_first_rank: Option<bool>,
     /// The pawn's promotion rank, relative, from 0.
     promotion_rank: usize,
+    /// The engine written for.
+    target: Target,
+    /// The `.variant` source (the Betza of custom pieces is read from it).
+    source: &'a str,
+    /// The Fairy-Stockfish Betza of each piece written as a custom piece
+    /// (`customPieceN`, or the royal `king = k:Betza`), by piece index.
+    custom: Vec<(usize, String)>,
+    /// Whether the pawn double-steps (`doubleStep`).
+    double_step: bool,
 }
 
 fn outcome(o: Outcome) -> &'static str {
@@ -182,6 +220,46 @@ fn rank_squares(parts: &TableParts, side: usize, rank: usize) -> Vec<Sq> {
         .filter(|(_, s)| s.cells[0][1] as usize == row)
         .map(|(i, _)| i as Sq)
         .collect()
+}
+
+/// One term of fairyc's Betza in the current Fairy-Stockfish's dialect, if
+/// it has one: the same on orthogonal and diagonal atoms; on the oblique
+/// atoms (`N`, `C`, `Z`) fairyc's `fN` (the four forward moves) is
+/// Fairy-Stockfish's `fhN`, `ffN` (the two narrow ones) the same, `vN` is
+/// `fhNbhN`; other direction pairs are not written.
+fn fsf_term(term: &str) -> Option<String> {
+    let split = term.find(|c: char| c.is_ascii_uppercase())?;
+    let (mods, rest) = term.split_at(split);
+    let atom = rest.chars().next()?;
+    let mut modes = String::new();
+    let mut dirs = String::new();
+    for c in mods.chars() {
+        match c {
+            'm' | 'c' | 'p' | 'g' | 'n' => modes.push(c),
+            'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(c),
+            _ => return None,
+        }
+    }
+    if !matches!(atom, 'N' | 'C' | 'Z') {
+        return Some(term.to_string());
+    }
+    let spelled: &[&str] = match dirs.as_str() {
+        "" => &[""],
+        "ff" | "bb" | "ll" | "rr" => return Some(term.to_string()),
+        "f" => &["fh"],
+        "b" => &["bh"],
+        "l" => &["lh"],
+        "r" => &["rh"],
+        "v" => &["fh", "bh"],
+        "s" => &["lh", "rh"],
+        _ => return None,
+    };
+    Some(
+        spelled
+            .iter()
+            .map(|d| format!("{modes}{d}{rest}"))
+            .collect::<String>(),
+    )
 }
 
 fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
@@ -337,8 +415,13 @@ impl Exporter<'_> {
     fn run(&mut self, section: &str) {
         let _ = writeln!(
             self.out,
-            "# {} — exported by fairyc for Fairy-Stockfish 11.1",
-            self.parts.name
+            "# {} — exported by fairyc for Fairy-Stockfish {}",
+            self.parts.name,
+            if self.target == Target::Fsf11 {
+                "11.1"
+            } else {
+                "(current: pyffish 0.0.90, ffish.js)"
+            }
         );
         let _ = writeln!(self.out, "[{section}]");
         if !self.board() {
@@ -621,7 +704,23 @@ impl Exporter<'_> {
                 continue;
             }
             let setup = &self.checked.setup.squares[p];
-            let found = self.fsf_type(geo, piece, setup);
+            let mut found = self.fsf_type(geo, piece, setup);
+            let taken = found.is_some_and(|f| used.iter().any(|(t, _)| *t == f));
+            if self.target == Target::Current
+                && (found.is_none() || taken)
+                && (!piece.royal.is_royal() || piece.royal == Royal::Both)
+            {
+                // The current Fairy-Stockfish: a custom piece, or a custom
+                // royal `king = k:Betza`.
+                if let Some(betza) = self.custom_betza(geo, piece, setup) {
+                    self.custom.push((p, betza));
+                    found = Some(if piece.royal.is_royal() {
+                        "king"
+                    } else {
+                        "customPiece"
+                    });
+                }
+            }
             let Some(fsf) = found else {
                 let span = self.moves_span(&piece.name);
                 if piece.royal.is_royal() {
@@ -641,7 +740,8 @@ impl Exporter<'_> {
                 }
                 continue;
             };
-            if let Some(&(_, other)) = used.iter().find(|(t, _)| *t == fsf) {
+            if let Some(&(_, other)) = used.iter().find(|(t, _)| *t == fsf && fsf != "customPiece")
+            {
                 let span = self.piece_name_span(&piece.name);
                 self.refuse(
                     ExportRefusal::SameType {
@@ -659,11 +759,83 @@ impl Exporter<'_> {
         if !self.errors.is_empty() {
             return;
         }
+        let mut n = 0;
         for p in 0..pieces.len() {
             let fsf = self.types[p].unwrap_or("?");
             let letter = self.letter(p);
-            self.key(fsf, letter);
+            match self
+                .custom
+                .iter()
+                .find(|(q, _)| *q == p)
+                .map(|(_, b)| b.clone())
+            {
+                Some(betza) if fsf == "customPiece" => {
+                    n += 1;
+                    self.key(&format!("customPiece{n}"), format!("{letter}:{betza}"));
+                }
+                Some(betza) => self.key(fsf, format!("{letter}:{betza}")),
+                None => self.key(fsf, letter),
+            }
         }
+        if n > 25 {
+            let span = self.whole_file();
+            self.refuse(
+                ExportRefusal::Piece {
+                    piece: format!("{n} custom pieces (Fairy-Stockfish reads at most 25)"),
+                },
+                span,
+            );
+        }
+    }
+
+    /// The current Fairy-Stockfish's Betza for a piece whose `moves`
+    /// statements (no guard, region or `once`) Fairy-Stockfish can write:
+    /// fairyc's Betza with the directions of the oblique atoms respelled
+    /// (the inverse of the import's mapping, `interop/src/import/betza.rs`),
+    /// kept only if the import reads it back as moves equal, path by path,
+    /// to the piece's on this board.
+    fn custom_betza(
+        &self,
+        geo: &Geometry,
+        piece: &PieceTable,
+        setup: &[Vec<Sq>; 2],
+    ) -> Option<String> {
+        let decl = self.piece_decl(&piece.name)?;
+        let mut terms = Vec::new();
+        for prop in &decl.props {
+            let PieceProp::Moves {
+                betza,
+                guard,
+                regions,
+                once,
+                ..
+            } = prop
+            else {
+                continue;
+            };
+            if guard.is_some() || !regions.is_empty() || once.is_some() {
+                return None;
+            }
+            for term in &betza.terms {
+                let text = self.source.get(term.span.range())?;
+                terms.push(fsf_term(text)?);
+            }
+        }
+        if terms.is_empty() {
+            return None;
+        }
+        let fsf = terms.join("");
+        let back = crate::import::betza::translate(&fsf).ok()?;
+        let want = canonical(&piece.moves);
+        let r = reference(&back)?;
+        let m = lower::moves(
+            geo,
+            &r,
+            setup,
+            &mut fairyc_compiler::geometry::Budget::default(),
+        )
+        .ok()?;
+        (canonical(&m) == want).then_some(fsf)
     }
 
     /// The FSF type whose paths on this board equal the piece's.
@@ -704,6 +876,13 @@ impl Exporter<'_> {
         ];
         if same("mfW cefF ifmnD", &first_two) {
             self.pawn_first_rank = Some(true);
+            return Some("pawn");
+        }
+        // The current Fairy-Stockfish: `doubleStep = false`.
+        // Without a double step there is no en passant: `cfF` is `cefF`.
+        if self.target == Target::Current && (same("mfW cefF", setup) || same("mfW cfF", setup)) {
+            self.pawn_first_rank = Some(false);
+            self.double_step = false;
             return Some("pawn");
         }
         FSF_TYPES
@@ -843,9 +1022,11 @@ impl Exporter<'_> {
         self.key("promotionRank", rank + 1);
         self.key("promotionPieceTypes", letters);
         self.key("mandatoryPawnPromotion", true);
-        self.key("doubleStep", true);
-        self.key("doubleStepRank", 2);
-        self.key("firstRankDoubleSteps", self.pawn_first_rank == Some(true));
+        self.key("doubleStep", self.double_step);
+        if self.double_step {
+            self.key("doubleStepRank", 2);
+            self.key("firstRankDoubleSteps", self.pawn_first_rank == Some(true));
+        }
         self.promotion_rank = rank;
     }
 

@@ -23,7 +23,7 @@
 
 /// fairyc's Betza for a Fairy-Stockfish Betza string, or why it cannot be
 /// written.
-pub(super) fn translate(fsf: &str) -> Result<String, String> {
+pub(crate) fn translate(fsf: &str) -> Result<String, String> {
     let mut out: Vec<String> = Vec::new();
     let mut chars = fsf.chars().peekable();
     if fsf.trim().is_empty() {

@@ -13,7 +13,7 @@
 //! its default value; unknown keys are warnings with did-you-mean. See
 //! `docs/import.md`.
 
-mod betza;
+pub(crate) mod betza;
 pub mod ini;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -1022,7 +1022,13 @@ fn resolve_parent(
     }
     if let Some(s) = shipped.iter().find(|s| s.names.iter().any(|n| n == parent)) {
         let exported = parents.0.entry(parent.clone()).or_insert_with(|| {
-            crate::export::export(&s.source, parent)
+            // The current Fairy-Stockfish's export (custom pieces, pawns
+            // without a double step) for the current target; 11.1's for 11.1.
+            let target = match out.target {
+                Target::Current => crate::export::Target::Current,
+                Target::Fsf11 => crate::export::Target::Fsf11,
+            };
+            crate::export::export_for(&s.source, parent, target)
                 .map_err(|errors| errors.iter().take(4).map(ToString::to_string).collect())
         });
         return match exported {
@@ -1051,7 +1057,10 @@ fn resolve_parent(
                 );
                 out.error(
                     "E0209",
-                    format!("cannot inherit from `{parent}` yet: its rules cannot be written as Fairy-Stockfish 11.1 keys"),
+                    format!(
+                        "cannot inherit from `{parent}` yet: its rules cannot be written as Fairy-Stockfish{} keys",
+                        if out.target == Target::Fsf11 { " 11.1" } else { "" }
+                    ),
                     *span,
                     "this parent",
                     notes,
