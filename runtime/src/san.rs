@@ -247,7 +247,7 @@ impl<'v> Position<'v> {
         let fits = if strict.is_empty() {
             parts
                 .iter()
-                .filter(|(_, p)| loose_forms(p).iter().any(|f| *f == clean))
+                .filter(|(_, p)| loose_forms(p).contains(&clean))
                 .collect()
         } else {
             strict
