@@ -48,6 +48,11 @@ fn quote(text: &str) -> String {
     }
 }
 
+/// [`quote`], for the terminal game's messages.
+pub(crate) fn quote_text(text: &str) -> String {
+    quote(text)
+}
+
 /// Where a session writes its lines. Shared by the thread that reads input
 /// (it answers `isready` while a search runs) and the session.
 #[derive(Clone)]
@@ -1270,20 +1275,67 @@ pub fn play_seconds(text: &str) -> Result<f64, String> {
 }
 
 /// `fairyc play FILE`.
-pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result<ExitCode, Fatal> {
+pub fn play(
+    file: &Path,
+    fen: Option<&str>,
+    white: bool,
+    seconds: f64,
+    pgn: Option<&Path>,
+) -> Result<ExitCode, Fatal> {
+    if let Some(p) = pgn {
+        if p.exists() {
+            return Err(Fatal(format!(
+                "{} exists: `--pgn` writes a new file and overwrites none",
+                p.display()
+            )));
+        }
+    }
     let tables: VariantTables = match files::load_tables(file)? {
         Some(t) => t,
         None => return Ok(ExitCode::from(1)),
     };
     let v = Variant::new(tables)?;
     let start = files::position(&v, fen)?;
+    // A variant that is not shipped as it is travels with the game.
+    let source = std::fs::read_to_string(file).ok().filter(|src| {
+        crate::library::requested(file).is_none()
+            && fairyc_library::find(v.name()).is_none_or(|e| e.source != src.as_str())
+    });
+    let mut sans = Vec::new();
+    let code = play_loop(
+        &v,
+        &start,
+        fen.is_some(),
+        white,
+        seconds,
+        source.as_deref(),
+        &mut sans,
+    );
+    if let Some(p) = pgn {
+        let text = crate::pgn::write(&v, &start.fen(), fen.is_some(), &sans, source.as_deref());
+        std::fs::write(p, text).map_err(|e| Fatal(format!("cannot write {}: {e}", p.display())))?;
+    }
+    code
+}
+
+/// The game of `fairyc play`; `sans` gets each move played, in SAN.
+fn play_loop(
+    v: &Variant,
+    start: &Position<'_>,
+    set_up: bool,
+    white: bool,
+    seconds: f64,
+    source: Option<&str>,
+    sans: &mut Vec<String>,
+) -> Result<ExitCode, Fatal> {
+    let start = start.clone();
     let human = if white {
         fairyc_runtime::Color::White
     } else {
         fairyc_runtime::Color::Black
     };
     let seconds = play_seconds(&seconds.to_string()).map_err(Fatal)?;
-    let mut engine = Engine::new(&v, HASH_MB);
+    let mut engine = Engine::new(v, HASH_MB);
     let mut game = Game::new(start.clone());
     let mut played: Vec<Move> = Vec::new();
     let mut stdin = std::io::stdin().lock();
@@ -1292,10 +1344,14 @@ pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result
     let never = AtomicBool::new(false);
     loop {
         let pos = game.position().clone();
-        out.write(
-            &files::printable(&crate::show::position_text(&v, &pos.fen())?, true),
-            true,
-        );
+        // The board from the player's side; the result once, at the end.
+        let board = crate::show::position_text_from(v, &pos.fen(), !white)?;
+        let board: String = board
+            .lines()
+            .filter(|l| !l.starts_with("result: "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        out.write(&files::printable(&board, true), true);
         if let Some(r) = game.outcome() {
             say(&format!("game over: {r}"));
             return Ok(ExitCode::SUCCESS);
@@ -1315,9 +1371,11 @@ pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result
             let Some(m) = report.best else {
                 return Err(Fatal("the engine found no move".to_string()));
             };
-            say(&format!("fairyc plays {}", pos.uci(m)));
+            let san = pos.san(m);
+            say(&format!("fairyc plays {san} ({})", pos.uci(m)));
             game.play(m)?;
             played.push(m);
+            sans.push(san);
             continue;
         }
         loop {
@@ -1338,9 +1396,16 @@ pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result
                 "" => continue,
                 "quit" | "exit" => return Ok(ExitCode::SUCCESS),
                 "fen" => say(&pos.fen()),
+                "help" | "?" => crate::terminal::HELP.lines().for_each(say),
+                "pgn" => crate::pgn::write(v, &start.fen(), set_up, sans, source)
+                    .lines()
+                    .for_each(say),
                 "moves" => {
-                    let list: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
-                    say(&list.join(" "));
+                    let list: Vec<(Move, String)> = pos.san_moves();
+                    let san: Vec<&str> = list.iter().map(|(_, s)| s.as_str()).collect();
+                    let uci: Vec<String> = list.iter().map(|&(m, _)| pos.uci(m)).collect();
+                    say(&san.join(" "));
+                    say(&uci.join(" "));
                 }
                 "undo" => {
                     // Take back the engine's reply and the player's move.
@@ -1350,35 +1415,21 @@ pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result
                         continue;
                     }
                     played.truncate(played.len() - n);
+                    sans.truncate(played.len());
                     game = Game::new(start.clone());
                     for &m in &played {
                         game.play(m)?;
                     }
                     break;
                 }
-                _ => match pos.parse_uci(text) {
+                _ => match crate::terminal::read_move(&pos, text) {
                     Ok(m) => {
+                        sans.push(pos.san(m));
                         game.play(m)?;
                         played.push(m);
                         break;
                     }
-                    Err(_) => {
-                        let list: Vec<String> =
-                            pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
-                        match fairyc_compiler::suggest::did_you_mean(
-                            text,
-                            list.iter().map(String::as_str),
-                        ) {
-                            Some(s) => say(&format!(
-                                "illegal move `{}`; did you mean `{s}`?",
-                                quote(text)
-                            )),
-                            None => say(&format!(
-                                "illegal move `{}` (type `moves` for the legal moves)",
-                                quote(text)
-                            )),
-                        }
-                    }
+                    Err(e) => say(&e),
                 },
             }
         }
