@@ -240,6 +240,8 @@ fn compile_uncached(source: &str) -> Result<Variant, String> {
 struct Catalogue {
     /// `(name, source)`; names are the file stems.
     entries: Vec<(String, String)>,
+    /// `(name or alias, stem)` of the files loaded through `VariantPath`.
+    aliases: Vec<(String, String)>,
 }
 
 impl Catalogue {
@@ -249,6 +251,7 @@ impl Catalogue {
                 .into_iter()
                 .map(|e| (e.stem.to_string(), e.source.to_string()))
                 .collect(),
+            aliases: Vec::new(),
         }
     }
 
@@ -267,6 +270,18 @@ impl Catalogue {
 
     /// The variant named `name` (a stem, or a shipped variant's name or alias).
     fn load(&self, name: &str) -> Result<(String, Variant), String> {
+        let name = self
+            .aliases
+            .iter()
+            .rev()
+            .find(|(a, _)| a.eq_ignore_ascii_case(name))
+            .filter(|_| {
+                !self
+                    .entries
+                    .iter()
+                    .any(|(n, _)| n.eq_ignore_ascii_case(name))
+            })
+            .map_or(name, |(_, stem)| stem.as_str());
         let found = self
             .entries
             .iter()
@@ -296,6 +311,20 @@ impl Catalogue {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
+            // Its name and aliases find it too.
+            if let Ok(file) = fairyc_compiler::parse::parse(&source) {
+                for item in &file.items {
+                    if let fairyc_compiler::ast::Item::Variant(v) = item {
+                        self.aliases.push((v.name.node.clone(), stem.clone()));
+                        for p in &v.props {
+                            if let fairyc_compiler::ast::VariantProp::Alias(a) = p {
+                                self.aliases.push((a.node.clone(), stem.clone()));
+                            }
+                        }
+                    }
+                }
+            }
+            self.entries.retain(|(n, _)| *n != stem);
             self.entries.push((stem.clone(), source));
             added.push(stem);
         }
@@ -451,6 +480,9 @@ struct Session {
     moves: Vec<String>,
     out: Out,
     options: Options,
+    /// `UCI_Chess960`: castling written and read as the king taking its
+    /// rook (`e1h1`), as Fairy-Stockfish does then.
+    chess960: bool,
 }
 
 impl Session {
@@ -465,6 +497,7 @@ impl Session {
             moves: Vec::new(),
             out,
             options,
+            chess960: false,
         };
         if let Err(e) = s.set_variant(default) {
             s.out.say(&format!("info string {e}"));
@@ -494,6 +527,11 @@ impl Session {
 
     /// Sets the position, checking it and its moves first.
     fn set_position(&mut self, fen: Option<String>, moves: Vec<String>) -> Result<(), String> {
+        let moves = if self.chess960 {
+            from_960(self.variant()?, fen.as_deref(), moves)?
+        } else {
+            moves
+        };
         build_game(self.variant()?, fen.as_deref(), &moves)?;
         self.fen = fen;
         self.moves = moves;
@@ -520,8 +558,58 @@ impl Session {
         let engine = self.engine.get_or_insert_with(|| Engine::new(v, self.hash));
         let pos = game.position();
         let report = engine.search(pos, &history, &limits, stop, |i| on_info(pos, i));
-        Ok((report.best.map(|m| pos.uci(m)), None))
+        let chess960 = self.chess960;
+        Ok((report.best.map(|m| uci_960(pos, m, chess960)), None))
     }
+}
+
+/// The move in UCI notation; with `chess960`, a castling as the king
+/// taking its rook (`e1h1`), as Fairy-Stockfish writes it under
+/// `UCI_Chess960`.
+fn uci_960(pos: &Position, m: Move, chess960: bool) -> String {
+    let v = pos.variant();
+    match m {
+        Move::Castle {
+            rule,
+            from,
+            gate: None,
+            ..
+        } if chess960 => {
+            let r = &v.tables().parts().castling[usize::from(rule)];
+            if !r.line.is_empty() {
+                return pos.uci(m);
+            }
+            match v.square(usize::from(r.rook_from)) {
+                Some(rook) => format!("{}{}", v.square_name(from), v.square_name(rook)),
+                None => pos.uci(m),
+            }
+        }
+        _ => pos.uci(m),
+    }
+}
+
+/// `moves` read under `UCI_Chess960`: a castling written king-takes-rook
+/// turned into fairyc's notation (the rest is left for [`build_game`]).
+fn from_960(v: &Variant, fen: Option<&str>, moves: Vec<String>) -> Result<Vec<String>, String> {
+    let mut game = build_game(v, fen, &[])?;
+    let mut out = Vec::with_capacity(moves.len());
+    for text in moves {
+        let pos = game.position().clone();
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|&m| uci_960(&pos, m, true) == text)
+            .or_else(|| pos.parse_uci(&text).ok());
+        let Some(m) = m else {
+            out.push(text);
+            break;
+        };
+        out.push(pos.uci(m));
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    Ok(out)
 }
 
 // ----------------------------------------------------------------- UCI
@@ -692,6 +780,7 @@ pub fn uci_session(input: Box<dyn BufRead + Send>, out: Out, options: Options) {
                 }
                 s.say(&combo);
                 s.say("option name VariantPath type string default <empty>");
+                s.say("option name UCI_Chess960 type check default false");
                 s.say("uciok");
                 Ok(())
             }
@@ -786,6 +875,20 @@ fn set_option(s: &mut Session, words: &[&str]) -> Result<(), String> {
         .unwrap_or_default();
     match name.to_ascii_lowercase().as_str() {
         "uci_variant" => s.set_variant(&value),
+        "uci_chess960" => match value.as_str() {
+            "true" => {
+                s.chess960 = true;
+                Ok(())
+            }
+            "false" => {
+                s.chess960 = false;
+                Ok(())
+            }
+            _ => Err(format!(
+                "UCI_Chess960 is `true` or `false`, not `{}`",
+                quote(&value)
+            )),
+        },
         "variantpath" => {
             if value.is_empty() || value == "<empty>" {
                 return Ok(());
@@ -795,6 +898,13 @@ fn set_option(s: &mut Session, words: &[&str]) -> Result<(), String> {
             }
             let added = s.catalogue.add_path(&PathBuf::from(&value))?;
             s.say(&format!("info string loaded {}", added.join(" ")));
+            // The combo with the new names, at once.
+            let mut combo = format!("option name UCI_Variant type combo default {}", s.name);
+            for n in s.catalogue.names() {
+                combo.push_str(" var ");
+                combo.push_str(n);
+            }
+            s.say(&combo);
             Ok(())
         }
         "hash" => {
