@@ -899,7 +899,7 @@ fn uci_chess960_reads_castling_as_fairy_stockfish() {
 /// returns what it printed.
 fn fairyc_tests_fsf() -> Option<impl FnMut(&str) -> String> {
     let path = std::path::Path::new("/usr/games/fairy-stockfish");
-    path.exists().then(|| {
+    path.exists().then_some({
         move |script: &str| {
             let mut child = Command::new(path)
                 .stdin(Stdio::piped())
