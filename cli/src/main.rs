@@ -17,7 +17,7 @@ use fairyc_cli::{engine, import, kit, serve, show};
     name = "fairyc",
     version,
     about = "fairyc: check, explain, format (fmt), compile, build, perft, list moves of, show, export, \
-             import, play (uci, xboard, or in the terminal) and serve (the playground) chess variants written in the \
+             import, play (uci, xboard, or in the terminal), read games (pgn) and serve (the playground) chess variants written in the \
              .variant language, and serve editors (lsp, a language server); write the conformance kit of the table format (kit)",
     long_about = None,
     after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
