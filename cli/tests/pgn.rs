@@ -19,7 +19,7 @@ fn a_chess_game_is_read_with_comments_and_variations() {
         "scholar.pgn",
         "[Event \"test\"]\n[Variant \"Standard\"]\n\n1. e4 {best by test} e5 2. Bc4 (2. Nf3) Nc6 3. Qh5 Nf6?? 4. Qxf7# 1-0\n",
     );
-    let o = fairyc(&["pgn", path.to_str().unwrap()]);
+    let o = fairyc(&["pgn", path.to_str().expect("a UTF-8 path")]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.starts_with("e4 e2e4\ne5 e7e5\nBc4 f1c4\n"), "{out}");
@@ -37,7 +37,7 @@ fn a_crazyhouse_game_from_a_fen_with_a_drop() {
         "zh.pgn",
         "[Variant \"crazyhouse\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1\"]\n\n1. P@e4 P@e5 *\n",
     );
-    let o = fairyc(&["pgn", path.to_str().unwrap()]);
+    let o = fairyc(&["pgn", path.to_str().expect("a UTF-8 path")]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stdout(&o).starts_with("P@e4 P@e4\nP@e5 P@e5\n"),
@@ -49,7 +49,7 @@ fn a_crazyhouse_game_from_a_fen_with_a_drop() {
 #[test]
 fn an_illegal_or_ambiguous_move_is_an_error_naming_its_ply() {
     let path = write("bad.pgn", "1. e4 e5 2. Ke3 *\n");
-    let o = fairyc(&["pgn", path.to_str().unwrap()]);
+    let o = fairyc(&["pgn", path.to_str().expect("a UTF-8 path")]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(
@@ -57,7 +57,7 @@ fn an_illegal_or_ambiguous_move_is_an_error_naming_its_ply() {
         "{err}"
     );
     let path = write("unknown.pgn", "[Variant \"nosuchvariant\"]\n\n1. e4 *\n");
-    let o = fairyc(&["pgn", path.to_str().unwrap()]);
+    let o = fairyc(&["pgn", path.to_str().expect("a UTF-8 path")]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("no shipped variant is called `nosuchvariant`"),
