@@ -212,7 +212,7 @@ pub fn perft_cmd(
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn moves(file: &Path, fen: Option<&str>) -> Result<ExitCode, Fatal> {
+pub fn moves(file: &Path, fen: Option<&str>, san: bool) -> Result<ExitCode, Fatal> {
     let Some(v) = load(file)? else {
         return Ok(ExitCode::from(1));
     };
@@ -225,9 +225,15 @@ pub fn moves(file: &Path, fen: Option<&str>) -> Result<ExitCode, Fatal> {
         Some(r) => format!("result: {r}\n"),
         None => {
             let mut lines = String::new();
-            for m in pos.legal_moves() {
-                lines.push_str(&pos.uci(m));
-                lines.push('\n');
+            if san {
+                for (m, s) in pos.san_moves() {
+                    lines.push_str(&format!("{s} {}\n", pos.uci(m)));
+                }
+            } else {
+                for m in pos.legal_moves() {
+                    lines.push_str(&pos.uci(m));
+                    lines.push('\n');
+                }
             }
             if let Some(r) = Game::new(pos.clone()).outcome() {
                 lines.push_str(&format!("result: {r}\n"));

@@ -48,6 +48,11 @@ fn quote(text: &str) -> String {
     }
 }
 
+/// [`quote`], for the terminal game's messages.
+pub(crate) fn quote_text(text: &str) -> String {
+    quote(text)
+}
+
 /// Where a session writes its lines. Shared by the thread that reads input
 /// (it answers `isready` while a search runs) and the session.
 #[derive(Clone)]
@@ -235,6 +240,8 @@ fn compile_uncached(source: &str) -> Result<Variant, String> {
 struct Catalogue {
     /// `(name, source)`; names are the file stems.
     entries: Vec<(String, String)>,
+    /// `(name or alias, stem)` of the files loaded through `VariantPath`.
+    aliases: Vec<(String, String)>,
 }
 
 impl Catalogue {
@@ -244,6 +251,7 @@ impl Catalogue {
                 .into_iter()
                 .map(|e| (e.stem.to_string(), e.source.to_string()))
                 .collect(),
+            aliases: Vec::new(),
         }
     }
 
@@ -262,6 +270,18 @@ impl Catalogue {
 
     /// The variant named `name` (a stem, or a shipped variant's name or alias).
     fn load(&self, name: &str) -> Result<(String, Variant), String> {
+        let name = self
+            .aliases
+            .iter()
+            .rev()
+            .find(|(a, _)| a.eq_ignore_ascii_case(name))
+            .filter(|_| {
+                !self
+                    .entries
+                    .iter()
+                    .any(|(n, _)| n.eq_ignore_ascii_case(name))
+            })
+            .map_or(name, |(_, stem)| stem.as_str());
         let found = self
             .entries
             .iter()
@@ -291,6 +311,20 @@ impl Catalogue {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
+            // Its name and aliases find it too.
+            if let Ok(file) = fairyc_compiler::parse::parse(&source) {
+                for item in &file.items {
+                    if let fairyc_compiler::ast::Item::Variant(v) = item {
+                        self.aliases.push((v.name.node.clone(), stem.clone()));
+                        for p in &v.props {
+                            if let fairyc_compiler::ast::VariantProp::Alias(a) = p {
+                                self.aliases.push((a.node.clone(), stem.clone()));
+                            }
+                        }
+                    }
+                }
+            }
+            self.entries.retain(|(n, _)| *n != stem);
             self.entries.push((stem.clone(), source));
             added.push(stem);
         }
@@ -446,6 +480,9 @@ struct Session {
     moves: Vec<String>,
     out: Out,
     options: Options,
+    /// `UCI_Chess960`: castling written and read as the king taking its
+    /// rook (`e1h1`), as Fairy-Stockfish does then.
+    chess960: bool,
 }
 
 impl Session {
@@ -460,6 +497,7 @@ impl Session {
             moves: Vec::new(),
             out,
             options,
+            chess960: false,
         };
         if let Err(e) = s.set_variant(default) {
             s.out.say(&format!("info string {e}"));
@@ -489,6 +527,11 @@ impl Session {
 
     /// Sets the position, checking it and its moves first.
     fn set_position(&mut self, fen: Option<String>, moves: Vec<String>) -> Result<(), String> {
+        let moves = if self.chess960 {
+            from_960(self.variant()?, fen.as_deref(), moves)?
+        } else {
+            moves
+        };
         build_game(self.variant()?, fen.as_deref(), &moves)?;
         self.fen = fen;
         self.moves = moves;
@@ -515,8 +558,58 @@ impl Session {
         let engine = self.engine.get_or_insert_with(|| Engine::new(v, self.hash));
         let pos = game.position();
         let report = engine.search(pos, &history, &limits, stop, |i| on_info(pos, i));
-        Ok((report.best.map(|m| pos.uci(m)), None))
+        let chess960 = self.chess960;
+        Ok((report.best.map(|m| uci_960(pos, m, chess960)), None))
     }
+}
+
+/// The move in UCI notation; with `chess960`, a castling as the king
+/// taking its rook (`e1h1`), as Fairy-Stockfish writes it under
+/// `UCI_Chess960`.
+fn uci_960(pos: &Position, m: Move, chess960: bool) -> String {
+    let v = pos.variant();
+    match m {
+        Move::Castle {
+            rule,
+            from,
+            gate: None,
+            ..
+        } if chess960 => {
+            let r = &v.tables().parts().castling[usize::from(rule)];
+            if !r.line.is_empty() {
+                return pos.uci(m);
+            }
+            match v.square(usize::from(r.rook_from)) {
+                Some(rook) => format!("{}{}", v.square_name(from), v.square_name(rook)),
+                None => pos.uci(m),
+            }
+        }
+        _ => pos.uci(m),
+    }
+}
+
+/// `moves` read under `UCI_Chess960`: a castling written king-takes-rook
+/// turned into fairyc's notation (the rest is left for [`build_game`]).
+fn from_960(v: &Variant, fen: Option<&str>, moves: Vec<String>) -> Result<Vec<String>, String> {
+    let mut game = build_game(v, fen, &[])?;
+    let mut out = Vec::with_capacity(moves.len());
+    for text in moves {
+        let pos = game.position().clone();
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|&m| uci_960(&pos, m, true) == text)
+            .or_else(|| pos.parse_uci(&text).ok());
+        let Some(m) = m else {
+            out.push(text);
+            break;
+        };
+        out.push(pos.uci(m));
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    Ok(out)
 }
 
 // ----------------------------------------------------------------- UCI
@@ -687,6 +780,7 @@ pub fn uci_session(input: Box<dyn BufRead + Send>, out: Out, options: Options) {
                 }
                 s.say(&combo);
                 s.say("option name VariantPath type string default <empty>");
+                s.say("option name UCI_Chess960 type check default false");
                 s.say("uciok");
                 Ok(())
             }
@@ -781,6 +875,20 @@ fn set_option(s: &mut Session, words: &[&str]) -> Result<(), String> {
         .unwrap_or_default();
     match name.to_ascii_lowercase().as_str() {
         "uci_variant" => s.set_variant(&value),
+        "uci_chess960" => match value.as_str() {
+            "true" => {
+                s.chess960 = true;
+                Ok(())
+            }
+            "false" => {
+                s.chess960 = false;
+                Ok(())
+            }
+            _ => Err(format!(
+                "UCI_Chess960 is `true` or `false`, not `{}`",
+                quote(&value)
+            )),
+        },
         "variantpath" => {
             if value.is_empty() || value == "<empty>" {
                 return Ok(());
@@ -790,6 +898,13 @@ fn set_option(s: &mut Session, words: &[&str]) -> Result<(), String> {
             }
             let added = s.catalogue.add_path(&PathBuf::from(&value))?;
             s.say(&format!("info string loaded {}", added.join(" ")));
+            // The combo with the new names, at once.
+            let mut combo = format!("option name UCI_Variant type combo default {}", s.name);
+            for n in s.catalogue.names() {
+                combo.push_str(" var ");
+                combo.push_str(n);
+            }
+            s.say(&combo);
             Ok(())
         }
         "hash" => {
@@ -1270,20 +1385,67 @@ pub fn play_seconds(text: &str) -> Result<f64, String> {
 }
 
 /// `fairyc play FILE`.
-pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result<ExitCode, Fatal> {
+pub fn play(
+    file: &Path,
+    fen: Option<&str>,
+    white: bool,
+    seconds: f64,
+    pgn: Option<&Path>,
+) -> Result<ExitCode, Fatal> {
+    if let Some(p) = pgn {
+        if p.exists() {
+            return Err(Fatal(format!(
+                "{} exists: `--pgn` writes a new file and overwrites none",
+                p.display()
+            )));
+        }
+    }
     let tables: VariantTables = match files::load_tables(file)? {
         Some(t) => t,
         None => return Ok(ExitCode::from(1)),
     };
     let v = Variant::new(tables)?;
     let start = files::position(&v, fen)?;
+    // A variant that is not shipped as it is travels with the game.
+    let source = std::fs::read_to_string(file).ok().filter(|src| {
+        crate::library::requested(file).is_none()
+            && fairyc_library::find(v.name()).is_none_or(|e| e.source != src.as_str())
+    });
+    let mut sans = Vec::new();
+    let code = play_loop(
+        &v,
+        &start,
+        fen.is_some(),
+        white,
+        seconds,
+        source.as_deref(),
+        &mut sans,
+    );
+    if let Some(p) = pgn {
+        let text = crate::pgn::write(&v, &start.fen(), fen.is_some(), &sans, source.as_deref());
+        std::fs::write(p, text).map_err(|e| Fatal(format!("cannot write {}: {e}", p.display())))?;
+    }
+    code
+}
+
+/// The game of `fairyc play`; `sans` gets each move played, in SAN.
+fn play_loop(
+    v: &Variant,
+    start: &Position<'_>,
+    set_up: bool,
+    white: bool,
+    seconds: f64,
+    source: Option<&str>,
+    sans: &mut Vec<String>,
+) -> Result<ExitCode, Fatal> {
+    let start = start.clone();
     let human = if white {
         fairyc_runtime::Color::White
     } else {
         fairyc_runtime::Color::Black
     };
     let seconds = play_seconds(&seconds.to_string()).map_err(Fatal)?;
-    let mut engine = Engine::new(&v, HASH_MB);
+    let mut engine = Engine::new(v, HASH_MB);
     let mut game = Game::new(start.clone());
     let mut played: Vec<Move> = Vec::new();
     let mut stdin = std::io::stdin().lock();
@@ -1292,10 +1454,14 @@ pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result
     let never = AtomicBool::new(false);
     loop {
         let pos = game.position().clone();
-        out.write(
-            &files::printable(&crate::show::position_text(&v, &pos.fen())?, true),
-            true,
-        );
+        // The board from the player's side; the result once, at the end.
+        let board = crate::show::position_text_from(v, &pos.fen(), !white)?;
+        let board: String = board
+            .lines()
+            .filter(|l| !l.starts_with("result: "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        out.write(&files::printable(&board, true), true);
         if let Some(r) = game.outcome() {
             say(&format!("game over: {r}"));
             return Ok(ExitCode::SUCCESS);
@@ -1315,9 +1481,11 @@ pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result
             let Some(m) = report.best else {
                 return Err(Fatal("the engine found no move".to_string()));
             };
-            say(&format!("fairyc plays {}", pos.uci(m)));
+            let san = pos.san(m);
+            say(&format!("fairyc plays {san} ({})", pos.uci(m)));
             game.play(m)?;
             played.push(m);
+            sans.push(san);
             continue;
         }
         loop {
@@ -1338,9 +1506,16 @@ pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result
                 "" => continue,
                 "quit" | "exit" => return Ok(ExitCode::SUCCESS),
                 "fen" => say(&pos.fen()),
+                "help" | "?" => crate::terminal::HELP.lines().for_each(say),
+                "pgn" => crate::pgn::write(v, &start.fen(), set_up, sans, source)
+                    .lines()
+                    .for_each(say),
                 "moves" => {
-                    let list: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
-                    say(&list.join(" "));
+                    let list: Vec<(Move, String)> = pos.san_moves();
+                    let san: Vec<&str> = list.iter().map(|(_, s)| s.as_str()).collect();
+                    let uci: Vec<String> = list.iter().map(|&(m, _)| pos.uci(m)).collect();
+                    say(&san.join(" "));
+                    say(&uci.join(" "));
                 }
                 "undo" => {
                     // Take back the engine's reply and the player's move.
@@ -1350,35 +1525,21 @@ pub fn play(file: &Path, fen: Option<&str>, white: bool, seconds: f64) -> Result
                         continue;
                     }
                     played.truncate(played.len() - n);
+                    sans.truncate(played.len());
                     game = Game::new(start.clone());
                     for &m in &played {
                         game.play(m)?;
                     }
                     break;
                 }
-                _ => match pos.parse_uci(text) {
+                _ => match crate::terminal::read_move(&pos, text) {
                     Ok(m) => {
+                        sans.push(pos.san(m));
                         game.play(m)?;
                         played.push(m);
                         break;
                     }
-                    Err(_) => {
-                        let list: Vec<String> =
-                            pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
-                        match fairyc_compiler::suggest::did_you_mean(
-                            text,
-                            list.iter().map(String::as_str),
-                        ) {
-                            Some(s) => say(&format!(
-                                "illegal move `{}`; did you mean `{s}`?",
-                                quote(text)
-                            )),
-                            None => say(&format!(
-                                "illegal move `{}` (type `moves` for the legal moves)",
-                                quote(text)
-                            )),
-                        }
-                    }
+                    Err(e) => say(&e),
                 },
             }
         }

@@ -11,5 +11,7 @@ pub mod import;
 pub mod kit;
 pub mod library;
 pub mod lsp;
+pub mod pgn;
 pub mod serve;
 pub mod show;
+pub mod terminal;

@@ -17,7 +17,7 @@ use fairyc_cli::{engine, import, kit, serve, show};
     name = "fairyc",
     version,
     about = "fairyc: check, explain, format (fmt), compile, build, perft, list moves of, show, export, \
-             import, play (uci, xboard, or in the terminal) and serve (the playground) chess variants written in the \
+             import, play (uci, xboard, or in the terminal), read games (pgn) and serve (the playground) chess variants written in the \
              .variant language, and serve editors (lsp, a language server); write the conformance kit of the table format (kit)",
     long_about = None,
     after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
@@ -109,6 +109,19 @@ enum Command {
         /// The position; the variant's start position if absent.
         #[arg(long)]
         fen: Option<String>,
+        /// Each move in Standard Algebraic Notation too (`Nf3 g1f3`).
+        #[arg(long)]
+        san: bool,
+    },
+    /// Read a game in PGN: check every move and print each in SAN and
+    /// coordinates, the final FEN and the result.
+    Pgn {
+        /// The PGN file.
+        file: PathBuf,
+        /// The variant, if not the one the game names or carries: a
+        /// `.variant` file, a table `.json` or a shipped variant's name.
+        #[arg(long)]
+        variant: Option<PathBuf>,
     },
     /// Draw the board and a position, or where a piece moves from a square;
     /// in the terminal or as SVG.
@@ -153,6 +166,9 @@ enum Command {
         /// The engine's time per move, in seconds (above 0, at most 86400).
         #[arg(long, default_value_t = 2.0, value_parser = engine::play_seconds)]
         time: f64,
+        /// Write the game in PGN to this new file when it ends or you quit.
+        #[arg(long)]
+        pgn: Option<PathBuf>,
     },
     /// Serve a folder of static files on this machine over HTTP: the
     /// playground (`web/`, after `bash web/build.sh`; docs/playground.md).
@@ -253,7 +269,8 @@ fn main() -> ExitCode {
             fen,
             divide,
         } => perft_cmd(&file, depth, fen.as_deref(), divide),
-        Command::Moves { file, fen } => moves(&file, fen.as_deref()),
+        Command::Moves { file, fen, san } => moves(&file, fen.as_deref(), san),
+        Command::Pgn { file, variant } => fairyc_cli::pgn::pgn_cmd(&file, variant.as_deref()),
         Command::Show(args) => show::run(&args),
         Command::Export {
             file,
@@ -281,7 +298,14 @@ fn main() -> ExitCode {
             fen,
             side,
             time,
-        } => engine::play(&file, fen.as_deref(), side == PlaySide::White, time),
+            pgn,
+        } => engine::play(
+            &file,
+            fen.as_deref(),
+            side == PlaySide::White,
+            time,
+            pgn.as_deref(),
+        ),
     };
     match result {
         Ok(code) => code,

@@ -467,7 +467,16 @@ fn cell_token(p: &Picture, x: i32, y: i32, colour: bool) -> (String, Style) {
 /// The board and position drawn as `fairyc show` draws them (for `fairyc
 /// play`).
 pub fn position_text(variant: &Variant, fen: &str) -> Result<String, Fatal> {
-    let board = board_of(variant.tables().parts());
+    position_text_from(variant, fen, false)
+}
+
+/// [`position_text`], the board turned half round (from Black's side) if
+/// `black`.
+pub fn position_text_from(variant: &Variant, fen: &str, black: bool) -> Result<String, Fatal> {
+    let mut board = board_of(variant.tables().parts());
+    if black {
+        board.forward = (-board.forward.0, -board.forward.1);
+    }
     let picture = position_picture(variant, board, &position(variant, Some(fen))?);
     Ok(render_text(&picture, use_colour()))
 }

@@ -205,8 +205,12 @@ fn uci_handshake_lists_every_shipped_variant_and_the_options() {
         lines[4],
         "option name VariantPath type string default <empty>"
     );
-    assert_eq!(lines[5], "uciok");
-    assert_eq!(lines.len(), 6);
+    assert_eq!(
+        lines[5],
+        "option name UCI_Chess960 type check default false"
+    );
+    assert_eq!(lines[6], "uciok");
+    assert_eq!(lines.len(), 7);
     s.send("isready");
     assert_eq!(s.next(), "readyok");
     s.quit();
@@ -807,4 +811,109 @@ fn the_protocol_loops_run_as_a_library_with_caps() {
     assert!(out.contains("move "), "{out}");
     assert!(out.contains("pong \\u{1b}1"), "{out}");
     assert!(!out.contains('\u{1b}'), "{out}");
+}
+
+/// A file loaded with `VariantPath` is found by its file stem, its name and
+/// its alias, and the `UCI_Variant` combo is printed again with it at once.
+#[test]
+fn uci_variant_path_by_name_and_alias_in_the_combo() {
+    let dir = std::env::temp_dir().join(format!("fairyc-uci-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("myhouse.variant");
+    let source = std::fs::read_to_string(root().join("variants/crazyhouse.variant"))
+        .expect("crazyhouse")
+        .replace("variant \"Crazyhouse\"", "variant \"Myhouse Test\"")
+        .replace("alias \"zh\"", "alias \"myzh\"");
+    std::fs::write(&file, source).expect("write");
+    let mut s = Session::start("uci");
+    s.send(&format!(
+        "setoption name VariantPath value {}",
+        file.display()
+    ));
+    assert_eq!(s.next(), "info string loaded myhouse");
+    let combo = s.next();
+    assert!(
+        combo.starts_with("option name UCI_Variant type combo") && combo.ends_with(" var myhouse"),
+        "{combo}"
+    );
+    for name in ["Myhouse Test", "myzh", "myhouse"] {
+        s.send(&format!("setoption name UCI_Variant value {name}"));
+        s.send("position startpos moves e2e4 d7d5 e4d5 d8d5");
+        s.send("go perft 1");
+        // White's hand holds the pawn taken: drops are legal moves.
+        let lines = s.until("Nodes searched");
+        assert!(
+            lines.iter().any(|l| l.starts_with("P@")),
+            "{name}: {lines:?}"
+        );
+    }
+    s.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `UCI_Chess960` as Fairy-Stockfish has it: a check option, false by
+/// default; when true, castling is read as the king taking its rook
+/// (`e1h1`), and the position reached is Fairy-Stockfish's.
+#[test]
+fn uci_chess960_reads_castling_as_fairy_stockfish() {
+    let mut s = Session::start("uci");
+    let moves = "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1";
+    s.send("setoption name UCI_Chess960 value true");
+    s.send(&format!("position startpos moves {moves}"));
+    s.send("d");
+    s.send("isready");
+    let lines = s.until("readyok");
+    let fen = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Fen: "))
+        .unwrap_or_else(|| panic!("no Fen: line: {lines:?}"))
+        .to_string();
+    assert!(
+        fen.starts_with("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b"),
+        "{fen}"
+    );
+    s.send("setoption name UCI_Chess960 value maybe");
+    let e = s.next();
+    assert!(
+        e.starts_with("info string") && e.contains("UCI_Chess960"),
+        "{e}"
+    );
+    s.quit();
+    if let Some(mut fsf) = fairyc_tests_fsf() {
+        let theirs = fsf(&format!(
+            "uci\nsetoption name UCI_Chess960 value true\nposition startpos moves {moves}\nd\nquit\n"
+        ));
+        let line = theirs
+            .lines()
+            .find_map(|l| l.strip_prefix("Fen: "))
+            .expect("Fairy-Stockfish's Fen: line")
+            .to_string();
+        // The placement and the side to move (its castling field is
+        // Shredder-FEN's under UCI_Chess960).
+        let first = |f: &str| f.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        assert_eq!(first(&line), first(&fen));
+    }
+}
+
+/// Fairy-Stockfish, if installed: a function that sends it a script and
+/// returns what it printed.
+fn fairyc_tests_fsf() -> Option<impl FnMut(&str) -> String> {
+    let path = std::path::Path::new("/usr/games/fairy-stockfish");
+    path.exists().then_some({
+        move |script: &str| {
+            let mut child = Command::new(path)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("start Fairy-Stockfish");
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(script.as_bytes())
+                .expect("write");
+            let out = child.wait_with_output().expect("run");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        }
+    })
 }

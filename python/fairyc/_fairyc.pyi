@@ -66,6 +66,10 @@ class Position:
         """The variant's display name."""
     def legal_moves(self) -> List[str]:
         """The legal moves in fairyc's notation; none when the game is over."""
+    def san(self, move: str) -> str:
+        """The move in SAN (`Nf3`); `IllegalMoveError`."""
+    def parse_san(self, text: str) -> str:
+        """The SAN move in fairyc's notation (`g1f3`); `IllegalMoveError`."""
     def push(self, move: str) -> None:
         """Plays a move; `IllegalMoveError`."""
     def play(self, move: str) -> "Position":

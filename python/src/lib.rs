@@ -433,6 +433,28 @@ impl Position {
             .map_err(|e| error(py, "IllegalMoveError", e))
     }
 
+    /// The move (fairyc's notation) in Standard Algebraic Notation, as
+    /// Fairy-Stockfish writes it (`Nf3`, `exd5`, `P@e4`, `e8=Q`, `O-O`);
+    /// an `IllegalMoveError` for a move that is not legal here.
+    fn san(&self, py: Python<'_>, text: &str) -> PyResult<String> {
+        let pos = self.current();
+        let m = pos
+            .parse_uci(text)
+            .map_err(|e| error(py, "IllegalMoveError", e.to_string()))?;
+        Ok(pos.san(m))
+    }
+
+    /// The move written in SAN, in fairyc's notation (`Nf3` → `g1f3`); an
+    /// `IllegalMoveError` naming the moves of an ambiguous text, or the
+    /// nearest legal move.
+    fn parse_san(&self, py: Python<'_>, text: &str) -> PyResult<String> {
+        let pos = self.current();
+        let m = pos
+            .parse_san(text)
+            .map_err(|e| error(py, "IllegalMoveError", e.to_string()))?;
+        Ok(pos.uci(m))
+    }
+
     /// A new position: this one after a move (this one is unchanged).
     fn play(&self, py: Python<'_>, text: &str) -> PyResult<Position> {
         let mut next = self.copy(py)?;

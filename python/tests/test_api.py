@@ -164,3 +164,31 @@ def test_perft_releases_the_gil():
     assert result == [4865609]
     # With the GIL held through perft, this thread could not have run.
     assert spins > 1000
+
+
+def test_san_writes_and_reads_every_legal_move(variant):
+    pos = fairyc.Position.start(variant)
+    for _ in range(12):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        sans = [pos.san(m) for m in moves]
+        assert len(set(sans)) == len(sans)
+        assert [pos.parse_san(s) for s in sans] == moves
+        pos.push(moves[len(moves) // 2])
+
+
+def test_san_of_chess_and_its_errors():
+    pos = fairyc.Position.start(fairyc.variant("chess"))
+    assert pos.san("g1f3") == "Nf3"
+    assert pos.parse_san("Nf3") == "g1f3"
+    assert pos.parse_san("Ng1-f3") == "g1f3"
+    with pytest.raises(fairyc.IllegalMoveError, match="did you mean `Nf3`"):
+        pos.parse_san("Nf4")
+    with pytest.raises(fairyc.IllegalMoveError):
+        pos.san("e2e5")
+    pos = fairyc.Position.from_fen(
+        fairyc.variant("chess"), "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPP2PPP/RNBQK2R w KQkq - 0 1"
+    )
+    with pytest.raises(fairyc.IllegalMoveError, match="`Nbd2` or `Nfd2`"):
+        pos.parse_san("Nd2")

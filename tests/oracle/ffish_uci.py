@@ -10,7 +10,10 @@ Fairy-Stockfish library, its version pinned in `.ci/run`) can, from a
 variants.ini given as `VariantPath` as the engine takes it.
 
 Commands: `uci`, `isready`, `setoption name VariantPath|UCI_Variant value X`,
-`position startpos|fen FEN [moves M …]`, `d` (prints `Fen: …`), `go perft N`
+`position startpos|fen FEN [moves M …]`, `d` (prints `Fen: …`), `san M …`
+(prints `san: S …`, each move's SAN from the current position, in
+Fairy-Stockfish's SAN notation, king-takes-rook castling read when
+`setoption name UCI_Chess960 value true` was given), `go perft N`
 (prints `move: count` lines and `Nodes searched: total`, as the engine
 does), `quit`. Perft walks the legal moves `pyffish.legal_moves` gives,
 from each position's FEN.
@@ -92,6 +95,7 @@ def occupied(board, square):
 
 def main():
     variant = "chess"
+    chess960 = False
     fen = None
     # The engine's FEN of each FEN `d` printed in the old dialect.
     seen = {}
@@ -113,6 +117,8 @@ def main():
                     sf.load_variant_config(f.read())
             elif name == "UCI_Variant":
                 variant = value
+            elif name == "UCI_Chess960":
+                chess960 = value == "true"
         elif cmd == "position":
             rest = words[1:]
             moves = []
@@ -130,6 +136,10 @@ def main():
             old = old_dialect(variant, current)
             seen[old] = current
             print("Fen: " + old, file=out)
+        elif cmd == "san":
+            current = fen or sf.start_fen(variant)
+            sans = [sf.get_san(variant, current, m, chess960, sf.NOTATION_SAN) for m in words[1:]]
+            print("san: " + " ".join(sans), file=out)
         elif cmd == "go" and len(words) == 3 and words[1] == "perft":
             depth = int(words[2])
             start = fen or sf.start_fen(variant)

@@ -166,6 +166,20 @@ impl Engine {
             .to_string()
     }
 
+    /// Each move's SAN from a FEN (`san` of `tests/oracle/ffish_uci.py`).
+    pub fn san(&mut self, fen: &str, moves: &[String]) -> Vec<String> {
+        self.send(&format!("position fen {fen}"));
+        self.send(&format!("san {}", moves.join(" ")));
+        let (_, line) = self
+            .process
+            .read_until(|l| l.starts_with("san:"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        line["san:".len()..]
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    }
+
     /// `go perft depth` from a FEN: the per-move counts and the total.
     pub fn perft(&mut self, fen: &str, depth: u32) -> (Vec<(String, u64)>, u64) {
         self.send(&format!("position fen {fen}"));

@@ -433,6 +433,25 @@ impl Board {
         pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect()
     }
 
+    /// The move (fairyc's notation) in Standard Algebraic Notation, as
+    /// Fairy-Stockfish writes it (`Nf3`, `exd5`, `P@e4`, `e8=Q`, `O-O`,
+    /// `Qh5#`). Throws for a move that is not legal here.
+    pub fn san(&self, uci: &str) -> Result<String, JsValue> {
+        let pos = self.game().position();
+        let m = pos.parse_uci(uci).map_err(|e| error(&e.to_string()))?;
+        Ok(pos.san(m))
+    }
+
+    /// The move written in SAN (`Nf3`, `exd5`, `0-0`, `Ng1-f3`), in
+    /// fairyc's notation (`g1f3`). Throws naming the moves of an ambiguous
+    /// text, or the nearest legal move.
+    #[wasm_bindgen(js_name = parseSan)]
+    pub fn parse_san(&self, san: &str) -> Result<String, JsValue> {
+        let pos = self.game().position();
+        let m = pos.parse_san(san).map_err(|e| error(&e.to_string()))?;
+        Ok(pos.uci(m))
+    }
+
     /// Plays a move (fairyc's notation, or USI on a shogi-shaped board).
     /// Throws for an illegal move or when the game is over.
     pub fn push(&mut self, text: &str) -> Result<(), JsValue> {

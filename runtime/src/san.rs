@@ -1,0 +1,473 @@
+//! Standard Algebraic Notation (SAN), written as Fairy-Stockfish writes it
+//! and read tolerantly.
+//!
+//! Writing: the piece's symbol in upper case (none for a pawn: a piece
+//! lettered `P` that promotes into other pieces), the origin's file, rank
+//! or whole square where another piece of the same type could go to the
+//! same square, `x` for a capture, the destination, then the promotion
+//! (`=Q`; `+` for a promotion to the piece's own `+` face and `=` for the
+//! choice not to take it, as in shogi; `-` back to the plain face), a gate
+//! (`/H`) and `+` for check or `#` for a check that leaves no legal reply.
+//! A pawn's capture, and its promotion off its own file, name its file.
+//! Drops are `P@e4`, castling `O-O` / `O-O-O` (with a gate, `O-O/He1`: the
+//! gated piece and its square). A square whose name is not letters then
+//! digits disambiguates by its whole name. A piece that captures on its
+//! way (`Move::Locust`) is written with its origin and both squares:
+//! `Le5xf6xe7` (`-` before the end square when nothing is taken there).
+//!
+//! Reading accepts the written form with or without its check mark and, if
+//! no move is written so exactly, the same text with the capture `x` left
+//! out (or `-` between the squares), any more disambiguation than needed,
+//! the `=` before a promotion's piece left out, `0-0` for `O-O`, and
+//! trailing `!`/`?` annotations. A text that fits several moves is refused
+//! with their names; one that fits none, with the nearest legal move.
+
+use crate::dispatch::Position;
+use crate::types::{Move, Promote};
+use crate::{PieceType, Square, Variant};
+use std::fmt;
+
+/// A SAN text that names no legal move, or several.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// The text is empty.
+    Empty,
+    /// No legal move is written so; `suggestion` is the nearest legal
+    /// move's SAN, if one is near.
+    NoMove {
+        /// The text as given.
+        text: String,
+        /// The nearest legal move, in SAN.
+        suggestion: Option<String>,
+    },
+    /// Several legal moves are written so.
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// Each fitting move, in SAN.
+        candidates: Vec<String>,
+    },
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Empty => f.write_str("no move given"),
+            SanError::NoMove { text, suggestion } => {
+                write!(f, "`{text}` is not a legal move here")?;
+                if let Some(s) = suggestion {
+                    write!(f, " (did you mean `{s}`?)")?;
+                }
+                Ok(())
+            }
+            SanError::Ambiguous { text, candidates } => {
+                write!(f, "`{text}` is ambiguous: it could be ")?;
+                for (i, c) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(if i + 1 == candidates.len() {
+                            " or "
+                        } else {
+                            ", "
+                        })?;
+                    }
+                    write!(f, "`{c}`")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// A square name split into file and rank (`e10` → `e`, `10`), or the
+/// whole name twice when it is not letters then digits.
+fn file_rank(name: &str) -> (&str, &str) {
+    let cut = name
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(name.len());
+    let (f, r) = name.split_at(cut);
+    if f.is_empty() || r.is_empty() || !r.bytes().all(|b| b.is_ascii_digit()) {
+        (name, name)
+    } else {
+        (f, r)
+    }
+}
+
+/// Whether the piece is written without its letter: it is lettered `P`
+/// and promotes into pieces other than its own `+` face.
+fn is_pawn(v: &Variant, p: PieceType) -> bool {
+    if v.is_plus(p) || !v.piece_symbol(p).eq_ignore_ascii_case("P") {
+        return false;
+    }
+    v.tables().parts().promotions.iter().any(|r| {
+        usize::from(r.piece) == p.index()
+            && r.choices.iter().any(|c| {
+                let (crate::table::PromotionChoice::Piece(q)
+                | crate::table::PromotionChoice::Hand(q)) = *c;
+                v.piece(usize::from(q))
+                    .is_some_and(|q| !v.piece_symbol(q).eq_ignore_ascii_case("P"))
+            })
+    })
+}
+
+/// The x coordinate of a square's first cell.
+fn column(v: &Variant, s: usize) -> u8 {
+    v.tables().parts().board.squares[s]
+        .cells
+        .first()
+        .map_or(0, |c| c[0])
+}
+
+/// A move's SAN in parts, so that reading can build its other forms.
+#[derive(Clone)]
+struct Parts {
+    /// The piece (empty for a pawn), or the whole castling (`O-O`).
+    piece: String,
+    /// The origin, as little as is needed (empty if none is).
+    disambiguation: String,
+    /// Every origin form reading accepts: none, file, rank, square.
+    origins: Vec<String>,
+    capture: bool,
+    /// The destination (empty for castling).
+    to: String,
+    /// `=Q`, `+`, `=`, `-`, `/H` or empty.
+    suffix: String,
+    /// `+`, `#` or empty.
+    check: &'static str,
+}
+
+impl Parts {
+    fn text(&self) -> String {
+        let x = if self.capture { "x" } else { "" };
+        format!(
+            "{}{}{x}{}{}{}",
+            self.piece, self.disambiguation, self.to, self.suffix, self.check
+        )
+    }
+}
+
+impl<'v> Position<'v> {
+    /// The move in Standard Algebraic Notation, as Fairy-Stockfish writes
+    /// it (`Nf3`, `exd5`, `P@e4`, `e8=Q`, `O-O`, `Nbd2`, `Qh5#`); see the
+    /// module's notes in `docs/engine.md`. `m` should be legal here (a move
+    /// that is not is written from the board as it stands, without a
+    /// check mark).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairyc_runtime::{Position, Variant, VariantTables};
+    /// # let json = include_str!("../examples/chess.json");
+    /// # let variant = Variant::new(VariantTables::from_json(json)?)?;
+    /// let pos = Position::new(&variant)?;
+    /// let m = pos.parse_uci("g1f3")?;
+    /// assert_eq!(pos.san(m), "Nf3");
+    /// assert_eq!(pos.parse_san("Nf3")?, m);
+    /// assert_eq!(pos.parse_san("Ng1-f3")?, m);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn san(&self, m: Move) -> String {
+        let legal = self.legal_moves();
+        let mut parts = self.san_parts(m, &legal);
+        parts.check = self.check_mark(m, &legal);
+        parts.text()
+    }
+
+    /// The SAN of every legal move, in the order of
+    /// [`Position::legal_moves`].
+    pub fn san_moves(&self) -> Vec<(Move, String)> {
+        let legal = self.legal_moves();
+        legal
+            .iter()
+            .map(|&m| {
+                let mut parts = self.san_parts(m, &legal);
+                parts.check = self.check_mark(m, &legal);
+                (m, parts.text())
+            })
+            .collect()
+    }
+
+    /// Reads a move in SAN (see [`Position::san`]): the written form, with
+    /// or without its check mark; else a looser form (no `x`, `-` between
+    /// squares, more disambiguation than needed, no `=` before a promotion's
+    /// piece, `0-0`).
+    ///
+    /// # Errors
+    ///
+    /// [`SanError`]: no legal move is written so (with the nearest one), or
+    /// several are (with their SAN).
+    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        let given = text.trim();
+        let clean = given.trim_end_matches(['!', '?']);
+        if clean.is_empty() {
+            return Err(SanError::Empty);
+        }
+        let clean = if clean.starts_with("0-0") {
+            clean.replace('0', "O")
+        } else {
+            clean.to_string()
+        };
+        let legal = self.legal_moves();
+        // Check marks are worked out only for the moves whose text without
+        // one begins the given text.
+        // Only moves whose destination is named in the text (and castling)
+        // are written out, unless none is.
+        let v = self.variant();
+        let named =
+            |m: &&Move| matches!(m, Move::Castle { .. }) || clean.contains(v.square_name(m.to()));
+        let mut some: Vec<Move> = legal.iter().filter(named).copied().collect();
+        if some.is_empty() {
+            some.clone_from(&legal);
+        }
+        let mut parts: Vec<(Move, Parts)> = some
+            .iter()
+            .map(|&m| (m, self.san_parts(m, &legal)))
+            .collect();
+        let marks = |p: &Parts, form: &str| {
+            clean
+                .strip_prefix(form)
+                .is_some_and(|rest| rest.is_empty() || rest == "+" || rest == "#")
+                && clean.len() > form.len()
+                && p.check.is_empty()
+        };
+        for (m, p) in &mut parts {
+            let base = p.text();
+            if marks(p, &base) || loose_forms(p).iter().any(|f| marks(p, f)) {
+                p.check = self.check_mark(*m, &legal);
+            }
+        }
+        let strict: Vec<&(Move, Parts)> = parts
+            .iter()
+            .filter(|(_, p)| {
+                let t = p.text();
+                t == clean || t.strip_suffix(p.check) == Some(clean.as_str())
+            })
+            .collect();
+        let fits = if strict.is_empty() {
+            parts
+                .iter()
+                .filter(|(_, p)| loose_forms(p).contains(&clean))
+                .collect()
+        } else {
+            strict
+        };
+        match fits.as_slice() {
+            [(m, _)] => Ok(*m),
+            [] => {
+                let names: Vec<String> = if some.len() == legal.len() {
+                    parts.iter().map(|(_, p)| p.text()).collect()
+                } else {
+                    legal
+                        .iter()
+                        .map(|&m| self.san_parts(m, &legal).text())
+                        .collect()
+                };
+                let suggestion =
+                    crate::suggest::did_you_mean(given, names.iter().map(String::as_str))
+                        .map(str::to_string);
+                Err(SanError::NoMove {
+                    text: given.to_string(),
+                    suggestion,
+                })
+            }
+            many => Err(SanError::Ambiguous {
+                text: given.to_string(),
+                candidates: many
+                    .iter()
+                    .map(|(m, p)| {
+                        let mut p = p.clone();
+                        p.check = self.check_mark(*m, &legal);
+                        p.text()
+                    })
+                    .collect(),
+            }),
+        }
+    }
+
+    /// `+` if `m` gives check, `#` if it also leaves no legal reply (as
+    /// Fairy-Stockfish marks them), else nothing.
+    fn check_mark(&self, m: Move, legal: &[Move]) -> &'static str {
+        if !legal.contains(&m) {
+            return "";
+        }
+        let mut next = self.clone();
+        next.play_unchecked(m);
+        if !next.is_check() {
+            ""
+        } else if next.legal_moves().is_empty() {
+            "#"
+        } else {
+            "+"
+        }
+    }
+
+    fn san_parts(&self, m: Move, legal: &[Move]) -> Parts {
+        let v = self.variant();
+        let name = |s: Square| v.square_name(s).to_string();
+        let mut parts = Parts {
+            piece: String::new(),
+            disambiguation: String::new(),
+            origins: vec![String::new()],
+            capture: false,
+            to: String::new(),
+            suffix: String::new(),
+            check: "",
+        };
+        match m {
+            Move::Castle {
+                rule, from, gate, ..
+            } => {
+                let r = &v.tables().parts().castling[usize::from(rule)];
+                let short = column(v, usize::from(r.rook_to)) < column(v, usize::from(r.king_to));
+                parts.piece = if short { "O-O" } else { "O-O-O" }.to_string();
+                if let Some(g) = gate {
+                    let at = if g.on_rook() {
+                        let rook = if r.line.is_empty() {
+                            v.square(usize::from(r.rook_from)).unwrap_or(from)
+                        } else {
+                            m.to()
+                        };
+                        name(rook)
+                    } else {
+                        name(from)
+                    };
+                    parts.suffix = format!("/{}{at}", v.piece_token(g.piece()));
+                }
+            }
+            Move::Drop { piece, to } => {
+                parts.piece = format!("{}@", v.piece_token(piece));
+                parts.to = name(to);
+            }
+            Move::Locust { from, via, to } => {
+                let mover = self.piece_at(from).map(|p| p.piece);
+                parts.piece = mover.map(|p| v.piece_token(p)).unwrap_or_default();
+                parts.disambiguation = name(from);
+                parts.origins = vec![name(from)];
+                parts.capture = true;
+                let end = if self.piece_at(to).is_some_and(|p| p.color != self.turn()) {
+                    "x"
+                } else {
+                    "-"
+                };
+                parts.to = format!("{}{end}{}", name(via), name(to));
+            }
+            Move::Pass { at } => {
+                let mover = self.piece_at(at).map(|p| p.piece);
+                parts.piece = mover.map(|p| v.piece_token(p)).unwrap_or_default();
+                parts.to = name(at);
+            }
+            Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
+                let Some(mover) = self.piece_at(from).map(|p| p.piece) else {
+                    return parts;
+                };
+                let pawn = is_pawn(v, mover);
+                if !pawn {
+                    parts.piece = v.piece_token(mover);
+                }
+                parts.capture = self.is_capture(m);
+                parts.to = name(to);
+                let (ff, fr) = file_rank(v.square_name(from));
+                let (tf, _) = file_rank(v.square_name(to));
+                let others: Vec<Square> = legal
+                    .iter()
+                    .filter_map(|&o| match o {
+                        Move::Normal { from: f, to: t, .. }
+                        | Move::EnPassant { from: f, to: t, .. }
+                            if t == to
+                                && f != from
+                                && self.piece_at(f).map(|p| p.piece) == Some(mover) =>
+                        {
+                            Some(f)
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let level =
+                    if pawn && (parts.capture || (!matches!(promote, Promote::None) && ff != tf)) {
+                        1
+                    } else if others.is_empty() {
+                        0
+                    } else if others.iter().all(|&o| file_rank(v.square_name(o)).0 != ff) {
+                        1
+                    } else if others.iter().all(|&o| file_rank(v.square_name(o)).1 != fr) {
+                        2
+                    } else {
+                        3
+                    };
+                let forms = [
+                    String::new(),
+                    ff.to_string(),
+                    fr.to_string(),
+                    v.square_name(from).to_string(),
+                ];
+                parts.disambiguation = forms[level].clone();
+                // A looser reading may give more or less: what it gives
+                // that fits several moves is refused as ambiguous.
+                parts.origins = forms.to_vec();
+                parts.origins.dedup();
+                parts.suffix = match promote {
+                    Promote::None => {
+                        // Not taking a promotion to the `+` face that this
+                        // very move could take: `=`, as in shogi.
+                        let could = legal.iter().any(|&o| match o {
+                            Move::Normal {
+                                from: f,
+                                to: t,
+                                promote: Promote::Piece(p),
+                            } => f == from && t == to && self.is_plus_face(mover, p),
+                            _ => false,
+                        });
+                        if could {
+                            "=".to_string()
+                        } else {
+                            String::new()
+                        }
+                    }
+                    Promote::Piece(p) if self.is_plus_face(mover, p) => "+".to_string(),
+                    Promote::Piece(p) if self.is_plus_face(p, mover) => "-".to_string(),
+                    Promote::Piece(p) | Promote::Hand(p) => format!("={}", v.piece_token(p)),
+                    Promote::Gate(p) => format!("/{}", v.piece_token(p)),
+                };
+            }
+        }
+        parts
+    }
+
+    /// Whether `p` is `plain`'s `+` face (the same symbol, promoted).
+    fn is_plus_face(&self, plain: PieceType, p: PieceType) -> bool {
+        let v = self.variant();
+        !v.is_plus(plain)
+            && v.is_plus(p)
+            && v.piece_symbol(p)
+                .eq_ignore_ascii_case(v.piece_symbol(plain))
+    }
+}
+
+/// The looser forms a move's SAN is read in (without check marks, which
+/// the strict reading handles).
+fn loose_forms(p: &Parts) -> Vec<String> {
+    let mut out = Vec::new();
+    let suffixes: Vec<String> = match p.suffix.as_str() {
+        "=" => vec!["=".into(), String::new()],
+        s if s.starts_with('=') => vec![s.to_string(), s[1..].to_string()],
+        s => vec![s.to_string()],
+    };
+    let seps: &[&str] = if p.capture { &["x", ""] } else { &["", "-"] };
+    for origin in &p.origins {
+        for sep in seps {
+            // A `-` only between two squares.
+            if *sep == "-" && origin.is_empty() {
+                continue;
+            }
+            for suffix in &suffixes {
+                let base = format!("{}{origin}{sep}{}{suffix}", p.piece, p.to);
+                if !p.check.is_empty() {
+                    out.push(format!("{base}{}", p.check));
+                }
+                out.push(base);
+            }
+        }
+    }
+    out
+}
