@@ -420,7 +420,7 @@ function dressBoard(svg, centre) {
     art.setAttribute("class", `piece ${piece.white ? "white" : "black"}${set.family === "shogi" ? " turns-with-board" : ""}`);
     art.dataset.square = square;
     art.dataset.token = text;
-    set.draw(art, cx, cy - 2, 42, piece);
+    set.draw(art, cx, cy - 1, 40, piece);
     g.replaceWith(art);
     pieces.push({ ...piece, square, cx, cy, g: art });
   }
@@ -1047,6 +1047,21 @@ async function main() {
     select.value = "crazyhouse";
     loadShipped("crazyhouse");
   }
+  // A share link opened in a page already showing the playground changes
+  // only the fragment: load its source then too.
+  window.addEventListener("hashchange", async () => {
+    try {
+      const text = await decodeSource(location.hash);
+      if (text === null) return;
+      $("fatal").hidden = true;
+      source.value = text;
+      source.scrollTop = 0;
+      state.fresh = true;
+      recompile();
+    } catch (e) {
+      fatal(e.message);
+    }
+  });
   document.body.dataset.ready = "true";
 }
 

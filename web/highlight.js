@@ -14,10 +14,10 @@ export const KEYWORDS = [
   "by-drop", "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "check",
   "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "else", "except",
   "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward", "from",
-  "giving-check", "hand", "if", "in", "komi", "last", "letter", "loss", "max", "move-limit", "moves", "must-drop",
+  "giving-check", "hand", "hex", "if", "in", "komi", "last", "letter", "loss", "max", "move-limit", "moves", "must-drop",
   "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "off", "on", "once", "only", "only-on",
   "optional", "per-colour", "per-file", "pieces", "points", "rank", "ranks", "reaches", "repetition", "resets-clock",
-  "source", "stalemate", "turn", "white", "win", "within", "without", "wrap",
+  "shape", "source", "square", "stalemate", "turn", "white", "win", "within", "without", "wrap",
 ];
 
 const items = new Set(ITEM_KEYWORDS);

@@ -123,10 +123,10 @@ export class PieceSet {
     const fill = piece.white ? "#ffffff" : "#263238";
     const ink = piece.white ? "#263238" : "#ffffff";
     el("circle", {
-      cx, cy, r: size * 0.45, fill, stroke: piece.promoted ? "#c62828" : "#111111",
+      cx, cy, r: size * 0.4, fill, stroke: piece.promoted ? "#c62828" : "#111111",
       "stroke-width": piece.promoted ? 2.5 : 1.5, class: "piece-art generated",
     });
-    const step = size * 0.135;
+    const step = size * 0.125;
     for (const [dx, dy, kind] of name ? this.diagram(name, piece.white) : []) {
       const colour = kind === "capture" ? "#e53935" : kind === "move" ? "#43a047" : piece.white ? "#1e88e5" : "#90caf9";
       el("circle", { cx: cx + dx * step, cy: cy + dy * step, r: size * 0.045, fill: colour });
@@ -153,7 +153,8 @@ export class PieceSet {
       if (at && sq) {
         const px = Number(at.getAttribute("cx"));
         const py = Number(at.getAttribute("cy")) + 0.06 * 48;
-        for (const t of doc.querySelectorAll("g.target")) {
+        // The board's marks only (the legend below has markers too).
+        for (const t of doc.querySelectorAll("#pieces g.target")) {
           const c = t.querySelector("circle");
           let x, y;
           if (c) [x, y] = [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))];

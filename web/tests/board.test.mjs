@@ -51,10 +51,19 @@ test("chess is drawn with the Cburnett pieces, shogi with kanji pentagons, xiang
   assert.equal(await page.textContent('#position g.piece[data-square="e1"] text'), "帥");
   assert.equal(await page.textContent('#position g.piece[data-square="e10"] text'), "將");
   assert.equal(await page.textContent("#position text.river"), "楚 河　　　　漢 界");
-  // Crazy 38's Silver has no picture in any set: a disc with its moves.
+  // Gliński's board (`shape hex`): 91 hexagons, named by its own ranks;
+  // the screenshot's regions are counted in playground.test.mjs.
+  await load(page, "glinski");
+  const corners = await page.$$eval("#position path.square", (ps) => ps.map((p) => p.getAttribute("d").match(/[ML]/g).length));
+  assert.equal(corners.length, 91);
+  assert.ok(corners.every((n) => n === 6), "every square a hexagon");
+  const labels = await page.$$eval("#position #coordinates text", (ts) => ts.map((t) => t.textContent).sort());
+  assert.deepEqual(labels, [..."abcdefghikl", ...Array.from({ length: 11 }, (_, i) => String(i + 1))].sort());
+  // Crazy 38's Silver (`WsF`) has no picture in any set: a disc with its
+  // six steps (four orthogonal, two sideways diagonal) as dots.
   await load(page, "crazy-38s");
   const dots = await page.$$eval('#position g.piece[data-token="S"]', (gs) => gs.map((g) => g.querySelectorAll("circle").length - 1));
-  assert.ok(dots.length > 0 && dots.every((n) => n === 5), `a silver's five moves drawn: ${dots}`);
+  assert.ok(dots.length > 0 && dots.every((n) => n === 6), `a silver's six moves drawn: ${dots}`);
 });
 
 test("the last move and a check are highlighted", async () => {
@@ -175,7 +184,7 @@ test("the source is kept in the browser and carried by a share link", async () =
   // Another browser window opens the link: the source, and no game.
   const other = await newPage({ width: 1280, height: 900 });
   await other.page.goto(link);
-  await other.page.waitForFunction(() => document.body.dataset.ready === "true");
+  await other.page.waitForFunction(() => document.getElementById("compile-status").textContent.startsWith("Shared house"));
   assert.equal(await other.page.inputValue("#source"), edited);
   assert.equal(await other.page.textContent("#compile-status"), "Shared house: compiles");
   assert.deepEqual(other.errors, []);
