@@ -11,6 +11,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 cd "$root"
 
+# The wasm32 target: added with rustup when it is missing.
+if ! rustc --print target-libdir --target wasm32-unknown-unknown >/dev/null 2>&1 ||
+    ! [ -d "$(rustc --print target-libdir --target wasm32-unknown-unknown)" ]; then
+    if command -v rustup >/dev/null; then
+        rustup target add wasm32-unknown-unknown
+    else
+        echo "wasm/build.sh: needs the wasm32-unknown-unknown target; run: rustup target add wasm32-unknown-unknown" >&2
+        exit 2
+    fi
+fi
+
 want=$(sed -n '/^name = "wasm-bindgen"$/{n;s/^version = "\(.*\)"$/\1/p}' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
 if [ "$have" != "$want" ]; then

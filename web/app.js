@@ -1,8 +1,13 @@
 // The fairyc playground. Everything runs here, in the browser, through the
 // WebAssembly package (pkg/, copied from wasm/pkg by build.sh): the page
 // makes no network call but loading its own files.
-import init, { check, explain, exportFsf, variants, variantSource, Variant } from "./pkg/fairyc.js";
 import { tokens } from "./highlight.js";
+import { PieceSet, loadCburnett } from "./pieces.js";
+import { decodeSource, encodeSource } from "./share.js";
+
+// The WebAssembly package, imported in `main` so that a page without it
+// (web/pkg not built) says so instead of staying blank.
+let init, check, explain, exportFsf, variants, variantSource, Variant;
 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -222,6 +227,7 @@ source.addEventListener("keydown", (e) => {
 /// Checks the editor's source; a source that compiles becomes the variant.
 function recompile() {
   const text = source.value;
+  saveWork();
   const diagnostics = check(text);
   renderGutter(text, diagnostics);
   renderBackdrop(text, diagnostics);
@@ -249,7 +255,11 @@ function recompile() {
     state.source = text;
     status.textContent = `${variant.name}: compiles` + (warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : "");
     status.className = "ok";
-    newGame();
+    // A variant chosen from the list starts a new game; an edit of the
+    // rules keeps the game as far as it is still legal.
+    if (state.fresh || !state.board) newGame();
+    else keepGame();
+    state.fresh = false;
     fillInspector();
   } catch (e) {
     status.textContent = `${e.message}`;
@@ -259,14 +269,87 @@ function recompile() {
 
 // ----------------------------------------------------------------- board
 
-function newGame(fen) {
-  const board = state.variant.newBoard(fen);
+/// The game: where it started (`start`: a FEN, or null for the variant's
+/// start), the moves played (`moves`, each { uci, san, from, to, drop }),
+/// and how many of them the board shows (`ply`; the rest can be redone).
+function emptyGame(start = null) {
+  return { start, moves: [], ply: 0 };
+}
+state.game = emptyGame();
+state.flipped = false;
+
+/// The MoveInfo of `uci` in the board's position, or undefined if it is not
+/// legal there; with its SAN when the package writes SAN (`board.san`).
+function moveInfo(board, uci) {
+  const m = board.moves().find((x) => x.uci === uci);
+  if (!m) return undefined;
+  let san = m.uci;
+  if (typeof board.san === "function") {
+    try {
+      san = board.san(m.uci);
+    } catch {
+      san = m.uci;
+    }
+  }
+  return { uci: m.uci, san, from: m.from, to: m.to, drop: m.drop };
+}
+
+/// Sets up the board of the game's start; throws for a start FEN the
+/// variant does not accept.
+function startBoard(start) {
+  return start === null ? state.variant.newBoard() : state.variant.newBoard(start);
+}
+
+/// Shows the game at `ply` (replaying its moves from the start).
+function showPly(ply) {
+  const board = startBoard(state.game.start);
+  for (let i = 0; i < ply; i++) board.push(state.game.moves[i].uci);
   state.board?.free();
   state.board = board;
-  state.redo = [];
+  state.game.ply = ply;
   state.selected = null;
-  $("fen-error").textContent = "";
   renderBoard();
+}
+
+/// A new game from the variant's start, or from `fen`.
+function newGame(fen = null) {
+  state.game = emptyGame(fen);
+  $("fen-error").textContent = "";
+  $("game-note").textContent = "";
+  showPly(0);
+}
+
+/// After the rules changed: the same game where it is still legal. The
+/// set-up FEN is kept if the new rules accept it; the moves are replayed
+/// up to the first one they do not allow, and the page says where it
+/// stopped.
+function keepGame() {
+  const old = state.game;
+  const notes = [];
+  let start = old.start;
+  let board;
+  try {
+    board = startBoard(start);
+  } catch (e) {
+    notes.push(`the set-up position no longer fits the rules (${e.message}); the game starts from the start position. The FEN was: ${start}`);
+    start = null;
+    board = startBoard(null);
+  }
+  const moves = [];
+  for (const m of start === old.start ? old.moves : []) {
+    const info = board.isGameOver() ? undefined : moveInfo(board, m.uci);
+    if (!info) {
+      notes.push(`move ${moves.length + 1} (${m.san}) is not legal under the new rules: the game stops before it` +
+        (old.moves.length - moves.length > 1 ? ` (${old.moves.length - moves.length} moves dropped)` : ""));
+      break;
+    }
+    board.push(info.uci);
+    moves.push(info);
+  }
+  board.free();
+  state.game = { start, moves, ply: Math.min(old.ply, moves.length) };
+  $("game-note").textContent = notes.join("; ");
+  showPly(state.game.ply);
 }
 
 /// Makes the squares of an SVG picture buttons: each `path.square` gets a
@@ -296,15 +379,167 @@ function squaresOf(container, onClick) {
   return { svg, centre };
 }
 
+/// The square (by name) whose centre is nearest to (x, y).
+function nearest(centre, x, y) {
+  let best = null;
+  let dist = Infinity;
+  for (const [name, [cx, cy]] of centre) {
+    const d = (cx - x) ** 2 + (cy - y) ** 2;
+    if (d < dist) [best, dist] = [name, d];
+  }
+  return best;
+}
+
+/// The board's picture made a board to play on: only the board (the side
+/// to move, the hands and the result are shown by the page, once), its
+/// pieces drawn by the piece set, wrapped in `g#view` (turned when the
+/// board is flipped).
+function dressBoard(svg, centre) {
+  for (const t of [...svg.children]) if (t.tagName === "text") t.remove();
+  const view = document.createElementNS(SVG_NS, "g");
+  view.id = "view";
+  for (const c of [...svg.children]) if (c.tagName !== "defs" && c.tagName !== "title" && c.tagName !== "rect") view.append(c);
+  svg.append(view);
+  svg.querySelector(":scope > rect")?.remove();
+  const set = pieceSet(centre);
+  const pieces = [];
+  for (const g of [...svg.querySelectorAll("#pieces g.piece")]) {
+    const circle = g.querySelector("circle");
+    const text = g.querySelector("text")?.textContent ?? "";
+    const cx = Number(circle.getAttribute("cx"));
+    const cy = Number(circle.getAttribute("cy")) + 0.06 * 48;
+    const piece = {
+      token: text,
+      white: g.classList.contains("white"),
+      promoted: circle.getAttribute("stroke") === "#c62828",
+      plus: text.startsWith("+"),
+    };
+    const square = nearest(centre, cx, cy);
+    const art = document.createElementNS(SVG_NS, "g");
+    // Shogi pieces point at the opponent: flipped, they turn with the board.
+    art.setAttribute("class", `piece ${piece.white ? "white" : "black"}${set.family === "shogi" ? " turns-with-board" : ""}`);
+    art.dataset.square = square;
+    art.dataset.token = text;
+    set.draw(art, cx, cy - 1, 40, piece);
+    g.replaceWith(art);
+    pieces.push({ ...piece, square, cx, cy, g: art });
+  }
+  if (set.family === "xiangqi") intersections(svg, centre);
+  const bb = view.getBBox();
+  const pad = 4;
+  svg.setAttribute("viewBox", `${bb.x - pad} ${bb.y - pad} ${bb.width + 2 * pad} ${bb.height + 2 * pad}`);
+  svg.setAttribute("width", bb.width + 2 * pad);
+  svg.setAttribute("height", bb.height + 2 * pad);
+  return { view, pieces, box: bb };
+}
+
+/// A xiangqi-like board drawn as the game is: pieces on the points where
+/// lines cross, a river across the middle (a board of ten ranks with
+/// advisors, as xiangqi has; janggi has none), and a palace (diagonals
+/// over the middle three files, three ranks deep) at each end. The squares
+/// stay as buttons, in one colour, round the points. Only for a full
+/// rectangle of squares; any other board keeps its squares.
+function intersections(svg, centre) {
+  const round = (v) => Math.round(v * 10) / 10;
+  const xs = [...new Set([...centre.values()].map((c) => round(c[0])))].sort((a, b) => a - b);
+  const ys = [...new Set([...centre.values()].map((c) => round(c[1])))].sort((a, b) => a - b);
+  if (xs.length * ys.length !== centre.size || xs.length < 3 || ys.length < 6) return;
+  const names = state.pieceSet.pieces.map((p) => p.name);
+  const river = ys.length === 10 && !names.includes("Guard");
+  const g = document.createElementNS(SVG_NS, "g");
+  g.id = "lines";
+  g.setAttribute("stroke", "#5d4037");
+  g.setAttribute("stroke-width", "1.5");
+  g.setAttribute("class", "turns-with-board");
+  const line = (x1, y1, x2, y2) => {
+    const l = document.createElementNS(SVG_NS, "line");
+    Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => l.setAttribute(k, v));
+    g.append(l);
+  };
+  const [top, bottom] = [ys[0], ys[ys.length - 1]];
+  for (const [i, x] of xs.entries()) {
+    if (river && i > 0 && i < xs.length - 1) {
+      line(x, top, x, ys[4]);
+      line(x, ys[5], x, bottom);
+    } else line(x, top, x, bottom);
+  }
+  for (const y of ys) line(xs[0], y, xs[xs.length - 1], y);
+  const mid = Math.floor(xs.length / 2);
+  for (const [a, b] of [[0, 2], [ys.length - 3, ys.length - 1]]) {
+    line(xs[mid - 1], ys[a], xs[mid + 1], ys[b]);
+    line(xs[mid + 1], ys[a], xs[mid - 1], ys[b]);
+  }
+  for (const p of svg.querySelectorAll("path.square")) {
+    p.setAttribute("fill", "#edd29c");
+    p.setAttribute("stroke", "#edd29c");
+    p.classList.add("point");
+  }
+  svg.querySelector("#names")?.setAttribute("display", "none");
+  svg.querySelector("#board").after(g);
+  if (river) {
+    const t = document.createElementNS(SVG_NS, "text");
+    t.setAttribute("x", (xs[0] + xs[xs.length - 1]) / 2);
+    t.setAttribute("y", (ys[4] + ys[5]) / 2 + 7);
+    t.setAttribute("text-anchor", "middle");
+    t.setAttribute("font-size", "20");
+    t.setAttribute("fill", "#8d6e63");
+    t.setAttribute("font-family", "Noto Sans CJK SC, WenQuanYi Micro Hei, sans-serif");
+    t.setAttribute("class", "river");
+    t.textContent = "楚 河　　　　漢 界";
+    g.after(t);
+  }
+}
+
+/// The piece set of the current variant (made once per variant).
+function pieceSet(centre) {
+  if (state.pieceSet?.variant !== state.variant) {
+    const xs = [...centre.values()];
+    const mx = xs.reduce((a, c) => a + c[0], 0) / xs.length;
+    const my = xs.reduce((a, c) => a + c[1], 0) / xs.length;
+    state.pieceSet = new PieceSet(state.variant, state.cburnett, nearest(centre, mx, my));
+    const table = JSON.parse(state.variant.tableJson()).parts;
+    state.royal = table.pieces.filter((p) => p.royal).map((p) => ({ letter: p.letter.toUpperCase(), side: p.royal }));
+  }
+  return state.pieceSet;
+}
+
+/// A translucent wash over a square, under the pieces.
+function wash(svg, layer, square, cls) {
+  const path = svg.querySelector(`path.square[data-square="${CSS.escape(square)}"]`);
+  if (!path) return;
+  const w = document.createElementNS(SVG_NS, "path");
+  w.setAttribute("d", path.getAttribute("d"));
+  w.setAttribute("class", `wash ${cls}`);
+  w.dataset.square = square;
+  layer.append(w);
+}
+
+/// Turns the board half round (Black at the bottom): the whole view is
+/// rotated about its centre, and every text and upright picture back
+/// about its own, so that letters stay readable.
+function flip(svg, view, box) {
+  if (!state.flipped) return;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  view.setAttribute("transform", `rotate(180 ${cx} ${cy})`);
+  for (const el of view.querySelectorAll("#coordinates text, #names text, #seams text, g.piece, text.river")) {
+    if (el.closest(".turns-with-board")) continue;
+    const b = el.getBBox();
+    el.setAttribute("transform", `rotate(180 ${b.x + b.width / 2} ${b.y + b.height / 2})`);
+  }
+}
+
 function renderBoard() {
   const board = state.board;
   const container = $("position");
   const focused = document.activeElement?.dataset?.square;
   container.innerHTML = board.svg();
   const { svg, centre } = squaresOf(container, clickSquare);
+  const { view, pieces, box } = dressBoard(svg, centre);
+  svg.classList.toggle("flipped", state.flipped);
   state.moves = board.moves();
-  const stack = board.moveStack();
-  // Status: side to move, check, result.
+  const game = state.game;
+  // Status: side to move, check, result: the one place they are shown.
   const result = board.result();
   const status = $("status");
   status.dataset.turn = board.turn();
@@ -317,16 +552,32 @@ function renderBoard() {
       (board.isCheck() ? ' — <span class="check">check</span>' : "");
   }
   $("fen").value = board.fen();
-  $("moves-played").textContent = stack.length ? stack.join(" ") : "";
-  $("moves-played").dataset.count = stack.length;
-  $("undo").disabled = stack.length === 0;
-  $("redo").disabled = state.redo.length === 0;
+  renderMoveList();
+  $("undo").disabled = game.ply === 0;
+  $("redo").disabled = game.ply >= game.moves.length;
   $("engine-move").disabled = !!result;
   renderHands();
+  // Highlights, under the pieces: the last move's squares, and the royal
+  // pieces of the side in check.
+  const layer = document.createElementNS(SVG_NS, "g");
+  layer.id = "highlights";
+  view.querySelector("#pieces").before(layer);
+  const last = game.ply > 0 ? game.moves[game.ply - 1] : null;
+  if (last) {
+    if (last.from && !last.drop) wash(svg, layer, last.from, "last-from");
+    if (last.to) wash(svg, layer, last.to, "last-to");
+  }
+  if (board.isCheck()) {
+    const white = board.turn() === "white";
+    for (const p of pieces) {
+      const royal = state.royal.some((r) => r.letter === p.token.toUpperCase() && (r.side === "both" || r.side === (white ? "white" : "black")));
+      if (royal && p.white === white) wash(svg, layer, p.square, "check");
+    }
+  }
   // Marks: the selected piece's (or hand piece's) legal targets.
   const g = document.createElementNS(SVG_NS, "g");
   g.id = "move-marks";
-  svg.append(g);
+  view.append(g);
   const sel = state.selected;
   if (sel) {
     if (sel.square) svg.querySelector(`path.square[data-square="${CSS.escape(sel.square)}"]`)?.classList.add("selected");
@@ -340,12 +591,12 @@ function renderBoard() {
       const c = centre.get(to);
       if (!c) continue;
       const [x, y] = c;
-      const mark = document.createElementNS(SVG_NS, kind === "move" ? "circle" : "circle");
+      const mark = document.createElementNS(SVG_NS, "circle");
       mark.setAttribute("class", `move-mark ${kind}`);
       mark.dataset.square = to;
       mark.setAttribute("cx", x);
       mark.setAttribute("cy", y);
-      mark.setAttribute("r", kind === "move" ? 8 : 19);
+      mark.setAttribute("r", kind === "move" ? 8 : 20);
       mark.setAttribute("fill", kind === "move" ? "#2e7d32" : "none");
       mark.setAttribute("fill-opacity", "0.75");
       mark.setAttribute("stroke", kind === "move" ? "none" : "#c62828");
@@ -353,7 +604,47 @@ function renderBoard() {
       g.append(mark);
     }
   }
+  flip(svg, view, box);
   if (focused) svg.querySelector(`path.square[data-square="${CSS.escape(focused)}"]`)?.focus();
+}
+
+/// The numbered move list: each move a button that shows the game there.
+function renderMoveList() {
+  const game = state.game;
+  const list = $("moves-played");
+  list.replaceChildren();
+  list.dataset.count = game.ply;
+  list.dataset.total = game.moves.length;
+  // Who moved first: the start FEN's side to move.
+  const blackFirst = game.start !== null && /^\S+\s+b\b/.test(game.start);
+  const first = document.createElement("button");
+  first.type = "button";
+  first.className = "ply start";
+  first.textContent = "start";
+  first.dataset.ply = 0;
+  first.setAttribute("aria-current", game.ply === 0 ? "step" : "false");
+  first.addEventListener("click", () => showPly(0));
+  list.append(first);
+  game.moves.forEach((m, i) => {
+    const n = i + (blackFirst ? 1 : 0);
+    if (n % 2 === 0 || i === 0) {
+      const num = document.createElement("span");
+      num.className = "move-number";
+      num.textContent = n % 2 === 0 ? `${n / 2 + 1}.` : `${(n - 1) / 2 + 1}…`;
+      list.append(num);
+    }
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "ply";
+    b.dataset.ply = i + 1;
+    b.dataset.uci = m.uci;
+    b.textContent = m.san;
+    b.title = m.uci;
+    if (i + 1 > game.ply) b.classList.add("ahead");
+    b.setAttribute("aria-current", i + 1 === game.ply ? "step" : "false");
+    b.addEventListener("click", () => showPly(i + 1));
+    list.append(b);
+  });
 }
 
 function selectedMoves() {
@@ -361,6 +652,19 @@ function selectedMoves() {
   if (!sel) return [];
   if (sel.drop) return state.moves.filter((m) => m.drop === sel.drop);
   return state.moves.filter((m) => m.from === sel.square && !m.drop);
+}
+
+/// A piece picture for a hand button.
+function handPicture(token, white) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 48 48");
+  svg.setAttribute("width", "30");
+  svg.setAttribute("height", "30");
+  svg.setAttribute("aria-hidden", "true");
+  const g = document.createElementNS(SVG_NS, "g");
+  svg.append(g);
+  state.pieceSet?.draw(g, 24, 24, 44, { token: white ? token : token.toLowerCase(), white, promoted: false, plus: token.startsWith("+") });
+  return svg;
 }
 
 function renderHands() {
@@ -378,9 +682,12 @@ function renderHands() {
       b.type = "button";
       b.dataset.piece = token;
       b.dataset.side = side;
-      const letter = side === "white" ? token : token.toLowerCase();
-      b.textContent = n > 1 ? `${letter}×${n}` : letter;
+      b.append(handPicture(token, side === "white"));
+      const count = document.createElement("span");
+      count.textContent = n > 1 ? `×${n}` : "";
+      b.append(count);
       b.setAttribute("aria-label", `${side} ${token} in hand, ${n}`);
+      b.title = `${side === "white" ? token : token.toLowerCase()}${n > 1 ? ` ×${n}` : ""}`;
       const pressed = state.selected?.drop === token && state.selected.side === side;
       b.setAttribute("aria-pressed", pressed ? "true" : "false");
       b.disabled = side !== turn || !state.moves.some((m) => m.drop === token);
@@ -390,6 +697,15 @@ function renderHands() {
       });
       div.append(b);
     }
+  }
+  // Black's hand above the board, White's below; flipped, the other way.
+  const pane = $("position");
+  if (state.flipped) {
+    pane.before($("hand-white"));
+    pane.after($("hand-black"));
+  } else {
+    pane.before($("hand-black"));
+    pane.after($("hand-white"));
   }
 }
 
@@ -436,17 +752,23 @@ function choosePromotion(choices) {
   dialog.showModal();
 }
 
-function play(uci, keepRedo = false) {
+/// Plays `uci` at the game's current ply (the moves after it are dropped).
+function play(uci) {
+  const info = moveInfo(state.board, uci);
   try {
     state.board.push(uci);
   } catch (e) {
     $("fen-error").textContent = e.message;
     return;
   }
-  if (!keepRedo) state.redo = [];
+  const game = state.game;
+  game.moves.length = game.ply;
+  game.moves.push(info ?? { uci, san: uci });
+  game.ply += 1;
   state.selected = null;
   renderBoard();
-  if (!keepRedo && $("auto-reply").checked && !state.board.isGameOver()) {
+  saveWork();
+  if ($("auto-reply").checked && !state.board.isGameOver()) {
     setTimeout(engineMove, 30);
   }
 }
@@ -461,43 +783,60 @@ function engineMove() {
     const m = state.board.bestMove(Number($("engine-depth").value));
     button.textContent = "Computer move";
     if (m) {
+      const info = moveInfo(state.board, m);
       state.board.push(m);
-      state.redo = [];
+      const game = state.game;
+      game.moves.length = game.ply;
+      game.moves.push(info ?? { uci: m, san: m });
+      game.ply += 1;
       state.selected = null;
+      saveWork();
     }
     renderBoard();
   }, 20);
 }
 
 $("undo").addEventListener("click", () => {
-  const m = state.board.pop();
-  if (m) state.redo.push(m);
+  if (state.game.ply === 0) return;
+  state.board.pop();
+  state.game.ply -= 1;
   state.selected = null;
   renderBoard();
 });
 $("redo").addEventListener("click", () => {
-  const m = state.redo.pop();
-  if (m) play(m, true);
+  const game = state.game;
+  if (game.ply >= game.moves.length) return;
+  state.board.push(game.moves[game.ply].uci);
+  game.ply += 1;
+  state.selected = null;
+  renderBoard();
 });
-$("reset").addEventListener("click", () => newGame());
+$("reset").addEventListener("click", () => {
+  newGame();
+  saveWork();
+});
+$("flip").addEventListener("click", () => {
+  state.flipped = !state.flipped;
+  $("flip").setAttribute("aria-pressed", state.flipped ? "true" : "false");
+  renderBoard();
+});
 $("engine-move").addEventListener("click", engineMove);
 $("fen-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const fen = $("fen").value.trim();
   try {
-    state.board.setFen(fen);
-    state.redo = [];
-    state.selected = null;
-    $("fen-error").textContent = "";
-    renderBoard();
+    state.variant.newBoard(fen).free();
   } catch (err) {
     $("fen-error").textContent = err.message;
+    return;
   }
+  newGame(fen);
+  saveWork();
 });
 document.addEventListener("keydown", (e) => {
   if (!e.altKey) return;
   const key = e.key.toLowerCase();
-  const button = { z: "undo", y: "redo", m: "engine-move" }[key];
+  const button = { z: "undo", y: "redo", m: "engine-move", f: "flip" }[key];
   if (button && !$(button).disabled) {
     e.preventDefault();
     $(button).click();
@@ -565,17 +904,102 @@ $("export-fsf").addEventListener("click", () => {
   }
 });
 
+// ------------------------------------------------- saved work, share link
+
+/// Where the browser keeps the work: the source, and the game on it.
+const SAVED = "fairyc-playground";
+
+function saveWork() {
+  if (!state.variant) return;
+  try {
+    const g = state.game;
+    localStorage.setItem(SAVED, JSON.stringify({
+      source: source.value, start: g.start, moves: g.moves.map((m) => m.uci), ply: g.ply,
+    }));
+  } catch {
+    // Storage full or refused (a private window): the page works without it.
+  }
+}
+
+function savedWork() {
+  try {
+    const w = JSON.parse(localStorage.getItem(SAVED) ?? "null");
+    return w && typeof w.source === "string" ? w : null;
+  } catch {
+    return null;
+  }
+}
+
+/// Replays saved moves (UCI) on the current variant as far as they are legal.
+function restoreGame(w) {
+  let board;
+  try {
+    board = startBoard(w.start ?? null);
+  } catch {
+    return;
+  }
+  const moves = [];
+  for (const uci of Array.isArray(w.moves) ? w.moves : []) {
+    const info = board.isGameOver() ? undefined : moveInfo(board, uci);
+    if (!info) break;
+    board.push(uci);
+    moves.push(info);
+  }
+  board.free();
+  state.game = { start: w.start ?? null, moves, ply: Math.max(0, Math.min(Number(w.ply) || 0, moves.length)) };
+  showPly(state.game.ply);
+}
+
+$("share").addEventListener("click", async () => {
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = await encodeSource(source.value);
+  const out = $("share-link");
+  out.value = url.href;
+  out.hidden = false;
+  out.select();
+  try {
+    await navigator.clipboard.writeText(url.href);
+    $("share-note").textContent = "link copied";
+  } catch {
+    $("share-note").textContent = "copy the link above";
+  }
+});
+
 // ----------------------------------------------------------------- start
 
 function loadShipped(stemName) {
+  $("fatal").hidden = true;
   source.value = variantSource(stemName);
   source.scrollTop = 0;
   state.source = "";
+  state.fresh = true;
   recompile();
 }
 
+/// Says on the page why it cannot work, and how to fix it.
+function fatal(message) {
+  $("compile-status").textContent = message;
+  $("compile-status").className = "bad";
+  $("fatal").textContent = message;
+  $("fatal").hidden = false;
+  document.body.dataset.ready = "failed";
+}
+
 async function main() {
-  await init();
+  try {
+    ({ default: init, check, explain, exportFsf, variants, variantSource, Variant } = await import("./pkg/fairyc.js"));
+    await init();
+  } catch (e) {
+    fatal(`the WebAssembly package is missing or broken (web/pkg/fairyc.js, web/pkg/fairyc_bg.wasm): run \`bash web/build.sh\` (${e.message})`);
+    return;
+  }
+  try {
+    state.cburnett = await loadCburnett();
+  } catch (e) {
+    state.cburnett = new Map(); // letters in discs, as `fairyc show` draws them
+    $("game-note").textContent = `the piece pictures could not be loaded (${e.message}): pieces are drawn as letters`;
+  }
   const select = $("variant-select");
   const list = variants();
   const seeds = document.createElement("optgroup");
@@ -590,14 +1014,55 @@ async function main() {
     if (!SEEDS.includes(e.stem)) rest.append(new Option(`${e.name ?? e.stem} (${e.stem})`, e.stem));
   }
   select.append(seeds, rest);
-  const wanted = new URLSearchParams(location.search).get("variant");
-  select.value = list.some((e) => e.stem === wanted) ? wanted : "crazyhouse";
   select.addEventListener("change", () => loadShipped(select.value));
-  loadShipped(select.value);
+  const wanted = new URLSearchParams(location.search).get("variant");
+  let shared = null;
+  try {
+    shared = await decodeSource(location.hash);
+  } catch (e) {
+    fatal(e.message);
+    return;
+  }
+  const saved = savedWork();
+  if (wanted !== null) {
+    const lower = wanted.toLowerCase();
+    const found = list.find((e) => e.stem === lower || e.name?.toLowerCase() === lower || (e.aliases ?? []).includes(lower));
+    if (!found) {
+      select.value = "crazyhouse";
+      fatal(`no shipped variant is called \`${wanted}\` (?variant=${wanted}); the names are: ${list.map((e) => e.stem).join(", ")}`);
+      return;
+    }
+    select.value = found.stem;
+    loadShipped(found.stem);
+  } else if (shared !== null) {
+    source.value = shared;
+    state.fresh = true;
+    recompile();
+  } else if (saved) {
+    source.value = saved.source;
+    state.fresh = true;
+    recompile();
+    if (state.variant) restoreGame(saved);
+  } else {
+    select.value = "crazyhouse";
+    loadShipped("crazyhouse");
+  }
+  // A share link opened in a page already showing the playground changes
+  // only the fragment: load its source then too.
+  window.addEventListener("hashchange", async () => {
+    try {
+      const text = await decodeSource(location.hash);
+      if (text === null) return;
+      $("fatal").hidden = true;
+      source.value = text;
+      source.scrollTop = 0;
+      state.fresh = true;
+      recompile();
+    } catch (e) {
+      fatal(e.message);
+    }
+  });
   document.body.dataset.ready = "true";
 }
 
-main().catch((e) => {
-  $("compile-status").textContent = `the playground could not start: ${e.message}`;
-  document.body.dataset.ready = "failed";
-});
+main().catch((e) => fatal(`the playground could not start: ${e.message}`));

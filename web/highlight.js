@@ -14,10 +14,11 @@ export const KEYWORDS = [
   "by-drop", "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "check",
   "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "else", "except",
   "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward", "from",
-  "giving-check", "hand", "if", "immobile", "immune", "in", "komi", "last", "letter", "loss", "max", "move-limit",
-  "moves", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "off", "on", "once",
-  "only", "only-on", "optional", "per-colour", "per-file", "pieces", "points", "rank", "ranks", "reach", "reaches",
-  "repetition", "resets-clock", "source", "spared", "stalemate", "turn", "white", "win", "within", "without", "wrap",
+  "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "komi", "last", "letter", "loss", "max",
+  "move-limit", "moves", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "off",
+  "on", "once", "only", "only-on", "optional", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
+  "reach", "reaches", "repetition", "resets-clock", "shape", "source", "spared", "square", "stalemate", "turn",
+  "white", "win", "within", "without", "wrap",
 ];
 
 const items = new Set(ITEM_KEYWORDS);

@@ -339,7 +339,7 @@ impl Catalogue {
 /// `None`); the game, or why not.
 fn build_game<'v>(v: &'v Variant, fen: Option<&str>, moves: &[String]) -> Result<Game<'v>, String> {
     let pos = match fen {
-        Some(f) => Position::from_fen_or_sfen(v, f).map_err(|e| format!("bad FEN: {e}"))?,
+        Some(f) => Position::from_fen_or_sfen(v, f).map_err(|e| e.to_string())?,
         None => Position::new(v).map_err(|e| e.to_string())?,
     };
     let mut game = Game::new(pos);

@@ -321,7 +321,9 @@ fn uci_errors_are_info_strings_and_the_engine_goes_on() {
     let mut s = Session::start("uci");
     s.send("position fen not/a/fen");
     let l = s.next();
-    assert!(l.starts_with("info string bad FEN: "), "{l}");
+    // One prefix, the runtime's: not `bad FEN: invalid FEN: …`.
+    assert!(l.starts_with("info string invalid FEN: "), "{l}");
+    assert!(!l.contains("FEN: invalid FEN"), "{l}");
     s.send("position startpos moves e2e4 e7e5 e1e3");
     assert_eq!(
         s.next(),

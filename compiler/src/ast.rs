@@ -158,6 +158,13 @@ pub enum BoardProp {
         /// The axes, as written: `files` or `ranks`.
         axes: Vec<Spanned<String>>,
     },
+    /// `shape square` or `shape hex`: the cells' shape (drawings only).
+    Shape {
+        /// The whole statement.
+        span: Span,
+        /// `square` or `hex`.
+        kind: Spanned<String>,
+    },
     /// `name a0 w1`: the square the labels name `a0` is called `w1`.
     Name {
         /// The square, by the name its labels give it.

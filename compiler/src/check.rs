@@ -582,6 +582,7 @@ impl<'a> Checker<'a> {
                     }
                 }
                 BoardProp::Wrap { span, .. } => self.once(&mut seen, "wrap", *span),
+                BoardProp::Shape { span, .. } => self.once(&mut seen, "shape", *span),
                 BoardProp::Name { name, .. } => {
                     self.name_length("square name", name, MAX_NAME_BYTES);
                 }

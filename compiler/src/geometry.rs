@@ -172,6 +172,8 @@ pub struct Geometry {
     /// bottom and top edges join (`wrap ranks`): a step off one edge enters
     /// the grid again at the opposite one.
     pub wrap: [bool; 2],
+    /// Whether the cells are hexagons (`shape hex`): for drawings.
+    pub hex: bool,
 }
 
 fn expand_labels(labels: &Spanned<Labels>) -> Result<Vec<String>, (Span, LowerError)> {
@@ -225,6 +227,7 @@ impl Geometry {
         let mut forward = [(0, 1), (0, -1)];
         let mut fen = FenOrder::ByRank;
         let mut wrap = [false; 2];
+        let mut hex = false;
         let mut names: Vec<(&Spanned<String>, &Spanned<String>)> = Vec::new();
         let mut labels_failed = false;
         for prop in &decl.props {
@@ -275,6 +278,7 @@ impl Geometry {
                         wrap[i] = true;
                     }
                 }
+                BoardProp::Shape { kind, .. } => hex = kind.node == "hex",
                 BoardProp::Name { square, name } => names.push((square, name)),
                 BoardProp::Unknown(_) => {}
             }
@@ -415,6 +419,7 @@ impl Geometry {
             forward,
             fen,
             wrap,
+            hex,
         };
         if !g.rename(&names, errors) {
             return None;

@@ -483,6 +483,7 @@ pub fn board(geo: &Geometry) -> BoardTable {
         files: geo.files.clone(),
         ranks: geo.ranks.clone(),
         wrap: geo.wrap,
+        hex: geo.hex,
     }
 }
 

@@ -302,6 +302,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_forward => "`forward`",
         Rule::kw_fen => "`fen`",
         Rule::kw_wrap => "`wrap`",
+        Rule::kw_shape => "`shape`",
         Rule::kw_name => "`name`",
         Rule::kw_letter => "`letter`",
         Rule::kw_moves => "`moves`",
@@ -464,6 +465,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::fen => "`fen`",
         Rule::wrap => "`wrap files` or `wrap ranks`",
         Rule::wrap_axis => "`files` or `ranks`",
+        Rule::shape => "`shape hex` or `shape square`",
+        Rule::shape_kind => "`hex` or `square`",
         Rule::name_square => "`name <square> <new name>`",
         Rule::piece_decl => "`piece`",
         Rule::letter => "`letter`",
@@ -926,6 +929,15 @@ impl Builder<'_> {
                         .map(|q| text(&q))
                         .collect();
                     props.push(BoardProp::Wrap { span, axes });
+                }
+                Rule::shape => {
+                    let span = span_of(&p);
+                    if let Some(k) = p.into_inner().find(|q| q.as_rule() == Rule::shape_kind) {
+                        props.push(BoardProp::Shape {
+                            span,
+                            kind: text(&k),
+                        });
+                    }
                 }
                 Rule::name_square => {
                     let labels: Vec<_> = p

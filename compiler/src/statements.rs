@@ -229,6 +229,12 @@ const BOARD_BLOCK: &[Statement] = &[
         BOARD,
     ),
     lead(
+        "shape",
+        "`shape hex` or `shape square`",
+        "the cells' shape, for drawings",
+        BOARD,
+    ),
+    lead(
         "name",
         "`name <square> <new name>`",
         "renames a square",

@@ -77,6 +77,9 @@ pub struct Board {
     /// `[files, ranks]`: whether the left and right edges join, and whether
     /// the bottom and top edges join.
     pub wrap: [bool; 2],
+    /// Whether the cells are hexagons (`shape hex`): columns are files, a
+    /// cell's neighbours the steps (0,±1), (±1,0), (1,-1) and (-1,1).
+    pub hex: bool,
 }
 
 impl Board {
@@ -290,6 +293,7 @@ pub fn board_of(parts: &TableParts) -> Board {
         ranks: vec![String::new(); h as usize],
         forward: (f[0] as i32, f[1] as i32),
         wrap: parts.board.wrap,
+        hex: parts.board.hex,
     };
     let t = &parts.board;
     if t.files.is_empty() && t.ranks.is_empty() {

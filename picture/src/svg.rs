@@ -27,6 +27,9 @@ const BLUE: &str = "#1565c0";
 
 /// Renders the picture as SVG.
 pub fn render(p: &Picture) -> String {
+    if p.board.hex {
+        return render_hex(p);
+    }
     let b = &p.board;
     let ((rx, ry), (ux, uy)) = b.basis();
     let proj = |x: f64, y: f64| (x * rx + y * ry, x * ux + y * uy);
@@ -294,6 +297,290 @@ pub fn render(p: &Picture) -> String {
     s.push_str("</g>\n");
 
     // Lines below: hands, side to move, result; or the legend.
+    let mut y = top + board_h + 12.0 + 14.0;
+    for (kind, line) in &below {
+        let mut x = M;
+        if let Some(k) = kind {
+            marker(&mut s, x + 8.0, y - 4.0, *k);
+            x += 24.0;
+        }
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="13" fill="#212121">{}</text>"##,
+            num(x),
+            num(y),
+            esc(line)
+        );
+        y += LINE;
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Circumradius of a hexagonal cell, in cell units (a cell is then 2R
+/// wide and √3·R tall).
+const HEX_R: f64 = 0.55;
+
+/// The centre of the hexagonal cell `(x, y)` (y up), in cell units: flat-top
+/// hexagons, columns (files) upright, each column half a cell higher than
+/// the one on its left, so that the steps (1, 0) and (1, -1) lead to the
+/// two right-hand neighbours.
+fn hex_centre(x: i32, y: i32) -> (f64, f64) {
+    (
+        1.5 * HEX_R * x as f64,
+        3f64.sqrt() * HEX_R * (y as f64 + x as f64 / 2.0),
+    )
+}
+
+/// The corners of the hexagonal cell `(x, y)`, counter-clockwise.
+fn hex_corners(x: i32, y: i32) -> Vec<(f64, f64)> {
+    let (cx, cy) = hex_centre(x, y);
+    (0..6)
+        .map(|k| {
+            let a = std::f64::consts::PI / 3.0 * k as f64;
+            (cx + HEX_R * a.cos(), cy + HEX_R * a.sin())
+        })
+        .collect()
+}
+
+/// The file and rank parts of a square's name: the rank is the trailing
+/// digits (`f11` → `f`, `11`); `None` for a name without both.
+fn split_name(name: &str) -> Option<(&str, &str)> {
+    let at = name.find(|c: char| c.is_ascii_digit())?;
+    let (f, r) = name.split_at(at);
+    (!f.is_empty() && r.chars().all(|c| c.is_ascii_digit())).then_some((f, r))
+}
+
+/// The picture of a board of hexagonal cells (`shape hex`): each square a
+/// hexagon coloured in three colours (no two neighbours alike), the
+/// variant's own file names below each file's lowest cell and its rank
+/// names beside the left edge, outside each rank's leftmost cell.
+fn render_hex(p: &Picture) -> String {
+    let b = &p.board;
+    let on = |x: i32, y: i32| b.cell(x, y) != CellUse::Off;
+    // Labels from the squares' names, placed on an empty neighbour cell.
+    let mut labels: Vec<((i32, i32), String)> = Vec::new();
+    let mut files: BTreeMap<String, (i32, i32)> = BTreeMap::new();
+    let mut ranks: BTreeMap<String, (i32, i32)> = BTreeMap::new();
+    for sq in &b.squares {
+        let Some((f, r)) = split_name(&sq.name) else {
+            continue;
+        };
+        let c = sq.cells[0];
+        let low = |a: (i32, i32)| hex_centre(a.0, a.1).1;
+        let left = |a: (i32, i32)| {
+            let (x, y) = hex_centre(a.0, a.1);
+            (x, y)
+        };
+        files
+            .entry(f.to_string())
+            .and_modify(|e| {
+                if low(c) < low(*e) {
+                    *e = c;
+                }
+            })
+            .or_insert(c);
+        ranks
+            .entry(r.to_string())
+            .and_modify(|e| {
+                let (a, b2) = (left(c), left(*e));
+                if a.0 < b2.0 || (a.0 == b2.0 && a.1 < b2.1) {
+                    *e = c;
+                }
+            })
+            .or_insert(c);
+    }
+    for (f, (x, y)) in &files {
+        if !on(*x, y - 1) {
+            labels.push(((*x, y - 1), f.clone()));
+        }
+    }
+    for (r, (x, y)) in &ranks {
+        if let Some(&(dx, dy)) = [(-1, 0), (-1, 1), (0, 1)]
+            .iter()
+            .find(|&&(dx, dy)| !on(x + dx, y + dy))
+        {
+            labels.push(((x + dx, y + dy), r.clone()));
+        }
+    }
+
+    let mut pts: Vec<(f64, f64)> = Vec::new();
+    for y in 0..b.height {
+        for x in 0..b.width {
+            if on(x, y) {
+                pts.extend(hex_corners(x, y));
+            }
+        }
+    }
+    for ((x, y), _) in &labels {
+        let (cx, cy) = hex_centre(*x, *y);
+        pts.push((cx - 0.3, cy - 0.3));
+        pts.push((cx + 0.3, cy + 0.3));
+    }
+    let min_x = pts.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let max_x = pts.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+    let min_y = pts.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let max_y = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    let board_w = (max_x - min_x) * U;
+    let board_h = (max_y - min_y) * U;
+    let wrap_at = ((board_w / CHAR) as usize).max(72);
+    let above: Vec<String> = p.above.iter().flat_map(|l| wrap(l, wrap_at)).collect();
+    let mut below: Vec<(Option<Reach>, String)> = Vec::new();
+    for (i, line) in p.below.iter().enumerate() {
+        let (kind, text) = match p.legend.get(i) {
+            Some(&k) => (Some(k), line.chars().skip(2).collect::<String>()),
+            None => (None, line.clone()),
+        };
+        for (j, l) in wrap(&text, wrap_at).into_iter().enumerate() {
+            below.push((kind.filter(|_| j == 0), l));
+        }
+    }
+    let text_w = [
+        p.title.len() as f64 * 11.0,
+        p.subtitle.chars().count() as f64 * CHAR,
+    ]
+    .into_iter()
+    .chain(above.iter().map(|l| l.chars().count() as f64 * CHAR))
+    .chain(
+        below
+            .iter()
+            .map(|l| l.1.chars().count() as f64 * CHAR + 24.0),
+    )
+    .fold(0.0, f64::max);
+    let width = (board_w.max(text_w) + 2.0 * M).ceil();
+    let top = M + 52.0 + above.len() as f64 * LINE;
+    let height = (top + board_h + 12.0 + below.len() as f64 * LINE + M).ceil();
+    let left = (width - board_w) / 2.0;
+    let px = |(x, y): (f64, f64)| (left + (x - min_x) * U, top + (max_y - y) * U);
+
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">"#,
+        w = num(width),
+        h = num(height)
+    );
+    let _ = writeln!(s, "<title>{}: {}</title>", esc(&p.title), esc(&p.subtitle));
+    let _ = writeln!(
+        s,
+        r##"<rect width="{}" height="{}" fill="#ffffff"/>"##,
+        num(width),
+        num(height)
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="{}" font-size="20" font-weight="bold" fill="#212121">{}</text>"##,
+        num(M),
+        num(M + 20.0),
+        esc(&p.title)
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="{}" font-size="13" fill="#424242">{}</text>"##,
+        num(M),
+        num(M + 42.0),
+        esc(&p.subtitle)
+    );
+    for (i, line) in above.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="13" fill="#212121">{}</text>"##,
+            num(M),
+            num(M + 64.0 + i as f64 * LINE),
+            esc(line)
+        );
+    }
+    let hex_path = |x: i32, y: i32| {
+        let mut d = String::new();
+        for (i, c) in hex_corners(x, y).into_iter().enumerate() {
+            let (sx, sy) = px(c);
+            let _ = write!(
+                d,
+                "{}{} {}",
+                if i == 0 { "M" } else { "L" },
+                num(sx),
+                num(sy)
+            );
+        }
+        d.push('Z');
+        d
+    };
+    s.push_str(
+        "<g id=\"board\" stroke=\"#4e342e\" stroke-width=\"1\" stroke-linejoin=\"round\">\n",
+    );
+    for sq in &b.squares {
+        let (x, y) = sq.cells[0];
+        // Three colours: neighbours differ by 1 or 2 in x + 2y (mod 3).
+        let (class, fill) = match (x + 2 * y).rem_euclid(3) {
+            0 => ("light", "#f0d9b5"),
+            1 => ("mid", "#d9b48a"),
+            _ => ("dark", "#b58863"),
+        };
+        let _ = writeln!(
+            s,
+            r#"<path class="square {class} hex" id="sq-{}" d="{}" fill="{fill}"/>"#,
+            esc(&sq.name),
+            hex_path(x, y),
+        );
+    }
+    s.push_str("</g>\n");
+    if p.shaded.iter().any(|&x| x) {
+        s.push_str("<g id=\"zones\" fill=\"#66bb6a\" fill-opacity=\"0.35\" stroke=\"none\">\n");
+        for (i, sq) in b.squares.iter().enumerate() {
+            if p.shaded.get(i).copied().unwrap_or(false) {
+                let (x, y) = sq.cells[0];
+                let _ = writeln!(s, r#"<path class="zone" d="{}"/>"#, hex_path(x, y));
+            }
+        }
+        s.push_str("</g>\n");
+    }
+    s.push_str("<g id=\"coordinates\" font-size=\"14\" fill=\"#757575\" text-anchor=\"middle\">\n");
+    for ((x, y), label) in &labels {
+        let (cx, cy) = px(hex_centre(*x, *y));
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            num(cx),
+            num(cy + 5.0),
+            esc(label)
+        );
+    }
+    s.push_str("</g>\n");
+    s.push_str("<g id=\"names\" font-size=\"9\" fill=\"#5d4037\" fill-opacity=\"0.8\" text-anchor=\"middle\">\n");
+    for sq in &b.squares {
+        let (x, y) = sq.cells[0];
+        let (cx, cy) = px(hex_centre(x, y));
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            num(cx),
+            num(cy + 0.44 * U),
+            esc(&sq.name)
+        );
+    }
+    s.push_str("</g>\n<g id=\"pieces\" text-anchor=\"middle\">\n");
+    for (i, sq) in b.squares.iter().enumerate() {
+        let (x, y) = sq.cells[0];
+        let (cx, cy) = px(hex_centre(x, y));
+        match &p.marks[i] {
+            Mark::Empty => {}
+            Mark::Piece {
+                letter,
+                white,
+                promoted,
+                plus,
+            } => piece(
+                &mut s,
+                cx,
+                cy - 0.06 * U,
+                (letter, *plus),
+                *white,
+                *promoted,
+            ),
+            Mark::Target(r) => marker(&mut s, cx, cy, *r),
+        }
+    }
+    s.push_str("</g>\n");
     let mut y = top + board_h + 12.0 + 14.0;
     for (kind, line) in &below {
         let mut x = M;

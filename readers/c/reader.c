@@ -142,7 +142,7 @@ static const char *const K_PARTS[] = {"name", "board", "pieces", "end", "start",
 static const char *const K_PARTS_OPT[] = {"promotions", "drops", "castling", "gating",
                                           "legality", "zones", "blast", NULL};
 static const char *const K_BOARD[] = {"width", "height", "squares", "fen_rows", "forward", NULL};
-static const char *const K_BOARD_OPT[] = {"holes", "files", "ranks", "wrap", NULL};
+static const char *const K_BOARD_OPT[] = {"holes", "files", "ranks", "wrap", "hex", NULL};
 static const char *const K_SQUARE[] = {"name", "cells", NULL};
 static const char *const K_PIECE[] = {"name", "letter", "moves", NULL};
 static const char *const K_PIECE_OPT[] = {"royal", "captured_as", "demotes_to",

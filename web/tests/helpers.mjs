@@ -69,7 +69,9 @@ export async function open({ width = 1280, height = 900, query = "" } = {}) {
   const origin = new URL(server.url).origin;
   const requests = [];
   const foreign = [];
-  async function newPage({ width, height, query = "" }) {
+  /// `block`: a pattern of addresses answered with a failure (a file
+  /// missing); `ready`: whether to wait for the page to be ready.
+  async function newPage({ width, height, query = "", block = null, ready = true }) {
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     const errors = [];
@@ -84,10 +86,11 @@ export async function open({ width = 1280, height = 900, query = "" } = {}) {
         foreign.push(url);
         return route.abort();
       }
+      if (block && block.test(url)) return route.abort();
       return route.continue();
     });
     await page.goto(server.url + query);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+    if (ready) await page.waitForSelector("body[data-ready=true]", { timeout: 30000 });
     return { page, errors, close: () => context.close() };
   }
   const first = await newPage({ width, height, query });

@@ -39,7 +39,7 @@ FIELDS = {
     "parts": ({"name", "board", "pieces", "end", "start"},
               {"promotions", "drops", "castling", "gating", "legality", "zones", "blast"}),
     "board": ({"width", "height", "squares", "fen_rows", "forward"},
-              {"holes", "files", "ranks", "wrap"}),
+              {"holes", "files", "ranks", "wrap", "hex"}),
     "square": ({"name", "cells"}, set()),
     "zone": ({"name", "squares"}, set()),
     "piece": ({"name", "letter", "moves"},
@@ -233,8 +233,9 @@ class Table:
         self.n = len(self.squares)
         self.sq_by_name = {nm: i for i, nm in enumerate(self.squares)}
         self.fen_rows = board["fen_rows"]
-        # board.wrap (joined edges) matters to drawings only: the paths
-        # already cross the seam.
+        # board.wrap (joined edges) and board.hex (hexagonal cells) matter
+        # to drawings only: the paths already cross the seam and hold the
+        # moves.
         # A square's file is the column of its first cell.
         self.column = [s["cells"][0][0] for s in board["squares"]]
         self.pieces = p["pieces"]

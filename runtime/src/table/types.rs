@@ -146,6 +146,11 @@ pub struct BoardTable {
     /// only drawings use it. Optional: `[false, false]` if absent.
     #[serde(default, skip_serializing_if = "no_wrap")]
     pub wrap: [bool; 2],
+    /// Whether the cells are hexagons (`shape hex`): the grid's columns are
+    /// the files and a cell's six neighbours are the steps (0,±1), (±1,0),
+    /// (1,-1) and (-1,1). Only drawings use it. Optional: `false` if absent.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hex: bool,
 }
 
 pub(super) fn no_wrap(w: &[bool; 2]) -> bool {
