@@ -26,9 +26,48 @@ pub(crate) struct Ctx<W: Width> {
     pinned: Set<W>,
     pins: [(Sq, Set<W>); 16],
     npins: usize,
+    /// Squares a move must neither leave nor reach unless tested by
+    /// playing it: with hoppers and attack-only paths (`Rules::screened`),
+    /// the royal piece's square and the lines such a piece attacks it along.
+    risky: Set<W>,
 }
 
 impl<W: Width> Ctx<W> {
+    /// [`Self::allowed`] for the piece on `from`, royal or not.
+    #[inline]
+    pub(crate) fn allowed_at(&self, from: Sq) -> Set<W> {
+        self.allowed(from, self.king == Some(from))
+    }
+
+    /// The destinations the piece on `from` may go to by the checks and
+    /// pins (all for the royal piece, whose moves are tested apart).
+    #[inline(always)]
+    pub(crate) fn allowed(&self, from: Sq, is_king: bool) -> Set<W> {
+        if self.king.is_some() && !is_king {
+            let mut m = self.evasion;
+            if (self.pinned & bit(from)).any() {
+                m &= self.pin_mask(from);
+            }
+            m
+        } else {
+            Set::<W>::FULL
+        }
+    }
+
+    /// No legality information: every move of a side with a royal piece
+    /// is tested by playing it.
+    fn untested() -> Ctx<W> {
+        Ctx {
+            king: None,
+            checkers: 0,
+            evasion: Set::<W>::FULL,
+            pinned: Set::<W>::EMPTY,
+            pins: [(0, Set::<W>::EMPTY); 16],
+            npins: 0,
+            risky: Set::<W>::EMPTY,
+        }
+    }
+
     #[inline(always)]
     fn pin_mask(&self, sq: Sq) -> Set<W> {
         let mut m = Set::<W>::FULL;
@@ -45,21 +84,19 @@ impl<'v, W: Width> Pos<'v, W> {
     fn ctx(&self) -> Ctx<W> {
         let us = self.turn;
         let them = us ^ 1;
-        let mut ctx = Ctx {
-            king: None,
-            checkers: 0,
-            evasion: Set::<W>::FULL,
-            pinned: Set::<W>::EMPTY,
-            pins: [(0, Set::<W>::EMPTY); 16],
-            npins: 0,
-        };
+        let mut ctx = Ctx::untested();
         let royals = self.royals[us];
         // Attacks the tries do not hold (hoppers, attack-only paths): every
         // move is tested by playing it.
         if royals.count() != 1
             || self.v.legality.several_royals == SeveralRoyals::Unprotected
             || self.v.slow_types.any()
-                && (self.v.slow_static || (self.gates[them] & self.v.once_attacks[them]).any())
+                && if self.v.screened {
+                    // Royal pieces facing now: every move must part them.
+                    self.history.facing
+                } else {
+                    self.v.slow_static || (self.gates[them] & self.v.once_attacks[them]).any()
+                }
         {
             return ctx;
         }
@@ -132,6 +169,16 @@ impl<'v, W: Width> Pos<'v, W> {
             }
         }
         ctx.checkers = checkers.count();
+        if self.v.screened {
+            match self.screens(k) {
+                Some(risky) => ctx.risky = risky,
+                None => {
+                    // In check by a hopper or along an attack-only path.
+                    ctx.king = None;
+                    return ctx;
+                }
+            }
+        }
         // `between` is the intersection of the squares between the royal
         // piece and every checking path. One checker: capture it or block.
         // Several: capturing one leaves the others, but on some boards one
@@ -142,6 +189,56 @@ impl<'v, W: Width> Pos<'v, W> {
             _ => between,
         };
         ctx
+    }
+
+    /// With `Rules::screened`: the royal piece on `k`, the enemy pieces
+    /// that attack along paths the tries do not hold (hopper captures,
+    /// attack-only paths) and the lines along which they reach `k`. `None`
+    /// if one attacks `k` now; else `k`, the attackers and the squares
+    /// along those lines before `k` (hurdles, screens, blocking squares).
+    /// A move that touches none of them changes no such attack: what it
+    /// makes of the line is the same occupancy, the same pieces.
+    #[inline(never)]
+    fn screens(&self, k: Sq) -> Option<Set<W>> {
+        let v = self.v;
+        let them = self.turn ^ 1;
+        let occ = self.by_side[0] | self.by_side[1];
+        let kb: Set<W> = bit(k);
+        let facing = v.history.as_ref().is_some_and(|h| h.facing.is_some());
+        let mut risky = kb;
+        for f in Squares(self.by_side[them]) {
+            let p = code_piece(self.board.get(f as usize)) as usize;
+            if !v.slow_types.has(p) {
+                continue;
+            }
+            let e = v.entry(p, them, f as usize);
+            if (v.slow_reach[e] & kb).is_empty() {
+                continue;
+            }
+            if self.attacks_slow_from(f, k, them, occ) {
+                return None;
+            }
+            let mut lines = |(a, b): (u32, u32), hop: bool| {
+                for path in &v.paths[a as usize..b as usize] {
+                    if hop && !path.capture {
+                        continue;
+                    }
+                    let mut line = Set::<W>::EMPTY;
+                    for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                        line |= st.block;
+                        if st.to == k {
+                            risky |= line | bit(f);
+                        }
+                        line |= bit(st.to);
+                    }
+                }
+            };
+            lines(v.hop_entries[e], true);
+            if !facing {
+                lines(v.attack_entries[e], false);
+            }
+        }
+        Some(risky)
     }
 
     /// Whether playing `m` leaves the mover's royal pieces unattacked.
@@ -177,15 +274,27 @@ impl<'v, W: Width> Pos<'v, W> {
         self.count_legal(buf)
     }
 
+    /// See [`Position::legal_moves_by_playing`].
+    pub(crate) fn legal_moves_by_playing(&self) -> Vec<Move> {
+        let mut out = MoveList::new();
+        self.gen_ctx(&Ctx::untested(), &mut out, true);
+        out.to_vec()
+    }
+
     /// Appends the legal moves to `out`; drops too if `drops` is set.
     pub(crate) fn gen(&self, out: &mut MoveList, drops: bool) {
-        let ctx = self.ctx();
-        self.gen_board(&ctx, out);
+        self.gen_ctx(&self.ctx(), out, drops);
+    }
+
+    /// [`Self::gen`] with the node's legality information `ctx`.
+    #[inline(always)]
+    fn gen_ctx(&self, ctx: &Ctx<W>, out: &mut MoveList, drops: bool) {
+        self.gen_board(ctx, out);
         if self.v.has_special {
             self.gen_special(out);
         }
         if self.v.has_legs {
-            self.gen_legs(&ctx, out);
+            self.gen_legs(ctx, out);
         }
         if self.v.gating {
             self.add_gates(out);
@@ -194,10 +303,10 @@ impl<'v, W: Width> Pos<'v, W> {
             self.gen_turns(out);
         }
         if drops {
-            self.gen_drops(&ctx, out, Mask::<W>::FULL);
+            self.gen_drops(ctx, out, Mask::<W>::FULL);
         }
         if self.v.history.as_ref().is_some_and(|h| h.pass) {
-            self.gen_pass(&ctx, out);
+            self.gen_pass(ctx, out);
         }
         if self.v.filters {
             self.filter_legality(out);
@@ -317,7 +426,7 @@ impl<'v, W: Width> Pos<'v, W> {
         let mut n = buf.len() as u64;
         if self.v.drops {
             let us = self.turn;
-            if ctx.king.is_none() && self.v.royal_of[us].any() {
+            if ctx.king.is_none() && self.v.royal_of[us].any() || ctx.risky.any() {
                 buf.clear();
                 self.gen_drops(&ctx, buf, Mask::<W>::FULL);
                 n += buf.len() as u64;
@@ -363,6 +472,8 @@ impl<'v, W: Width> Pos<'v, W> {
                     piece: pt(p as u8),
                     to: sq(to),
                 };
+                // A drop onto a risky square may become a hopper's screen.
+                let test = test || (ctx.risky & bit(to)).any();
                 if test && !self.legal_by_playing(m) {
                     continue;
                 }
@@ -591,15 +702,7 @@ impl<'v, W: Width> Pos<'v, W> {
             let dedup = v.dedup[e];
             let mut seen: Set<W> = Set::<W>::EMPTY;
             // Which destinations a non-royal piece may go to.
-            let allowed = if ctx.king.is_some() && !is_king {
-                let mut m = ctx.evasion;
-                if (ctx.pinned & bit(from)).any() {
-                    m &= ctx.pin_mask(from);
-                }
-                m
-            } else {
-                Set::<W>::FULL
-            };
+            let allowed = ctx.allowed(from, is_king);
             let occ_without = occ & !bit::<Set<W>>(from);
             // The enemy pieces this piece may capture (`cannot-capture`
             // spares some).
@@ -679,14 +782,7 @@ impl<'v, W: Width> Pos<'v, W> {
         let theirs = self.by_side[us ^ 1];
         let occ = ours | theirs;
         // No check information: `emit` tests every move by playing it.
-        let test = Ctx {
-            king: None,
-            checkers: 0,
-            evasion: Set::<W>::FULL,
-            pinned: Set::<W>::EMPTY,
-            pins: [(0, Set::<W>::EMPTY); 16],
-            npins: 0,
-        };
+        let test = Ctx::untested();
         let mut in_check = None;
         for from in Squares(ours) {
             let p = code_piece(self.board.get(from as usize)) as usize;
@@ -745,8 +841,8 @@ impl<'v, W: Width> Pos<'v, W> {
         out
     }
 
-    /// Appends the moves along hopper paths (XBetza `p`, `g`). Only variants
-    /// with hoppers come here, and they test every move by playing it.
+    /// Appends the moves along hopper paths (XBetza `p`, `g`), legal by the
+    /// checks and pins of `ctx` (and tested by playing where `ctx` asks).
     #[cold]
     #[inline(never)]
     fn gen_hops(&self, ctx: &Ctx<W>, out: &mut MoveList) {
@@ -762,6 +858,7 @@ impl<'v, W: Width> Pos<'v, W> {
             if a == b {
                 continue;
             }
+            let allowed = ctx.allowed_at(from);
             // Destinations already listed from `from` (lines with loops may
             // reach a square along two paths; a move is its two squares).
             let mut seen: Set<W> = Set::<W>::EMPTY;
@@ -793,7 +890,9 @@ impl<'v, W: Width> Pos<'v, W> {
                     };
                     if ok && (seen & tb).is_empty() {
                         seen |= tb;
-                        self.emit(ctx, p, (from, to), false, out);
+                        if (allowed & tb).any() {
+                            self.emit(ctx, p, (from, to), false, out);
+                        }
                     }
                     false
                 });
@@ -822,7 +921,7 @@ impl<'v, W: Width> Pos<'v, W> {
             return;
         }
         let m = self.piece_move(from, to, ep, Promote::None);
-        if !self.must_test(ctx, ep) || self.legal_by_playing(m) {
+        if !self.must_test(ctx, ep, (from, to)) || self.legal_by_playing(m) {
             out.push(m);
         }
     }
@@ -847,11 +946,13 @@ impl<'v, W: Width> Pos<'v, W> {
         self.legal_by_playing(m)
     }
 
-    /// Whether a move must be tested by playing it: en passant, and every
-    /// move where the tries hold no check information.
+    /// Whether a move must be tested by playing it: en passant, every move
+    /// where the tries hold no check information, and moves from or to a
+    /// risky square (see [`Ctx::risky`]).
     #[inline(always)]
-    fn must_test(&self, ctx: &Ctx<W>, ep: bool) -> bool {
+    fn must_test(&self, ctx: &Ctx<W>, ep: bool, (from, to): (Sq, Sq)) -> bool {
         ep || ctx.king.is_none() && self.v.royal_of[self.turn].any()
+            || ctx.risky.any() && (ctx.risky & (bit::<Set<W>>(from) | bit(to))).any()
     }
 
     /// Appends the promotions of the move (see [`Self::emit`]; never en
@@ -873,7 +974,7 @@ impl<'v, W: Width> Pos<'v, W> {
         } else {
             Set::<W>::EMPTY
         };
-        let test = self.must_test(ctx, false);
+        let test = self.must_test(ctx, false, (from, to));
         let mut applied = false;
         let mut optional = false;
         let applies = |rule: &PromoRule<W>| {

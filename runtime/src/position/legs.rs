@@ -116,7 +116,8 @@ impl<W: Width> Pos<'_, W> {
                                 matches!(*x, Move::Normal { from: f, to: t, .. }
                                     if f.raw() == from && t.raw() == to)
                             };
-                            if !out.iter().any(same) {
+                            let allowed = ctx.allowed_at(from);
+                            if !out.iter().any(same) && (allowed & bit(to)).any() {
                                 self.emit(ctx, p, (from, to), false, out);
                             }
                         }
