@@ -33,6 +33,12 @@ pub(crate) struct Ctx<W: Width> {
 }
 
 impl<W: Width> Ctx<W> {
+    /// `sq` if it is risky (see [`Self::risky`]), else no square.
+    #[inline]
+    pub(crate) fn risky_at(&self, sq: Sq) -> Set<W> {
+        self.risky & bit(sq)
+    }
+
     /// [`Self::allowed`] for the piece on `from`, royal or not.
     #[inline]
     pub(crate) fn allowed_at(&self, from: Sq) -> Set<W> {
@@ -289,7 +295,11 @@ impl<'v, W: Width> Pos<'v, W> {
     /// [`Self::gen`] with the node's legality information `ctx`.
     #[inline(always)]
     fn gen_ctx(&self, ctx: &Ctx<W>, out: &mut MoveList, drops: bool) {
-        self.gen_board(ctx, out);
+        if ctx.risky.any() {
+            self.gen_board::<true>(ctx, out);
+        } else {
+            self.gen_board::<false>(ctx, out);
+        }
         if self.v.has_special {
             self.gen_special(out);
         }
@@ -410,7 +420,11 @@ impl<'v, W: Width> Pos<'v, W> {
             return buf.len() as u64;
         }
         let ctx = self.ctx();
-        self.gen_board(&ctx, buf);
+        if ctx.risky.any() {
+            self.gen_board::<true>(&ctx, buf);
+        } else {
+            self.gen_board::<false>(&ctx, buf);
+        }
         if self.v.has_special {
             self.gen_special(buf);
         }
@@ -681,7 +695,9 @@ impl<'v, W: Width> Pos<'v, W> {
         false
     }
 
-    fn gen_board(&self, ctx: &Ctx<W>, out: &mut MoveList) {
+    /// The moves along the plain paths; `SCREENS`: whether `ctx` has risky
+    /// squares (kept out of the loop of the variants that never have them).
+    fn gen_board<const SCREENS: bool>(&self, ctx: &Ctx<W>, out: &mut MoveList) {
         let v = self.v;
         let us = self.turn;
         let them = us ^ 1;
@@ -752,7 +768,8 @@ impl<'v, W: Width> Pos<'v, W> {
                             (allowed & tb).any()
                         };
                         if legal {
-                            self.emit(ctx, p, (from, to), kind_ep, out);
+                            let risky = SCREENS && (ctx.risky & (bit::<Set<W>>(from) | tb)).any();
+                            self.emit(ctx, p, (from, to), (kind_ep, risky), out);
                         }
                     }
                     if (occ & tb).any() {
@@ -818,7 +835,7 @@ impl<'v, W: Width> Pos<'v, W> {
                         })
                     };
                     if ok && !listed() {
-                        self.emit(&test, p, (from, st.to), false, out);
+                        self.emit(&test, p, (from, st.to), (false, false), out);
                     }
                     if (occ & tb).any() {
                         break;
@@ -891,7 +908,8 @@ impl<'v, W: Width> Pos<'v, W> {
                     if ok && (seen & tb).is_empty() {
                         seen |= tb;
                         if (allowed & tb).any() {
-                            self.emit(ctx, p, (from, to), false, out);
+                            let risky = (ctx.risky & (bit::<Set<W>>(from) | tb)).any();
+                            self.emit(ctx, p, (from, to), (false, risky), out);
                         }
                     }
                     false
@@ -901,14 +919,15 @@ impl<'v, W: Width> Pos<'v, W> {
     }
 
     /// Appends the move of piece `p` from `from` to `to`, with its
-    /// promotions, if legal.
+    /// promotions, if legal: en passant if `ep`; tested by playing it if
+    /// `risky` (it touches a risky square, see [`Ctx::risky`]).
     #[inline(always)]
     pub(crate) fn emit(
         &self,
         ctx: &Ctx<W>,
         p: usize,
         (from, to): (Sq, Sq),
-        ep: bool,
+        (ep, risky): (bool, bool),
         out: &mut MoveList,
     ) {
         let v = self.v;
@@ -916,12 +935,12 @@ impl<'v, W: Width> Pos<'v, W> {
         if !ep
             && v.promoting.has(p)
             && ((v.promo[p].zone[self.turn] & bit(to)).any() || v.promo_start_pass.has(p))
-            && self.emit_promotions(ctx, p, (from, to), out)
+            && self.emit_promotions(ctx, p, (from, to), risky, out)
         {
             return;
         }
         let m = self.piece_move(from, to, ep, Promote::None);
-        if !self.must_test(ctx, ep, (from, to)) || self.legal_by_playing(m) {
+        if !(risky || self.must_test(ctx, ep)) || self.legal_by_playing(m) {
             out.push(m);
         }
     }
@@ -946,13 +965,12 @@ impl<'v, W: Width> Pos<'v, W> {
         self.legal_by_playing(m)
     }
 
-    /// Whether a move must be tested by playing it: en passant, every move
-    /// where the tries hold no check information, and moves from or to a
-    /// risky square (see [`Ctx::risky`]).
+    /// Whether a move must be tested by playing it: en passant, and every
+    /// move where the tries hold no check information. (Moves from or to a
+    /// risky square, see [`Ctx::risky`], are told apart by the callers.)
     #[inline(always)]
-    fn must_test(&self, ctx: &Ctx<W>, ep: bool, (from, to): (Sq, Sq)) -> bool {
+    fn must_test(&self, ctx: &Ctx<W>, ep: bool) -> bool {
         ep || ctx.king.is_none() && self.v.royal_of[self.turn].any()
-            || ctx.risky.any() && (ctx.risky & (bit::<Set<W>>(from) | bit(to))).any()
     }
 
     /// Appends the promotions of the move (see [`Self::emit`]; never en
@@ -964,6 +982,7 @@ impl<'v, W: Width> Pos<'v, W> {
         ctx: &Ctx<W>,
         p: usize,
         (from, to): (Sq, Sq),
+        risky: bool,
         out: &mut MoveList,
     ) -> bool {
         let v = self.v;
@@ -974,7 +993,7 @@ impl<'v, W: Width> Pos<'v, W> {
         } else {
             Set::<W>::EMPTY
         };
-        let test = self.must_test(ctx, false, (from, to));
+        let test = risky || self.must_test(ctx, false);
         let mut applied = false;
         let mut optional = false;
         let applies = |rule: &PromoRule<W>| {

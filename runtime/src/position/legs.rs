@@ -118,7 +118,8 @@ impl<W: Width> Pos<'_, W> {
                             };
                             let allowed = ctx.allowed_at(from);
                             if !out.iter().any(same) && (allowed & bit(to)).any() {
-                                self.emit(ctx, p, (from, to), false, out);
+                                let risky = (ctx.risky_at(from) | ctx.risky_at(to)).any();
+                                self.emit(ctx, p, (from, to), (false, risky), out);
                             }
                         }
                     }
