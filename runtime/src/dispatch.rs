@@ -369,6 +369,15 @@ impl<'v> Position<'v> {
         with_pos!(self, p => p.legal_moves())
     }
 
+    /// The legal moves as [`Position::legal_moves`] lists them, each one
+    /// found legal by playing it (no pins, checks or screen lines read from
+    /// the tables): the reference the differential tests compare the
+    /// generator's fast paths with. Slow; not for play.
+    #[doc(hidden)]
+    pub fn legal_moves_by_playing(&self) -> Vec<Move> {
+        with_pos!(self, p => p.legal_moves_by_playing())
+    }
+
     /// Replaces the contents of `out` with the legal moves, drops included,
     /// in the order of [`Position::legal_moves`]: move generation without
     /// allocating. A [`MoveList`] holds [`crate::MOVE_LIST_INLINE`] moves on

@@ -26,9 +26,54 @@ pub(crate) struct Ctx<W: Width> {
     pinned: Set<W>,
     pins: [(Sq, Set<W>); 16],
     npins: usize,
+    /// Squares a move must neither leave nor reach unless tested by
+    /// playing it: with hoppers and attack-only paths (`Rules::screened`),
+    /// the royal piece's square and the lines such a piece attacks it along.
+    risky: Set<W>,
 }
 
 impl<W: Width> Ctx<W> {
+    /// `sq` if it is risky (see [`Self::risky`]), else no square.
+    #[inline]
+    pub(crate) fn risky_at(&self, sq: Sq) -> Set<W> {
+        self.risky & bit(sq)
+    }
+
+    /// [`Self::allowed`] for the piece on `from`, royal or not.
+    #[inline]
+    pub(crate) fn allowed_at(&self, from: Sq) -> Set<W> {
+        self.allowed(from, self.king == Some(from))
+    }
+
+    /// The destinations the piece on `from` may go to by the checks and
+    /// pins (all for the royal piece, whose moves are tested apart).
+    #[inline(always)]
+    pub(crate) fn allowed(&self, from: Sq, is_king: bool) -> Set<W> {
+        if self.king.is_some() && !is_king {
+            let mut m = self.evasion;
+            if (self.pinned & bit(from)).any() {
+                m &= self.pin_mask(from);
+            }
+            m
+        } else {
+            Set::<W>::FULL
+        }
+    }
+
+    /// No legality information: every move of a side with a royal piece
+    /// is tested by playing it.
+    fn untested() -> Ctx<W> {
+        Ctx {
+            king: None,
+            checkers: 0,
+            evasion: Set::<W>::FULL,
+            pinned: Set::<W>::EMPTY,
+            pins: [(0, Set::<W>::EMPTY); 16],
+            npins: 0,
+            risky: Set::<W>::EMPTY,
+        }
+    }
+
     #[inline(always)]
     fn pin_mask(&self, sq: Sq) -> Set<W> {
         let mut m = Set::<W>::FULL;
@@ -45,14 +90,7 @@ impl<'v, W: Width> Pos<'v, W> {
     fn ctx(&self) -> Ctx<W> {
         let us = self.turn;
         let them = us ^ 1;
-        let mut ctx = Ctx {
-            king: None,
-            checkers: 0,
-            evasion: Set::<W>::FULL,
-            pinned: Set::<W>::EMPTY,
-            pins: [(0, Set::<W>::EMPTY); 16],
-            npins: 0,
-        };
+        let mut ctx = Ctx::untested();
         let royals = self.royals[us];
         // Attacks the tries do not hold (hoppers, attack-only paths): every
         // move is tested by playing it.
@@ -65,7 +103,12 @@ impl<'v, W: Width> Pos<'v, W> {
             )
             || self.v.blast.is_some()
             || self.v.slow_types.any()
-                && (self.v.slow_static || (self.gates[them] & self.v.once_attacks[them]).any())
+                && if self.v.screened {
+                    // Royal pieces facing now: every move must part them.
+                    self.history.facing
+                } else {
+                    self.v.slow_static || (self.gates[them] & self.v.once_attacks[them]).any()
+                }
         {
             return ctx;
         }
@@ -138,6 +181,16 @@ impl<'v, W: Width> Pos<'v, W> {
             }
         }
         ctx.checkers = checkers.count();
+        if self.v.screened {
+            match self.screens(k) {
+                Some(risky) => ctx.risky = risky,
+                None => {
+                    // In check by a hopper or along an attack-only path.
+                    ctx.king = None;
+                    return ctx;
+                }
+            }
+        }
         // `between` is the intersection of the squares between the royal
         // piece and every checking path. One checker: capture it or block.
         // Several: capturing one leaves the others, but on some boards one
@@ -148,6 +201,56 @@ impl<'v, W: Width> Pos<'v, W> {
             _ => between,
         };
         ctx
+    }
+
+    /// With `Rules::screened`: the royal piece on `k`, the enemy pieces
+    /// that attack along paths the tries do not hold (hopper captures,
+    /// attack-only paths) and the lines along which they reach `k`. `None`
+    /// if one attacks `k` now; else `k`, the attackers and the squares
+    /// along those lines before `k` (hurdles, screens, blocking squares).
+    /// A move that touches none of them changes no such attack: what it
+    /// makes of the line is the same occupancy, the same pieces.
+    #[inline(never)]
+    fn screens(&self, k: Sq) -> Option<Set<W>> {
+        let v = self.v;
+        let them = self.turn ^ 1;
+        let occ = self.by_side[0] | self.by_side[1];
+        let kb: Set<W> = bit(k);
+        let facing = v.history.as_ref().is_some_and(|h| h.facing.is_some());
+        let mut risky = kb;
+        for f in Squares(self.by_side[them]) {
+            let p = code_piece(self.board.get(f as usize)) as usize;
+            if !v.slow_types.has(p) {
+                continue;
+            }
+            let e = v.entry(p, them, f as usize);
+            if (v.slow_reach[e] & kb).is_empty() {
+                continue;
+            }
+            if self.attacks_slow_from(f, k, them, occ) {
+                return None;
+            }
+            let mut lines = |(a, b): (u32, u32), hop: bool| {
+                for path in &v.paths[a as usize..b as usize] {
+                    if hop && !path.capture {
+                        continue;
+                    }
+                    let mut line = Set::<W>::EMPTY;
+                    for st in &v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                        line |= st.block;
+                        if st.to == k {
+                            risky |= line | bit(f);
+                        }
+                        line |= bit(st.to);
+                    }
+                }
+            };
+            lines(v.hop_entries[e], true);
+            if !facing {
+                lines(v.attack_entries[e], false);
+            }
+        }
+        Some(risky)
     }
 
     /// Whether playing `m` leaves the mover's royal pieces unattacked.
@@ -186,15 +289,31 @@ impl<'v, W: Width> Pos<'v, W> {
         self.count_legal(buf)
     }
 
+    /// See [`Position::legal_moves_by_playing`].
+    pub(crate) fn legal_moves_by_playing(&self) -> Vec<Move> {
+        let mut out = MoveList::new();
+        self.gen_ctx(&Ctx::untested(), &mut out, true);
+        out.to_vec()
+    }
+
     /// Appends the legal moves to `out`; drops too if `drops` is set.
     pub(crate) fn gen(&self, out: &mut MoveList, drops: bool) {
-        let ctx = self.ctx();
-        self.gen_board(&ctx, out);
+        self.gen_ctx(&self.ctx(), out, drops);
+    }
+
+    /// [`Self::gen`] with the node's legality information `ctx`.
+    #[inline(always)]
+    fn gen_ctx(&self, ctx: &Ctx<W>, out: &mut MoveList, drops: bool) {
+        if ctx.risky.any() {
+            self.gen_board::<true>(ctx, out);
+        } else {
+            self.gen_board::<false>(ctx, out);
+        }
         if self.v.has_special {
             self.gen_special(out);
         }
         if self.v.has_legs {
-            self.gen_legs(&ctx, out);
+            self.gen_legs(ctx, out);
         }
         if self.v.gating {
             self.add_gates(out);
@@ -203,10 +322,10 @@ impl<'v, W: Width> Pos<'v, W> {
             self.gen_turns(out);
         }
         if drops {
-            self.gen_drops(&ctx, out, Mask::<W>::FULL);
+            self.gen_drops(ctx, out, Mask::<W>::FULL);
         }
         if self.v.history.as_ref().is_some_and(|h| h.pass) {
-            self.gen_pass(&ctx, out);
+            self.gen_pass(ctx, out);
         }
         if self.v.filters {
             self.filter_legality(out);
@@ -310,7 +429,11 @@ impl<'v, W: Width> Pos<'v, W> {
             return buf.len() as u64;
         }
         let ctx = self.ctx();
-        self.gen_board(&ctx, buf);
+        if ctx.risky.any() {
+            self.gen_board::<true>(&ctx, buf);
+        } else {
+            self.gen_board::<false>(&ctx, buf);
+        }
         if self.v.has_special {
             self.gen_special(buf);
         }
@@ -326,7 +449,7 @@ impl<'v, W: Width> Pos<'v, W> {
         let mut n = buf.len() as u64;
         if self.v.drops {
             let us = self.turn;
-            if ctx.king.is_none() && self.v.royal_of[us].any() {
+            if ctx.king.is_none() && self.v.royal_of[us].any() || ctx.risky.any() {
                 buf.clear();
                 self.gen_drops(&ctx, buf, Mask::<W>::FULL);
                 n += buf.len() as u64;
@@ -372,6 +495,8 @@ impl<'v, W: Width> Pos<'v, W> {
                     piece: pt(p as u8),
                     to: sq(to),
                 };
+                // A drop onto a risky square may become a hopper's screen.
+                let test = test || (ctx.risky & bit(to)).any();
                 if test && !self.legal_by_playing(m) {
                     continue;
                 }
@@ -579,7 +704,9 @@ impl<'v, W: Width> Pos<'v, W> {
         false
     }
 
-    fn gen_board(&self, ctx: &Ctx<W>, out: &mut MoveList) {
+    /// The moves along the plain paths; `SCREENS`: whether `ctx` has risky
+    /// squares (kept out of the loop of the variants that never have them).
+    fn gen_board<const SCREENS: bool>(&self, ctx: &Ctx<W>, out: &mut MoveList) {
         let v = self.v;
         let us = self.turn;
         let them = us ^ 1;
@@ -600,15 +727,7 @@ impl<'v, W: Width> Pos<'v, W> {
             let dedup = v.dedup[e];
             let mut seen: Set<W> = Set::<W>::EMPTY;
             // Which destinations a non-royal piece may go to.
-            let allowed = if ctx.king.is_some() && !is_king {
-                let mut m = ctx.evasion;
-                if (ctx.pinned & bit(from)).any() {
-                    m &= ctx.pin_mask(from);
-                }
-                m
-            } else {
-                Set::<W>::FULL
-            };
+            let allowed = ctx.allowed(from, is_king);
             let occ_without = occ & !bit::<Set<W>>(from);
             // The enemy pieces this piece may capture (`cannot-capture`
             // spares some).
@@ -658,7 +777,8 @@ impl<'v, W: Width> Pos<'v, W> {
                             (allowed & tb).any()
                         };
                         if legal {
-                            self.emit(ctx, p, (from, to), kind_ep, out);
+                            let risky = SCREENS && (ctx.risky & (bit::<Set<W>>(from) | tb)).any();
+                            self.emit(ctx, p, (from, to), (kind_ep, risky), out);
                         }
                     }
                     if (occ & tb).any() {
@@ -688,14 +808,7 @@ impl<'v, W: Width> Pos<'v, W> {
         let theirs = self.by_side[us ^ 1];
         let occ = ours | theirs;
         // No check information: `emit` tests every move by playing it.
-        let test = Ctx {
-            king: None,
-            checkers: 0,
-            evasion: Set::<W>::FULL,
-            pinned: Set::<W>::EMPTY,
-            pins: [(0, Set::<W>::EMPTY); 16],
-            npins: 0,
-        };
+        let test = Ctx::untested();
         let mut in_check = None;
         for from in Squares(ours) {
             let p = code_piece(self.board.get(from as usize)) as usize;
@@ -731,7 +844,7 @@ impl<'v, W: Width> Pos<'v, W> {
                         })
                     };
                     if ok && !listed() {
-                        self.emit(&test, p, (from, st.to), false, out);
+                        self.emit(&test, p, (from, st.to), (false, false), out);
                     }
                     if (occ & tb).any() {
                         break;
@@ -754,8 +867,8 @@ impl<'v, W: Width> Pos<'v, W> {
         out
     }
 
-    /// Appends the moves along hopper paths (XBetza `p`, `g`). Only variants
-    /// with hoppers come here, and they test every move by playing it.
+    /// Appends the moves along hopper paths (XBetza `p`, `g`), legal by the
+    /// checks and pins of `ctx` (and tested by playing where `ctx` asks).
     #[cold]
     #[inline(never)]
     fn gen_hops(&self, ctx: &Ctx<W>, out: &mut MoveList) {
@@ -771,6 +884,7 @@ impl<'v, W: Width> Pos<'v, W> {
             if a == b {
                 continue;
             }
+            let allowed = ctx.allowed_at(from);
             // Destinations already listed from `from` (lines with loops may
             // reach a square along two paths; a move is its two squares).
             let mut seen: Set<W> = Set::<W>::EMPTY;
@@ -802,7 +916,10 @@ impl<'v, W: Width> Pos<'v, W> {
                     };
                     if ok && (seen & tb).is_empty() {
                         seen |= tb;
-                        self.emit(ctx, p, (from, to), false, out);
+                        if (allowed & tb).any() {
+                            let risky = (ctx.risky & (bit::<Set<W>>(from) | tb)).any();
+                            self.emit(ctx, p, (from, to), (false, risky), out);
+                        }
                     }
                     false
                 });
@@ -811,14 +928,15 @@ impl<'v, W: Width> Pos<'v, W> {
     }
 
     /// Appends the move of piece `p` from `from` to `to`, with its
-    /// promotions, if legal.
+    /// promotions, if legal: en passant if `ep`; tested by playing it if
+    /// `risky` (it touches a risky square, see [`Ctx::risky`]).
     #[inline(always)]
     pub(crate) fn emit(
         &self,
         ctx: &Ctx<W>,
         p: usize,
         (from, to): (Sq, Sq),
-        ep: bool,
+        (ep, risky): (bool, bool),
         out: &mut MoveList,
     ) {
         let v = self.v;
@@ -826,12 +944,12 @@ impl<'v, W: Width> Pos<'v, W> {
         if !ep
             && v.promoting.has(p)
             && ((v.promo[p].zone[self.turn] & bit(to)).any() || v.promo_start_pass.has(p))
-            && self.emit_promotions(ctx, p, (from, to), out)
+            && self.emit_promotions(ctx, p, (from, to), risky, out)
         {
             return;
         }
         let m = self.piece_move(from, to, ep, Promote::None);
-        if !self.must_test(ctx, ep) || self.legal_by_playing(m) {
+        if !(risky || self.must_test(ctx, ep)) || self.legal_by_playing(m) {
             out.push(m);
         }
     }
@@ -857,7 +975,8 @@ impl<'v, W: Width> Pos<'v, W> {
     }
 
     /// Whether a move must be tested by playing it: en passant, and every
-    /// move where the tries hold no check information.
+    /// move where the tries hold no check information. (Moves from or to a
+    /// risky square, see [`Ctx::risky`], are told apart by the callers.)
     #[inline(always)]
     fn must_test(&self, ctx: &Ctx<W>, ep: bool) -> bool {
         ep || ctx.king.is_none() && self.v.royal_of[self.turn].any()
@@ -872,6 +991,7 @@ impl<'v, W: Width> Pos<'v, W> {
         ctx: &Ctx<W>,
         p: usize,
         (from, to): (Sq, Sq),
+        risky: bool,
         out: &mut MoveList,
     ) -> bool {
         let v = self.v;
@@ -882,7 +1002,7 @@ impl<'v, W: Width> Pos<'v, W> {
         } else {
             Set::<W>::EMPTY
         };
-        let test = self.must_test(ctx, false);
+        let test = risky || self.must_test(ctx, false);
         let mut applied = false;
         let mut optional = false;
         let applies = |rule: &PromoRule<W>| {

@@ -226,6 +226,16 @@ pub(crate) struct Rules<W: Width> {
     /// holds the right of one, the other side's moves are tested by playing
     /// them (the tries do not hold that attack).
     pub(crate) once_attacks: [Set<W>; 2],
+    /// Whether the attacks that escape the tries are only hopper captures
+    /// and attack-only paths (and facing royal pieces): the move generator
+    /// then finds the lines they attack the royal piece along once per node
+    /// and tests by playing only the moves that touch them
+    /// ([`Pos::ctx`](crate::position::Pos)).
+    pub(crate) screened: bool,
+    /// With `screened`, per entry (as `entries`): the squares along the
+    /// entry's hopper captures and attack-only paths that attack; empty
+    /// otherwise.
+    pub(crate) slow_reach: Vec<Set<W>>,
     /// `trie_ranges[side * nsq + sq]`: the trie of squares from which `side`
     /// attacks `sq`.
     pub(crate) trie_ranges: Vec<(u32, u32)>,
@@ -728,6 +738,9 @@ struct PathArrays<W: Width> {
     /// their square's right is held (`once_attacks`).
     slow_static: Mask<W>,
     once_attacks: [Set<W>; 2],
+    /// Pieces in `slow_types` by a special or multi-leg capture: attacks
+    /// the screen lines of `Rules::screened` do not describe.
+    slow_scanned: Mask<W>,
     ep_creators: Vec<Vec<EpCreator<W>>>,
     creates_ep: Mask<W>,
     takes_ep: Mask<W>,
@@ -757,6 +770,7 @@ impl<W: Width> PathArrays<W> {
             slow_types: Mask::<W>::EMPTY,
             slow_static: Mask::<W>::EMPTY,
             once_attacks: [Set::<W>::EMPTY; 2],
+            slow_scanned: Mask::<W>::EMPTY,
             ep_creators: vec![Vec::new(); n],
             creates_ep: Mask::<W>::EMPTY,
             takes_ep: Mask::<W>::EMPTY,
@@ -824,6 +838,7 @@ impl<W: Width> PathArrays<W> {
                 }
                 if path.capture {
                     self.slow_types |= bit(pi);
+                    self.slow_scanned |= bit(pi);
                     if path.once && !path.not_in_check {
                         self.once_attacks[side] |= bit(sq);
                     } else {
@@ -842,10 +857,33 @@ impl<W: Width> PathArrays<W> {
                 if path.capture || path.locust {
                     self.slow_types |= bit(pi);
                     self.slow_static |= bit(pi);
+                    self.slow_scanned |= bit(pi);
                 }
             }
         }
         Ok(())
+    }
+
+    /// Per entry, the squares its hopper captures and (without `facing`)
+    /// attack-only paths pass: where it may attack a royal piece from.
+    fn slow_reach(&self, facing: bool) -> Vec<Set<W>> {
+        let along = |(a, b): (u32, u32), hop: bool| {
+            self.paths[a as usize..b as usize]
+                .iter()
+                .filter(|x| !hop || x.capture)
+                .flat_map(|x| &self.steps[x.steps.0 as usize..x.steps.1 as usize])
+                .fold(Set::<W>::EMPTY, |m, st| m | bit(st.to))
+        };
+        (0..self.entries.len())
+            .map(|e| {
+                let hops = along(self.hop_entries[e], true);
+                if facing {
+                    hops
+                } else {
+                    hops | along(self.attack_entries[e], false)
+                }
+            })
+            .collect()
     }
 
     /// Appends a path and its steps; whether it reaches a square of `seen`
@@ -1294,6 +1332,12 @@ impl<W: Width> Rules<W> {
         let once = rights.once;
         let end = EndState::<W>::build(&p);
 
+        let screened = moves.slow_types.any() && moves.slow_scanned.is_empty();
+        let slow_reach = if screened {
+            moves.slow_reach(p.end.facing.is_some())
+        } else {
+            Vec::new()
+        };
         let no_check_turns = place.turns.iter().any(|t| t.no_check || t.no_attack);
         let placing: bool = place.must_drop
             || place.per_colour.any()
@@ -1334,6 +1378,8 @@ impl<W: Width> Rules<W> {
             slow_types: moves.slow_types,
             slow_static: moves.slow_static.any(),
             once_attacks: moves.once_attacks,
+            screened,
+            slow_reach,
             trie_ranges,
             trie,
             royal_types: captures.royal_types,

@@ -8,11 +8,21 @@
 //! (above 1: fairyc is faster). Each measurement is the best of three runs,
 //! which damps the noise of a shared machine. Fairy-Stockfish's time includes
 //! one UCI round trip (well under a millisecond).
+//!
+//! `FSF_BIN` names the Fairy-Stockfish binary to compare with (Debian's
+//! `/usr/games/fairy-stockfish` by default), e.g. a native build of the
+//! current master: `FSF_BIN=/path/to/stockfish cargo bench -p fairyc-tests
+//! --bench perft_vs_fairy_stockfish`. A row whose variant the binary does not
+//! play (Chu shogi, Hans 38Special) shows fairyc alone.
 
 use fairyc_runtime::{perft, Position};
-use fairyc_tests::{best_of, shipped, Engine};
+use std::path::PathBuf;
 
-/// `(variant file stem, Fairy-Stockfish name, position, FEN, depth)`.
+use fairyc_tests::{best_of, shipped, Engine, FAIRY_STOCKFISH};
+
+/// `(variant file stem, Fairy-Stockfish name, position, FEN, depth)`; an
+/// empty FEN is the variant's start position, an empty name a variant
+/// Fairy-Stockfish does not play.
 const POSITIONS: &[(&str, &str, &str, &str, u32)] = &[
     (
         "crazyhouse",
@@ -80,6 +90,20 @@ const POSITIONS: &[(&str, &str, &str, &str, u32)] = &[
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
         4,
     ),
+    // The families of issue 34, from their start positions.
+    ("janggi", "janggi", "start position", "", 5),
+    ("xiangqi", "xiangqi", "start position", "", 5),
+    ("3check", "3check", "start position", "", 5),
+    ("chess", "chess", "start position", "", 5),
+    ("seirawan", "seirawan", "start position", "", 5),
+    ("antichess", "antichess", "start position", "", 5),
+    ("shatranj", "shatranj", "start position", "", 6),
+    ("makruk", "makruk", "start position", "", 6),
+    ("cambodian", "cambodian", "start position", "", 5),
+    ("capablanca", "capablanca", "start position", "", 5),
+    ("shogi", "shogi", "start position", "", 5),
+    ("chu", "", "start position", "", 3),
+    ("hans-38special", "", "start position", "", 4),
     // Chess960 castling rights named by the rook's file.
     (
         "fischerandom",
@@ -95,19 +119,37 @@ fn main() {
         "{:<12} {:<28} {:>5} {:>12} {:>14} {:>14} {:>7}",
         "variant", "position", "depth", "leaves", "fairyc/s", "fairy-sf/s", "ratio"
     );
+    let program =
+        std::env::var_os("FSF_BIN").map_or_else(|| PathBuf::from(FAIRY_STOCKFISH), PathBuf::from);
+    println!("Fairy-Stockfish: {}", program.display());
     let mut current: Option<(&str, fairyc_runtime::Variant, Option<Engine>)> = None;
     for &(stem, fsf, name, fen, depth) in POSITIONS {
         if current.as_ref().is_none_or(|(s, _, _)| *s != stem) {
-            let engine = Engine::start(&[("UCI_Variant", fsf), ("Threads", "1")]);
-            if engine.is_none() {
-                println!("(fairy-stockfish not installed: showing fairyc only)");
-            }
+            let engine = if fsf.is_empty() {
+                None
+            } else {
+                let engine =
+                    Engine::start_program(&program, &[("UCI_Variant", fsf), ("Threads", "1")]);
+                if engine.is_none() {
+                    println!(
+                        "({} does not start: showing fairyc only)",
+                        program.display()
+                    );
+                }
+                engine
+            };
             current = Some((stem, shipped(stem), engine));
         }
         let Some((_, variant, engine)) = current.as_mut() else {
             unreachable!("set just above");
         };
-        let pos = Position::from_fen(variant, fen).expect("benchmark FEN");
+        let pos = if fen.is_empty() {
+            Position::new(variant).expect("start position")
+        } else {
+            Position::from_fen(variant, fen).expect("benchmark FEN")
+        };
+        let start = pos.fen();
+        let fen = start.as_str();
         let (ours, t_ours) = best_of(3, || perft(&pos, depth));
         let rate_ours = ours as f64 / t_ours.as_secs_f64();
         let (theirs, rate_theirs) = match engine.as_mut() {

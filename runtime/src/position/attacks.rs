@@ -70,7 +70,7 @@ impl<'v, W: Width> Pos<'v, W> {
 
     /// Whether the piece of side `by` on `from` attacks `s` along a path the
     /// tries do not hold (see [`Position::attacked_slow`]).
-    pub(super) fn attacks_slow_from(&self, from: Sq, s: Sq, by: usize, occ: Set<W>) -> bool {
+    pub(crate) fn attacks_slow_from(&self, from: Sq, s: Sq, by: usize, occ: Set<W>) -> bool {
         let v = self.v;
         let target = bit(s);
         // A hopper attacks the square as if a piece stood there (an empty

@@ -116,8 +116,10 @@ impl<W: Width> Pos<'_, W> {
                                 matches!(*x, Move::Normal { from: f, to: t, .. }
                                     if f.raw() == from && t.raw() == to)
                             };
-                            if !out.iter().any(same) {
-                                self.emit(ctx, p, (from, to), false, out);
+                            let allowed = ctx.allowed_at(from);
+                            if !out.iter().any(same) && (allowed & bit(to)).any() {
+                                let risky = (ctx.risky_at(from) | ctx.risky_at(to)).any();
+                                self.emit(ctx, p, (from, to), (false, risky), out);
                             }
                         }
                     }
