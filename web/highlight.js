@@ -5,12 +5,12 @@
 /** The keywords that start a top-level item (`item_start` in the grammar). */
 export const ITEM_KEYWORDS = [
   "variant", "board", "piece", "setup", "castling", "zone", "promotion", "drops", "end", "legality", "gating",
-  "royal", "pass", "scoring", "blast",
+  "royal", "pass", "scoring", "blast", "allow",
 ];
 
 /** The grammar's other keywords (its quoted words). */
 export const KEYWORDS = [
-  "after-reply", "alias", "all", "allowed", "alone", "also-as", "always", "bare", "bare-king", "black", "by",
+  "after-reply", "alias", "all", "allowed", "alone", "also-as", "always", "any", "bare", "bare-king", "black", "by",
   "by-drop", "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "check",
   "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "else", "except",
   "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward", "from",

@@ -188,22 +188,53 @@ fn every_betza_letter_has_an_example() {
     );
 }
 
+/// The section of docs/diagnostics.md for one explanation, as
+/// `fairyc explain` gives it.
+fn diagnostics_section(e: &explain::Explanation) -> String {
+    format!(
+        "### {}\n\n**{}**. {}\n\n```text\n{}\n```\n\nFixed:\n\n```text\n{}\n```\n",
+        e.code, e.title, e.text, e.wrong, e.fixed
+    )
+}
+
+/// With `FAIRYC_WRITE_DOCS=1`, rewrites the sections of
+/// docs/diagnostics.md that differ from `fairyc explain` (each from its
+/// `### CODE` heading to the next heading) before checking them.
+fn write_diagnostics_sections() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/diagnostics.md");
+    let mut text = doc("diagnostics.md");
+    for e in explain::EXPLANATIONS {
+        let heading = format!("### {}\n", e.code);
+        let Some(start) = text.find(&heading) else {
+            continue;
+        };
+        let rest = &text[start + heading.len()..];
+        let end = ["\n### ", "\n## "]
+            .iter()
+            .filter_map(|h| rest.find(h))
+            .min()
+            .map_or(text.len(), |i| start + heading.len() + i + 1);
+        text.replace_range(start..end, &(diagnostics_section(e) + "\n"));
+    }
+    std::fs::write(&path, text).expect("write docs/diagnostics.md");
+}
+
 #[test]
 fn diagnostics_list_every_code() {
+    if std::env::var_os("FAIRYC_WRITE_DOCS").is_some() {
+        write_diagnostics_sections();
+    }
     let text = doc("diagnostics.md");
     let mut missing = Vec::new();
     for e in explain::EXPLANATIONS {
-        let section = format!(
-            "### {}\n\n**{}**. {}\n\n```text\n{}\n```\n\nFixed:\n\n```text\n{}\n```\n",
-            e.code, e.title, e.text, e.wrong, e.fixed
-        );
-        if !text.contains(&section) {
+        if !text.contains(&diagnostics_section(e)) {
             missing.push(e.code);
         }
     }
     assert!(
         missing.is_empty(),
-        "out of date in docs/diagnostics.md: {missing:?}"
+        "out of date in docs/diagnostics.md: {missing:?} (rewrite the sections with \
+         FAIRYC_WRITE_DOCS=1 cargo test -p fairyc-tests --test docs diagnostics)"
     );
     for line in text.lines() {
         if let Some(code) = line.strip_prefix("### ") {

@@ -603,6 +603,18 @@ impl Exporter<'_> {
                 span,
             );
         }
+        if parts.blast.is_some() {
+            let span = self.item_span(|i| match i {
+                Item::Blast(b) => Some(b.span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "captures that remove the pieces around them (`blast`)".into(),
+                },
+                span,
+            );
+        }
     }
 
     /// Board: rectangular, one cell per square, `a..` × `1..`.
