@@ -4,7 +4,7 @@
 
 /** The keywords that start a top-level item (`item_start` in the grammar). */
 export const ITEM_KEYWORDS = [
-  "variant", "board", "piece", "setup", "castling", "zone", "promotion", "drops", "end", "legality", "gating",
+  "variant", "board", "piece", "setup", "castling", "zone", "promotion", "drops", "end", "legality", "gating", "clock",
 ];
 
 /** The grammar's other keywords (its quoted words). */
@@ -13,9 +13,9 @@ export const KEYWORDS = [
   "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "checkmate", "checks",
   "claim", "compulsory", "counting", "description", "double-pass", "draw", "else", "except", "extinction", "faces",
   "facing", "fen", "fen-only", "file", "files", "fleeing-check", "forbidden", "forward", "from", "giving-check",
-  "hand", "if", "in", "komi", "letter", "loss", "max", "move-limit", "moves", "must-drop", "name", "needs", "no-attack",
+  "hand", "if", "in", "komi", "letter", "loss", "limit", "max", "moves", "must-drop", "name", "needs", "no-attack",
   "no-check", "no-drop-mate", "not-on", "off", "on", "once", "only-on", "optional", "or", "partial-check", "pass", "per-colour",
-  "per-file", "pieces", "points", "rank", "ranks", "reaches", "repetition", "resets-clock", "royal", "several-royals", "source",
+  "per-file", "pieces", "points", "rank", "ranks", "reaches", "irreversible", "repetition", "resets", "royal", "several-royals", "source",
   "stalemate", "turn", "white", "win", "within", "without", "wrap",
 ];
 

@@ -282,6 +282,7 @@ impl<'a> Checker<'a> {
                 Item::Drops(d) => (Some("drops"), d.span),
                 Item::Gating(g) => (Some("gating"), g.span),
                 Item::End(e) => (Some("end"), e.span),
+                Item::Clock(c) => (Some("clock"), c.span),
                 Item::Legality(l) => (Some("legality"), l.span),
                 _ => (None, Span::default()),
             };
@@ -316,6 +317,14 @@ impl<'a> Checker<'a> {
                 Item::Drops(drops) => self.drops(&drops.rules),
                 Item::Gating(gating) => self.gating(gating),
                 Item::End(end) => self.end(end),
+                Item::Clock(clock) => {
+                    let refs = crate::clock::check(clock);
+                    self.errors.extend(refs.errors);
+                    refs.pieces.into_iter().for_each(|p| self.piece_ref(p));
+                    refs.unknown
+                        .into_iter()
+                        .for_each(|u| self.unknown(Block::Clock, u));
+                }
                 Item::Legality(legality) => self.legality(legality),
                 Item::Unknown(unknown) => {
                     if unknown.keyword.node == "royal" {
@@ -379,6 +388,10 @@ impl<'a> Checker<'a> {
             .source
             .get(unknown.span.start as usize..unknown.span.end as usize)
             .unwrap_or(keyword);
+        if let Some(e) = crate::clock::old_spelling(block, unknown, text) {
+            self.errors.push(e);
+            return;
+        }
         match block.statement_of(&words(text)) {
             Some(statement) if matches!(statement.marker, Marker::Lead(_)) => {
                 let span = if block == Block::TopLevel {
@@ -1294,9 +1307,6 @@ impl<'a> Checker<'a> {
                         }
                     }
                 }
-                EndRule::MoveLimit { span, .. } => {
-                    self.once(&mut seen, "move-limit", first_word(*span, "move-limit"));
-                }
                 EndRule::DoublePass { span, outcome } => {
                     self.once(&mut seen, "double-pass", first_word(*span, "double-pass"));
                     if outcome.node != POINTS {
@@ -1317,17 +1327,6 @@ impl<'a> Checker<'a> {
                     };
                     self.once(&mut seen, key, first_word(*span, "komi"));
                     self.points(points);
-                }
-                EndRule::ResetsClock { span, pieces } => {
-                    self.once(&mut seen, "resets-clock", first_word(*span, "resets-clock"));
-                    let none = pieces.iter().any(|p| p.node == "none");
-                    if none && pieces.len() > 1 {
-                        self.error(ErrorKind::ResetsClockNone, *span);
-                    } else if !none {
-                        for p in pieces {
-                            self.piece_ref(p);
-                        }
-                    }
                 }
                 EndRule::Reach {
                     piece,
@@ -1447,6 +1446,8 @@ pub struct Checked {
     pub gating: Vec<GateRule>,
     /// The end rules.
     pub end: CheckedEnd,
+    /// The move clock.
+    pub clock: crate::clock::CheckedClock,
     /// The legality rules.
     pub legality: Legality,
     /// The declared zones with their squares, in the order declared.
@@ -1588,8 +1589,6 @@ pub struct CheckedEnd {
     pub stalemate: Outcome,
     /// The repetition rule.
     pub repetition: Option<RepetitionRule>,
-    /// The move limit.
-    pub move_limit: Option<u32>,
     /// The bare-king rule.
     pub bare_king: Option<Outcome>,
     /// `bare-king … after-reply`.
@@ -1605,9 +1604,6 @@ pub struct CheckedEnd {
     pub extinction: Vec<(Option<u8>, u32, Outcome)>,
     /// The counting rule.
     pub counting: Option<CountingRule>,
-    /// `resets-clock`: the pieces whose moves reset the half-move clock, if
-    /// given (`none` is empty); otherwise the promoting pieces.
-    pub resets_clock: Option<Vec<u8>>,
     /// `double-pass`.
     pub double_pass: Option<Verdict>,
     /// `facing`.
@@ -1721,7 +1717,7 @@ fn resolve(
 ) -> Option<Checked> {
     let mut name = String::new();
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
-    let (mut legality, mut gating) = (None, None);
+    let (mut legality, mut gating, mut clock) = (None, None, None);
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
         match item {
@@ -1735,6 +1731,7 @@ fn resolve(
             Item::Drops(d) => drops = drops.or(Some(d)),
             Item::Gating(g) => gating = gating.or(Some(g)),
             Item::End(e) => end = end.or(Some(e)),
+            Item::Clock(c) => clock = clock.or(Some(c)),
             Item::Legality(l) => legality = legality.or(Some(l)),
             Item::Unknown(_) => {}
         }
@@ -1841,6 +1838,7 @@ fn resolve(
         }
     }
     let end = r.end(end);
+    let clock = crate::clock::resolve(clock, |n| r.piece(n), &promotions);
     // A pass is written as the mover's royal piece's square.
     if let Some(span) = legality.and_then(|l| {
         l.rules.iter().find_map(|x| match x {
@@ -1869,6 +1867,7 @@ fn resolve(
         castling,
         gating,
         end,
+        clock,
         legality: legality_of(legality),
         zones,
     })
@@ -2180,6 +2179,8 @@ impl<'a> Resolver<'a> {
                 repetition: None,
                 move_limit: None,
                 resets_move_limit: Vec::new(),
+                resets_on: Default::default(),
+                resets_irreversible: Vec::new(),
                 bare_king: None,
                 bare_king_after_reply: false,
                 reach: Vec::new(),
@@ -3199,7 +3200,6 @@ impl<'a> Resolver<'a> {
             checkmate: Outcome::Loss,
             stalemate: Outcome::Draw,
             repetition: None,
-            move_limit: None,
             bare_king: None,
             bare_king_after_reply: false,
             reach: Vec::new(),
@@ -3207,7 +3207,6 @@ impl<'a> Resolver<'a> {
             check_count: None,
             extinction: Vec::new(),
             counting: None,
-            resets_clock: None,
             double_pass: None,
             facing: None,
             komi: [0, 0],
@@ -3241,14 +3240,6 @@ impl<'a> Resolver<'a> {
                         outcome: outcome_of(&outcome.node).unwrap_or(Outcome::Draw),
                         claim: claim.as_ref().map(|c| c.node),
                     })
-                }
-                EndRule::MoveLimit { moves, .. } => {
-                    if let Some(n) = moves.node {
-                        if n == 0 || n > MAX_MOVE_LIMIT {
-                            self.error(ErrorKind::MoveLimitOutOfRange { moves: n }, moves.span);
-                        }
-                    }
-                    out.move_limit = moves.node;
                 }
                 EndRule::BareKing {
                     outcome,
@@ -3300,10 +3291,6 @@ impl<'a> Resolver<'a> {
                             after_reply: *after_reply,
                         });
                     }
-                }
-                EndRule::ResetsClock { pieces, .. } => {
-                    out.resets_clock =
-                        Some(pieces.iter().filter_map(|p| self.piece(&p.node)).collect());
                 }
                 EndRule::DoublePass { outcome, .. } => out.double_pass = verdict_of(&outcome.node),
                 EndRule::Facing { span, outcome } => {

@@ -81,6 +81,7 @@ const LEGALITY: &str = "docs/language.md#legality";
 const END: &str = "docs/language.md#end";
 const SCORING: &str = "docs/language.md#scoring";
 const NOTATION: &str = "docs/language.md#notation";
+const CLOCK: &str = "docs/language.md#the-move-clock-clock";
 
 /// What `<squares>` stands for in the forms: a square set.
 pub const SQUARE_SET: &str = "`<square>`, `<zone>`, `rank <r>`, `ranks <r>..<r>`, `file <f>`, \
@@ -113,6 +114,12 @@ const TOP_LEVEL: &[Statement] = &[
         "`zone <name> { … }`",
         "names a set of squares per side",
         BOARD,
+    ),
+    lead(
+        "clock",
+        "`clock { … }`",
+        "says when the half-move clock resets and what count ends the game",
+        CLOCK,
     ),
     lead(
         "promotion",
@@ -425,12 +432,6 @@ const END_BLOCK: &[Statement] = &[
         END,
     ),
     lead(
-        "move-limit",
-        "`move-limit <moves>` or `move-limit off`",
-        "the moves without capture (or pawn move) that end the game in a draw",
-        END,
-    ),
-    lead(
         "bare-king",
         "`bare-king <win|draw|loss> [after-reply]`",
         "what a side left with its royal piece alone means",
@@ -453,12 +454,6 @@ const END_BLOCK: &[Statement] = &[
         "`counting [without <Piece>, …] [board <n>] bare <limit>, … [from pieces]` \
          (a limit is `<n>` or `[<n>] <Piece> + … -> <n>`)",
         "a count of moves that ends the game in a draw when it runs out",
-        END,
-    ),
-    lead(
-        "resets-clock",
-        "`resets-clock <Piece>, …` or `resets-clock none`",
-        "the pieces whose moves reset the move-limit clock",
         END,
     ),
     lead(
@@ -487,9 +482,25 @@ const END_BLOCK: &[Statement] = &[
     ),
 ];
 
+const CLOCK_BLOCK: &[Statement] = &[
+    lead(
+        "resets",
+        "`resets <event>, …` (an event is `capture`, `drop`, `promotion`, `<Piece>` or \
+         `<Piece> if irreversible`)",
+        "what starts the half-move clock again from 0",
+        CLOCK,
+    ),
+    lead(
+        "limit",
+        "`limit <moves>` or `limit off`",
+        "the full moves without a reset that end the game in a draw",
+        CLOCK,
+    ),
+];
+
 impl Block {
     /// Every block, top level first.
-    pub const ALL: [Block; 11] = [
+    pub const ALL: [Block; 12] = [
         Block::TopLevel,
         Block::Variant,
         Block::Board,
@@ -501,6 +512,7 @@ impl Block {
         Block::Gating,
         Block::Legality,
         Block::End,
+        Block::Clock,
     ];
 
     /// The statements of the block (the items, at the top level).
@@ -517,6 +529,7 @@ impl Block {
             Block::Gating => GATING_BLOCK,
             Block::Legality => LEGALITY_BLOCK,
             Block::End => END_BLOCK,
+            Block::Clock => CLOCK_BLOCK,
         }
     }
 

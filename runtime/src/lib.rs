@@ -116,6 +116,7 @@
 #![warn(missing_docs)]
 
 mod bits;
+mod clock;
 mod describe;
 mod dispatch;
 mod error;

@@ -21,6 +21,7 @@ use std::marker::PhantomData;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
+pub use crate::clock::{ClockEvent, ClockEvents};
 use crate::error::{CastlingProblem, Field, HandRoute, Limit, NameOf, TableError};
 
 /// The version of the table format written by this crate. Readers reject other
@@ -438,6 +439,13 @@ field!(
 field!(
     de_resets,
     "resets_move_limit",
+    BVec<u8, LPieces>,
+    Vec<u8>,
+    unb
+);
+field!(
+    de_resets_irreversible,
+    "resets_irreversible",
     BVec<u8, LPieces>,
     Vec<u8>,
     unb
@@ -1213,13 +1221,26 @@ pub struct EndRules {
     /// From 1 to [`MAX_MOVE_LIMIT`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_limit: Option<u32>,
-    /// Pieces whose moves reset the n-move counter (besides captures and drops).
+    /// Pieces whose every move and drop resets the n-move counter.
     #[serde(
         default,
         skip_serializing_if = "Vec::is_empty",
         deserialize_with = "de_resets"
     )]
     pub resets_move_limit: Vec<u8>,
+    /// The kinds of move that reset the n-move counter (captures alone by
+    /// default; a table leaves the default out).
+    #[serde(default, skip_serializing_if = "ClockEvents::is_default")]
+    pub resets_on: ClockEvents,
+    /// Pieces whose moves reset the n-move counter when they cannot be
+    /// undone: the piece's own non-capturing moves, from where it lands on
+    /// an empty board, do not reach the square it came from.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_resets_irreversible"
+    )]
+    pub resets_irreversible: Vec<u8>,
     /// Bare-royal rule: for the player whose royal piece is alone on the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bare_king: Option<Outcome>,
@@ -1932,6 +1953,9 @@ fn validate_end(
     }
     for &x in &p.end.resets_move_limit {
         pc(x, Field::ResetsMoveLimit)?;
+    }
+    for &x in &p.end.resets_irreversible {
+        pc(x, Field::ResetsIrreversible)?;
     }
     if let Some(c) = p
         .end

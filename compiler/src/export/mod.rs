@@ -1166,9 +1166,12 @@ impl Exporter<'_> {
         }
         self.key("nMoveRule", end.move_limit.unwrap_or(0));
         let pawns = self.pawns();
-        if sorted(end.resets_move_limit.clone()) != pawns {
-            let span = self.end_span(|r| match r {
-                EndRule::ResetsClock { span, .. } => Some(*span),
+        if sorted(end.resets_move_limit.clone()) != pawns
+            || !end.resets_on.is_default()
+            || !end.resets_irreversible.is_empty()
+        {
+            let span = self.item_span(|i| match i {
+                Item::Clock(c) => Some(c.span),
                 _ => None,
             });
             self.refuse(

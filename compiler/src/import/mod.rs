@@ -1795,6 +1795,7 @@ impl<'a> Generator<'a> {
         let mut lines: Vec<(String, &'static str)> = Vec::new();
         let mut legality: Vec<(String, &'static str)> = Vec::new();
         let mut zones: Vec<(String, &'static str)> = Vec::new();
+        let mut clock: Vec<(String, &'static str)> = Vec::new();
         if let Some(v) = self.outcome("checkmateValue", "loss", false) {
             lines.push((
                 format!(
@@ -1821,11 +1822,11 @@ impl<'a> Generator<'a> {
         }
         if let Some(m) = self.int("nMoveRule", 50, 0, 1_000_000) {
             let rule = if m == 0 {
-                "move-limit off".to_string()
+                "limit off".to_string()
             } else {
-                format!("move-limit {m}")
+                format!("limit {m}")
             };
-            lines.push((
+            clock.push((
                 format!("{rule}    // {}", self.said("nMoveRule", "50")),
                 "nMoveRule",
             ));
@@ -1977,6 +1978,14 @@ impl<'a> Generator<'a> {
             self.line(&format!("    {l}"), Some(k));
         }
         self.line("}", None);
+        if !clock.is_empty() {
+            self.line("", None);
+            self.line("clock {", None);
+            for (l, k) in clock {
+                self.line(&format!("    {l}"), Some(k));
+            }
+            self.line("}", None);
+        }
         if !legality.is_empty() {
             self.line("", None);
             self.line("legality {", None);
