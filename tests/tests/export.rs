@@ -65,6 +65,7 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("pawnback", &["E0161"]),
     ("dragon", &["E0165", "E0167"]),
     ("checkshogi", &["E0168"]),
+    ("gorogoroplus", &["E0168"]),
     ("okisakishogi", &["E0161", "E0168"]),
     ("yarishogi", &["E0161", "E0168"]),
     ("torishogi", &["E0161", "E0168"]),
