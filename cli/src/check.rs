@@ -56,6 +56,39 @@ fn check_one(path: &Path) -> Checked {
     }
 }
 
+/// The diagnostics of one file as the JSON objects `check --format json`
+/// prints for it (docs/diagnostics.md): a `.variant` source's errors or
+/// warnings, or one object without a code for a table that is not valid or
+/// a file that cannot be read. The Python package's `check_file`.
+pub fn check_file_json(path: &Path) -> Vec<serde_json::Value> {
+    json_of(path, &check_one(path))
+}
+
+/// The JSON objects of what one file gave.
+fn json_of(path: &Path, checked: &Checked) -> Vec<serde_json::Value> {
+    let file = path.display().to_string();
+    match checked {
+        Checked::Diagnostics(source, found) => {
+            let index = LineIndex::new(source);
+            found
+                .iter()
+                .map(|d| to_json_indexed(&file, &index, d))
+                .collect()
+        }
+        Checked::BadTable(message) | Checked::Unreadable(message) => {
+            vec![file_error_json(&file, message)]
+        }
+    }
+}
+
+/// What one file gave as `check --format json` lines.
+fn json_lines(path: &Path, checked: &Checked) -> String {
+    json_of(path, checked)
+        .iter()
+        .map(|v| format!("{v}\n"))
+        .collect()
+}
+
 /// Checks every file; exit 0 if clean, 1 with errors (or warnings when
 /// `deny_warnings`), 2 when a file cannot be read. A file that cannot be
 /// read is reported as that file's error, and the others are still checked.
@@ -78,10 +111,7 @@ pub fn check(
                 failed += 1;
                 match format {
                     CheckFormat::Human => emit_file_error(message),
-                    CheckFormat::Json => print(&format!(
-                        "{}\n",
-                        file_error_json(&path.display().to_string(), message)
-                    ))?,
+                    CheckFormat::Json => print(&json_lines(path, &checked))?,
                 }
                 continue;
             }
@@ -98,17 +128,7 @@ pub fn check(
         }
         match format {
             CheckFormat::Human => emit_diagnostics(path, source, found),
-            CheckFormat::Json => {
-                let mut lines = String::new();
-                let index = LineIndex::new(source);
-                for d in found {
-                    lines.push_str(
-                        &to_json_indexed(&path.display().to_string(), &index, d).to_string(),
-                    );
-                    lines.push('\n');
-                }
-                print(&lines)?;
-            }
+            CheckFormat::Json => print(&json_lines(path, &checked))?,
         }
     }
     let n = files.len();

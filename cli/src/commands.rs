@@ -313,7 +313,7 @@ pub fn export(file: &Path, name: Option<&str>, output: Option<&Path>) -> Result<
             printable(&section, false)
         )));
     }
-    match fairyc_compiler::export::export(&source, &section) {
+    match fairyc_interop::export::export(&source, &section) {
         Ok(ini) => {
             match output {
                 Some(out) => write_made(out, &ini, &[file])?,

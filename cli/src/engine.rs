@@ -927,7 +927,7 @@ fn xboard_lines(stem: &str, source: &str) -> Result<Vec<String>, String> {
     if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(source) {
         return known.clone();
     }
-    let described = fairyc_compiler::xboard::describe(source)
+    let described = fairyc_interop::xboard::describe(source)
         .map_err(|e| e.to_string())
         .map(|x| {
             let mut lines = vec![x.setup_line()];
@@ -953,7 +953,7 @@ fn height_of(s: &Session) -> u32 {
 /// promotion without its suffix (or with XBoard's `=`) completed when only
 /// one legal move fits.
 fn move_from_xboard(s: &Session, text: &str) -> String {
-    let text = fairyc_compiler::xboard::from_xboard_move(text, height_of(s)).replace('=', "");
+    let text = fairyc_interop::xboard::from_xboard_move(text, height_of(s)).replace('=', "");
     let Ok(game) = s
         .variant()
         .and_then(|v| build_game(v, s.fen.as_deref(), &s.moves))
@@ -1103,7 +1103,7 @@ pub fn xboard_session(input: Box<dyn BufRead + Send>, out: Out, options: Options
             }
             "setboard" => {
                 let fen =
-                    fairyc_compiler::xboard::fen_from_xboard(&words[1..].join(" "), height_of(&s));
+                    fairyc_interop::xboard::fen_from_xboard(&words[1..].join(" "), height_of(&s));
                 if let Err(e) = s.set_position(Some(fen), Vec::new()) {
                     s.say(&format!("tellusererror Illegal position: {e}"));
                 }
@@ -1193,7 +1193,7 @@ pub fn xboard_session(input: Box<dyn BufRead + Send>, out: Out, options: Options
         let height = height_of(&s);
         let out = s.out.clone();
         let r = s.think(&l, &flags.stop, |pos, info| {
-            let pv = fairyc_compiler::xboard::to_xboard_text(&pv_text(pos, &info.pv), height);
+            let pv = fairyc_interop::xboard::to_xboard_text(&pv_text(pos, &info.pv), height);
             let score = match info.score {
                 Score::Cp(c) => c,
                 Score::Mate(m) if m > 0 => 100_000 + m,
@@ -1215,7 +1215,7 @@ pub fn xboard_session(input: Box<dyn BufRead + Send>, out: Out, options: Options
                 if s.set_position(s.fen.clone(), moves).is_ok() {
                     s.say(&format!(
                         "move {}",
-                        fairyc_compiler::xboard::to_xboard_text(&m, height)
+                        fairyc_interop::xboard::to_xboard_text(&m, height)
                     ));
                     if let Some(res) = s
                         .variant()

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use codespan_reporting::diagnostic::Diagnostic;
-use fairyc_compiler::import::{self, Shipped};
 use fairyc_compiler::Report;
+use fairyc_interop::import::{self, Shipped};
 
 use crate::check::CheckFormat;
 use crate::files::{
@@ -34,6 +34,22 @@ pub struct ImportArgs {
     /// `human` (rendered, on stderr) or `json` (one object per line, on stdout).
     #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
     format: CheckFormat,
+    /// The Fairy-Stockfish the file is written for: `current` (custom
+    /// pieces; every key it reads that the language cannot say is an
+    /// error) or `11.1` (Debian's engine; keys only newer versions read are
+    /// warned about and ignored).
+    #[arg(long, value_enum, default_value_t = Fsf::Current)]
+    fsf: Fsf,
+}
+
+/// `--fsf`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Fsf {
+    /// The current Fairy-Stockfish (pyffish, ffish.js).
+    Current,
+    /// Fairy-Stockfish 11.1.
+    #[value(name = "11.1")]
+    V11,
 }
 
 /// The shipped variants, as parents a section may name.
@@ -58,7 +74,11 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode, Fatal> {
     let text = String::from_utf8(bytes)
         .map_err(|_| Fatal(format!("{} is not valid UTF-8", args.file.display())))?
         .replace("\r\n", "\n");
-    let result = import::import(&text, &shipped());
+    let target = match args.fsf {
+        Fsf::Current => import::Target::Current,
+        Fsf::V11 => import::Target::Fsf11,
+    };
+    let result = import::import_for(&text, &shipped(), target);
     let mut chosen: Vec<usize> = Vec::new();
     for name in &args.variants {
         match result.sections.iter().position(|s| &s.name == name) {

@@ -143,7 +143,7 @@ fn broken_tables(base: &Value) -> Vec<Broken> {
         .map_or(0, Vec::len);
     let royal = base["parts"]["pieces"]
         .as_array()
-        .and_then(|ps| ps.iter().position(|p| p["royal"] == json!(true)))
+        .and_then(|ps| ps.iter().position(|p| p["royal"] == json!("both")))
         .unwrap_or(0);
     let text = base.to_string();
     let b = |file, what, schema, text| Broken {
@@ -160,10 +160,45 @@ fn broken_tables(base: &Value) -> Vec<Broken> {
             text[..text.len() / 2].to_string(),
         ),
         b(
-            "format-4.json",
+            "format-5.json",
             "an unknown format version",
             true,
-            edited(base, |v| v["format"] = json!(4)),
+            edited(base, |v| v["format"] = json!(5)),
+        ),
+        b(
+            "format-3.json",
+            "an older format version (3: choices were flags then)",
+            true,
+            edited(base, |v| v["format"] = json!(3)),
+        ),
+        b(
+            "royal-true.json",
+            "a royal piece written as version 3 wrote it (`\"royal\": true`)",
+            true,
+            edited(base, |v| parts(v)["pieces"][royal]["royal"] = json!(true)),
+        ),
+        b(
+            "turn-with-on.json",
+            "a `turn` promotion rule with an `on` (a field of promotions within a move)",
+            true,
+            edited(base, |v| {
+                parts(v)["promotions"][0]["turn"] = json!({});
+                parts(v)["promotions"][0]["on"] = json!(["end"]);
+            }),
+        ),
+        b(
+            "on-empty.json",
+            "a promotion rule that applies on no square (`\"on\": []`)",
+            true,
+            edited(base, |v| parts(v)["promotions"][0]["on"] = json!([])),
+        ),
+        b(
+            "on-twice.json",
+            "a promotion trigger listed twice",
+            true,
+            edited(base, |v| {
+                parts(v)["promotions"][0]["on"] = json!(["end", "end"])
+            }),
         ),
         b(
             "unknown-field.json",
@@ -305,7 +340,7 @@ fn broken_tables(base: &Value) -> Vec<Broken> {
             "field-twice.json",
             "a field given twice",
             false,
-            text.replacen("{\"format\":3,", "{\"format\":3,\"format\":3,", 1),
+            text.replacen("{\"format\":4,", "{\"format\":4,\"format\":4,", 1),
         ),
     ]
 }

@@ -16,9 +16,9 @@ use fairyc_cli::{engine, import, kit, serve, show};
 #[command(
     name = "fairyc",
     version,
-    about = "fairyc: check, explain, compile, build, perft, list moves of, show, export, \
+    about = "fairyc: check, explain, format (fmt), compile, build, perft, list moves of, show, export, \
              import, play (uci, xboard, or in the terminal) and serve (the playground) chess variants written in the \
-             .variant language; write the conformance kit of the table format (kit)",
+             .variant language, and serve editors (lsp, a language server); write the conformance kit of the table format (kit)",
     long_about = None,
     after_help = "FILE may be a .variant source, a table .json written by `fairyc compile`, or the \
                   name or alias of a shipped variant (`fairyc perft crazyhouse --depth 3`; \
@@ -44,6 +44,20 @@ enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// Format `.variant` files in place in the one canonical layout
+    /// (docs/editors.md); with no file (or `-`), standard input to standard
+    /// output.
+    Fmt {
+        /// Files or folders (their `.variant` files, in every sub-folder).
+        paths: Vec<PathBuf>,
+        /// Write nothing; list the files that are not formatted and exit 1
+        /// if there are any.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Run the language server (Language Server Protocol over standard
+    /// input and output) for editors (docs/editors.md).
+    Lsp,
     /// Explain a diagnostic code (`fairyc explain E0013`) with an example.
     Explain {
         /// The code: `E0013`, `W0001`, …
@@ -219,6 +233,8 @@ fn main() -> ExitCode {
             deny_warnings,
         } => check(&paths, format, deny_warnings),
         Command::Explain { code } => explain(&code),
+        Command::Fmt { paths, check } => fairyc_cli::fmt::fmt(&paths, check),
+        Command::Lsp => fairyc_cli::lsp::run(),
         Command::Compile {
             file,
             format,

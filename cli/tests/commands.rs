@@ -133,7 +133,7 @@ fn the_help_lists_the_commands_that_exist() {
     let about = help.lines().next().unwrap_or_default();
     for command in [
         "check", "explain", "compile", "build", "perft", "moves", "show", "export", "import",
-        "play", "uci", "xboard",
+        "play", "uci", "xboard", "fmt", "lsp",
     ] {
         assert!(about.contains(command), "{command}: {about}");
     }

@@ -48,6 +48,12 @@ pub enum Item {
     Clock(ClockDecl),
     /// `legality { … }`
     Legality(LegalityDecl),
+    /// `royal { … }`
+    Royal(RoyalDecl),
+    /// `pass allowed`: the whole item.
+    Pass(Span),
+    /// `scoring { … }`
+    Scoring(ScoringDecl),
     /// Anything else at the top level: `keyword …` up to the end of its block
     /// or line. Kept so that the checker can report it with a suggestion.
     Unknown(Unknown),
@@ -193,9 +199,6 @@ pub enum PieceProp {
     },
     /// `royal`
     Royal(Span),
-    /// The side after `royal black`: only that side's pieces of this type
-    /// are royal (the other side has no royal piece).
-    RoyalSide(Spanned<String>),
     /// `captured-as Pawn`: what this piece becomes in the capturer's hand.
     CapturedAs(Spanned<String>),
     /// `faces vR`: lines on which this royal piece and an enemy royal piece
@@ -223,8 +226,6 @@ pub enum PieceProp {
         /// The whole statement.
         span: Span,
     },
-    /// `points 13`: its worth when the material is counted, in tenths.
-    Points(Spanned<u32>),
     /// Anything else.
     Unknown(Unknown),
 }
@@ -412,7 +413,7 @@ pub struct PromotionRule {
     pub zone: SquareSet,
     /// `optional`: the player may also decline.
     pub optional: Option<Span>,
-    /// `on start or end`: the words naming which squares of a move make
+    /// `on start | end`: the words naming which squares of a move make
     /// the rule apply (`start`, `end`, `pass`, `entry`); empty means `end`.
     pub on: Vec<Spanned<String>>,
     /// `except <squares>`: destinations where an optional rule may not be
@@ -423,7 +424,8 @@ pub struct PromotionRule {
     pub always: Option<Span>,
     /// `if capture`: the rule applies only to a capturing move.
     pub if_capture: Option<Span>,
-    /// `turn`, `alone`, `no-check`, `no-attack`, in order.
+    /// A `turn` statement's `turn` (first) and its `alone`, `no-check` and
+    /// `no-attack`, in order; empty for an ordinary rule.
     pub flags: Vec<Spanned<String>>,
 }
 
@@ -530,14 +532,71 @@ pub enum LegalityRule {
     GivingCheckForbidden(Span),
     /// `capture compulsory`
     CaptureCompulsory(Span),
-    /// `pass allowed`
-    PassAllowed(Span),
-    /// `fleeing-check forbidden`
-    FleeingCheckForbidden(Span),
-    /// `partial-check allowed`
-    PartialCheckAllowed(Span),
-    /// `several-royals allowed`
-    SeveralRoyalsAllowed(Span),
+    /// Anything else.
+    Unknown(Unknown),
+}
+
+/// `royal { check all; only black; fleeing forbidden }`: how the royal
+/// pieces are royal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoyalDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The rules.
+    pub rules: Vec<RoyalRule>,
+}
+
+/// How a side with several royal pieces is in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoyalCheck {
+    /// `check all`: when all of them are attacked; none may be left so.
+    All,
+    /// `check last`: only its last royal piece is protected.
+    Last,
+}
+
+/// A rule of the `royal` block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RoyalRule {
+    /// `check all` or `check last`; the span is the whole statement.
+    Check(Spanned<RoyalCheck>),
+    /// `only black`: only that side's royal pieces are royal; the span is
+    /// the whole statement.
+    Only(Spanned<Side>),
+    /// `fleeing forbidden`
+    FleeingForbidden(Span),
+    /// Anything else.
+    Unknown(Unknown),
+}
+
+/// `scoring { points Cannon 7; komi black 1.5 }`: how material is counted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoringDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The rules.
+    pub rules: Vec<ScoringRule>,
+}
+
+/// A rule of the `scoring` block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ScoringRule {
+    /// `points Cannon 7, Soldier 2`: pieces and their worth, in tenths.
+    Points {
+        /// The whole statement.
+        span: Span,
+        /// Each piece and its points.
+        pieces: Vec<(Spanned<String>, Spanned<u32>)>,
+    },
+    /// `komi black 1.5`: points added to a side's material count.
+    Komi {
+        /// The whole statement.
+        span: Span,
+        /// The side.
+        side: Spanned<Side>,
+        /// The points, in tenths.
+        points: Spanned<u32>,
+    },
     /// Anything else.
     Unknown(Unknown),
 }
@@ -728,24 +787,15 @@ pub enum EndRule {
     DoublePass {
         /// The whole rule.
         span: Span,
-        /// `win`, `draw`, `loss` (for the player who passed last) or `points`.
+        /// `win`, `draw`, `loss` (for the player to move) or `points`.
         outcome: Spanned<String>,
     },
     /// `facing points`: royal pieces facing before and after a move.
     Facing {
         /// The whole rule.
         span: Span,
-        /// `win`, `draw`, `loss` (for the player who moved last) or `points`.
+        /// `win`, `draw`, `loss` (for the player to move) or `points`.
         outcome: Spanned<String>,
-    },
-    /// `komi black 1.5`: points added to a side's material count.
-    Komi {
-        /// The whole rule.
-        span: Span,
-        /// The side.
-        side: Spanned<Side>,
-        /// The points, in tenths.
-        points: Spanned<u32>,
     },
     /// `King reaches enemy-home win`
     Reach {

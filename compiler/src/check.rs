@@ -11,8 +11,8 @@
 
 use fairyc_runtime::table::{
     is_symbol, symbol_clashes, CheckCountRule, CountingLimit, CountingRule, DropRules, EndRules,
-    GateRule, Legality, MateRule, Outcome, PromotionChoice, RepetitionRule, TableParts, Verdict,
-    ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
+    GateRule, Legality, MateRule, Outcome, PromotionChoice, RepetitionRule, SeveralRoyals,
+    Stalemate, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
 };
 use fairyc_runtime::{
     check_royal_count, Color, ParseFenError, PositionError, Setup, Variant, VariantTables,
@@ -27,7 +27,8 @@ use crate::lower::{LowerError, MoveCost};
 use crate::ast::{
     self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, GatingDecl, GatingRule, Item,
     Labels, LegalityDecl, LegalityRule, PieceDecl, PieceProp, PromotionDecl, PromotionTarget,
-    RegionKind, SetItem, Side, SquareSet, Unknown, VariantProp, ZoneDecl,
+    RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, SetItem, Side,
+    SquareSet, Unknown, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind, GateProblem};
 use crate::span::{Span, Spanned};
@@ -36,6 +37,8 @@ use crate::suggest::{
     betza_fix, betza_of_name, betza_stop, did_you_mean, is_valid_betza_term, looks_like_name,
     BetzaFix,
 };
+
+mod promotions;
 
 /// The Betza atoms we support.
 pub const BETZA_ATOMS: &str = "WFDNAHCZGKRBQ";
@@ -284,6 +287,9 @@ impl<'a> Checker<'a> {
                 Item::End(e) => (Some("end"), e.span),
                 Item::Clock(c) => (Some("clock"), c.span),
                 Item::Legality(l) => (Some("legality"), l.span),
+                Item::Royal(r) => (Some("royal"), r.span),
+                Item::Pass(span) => (Some("pass"), *span),
+                Item::Scoring(s) => (Some("scoring"), s.span),
                 _ => (None, Span::default()),
             };
             if let Some(keyword) = keyword {
@@ -326,6 +332,9 @@ impl<'a> Checker<'a> {
                         .for_each(|u| self.unknown(Block::Clock, u));
                 }
                 Item::Legality(legality) => self.legality(legality),
+                Item::Royal(royal) => self.royal_item(royal),
+                Item::Pass(_) => {}
+                Item::Scoring(scoring) => self.scoring(scoring),
                 Item::Unknown(unknown) => {
                     if unknown.keyword.node == "royal" {
                         royal_unclear = true;
@@ -390,6 +399,14 @@ impl<'a> Checker<'a> {
             .unwrap_or(keyword);
         if let Some(e) = crate::clock::old_spelling(block, unknown, text) {
             self.errors.push(e);
+            return;
+        }
+        if let Some(retired) = block.retired(text) {
+            let kind = ErrorKind::Retired {
+                old: retired.old,
+                new: (retired.new)(text),
+            };
+            self.error(kind, unknown.span);
             return;
         }
         match block.statement_of(&words(text)) {
@@ -704,7 +721,6 @@ impl<'a> Checker<'a> {
                     royal = true;
                     self.once(&mut seen, "royal", *span);
                 }
-                PieceProp::RoyalSide(_) => {}
                 PieceProp::CapturedAs(name) => {
                     self.once(&mut seen, "captured-as", name.span);
                     self.piece_ref(name);
@@ -745,10 +761,6 @@ impl<'a> Checker<'a> {
                             first_word(*span, "cannot-hop"),
                         );
                     }
-                }
-                PieceProp::Points(points) => {
-                    self.once(&mut seen, "points", points.span);
-                    self.points(points);
                 }
                 PieceProp::Unknown(u) => {
                     // A malformed or misspelt statement is reported once, not
@@ -1192,19 +1204,6 @@ impl<'a> Checker<'a> {
 
     fn legality(&mut self, legality: &LegalityDecl) {
         let mut seen = IndexMap::new();
-        // The two rules for several royal pieces exclude each other.
-        let partial = legality.rules.iter().find_map(|r| match r {
-            LegalityRule::PartialCheckAllowed(span) => Some(*span),
-            _ => None,
-        });
-        let several = legality.rules.iter().find_map(|r| match r {
-            LegalityRule::SeveralRoyalsAllowed(span) => Some(*span),
-            _ => None,
-        });
-        if let (Some(a), Some(b)) = (partial, several) {
-            let second = if a.start > b.start { a } else { b };
-            self.error(ErrorKind::SeveralRoyalRules, second);
-        }
         for rule in &legality.rules {
             match rule {
                 LegalityRule::GivingCheckForbidden(span) => {
@@ -1213,31 +1212,70 @@ impl<'a> Checker<'a> {
                 LegalityRule::CaptureCompulsory(span) => {
                     self.once(&mut seen, "capture", first_word(*span, "capture"));
                 }
-                LegalityRule::PassAllowed(span) => {
-                    self.once(&mut seen, "pass", first_word(*span, "pass"));
-                }
-                LegalityRule::FleeingCheckForbidden(span) => {
-                    self.once(
-                        &mut seen,
-                        "fleeing-check",
-                        first_word(*span, "fleeing-check"),
-                    );
-                }
-                LegalityRule::PartialCheckAllowed(span) => {
-                    self.once(
-                        &mut seen,
-                        "partial-check",
-                        first_word(*span, "partial-check"),
-                    );
-                }
-                LegalityRule::SeveralRoyalsAllowed(span) => {
-                    self.once(
-                        &mut seen,
-                        "several-royals",
-                        first_word(*span, "several-royals"),
-                    );
-                }
                 LegalityRule::Unknown(u) => self.unknown(Block::Legality, u),
+            }
+        }
+    }
+
+    /// The `royal` item: each statement once; `check all` and `check last`
+    /// exclude each other (`E0188`).
+    fn royal_item(&mut self, royal: &RoyalDecl) {
+        let mut seen = IndexMap::new();
+        let mut check: Option<RoyalCheck> = None;
+        for rule in &royal.rules {
+            match rule {
+                RoyalRule::Check(c) => {
+                    if check.is_some_and(|first| first != c.node) {
+                        self.error(ErrorKind::SeveralRoyalRules, c.span);
+                    } else {
+                        self.once(&mut seen, "check", first_word(c.span, "check"));
+                    }
+                    check = check.or(Some(c.node));
+                }
+                RoyalRule::Only(side) => {
+                    self.once(&mut seen, "only", first_word(side.span, "only"))
+                }
+                RoyalRule::FleeingForbidden(span) => {
+                    self.once(&mut seen, "fleeing", first_word(*span, "fleeing"));
+                }
+                RoyalRule::Unknown(u) => self.unknown(Block::Royal, u),
+            }
+        }
+    }
+
+    /// The `scoring` item: each piece's points once, each side's komi once.
+    fn scoring(&mut self, scoring: &ScoringDecl) {
+        let mut seen = IndexMap::new();
+        let mut priced: IndexMap<String, Span> = IndexMap::new();
+        for rule in &scoring.rules {
+            match rule {
+                ScoringRule::Points { pieces, .. } => {
+                    for (piece, points) in pieces {
+                        self.piece_ref(piece);
+                        self.points(points);
+                        if let Some(&first) = priced.get(&piece.node) {
+                            self.error(
+                                ErrorKind::DuplicateStatement {
+                                    keyword: "points",
+                                    first,
+                                },
+                                piece.span,
+                            );
+                        } else {
+                            priced.insert(piece.node.clone(), piece.span);
+                        }
+                    }
+                }
+                ScoringRule::Komi { span, side, points } => {
+                    let key = if side.node == Side::White {
+                        "komi white"
+                    } else {
+                        "komi black"
+                    };
+                    self.once(&mut seen, key, first_word(*span, "komi"));
+                    self.points(points);
+                }
+                ScoringRule::Unknown(u) => self.unknown(Block::Scoring, u),
             }
         }
     }
@@ -1318,15 +1356,6 @@ impl<'a> Checker<'a> {
                     if outcome.node != POINTS {
                         self.outcome(outcome);
                     }
-                }
-                EndRule::Komi { span, side, points } => {
-                    let key = if side.node == Side::White {
-                        "komi white"
-                    } else {
-                        "komi black"
-                    };
-                    self.once(&mut seen, key, first_word(*span, "komi"));
-                    self.points(points);
                 }
                 EndRule::Reach {
                     piece,
@@ -1463,7 +1492,7 @@ pub struct CheckedPiece {
     pub letter: String,
     /// Whether it is royal.
     pub royal: bool,
-    /// `royal white` / `royal black`: royal for that side only (0 White, 1 Black).
+    /// `royal { only white|black }`: royal for that side only (0 White, 1 Black).
     pub royal_side: Option<u8>,
     /// What it becomes in hand when captured, if not itself.
     pub captured_as: Option<u8>,
@@ -1643,13 +1672,17 @@ struct Names {
 
 /// The verdict words of `facing` and `double-pass`: the outcomes and
 /// `points`.
+/// A `double-pass` or `facing` verdict. The outcome words are for the
+/// player to move when the game ends, as every outcome word is for the
+/// player the rule happens to; the table's verdict is for the player who
+/// made the last move, the other one.
 fn verdict_of(word: &str) -> Option<Verdict> {
     match word {
         POINTS => Some(Verdict::Points),
         _ => outcome_of(word).map(|o| match o {
-            Outcome::Win => Verdict::Win,
+            Outcome::Win => Verdict::Loss,
             Outcome::Draw => Verdict::Draw,
-            Outcome::Loss => Verdict::Loss,
+            Outcome::Loss => Verdict::Win,
         }),
     }
 }
@@ -1673,14 +1706,6 @@ fn side_index(s: Side) -> usize {
     }
 }
 
-/// A promotion rule with no mistake: the rule, its piece, zone and choices.
-type SoundRule<'r> = (
-    &'r ast::PromotionRule,
-    u8,
-    [Vec<Sq>; 2],
-    Vec<PromotionChoice>,
-);
-
 struct Resolver<'a> {
     geo: Geometry,
     decls: Vec<&'a PieceDecl>,
@@ -1698,7 +1723,7 @@ struct Resolver<'a> {
     counting: bool,
     /// Whether the setup puts a royal piece in hand.
     royal_in_hand: bool,
-    /// `partial-check allowed` or `several-royals allowed`: a side may
+    /// `royal { check all }` or `royal { check last }`: a side may
     /// have several royal pieces, so a piece may promote to one.
     several_royals: bool,
     /// The work of the moves generated to check them (E0190).
@@ -1718,6 +1743,7 @@ fn resolve(
     let mut name = String::new();
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
     let (mut legality, mut gating, mut clock) = (None, None, None);
+    let (mut royal, mut pass, mut scoring) = (None, None, None);
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
         match item {
@@ -1733,9 +1759,13 @@ fn resolve(
             Item::End(e) => end = end.or(Some(e)),
             Item::Clock(c) => clock = clock.or(Some(c)),
             Item::Legality(l) => legality = legality.or(Some(l)),
+            Item::Royal(r) => royal = royal.or(Some(r)),
+            Item::Pass(span) => pass = pass.or(Some(*span)),
+            Item::Scoring(s) => scoring = scoring.or(Some(s)),
             Item::Unknown(_) => {}
         }
     }
+    let legality_rules = legality_of(legality, royal, pass);
     let mut geometry_errors = Vec::new();
     let geo = board.and_then(|board| Geometry::build(board, &mut geometry_errors));
     for (span, e) in geometry_errors {
@@ -1761,17 +1791,14 @@ fn resolve(
                 .any(|r| matches!(r, EndRule::Counting { .. }))
         }),
         royal_in_hand: false,
-        several_royals: {
-            let l = legality_of(legality);
-            l.partial_check_allowed || l.several_royals
-        },
+        several_royals: legality_rules.several_royals != SeveralRoyals::One,
         budget: Budget::default(),
         budget_reported: false,
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
     let tables_sound = names.letters_sound && !r.decls.is_empty() && r.decls.len() <= MAX_PIECES;
-    let mut pieces = r.pieces();
+    let mut pieces = r.pieces(royal, scoring);
     let before = r.errors.len();
     let castling_decl = castling;
     let castling = castling.map(|c| r.castling(c)).unwrap_or_default();
@@ -1798,23 +1825,7 @@ fn resolve(
         );
     }
 
-    // Every declared zone is resolved once here, so its mistakes are
-    // reported once (uses below stay quiet), even if nothing uses it.
-    let mut zones = Vec::new();
-    for zone in r.zones.clone() {
-        let before = r.errors.len();
-        let mut squares = [Vec::new(), Vec::new()];
-        for (side, set) in &zone.sides {
-            squares[side_index(side.node)] = r.resolve_plain(set);
-        }
-        if r.errors.len() != before {
-            r.unsound_zones.insert(zone.name.node.clone());
-        }
-        zones.push(ZoneTable {
-            name: zone.name.node.clone(),
-            squares,
-        });
-    }
+    let zones = r.declared_zones();
 
     let mut drop_rules = drops.map(|d| r.drops(d));
     if let Some(d) = &mut drop_rules {
@@ -1837,15 +1848,16 @@ fn resolve(
             piece.promotion_limit = u8::try_from(limit.count.node).ok();
         }
     }
-    let end = r.end(end);
+    let mut end = r.end(end);
+    for rule in scoring.map(|s| s.rules.as_slice()).unwrap_or_default() {
+        if let ScoringRule::Komi { side, points, .. } = rule {
+            end.komi[usize::from(side.node != Side::White)] =
+                points.node.min(fairyc_runtime::table::MAX_POINTS);
+        }
+    }
     let clock = crate::clock::resolve(clock, |n| r.piece(n), &promotions);
     // A pass is written as the mover's royal piece's square.
-    if let Some(span) = legality.and_then(|l| {
-        l.rules.iter().find_map(|x| match x {
-            LegalityRule::PassAllowed(span) => Some(*span),
-            _ => None,
-        })
-    }) {
+    if let Some(span) = pass {
         if !pieces.iter().any(|p| p.royal && p.royal_side.is_none()) {
             r.error(ErrorKind::PassWithoutRoyal, first_word(span, "pass"));
         }
@@ -1868,29 +1880,78 @@ fn resolve(
         gating,
         end,
         clock,
-        legality: legality_of(legality),
+        legality: legality_rules,
         zones,
     })
 }
 
-/// The `legality` block's rules.
-fn legality_of(decl: Option<&LegalityDecl>) -> Legality {
-    let mut out = Legality::default();
+/// The table's legality rules, from the `legality` block, the `royal`
+/// item (`check all` is [`SeveralRoyals::AllAttacked`], `check last` is
+/// [`SeveralRoyals::Unprotected`]) and the `pass allowed` item.
+fn legality_of(
+    decl: Option<&LegalityDecl>,
+    royal: Option<&RoyalDecl>,
+    pass: Option<Span>,
+) -> Legality {
+    let mut out = Legality {
+        pass: pass.is_some(),
+        ..Legality::default()
+    };
     for rule in decl.map(|d| d.rules.as_slice()).unwrap_or_default() {
         match rule {
             LegalityRule::GivingCheckForbidden(_) => out.giving_check_forbidden = true,
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
-            LegalityRule::PassAllowed(_) => out.pass = true,
-            LegalityRule::FleeingCheckForbidden(_) => out.fleeing_check_forbidden = true,
-            LegalityRule::PartialCheckAllowed(_) => out.partial_check_allowed = true,
-            LegalityRule::SeveralRoyalsAllowed(_) => out.several_royals = true,
             LegalityRule::Unknown(_) => {}
+        }
+    }
+    // The first `check` counts (a second, other one is `E0188`).
+    let mut checked = false;
+    for rule in royal.map(|d| d.rules.as_slice()).unwrap_or_default() {
+        match rule {
+            RoyalRule::Check(c) if !checked => {
+                checked = true;
+                match c.node {
+                    RoyalCheck::All => out.several_royals = SeveralRoyals::AllAttacked,
+                    RoyalCheck::Last => out.several_royals = SeveralRoyals::Unprotected,
+                }
+            }
+            RoyalRule::FleeingForbidden(_) => out.fleeing_check_forbidden = true,
+            _ => {}
         }
     }
     out
 }
 
+/// The side of `only <side>` in the `royal` item: only its royal pieces are.
+fn royal_only(royal: Option<&RoyalDecl>) -> Option<u8> {
+    royal?.rules.iter().find_map(|r| match r {
+        RoyalRule::Only(side) => Some(u8::from(side.node != Side::White)),
+        _ => None,
+    })
+}
+
 impl<'a> Resolver<'a> {
+    /// Every declared zone, resolved once here so that its mistakes are
+    /// reported once (uses elsewhere stay quiet), even if nothing uses it.
+    fn declared_zones(&mut self) -> Vec<ZoneTable> {
+        let mut zones = Vec::new();
+        for zone in self.zones.clone() {
+            let before = self.errors.len();
+            let mut squares = [Vec::new(), Vec::new()];
+            for (side, set) in &zone.sides {
+                squares[side_index(side.node)] = self.resolve_plain(set);
+            }
+            if self.errors.len() != before {
+                self.unsound_zones.insert(zone.name.node.clone());
+            }
+            zones.push(ZoneTable {
+                name: zone.name.node.clone(),
+                squares,
+            });
+        }
+        zones
+    }
+
     fn error(&mut self, kind: ErrorKind, span: Span) {
         self.errors.push(CompileError::new(kind, span));
     }
@@ -1929,18 +1990,32 @@ impl<'a> Resolver<'a> {
         found
     }
 
-    /// The pieces without moves or demotion.
-    fn pieces(&mut self) -> Vec<CheckedPiece> {
+    /// The pieces without moves or demotion; the side of `royal { only … }`
+    /// and the points of `scoring`.
+    fn pieces(
+        &mut self,
+        royal_decl: Option<&RoyalDecl>,
+        scoring: Option<&ScoringDecl>,
+    ) -> Vec<CheckedPiece> {
+        let royal_side = royal_only(royal_decl);
         let mut out = Vec::new();
         for decl in self.decls.clone() {
             let mut letter = String::from("?");
             let mut plus = false;
             let mut royal = None;
-            let mut royal_side = None;
+            let points = scoring
+                .map(|s| s.rules.as_slice())
+                .unwrap_or_default()
+                .iter()
+                .flat_map(|r| match r {
+                    ScoringRule::Points { pieces, .. } => pieces.as_slice(),
+                    _ => &[],
+                })
+                .find(|(name, _)| name.node == decl.name.node)
+                .map_or(0, |(_, p)| p.node.min(fairyc_runtime::table::MAX_POINTS));
             let mut captured_as = None;
             let mut cannot_capture = Vec::new();
             let mut cannot_hop = Vec::new();
-            let mut points = 0;
             for prop in &decl.props {
                 match prop {
                     PieceProp::CannotCapture { pieces, .. } => {
@@ -1968,10 +2043,6 @@ impl<'a> Resolver<'a> {
                                 }
                             }
                         }
-                    }
-                    PieceProp::Points(p) => points = p.node.min(fairyc_runtime::table::MAX_POINTS),
-                    PieceProp::RoyalSide(side) => {
-                        royal_side = Some(u8::from(side.node != "white"));
                     }
                     PieceProp::Letter(l) => {
                         plus = l.node.starts_with('+');
@@ -2175,16 +2246,14 @@ impl<'a> Resolver<'a> {
             gating: gating.to_vec(),
             end: EndRules {
                 checkmate: Outcome::Loss,
-                stalemate: Outcome::Draw,
+                stalemate: Stalemate::Draw,
                 repetition: None,
                 move_limit: None,
                 resets_move_limit: Vec::new(),
                 resets_on: Default::default(),
                 resets_irreversible: Vec::new(),
                 bare_king: None,
-                bare_king_after_reply: false,
                 reach: Vec::new(),
-                stalemate_fewer_pieces: false,
                 check_count: self.check_count,
                 extinction: Vec::new(),
                 // Only so that the setup FEN may hold a count.
@@ -2206,7 +2275,11 @@ impl<'a> Resolver<'a> {
             // Only what reading the FEN needs: how many royal pieces a
             // side may have.
             legality: Legality {
-                partial_check_allowed: self.several_royals,
+                several_royals: if self.several_royals {
+                    SeveralRoyals::AllAttacked
+                } else {
+                    SeveralRoyals::One
+                },
                 ..Default::default()
             },
             zones: Vec::new(),
@@ -2925,255 +2998,6 @@ impl<'a> Resolver<'a> {
         Ok(false)
     }
 
-    /// The promotion rules; sets what promoted pieces become in hand.
-    fn promotions(
-        &mut self,
-        rules: &[&ast::PromotionRule],
-        pieces: &mut [CheckedPiece],
-        has_drops: bool,
-        to_hand: bool,
-    ) -> Vec<CheckedPromotion> {
-        let np = pieces.len();
-        let mut origins: Vec<Vec<u8>> = vec![Vec::new(); np];
-        let mut out = Vec::new();
-        // (rule, its zone if sound) for E0039.
-        let mut sound: Vec<SoundRule> = Vec::new();
-        for rule in rules {
-            let piece = self.piece(&rule.piece.node);
-            // A royal piece promotes only to a piece royal for the same
-            // sides, on the board: its side keeps its one royal piece.
-            let royal_from = piece.filter(|&p| pieces[p as usize].royal);
-            let same_royalty = |x: u8| {
-                royal_from.is_some_and(|p| {
-                    let (a, b) = (&pieces[p as usize], &pieces[x as usize]);
-                    b.royal && a.royal_side == b.royal_side
-                })
-            };
-            if royal_from.is_some() {
-                for target in &rule.targets {
-                    let (target_name, royal_target) = match &target.node {
-                        PromotionTarget::Piece(n) => {
-                            (n.node.clone(), self.piece(&n.node).is_none_or(same_royalty))
-                        }
-                        PromotionTarget::Hand(n) => (format!("hand({})", n.node), false),
-                    };
-                    if !royal_target {
-                        self.error(
-                            ErrorKind::RoyalPromotes {
-                                piece: rule.piece.node.clone(),
-                                target: target_name,
-                            },
-                            target.span,
-                        );
-                    }
-                }
-            }
-            let mut choices: Vec<PromotionChoice> = Vec::new();
-            let mut firsts: Vec<Span> = Vec::new();
-            let mut rule_sound = piece.is_some();
-            for target in &rule.targets {
-                let (choice, name) = match &target.node {
-                    PromotionTarget::Piece(n) => {
-                        (self.piece(&n.node).map(PromotionChoice::Piece), n)
-                    }
-                    PromotionTarget::Hand(n) => (self.piece(&n.node).map(PromotionChoice::Hand), n),
-                };
-                let Some(choice) = choice else {
-                    rule_sound = false;
-                    continue;
-                };
-                let (PromotionChoice::Piece(x) | PromotionChoice::Hand(x)) = choice;
-                if let Some(i) = choices.iter().position(|c| *c == choice) {
-                    self.error(
-                        ErrorKind::DuplicatePromotionChoice {
-                            choice: name.node.clone(),
-                            first: firsts[i],
-                        },
-                        target.span,
-                    );
-                    rule_sound = false;
-                    continue;
-                }
-                match choice {
-                    PromotionChoice::Piece(_)
-                        if pieces[x as usize].royal && !self.several_royals && !same_royalty(x) =>
-                    {
-                        self.error(
-                            ErrorKind::PromotesToRoyal {
-                                piece: name.node.clone(),
-                            },
-                            name.span,
-                        );
-                        rule_sound = false;
-                    }
-                    PromotionChoice::Hand(_) if pieces[x as usize].royal => {
-                        self.error(
-                            ErrorKind::RoyalToHand {
-                                piece: name.node.clone(),
-                            },
-                            name.span,
-                        );
-                        rule_sound = false;
-                    }
-                    PromotionChoice::Hand(_) if !has_drops => {
-                        self.error(ErrorKind::HandPromotionWithoutDrops, target.span);
-                        rule_sound = false;
-                    }
-                    _ => {}
-                }
-                if let (PromotionChoice::Piece(x), Some(p)) = (choice, piece) {
-                    if x != p && !origins[x as usize].contains(&p) {
-                        origins[x as usize].push(p);
-                    }
-                }
-                choices.push(choice);
-                firsts.push(target.span);
-            }
-            let zone_unsound = self.names_unsound_zone(&rule.zone) || !self.names_ok(&rule.zone);
-            let before = self.errors.len();
-            let zone = self.resolve(&rule.zone);
-            let zone_sound = !zone_unsound && self.errors.len() == before;
-            if zone_sound && (self.setup.is_some() || !self.mentions_setup(&rule.zone)) {
-                for (side, name) in [(0, "white"), (1, "black")] {
-                    if zone[side].is_empty() {
-                        self.lower_error(LowerError::EmptyZone(name), rule.zone.span);
-                    }
-                }
-            }
-            let Some(piece) = piece else { continue };
-            if choices.is_empty() {
-                continue;
-            }
-            let flag = |w: &str| rule.flags.iter().find(|x| x.node == w).map(|x| x.span);
-            let turn = flag("turn").is_some();
-            let mut seen_flags: Vec<&str> = Vec::new();
-            for f in &rule.flags {
-                if seen_flags.contains(&f.node.as_str()) {
-                    self.error(
-                        ErrorKind::TurnMisuse {
-                            what: "repeats a word",
-                        },
-                        f.span,
-                    );
-                }
-                seen_flags.push(&f.node);
-                if !turn && f.node != "turn" {
-                    self.error(
-                        ErrorKind::TurnMisuse {
-                            what: "needs `turn`",
-                        },
-                        f.span,
-                    );
-                }
-            }
-            if turn {
-                let mut misuse = |what: &'static str, span: Span| {
-                    self.error(ErrorKind::TurnMisuse { what }, span);
-                };
-                if let Some(w) = rule.on.first() {
-                    misuse("takes no `on`", w.span);
-                }
-                if let Some(span) = rule.if_capture {
-                    misuse("takes no `if capture`", span);
-                }
-                if let Some(span) = rule.optional {
-                    misuse("is always optional", span);
-                }
-                if let Some(set) = &rule.except {
-                    misuse("takes no `except`", set.span);
-                }
-                if let Some(t) = rule
-                    .targets
-                    .iter()
-                    .find(|t| matches!(t.node, PromotionTarget::Hand(_)))
-                {
-                    misuse("turns into a piece, not into `hand(…)`", t.span);
-                }
-            }
-            if rule_sound && zone_sound && !turn {
-                sound.push((rule, piece, zone.clone(), choices.clone()));
-            }
-            let on = |w: &str| rule.on.iter().any(|x| x.node == w);
-            let except = match &rule.except {
-                Some(set) => self.resolve(set),
-                None => [Vec::new(), Vec::new()],
-            };
-            out.push(CheckedPromotion {
-                piece,
-                zone,
-                choices,
-                optional: rule.optional.is_some(),
-                on_start: on("start"),
-                on_end: rule.on.is_empty() || on("end"),
-                on_pass: on("pass"),
-                on_entry: on("entry"),
-                capture_only: rule.if_capture.is_some(),
-                except,
-                always: rule.always.is_some(),
-                turn,
-                alone: flag("alone").is_some(),
-                no_check: flag("no-check").is_some(),
-                no_attack: flag("no-attack").is_some(),
-            });
-        }
-        // The promoted mark (`~`) only says what a piece becomes in hand:
-        // where captured pieces go to no hand, there is no mark and no
-        // demotion.
-        for (x, from) in origins.iter().enumerate() {
-            if !to_hand || pieces[x].captured_as.is_some() || from.is_empty() {
-                continue;
-            }
-            if from.len() > 1 {
-                let name = |i: u8| pieces[i as usize].name.clone();
-                self.lower_error(
-                    LowerError::AmbiguousDemotion {
-                        piece: pieces[x].name.clone(),
-                        from: (name(from[0]), name(from[1])),
-                    },
-                    self.decls[x].name.span,
-                );
-                continue;
-            }
-            let origin = from[0] as usize;
-            pieces[x].demotes_to = Some(pieces[origin].captured_as.unwrap_or(from[0]));
-        }
-        self.promotion_conflicts(&sound);
-        out
-    }
-
-    /// `E0039`: two rules of one piece that apply on the same square but
-    /// differ in `optional` or share some of their choices but not all.
-    /// Rules with the same choices and the same `optional` are ways to one
-    /// promotion (`on entry` and `on start or end if capture`): they merge.
-    fn promotion_conflicts(&mut self, rules: &[SoundRule]) {
-        for (j, (later, lp, lz, lc)) in rules.iter().enumerate() {
-            for (earlier, ep, ez, ec) in rules.iter().take(j) {
-                if ep != lp {
-                    continue;
-                }
-                let same_choices = ec.len() == lc.len() && ec.iter().all(|c| lc.contains(c));
-                let contradicts = earlier.optional.is_some() != later.optional.is_some()
-                    || !same_choices && ec.iter().any(|c| lc.contains(c));
-                if !contradicts {
-                    continue;
-                }
-                let shared =
-                    (0..2).find_map(|side| ez[side].iter().find(|s| lz[side].contains(s)).copied());
-                let Some(square) = shared else { continue };
-                let square = self.geo.squares[square as usize].name.clone();
-                self.error(
-                    ErrorKind::ConflictingPromotion {
-                        piece: later.piece.node.clone(),
-                        square,
-                        first: earlier.span,
-                    },
-                    later.span,
-                );
-                break;
-            }
-        }
-    }
-
     /// A `checkmate by` or `checkmate needs` rule, if its pieces and
     /// outcome are known (the checker reports those that are not).
     fn mate_rule(
@@ -3333,10 +3157,6 @@ impl<'a> Resolver<'a> {
                             .collect(),
                         from_pieces: *from_pieces,
                     });
-                }
-                EndRule::Komi { side, points, .. } => {
-                    out.komi[usize::from(side.node != Side::White)] =
-                        points.node.min(fairyc_runtime::table::MAX_POINTS);
                 }
                 EndRule::Unknown(_) => {}
             }

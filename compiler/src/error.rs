@@ -79,10 +79,14 @@ pub enum Block {
     Gating,
     /// `legality { … }`
     Legality,
+    /// `royal { … }`
+    Royal,
     /// `end { … }`
     End,
     /// `clock { … }`
     Clock,
+    /// `scoring { … }`
+    Scoring,
 }
 
 impl Block {
@@ -99,8 +103,10 @@ impl Block {
             Block::Drops => "drops",
             Block::Gating => "gating",
             Block::Legality => "legality",
+            Block::Royal => "royal",
             Block::End => "end",
             Block::Clock => "clock",
+            Block::Scoring => "scoring",
         }
     }
 }
@@ -511,9 +517,8 @@ pub enum ErrorKind {
         /// The limit given.
         count: u32,
     },
-    /// `E0173` `Pawn -> Met in far-diagonals alone` — `alone`,
-    /// `no-check` or `no-attack` without `turn`, or `turn` with `on`, `if capture`,
-    /// `optional`, `except` or a `hand(…)` target.
+    /// `E0173` `turn Pawn -> hand(Pawn) in far-diagonals` — a `turn` rule
+    /// with a `hand(…)` target.
     TurnMisuse {
         /// What is wrong, as a short phrase.
         what: &'static str,
@@ -566,7 +571,7 @@ pub enum ErrorKind {
     Lower(crate::lower::LowerError),
     /// `E0160` … `E0169`: `fairyc export` cannot express a construct in
     /// Fairy-Stockfish 11.1.
-    Export(crate::export::ExportRefusal),
+    Export(crate::export_refusal::ExportRefusal),
 
     // --- hoppers and the flying general (issue 12) ---
     /// `E0135` `moves pgR` — both hopper modifiers in one term.
@@ -574,7 +579,7 @@ pub enum ErrorKind {
         /// The first of the two letters.
         first: Span,
     },
-    /// `E0058` `points 100001` or `komi black 20000`: more points than the
+    /// `E0058` `points Rook 100001` or `komi black 20000`: more points than the
     /// tables hold.
     PointsOutOfRange,
     /// `E0059` `cannot-hop Cannon` in a piece without hopper moves.
@@ -616,8 +621,8 @@ pub enum ErrorKind {
         what: &'static str,
     },
 
-    /// `E0188` `legality { partial-check allowed; several-royals allowed }`
-    /// — two rules for a side's several royal pieces.
+    /// `E0188` `royal { check all; check last }` — two rules for a side's
+    /// several royal pieces.
     SeveralRoyalRules,
 
     // --- multi-leg moves (issue 19) ---
@@ -665,6 +670,16 @@ pub enum ErrorKind {
         character: Option<char>,
         /// A Betza move to write instead, when one is likely.
         suggestion: Option<String>,
+    },
+
+    // --- the language's redesign (issue 28) ---
+    /// `E0177` `legality { partial-check allowed }`, `points 7` in a piece,
+    /// `on start or end`: a spelling the language had and replaced.
+    Retired {
+        /// The old spelling, in backquotes.
+        old: &'static str,
+        /// What to write instead, in backquotes.
+        new: String,
     },
 }
 
@@ -1212,7 +1227,7 @@ impl ErrorKind {
                 .help(
                     "checkmate needs exactly one royal piece per side; remove the extra ones, \
                      drop `royal` from the piece, or let a side have several with \
-                     `legality { partial-check allowed }`",
+                     `royal { check all }` or `royal { check last }`",
                 )
             }
             ErrorKind::PromotesToRoyal { piece } => Text::new(
@@ -1222,8 +1237,7 @@ impl ErrorKind {
             )
             .help(
                 "a side has exactly one royal piece; promote to a non-royal piece, or let a side \
-                 have several with `legality { partial-check allowed }` or `legality { \
-                 several-royals allowed }`",
+                 have several with `royal { check all }` or `royal { check last }`",
             ),
             ErrorKind::RoyalToHand { piece } => Text::new(
                 "E0042",
@@ -1312,7 +1326,7 @@ impl ErrorKind {
                     f64::from(fairyc_runtime::table::MAX_POINTS) / 10.0
                 ),
             )
-            .help("points have at most one decimal: janggi's chariot is `points 13`, Black's komi `komi black 1.5`"),
+            .help("points have at most one decimal: janggi's chariot is `points Chariot 13`, Black's komi `komi black 1.5`"),
             ErrorKind::CannotHopWithoutHops { piece } => Text::new(
                 "E0059",
                 format!("`cannot-hop` in `{piece}`, which has no hopper move"),
@@ -1384,9 +1398,8 @@ impl ErrorKind {
                 "here",
             )
             .help(
-                "`turn` makes the promotion a move of its own (`Pawn -> Met in diagonals turn`); \
-                 `alone`, `no-check` and `no-attack` go with it, `on`, `if capture`, `optional`, `except` and \
-                 `hand(…)` do not",
+                "a `turn` rule (`turn Pawn -> Met in diagonals`) changes the piece on the board: \
+                 its targets are pieces, not `hand(…)`",
             ),
             ErrorKind::ByDropWithoutDrops => Text::new(
                 "E0174",
@@ -1473,13 +1486,12 @@ impl ErrorKind {
             ),
             ErrorKind::SeveralRoyalRules => Text::new(
                 "E0188",
-                "`partial-check allowed` and `several-royals allowed` cannot both hold",
+                "`check all` and `check last` cannot both hold",
                 "the second rule for several royal pieces",
             )
             .help(
-                "they differ when all of a side's royal pieces are attacked: with \
-                 `partial-check allowed` that is check, with `several-royals allowed` it is not; \
-                 keep the one the variant plays",
+                "they differ when all of a side's royal pieces are attacked: with `check all` \
+                 that is check, with `check last` it is not; keep the one the variant plays",
             ),
             ErrorKind::LegAtom { atom } => Text::new(
                 "E0180",
@@ -1614,6 +1626,13 @@ impl ErrorKind {
                      docs/language.md#pieces-and-moves",
                 )
             }
+            ErrorKind::Retired { old, new } => Text::new(
+                "E0177",
+                format!("{old}: a spelling the language no longer has"),
+                "the old spelling",
+            )
+            .help(format!("write {new} instead"))
+            .help("docs/language.md#changes lists what changed"),
             ErrorKind::Lower(e) => {
                 let text = Text::new(e.code(), e.to_string(), e.label());
                 match e.help() {

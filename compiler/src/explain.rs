@@ -358,21 +358,21 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0039",
         title: "conflicting promotion rules",
-        text: "Two promotion rules of one piece apply on the same square, and either one is `optional` and the other not, or they share some choices but not all. On the shared squares the rules merge, so the compulsory rule would silently become optional (or a choice would be offered by one rule and not the other). Rules with the same choices and the same `optional` are two ways to one promotion and merge as they should (Chu shogi: `on entry`, and `on start or end if capture`).",
+        text: "Two promotion rules of one piece apply on the same square, and either one is `optional` and the other not, or they share some choices but not all. On the shared squares the rules merge, so the compulsory rule would silently become optional (or a choice would be offered by one rule and not the other). Rules with the same choices and the same `optional` are two ways to one promotion and merge as they should (Chu shogi: `on entry`, and `on start | end if capture`).",
         wrong: "promotion {\n    Pawn -> Queen in rank 8\n    Pawn -> Queen | Knight in e8 optional\n}",
         fixed: "promotion {\n    Pawn -> Queen | Knight in last-rank\n}",
     },
     Explanation {
         code: "E0040",
         title: "more than one royal piece for a side",
-        text: "Check and checkmate are defined for one royal piece per side; the setup gives a side two or more. A variant where a side has several, in check only when all are attacked (Spartan chess's two kings), says `legality { partial-check allowed }`.",
+        text: "Check and checkmate are defined for one royal piece per side; the setup gives a side two or more. A variant where a side has several, in check only when all are attacked (Spartan chess's two kings), says `royal { check all }`.",
         wrong: "setup \"4k3/8/8/8/8/8/8/3KK3 w - - 0 1\"",
         fixed: "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
     },
     Explanation {
         code: "E0041",
         title: "promotion to a royal piece",
-        text: "A piece that is not royal may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense. A variant whose side may have several says how they are protected: `legality { partial-check allowed }` (in check only when all are attacked, Spartan chess's two kings; `King max 2` caps how many) or `legality { several-royals allowed }` (while it has two or more, none is protected; sho shogi's crown prince).",
+        text: "A piece that is not royal may not promote to a royal piece: its side would then have two, and check, checkmate and the capture of a royal piece stop making sense. A variant whose side may have several says how they are protected: `royal { check all }` (in check only when all are attacked, Spartan chess's two kings; `King max 2` caps how many) or `royal { check last }` (while it has two or more, none is protected; sho shogi's crown prince).",
         wrong: "promotion { Pawn -> Queen | King in last-rank }",
         fixed: "promotion { Pawn -> Queen in last-rank }",
     },
@@ -414,7 +414,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0047",
         title: "a royal piece that promotes",
-        text: "A royal piece may promote only to another piece that is royal for the same sides (`royal`, or `royal white`/`royal black` alike), on the board: promoting it to a piece that is not royal, or into a hand, would leave its side without a royal piece.",
+        text: "A royal piece may promote only to another piece that is royal for the same sides (every royal piece is, for the sides of `royal { only … }`), on the board: promoting it to a piece that is not royal, or into a hand, would leave its side without a royal piece.",
         wrong: "promotion { King -> Queen in last-rank }",
         fixed: "piece Emperor { letter E; moves Q; royal }\npromotion {\n    King -> Emperor in last-rank\n    Pawn -> Queen in last-rank\n}",
     },
@@ -456,9 +456,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0054",
         title: "unknown promotion trigger",
-        text: "A promotion rule's `on` names which squares of a move make it apply: `start` (the move starts in the zone), `end` (it ends there, the default) `pass` (it passes over a zone square) and `entry` (it starts outside the zone and ends inside), each at most once, joined by `or`. Shogi promotes on `start or end`; Chu shogi on `entry`, and on `start or end if capture` in a second rule.",
-        wrong: "promotion { Pawn -> Queen in last-rank on begin or end }",
-        fixed: "promotion { Pawn -> Queen in last-rank on start or end }",
+        text: "A promotion rule's `on` names which squares of a move make it apply: `start` (the move starts in the zone), `end` (it ends there, the default) `pass` (it passes over a zone square) and `entry` (it starts outside the zone and ends inside), each at most once, joined by `|`. Shogi promotes on `start | end`; Chu shogi on `entry`, and on `start | end if capture` in a second rule.",
+        wrong: "promotion { Pawn -> Queen in last-rank on begin | end }",
+        fixed: "promotion { Pawn -> Queen in last-rank on start | end }",
     },
     Explanation {
         code: "E0055",
@@ -505,9 +505,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0058",
         title: "too many points",
-        text: "`points <n>` (what a piece counts when the material is counted) and `komi <side> <n>` (what a side adds to its count) take a number with at most one decimal, from 0 to 10000.",
-        wrong: "end { komi black 20000 }",
-        fixed: "end { komi black 1.5 }",
+        text: "`points <Piece> <n>` (what a piece counts when the material is counted) and `komi <side> <n>` (what a side adds to its count), in `scoring`, take a number with at most one decimal, from 0 to 10000.",
+        wrong: "scoring { komi black 20000 }",
+        fixed: "scoring { komi black 1.5 }",
     },
     Explanation {
         code: "E0059",
@@ -701,9 +701,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0138",
         title: "`pass allowed` without a royal piece for both sides",
-        text: "A pass is written as the mover's royal piece's square twice (`e2e2`, as Fairy-Stockfish writes it), and a player in check may not pass: both sides need a royal piece, so `royal white` or `royal black` alone cannot pass.",
-        wrong: "piece King { letter K; moves K; royal white }\nlegality { pass allowed }",
-        fixed: "piece King { letter K; moves K; royal }\nlegality { pass allowed }",
+        text: "A pass is written as the mover's royal piece's square twice (`e2e2`, as Fairy-Stockfish writes it), and a player in check may not pass: both sides need a royal piece, so a variant with `royal { only white }` or `royal { only black }` cannot pass.",
+        wrong: "piece King { letter K; moves K; royal }\nroyal { only white }\npass allowed",
+        fixed: "piece King { letter K; moves K; royal }\npass allowed",
     },
     Explanation {
         code: "E0139",
@@ -746,6 +746,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         text: "`once` and `if not-in-check` apply to steps, leaps and slides. A hopper term (`p`, `g`) cannot carry them: give the hopper move its own `moves` statement without them.",
         wrong: "piece Cannon { letter C; moves mR cpR once }",
         fixed: "piece Cannon { letter C; moves mR cpR; moves mfD once }",
+    },
+    Explanation {
+        code: "E0177",
+        title: "a spelling the language no longer has",
+        text: "The language is 0.x and changes where that makes it more regular (docs/language.md#changes lists every change). A statement written as an earlier version spelt it is reported with what to write now: the royal-piece rules `partial-check allowed`, `several-royals allowed`, `fleeing-check forbidden` and a piece's `royal white`/`royal black` are the `royal` item's `check all`, `check last`, `fleeing forbidden` and `only white`/`only black`; `pass allowed` is a top-level item, no longer in `legality`; a piece's `points <n>` and `end`'s `komi` are in the `scoring` item; `turn` starts a promotion statement of its own; promotion triggers are joined with `|`, not `or`.",
+        wrong: "legality { partial-check allowed }\npromotion { Pawn -> Queen in last-rank on start or end }",
+        fixed: "royal { check all }\npromotion { Pawn -> Queen in last-rank on start | end }",
     },
     Explanation {
         code: "E0178",
@@ -891,9 +898,9 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0188",
         title: "two rules for several royal pieces",
-        text: "`partial-check allowed` and `several-royals allowed` both let a side have several royal pieces, and answer differently what happens when all of them are attacked: with `partial-check allowed` the side is in check and no move may leave them so (Spartan chess); with `several-royals allowed` a side with two or more is never in check (sho shogi). A variant plays one of them.",
-        wrong: "legality { partial-check allowed; several-royals allowed }",
-        fixed: "legality { several-royals allowed }",
+        text: "`check all` and `check last` in the `royal` item both let a side have several royal pieces, and answer differently what happens when all of them are attacked: with `check all` the side is in check and no move may leave them so (Spartan chess); with `check last` a side with two or more is never in check (sho shogi). A variant plays one of them.",
+        wrong: "royal { check all; check last }",
+        fixed: "royal { check last }",
     },
     Explanation {
         code: "E0189",
@@ -1073,9 +1080,9 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "W0009",
         title: "`double-pass` without passing",
-        text: "`double-pass <verdict>` ends the game after two passes in a row, but without `pass allowed` in `legality` no player may pass, so the rule never triggers.",
+        text: "`double-pass <verdict>` ends the game after two passes in a row, but without the item `pass allowed` no player may pass, so the rule never triggers.",
         wrong: "end { double-pass draw }",
-        fixed: "legality { pass allowed }\nend { double-pass draw }",
+        fixed: "pass allowed\nend { double-pass draw }",
     },
     Explanation {
         code: "W0020",

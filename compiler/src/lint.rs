@@ -6,7 +6,7 @@
 //! position) and points back into the AST for spans: the tables' pieces,
 //! promotion rules and reach rules are in the source's order.
 
-use fairyc_runtime::table::{PromotionChoice, TableParts};
+use fairyc_runtime::table::{PromotionChoice, TableParts, Trigger};
 use fairyc_runtime::{Color, Setup, Variant, VariantTables};
 
 use crate::ast::{self, DropRule, EndRule, Item, PieceProp, Side};
@@ -129,7 +129,10 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
     // they go to hand, `hand(…)` promotion targets and the setup's pockets.
     if let Some(drops) = &parts.drops {
         for (i, piece) in parts.pieces.iter().enumerate() {
-            if !drops.captures_to_hand || !used.get(i).copied().unwrap_or(false) || piece.royal {
+            if !drops.captures_to_hand
+                || !used.get(i).copied().unwrap_or(false)
+                || piece.royal.is_royal()
+            {
                 continue;
             }
             set(&mut hand, piece.captured_as.unwrap_or(i as u8));
@@ -155,7 +158,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
     let holdable: Vec<bool> = parts
         .pieces
         .iter()
-        .map(|piece| !piece.royal || royal_in_hand)
+        .map(|piece| !piece.royal.is_royal() || royal_in_hand)
         .collect();
     drop_rules(file, parts, &decls, &holdable, &mut out);
 
@@ -193,13 +196,13 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
             // applies leaves the piece something else: it goes no further.
             let promotes_there = |to: u16| {
                 parts.promotions.iter().any(|r| {
+                    let Some(m) = r.as_move() else { return false };
                     r.piece as usize == pi
-                        && r.on_end
-                        && !r.turn
-                        && !r.capture_only
+                        && m.on.has(Trigger::End)
+                        && !m.capture_only
                         && !r.choices.contains(&PromotionChoice::Piece(pi as u8))
                         && r.zone[side].contains(&to)
-                        && (!r.optional || r.forced[side].contains(&to))
+                        && (!m.optional || m.forced[side].contains(&to))
                 })
             };
             let Some(seen) = reach.get_mut(pi).map(|r| &mut r[side]) else {
@@ -421,7 +424,7 @@ pub(crate) fn setup_row_span(source: &str, fen: Span, row: usize) -> Option<Span
 }
 
 /// `W0007`: a piece that can stand on a square from which it has no move
-/// and where no promotion rule (a `turn alone` rule applies everywhere)
+/// and where no promotion rule (a `turn … alone` rule applies everywhere)
 /// nor goal of its own applies to it: once
 /// there, it is stuck for good. One warning per piece, for the first side that has such squares.
 fn dead_ends(
@@ -440,7 +443,7 @@ fn dead_ends(
                     !parts.promotions.iter().any(|r| {
                         r.piece as usize == pi
                                 // A side's only piece of the type turns anywhere.
-                                && ((r.turn && r.alone) || r.zone[side].contains(&(s as Sq)))
+                                && (r.as_turn().is_some_and(|t| t.alone) || r.zone[side].contains(&(s as Sq)))
                     })
                 })
                 // A goal of the piece ends the game there (breakthrough).

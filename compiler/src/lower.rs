@@ -11,8 +11,9 @@
 use std::fmt;
 
 use fairyc_runtime::table::{
-    BoardTable, CastlingRule, DropRules, EndRules, ExtinctionRule, Path, PieceTable, PromotionRule,
-    ReachRule, SquareInfo, Step, TableParts, MAX_PATHS_PER_SQUARE, MAX_STEPS_PER_PATH,
+    BareKingRule, BoardTable, CastlingRule, DropRules, EndRules, ExtinctionRule, MovePromotion,
+    Path, PieceTable, PromotionKind, PromotionRule, ReachRule, Royal, SquareInfo, Stalemate, Step,
+    TableParts, Trigger, Triggers, TurnPromotion, MAX_PATHS_PER_SQUARE, MAX_STEPS_PER_PATH,
 };
 use fairyc_runtime::{ParseFenError, Position, PositionError, Variant, VariantTables};
 
@@ -523,8 +524,11 @@ pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
     PieceTable {
         name: piece.name.clone(),
         letter: piece.letter.clone(),
-        royal: piece.royal,
-        royal_side: piece.royal_side,
+        royal: match (piece.royal, piece.royal_side) {
+            (false, _) => Royal::No,
+            (true, None) => Royal::Both,
+            (true, Some(side)) => Royal::only(side as usize),
+        },
         captured_as: piece.captured_as,
         demotes_to: piece.demotes_to,
         plus: piece.plus,
@@ -741,21 +745,31 @@ pub fn promotions(checked: &Checked, pieces: &[PieceTable]) -> Vec<PromotionRule
             } else {
                 forced = [Vec::new(), Vec::new()];
             }
+            let kind = if rule.turn {
+                PromotionKind::Turn(TurnPromotion {
+                    alone: rule.alone,
+                    no_check: rule.no_check,
+                    no_attack: rule.no_attack,
+                })
+            } else {
+                let on = [
+                    (rule.on_start, Trigger::Start),
+                    (rule.on_end, Trigger::End),
+                    (rule.on_pass, Trigger::Pass),
+                    (rule.on_entry, Trigger::Entry),
+                ];
+                PromotionKind::Move(MovePromotion {
+                    on: Triggers::of(&on.iter().filter(|x| x.0).map(|x| x.1).collect::<Vec<_>>()),
+                    optional: rule.optional,
+                    capture_only: rule.capture_only,
+                    forced,
+                })
+            };
             PromotionRule {
                 piece: rule.piece,
                 zone: rule.zone.clone(),
                 choices: rule.choices.clone(),
-                optional: rule.optional,
-                on_start: rule.on_start,
-                on_end: rule.on_end,
-                on_pass: rule.on_pass,
-                on_entry: rule.on_entry,
-                capture_only: rule.capture_only,
-                forced,
-                turn: rule.turn,
-                alone: rule.alone,
-                no_check: rule.no_check,
-                no_attack: rule.no_attack,
+                kind,
             }
         })
         .collect()
@@ -835,14 +849,20 @@ pub fn end(checked: &Checked) -> EndRules {
     let clock = &checked.clock;
     EndRules {
         checkmate: e.checkmate,
-        stalemate: e.stalemate,
+        stalemate: if e.stalemate_fewer_pieces {
+            Stalemate::FewerPieces
+        } else {
+            e.stalemate.into()
+        },
         repetition: e.repetition,
         move_limit: clock.limit,
         resets_move_limit: clock.pieces.clone(),
         resets_on: clock.events,
         resets_irreversible: clock.irreversible.clone(),
-        bare_king: e.bare_king,
-        bare_king_after_reply: e.bare_king_after_reply,
+        bare_king: e.bare_king.map(|outcome| BareKingRule {
+            outcome,
+            after_reply: e.bare_king_after_reply,
+        }),
         reach: e
             .reach
             .iter()
@@ -853,7 +873,6 @@ pub fn end(checked: &Checked) -> EndRules {
                 after_reply: r.after_reply,
             })
             .collect(),
-        stalemate_fewer_pieces: e.stalemate_fewer_pieces,
         check_count: e.check_count,
         extinction: e
             .extinction

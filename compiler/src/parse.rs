@@ -25,7 +25,8 @@ use crate::ast::{
     ClockDecl, ClockEvent, ClockRule, CountingLimit, CountingNeed, DropRule, DropsDecl, EndDecl,
     EndRule, GatingDecl, GatingRule, Item, Labels, LegalityDecl, LegalityRule, MoveRegion,
     PieceDecl, PieceProp, PromotionDecl, PromotionLimit, PromotionRule, PromotionTarget,
-    RegionKind, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
+    RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, SetItem, SetupDecl,
+    Side, SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -320,11 +321,23 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::decimal => "a number of points (`13`, `1.5`)",
         Rule::cannot_capture => "`cannot-capture`",
         Rule::cannot_hop => "`cannot-hop`",
-        Rule::points => "`points`",
-        Rule::pass_allowed => "`pass allowed`",
+        Rule::pass_decl => "`pass allowed`",
         Rule::end_double_pass => "`double-pass`",
         Rule::end_facing => "`facing`",
-        Rule::end_komi => "`komi`",
+        Rule::scoring_komi => "`komi`",
+        Rule::scoring_points => "`points`",
+        Rule::piece_points => "a piece and its points (`Cannon 7`)",
+        Rule::kw_scoring => "`scoring`",
+        Rule::scoring_decl => "a `scoring` block",
+        Rule::royal_decl => "a `royal` block",
+        Rule::royal_check => "`check all` or `check last`",
+        Rule::royal_only => "`only white` or `only black`",
+        Rule::royal_fleeing => "`fleeing forbidden`",
+        Rule::kw_check => "`check`",
+        Rule::kw_all => "`all`",
+        Rule::kw_last => "`last`",
+        Rule::kw_only => "`only`",
+        Rule::kw_fleeing => "`fleeing`",
         Rule::kw_royal => "`royal`",
         Rule::kw_captured_as => "`captured-as`",
         Rule::kw_fen_only => "`fen-only`",
@@ -335,7 +348,6 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_no_drop_mate => "`no-drop-mate`",
         Rule::kw_captures_to_hand => "`captures-to-hand`",
         Rule::kw_on => "`on`",
-        Rule::kw_or => "`or`",
         Rule::kw_except => "`except`",
         Rule::kw_always => "`always`",
         Rule::kw_also_as => "`also-as`",
@@ -349,7 +361,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_no_check => "`no-check`",
         Rule::kw_no_attack => "`no-attack`",
         Rule::castling_by_drop => "`by-drop`",
-        Rule::promotion_flag => "`turn`, `alone`, `no-check` or `no-attack`",
+        Rule::turn_flag => "`alone`, `no-check` or `no-attack`",
+        Rule::promotion_turn => "a `turn` rule",
         Rule::drop_must => "`must-drop`",
         Rule::drop_only_on => "a drop rule",
         Rule::drop_per_colour => "a drop rule",
@@ -386,12 +399,6 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::legality_decl => "a `legality` block",
         Rule::giving_check_forbidden => "`giving-check forbidden`",
         Rule::capture_compulsory => "`capture compulsory`",
-        Rule::fleeing_check_forbidden => "`fleeing-check forbidden`",
-        Rule::kw_fleeing_check => "`fleeing-check`",
-        Rule::partial_check_allowed => "`partial-check allowed`",
-        Rule::kw_partial_check => "`partial-check`",
-        Rule::several_royals_allowed => "`several-royals allowed`",
-        Rule::kw_several_royals => "`several-royals`",
         Rule::kw_by => "`by`",
         Rule::kw_needs => "`needs`",
         Rule::kw_else => "`else`",
@@ -429,6 +436,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::promotion_target => "a piece or `hand(<Piece>)`",
         Rule::drops_stmt => "a drop rule",
         Rule::legality_stmt | Rule::legality_known => "a legality rule",
+        Rule::royal_stmt | Rule::royal_known => "a `royal` statement",
+        Rule::scoring_stmt | Rule::scoring_known => "a `scoring` statement",
         Rule::end_stmt => "an end rule",
         Rule::clock_stmt | Rule::clock_known => "a `clock` statement",
         Rule::file => "a variant file",
@@ -489,7 +498,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drop_captures => "a drop rule",
         Rule::drop_per_file => "a drop rule",
         Rule::drop_also_as => "a drop rule",
-        Rule::promotion_on => "`on start or end`",
+        Rule::promotion_on => "`on start | end`",
         Rule::promotion_if => "`if capture`",
         Rule::promotion_limit => "`<Piece> max <n>`",
         Rule::promotion_except => "`except <squares>`",
@@ -711,6 +720,9 @@ impl Builder<'_> {
             Rule::drops_decl => Item::Drops(self.drops(pair)),
             Rule::gating_decl => Item::Gating(self.gating(pair)),
             Rule::legality_decl => Item::Legality(self.legality(pair)),
+            Rule::royal_decl => Item::Royal(self.royal(pair)),
+            Rule::pass_decl => Item::Pass(tight(&pair)),
+            Rule::scoring_decl => Item::Scoring(self.scoring(pair)),
             Rule::end_decl => Item::End(self.end(pair)),
             Rule::clock_decl => Item::Clock(self.clock(pair)),
             _ => Item::Unknown(self.unknown(pair)),
@@ -1034,12 +1046,7 @@ impl Builder<'_> {
                         props.push(PieceProp::Faces { betza, span });
                     }
                 }
-                Rule::royal => {
-                    props.push(PieceProp::Royal(tight(&p)));
-                    if let Some(side) = p.into_inner().find(|q| q.as_rule() == Rule::side) {
-                        props.push(PieceProp::RoyalSide(text(&side)));
-                    }
-                }
+                Rule::royal => props.push(PieceProp::Royal(tight(&p))),
                 Rule::captured_as => {
                     if let Some(value) = p.into_inner().find(|q| q.as_rule() == Rule::ident) {
                         props.push(PieceProp::CapturedAs(text(&value)));
@@ -1059,11 +1066,6 @@ impl Builder<'_> {
                     } else {
                         PieceProp::CannotCapture { pieces, span }
                     });
-                }
-                Rule::points => {
-                    if let Some(q) = p.into_inner().find(|q| q.as_rule() == Rule::decimal) {
-                        props.push(PieceProp::Points(self.tenths(&q)));
-                    }
                 }
                 Rule::unknown_stmt => props.push(PieceProp::Unknown(self.unknown(p))),
                 _ => {}
@@ -1208,7 +1210,7 @@ impl Builder<'_> {
                         limits.push(PromotionLimit { span, piece, count });
                     }
                 }
-                Rule::promotion_rule => {
+                Rule::promotion_rule | Rule::promotion_turn => {
                     let span = tight(&p);
                     let mut piece = None;
                     let mut targets = Vec::new();
@@ -1242,7 +1244,7 @@ impl Builder<'_> {
                             Rule::kw_optional => optional = Some(span_of(&q)),
                             Rule::kw_always => always = Some(span_of(&q)),
                             Rule::promotion_if => if_capture = Some(span_of(&q)),
-                            Rule::promotion_flag => flags.push(text(&q)),
+                            Rule::kw_turn | Rule::turn_flag => flags.push(text(&q)),
                             Rule::promotion_on => on.extend(
                                 q.into_inner()
                                     .filter(|r| r.as_rule() == Rule::ident)
@@ -1415,19 +1417,82 @@ impl Builder<'_> {
                     rules.push(LegalityRule::GivingCheckForbidden(span))
                 }
                 Rule::capture_compulsory => rules.push(LegalityRule::CaptureCompulsory(span)),
-                Rule::pass_allowed => rules.push(LegalityRule::PassAllowed(span)),
-                Rule::several_royals_allowed => {
-                    rules.push(LegalityRule::SeveralRoyalsAllowed(span))
-                }
-                Rule::fleeing_check_forbidden => {
-                    rules.push(LegalityRule::FleeingCheckForbidden(span))
-                }
-                Rule::partial_check_allowed => rules.push(LegalityRule::PartialCheckAllowed(span)),
                 Rule::unknown_stmt => rules.push(LegalityRule::Unknown(self.unknown(p))),
                 _ => {}
             }
         }
         LegalityDecl { span, rules }
+    }
+
+    fn royal(&mut self, pair: Pair<'_, Rule>) -> RoyalDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        for p in pair.into_inner() {
+            let span = tight(&p);
+            match p.as_rule() {
+                Rule::royal_check => {
+                    let last = p.into_inner().any(|q| q.as_rule() == Rule::kw_last);
+                    let check = if last {
+                        RoyalCheck::Last
+                    } else {
+                        RoyalCheck::All
+                    };
+                    rules.push(RoyalRule::Check(Spanned::new(check, span)));
+                }
+                Rule::royal_only => {
+                    if let Some(side) = p.into_inner().find(|q| q.as_rule() == Rule::side) {
+                        rules.push(RoyalRule::Only(Spanned::new(side_of(&side).node, span)));
+                    }
+                }
+                Rule::royal_fleeing => rules.push(RoyalRule::FleeingForbidden(span)),
+                Rule::unknown_stmt => rules.push(RoyalRule::Unknown(self.unknown(p))),
+                _ => {}
+            }
+        }
+        RoyalDecl { span, rules }
+    }
+
+    fn scoring(&mut self, pair: Pair<'_, Rule>) -> ScoringDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        for p in pair.into_inner() {
+            let span = tight(&p);
+            match p.as_rule() {
+                Rule::scoring_points => {
+                    let mut pieces = Vec::new();
+                    for q in p.into_inner().filter(|q| q.as_rule() == Rule::piece_points) {
+                        let mut name = None;
+                        let mut points = None;
+                        for r in q.into_inner() {
+                            match r.as_rule() {
+                                Rule::ident => name = Some(text(&r)),
+                                Rule::decimal => points = Some(self.tenths(&r)),
+                                _ => {}
+                            }
+                        }
+                        pieces.extend(name.zip(points));
+                    }
+                    rules.push(ScoringRule::Points { span, pieces });
+                }
+                Rule::scoring_komi => {
+                    let mut side = None;
+                    let mut points = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::side => side = Some(side_of(&q)),
+                            Rule::decimal => points = Some(self.tenths(&q)),
+                            _ => {}
+                        }
+                    }
+                    if let (Some(side), Some(points)) = (side, points) {
+                        rules.push(ScoringRule::Komi { span, side, points });
+                    }
+                }
+                Rule::unknown_stmt => rules.push(ScoringRule::Unknown(self.unknown(p))),
+                _ => {}
+            }
+        }
+        ScoringDecl { span, rules }
     }
 
     /// `clock { … }`.
@@ -1500,23 +1565,14 @@ impl Builder<'_> {
             let mut counts = Vec::new();
             let mut set = None;
             let mut after_reply = false;
-            let (mut side, mut points) = (None, None);
             for q in p.into_inner() {
                 match q.as_rule() {
-                    Rule::side => side = Some(side_of(&q)),
-                    Rule::decimal => points = Some(self.tenths(&q)),
                     Rule::kw_after_reply => after_reply = true,
                     Rule::ident => idents.push(text(&q)),
                     Rule::count => counts.push(self.number(&q, u32::MAX)),
                     Rule::square_set => set = Some(self.square_set(q)),
                     _ => {}
                 }
-            }
-            if rule == Rule::end_komi {
-                if let (Some(side), Some(points)) = (side, points) {
-                    rules.push(EndRule::Komi { span, side, points });
-                }
-                continue;
             }
             if matches!(rule, Rule::end_checkmate_by | Rule::end_checkmate_needs) {
                 let Some(outcome) = idents.pop() else {

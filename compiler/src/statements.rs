@@ -78,6 +78,8 @@ const PROMOTION: &str = "docs/language.md#promotion";
 const DROPS: &str = "docs/language.md#drops";
 const GATING: &str = "docs/language.md#gating";
 const LEGALITY: &str = "docs/language.md#legality";
+const ROYAL: &str = "docs/language.md#royal-pieces";
+const PASSING: &str = "docs/language.md#passing-pass-allowed";
 const END: &str = "docs/language.md#end";
 const SCORING: &str = "docs/language.md#scoring";
 const NOTATION: &str = "docs/language.md#notation";
@@ -140,6 +142,24 @@ const TOP_LEVEL: &[Statement] = &[
         "`legality { … }`",
         "declares which moves are legal",
         LEGALITY,
+    ),
+    lead(
+        "royal",
+        "`royal { … }`",
+        "declares how the royal pieces are royal",
+        ROYAL,
+    ),
+    lead(
+        "pass",
+        "`pass allowed`",
+        "a player not in check may pass",
+        PASSING,
+    ),
+    lead(
+        "scoring",
+        "`scoring { … }`",
+        "declares how material is counted",
+        SCORING,
     ),
 ];
 
@@ -225,9 +245,9 @@ const PIECE: &[Statement] = &[
     ),
     lead(
         "royal",
-        "`royal` or `royal <white|black>`",
-        "the piece may not be left in check",
-        PIECES,
+        "`royal` alone",
+        "the piece may not be left in check (the `royal` item says more)",
+        ROYAL,
     ),
     lead(
         "captured-as",
@@ -258,12 +278,6 @@ const PIECE: &[Statement] = &[
         "`cannot-hop <Piece>, …`",
         "pieces its hopping moves may not jump over",
         PIECES,
-    ),
-    lead(
-        "points",
-        "`points <n>` (a number with at most one decimal: `13`, `1.5`)",
-        "what the piece counts when material is counted",
-        SCORING,
     ),
 ];
 
@@ -300,10 +314,15 @@ const ZONE: &[Statement] = &[
 const PROMOTION_BLOCK: &[Statement] = &[
     after(
         "->",
-        "`<Piece> -> <target> | … in <squares> [on start|end|pass|entry [or …]] [if capture] \
-         [optional [always]] [except <squares>] [turn] [alone] [no-check] [no-attack]` \
-         (a target is a piece or `hand(<Piece>)`)",
+        "`<Piece> -> <target> | … in <squares> [on <start|end|pass|entry> | …] [if capture] \
+         [optional [always]] [except <squares>]` (a target is a piece or `hand(<Piece>)`)",
         "a piece promotes to one of the targets",
+        PROMOTION,
+    ),
+    lead(
+        "turn",
+        "`turn <Piece> -> <Piece> | … in <squares> [alone] [no-check] [no-attack]`",
+        "a piece turns into one of the targets, as a move of its own",
         PROMOTION,
     ),
     after(
@@ -385,29 +404,42 @@ const LEGALITY_BLOCK: &[Statement] = &[
         "when a capture is legal, only captures are",
         LEGALITY,
     ),
+];
+
+const ROYAL_BLOCK: &[Statement] = &[
     lead(
-        "pass",
-        "`pass allowed`",
-        "a player not in check may pass",
-        LEGALITY,
+        "check",
+        "`check all` or `check last`",
+        "a side may have several royal pieces: in check when all are attacked, or only its \
+         last one protected",
+        ROYAL,
     ),
     lead(
-        "fleeing-check",
-        "`fleeing-check forbidden`",
+        "only",
+        "`only <white|black>`",
+        "only that side's royal pieces are royal",
+        ROYAL,
+    ),
+    lead(
+        "fleeing",
+        "`fleeing forbidden`",
         "a royal piece in check may only capture its single checker",
-        LEGALITY,
+        ROYAL,
+    ),
+];
+
+const SCORING_BLOCK: &[Statement] = &[
+    lead(
+        "points",
+        "`points <Piece> <n>, …` (a number with at most one decimal: `13`, `1.5`)",
+        "what pieces count when material is counted",
+        SCORING,
     ),
     lead(
-        "partial-check",
-        "`partial-check allowed`",
-        "a side may leave some of its royal pieces attacked, never all",
-        LEGALITY,
-    ),
-    lead(
-        "several-royals",
-        "`several-royals allowed`",
-        "while a side has two royal pieces or more, none is protected",
-        LEGALITY,
+        "komi",
+        "`komi <white|black> <n>`",
+        "points added to a side's material count",
+        SCORING,
     ),
 ];
 
@@ -459,20 +491,15 @@ const END_BLOCK: &[Statement] = &[
     lead(
         "double-pass",
         "`double-pass <win|draw|loss|points>`",
-        "two passes in a row end the game",
+        "two passes in a row end the game (an outcome for the player to move)",
         END,
     ),
     lead(
         "facing",
         "`facing <win|draw|loss|points>`",
-        "royal pieces facing before and after a move end the game",
+        "royal pieces facing before and after a move end the game (an outcome for the player \
+         to move)",
         END,
-    ),
-    lead(
-        "komi",
-        "`komi <white|black> <n>`",
-        "points added to a side's material count",
-        SCORING,
     ),
     after(
         "reaches",
@@ -500,7 +527,7 @@ const CLOCK_BLOCK: &[Statement] = &[
 
 impl Block {
     /// Every block, top level first.
-    pub const ALL: [Block; 12] = [
+    pub const ALL: [Block; 14] = [
         Block::TopLevel,
         Block::Variant,
         Block::Board,
@@ -511,8 +538,10 @@ impl Block {
         Block::Drops,
         Block::Gating,
         Block::Legality,
+        Block::Royal,
         Block::End,
         Block::Clock,
+        Block::Scoring,
     ];
 
     /// The statements of the block (the items, at the top level).
@@ -528,8 +557,10 @@ impl Block {
             Block::Drops => DROPS_BLOCK,
             Block::Gating => GATING_BLOCK,
             Block::Legality => LEGALITY_BLOCK,
+            Block::Royal => ROYAL_BLOCK,
             Block::End => END_BLOCK,
             Block::Clock => CLOCK_BLOCK,
+            Block::Scoring => SCORING_BLOCK,
         }
     }
 
@@ -579,6 +610,111 @@ impl Block {
                     Marker::Lead(_) => false,
                 })
             })
+    }
+}
+
+/// A spelling the language had and replaced (issue 28), recognised in a
+/// line that no longer parses, with what to write instead.
+#[derive(Clone, Copy, Debug)]
+pub struct Retired {
+    /// The block where the old spelling stood.
+    pub block: Block,
+    /// Whether the words of a line are the old spelling.
+    pub matches: fn(&[&str]) -> bool,
+    /// The old spelling, in backquotes.
+    pub old: &'static str,
+    /// What to write instead, from the line's text.
+    pub new: fn(&str) -> String,
+}
+
+fn lead_is(words: &[&str], word: &str) -> bool {
+    words.first() == Some(&word)
+}
+
+/// The old spellings, each with its replacement.
+pub const RETIRED: &[Retired] = &[
+    Retired {
+        block: Block::Legality,
+        matches: |w| lead_is(w, "partial-check"),
+        old: "`partial-check allowed` in `legality`",
+        new: |_| "the item `royal { check all }`".into(),
+    },
+    Retired {
+        block: Block::Legality,
+        matches: |w| lead_is(w, "several-royals"),
+        old: "`several-royals allowed` in `legality`",
+        new: |_| "the item `royal { check last }`".into(),
+    },
+    Retired {
+        block: Block::Legality,
+        matches: |w| lead_is(w, "fleeing-check"),
+        old: "`fleeing-check forbidden` in `legality`",
+        new: |_| "the item `royal { fleeing forbidden }`".into(),
+    },
+    Retired {
+        block: Block::Legality,
+        matches: |w| lead_is(w, "pass"),
+        old: "`pass allowed` in `legality`",
+        new: |_| "the top-level item `pass allowed`".into(),
+    },
+    Retired {
+        block: Block::Piece,
+        matches: |w| lead_is(w, "royal") && matches!(w.get(1), Some(&("white" | "black"))),
+        old: "`royal white` and `royal black` in a piece",
+        new: |text| {
+            let side = if text.contains("white") {
+                "white"
+            } else {
+                "black"
+            };
+            format!("`royal` here and the item `royal {{ only {side} }}`")
+        },
+    },
+    Retired {
+        block: Block::Piece,
+        matches: |w| lead_is(w, "points"),
+        old: "`points` in a piece",
+        new: |text| {
+            let n = text.split_whitespace().nth(1).unwrap_or("<n>");
+            format!("`points <Piece> {n}` in the item `scoring {{ … }}`")
+        },
+    },
+    Retired {
+        block: Block::End,
+        matches: |w| lead_is(w, "komi"),
+        old: "`komi` in `end`",
+        new: |text| format!("`{}` in the item `scoring {{ … }}`", text.trim()),
+    },
+    Retired {
+        block: Block::Promotion,
+        matches: |w| !lead_is(w, "turn") && w.contains(&"->") && w.contains(&"turn"),
+        old: "`turn` after a promotion rule",
+        new: |text| {
+            let rule: Vec<&str> = text.split_whitespace().filter(|w| *w != "turn").collect();
+            format!("the statement `turn {}`", rule.join(" "))
+        },
+    },
+    Retired {
+        block: Block::Promotion,
+        matches: |w| w.contains(&"->") && w.iter().skip_while(|x| **x != "on").any(|x| *x == "or"),
+        old: "`or` between promotion triggers",
+        new: |text| {
+            let words: Vec<&str> = text
+                .split_whitespace()
+                .map(|w| if w == "or" { "|" } else { w })
+                .collect();
+            format!("`{}`", words.join(" "))
+        },
+    },
+];
+
+impl Block {
+    /// The old spelling a line that did not parse holds, if any.
+    pub fn retired(self, text: &str) -> Option<&'static Retired> {
+        let words = words(text);
+        RETIRED
+            .iter()
+            .find(|r| r.block == self && (r.matches)(&words))
     }
 }
 
@@ -755,8 +891,9 @@ mod tests {
             for s in block.statements() {
                 let word = s.keyword();
                 if word.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    // `royal` and `pass` are also items, highlighted as such.
                     assert!(
-                        others.contains(word),
+                        others.contains(word) || items.contains(word),
                         "`{word}` ({block}) is not highlighted: add it to KEYWORDS in web/highlight.js"
                     );
                 }
@@ -768,7 +905,7 @@ mod tests {
     fn a_line_names_its_statement() {
         let find =
             |block: Block, text: &str| block.statement_of(&words(text)).map(Statement::keyword);
-        assert_eq!(find(Block::Piece, "points abc"), Some("points"));
+        assert_eq!(find(Block::Scoring, "points abc"), Some("points"));
         assert_eq!(find(Block::Drops, "Pawn not-on"), Some("not-on"));
         assert_eq!(find(Block::Promotion, "Pawn -> Queen"), Some("->"));
         assert_eq!(find(Block::Castling, "K: King e1 g1"), Some(":"));
@@ -779,5 +916,49 @@ mod tests {
             words("K: King e1->g1, Rook"),
             ["K", ":", "King", "e1", "->", "g1", ",", "Rook"]
         );
+    }
+}
+
+#[cfg(test)]
+mod retired_tests {
+    use super::*;
+
+    /// Each old spelling is recognised in its block, and its replacement
+    /// parses as what it names.
+    #[test]
+    fn old_spellings_are_named() {
+        let new = |block: Block, text: &str| block.retired(text).map(|r| (r.new)(text));
+        assert_eq!(
+            new(Block::Legality, "partial-check allowed").as_deref(),
+            Some("the item `royal { check all }`")
+        );
+        assert_eq!(
+            new(Block::Piece, "royal black").as_deref(),
+            Some("`royal` here and the item `royal { only black }`")
+        );
+        assert_eq!(
+            new(
+                Block::Promotion,
+                "Pawn -> General in far-diagonals turn alone no-check"
+            )
+            .as_deref(),
+            Some("the statement `turn Pawn -> General in far-diagonals alone no-check`")
+        );
+        assert_eq!(
+            new(
+                Block::Promotion,
+                "Pawn -> Tokin in camp on start or end optional"
+            )
+            .as_deref(),
+            Some("`Pawn -> Tokin in camp on start | end optional`")
+        );
+        assert_eq!(
+            new(Block::End, "komi black 1.5").as_deref(),
+            Some("`komi black 1.5` in the item `scoring { … }`")
+        );
+        assert!(Block::Piece.retired("royal").is_none());
+        assert!(Block::Promotion
+            .retired("Pawn -> Queen in last-rank")
+            .is_none());
     }
 }

@@ -84,7 +84,7 @@ pub enum WarningKind {
         /// The piece.
         piece: String,
     },
-    /// `W0009` `end { double-pass draw }` without `legality { pass allowed }`:
+    /// `W0009` `end { double-pass draw }` without the item `pass allowed`:
     /// nobody can pass, so the rule never triggers.
     DoublePassWithoutPass,
 }
@@ -153,7 +153,7 @@ impl Warning {
             ),
             WarningKind::DoublePassWithoutPass => (
                 "never triggers",
-                "add `legality { pass allowed }`, or remove the rule",
+                "add the item `pass allowed`, or remove the rule",
             ),
             WarningKind::OverAtStart { .. } => (
                 "the game is over here",

@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use fairyc_compiler::import::{import, Shipped};
+use fairyc_interop::import::{import, Shipped};
 use libfuzzer_sys::fuzz_target;
 
 /// A few shipped variants a section may inherit from (`[mine:chess]`).

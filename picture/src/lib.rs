@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use fairyc_runtime::suggest::did_you_mean;
-use fairyc_runtime::table::{Outcome, TableParts};
+use fairyc_runtime::table::{Outcome, SeveralRoyals, Stalemate, TableParts};
 use fairyc_runtime::{Color, Game, PieceType, Position, Variant};
 
 pub mod svg;
@@ -511,12 +511,7 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
             edge(&t.ranks, "bottom", "top")
         ));
     }
-    let royal = |side: u8| {
-        parts
-            .pieces
-            .iter()
-            .any(|p| p.royal && p.royal_side.is_none_or(|s| s == side))
-    };
+    let royal = |side: u8| parts.pieces.iter().any(|p| p.royal.for_side(side as usize));
     match (royal(0), royal(1)) {
         (true, true) => {}
         (false, false) => out.push("no royal piece: no check, no checkmate".to_string()),
@@ -547,21 +542,25 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
             outcome(r.outcome)
         ));
     }
-    if end.stalemate_fewer_pieces {
-        out.push(
+    match end.stalemate {
+        Stalemate::FewerPieces => out.push(
             "the stalemated player wins with fewer pieces than the opponent, loses with more"
                 .to_string(),
-        );
-    } else if end.stalemate != Outcome::Draw {
-        out.push(format!(
-            "a player who cannot move (stalemate) {}",
-            outcome(end.stalemate)
-        ));
+        ),
+        Stalemate::Draw => {}
+        Stalemate::Win | Stalemate::Loss => {
+            if let Some(o) = end.stalemate.outcome() {
+                out.push(format!(
+                    "a player who cannot move (stalemate) {}",
+                    outcome(o)
+                ));
+            }
+        }
     }
-    if let Some(o) = end.bare_king {
+    if let Some(rule) = end.bare_king {
         out.push(format!(
             "a player left with a bare royal piece {}",
-            outcome(o)
+            outcome(rule.outcome)
         ));
     }
     if let Some(c) = end.check_count {
@@ -705,7 +704,7 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
                 .to_string(),
         );
     }
-    if parts.legality.partial_check_allowed {
+    if parts.legality.several_royals == SeveralRoyals::AllAttacked {
         out.push(
             "a side may have several royal pieces: it may leave some attacked, never all, and is \
              in check when all are attacked"

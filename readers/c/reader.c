@@ -145,7 +145,7 @@ static const char *const K_BOARD[] = {"width", "height", "squares", "fen_rows", 
 static const char *const K_BOARD_OPT[] = {"holes", "files", "ranks", "wrap", NULL};
 static const char *const K_SQUARE[] = {"name", "cells", NULL};
 static const char *const K_PIECE[] = {"name", "letter", "moves", NULL};
-static const char *const K_PIECE_OPT[] = {"royal", "royal_side", "captured_as", "demotes_to",
+static const char *const K_PIECE_OPT[] = {"royal", "captured_as", "demotes_to",
                                           "plus", "promotion_limit", "cannot_capture",
                                           "cannot_hop", "points", NULL};
 static const char *const K_PATH[] = {"steps", NULL};
@@ -155,17 +155,16 @@ static const char *const K_PATH_OPT[] = {"quiet", "capture", "en_passant", "crea
 static const char *const K_STEP[] = {"to", NULL};
 static const char *const K_STEP_OPT[] = {"block", NULL};
 static const char *const K_PROMO[] = {"piece", "zone", "choices", NULL};
-static const char *const K_PROMO_OPT[] = {"optional", "on_start", "on_end", "on_pass",
-                                          "on_entry", "capture_only", "forced", "turn",
-                                          "alone", "no_check", "no_attack", NULL};
+static const char *const K_PROMO_OPT[] = {"on", "optional", "capture_only", "forced", "turn",
+                                          NULL};
+static const char *const K_TURN_OPT[] = {"alone", "no_check", "no_attack", NULL};
 static const char *const K_CASTLE[] = {"side", "fen", "king", "king_from", "king_to", "rook",
                                        "rook_from", "rook_to", "empty", "safe", NULL};
 static const char *const K_CASTLE_OPT[] = {"line", "by_drop", NULL};
 static const char *const K_END[] = {"checkmate", "stalemate", NULL};
 static const char *const K_END_OPT[] = {"repetition", "move_limit", "resets_move_limit",
                                         "resets_on", "resets_irreversible",
-                                        "bare_king", "bare_king_after_reply", "reach",
-                                        "stalemate_fewer_pieces", "check_count", "extinction",
+                                        "bare_king", "reach", "check_count", "extinction",
                                         "counting", "double_pass", "facing", "komi",
                                         "checkmate_by", "checkmate_needs", NULL};
 
@@ -328,12 +327,20 @@ static int read_parts(rd *r, table *t, const jval *parts) {
         strcpy(P->name, nm->str);
         for (size_t k = 0; letter->str[k]; k++)
             P->letter[k] = (char)toupper((unsigned char)letter->str[k]);
-        P->royal = flag(r, pc, "royal", 0);
-        const jval *x;
+        /* `royal`: "both", "white" or "black" (version 4); absent: not royal. */
+        const jval *x = json_get(pc, "royal");
+        P->royal = 0;
+        if (x) {
+            if (x->type == J_STR && !strcmp(x->str, "both"))
+                P->royal = 1;
+            else if (x->type == J_STR && (!strcmp(x->str, "white") || !strcmp(x->str, "black")))
+                unsupported(r, "a piece royal for one side");
+            else
+                return refuse(r, "%spieces[%ld].royal is not \"both\", \"white\" or \"black\"", "", i);
+        }
         int dummy;
         if ((x = json_get(pc, "captured_as"))) int_in(r, x, 0, t->np - 1, "captured_as", &dummy);
         if ((x = json_get(pc, "demotes_to"))) int_in(r, x, 0, t->np - 1, "demotes_to", &P->demotes_to);
-        if (json_get(pc, "royal_side")) unsupported(r, "royal_side");
         P->plus = flag(r, pc, "plus", 0);
         if (P->plus) unsupported(r, "plus");
         if ((x = json_get(pc, "promotion_limit")))
@@ -421,7 +428,7 @@ static int read_parts(rd *r, table *t, const jval *parts) {
                 if (t->pieces[R->choices[c]].royal) {
                     /* Allowed only where a side may have several royal pieces. */
                     const jval *leg = json_get(parts, "legality");
-                    if (!flag(r, leg, "partial_check_allowed", 0) && !flag(r, leg, "several_royals", 0))
+                    if (!leg || !json_get(leg, "several_royals"))
                         return refuse(r, "%spromotions[%ld] promotes to a royal piece", "", i);
                 }
                 for (size_t d = 0; d < c; d++)
@@ -429,11 +436,33 @@ static int read_parts(rd *r, table *t, const jval *parts) {
                         return refuse(r, "%spromotions[%ld] lists a choice twice", "", i);
             }
             R->optional = flag(r, pr, "optional", 0);
-            if (!flag(r, pr, "on_end", 1)) unsupported(r, "a promotion without on_end");
-            static const char *const other[] = {"on_start", "on_pass", "on_entry", "capture_only",
-                                                "turn", "alone", "no_check", "no_attack", NULL};
-            for (const char *const *k = other; *k; k++)
-                if (flag(r, pr, *k, 0)) unsupported(r, *k);
+            /* The triggers `on`: a set of "start", "end", "pass", "entry",
+             * default ["end"], never empty; the subset plays "end" alone. */
+            const jval *on = json_get(pr, "on");
+            if (on) {
+                static const char *const triggers[] = {"start", "end", "pass", "entry"};
+                int seen[4] = {0, 0, 0, 0};
+                if (on->type != J_ARR || on->len == 0 || on->len > 4)
+                    return refuse(r, "%spromotions[%ld].on is not a list of one to four triggers", "", i);
+                for (size_t k = 0; k < on->len; k++) {
+                    const jval *w = on->items[k];
+                    int which = -1;
+                    for (int q = 0; q < 4; q++)
+                        if (w && w->type == J_STR && !strcmp(w->str, triggers[q])) which = q;
+                    if (which < 0 || seen[which]++)
+                        return refuse(r, "%spromotions[%ld].on: an unknown or repeated trigger", "", i);
+                }
+                if (on->len != 1 || !seen[1]) unsupported(r, "a promotion on other squares than the end");
+            }
+            if (flag(r, pr, "capture_only", 0)) unsupported(r, "capture_only");
+            const jval *turn = json_get(pr, "turn");
+            if (turn) {
+                /* A turn rule: none of the fields of promotions within a move. */
+                if (!keys_ok(r, turn, "a turn rule", K_NONE, K_TURN_OPT)) return 0;
+                if (on || json_get(pr, "optional") || json_get(pr, "capture_only") || forced)
+                    return refuse(r, "%spromotions[%ld]: a turn rule with a field of a move's promotion", "", i);
+                unsupported(r, "turn");
+            }
         }
     }
 
@@ -490,8 +519,11 @@ static int read_parts(rd *r, table *t, const jval *parts) {
     /* The rest: end rules and what the subset leaves out. */
     const jval *end = json_get(parts, "end");
     if (!keys_ok(r, end, "end", K_END, K_END_OPT)) return 0;
-    if (!outcome_ok(json_get(end, "checkmate")) || !outcome_ok(json_get(end, "stalemate")))
+    const jval *stalemate = json_get(end, "stalemate");
+    int fewer = stalemate && stalemate->type == J_STR && !strcmp(stalemate->str, "fewer_pieces");
+    if (!outcome_ok(json_get(end, "checkmate")) || !(fewer || outcome_ok(stalemate)))
         return refuse(r, "%san end outcome is not win, draw or loss%ld", "", 0);
+    if (fewer) unsupported(r, "stalemate by material");
     for (size_t i = 0; i < end->len; i++) {
         const char *k = end->keys[i];
         if (strcmp(k, "checkmate") && strcmp(k, "stalemate") && strcmp(k, "repetition") &&
@@ -522,7 +554,7 @@ int table_read(const char *text, table *t, char *err, size_t errlen) {
     }
     if (keys_ok(&r, doc, "the table", K_TABLE, K_NONE)) {
         int format;
-        if (int_in(&r, json_get(doc, "format"), 1, 3, "format (1, 2 or 3)", &format))
+        if (int_in(&r, json_get(doc, "format"), 4, 4, "format (4; older versions are refused)", &format))
             read_parts(&r, t, json_get(doc, "parts"));
     }
     json_free(doc);

@@ -304,12 +304,17 @@ pub enum TableError {
     /// A limit of `end.counting` of 0 or above
     /// [`crate::table::MAX_COUNTING_LIMIT`].
     CountingLimit(u32),
-    /// A piece's `royal_side` is set without `royal`, or is not 0 or 1.
-    RoyalSide {
-        /// The piece.
-        piece: u8,
-        /// The side given.
-        side: u8,
+    /// A promotion rule that is part of a move with an empty `on` (it
+    /// would never apply).
+    NoTrigger {
+        /// The rule's index in `promotions`.
+        rule: usize,
+    },
+    /// A `turn` promotion rule with a `hand` choice (a turn makes a piece
+    /// on the board).
+    TurnToHand {
+        /// The rule's index in `promotions`.
+        rule: usize,
     },
     /// A piece's `cannot_capture` lists a royal piece (attack detection
     /// assumes every capturing path attacks a royal piece).
@@ -634,6 +639,12 @@ impl fmt::Display for TableError {
                 limit.max(),
                 limit.what()
             ),
+            TableError::Version(v) if *v < t::OLDEST_FORMAT_VERSION => write!(
+                f,
+                "table format version {v} is older than version {}, the one this runtime reads; \
+                 compile the variant again (docs/table-format.md, \"Versions\")",
+                t::FORMAT_VERSION
+            ),
             TableError::Version(v) => write!(
                 f,
                 "table format version {v} is not supported (this runtime reads version {})",
@@ -837,9 +848,13 @@ impl fmt::Display for TableError {
                 "end.check_count.count is {n}; it must be from 1 to {}",
                 t::MAX_CHECK_COUNT
             ),
-            TableError::RoyalSide { piece, side } => write!(
+            TableError::NoTrigger { rule } => write!(
                 f,
-                "pieces[{piece}].royal_side is {side}; it needs `royal` and must be 0 or 1"
+                "promotions[{rule}].on is empty; a rule needs at least one of \"start\", \"end\", \"pass\", \"entry\""
+            ),
+            TableError::TurnToHand { rule } => write!(
+                f,
+                "promotions[{rule}] is a `turn` rule with a `hand` choice; a turn makes a piece on the board"
             ),
             TableError::MoveLimit(n) => write!(
                 f,

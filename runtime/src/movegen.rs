@@ -11,7 +11,7 @@ use crate::bits::{bit, Bits, Board, Sq, Squares, Width};
 use crate::ids::{pt, sq};
 use crate::movelist::MoveList;
 use crate::position::{code, code_piece, code_side, Pos};
-use crate::table::PromotionChoice;
+use crate::table::{PromotionChoice, SeveralRoyals};
 use crate::types::{CastleGate, Move, Promote};
 use crate::variant::{FlatPath, Mask, PromoRule, Set};
 
@@ -57,7 +57,7 @@ impl<'v, W: Width> Pos<'v, W> {
         // Attacks the tries do not hold (hoppers, attack-only paths): every
         // move is tested by playing it.
         if royals.count() != 1
-            || self.v.legality.several_royals
+            || self.v.legality.several_royals == SeveralRoyals::Unprotected
             || self.v.slow_types.any()
                 && (self.v.slow_static || (self.gates[them] & self.v.once_attacks[them]).any())
         {

@@ -5,7 +5,7 @@ use crate::error::PlayErrorReason;
 use crate::error::{PlayError, PositionError};
 use crate::ids::{pt, sq, ByColor, PieceType, Square, SquareIter};
 use crate::setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
-use crate::table::{Outcome, PromotionChoice, Verdict};
+use crate::table::{BareKingRule, Outcome, PromotionChoice, SeveralRoyals, Verdict};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
 use crate::variant::{
     with_rules, CheckCount, ExtinctionRule, FlatPath, Mask, MateRule, ReachRule, Rules, Set,
@@ -148,10 +148,10 @@ fn royal_count<W: Width>(v: &Rules<W>, color: Color, count: usize) -> Result<(),
     }
     match count {
         // `several-royals allowed`: one or more.
-        count if count > 1 && v.legality.several_royals => Ok(()),
+        count if count > 1 && v.legality.several_royals == SeveralRoyals::Unprotected => Ok(()),
         0 => Err(PositionError::NoRoyal(color)),
         1 => Ok(()),
-        _ if v.legality.partial_check_allowed => Ok(()),
+        _ if v.legality.several_royals == SeveralRoyals::AllAttacked => Ok(()),
         count => Err(PositionError::TooManyRoyals { color, count }),
     }
 }

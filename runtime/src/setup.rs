@@ -9,7 +9,9 @@
 //! `/`-separated group (`…/RNBQKBNR/Qn`); `[]`, `[-]` and an empty last group
 //! mean empty hands. Then: side to move (`w`/`b`, required), castling letters
 //! or `-`, en-passant square or `-`, half-move clock and full-move number (the
-//! last four may be left out: `- - 0 1`).
+//! last four may be left out: `- - 0 1`; a clock `-` is 0, move `-` is 1).
+//! Fairy-Stockfish's short form, the two clocks right after the side to
+//! move (`…[-] w 0 1`), leaves out the castling and en-passant fields.
 //!
 //! [`Setup::from_fen`] refuses what it can see in the text, with row and
 //! column: runs of empty squares that are `0` or go past their row (no
@@ -93,272 +95,40 @@ impl Setup {
         }
         let mut fields = fen.split_whitespace();
         let board_field = fields.next().unwrap_or("");
-        let rows = &v.tables.parts.board.fen_rows;
-        let np = v.npieces;
-        let mut hands = [vec![0u8; np], vec![0u8; np]];
-
-        // Separate the hands from the board.
-        let (board_text, hand_text) = if let Some(open) = board_field.find('[') {
-            if !board_field.ends_with(']') {
-                return Err(ParseFenError::UnclosedHand);
-            }
-            (
-                &board_field[..open],
-                Some(&board_field[open + 1..board_field.len() - 1]),
-            )
-        } else if board_field.matches('/').count() == rows.len() {
-            let cut = board_field.rfind('/').unwrap_or(0);
-            (&board_field[..cut], Some(&board_field[cut + 1..]))
-        } else {
-            (board_field, None)
+        let (board_text, hand_text) = split_hands(v, board_field)?;
+        // A variant with hands has them in every Fairy-Stockfish FEN: its
+        // short form below needs them (so that `… b 2 1` stays an SFEN).
+        let short_form_ok = hand_text.is_some() || !v.hands;
+        let hands = match hand_text {
+            Some(h) => read_hands(v, h)?,
+            None => [vec![0u8; v.npieces], vec![0u8; v.npieces]],
         };
-
-        if let Some(h) = hand_text {
-            if v.hands || h.is_empty() || h == "-" {
-                let h = h.as_bytes();
-                let mut k = 0;
-                while let Some(&c) = h.get(k) {
-                    if c == b'-' {
-                        k += 1;
-                        continue;
-                    }
-                    let plus = c == b'+';
-                    let at = k + usize::from(plus);
-                    let Some((p, side, len)) = v.read_symbol(&h[at..], plus) else {
-                        let c = h.get(at).map_or('+', |&b| char::from(b));
-                        return Err(ParseFenError::UnknownHandPiece(c));
-                    };
-                    k = at + len;
-                    let token = String::from_utf8_lossy(&h[at - usize::from(plus)..k]).into_owned();
-                    if v.royal(p) && !v.royal_in_hand {
-                        return Err(ParseFenError::RoyalInHand(token));
-                    }
-                    let n = &mut hands[side][p as usize];
-                    if *n >= MAX_HAND {
-                        return Err(ParseFenError::HandTooLarge { letter: token });
-                    }
-                    *n += 1;
-                }
-            } else {
-                return Err(ParseFenError::HandWithoutDrops);
-            }
-        }
-
-        let groups: Vec<&str> = board_text.split('/').collect();
-        if groups.len() != rows.len() {
-            return Err(ParseFenError::RowCount {
-                expected: rows.len(),
-                found: groups.len(),
-            });
-        }
-        let mut board = vec![None; v.nsq];
-        for (gi, (text, row_squares)) in groups.iter().zip(rows).enumerate() {
-            let row = gi + 1;
-            let squares = row_squares.len();
-            // `i`: squares described so far; `column`: characters read so far.
-            let mut i = 0usize;
-            let mut column = 0usize;
-            let bytes = text.as_bytes();
-            let mut k = 0usize;
-            while let Some(c) = text[k..].chars().next() {
-                column += 1;
-                if c.is_ascii_digit() {
-                    let start = column;
-                    let digits = bytes[k..].iter().take_while(|b| b.is_ascii_digit()).count();
-                    let run = &text[k..k + digits];
-                    k += digits;
-                    column += digits - 1;
-                    if run.starts_with('0') {
-                        return Err(ParseFenError::ZeroRun { row, column: start });
-                    }
-                    // Checked: a run longer than what is left of the row is
-                    // an error, whatever its size.
-                    match run.parse::<usize>().ok().and_then(|n| i.checked_add(n)) {
-                        Some(next) if next <= squares => i = next,
-                        _ => {
-                            return Err(ParseFenError::RunTooLong {
-                                row,
-                                column: start,
-                                text: run.to_string(),
-                                squares,
-                            })
-                        }
-                    }
-                } else if c.is_ascii_alphabetic() || c == '+' {
-                    let letter_column = column;
-                    let plus = c == '+';
-                    let at = k + usize::from(plus);
-                    if plus {
-                        column += 1;
-                        match text[at..].chars().next() {
-                            Some(l) if l.is_ascii_alphabetic() => {}
-                            other => {
-                                return Err(ParseFenError::UnexpectedChar {
-                                    row,
-                                    column,
-                                    found: other.unwrap_or(' '),
-                                })
-                            }
-                        }
-                    }
-                    let Some((p, side, len)) = v.read_symbol(&bytes[at..], plus) else {
-                        return Err(ParseFenError::UnknownPiece {
-                            row,
-                            column,
-                            letter: char::from(bytes[at]),
-                        });
-                    };
-                    let token = &text[k..at + len];
-                    k = at + len;
-                    column += len - 1;
-                    let promoted = bytes.get(k) == Some(&b'~');
-                    if promoted {
-                        k += 1;
-                        column += 1;
-                        if !carries_mark(v, p) {
-                            return Err(ParseFenError::MarkNotAllowed {
-                                row,
-                                column: letter_column,
-                                letter: token.to_string(),
-                            });
-                        }
-                    }
-                    let Some(&sq) = row_squares.get(i) else {
-                        return Err(ParseFenError::RowTooLong {
-                            row,
-                            column: letter_column,
-                            squares,
-                        });
-                    };
-                    board[sq as usize] = Some(Placed {
-                        piece: pt(p),
-                        color: if side == 0 {
-                            Color::White
-                        } else {
-                            Color::Black
-                        },
-                        promoted,
-                    });
-                    i += 1;
-                } else {
-                    return Err(ParseFenError::UnexpectedChar {
-                        row,
-                        column,
-                        found: c,
-                    });
-                }
-            }
-            if i != squares {
-                return Err(ParseFenError::RowTooShort {
-                    row,
-                    described: i,
-                    squares,
-                });
-            }
-        }
-
+        let board = read_board(v, board_text)?;
         let turn = match fields.next() {
             None => return Err(ParseFenError::MissingTurn),
             Some("w") => Color::White,
             Some("b") => Color::Black,
             Some(other) => return Err(ParseFenError::BadTurn(other.to_string())),
         };
-
-        let mut castling = Vec::new();
-        let mut castling_rooks = Vec::new();
-        let mut gates: [Vec<Sq>; 2] = [Vec::new(), Vec::new()];
-        if let Some(c) = fields.next() {
-            if c != "-" {
-                for ch in c.chars() {
-                    if let Some((side, s)) = gate_right(v, ch) {
-                        if !gates[side].contains(&s) {
-                            gates[side].push(s);
-                        }
-                        continue;
-                    }
-                    let (idx, rook) =
-                        castling_right(v, &board, ch).ok_or(ParseFenError::UnknownCastling(ch))?;
-                    if !castling.contains(&idx) {
-                        castling.push(idx);
-                        castling_rooks.push(rook);
-                    }
-                    // The other moves of the same right (ordinary rules
-                    // sharing the letter).
-                    for (j, r) in v.castles.iter().enumerate().skip(idx as usize + 1) {
-                        if r.fen == ch && !r.free && !castling.contains(&(j as u8)) {
-                            castling.push(j as u8);
-                            castling_rooks.push(r.rook_from);
-                        }
-                    }
-                }
-            }
-        }
-        // A castling right grants the gate rights of its king's and rook's
-        // squares.
-        if v.gating {
-            for (i, &r) in castling.iter().enumerate() {
-                let c = &v.castles[r as usize];
-                for s in [
-                    c.king_from,
-                    castling_rooks.get(i).copied().unwrap_or(c.rook_from),
-                ] {
-                    if (v.gate_squares[c.side] & crate::bits::bit(s)).any()
-                        && !gates[c.side].contains(&s)
-                    {
-                        gates[c.side].push(s);
-                    }
-                }
-            }
-        }
-
-        let mut counting = None;
-        let ep = match fields.next() {
-            None | Some("-") => None,
-            Some(t) if v.counting.is_some() && t.bytes().all(|b| b.is_ascii_digit()) => {
-                let limit = t
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&n| (1..=2 * crate::table::MAX_COUNTING_LIMIT).contains(&n))
-                    .ok_or_else(|| ParseFenError::BadCounting(t.to_string()))?;
-                counting = Some((limit, 0));
-                None
-            }
-            Some(name) => Some(
-                v.square_by_name(name)
-                    .ok_or_else(|| ParseFenError::BadEnPassant(name.to_string()))?,
+        let rest: Vec<&str> = fields.collect();
+        // Fairy-Stockfish's short form (`… [-] w 0 1`, as its startFen
+        // values write variants without castling or en passant): the two
+        // clocks straight after the side to move. A castling field is never
+        // a number, so two numbers there are the clocks.
+        let number = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        let (rights_field, ep_field, rest) = match rest.as_slice() {
+            [a, b] if short_form_ok && number(a) && number(b) => (None, None, &rest[..]),
+            _ => (
+                rest.first().copied(),
+                rest.get(1).copied(),
+                rest.get(2..).unwrap_or_default(),
             ),
         };
-
-        let mut fields = fields.peekable();
-        let mut checks = None;
-        if let Some(max) = v.check_count() {
-            if let Some(t) = fields.peek().copied().filter(|t| t.contains('+')) {
-                fields.next();
-                let bad = || ParseFenError::BadChecks(t.to_string());
-                let count = |x: &str| x.parse::<u8>().ok().filter(|&n| n <= max);
-                let (w, b) = t.split_once('+').ok_or_else(bad)?;
-                checks = Some([count(w).ok_or_else(bad)?, count(b).ok_or_else(bad)?]);
-            }
-        }
-        let halfmove = match fields.next() {
-            None => 0,
-            Some(t) => t
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n <= MAX_HALFMOVE)
-                .ok_or_else(|| ParseFenError::BadHalfmove(t.to_string()))?,
-        };
-        let fullmove = match fields.next() {
-            None => 1,
-            Some(t) => t
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| (1..=MAX_FULLMOVE).contains(&n))
-                .ok_or_else(|| ParseFenError::BadFullmove(t.to_string()))?,
-        };
-        if let Some(extra) = fields.next() {
-            return Err(ParseFenError::ExtraField(extra.to_string()));
-        }
+        let (castling, castling_rooks, gates) = read_rights(v, &board, rights_field)?;
+        let (ep, mut counting) = read_ep_or_count(v, ep_field)?;
+        let mut rest = rest.iter().copied().peekable();
+        let checks = read_checks(v, &mut rest)?;
+        let (halfmove, fullmove) = read_clocks(&mut rest)?;
         // A running count writes its ply count in the half-move clock's place.
         let halfmove = match &mut counting {
             Some((_, ply)) => {
@@ -491,6 +261,324 @@ impl Setup {
         out.push_str(&format!(" {} {}", clock, self.fullmove));
         out
     }
+}
+
+/// [`Setup::from_fen`]'s first step: the board field's board and hands,
+/// in brackets (`…/RNBQKBNR[Qn]`) or as one more `/`-separated group.
+fn split_hands<'a, W: Width>(
+    v: &Rules<W>,
+    board_field: &'a str,
+) -> Result<(&'a str, Option<&'a str>), ParseFenError> {
+    let rows = &v.tables.parts.board.fen_rows;
+    Ok(if let Some(open) = board_field.find('[') {
+        if !board_field.ends_with(']') {
+            return Err(ParseFenError::UnclosedHand);
+        }
+        (
+            &board_field[..open],
+            Some(&board_field[open + 1..board_field.len() - 1]),
+        )
+    } else if board_field.matches('/').count() == rows.len() {
+        let cut = board_field.rfind('/').unwrap_or(0);
+        (&board_field[..cut], Some(&board_field[cut + 1..]))
+    } else {
+        (board_field, None)
+    })
+}
+
+/// The hands: `hands[side][piece]`; empty, `-`, or the pieces' tokens.
+fn read_hands<W: Width>(v: &Rules<W>, h: &str) -> Result<[Vec<u8>; 2], ParseFenError> {
+    let np = v.npieces;
+    let mut hands = [vec![0u8; np], vec![0u8; np]];
+    if !(v.hands || h.is_empty() || h == "-") {
+        return Err(ParseFenError::HandWithoutDrops);
+    }
+    let h = h.as_bytes();
+    let mut k = 0;
+    while let Some(&c) = h.get(k) {
+        if c == b'-' {
+            k += 1;
+            continue;
+        }
+        let plus = c == b'+';
+        let at = k + usize::from(plus);
+        let Some((p, side, len)) = v.read_symbol(&h[at..], plus) else {
+            let c = h.get(at).map_or('+', |&b| char::from(b));
+            return Err(ParseFenError::UnknownHandPiece(c));
+        };
+        k = at + len;
+        let token = String::from_utf8_lossy(&h[at - usize::from(plus)..k]).into_owned();
+        if v.royal(p) && !v.royal_in_hand {
+            return Err(ParseFenError::RoyalInHand(token));
+        }
+        let n = &mut hands[side][p as usize];
+        if *n >= MAX_HAND {
+            return Err(ParseFenError::HandTooLarge { letter: token });
+        }
+        *n += 1;
+    }
+    Ok(hands)
+}
+
+/// The board: one `/`-separated group per FEN row of the tables.
+fn read_board<W: Width>(
+    v: &Rules<W>,
+    board_text: &str,
+) -> Result<Vec<Option<Placed>>, ParseFenError> {
+    let rows = &v.tables.parts.board.fen_rows;
+    let groups: Vec<&str> = board_text.split('/').collect();
+    if groups.len() != rows.len() {
+        return Err(ParseFenError::RowCount {
+            expected: rows.len(),
+            found: groups.len(),
+        });
+    }
+    let mut board = vec![None; v.nsq];
+    for (gi, (text, row_squares)) in groups.iter().zip(rows).enumerate() {
+        read_row(v, gi + 1, text, row_squares, &mut board)?;
+    }
+    Ok(board)
+}
+
+/// One group of the board field: `row` (from 1) describes `row_squares`.
+fn read_row<W: Width>(
+    v: &Rules<W>,
+    row: usize,
+    text: &str,
+    row_squares: &[u16],
+    board: &mut [Option<Placed>],
+) -> Result<(), ParseFenError> {
+    let squares = row_squares.len();
+    // `i`: squares described so far; `column`: characters read so far.
+    let mut i = 0usize;
+    let mut column = 0usize;
+    let bytes = text.as_bytes();
+    let mut k = 0usize;
+    while let Some(c) = text[k..].chars().next() {
+        column += 1;
+        if c.is_ascii_digit() {
+            let start = column;
+            let digits = bytes[k..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let run = &text[k..k + digits];
+            k += digits;
+            column += digits - 1;
+            if run.starts_with('0') {
+                return Err(ParseFenError::ZeroRun { row, column: start });
+            }
+            // Checked: a run longer than what is left of the row is an
+            // error, whatever its size.
+            match run.parse::<usize>().ok().and_then(|n| i.checked_add(n)) {
+                Some(next) if next <= squares => i = next,
+                _ => {
+                    return Err(ParseFenError::RunTooLong {
+                        row,
+                        column: start,
+                        text: run.to_string(),
+                        squares,
+                    })
+                }
+            }
+        } else if c.is_ascii_alphabetic() || c == '+' {
+            let letter_column = column;
+            let plus = c == '+';
+            let at = k + usize::from(plus);
+            if plus {
+                column += 1;
+                match text[at..].chars().next() {
+                    Some(l) if l.is_ascii_alphabetic() => {}
+                    other => {
+                        return Err(ParseFenError::UnexpectedChar {
+                            row,
+                            column,
+                            found: other.unwrap_or(' '),
+                        })
+                    }
+                }
+            }
+            let Some((p, side, len)) = v.read_symbol(&bytes[at..], plus) else {
+                return Err(ParseFenError::UnknownPiece {
+                    row,
+                    column,
+                    letter: char::from(bytes[at]),
+                });
+            };
+            let token = &text[k..at + len];
+            k = at + len;
+            column += len - 1;
+            let promoted = bytes.get(k) == Some(&b'~');
+            if promoted {
+                k += 1;
+                column += 1;
+                if !carries_mark(v, p) {
+                    return Err(ParseFenError::MarkNotAllowed {
+                        row,
+                        column: letter_column,
+                        letter: token.to_string(),
+                    });
+                }
+            }
+            let Some(&sq) = row_squares.get(i) else {
+                return Err(ParseFenError::RowTooLong {
+                    row,
+                    column: letter_column,
+                    squares,
+                });
+            };
+            board[sq as usize] = Some(Placed {
+                piece: pt(p),
+                color: if side == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                promoted,
+            });
+            i += 1;
+        } else {
+            return Err(ParseFenError::UnexpectedChar {
+                row,
+                column,
+                found: c,
+            });
+        }
+    }
+    if i != squares {
+        return Err(ParseFenError::RowTooShort {
+            row,
+            described: i,
+            squares,
+        });
+    }
+    Ok(())
+}
+
+/// The castling rights that a field grants.
+type Rights = (Vec<u8>, Vec<Sq>, [Vec<Sq>; 2]);
+
+/// The castling field (absent or `-`: no rights): the castling rights
+/// with their rooks' squares, and each side's gate rights.
+fn read_rights<W: Width>(
+    v: &Rules<W>,
+    board: &[Option<Placed>],
+    field: Option<&str>,
+) -> Result<Rights, ParseFenError> {
+    let mut castling = Vec::new();
+    let mut castling_rooks = Vec::new();
+    let mut gates: [Vec<Sq>; 2] = [Vec::new(), Vec::new()];
+    for ch in field.filter(|&c| c != "-").unwrap_or_default().chars() {
+        if let Some((side, s)) = gate_right(v, ch) {
+            if !gates[side].contains(&s) {
+                gates[side].push(s);
+            }
+            continue;
+        }
+        let (idx, rook) = castling_right(v, board, ch).ok_or(ParseFenError::UnknownCastling(ch))?;
+        if !castling.contains(&idx) {
+            castling.push(idx);
+            castling_rooks.push(rook);
+        }
+        // The other moves of the same right (ordinary rules sharing the
+        // letter).
+        for (j, r) in v.castles.iter().enumerate().skip(idx as usize + 1) {
+            if r.fen == ch && !r.free && !castling.contains(&(j as u8)) {
+                castling.push(j as u8);
+                castling_rooks.push(r.rook_from);
+            }
+        }
+    }
+    // A castling right grants the gate rights of its king's and rook's
+    // squares.
+    if v.gating {
+        for (i, &r) in castling.iter().enumerate() {
+            let c = &v.castles[r as usize];
+            for s in [
+                c.king_from,
+                castling_rooks.get(i).copied().unwrap_or(c.rook_from),
+            ] {
+                if (v.gate_squares[c.side] & crate::bits::bit(s)).any()
+                    && !gates[c.side].contains(&s)
+                {
+                    gates[c.side].push(s);
+                }
+            }
+        }
+    }
+    Ok((castling, castling_rooks, gates))
+}
+
+/// What the en-passant field holds: the square, or a count's `(limit, 0)`.
+type EpOrCount = (Option<Square>, Option<(u32, u32)>);
+
+/// The en-passant field (absent or `-`: none): a square, or in a variant
+/// with a counting rule the count's limit in plies.
+fn read_ep_or_count<W: Width>(
+    v: &Rules<W>,
+    field: Option<&str>,
+) -> Result<EpOrCount, ParseFenError> {
+    Ok(match field {
+        None | Some("-") => (None, None),
+        Some(t) if v.counting.is_some() && t.bytes().all(|b| b.is_ascii_digit()) => {
+            let limit = t
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| (1..=2 * crate::table::MAX_COUNTING_LIMIT).contains(&n))
+                .ok_or_else(|| ParseFenError::BadCounting(t.to_string()))?;
+            (None, Some((limit, 0)))
+        }
+        Some(name) => (
+            Some(
+                v.square_by_name(name)
+                    .ok_or_else(|| ParseFenError::BadEnPassant(name.to_string()))?,
+            ),
+            None,
+        ),
+    })
+}
+
+/// The checks left (`3+3`), in a variant that counts checks, if the next
+/// field is one.
+fn read_checks<'a, W: Width>(
+    v: &Rules<W>,
+    fields: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
+) -> Result<Option<[u8; 2]>, ParseFenError> {
+    let Some(max) = v.check_count() else {
+        return Ok(None);
+    };
+    let Some(t) = fields.peek().copied().filter(|t| t.contains('+')) else {
+        return Ok(None);
+    };
+    fields.next();
+    let bad = || ParseFenError::BadChecks(t.to_string());
+    let count = |x: &str| x.parse::<u8>().ok().filter(|&n| n <= max);
+    let (w, b) = t.split_once('+').ok_or_else(bad)?;
+    Ok(Some([count(w).ok_or_else(bad)?, count(b).ok_or_else(bad)?]))
+}
+
+/// The half-move clock and the move number (absent or `-`: 0 and 1, as
+/// Fairy-Stockfish reads them); nothing may follow.
+fn read_clocks<'a>(
+    fields: &mut impl Iterator<Item = &'a str>,
+) -> Result<(u32, u32), ParseFenError> {
+    let halfmove = match fields.next() {
+        None | Some("-") => 0,
+        Some(t) => t
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= MAX_HALFMOVE)
+            .ok_or_else(|| ParseFenError::BadHalfmove(t.to_string()))?,
+    };
+    let fullmove = match fields.next() {
+        None | Some("-") => 1,
+        Some(t) => t
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| (1..=MAX_FULLMOVE).contains(&n))
+            .ok_or_else(|| ParseFenError::BadFullmove(t.to_string()))?,
+    };
+    if let Some(extra) = fields.next() {
+        return Err(ParseFenError::ExtraField(extra.to_string()));
+    }
+    Ok((halfmove, fullmove))
 }
 
 /// The one-letter file of square `s` (`h` for `h1`), if its name has one.

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use crate::bits::{bit, mask_of, set_of, Bits, Mid, Narrow, Sq, Squares, Wide, Width};
 use crate::error::TableError;
 use crate::ids::{PieceType, Square};
-use crate::table::{Outcome, PromotionChoice, VariantTables};
+use crate::table::{Outcome, PromotionChoice, PromotionKind, Trigger, VariantTables};
 
 /// A set of squares at width `W`.
 pub(crate) type Set<W> = <W as Width>::Set;
@@ -933,10 +933,10 @@ impl<W: Width> Captures<W> {
             marks: Mask::<W>::EMPTY,
         };
         for (i, piece) in p.pieces.iter().enumerate() {
-            if piece.royal {
+            if piece.royal.is_royal() {
                 c.royal_types |= bit(i);
                 for (side, bits) in c.royal_of.iter_mut().enumerate() {
-                    if piece.royal_side.is_none_or(|s| s as usize == side) {
+                    if piece.royal.for_side(side) {
                         *bits |= bit(i);
                     }
                 }
@@ -968,34 +968,37 @@ impl<W: Width> Promotions<W> {
         let mut promo_start_pass = Mask::<W>::EMPTY;
         for r in &p.promotions {
             let z = [set_of(&r.zone[0]), set_of(&r.zone[1])];
-            if r.turn {
-                place.turns.push(TurnRule {
-                    piece: r.piece,
-                    zone: z,
-                    choices: r
-                        .choices
-                        .iter()
-                        .filter_map(|c| match *c {
-                            PromotionChoice::Piece(x) => Some(x),
-                            PromotionChoice::Hand(_) => None,
-                        })
-                        .collect(),
-                    alone: r.alone,
-                    no_check: r.no_check,
-                    no_attack: r.no_attack,
-                });
-                continue;
-            }
-            let when = |on: bool| if on { z } else { [Set::<W>::EMPTY; 2] };
+            let m = match &r.kind {
+                PromotionKind::Move(m) => m,
+                PromotionKind::Turn(t) => {
+                    place.turns.push(TurnRule {
+                        piece: r.piece,
+                        zone: z,
+                        choices: r
+                            .choices
+                            .iter()
+                            .filter_map(|c| match *c {
+                                PromotionChoice::Piece(x) => Some(x),
+                                PromotionChoice::Hand(_) => None,
+                            })
+                            .collect(),
+                        alone: t.alone,
+                        no_check: t.no_check,
+                        no_attack: t.no_attack,
+                    });
+                    continue;
+                }
+            };
+            let when = |t: Trigger| if m.on.has(t) { z } else { [Set::<W>::EMPTY; 2] };
             let rule = PromoRule {
-                end: when(r.on_end),
-                start: when(r.on_start),
-                pass: when(r.on_pass),
-                entry: when(r.on_entry),
+                end: when(Trigger::End),
+                start: when(Trigger::Start),
+                pass: when(Trigger::Pass),
+                entry: when(Trigger::Entry),
                 choices: r.choices.clone(),
-                optional: r.optional,
-                forced: [set_of(&r.forced[0]), set_of(&r.forced[1])],
-                capture_only: r.capture_only,
+                optional: m.optional,
+                forced: [set_of(&m.forced[0]), set_of(&m.forced[1])],
+                capture_only: m.capture_only,
             };
             let info = &mut promo[r.piece as usize];
             for side in 0..2 {
@@ -1005,7 +1008,7 @@ impl<W: Width> Promotions<W> {
             }
             info.rules.push(rule);
             promoting |= bit(r.piece);
-            if r.on_start || r.on_pass {
+            if m.on.has(Trigger::Start) || m.on.has(Trigger::Pass) {
                 promo_start_pass |= bit(r.piece);
             }
         }

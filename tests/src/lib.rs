@@ -470,7 +470,7 @@ pub fn fsf_agrees(
 
 /// The shipped variants as parents for `fairyc import` (file stem, display
 /// name and aliases), read from `variants/`.
-pub fn shipped_for_import() -> Vec<fairyc_compiler::import::Shipped> {
+pub fn shipped_for_import() -> Vec<fairyc_interop::import::Shipped> {
     use fairyc_compiler::ast::{Item, VariantProp};
     let mut out = Vec::new();
     let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("variants"))
@@ -497,7 +497,7 @@ pub fn shipped_for_import() -> Vec<fairyc_compiler::import::Shipped> {
                 }
             }
         }
-        out.push(fairyc_compiler::import::Shipped { names, source });
+        out.push(fairyc_interop::import::Shipped { names, source });
     }
     out
 }

@@ -1,6 +1,6 @@
 //! Chu shogi's promotion (`variants/chu.variant`): a piece may promote when
 //! it enters the zone (`on entry`) or when it captures with its start or
-//! its end in the zone (`on start or end if capture`), and not on a
+//! its end in the zone (`on start | end if capture`), and not on a
 //! non-capturing move inside the zone; the two rules offer the promotion
 //! once. Each position's expected list is HaChu 0.21's (`xboard`,
 //! `protover 2`, `new`, `variant chu`, `force`, `setboard BOARD`,

@@ -367,7 +367,7 @@ fn example_source(code: &str, example: &str) -> String {
 }
 
 /// Whether a code is a refusal of `fairyc export` (`E0160` …), reported by
-/// [`fairyc_compiler::export::export`] on a file that compiles.
+/// [`fairyc_interop::export::export`] on a file that compiles.
 fn is_export_code(code: &str) -> bool {
     ("E0159"..="E0169").contains(&code)
 }
@@ -383,7 +383,13 @@ fn is_import_code(code: &str) -> bool {
 fn import_example_failures(e: &explain::Explanation) -> Vec<String> {
     let shipped = fairyc_tests::shipped_for_import();
     let mut failures = Vec::new();
-    let wrong = fairyc_compiler::import::import(e.wrong, &shipped);
+    // `W0021` (a key only newer versions read) is reported for 11.1 only.
+    let target = if e.code == "W0021" {
+        fairyc_interop::import::Target::Fsf11
+    } else {
+        fairyc_interop::import::Target::Current
+    };
+    let wrong = fairyc_interop::import::import_for(e.wrong, &shipped, target);
     // E0213: a file over the limits is too long for an example;
     // tests/fixtures/import/err/too_many_sections.ini reports it.
     if e.code != "E0213" && !wrong.diagnostics.iter().any(|d| d.code == e.code) {
@@ -392,7 +398,7 @@ fn import_example_failures(e: &explain::Explanation) -> Vec<String> {
             e.code, wrong.diagnostics
         ));
     }
-    let fixed = fairyc_compiler::import::import(e.fixed, &shipped);
+    let fixed = fairyc_interop::import::import_for(e.fixed, &shipped, target);
     if fixed
         .diagnostics
         .iter()
@@ -410,7 +416,7 @@ fn import_example_failures(e: &explain::Explanation) -> Vec<String> {
 /// export code, the refusals of `fairyc export` if the source compiles.
 fn reported_codes(code: &str, source: &str) -> Vec<&'static str> {
     match compile_with_warnings(source) {
-        Ok(_) if is_export_code(code) => match fairyc_compiler::export::export(source, "x") {
+        Ok(_) if is_export_code(code) => match fairyc_interop::export::export(source, "x") {
             Ok(_) => Vec::new(),
             Err(errors) => errors.iter().map(|e| e.code()).collect(),
         },
@@ -529,6 +535,7 @@ const LANGUAGE_SECTIONS: &[&str] = &[
     "Drops",
     "Gating",
     "Legality",
+    "Royal pieces",
     "End",
     "Scoring",
     "Notation",

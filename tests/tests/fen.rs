@@ -211,3 +211,81 @@ fn unmake_restores_the_position_exactly() {
         }
     }
 }
+
+/// Fairy-Stockfish's short FENs, as its startFen values write variants
+/// without castling or en passant (pyffish 0.0.90's `start_fen("shogi")`
+/// is `…[-] w 0 1`): the two clocks straight after the side to move, and
+/// `-` for a clock. Every shipped variant whose start position has no
+/// castling, gate or en-passant rights reads its short form as its long one.
+#[test]
+fn fairy_stockfish_short_fens_read_as_the_long_ones() {
+    let dir = fairyc_tests::root().join("variants");
+    let mut stems: Vec<String> = std::fs::read_dir(&dir)
+        .expect("variants/")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            name.strip_suffix(".variant").map(str::to_string)
+        })
+        .collect();
+    stems.sort();
+    let mut read = 0;
+    for stem in &stems {
+        let v = shipped(stem);
+        let start = Setup::from_fen(&v, v.start_fen()).expect("the start FEN");
+        let fields: Vec<&str> = v.start_fen().split_whitespace().collect();
+        // Board, side, `-`, `-`, clocks: the forms Fairy-Stockfish writes.
+        let [board, side, "-", "-", half, full] = fields[..] else {
+            continue;
+        };
+        for short in [
+            format!("{board} {side} {half} {full}"),
+            format!("{board} {side} - - - -"),
+            format!("{board} {side}"),
+        ] {
+            let s = Setup::from_fen(&v, &short).unwrap_or_else(|e| panic!("{stem}: {short}: {e}"));
+            assert_eq!(s, start, "{stem}: {short}");
+        }
+        read += 1;
+    }
+    assert!(read > 30, "{read} variants with a short form");
+
+    // The clocks are read, not dropped.
+    let v = shipped("shogi");
+    let s = Setup::from_fen(
+        &v,
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 7 12",
+    )
+    .expect("pyffish's shogi start FEN with other clocks");
+    assert_eq!((s.halfmove, s.fullmove), (7, 12));
+    let pos = Position::from_setup(&v, &s).expect("legal");
+    assert!(pos.fen().ends_with(" w - - 7 12"), "{}", pos.fen());
+
+    // What pyffish 0.0.90 refuses (`validate_fen` < 1), fairyc refuses:
+    // a castling field followed by the clocks without an en-passant field.
+    let v = shipped("chess");
+    for bad in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - 0 1",
+    ] {
+        assert!(Setup::from_fen(&v, bad).is_err(), "{bad}");
+    }
+    // And what it accepts, fairyc reads as it does (`get_fen` writes the
+    // long form: castling rights kept, the clocks 0 and 1).
+    for (short, long) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - - -",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        ),
+    ] {
+        let pos = Position::from_fen(&v, short).unwrap_or_else(|e| panic!("{short}: {e}"));
+        assert_eq!(pos.fen(), long, "{short}");
+    }
+}

@@ -85,6 +85,9 @@ fn outline(file: &File) -> String {
             Item::End(e) => format!("end: {:?}", e.rules),
             Item::Clock(c) => format!("clock: {:?}", c.rules),
             Item::Legality(l) => format!("legality: {:?}", l.rules),
+            Item::Royal(r) => format!("royal: {:?}", r.rules),
+            Item::Pass(span) => format!("pass: {span:?}"),
+            Item::Scoring(s) => format!("scoring: {:?}", s.rules),
             Item::Unknown(u) => format!("unknown: {:?}", u),
         };
         out.push_str(&line);
@@ -222,7 +225,7 @@ fn export_err() {
         let source = read(path);
         fairyc_compiler::compile(&source)
             .unwrap_or_else(|errors| panic!("{}", report(path, &source, &errors)));
-        match fairyc_compiler::export::export(&source, "fixture") {
+        match fairyc_interop::export::export(&source, "fixture") {
             Ok(ini) => panic!("{} exports:\n{ini}", name(path)),
             Err(errors) => insta::assert_snapshot!(report(path, &source, &errors)),
         }
@@ -290,7 +293,11 @@ fn import_err() {
     let shipped = fairyc_tests::shipped_for_import();
     insta::glob!("../fixtures/import/err", "*.ini", |path| {
         let source = read(path);
-        let result = fairyc_compiler::import::import(&source, &shipped);
+        let result = fairyc_interop::import::import_for(
+            &source,
+            &shipped,
+            fairyc_interop::import::Target::Fsf11,
+        );
         assert!(
             !result.diagnostics.is_empty(),
             "{} reports nothing",

@@ -1,5 +1,6 @@
-//! `fairyc import`: Fairy-Stockfish 11.1 `variants.ini` sections as
-//! `.variant` files.
+//! `fairyc import --fsf 11.1`: Fairy-Stockfish 11.1 `variants.ini` sections as
+//! `.variant` files (the current Fairy-Stockfish's are compared with pyffish
+//! in `tests/tests/field/imported.rs`).
 //!
 //! - [`suite_covers_every_supported_key`] (default): the sections of
 //!   `tests/data/import/*.ini` use every key the import supports and every
@@ -23,8 +24,9 @@
 
 use std::path::{Path, PathBuf};
 
-use fairyc_compiler::import::{self, Import};
 use fairyc_compiler::Report;
+use fairyc_interop::import::{self, Import, Target};
+use fairyc_runtime::table::Royal;
 use fairyc_runtime::{perft, Position, Variant};
 use fairyc_tests::{fsf_agrees, root, shipped_for_import, Engine};
 
@@ -41,7 +43,7 @@ fn suite() -> Vec<PathBuf> {
 
 fn import_file(path: &Path) -> (String, Import) {
     let text = std::fs::read_to_string(path).expect("readable");
-    let result = import::import(&text, &shipped_for_import());
+    let result = import::import_for(&text, &shipped_for_import(), Target::Fsf11);
     (text, result)
 }
 
@@ -136,7 +138,7 @@ fn exporting() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for s in shipped_for_import() {
         let stem = s.names[0].clone();
-        if let Ok(ini) = fairyc_compiler::export::export(&s.source, &format!("fairyc-{stem}")) {
+        if let Ok(ini) = fairyc_interop::export::export(&s.source, &format!("fairyc-{stem}")) {
             out.push((stem, ini));
         }
     }
@@ -149,7 +151,7 @@ fn original(stem: &str) -> Variant {
 }
 
 fn imported(stem: &str, ini: &str) -> Variant {
-    let result = import::import(ini, &shipped_for_import());
+    let result = import::import_for(ini, &shipped_for_import(), Target::Fsf11);
     let errors = errors(ini, &result);
     assert!(errors.is_empty(), "{stem}:\n{}", errors.join("\n"));
     let [section] = result.sections.as_slice() else {
@@ -164,7 +166,7 @@ fn imported(stem: &str, ini: &str) -> Variant {
 type Paths = Vec<Vec<Vec<String>>>;
 
 /// Each piece by letter: royal, and its paths from every square, sorted.
-fn pieces(v: &Variant) -> Vec<(String, bool, Paths)> {
+fn pieces(v: &Variant) -> Vec<(String, Royal, Paths)> {
     let mut out: Vec<_> = v
         .tables()
         .parts()
@@ -288,11 +290,90 @@ proptest::proptest! {
             text.push_str(&format!("{k} = {v}\n"));
         }
         static SHIPPED: std::sync::OnceLock<Vec<import::Shipped>> = std::sync::OnceLock::new();
-        let result = import::import(&text, SHIPPED.get_or_init(shipped_for_import));
+        let result = import::import_for(&text, SHIPPED.get_or_init(shipped_for_import), Target::Fsf11);
         for s in &result.sections {
             if !s.failed {
                 fairyc_compiler::compile(&s.source).expect("an import without errors compiles");
             }
         }
     }
+}
+
+/// The current Fairy-Stockfish (the default target): a key the language
+/// cannot say is an error at its line, never a warning followed by a file
+/// that plays differently; `--fsf 11.1` warns and ignores it as 11.1 does.
+#[test]
+fn current_target_refuses_at_the_key() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "[a:chess]\ndropRegionWhite = *1\n",
+            "dropRegionWhite",
+            "W0021",
+        ),
+        (
+            "[a:chess]\ncustomPiece1 = a:flN\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
+            "customPiece1",
+            "W0021",
+        ),
+        (
+            "[a:chess]\ncustomPiece1 = a:ifmW2\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
+            "customPiece1",
+            "W0021",
+        ),
+        (
+            "[a:chess]\npromotionPieceTypes = -\n",
+            "promotionPieceTypes",
+            "E0201",
+        ),
+        (
+            "[a:chess]\nmaxRank = 6\nstartFen = 4k3/8/8/8/8/4K3 w - - 0 1\n",
+            "promotionRank",
+            "E0201",
+        ),
+    ];
+    for &(ini, key, old) in cases {
+        let current = import::import(ini, &shipped_for_import());
+        let at = ini.find(key).unwrap_or(0);
+        assert!(
+            current
+                .diagnostics
+                .iter()
+                .any(|d| d.code == "E0201"
+                    && (d.span.start as usize >= at || key == "promotionRank")),
+            "{ini}: {:?}",
+            current.diagnostics
+        );
+        assert!(current.sections.iter().all(|s| s.failed), "{ini}");
+        let v11 = import::import_for(ini, &shipped_for_import(), Target::Fsf11);
+        assert!(
+            v11.diagnostics.iter().any(|d| d.code == old),
+            "{ini}: {:?}",
+            v11.diagnostics
+        );
+    }
+}
+
+/// Custom pieces in Fairy-Stockfish's Betza become fairyc's (docs/import.md,
+/// "Fairy-Stockfish's Betza"): `fN` is fairyc's `ffN`, `fhN` its `fN`.
+#[test]
+fn custom_pieces_in_fairy_stockfish_betza() {
+    let ini = "[a:chess]\ncustomPiece1 = a:fNbhN\ncustomPiece2 = c:vNmsW\nking = k:KfN\ncastling = false\n\
+               startFen = 2a1k1c1/8/8/8/8/8/8/2A1K1C1 w - - 0 1\nnFoldRule = 0\ndoubleStep = false\n";
+    let result = import::import(ini, &shipped_for_import());
+    let errors: Vec<_> = result
+        .diagnostics
+        .iter()
+        .filter(|d| !d.is_warning())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let source = &result.sections[0].source;
+    for line in [
+        "moves ffN bN",
+        "moves ffN bbN msW",
+        "piece King { letter K; moves K ffN; royal }",
+        "no repetition rule",
+    ] {
+        assert!(source.contains(line), "`{line}` in\n{source}");
+    }
+    assert!(!source.contains("repetition 3"), "{source}");
 }

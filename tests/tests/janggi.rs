@@ -1,6 +1,6 @@
 //! Janggi and the constructs it needs (issue 12): `cannot-capture` and
 //! `cannot-hop` (the cannon), palace lines as `within … from …` regions,
-//! `pass allowed`, and the end rules `double-pass`, `facing` (bikjang) with
+//! the `pass allowed` item, and the end rules `double-pass`, `facing` (bikjang) with
 //! `points` and `komi`.
 //!
 //! Every move list and perft figure here was first probed with Debian's
@@ -248,13 +248,47 @@ fn bad_janggi_constructs_are_reported() {
     let with = |piece: &str| base(&format!("piece Rook {{ letter R; moves R; {piece} }}"), "");
     assert_eq!(codes(with("cannot-capture King")), ["E0137"]);
     assert_eq!(codes(with("cannot-hop Cannon")), ["E0059"]);
-    assert_eq!(codes(with("points 100000")), ["E0058"]);
+    assert_eq!(
+        codes(base("", "scoring { points Cannon 100000 }")),
+        ["E0058"]
+    );
     assert_eq!(codes(base("", "end { facing draw }")), ["E0139"]);
-    let no_royal = base("", "legality { pass allowed }").replace("royal }", "royal white }");
+    let no_royal = base("", "pass allowed\nroyal { only white }");
     assert!(codes(no_royal).contains(&"E0138".to_string()));
-    assert!(codes(base(
-        "",
-        "legality { pass allowed }\nend { double-pass points }"
-    ))
-    .is_empty());
+    assert!(codes(base("", "pass allowed\nend { double-pass points }")).is_empty());
+}
+
+/// A flavour's source with one end rule's verdict changed.
+fn with_verdict(stem: &str, from: &str, to: &str) -> Variant {
+    let path = fairyc_tests::root().join(format!("variants/{stem}.variant"));
+    let source = std::fs::read_to_string(path).expect("source");
+    assert!(source.contains(from), "{stem} says `{from}`");
+    let tables = fairyc_compiler::compile(&source.replace(from, to)).expect("compiles");
+    Variant::new(tables).expect("plays")
+}
+
+#[test]
+fn a_pass_or_facing_outcome_is_for_the_player_to_move() {
+    // Every outcome word is for the player the rule happens to; `double-pass`
+    // and `facing` happen to the player to move when the game ends (issue
+    // 28: before, they were for the player who moved last).
+    let passes = with_verdict("janggicasual", "double-pass draw", "double-pass win");
+    let mut p = pos(&passes, START);
+    play(&mut p, "e2e2");
+    play(&mut p, "e9e9");
+    let r = p.outcome().expect("over");
+    assert_eq!(
+        (r.winner, r.reason),
+        (Some(Color::White), EndReason::Passes)
+    );
+
+    let facing = with_verdict("janggitraditional", "facing draw", "facing loss");
+    let mut p = pos(&facing, "4k4/9/9/9/9/9/9/9/3K5/9 w - - 0 1");
+    play(&mut p, "d2e2");
+    play(&mut p, "e10e10");
+    let r = p.outcome().expect("over");
+    assert_eq!(
+        (r.winner, r.reason),
+        (Some(Color::Black), EndReason::Facing)
+    );
 }

@@ -7,11 +7,11 @@
 use fairyc_compiler::check::check_source;
 use fairyc_compiler::diagnostic::{render_plain, MAX_SNIPPET_LINE};
 use fairyc_compiler::geometry::{Budget, MAX_LEGS, MAX_MOVE_WORK};
-use fairyc_compiler::import::ini::{MAX_INI_ENTRIES, MAX_INI_SECTIONS};
-use fairyc_compiler::import::{import, MAX_SUGGESTED_KEYS};
 use fairyc_compiler::lower::{moves_with_rights, once_squares};
 use fairyc_compiler::parse::parse;
 use fairyc_compiler::{compile, CompileError, Finding};
+use fairyc_interop::import::ini::{MAX_INI_ENTRIES, MAX_INI_SECTIONS};
+use fairyc_interop::import::{import, MAX_SUGGESTED_KEYS};
 use proptest::prelude::*;
 
 /// `n` distinct file labels (`aa`, `ab`, …).

@@ -1,4 +1,4 @@
-//! Makpong's rule (`legality { fleeing-check forbidden }`): one test per
+//! Makpong's rule (`royal { fleeing forbidden }`): one test per
 //! sentence of what Fairy-Stockfish 11.1 does, as probed and written in the
 //! header of `variants/makpong.variant`. Every move list is its
 //! `go perft 1` (`setoption name UCI_Variant value makpong`, then

@@ -187,8 +187,43 @@ fn hostile_tables_are_refused_by_the_schema_and_the_runtime() {
             Box::new(|t| t["parts"]["end"]["repetition"] = json!({"count": 1, "outcome": "draw"})),
         ),
         (
-            "a royal_side of 2",
-            Box::new(|t| t["parts"]["pieces"][0]["royal_side"] = json!(2)),
+            "a royal piece of a third side",
+            Box::new(|t| t["parts"]["pieces"][0]["royal"] = json!("red")),
+        ),
+        (
+            "a royal piece written as version 3 did",
+            Box::new(|t| t["parts"]["pieces"][0]["royal"] = json!(true)),
+        ),
+        (
+            "a stalemate by material written as version 3 did",
+            Box::new(|t| t["parts"]["end"]["stalemate_fewer_pieces"] = json!(true)),
+        ),
+        (
+            "a turn promotion rule with triggers",
+            Box::new(|t| {
+                t["parts"]["promotions"][0]["turn"] = json!({"alone": true});
+                t["parts"]["promotions"][0]["on"] = json!(["start"]);
+            }),
+        ),
+        (
+            "a promotion rule on no square",
+            Box::new(|t| t["parts"]["promotions"][0]["on"] = json!([])),
+        ),
+        (
+            "a promotion trigger twice",
+            Box::new(|t| t["parts"]["promotions"][0]["on"] = json!(["pass", "pass"])),
+        ),
+        (
+            "an unknown stalemate",
+            Box::new(|t| t["parts"]["end"]["stalemate"] = json!("fewer")),
+        ),
+        (
+            "a bare-king rule without an outcome",
+            Box::new(|t| t["parts"]["end"]["bare_king"] = json!({"after_reply": true})),
+        ),
+        (
+            "both several-royals rules",
+            Box::new(|t| t["parts"]["legality"] = json!({"several_royals": "both"})),
         ),
         (
             "17 castling rules",

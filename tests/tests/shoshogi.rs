@@ -1,4 +1,4 @@
-//! Sho shogi's crown prince (`several-royals allowed`), checked on
+//! Sho shogi's crown prince (`royal { check last }`), checked on
 //! hand-built positions against the rules (Wikipedia, "Sho shogi": a player
 //! must capture both the king and the crown prince). The move lists of the
 //! first two positions were also probed in Sjaak II 1.4.1 (`setboard`,
@@ -64,7 +64,7 @@ fn the_game_goes_on_when_the_king_is_taken() {
 fn without_the_statement_a_royal_target_is_refused() {
     let src = std::fs::read_to_string(fairyc_tests::root().join("variants/shoshogi.variant"))
         .expect("source")
-        .replace("legality { several-royals allowed }", "");
+        .replace("royal { check last }", "");
     let errors = fairyc_compiler::compile(&src).expect_err("E0041");
     assert!(
         errors.iter().any(|e| e.code() == "E0041"),

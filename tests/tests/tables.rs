@@ -45,12 +45,22 @@ fn another_format_version_is_refused() {
     let json = v
         .tables()
         .to_json()
-        .replacen("\"format\":3", "\"format\":4", 1);
-    assert_eq!(VariantTables::from_json(&json), Err(TableError::Version(4)));
-    // Versions 1 and 2 (one-letter symbols) still read.
-    for older in ["\"format\":1", "\"format\":2"] {
-        let json = v.tables().to_json().replacen("\"format\":3", older, 1);
-        assert!(VariantTables::from_json(&json).is_ok(), "{older}");
+        .replacen("\"format\":4", "\"format\":5", 1);
+    assert_eq!(VariantTables::from_json(&json), Err(TableError::Version(5)));
+    // Versions 1 to 3 spelt choices as flags: refused, the message naming
+    // both versions.
+    for older in 1..=3 {
+        let json = v
+            .tables()
+            .to_json()
+            .replacen("\"format\":4", &format!("\"format\":{older}"), 1);
+        let err = VariantTables::from_json(&json).expect_err("an older version");
+        assert_eq!(err, TableError::Version(older));
+        let text = err.to_string();
+        assert!(
+            text.contains(&format!("version {older}")) && text.contains("version 4"),
+            "{text}"
+        );
     }
 }
 

@@ -190,7 +190,7 @@ pub fn export_fsf(
             "the section name `{section}` may only hold letters, digits, `-`, `_` and `.`"
         )));
     }
-    fairyc_compiler::export::export(source, &section).map_err(|errors| {
+    fairyc_interop::export::export(source, &section).map_err(|errors| {
         let file = file.unwrap_or_else(|| "input.variant".to_string());
         let list: Vec<Value> = errors
             .iter()

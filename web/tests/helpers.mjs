@@ -155,7 +155,9 @@ export function fsfSquares(variant) {
  * The number of squares of `variant`'s board by an oracle engine: Debian's
  * Fairy-Stockfish 11.1 where it offers the variant, else the current
  * Fairy-Stockfish (PyPI's pyffish, which .ci/run installs) for the variants
- * only it knows; throws if neither offers it.
+ * only it knows, with the sections of Fairy-Stockfish's own variants.ini
+ * that the field loads (tests/data/field/current.ini: Orda chess and the
+ * like, which pyffish does not build in); throws if neither offers it.
  */
 export function oracleSquares(variant) {
   try {
@@ -163,8 +165,10 @@ export function oracleSquares(variant) {
   } catch (e) {
     if (!/does not offer/.test(String(e.message))) throw e;
   }
-  const code = "import sys, pyffish\nprint(pyffish.start_fen(sys.argv[1]))";
-  const r = spawnSync("python3", ["-c", code, variant], { encoding: "utf8" });
+  const code =
+    "import sys, pyffish\npyffish.load_variant_config(open(sys.argv[2]).read())\nprint(pyffish.start_fen(sys.argv[1]))";
+  const ini = join(ROOT, "tests", "data", "field", "current.ini");
+  const r = spawnSync("python3", ["-c", code, variant, ini], { encoding: "utf8" });
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`neither Fairy-Stockfish 11.1 nor pyffish offers ${variant}: ${r.stderr}`);
   const fen = r.stdout.trim().split(" ")[0].replace(/\[.*$/, "");

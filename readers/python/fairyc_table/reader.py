@@ -43,15 +43,15 @@ FIELDS = {
     "square": ({"name", "cells"}, set()),
     "zone": ({"name", "squares"}, set()),
     "piece": ({"name", "letter", "moves"},
-              {"royal", "royal_side", "captured_as", "demotes_to", "plus", "promotion_limit",
+              {"royal", "captured_as", "demotes_to", "plus", "promotion_limit",
                "cannot_capture", "cannot_hop", "points"}),
     "path_object": ({"steps"},
                     {"quiet", "capture", "en_passant", "creates_en_passant", "friend_on", "hop",
                      "attack_only", "once", "not_in_check", "locust", "returns"}),
     "step_object": ({"to"}, {"block"}),
     "promotion": ({"piece", "zone", "choices"},
-                  {"optional", "on_start", "on_end", "on_pass", "on_entry", "capture_only",
-                   "forced", "turn", "alone", "no_check", "no_attack"}),
+                  {"on", "optional", "capture_only", "forced", "turn"}),
+    "turn_promotion": (set(), {"alone", "no_check", "no_attack"}),
     "drops": ({"forbidden", "no_mate"},
               {"captures_to_hand", "per_file", "also_as", "per_colour", "must_drop",
                "royal_in_hand"}),
@@ -61,12 +61,16 @@ FIELDS = {
     "end": ({"checkmate", "stalemate"},
             {"repetition", "move_limit", "resets_move_limit", "resets_on",
              "resets_irreversible", "bare_king",
-             "bare_king_after_reply", "reach", "stalemate_fewer_pieces", "check_count",
+             "reach", "check_count",
              "extinction", "counting", "double_pass", "facing", "komi", "checkmate_by",
              "checkmate_needs"}),
     "legality": (set(), {"giving_check_forbidden", "capture_compulsory", "pass",
-                         "fleeing_check_forbidden", "partial_check_allowed", "several_royals"}),
+                         "fleeing_check_forbidden", "several_royals"}),
+    "bare_king": ({"outcome"}, {"after_reply"}),
 }
+
+FORMAT = 4
+TRIGGERS = ("start", "end", "pass", "entry")
 
 
 def check_fields(obj, kind, where):
@@ -93,8 +97,12 @@ def no_duplicate_keys(pairs):
 def check_table(doc):
     """The table's shape and the invariants the kit's broken tables test."""
     check_fields(doc, "table", "table")
-    if doc["format"] not in (1, 2, 3) or isinstance(doc["format"], bool):
-        raise TableError("unknown table format %r" % doc["format"])
+    fmt = doc["format"]
+    if isinstance(fmt, int) and not isinstance(fmt, bool) and 1 <= fmt < FORMAT:
+        raise TableError("table format %d is older than version %d, the one this reader reads"
+                         % (fmt, FORMAT))
+    if fmt != FORMAT or isinstance(fmt, bool):
+        raise TableError("unknown table format %r" % fmt)
     p = doc["parts"]
     check_fields(p, "parts", "parts")
     b = p["board"]
@@ -150,17 +158,33 @@ def check_table(doc):
                             squares = [st]
                         if not all(in_range(x) for x in squares):
                             raise TableError("%s: a square out of range" % where)
-    royal = [pc.get("royal", False) for pc in pieces]
+    for i, pc in enumerate(pieces):
+        if pc.get("royal", "both") not in ("both", "white", "black"):
+            raise TableError("pieces[%d].royal is %r" % (i, pc["royal"]))
+    royal = ["royal" in pc for pc in pieces]
+    leg = p.get("legality", {})
+    if leg.get("several_royals", "all_attacked") not in ("all_attacked", "unprotected"):
+        raise TableError("legality.several_royals is %r" % leg["several_royals"])
     for i, r in enumerate(p.get("promotions", [])):
         check_fields(r, "promotion", "promotions[%d]" % i)
         if not r["choices"]:
             raise TableError("promotions[%d] has no choices" % i)
+        if "turn" in r:
+            check_fields(r["turn"], "turn_promotion", "promotions[%d].turn" % i)
+            for f in ("on", "optional", "capture_only", "forced"):
+                if f in r:
+                    raise TableError("promotions[%d]: a turn rule with %r" % (i, f))
+            if any("hand" in c for c in r["choices"]):
+                raise TableError("promotions[%d]: a turn rule with a hand choice" % i)
+        on = r.get("on", ["end"])
+        if (not isinstance(on, list) or not on or len(set(map(str, on))) != len(on)
+                or any(t not in TRIGGERS for t in on)):
+            raise TableError("promotions[%d].on is %r" % (i, on))
         for c in r["choices"]:
             q = c.get("piece", c.get("hand"))
             if not piece_ok(q):
                 raise TableError("promotions[%d]: piece %r out of range" % (i, q))
-            leg = p.get("legality", {})
-            if royal[q] and not (leg.get("partial_check_allowed", False) or leg.get("several_royals", False)):
+            if royal[q] and "several_royals" not in leg:
                 raise TableError("promotions[%d] promotes to a royal piece" % i)
     for i, c in enumerate(p.get("castling", [])):
         check_fields(c, "castling", "castling[%d]" % i)
@@ -173,6 +197,10 @@ def check_table(doc):
     for i, g in enumerate(p.get("gating", [])):
         check_fields(g, "gating", "gating[%d]" % i)
     check_fields(p["end"], "end", "end")
+    if p["end"]["stalemate"] not in ("win", "draw", "loss", "fewer_pieces"):
+        raise TableError("end.stalemate is %r" % p["end"]["stalemate"])
+    if "bare_king" in p["end"]:
+        check_fields(p["end"]["bare_king"], "bare_king", "end.bare_king")
     if "legality" in p:
         check_fields(p["legality"], "legality", "legality")
     for i, z in enumerate(p.get("zones", [])):
@@ -219,11 +247,11 @@ class Table:
                 if (self.plus[i] == self.plus[j] and len(a) < len(b)
                         and b.startswith(a) and b[len(a)] in starts):
                     raise ValueError("a FEN cannot tell %s from %s and more" % (b, a))
-        royal = [pc.get("royal", False) for pc in self.pieces]
-        rside = [pc.get("royal_side") for pc in self.pieces]
-        self.royal_type = royal
+        # `royal`: "both", "white" or "black"; absent: not royal.
+        royal = [pc.get("royal") for pc in self.pieces]
+        self.royal_type = [r is not None for r in royal]
         self.royal_for = [
-            [royal[i] and (rside[i] is None or rside[i] == side) for i in range(self.np)]
+            [royal[i] in ("both", ("white", "black")[side]) for i in range(self.np)]
             for side in (0, 1)
         ]
         self.captured_as = [pc.get("captured_as", i) for i, pc in enumerate(self.pieces)]
@@ -240,27 +268,29 @@ class Table:
         # Rules with `turn` give turning moves of their own.
         self.turns = []
         for r in p.get("promotions", []):
-            if r.get("turn", False):
+            if "turn" in r:
+                t = r["turn"]
                 self.turns.append(
                     {
                         "piece": r["piece"],
                         "zone": [set(r["zone"][0]), set(r["zone"][1])],
                         "choices": [ch["piece"] for ch in r["choices"]],
-                        "alone": r.get("alone", False),
-                        "no_check": r.get("no_check", False),
-                        "no_attack": r.get("no_attack", False),
+                        "alone": t.get("alone", False),
+                        "no_check": t.get("no_check", False),
+                        "no_attack": t.get("no_attack", False),
                     }
                 )
                 continue
+            on = r.get("on", ["end"])
             self.promotions[r["piece"]].append(
                 {
                     "zone": [set(r["zone"][0]), set(r["zone"][1])],
                     "choices": r["choices"],
                     "optional": r.get("optional", False),
-                    "on_start": r.get("on_start", False),
-                    "on_end": r.get("on_end", True),
-                    "on_pass": r.get("on_pass", False),
-                    "on_entry": r.get("on_entry", False),
+                    "on_start": "start" in on,
+                    "on_end": "end" in on,
+                    "on_pass": "pass" in on,
+                    "on_entry": "entry" in on,
                     "capture_only": r.get("capture_only", False),
                     "forced": [set(x) for x in r.get("forced", [[], []])],
                 }
@@ -314,10 +344,11 @@ class Table:
         self.giving_check_forbidden = leg.get("giving_check_forbidden", False)
         self.capture_compulsory = leg.get("capture_compulsory", False)
         self.fleeing_check_forbidden = leg.get("fleeing_check_forbidden", False)
+        several = leg.get("several_royals")
         # Several royal pieces a side; in check only when all are attacked.
-        self.partial_check_allowed = leg.get("partial_check_allowed", False)
+        self.partial_check_allowed = several == "all_attacked"
         # Several royal pieces: while a side has two or more, it is never in check.
-        self.several_royals = leg.get("several_royals", False)
+        self.several_royals = several == "unprotected"
         # Rules on the pieces that give a checkmate: they change a mate's
         # outcome only, never the moves nor perft (this reader answers
         # perft and moves).
@@ -1445,7 +1476,7 @@ def bare_king_over(pos):
         return [q for q in range(t.n) if pos.board[q] and pos.board[q][1] == s and not t.royal_for[s][pos.board[q][0]]]
 
     om, oj = others(m), others(j)
-    if t.end.get("bare_king_after_reply", False):
+    if t.end["bare_king"].get("after_reply", False):
         if om and not oj:
             return True
         return not om and len(oj) >= 2

@@ -13,13 +13,13 @@ impl<'v, W: Width> Pos<'v, W> {
     pub(crate) fn in_check_side(&self, side: usize) -> bool {
         let occ = self.by_side[0] | self.by_side[1];
         let royals = self.royals[side];
-        if self.v.legality.partial_check_allowed {
+        if self.v.legality.several_royals == SeveralRoyals::AllAttacked {
             // In check only when every royal piece is attacked.
             return royals.any() && Squares(royals).all(|k| self.attacked_any(k, side ^ 1, occ));
         }
         // `several-royals allowed`: a side with two or more royal pieces is
         // never in check.
-        if self.v.legality.several_royals && royals.count() > 1 {
+        if self.v.legality.several_royals == SeveralRoyals::Unprotected && royals.count() > 1 {
             return false;
         }
         Squares(royals).any(|k| self.attacked_any(k, side ^ 1, occ))

@@ -23,8 +23,8 @@ impl<'v, W: Width> Pos<'v, W> {
                 return Some(r);
             }
         }
-        if let Some(o) = self.v.tables.parts.end.bare_king {
-            if let Some(r) = self.bare_king_outcome(o) {
+        if let Some(rule) = self.v.tables.parts.end.bare_king {
+            if let Some(r) = self.bare_king_outcome(rule) {
                 return Some(r);
             }
         }
@@ -151,7 +151,8 @@ impl<'v, W: Width> Pos<'v, W> {
     ///   or more pieces besides royals, or one that M cannot capture;
     ///   otherwise M gets one reply. (With no legal move, checkmate or
     ///   stalemate decides.)
-    pub(super) fn bare_king_outcome(&self, o: Outcome) -> Option<GameResult> {
+    pub(super) fn bare_king_outcome(&self, rule: BareKingRule) -> Option<GameResult> {
+        let o = rule.outcome;
         let m = self.turn;
         let j = m ^ 1;
         if self.royals[0].is_empty() || self.royals[1].is_empty() {
@@ -159,7 +160,7 @@ impl<'v, W: Width> Pos<'v, W> {
         }
         let others = |s: usize| self.by_side[s] & !self.royals[s];
         let (om, oj) = (others(m), others(j));
-        if self.v.tables.parts.end.bare_king_after_reply {
+        if rule.after_reply {
             return self.bare_king_after_reply(o, om, oj);
         }
         match (om.is_empty(), oj.is_empty()) {
@@ -224,17 +225,18 @@ impl<'v, W: Width> Pos<'v, W> {
         let rules = &self.v.tables.parts.end;
         Some(if self.is_check() {
             self.checkmate_result()
-        } else if rules.stalemate_fewer_pieces {
-            let ours = self.by_side[self.turn].count();
-            let theirs = self.by_side[self.turn ^ 1].count();
-            let outcome = match ours.cmp(&theirs) {
-                std::cmp::Ordering::Less => Outcome::Win,
-                std::cmp::Ordering::Equal => Outcome::Draw,
-                std::cmp::Ordering::Greater => Outcome::Loss,
-            };
-            result_for(self.turn, outcome, EndReason::Stalemate)
         } else {
-            result_for(self.turn, rules.stalemate, EndReason::Stalemate)
+            let outcome = rules.stalemate.outcome().unwrap_or_else(|| {
+                // `fewer-pieces`: decided by the pieces on the board.
+                let ours = self.by_side[self.turn].count();
+                let theirs = self.by_side[self.turn ^ 1].count();
+                match ours.cmp(&theirs) {
+                    std::cmp::Ordering::Less => Outcome::Win,
+                    std::cmp::Ordering::Equal => Outcome::Draw,
+                    std::cmp::Ordering::Greater => Outcome::Loss,
+                }
+            });
+            result_for(self.turn, outcome, EndReason::Stalemate)
         })
     }
 }

@@ -36,6 +36,7 @@
 mod beyond;
 mod chess;
 mod current;
+mod imported;
 mod makruk;
 mod rules;
 mod shogi;

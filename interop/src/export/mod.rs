@@ -11,177 +11,19 @@
 
 use std::fmt::Write as _;
 
-use fairyc_runtime::table::{CastlingRule, Outcome, Path, PieceTable, PromotionChoice, TableParts};
+use fairyc_runtime::table::{
+    CastlingRule, EndRules, Outcome, Path, PieceTable, PromotionChoice, Royal, SeveralRoyals,
+    Stalemate, TableParts, Trigger, Triggers,
+};
 
-use crate::ast::{self, DropRule, EndRule, Item, PieceProp};
-use crate::betza;
-use crate::check::{self, Checked, CheckedMove, CheckedPiece};
-use crate::error::{CompileError, ErrorKind};
-use crate::geometry::{Geometry, Sq};
-use crate::lower;
-use crate::span::Span;
-
-/// Why a variant cannot be exported: one construct FSF 11.1 cannot express.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ExportRefusal {
-    /// `E0160`: a board FSF cannot hold (holes, multi-cell squares, labels
-    /// other than `a..` × `1..`, more than 12 files or 10 ranks).
-    Board {
-        /// What is wrong.
-        why: String,
-    },
-    /// `E0161`: a piece that moves like none of FSF 11.1's piece types.
-    Piece {
-        /// The piece.
-        piece: String,
-    },
-    /// `E0162`: two pieces that would be the same FSF piece type.
-    SameType {
-        /// The piece.
-        piece: String,
-        /// The other piece.
-        other: String,
-        /// The FSF type.
-        fsf: &'static str,
-    },
-    /// `E0163`: a royal piece FSF cannot play (several, one side only,
-    /// not moving like a king).
-    Royal {
-        /// What is wrong.
-        why: String,
-    },
-    /// `E0164`: a promotion rule FSF cannot express.
-    Promotion {
-        /// What is wrong.
-        why: String,
-    },
-    /// `E0165`: a drop rule FSF cannot express.
-    Drops {
-        /// What is wrong.
-        why: String,
-    },
-    /// `E0166`: castling FSF cannot express.
-    Castling {
-        /// What is wrong.
-        why: String,
-    },
-    /// `E0167`: an end or legality rule FSF cannot express.
-    Rule {
-        /// What is wrong.
-        why: String,
-    },
-    /// `E0168`: a promoted face (`letter +P`) or a piece going to hand as
-    /// another (`captured-as`).
-    Face {
-        /// The piece.
-        piece: String,
-    },
-    /// `E0159`: a piece symbol of more than one character (`letter DE`,
-    /// `letter N'`).
-    Symbol {
-        /// The piece.
-        piece: String,
-        /// Its symbol.
-        symbol: String,
-    },
-    /// `E0169`: a one-time move (`once`) or a move not made in check (`if
-    /// not-in-check`).
-    OneTime {
-        /// The piece.
-        piece: String,
-    },
-}
-
-impl ExportRefusal {
-    /// The code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            ExportRefusal::Board { .. } => "E0160",
-            ExportRefusal::Piece { .. } => "E0161",
-            ExportRefusal::SameType { .. } => "E0162",
-            ExportRefusal::Royal { .. } => "E0163",
-            ExportRefusal::Promotion { .. } => "E0164",
-            ExportRefusal::Drops { .. } => "E0165",
-            ExportRefusal::Castling { .. } => "E0166",
-            ExportRefusal::Rule { .. } => "E0167",
-            ExportRefusal::Face { .. } => "E0168",
-            ExportRefusal::OneTime { .. } => "E0169",
-            ExportRefusal::Symbol { .. } => "E0159",
-        }
-    }
-
-    /// The one-line message.
-    pub fn message(&self) -> String {
-        match self {
-            ExportRefusal::Board { why } => format!("Fairy-Stockfish 11.1 cannot hold this board: {why}"),
-            ExportRefusal::Piece { piece } => {
-                format!("`{piece}` moves like none of Fairy-Stockfish 11.1's piece types")
-            }
-            ExportRefusal::SameType { piece, other, fsf } => format!(
-                "`{piece}` and `{other}` would both be Fairy-Stockfish's `{fsf}`"
-            ),
-            ExportRefusal::Royal { why } => {
-                format!("Fairy-Stockfish 11.1 cannot play this royal piece: {why}")
-            }
-            ExportRefusal::Promotion { why } => {
-                format!("Fairy-Stockfish 11.1 cannot express this promotion: {why}")
-            }
-            ExportRefusal::Drops { why } => {
-                format!("Fairy-Stockfish 11.1 cannot express these drops: {why}")
-            }
-            ExportRefusal::Castling { why } => {
-                format!("Fairy-Stockfish 11.1 cannot express this castling: {why}")
-            }
-            ExportRefusal::Rule { why } => {
-                format!("Fairy-Stockfish 11.1 cannot express this rule: {why}")
-            }
-            ExportRefusal::Face { piece } => format!(
-                "`{piece}` is a promoted face or goes to hand as another piece, which Fairy-Stockfish 11.1's export does not cover"
-            ),
-            ExportRefusal::Symbol { piece, symbol } => format!(
-                "`{piece}` is written `{symbol}`, and Fairy-Stockfish 11.1 writes each piece with one letter"
-            ),
-            ExportRefusal::OneTime { piece } => format!(
-                "`{piece}` has a one-time move or a move not made in check, which Fairy-Stockfish 11.1 cannot express"
-            ),
-        }
-    }
-
-    /// The primary label.
-    pub fn label(&self) -> &'static str {
-        match self {
-            ExportRefusal::Board { .. } => "this board",
-            ExportRefusal::Piece { .. } => "no FSF piece moves like this",
-            ExportRefusal::SameType { .. } => "same FSF type as an earlier piece",
-            ExportRefusal::Royal { .. } => "this royal piece",
-            ExportRefusal::Promotion { .. } => "this promotion",
-            ExportRefusal::Drops { .. } => "these drops",
-            ExportRefusal::Castling { .. } => "this castling",
-            ExportRefusal::Rule { .. } => "no FSF 11.1 key for this",
-            ExportRefusal::Face { .. } => "this piece",
-            ExportRefusal::OneTime { .. } => "no FSF 11.1 key for this",
-            ExportRefusal::Symbol { .. } => "more than one letter",
-        }
-    }
-
-    /// The help note.
-    pub fn help(&self) -> String {
-        let text = match self {
-            ExportRefusal::Board { .. } => "FSF 11.1 plays rectangular boards of up to 12 files (a..l) and 10 ranks (1..10), one cell per square, no holes",
-            ExportRefusal::Piece { .. } => "FSF 11.1 has no custom pieces; each piece must move exactly like one of its types (`fairyc explain E0161` lists them)",
-            ExportRefusal::SameType { .. } => "FSF gives each piece type one letter, so two pieces cannot share a type",
-            ExportRefusal::Royal { .. } => "FSF 11.1 plays at most one royal piece type, moving like a chess king, royal for both sides",
-            ExportRefusal::Promotion { .. } => "FSF 11.1 promotes its pawn only: compulsorily, on finishing a move on the ranks from `promotionRank` on, to the types of `promotionPieceTypes`",
-            ExportRefusal::Drops { .. } => "FSF 11.1 drops any piece anywhere, except pawns on the first rank (`firstRankPawnDrops`) and in the promotion zone (`promotionZonePawnDrops`)",
-            ExportRefusal::Castling { .. } => "FSF 11.1 castles a king from its castling rank with the corner rooks, the king going to the files of `castlingKingsideFile` and `castlingQueensideFile`, the rook beside it",
-            ExportRefusal::Rule { .. } => "the export covers checkmate, stalemate, repetition, the move limit, check counting, compulsory capture, forbidden checks, the winning goals of one piece and extinction rules with one count and outcome",
-            ExportRefusal::Face { .. } => "shogi-style promoted pieces are not exported yet",
-            ExportRefusal::Symbol { .. } => "give the piece a one-letter symbol (FSF 11.1's FEN and `pieceToCharTable` have one character per piece, and its `+` marks a promoted piece)",
-            ExportRefusal::OneTime { .. } => "FSF 11.1 has no one-time moves in its variants.ini: its `cambodian` and `karouk` hard-code the king's leap and the met's double step",
-        };
-        text.to_string()
-    }
-}
+use fairyc_compiler::ast::{self, DropRule, EndRule, Item, PieceProp};
+use fairyc_compiler::betza;
+use fairyc_compiler::check::{self, Checked, CheckedMove, CheckedPiece};
+use fairyc_compiler::error::{CompileError, ErrorKind};
+use fairyc_compiler::export_refusal::ExportRefusal;
+use fairyc_compiler::geometry::{Geometry, Sq};
+use fairyc_compiler::lower;
+use fairyc_compiler::span::Span;
 
 /// FSF 11.1's predefined piece types (other than `pawn` and `king`, handled
 /// apart) and their moves in fairyc's Betza dialect (FSF's `fN` is `ffN`).
@@ -228,7 +70,7 @@ pub(crate) const FSF_TYPES: &[(&str, &str)] = &[
 /// The compile errors of a file that does not compile, or every refusal
 /// (`E0160` …), each at the construct it concerns.
 pub fn export(source: &str, section: &str) -> Result<String, Vec<CompileError>> {
-    let file = crate::parse::parse(source)?;
+    let file = fairyc_compiler::parse::parse(source)?;
     let checked = check::check_source(&file, source)?;
     let tables = lower::lower(&checked)?;
     let mut ex = Exporter {
@@ -291,7 +133,8 @@ pub(crate) fn canonical(moves: &[Vec<Vec<Path>>; 2]) -> Vec<Vec<Vec<String>>> {
 
 /// The checked piece for a Betza string in fairyc's dialect.
 fn reference(betza: &str) -> Option<CheckedPiece> {
-    let file = crate::parse::parse(&format!("piece X {{ letter X; moves {betza} }}")).ok()?;
+    let file =
+        fairyc_compiler::parse::parse(&format!("piece X {{ letter X; moves {betza} }}")).ok()?;
     let Some(Item::Piece(decl)) = file.items.first() else {
         return None;
     };
@@ -542,7 +385,11 @@ impl Exporter<'_> {
                 );
             }
         }
-        if let Some(rule) = parts.promotions.iter().find(|r| r.capture_only) {
+        if let Some(rule) = parts
+            .promotions
+            .iter()
+            .find(|r| r.as_move().is_some_and(|m| m.capture_only))
+        {
             let name = &parts.pieces[rule.piece as usize].name;
             let span = self.promotion_span(name);
             self.refuse(
@@ -552,7 +399,11 @@ impl Exporter<'_> {
                 span,
             );
         }
-        if let Some(rule) = parts.promotions.iter().find(|r| r.on_entry) {
+        if let Some(rule) = parts
+            .promotions
+            .iter()
+            .find(|r| r.as_move().is_some_and(|m| m.on.has(Trigger::Entry)))
+        {
             let name = &parts.pieces[rule.piece as usize].name;
             let span = self.promotion_span(name);
             self.refuse(
@@ -604,28 +455,29 @@ impl Exporter<'_> {
             // 11.1's `makpongRule` binds its `king` type only; a proof that
             // an exported section plays the same is not written yet.
             let span = self.item_span(|i| match i {
-                Item::Legality(l) => Some(l.span),
+                Item::Royal(r) => Some(r.span),
                 _ => None,
             });
             self.refuse(
                 ExportRefusal::Rule {
-                    why: "a royal piece that may not flee check (`fleeing-check forbidden`)".into(),
+                    why: "a royal piece that may not flee check (`royal { fleeing forbidden }`)"
+                        .into(),
                 },
                 span,
             );
         }
         let several = [
             (
-                parts.legality.partial_check_allowed,
+                parts.legality.several_royals == SeveralRoyals::AllAttacked,
                 // 11.1 has no `extinctionPseudoRoyal` or `dupleCheck`.
                 "several royal pieces, in check only when all are attacked \
-                 (`partial-check allowed`)",
+                 (`royal { check all }`)",
             ),
             (
-                parts.legality.several_royals,
+                parts.legality.several_royals == SeveralRoyals::Unprotected,
                 // 11.1's `extinctionPseudoRoyal` is close; a proof that an
                 // exported section plays the same is not written yet.
-                "several royal pieces per side (`several-royals allowed`)",
+                "several royal pieces per side (`royal { check last }`)",
             ),
         ];
         for (on, why) in several {
@@ -633,14 +485,14 @@ impl Exporter<'_> {
                 continue;
             }
             let span = self.item_span(|i| match i {
-                Item::Legality(l) => Some(l.span),
+                Item::Royal(r) => Some(r.span),
                 _ => None,
             });
             self.refuse(ExportRefusal::Rule { why: why.into() }, span);
         }
         if parts.legality.pass {
             let span = self.item_span(|i| match i {
-                Item::Legality(l) => Some(l.span),
+                Item::Pass(span) => Some(*span),
                 _ => None,
             });
             self.refuse(
@@ -717,7 +569,9 @@ impl Exporter<'_> {
     fn pieces(&mut self) {
         let geo = &self.checked.geometry;
         let pieces = &self.parts.pieces;
-        let royals: Vec<usize> = (0..pieces.len()).filter(|&p| pieces[p].royal).collect();
+        let royals: Vec<usize> = (0..pieces.len())
+            .filter(|&p| pieces[p].royal.is_royal())
+            .collect();
         if royals.len() > 1 {
             let span = self.piece_name_span(&pieces[royals[1]].name);
             self.refuse(
@@ -764,8 +618,8 @@ impl Exporter<'_> {
             let found = self.fsf_type(geo, piece, setup);
             let Some(fsf) = found else {
                 let span = self.moves_span(&piece.name);
-                if piece.royal {
-                    let why = if piece.royal_side.is_some() {
+                if piece.royal.is_royal() {
+                    let why = if piece.royal != Royal::Both {
                         "it is royal for one side only".to_string()
                     } else {
                         "it does not move like a chess king".to_string()
@@ -816,12 +670,17 @@ impl Exporter<'_> {
         let want = canonical(&piece.moves);
         let same = |betza: &str, setup: &[Vec<Sq>; 2]| {
             reference(betza).is_some_and(|r| {
-                lower::moves(geo, &r, setup, &mut crate::geometry::Budget::default())
-                    .is_ok_and(|m| canonical(&m) == want)
+                lower::moves(
+                    geo,
+                    &r,
+                    setup,
+                    &mut fairyc_compiler::geometry::Budget::default(),
+                )
+                .is_ok_and(|m| canonical(&m) == want)
             })
         };
-        if piece.royal {
-            return (piece.royal_side.is_none() && same("K", setup)).then_some("king");
+        if piece.royal.is_royal() {
+            return (piece.royal == Royal::Both && same("K", setup)).then_some("king");
         }
         // FSF's pawn: double step (with en passant) from the second rank,
         // and with `firstRankDoubleSteps` also from the first.
@@ -914,7 +773,7 @@ impl Exporter<'_> {
             );
             return;
         };
-        if let Some(turn) = promos.iter().find(|r| r.turn) {
+        if let Some(turn) = promos.iter().find(|r| r.as_turn().is_some()) {
             let name = self.parts.pieces[turn.piece as usize].name.clone();
             let span = self.promotion_span(&name);
             self.refuse(
@@ -947,9 +806,9 @@ impl Exporter<'_> {
         });
         let why = if promos.len() > 1 {
             Some("the pawn has several promotion rules".to_string())
-        } else if rule.optional {
+        } else if rule.as_move().is_some_and(|m| m.optional) {
             Some("it is optional".to_string())
-        } else if rule.on_start || rule.on_pass || !rule.on_end {
+        } else if rule.as_move().is_some_and(|m| m.on != Triggers::END) {
             Some("it applies on other squares than where the move ends".to_string())
         } else if rank.is_none() {
             Some("its zone is not the ranks from one rank to the last, mirrored for Black".into())
@@ -1156,10 +1015,13 @@ impl Exporter<'_> {
         }
     }
 
+    /// The end and legality keys.
     fn end(&mut self) {
         let end = self.parts.end.clone();
         self.key("checkmateValue", outcome(end.checkmate));
-        self.key("stalemateValue", outcome(end.stalemate));
+        if let Some(o) = end.stalemate.outcome() {
+            self.key("stalemateValue", outcome(o));
+        }
         if let Some(rep) = end.repetition {
             self.key("nFoldRule", rep.count);
             self.key("nFoldValue", outcome(rep.outcome));
@@ -1194,6 +1056,59 @@ impl Exporter<'_> {
                 span,
             );
         }
+        self.goals(&end);
+        if end.stalemate == Stalemate::FewerPieces {
+            let span = self.end_span(|r| match r {
+                EndRule::Stalemate { span, .. } => Some(*span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "stalemate by material".into(),
+                },
+                span,
+            );
+        }
+        self.extinction(&end);
+        if let Some(cc) = end.check_count {
+            if cc.outcome == Outcome::Win {
+                self.key("checkCounting", true);
+            } else {
+                let span = self.end_span(|r| match r {
+                    EndRule::Checks { span, .. } => Some(*span),
+                    _ => None,
+                });
+                self.refuse(
+                    ExportRefusal::Rule {
+                        why: "check counting with an outcome other than a win".into(),
+                    },
+                    span,
+                );
+            }
+        }
+        if end.counting.is_some() {
+            let span = self.end_span(|r| match r {
+                EndRule::Counting { span, .. } => Some(*span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "a counting rule (Fairy-Stockfish 11.1 has only its built-in makruk and asean counting)".into(),
+                },
+                span,
+            );
+        }
+        let legality = self.parts.legality;
+        if legality.capture_compulsory {
+            self.key("mustCapture", true);
+        }
+        if legality.giving_check_forbidden {
+            self.key("checking", false);
+        }
+    }
+
+    /// `flagPiece`, `whiteFlag`, `blackFlag`, `flagMove`: the goals of one piece.
+    fn goals(&mut self, end: &EndRules) {
         if let Some(first) = end.reach.first() {
             let same = end.reach.iter().all(|r| {
                 r.piece == first.piece
@@ -1233,18 +1148,10 @@ impl Exporter<'_> {
                 );
             }
         }
-        if end.stalemate_fewer_pieces {
-            let span = self.end_span(|r| match r {
-                EndRule::Stalemate { span, .. } => Some(*span),
-                _ => None,
-            });
-            self.refuse(
-                ExportRefusal::Rule {
-                    why: "stalemate by material".into(),
-                },
-                span,
-            );
-        }
+    }
+
+    /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`.
+    fn extinction(&mut self, end: &EndRules) {
         if let Some(first) = end.extinction.first() {
             let same = end
                 .extinction
@@ -1279,41 +1186,6 @@ impl Exporter<'_> {
                     span,
                 );
             }
-        }
-        if let Some(cc) = end.check_count {
-            if cc.outcome == Outcome::Win {
-                self.key("checkCounting", true);
-            } else {
-                let span = self.end_span(|r| match r {
-                    EndRule::Checks { span, .. } => Some(*span),
-                    _ => None,
-                });
-                self.refuse(
-                    ExportRefusal::Rule {
-                        why: "check counting with an outcome other than a win".into(),
-                    },
-                    span,
-                );
-            }
-        }
-        if end.counting.is_some() {
-            let span = self.end_span(|r| match r {
-                EndRule::Counting { span, .. } => Some(*span),
-                _ => None,
-            });
-            self.refuse(
-                ExportRefusal::Rule {
-                    why: "a counting rule (Fairy-Stockfish 11.1 has only its built-in makruk and asean counting)".into(),
-                },
-                span,
-            );
-        }
-        let legality = self.parts.legality;
-        if legality.capture_compulsory {
-            self.key("mustCapture", true);
-        }
-        if legality.giving_check_forbidden {
-            self.key("checking", false);
         }
     }
 }

@@ -16,10 +16,10 @@ use std::fmt;
 
 use fairyc_runtime::table::TableParts;
 
-use crate::ast::{self, BetzaRange, Item, PieceProp};
-use crate::check;
-use crate::error::CompileError;
-use crate::lower;
+use fairyc_compiler::ast::{self, BetzaRange, Item, PieceProp};
+use fairyc_compiler::check;
+use fairyc_compiler::error::CompileError;
+use fairyc_compiler::lower;
 
 /// XBoard's piece types in the order of its piece-to-char table (the
 /// short, 22-per-side form XBoard 4.9 reads): the letter each is drawn as by
@@ -213,7 +213,7 @@ fn rewrite_ranks(text: &str, rank: impl Fn(&str) -> Option<String>) -> String {
 /// Why XBoard cannot play it: a board it cannot draw, a move it cannot be
 /// told, more piece types than it has.
 pub fn describe(source: &str) -> Result<XboardVariant, XboardRefusal> {
-    let file = crate::parse::parse(source).map_err(XboardRefusal::Compile)?;
+    let file = fairyc_compiler::parse::parse(source).map_err(XboardRefusal::Compile)?;
     let checked = check::check_source(&file, source).map_err(XboardRefusal::Compile)?;
     let tables = lower::lower(&checked).map_err(XboardRefusal::Compile)?;
     let parts = tables.parts();
@@ -417,7 +417,7 @@ fn assign(
 ) -> Result<(Vec<Option<(usize, bool)>>, Option<usize>), XboardRefusal> {
     let pieces = &parts.pieces;
     let mut slots: Vec<Option<(usize, bool)>> = vec![None; SLOTS.len()];
-    let king = pieces.iter().position(|p| p.royal && !p.plus);
+    let king = pieces.iter().position(|p| p.royal.is_royal() && !p.plus);
     let base_of = |p: usize| {
         pieces
             .iter()

@@ -10,7 +10,7 @@
 //! or with nothing after it, is ignored. A later key of the same name
 //! replaces an earlier one. (A trailing carriage return is dropped here.)
 
-use crate::span::Span;
+use fairyc_compiler::span::Span;
 
 /// `key = value` in a section.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,7 +103,7 @@ impl IniLimit {
 /// Reads a `variants.ini` text.
 ///
 /// ```
-/// let ini = fairyc_compiler::import::ini::parse("[mine:chess]\nmaxFile = 10\n");
+/// let ini = fairyc_interop::import::ini::parse("[mine:chess]\nmaxFile = 10\n");
 /// assert_eq!(ini.sections[0].name, "mine");
 /// assert_eq!(ini.sections[0].entries[0].value, "10");
 /// ```

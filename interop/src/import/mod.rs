@@ -13,17 +13,31 @@
 //! its default value; unknown keys are warnings with did-you-mean. See
 //! `docs/import.md`.
 
+mod betza;
 pub mod ini;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::suggest::elide;
+use fairyc_compiler::suggest::elide;
 
 use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 
-use crate::diagnostic::Report;
-use crate::span::Span;
+use fairyc_compiler::diagnostic::Report;
+use fairyc_compiler::span::Span;
 use ini::{Ignored, Section};
+
+/// The Fairy-Stockfish whose `variants.ini` is read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Target {
+    /// The current Fairy-Stockfish (pyffish 0.0.90, ffish.js): custom
+    /// pieces (`customPiece1 = a:fN`, `king = k:…`); every key it reads that
+    /// the language cannot say is an error at its line.
+    #[default]
+    Current,
+    /// Fairy-Stockfish 11.1 (Debian's): no custom pieces; keys only newer
+    /// versions read are warned about (`W0021`) and ignored, as 11.1 does.
+    Fsf11,
+}
 
 /// One diagnostic of an import, about the `.ini` text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -493,7 +507,93 @@ pub const NEWER: &[&str] = &[
     "connectDiagonal",
     "pieceValueMg",
     "pieceValueEg",
+    "adjudicateFullBoard",
+    "castlingKingPieceBlack",
+    "castlingKingPieceWhite",
+    "castlingRookPiecesBlack",
+    "castlingRookPiecesWhite",
+    "castlingWins",
+    "collinearN",
+    "connectNxN",
+    "connectPieceTypes",
+    "connectRegion1Black",
+    "connectRegion1White",
+    "connectRegion2Black",
+    "connectRegion2White",
+    "connectValue",
+    "doubleStepRankMin",
+    "dropRegionBlack",
+    "dropRegionWhite",
+    "enPassantRegionBlack",
+    "enPassantRegionWhite",
+    "flagPieceSafe",
+    "oppositeCastling",
+    "passBlack",
+    "passOnStalemateBlack",
+    "passOnStalemateWhite",
+    "passWhite",
+    "petrifyBlastPieces",
+    "petrifyOnCaptureTypes",
+    "wallOrMove",
+    "wallingRegion",
+    "wallingRegionBlack",
+    "wallingRegionWhite",
+    "wallingRule",
 ];
+
+/// Keys only newer Fairy-Stockfish versions read that the import reads for
+/// the current one (ignored, with `W0021`, for 11.1).
+pub const IMPORTED_NEWER: &[&str] = &[
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+];
+
+/// Whether `value` is the current Fairy-Stockfish's default for a key only
+/// newer versions read (the key then changes nothing and is accepted).
+fn newer_default(key: &str, value: &str) -> bool {
+    // Read by the import itself (the current names of 11.1's keys).
+    if IMPORTED_NEWER.contains(&key) {
+        return true;
+    }
+    const OFF: &[&str] = &[
+        "blastOnCapture",
+        "petrifyBlastPieces",
+        "arrowGating",
+        "duckGating",
+        "staticGating",
+        "pastGating",
+        "pass",
+        "passWhite",
+        "passBlack",
+        "passOnStalemate",
+        "passOnStalemateWhite",
+        "passOnStalemateBlack",
+        "flipEnclosedPieces",
+        "moveRepetitionIllegal",
+        "extinctionPseudoRoyal",
+        "dupleCheck",
+        "flagPieceBlockedWin",
+        "flagPieceSafe",
+        "adjudicateFullBoard",
+        "castlingWins",
+        "oppositeCastling",
+        "wallOrMove",
+        "dropNoDoubled",
+    ];
+    const NONE: &[&str] = &[
+        "blastImmuneTypes",
+        "mutuallyImmuneTypes",
+        "petrifyOnCaptureTypes",
+    ];
+    const ON: &[&str] = &["connectVertical", "connectHorizontal", "connectDiagonal"];
+    (OFF.contains(&key) && (value == "false" || (key == "dropNoDoubled" && value == "-")))
+        || (NONE.contains(&key) && value == "-")
+        || (ON.contains(&key) && value == "true")
+        || (matches!(key, "collinearN" | "connectNxN") && value == "0")
+}
 
 /// FSF 11.1's default start position.
 const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -506,6 +606,8 @@ enum KeyClass {
     NotYet(Option<&'static str>),
     /// `mobilityRegion…`: read by 11.1, never expressible yet.
     Mobility,
+    /// `customPiece1` … `customPiece25`.
+    Custom,
     Newer,
     Unknown,
 }
@@ -526,14 +628,20 @@ fn classify(key: &str) -> KeyClass {
     if key.starts_with("mobilityRegion") && key.len() > "mobilityRegion".len() {
         return KeyClass::Mobility;
     }
-    if NEWER.contains(&key)
-        || key
-            .strip_prefix("customPiece")
-            .is_some_and(|n| n.parse::<u32>().is_ok_and(|n| (1..=25).contains(&n)))
-    {
+    if custom_index(key).is_some() {
+        return KeyClass::Custom;
+    }
+    if NEWER.contains(&key) {
         return KeyClass::Newer;
     }
     KeyClass::Unknown
+}
+
+/// `n` of `customPieceN` (1 to 25).
+fn custom_index(key: &str) -> Option<u32> {
+    key.strip_prefix("customPiece")
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|n| (1..=25).contains(n) && !key.ends_with(|c: char| !c.is_ascii_digit()))
 }
 
 /// Every key name known, for did-you-mean.
@@ -576,13 +684,19 @@ type Keys = BTreeMap<String, Val>;
 /// ```
 /// let ini = "[tiny]\nmaxFile = 4\nmaxRank = 4\nking = k\nrook = r\n\
 ///            startFen = k3/4/4/1R1K w - - 0 1\n";
-/// let import = fairyc_compiler::import::import(ini, &[]);
+/// let import = fairyc_interop::import::import(ini, &[]);
 /// assert!(import.diagnostics.is_empty(), "{:?}", import.diagnostics);
 /// let source = &import.sections[0].source;
 /// assert!(source.contains("piece Rook"));
 /// fairyc_compiler::compile(source).expect("the import compiles");
 /// ```
 pub fn import(text: &str, shipped: &[Shipped]) -> Import {
+    import_for(text, shipped, Target::Current)
+}
+
+/// [`import`] for the given Fairy-Stockfish ([`Target::Fsf11`]: what Debian's
+/// 11.1 reads).
+pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
     let file = ini::parse(text);
     if let Some((span, limit)) = file.over {
         // Nothing is imported from a file that is not read to its end.
@@ -649,6 +763,7 @@ pub fn import(text: &str, shipped: &[Shipped]) -> Import {
             section: index,
             seen: HashSet::new(),
             errors: false,
+            target,
         };
         let earlier = file.sections.get(..index).unwrap_or_default();
         let first = first_named
@@ -734,6 +849,8 @@ struct Diags {
     seen: HashSet<(&'static str, Span, String)>,
     /// Whether `list` holds an error.
     errors: bool,
+    /// The engine the file is written for.
+    target: Target,
 }
 
 impl Diags {
@@ -816,7 +933,20 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
                 e.key_span,
                 "regions per piece are written with `within` in fairyc, but the import does not translate them yet",
             ),
-            KeyClass::Newer => out.error(
+            // Custom pieces are read by the generator; a key only newer
+            // versions read is accepted with its default value.
+            KeyClass::Custom if out.target == Target::Current => {}
+            KeyClass::Newer
+                if out.target == Target::Current && !newer_default(&e.key, &e.value) =>
+            {
+                out.cannot(
+                    &e.key,
+                    e.key_span,
+                    "the current Fairy-Stockfish reads this key; the .variant language (or the import) has no construct for it yet",
+                );
+            }
+            KeyClass::Newer if out.target == Target::Current => {}
+            KeyClass::Newer | KeyClass::Custom => out.error(
                 "W0021",
                 format!("Fairy-Stockfish 11.1 does not know `{}`", elide(&e.key)),
                 e.key_span,
@@ -830,7 +960,7 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
                     vec!["note: Fairy-Stockfish ignores unknown keys without a word, and so does the import".to_string()];
                 let suggestion = if *suggestions_left > 0 {
                     *suggestions_left -= 1;
-                    crate::suggest::did_you_mean(e.key.trim(), known_keys())
+                    fairyc_compiler::suggest::did_you_mean(e.key.trim(), known_keys())
                 } else {
                     None
                 };
@@ -936,7 +1066,7 @@ fn resolve_parent(
             .flat_map(|s| s.names.iter().map(String::as_str)),
     );
     let mut notes = Vec::new();
-    if let Some(s) = crate::suggest::did_you_mean(parent, names) {
+    if let Some(s) = fairyc_compiler::suggest::did_you_mean(parent, names) {
         notes.push(format!("help: did you mean `{s}`?"));
     }
     notes.push("note: a parent is a section earlier in this file or a variant fairyc ships (`fairyc variants` lists them)".into());
@@ -960,9 +1090,9 @@ struct Generated {
 /// A piece of the section.
 #[derive(Clone, Debug)]
 struct Piece {
-    name: &'static str,
-    key: &'static str,
-    betza: &'static str,
+    name: String,
+    key: String,
+    betza: String,
     letter: char,
 }
 
@@ -975,6 +1105,9 @@ struct Generator<'a> {
     pieces: Vec<Piece>,
     files: usize,
     ranks: usize,
+    /// Whether a promotion rule was written (its pawn then resets the
+    /// half-move clock by default).
+    promotes: bool,
 }
 
 /// A parsed value: ok, or an error already reported.
@@ -993,6 +1126,7 @@ impl<'a> Generator<'a> {
             pieces: Vec::new(),
             files: 8,
             ranks: 8,
+            promotes: false,
         }
     }
 
@@ -1193,7 +1327,12 @@ impl<'a> Generator<'a> {
         };
         self.line(
             &format!(
-                "// Imported by `fairyc import` from the Fairy-Stockfish 11.1 section {title}."
+                "// Imported by `fairyc import` from the Fairy-Stockfish{} section {title}.",
+                if self.out.target == Target::Fsf11 {
+                    " 11.1"
+                } else {
+                    ""
+                }
             ),
             None,
         );
@@ -1260,6 +1399,7 @@ impl<'a> Generator<'a> {
     }
 
     fn read_pieces(&mut self) {
+        let current = self.out.target == Target::Current;
         for t in PIECE_TYPES {
             let Some(v) = self.raw(t.key) else { continue };
             let Some(betza) = t.betza else { continue };
@@ -1271,54 +1411,136 @@ impl<'a> Generator<'a> {
             let mut chars = value.chars();
             let first = chars.next();
             let rest: String = chars.collect();
-            let letter = match first {
-                Some(c) if c.is_ascii_alphabetic() && rest.is_empty() => c.to_ascii_uppercase(),
+            let (letter, betza) = match first {
+                Some(c) if c.is_ascii_alphabetic() && rest.is_empty() => {
+                    (c.to_ascii_uppercase(), betza.to_string())
+                }
+                Some(c)
+                    if c.is_ascii_alphabetic()
+                        && rest.starts_with(':')
+                        && current
+                        && t.key == "king" =>
+                {
+                    let Some(betza) = self.custom_betza(t.key, &rest[1..], span) else {
+                        continue;
+                    };
+                    (c.to_ascii_uppercase(), betza)
+                }
                 Some(c) if c.is_ascii_alphabetic() && rest.starts_with(':') => {
+                    let (message, label, note) = if current {
+                        (
+                            format!("`{} = {}`: Fairy-Stockfish reads only the letter", t.key, elide(&value)),
+                            "Fairy-Stockfish ignores the moves after `:`",
+                            format!("note: only `king` and `customPiece1` … take moves after `:`; `{}` always moves as its type ({betza} in fairyc's Betza)", t.key),
+                        )
+                    } else {
+                        (
+                            format!("`{} = {}`: Fairy-Stockfish 11.1 reads only the letter", t.key, elide(&value)),
+                            "11.1 ignores the moves after `:`",
+                            format!("note: 11.1 has no custom pieces: `{}` always moves as its type ({betza} in fairyc's Betza); newer versions read `letter:Betza`", t.key),
+                        )
+                    };
                     self.out.error(
                         "E0204",
-                        format!("`{} = {}`: Fairy-Stockfish 11.1 reads only the letter", t.key, elide(&value)),
+                        message,
                         span,
-                        "11.1 ignores the moves after `:`",
-                        vec![
-                            format!("note: 11.1 has no custom pieces: `{}` always moves as its type ({betza} in fairyc's Betza); newer versions read `letter:Betza`", t.key),
-                            format!("help: write `{} = {c}`", t.key),
-                        ],
+                        label,
+                        vec![note, format!("help: write `{} = {c}`", t.key)],
                     );
                     continue;
                 }
                 _ => {
-                    self.out.error(
-                        "E0204",
-                        format!("`{} = {}`: not a piece letter", t.key, elide(&value)),
-                        span,
-                        "not one letter",
-                        vec!["help: write one letter (`knight = n`), or `-` to remove an inherited piece".into()],
-                    );
+                    self.not_a_letter(t.key, &value, span);
                     continue;
                 }
             };
-            if let Some(other) = self.pieces.iter().find(|p| p.letter == letter) {
-                let other = other.key;
-                self.out.error(
-                    "E0206",
-                    format!(
-                        "`{}` and `{other}` both have the letter `{}`",
-                        t.key,
-                        letter.to_ascii_lowercase()
-                    ),
-                    span,
-                    "letter already taken",
-                    vec!["help: give each piece type its own letter".into()],
-                );
+            self.add_piece(t.key, t.name, betza, letter, span);
+        }
+        if current {
+            self.read_custom_pieces();
+        }
+    }
+
+    /// `customPiece1` … `customPiece25 = a:Betza` (the current Fairy-Stockfish).
+    fn read_custom_pieces(&mut self) {
+        for n in 1..=25 {
+            let key = format!("customPiece{n}");
+            let Some(v) = self.raw(&key) else { continue };
+            let (value, span) = (v.value.clone(), v.span);
+            if value == "-" {
                 continue;
             }
-            self.pieces.push(Piece {
-                name: t.name,
-                key: t.key,
-                betza,
-                letter,
-            });
+            let mut chars = value.chars();
+            let letter = match (chars.next(), chars.next()) {
+                (Some(c), Some(':')) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+                _ => {
+                    self.not_a_letter(&key, &value, span);
+                    continue;
+                }
+            };
+            let Some(betza) = self.custom_betza(&key, chars.as_str(), span) else {
+                continue;
+            };
+            self.add_piece(&key, &format!("Custom{n}"), betza, letter, span);
         }
+    }
+
+    /// fairyc's Betza for the Betza of a custom piece, or an error at it.
+    fn custom_betza(&mut self, key: &str, fsf: &str, span: Span) -> Option<String> {
+        match betza::translate(fsf) {
+            Ok(b) => Some(b),
+            Err(why) => {
+                self.out.error(
+                    "E0201",
+                    format!("cannot express `{}` yet", elide(key)),
+                    span,
+                    "these moves",
+                    vec![
+                        format!("note: {why}"),
+                        "note: docs/import.md lists how Fairy-Stockfish's Betza differs from fairyc's".into(),
+                    ],
+                );
+                None
+            }
+        }
+    }
+
+    fn not_a_letter(&mut self, key: &str, value: &str, span: Span) {
+        let help = if key.starts_with("customPiece") {
+            format!("help: write a letter, `:` and the moves in Betza notation (`{key} = a:fN`)")
+        } else {
+            "help: write one letter (`knight = n`), or `-` to remove an inherited piece".into()
+        };
+        self.out.error(
+            "E0204",
+            format!("`{key} = {}`: not a piece letter", elide(value)),
+            span,
+            "not one letter",
+            vec![help],
+        );
+    }
+
+    fn add_piece(&mut self, key: &str, name: &str, betza: String, letter: char, span: Span) {
+        if let Some(other) = self.pieces.iter().find(|p| p.letter == letter) {
+            let other = other.key.clone();
+            self.out.error(
+                "E0206",
+                format!(
+                    "`{key}` and `{other}` both have the letter `{}`",
+                    letter.to_ascii_lowercase()
+                ),
+                span,
+                "letter already taken",
+                vec!["help: give each piece type its own letter".into()],
+            );
+            return;
+        }
+        self.pieces.push(Piece {
+            name: name.into(),
+            key: key.into(),
+            betza,
+            letter,
+        });
     }
 
     fn fen(&mut self) -> Option<Fen> {
@@ -1366,18 +1588,22 @@ impl<'a> Generator<'a> {
         let double = self.double_step(fen);
         let pieces = self.pieces.clone();
         for p in &pieces {
-            let said = format!("{} = {}", p.key, p.letter.to_ascii_lowercase());
+            let said = if p.key.starts_with("customPiece") || (p.key == "king" && p.betza != "K") {
+                self.said(&p.key, "")
+            } else {
+                format!("{} = {}", p.key, p.letter.to_ascii_lowercase())
+            };
             let royal = if p.key == "king" { "; royal" } else { "" };
-            let moves = match (&double, p.key) {
+            let moves = match (&double, p.key.as_str()) {
                 (Some(zone), "pawn") => format!("{}; moves ifmnD from {zone}", p.betza),
                 _ => p.betza.to_string(),
             };
-            let name = p.name;
+            let name = &p.name;
             let line = format!(
                 "piece {name} {{ letter {}; moves {moves}{royal} }}    // {said}",
                 p.letter
             );
-            self.line(&line, Some(p.key));
+            self.line(&line, Some(p.key.as_str()));
         }
         self.line("", None);
     }
@@ -1395,14 +1621,34 @@ impl<'a> Generator<'a> {
         // A double step from the first rank (`firstRankDoubleSteps`) makes
         // no en-passant square in FSF: `mfnD from` that rank, any square.
         let first_rank = first && rank != 1;
-        let ranks = vec![rank];
+        let ranks = [rank];
         // FSF lets a pawn double-step from every square of these ranks;
         // fairyc's `i` only from where pawns start: the two agree when
         // pawns start on all of them.
-        for &r in &ranks {
+        // A side none of whose pawns starts on or behind the rank never
+        // double-steps in either engine (pawns only go forward), unless a
+        // pawn can be dropped there.
+        let drops = self.bool("pieceDrops", false)?;
+        let behind = |black: bool, r: usize| {
+            (0..self.files).any(|f| {
+                (1..=r).any(|rr| {
+                    if black {
+                        fen.at(f, self.ranks - rr) == Some(pawn.to_ascii_lowercase())
+                    } else {
+                        fen.at(f, rr - 1) == Some(pawn)
+                    }
+                })
+            })
+        };
+        let needs: Vec<[bool; 2]> = ranks
+            .iter()
+            .map(|&r| [drops || behind(false, r), drops || behind(true, r)])
+            .collect();
+        for (&r, need) in ranks.iter().zip(needs) {
             for f in 0..self.files {
-                let white = fen.at(f, r - 1) == Some(pawn);
-                let black = fen.at(f, self.ranks - r) == Some(pawn.to_ascii_lowercase());
+                let white = !need[0] || fen.at(f, r - 1) == Some(pawn);
+                let black =
+                    !need[1] || fen.at(f, self.ranks - r) == Some(pawn.to_ascii_lowercase());
                 if !white || !black {
                     let key = if self.raw("doubleStepRank").is_some() {
                         "doubleStepRank"
@@ -1605,8 +1851,9 @@ impl<'a> Generator<'a> {
     }
 
     fn promotion_rank(&mut self) -> Got<usize> {
-        self.int("promotionRank", 8, 1, self.ranks as u64)
-            .map(|r| r as usize)
+        // A rank beyond the board (chess's default 8 on a smaller board)
+        // makes an empty promotion region: the pawn never promotes.
+        self.int("promotionRank", 8, 1, 1000).map(|r| r as usize)
     }
 
     fn promotion(&mut self) {
@@ -1618,7 +1865,38 @@ impl<'a> Generator<'a> {
         let (Some(mandatory), Some(rank)) = (mandatory, rank) else {
             return;
         };
+        let regions = self.out.target == Target::Current
+            && (self.raw("promotionRegionWhite").is_some()
+                || self.raw("promotionRegionBlack").is_some());
+        if rank > self.ranks && !regions {
+            // Fairy-Stockfish measures Black's region from the far side:
+            // beyond the board, White's is empty but Black's is not (pyffish
+            // 0.0.90 promotes Black's pawns on their first step).
+            let span = self
+                .raw("promotionRank")
+                .map_or(self.section.header_span, |v| v.span);
+            self.out.cannot(
+                "promotionRank",
+                span,
+                "a promotion rank beyond the board: Fairy-Stockfish then promotes Black's pawns anywhere but White's nowhere",
+            );
+            return;
+        }
+        let none = self
+            .raw("promotionPieceTypes")
+            .is_some_and(|v| v.value.trim() == "-");
+        if none && !mandatory {
+            // `-`: no promotion types; the pawn stays a pawn on the last ranks.
+            let said = self.said("promotionPieceTypes", "nbrq");
+            self.line(
+                &format!("// {said}: no promotion"),
+                Some("promotionPieceTypes"),
+            );
+            self.line("", None);
+            return;
+        }
         let targets: Vec<Piece> = match self.raw("promotionPieceTypes") {
+            Some(_) if none => Vec::new(),
             None => ["queen", "rook", "bishop", "knight"]
                 .iter()
                 .filter_map(|k| self.pieces.iter().find(|p| p.key == *k).cloned())
@@ -1643,7 +1921,7 @@ impl<'a> Generator<'a> {
                 "promotionPieceTypes",
                 self.raw("promotionPieceTypes")
                     .map_or(self.section.header_span, |v| v.span),
-                "a pawn without promotion targets",
+                "a pawn without promotion targets (`-`) that must promote cannot enter the promotion region in Fairy-Stockfish; the language has no such restriction",
             );
             return;
         }
@@ -1655,22 +1933,53 @@ impl<'a> Generator<'a> {
                 format!("ranks {from}..{to}")
             }
         };
-        let said = [
+        let mut said = vec![
             self.said("promotionRank", "8"),
             self.said("promotionPieceTypes", "nbrq"),
             self.said("mandatoryPawnPromotion", "true"),
-        ]
-        .join(", ");
-        self.line(&format!("// {said}"), Some("promotionRank"));
+        ];
+        let mut zone = [String::new(), String::new()];
+        for (side, key) in ["promotionRegionWhite", "promotionRegionBlack"]
+            .into_iter()
+            .enumerate()
+        {
+            zone[side] = if regions && self.raw(key).is_some() {
+                said.push(self.said(key, ""));
+                match self.squares(key) {
+                    Some(squares) if !squares.is_empty() => squares.join(", "),
+                    Some(_) => {
+                        let span = self.raw(key).map_or(self.section.header_span, |v| v.span);
+                        self.out
+                            .cannot(key, span, "an empty promotion region for one side");
+                        return;
+                    }
+                    None => return,
+                }
+            } else if rank > n {
+                let span = self
+                    .raw("promotionRank")
+                    .map_or(self.section.header_span, |v| v.span);
+                self.out.cannot(
+                    "promotionRank",
+                    span,
+                    "a promotion region for one side only",
+                );
+                return;
+            } else if side == 0 {
+                ranks(rank, n)
+            } else {
+                ranks(1, n + 1 - rank)
+            };
+        }
+        self.line(&format!("// {}", said.join(", ")), Some("promotionRank"));
         self.line(
             &format!(
                 "zone promotion-zone {{ white: {}; black: {} }}",
-                ranks(rank, n),
-                ranks(1, n + 1 - rank)
+                zone[0], zone[1]
             ),
             Some("promotionRank"),
         );
-        let names: Vec<&str> = targets.iter().map(|p| p.name).collect();
+        let names: Vec<&str> = targets.iter().map(|p| p.name.as_str()).collect();
         self.line("promotion {", Some("promotionPieceTypes"));
         self.line(
             &format!(
@@ -1683,6 +1992,7 @@ impl<'a> Generator<'a> {
         );
         self.line("}", Some("promotionPieceTypes"));
         self.line("", None);
+        self.promotes = true;
     }
 
     fn drops(&mut self) {
@@ -1725,7 +2035,21 @@ impl<'a> Generator<'a> {
                 white.push("rank 1".to_string());
                 black.push(format!("rank {n}"));
             }
-            if let (false, Some(r)) = (zone, rank) {
+            let regions = self.out.target == Target::Current
+                && (self.raw("promotionRegionWhite").is_some()
+                    || self.raw("promotionRegionBlack").is_some());
+            if !zone && regions {
+                let span = self
+                    .raw("pieceDrops")
+                    .map_or(self.section.header_span, |v| v.span);
+                self.out.cannot(
+                    "promotionZonePawnDrops",
+                    span,
+                    "pawn drops barred from a promotion region given as squares",
+                );
+                return;
+            }
+            if let (false, Some(r)) = (zone, rank.filter(|&r| r <= n)) {
                 white.push(format!("ranks {r}..{n}"));
                 black.push(format!("ranks 1..{}", n + 1 - r));
             }
@@ -1761,6 +2085,25 @@ impl<'a> Generator<'a> {
         let (value, span) = (v.value.clone(), v.span);
         let mut out = Vec::new();
         for word in value.split_whitespace() {
+            if word == "-" {
+                break;
+            }
+            // The current Fairy-Stockfish's `*8` (a rank) and `a*` (a file).
+            if let Some(rank) = word.strip_prefix('*').and_then(|r| r.parse::<usize>().ok()) {
+                if (1..=self.ranks).contains(&rank) {
+                    out.extend(
+                        (0..self.files).map(|f| format!("{}{rank}", (b'a' + f as u8) as char)),
+                    );
+                }
+                continue;
+            }
+            if let Some(file) = word.strip_suffix('*').filter(|f| f.len() == 1) {
+                let f = file.as_bytes()[0].to_ascii_lowercase();
+                if f.is_ascii_lowercase() && usize::from(f - b'a') < self.files {
+                    out.extend((1..=self.ranks).map(|r| format!("{}{r}", f as char)));
+                }
+                continue;
+            }
             let mut chars = word.chars();
             let file = chars.next().map(|c| c as usize);
             let rank = chars.as_str().parse::<usize>().ok();
@@ -1791,11 +2134,39 @@ impl<'a> Generator<'a> {
         Some(out)
     }
 
+    /// The `end` block (and the `clock`, `legality` and `royal` blocks,
+    /// and the goal zone of a flag piece) of the section's end keys.
     fn end(&mut self, fen: Option<&Fen>) {
+        let mut lines = self.draw_and_mate();
+        let clock = self.clock();
+        self.check_counting(fen, &mut lines);
+        self.extinction(&mut lines);
+        let zones = self.flag(&mut lines);
+        let (legality, royal) = self.legality();
+        for (z, k) in zones {
+            self.line(&z, Some(k));
+        }
+        self.line("end {", None);
+        for (l, k) in lines {
+            self.line(&format!("    {l}"), Some(k));
+        }
+        self.line("}", None);
+        for (block, rules) in [("clock", clock), ("legality", legality), ("royal", royal)] {
+            if rules.is_empty() {
+                continue;
+            }
+            self.line("", None);
+            self.line(&format!("{block} {{"), None);
+            for (l, k) in rules {
+                self.line(&format!("    {l}"), Some(k));
+            }
+            self.line("}", None);
+        }
+    }
+
+    /// `checkmateValue`, `stalemateValue`, `nFoldRule` and `nFoldValue`.
+    fn draw_and_mate(&mut self) -> Vec<(String, &'static str)> {
         let mut lines: Vec<(String, &'static str)> = Vec::new();
-        let mut legality: Vec<(String, &'static str)> = Vec::new();
-        let mut zones: Vec<(String, &'static str)> = Vec::new();
-        let mut clock: Vec<(String, &'static str)> = Vec::new();
         if let Some(v) = self.outcome("checkmateValue", "loss", false) {
             lines.push((
                 format!(
@@ -1814,11 +2185,38 @@ impl<'a> Generator<'a> {
                 "stalemateValue",
             ));
         }
-        let n = self.int("nFoldRule", 3, 2, 1000);
-        let v = self.outcome("nFoldValue", "draw", false);
-        if let (Some(n), Some(v)) = (n, v) {
-            let said = [self.said("nFoldRule", "3"), self.said("nFoldValue", "draw")].join(", ");
-            lines.push((format!("repetition {n} {v}    // {said}"), "nFoldRule"));
+        if self.raw("nFoldRule").is_some_and(|v| v.value == "0") {
+            // `nFoldRule = 0`: no repetition ends the game.
+            lines.push((
+                format!("// {}: no repetition rule", self.said("nFoldRule", "3")),
+                "nFoldRule",
+            ));
+        } else {
+            let n = self.int("nFoldRule", 3, 2, 1000);
+            let v = self.outcome("nFoldValue", "draw", false);
+            if let (Some(n), Some(v)) = (n, v) {
+                let said =
+                    [self.said("nFoldRule", "3"), self.said("nFoldValue", "draw")].join(", ");
+                lines.push((format!("repetition {n} {v}    // {said}"), "nFoldRule"));
+            }
+        }
+        lines
+    }
+
+    /// The `clock` block: `nMoveRule`, and the pawn whose moves reset the
+    /// half-move clock.
+    fn clock(&mut self) -> Vec<(String, &'static str)> {
+        let mut clock: Vec<(String, &'static str)> = Vec::new();
+        // Fairy-Stockfish resets the clock on every pawn move; fairyc by
+        // default on the moves of the pieces that promote.
+        if let (false, Some(pawn)) = (self.promotes, self.pawn()) {
+            clock.push((
+                format!(
+                    "resets capture, {}    // pawn moves reset the half-move clock",
+                    pawn.name
+                ),
+                "nMoveRule",
+            ));
         }
         if let Some(m) = self.int("nMoveRule", 50, 0, 1_000_000) {
             let rule = if m == 0 {
@@ -1831,6 +2229,11 @@ impl<'a> Generator<'a> {
                 "nMoveRule",
             ));
         }
+        clock
+    }
+
+    /// `checkCounting`, with the checks of `startFen`.
+    fn check_counting(&mut self, fen: Option<&Fen>, lines: &mut Vec<(String, &'static str)>) {
         if let Some(true) = self.bool("checkCounting", false) {
             match fen.and_then(|f| f.checks) {
                 Some((w, b)) if w == b && (1..=100).contains(&w) => {
@@ -1864,6 +2267,10 @@ impl<'a> Generator<'a> {
                 }
             }
         }
+    }
+
+    /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`.
+    fn extinction(&mut self, lines: &mut Vec<(String, &'static str)>) {
         if let Some(value) = self.outcome("extinctionValue", "none", true) {
             let count = self.int("extinctionPieceCount", 0, 0, 64);
             let types = self
@@ -1899,17 +2306,20 @@ impl<'a> Generator<'a> {
                 }
             }
         }
+    }
+
+    /// `flagPiece`, `whiteFlag`, `blackFlag`, `flagMove`: the goal zone (returned)
+    /// and the end rule (added to `lines`).
+    fn flag(&mut self, lines: &mut Vec<(String, &'static str)>) -> Vec<(String, &'static str)> {
+        let mut zones: Vec<(String, &'static str)> = Vec::new();
         if let Some(Some(flag)) = self.flag_piece() {
-            let white = self.squares("whiteFlag");
-            let black = self.squares("blackFlag");
+            let (wkey, bkey) = (self.region_key(0), self.region_key(1));
+            let white = self.squares(wkey);
+            let black = self.squares(bkey);
             let after = self.bool("flagMove", false);
             if let (Some(white), Some(black), Some(after)) = (white, black, after) {
                 if white.is_empty() || black.is_empty() {
-                    let key = if white.is_empty() {
-                        "whiteFlag"
-                    } else {
-                        "blackFlag"
-                    };
+                    let key = if white.is_empty() { wkey } else { bkey };
                     let span = self
                         .raw(key)
                         .or(self.raw("flagPiece"))
@@ -1919,8 +2329,8 @@ impl<'a> Generator<'a> {
                 } else {
                     let said = [
                         self.said("flagPiece", "-"),
-                        self.said("whiteFlag", ""),
-                        self.said("blackFlag", ""),
+                        self.said(wkey, ""),
+                        self.said(bkey, ""),
                         self.said("flagMove", "false"),
                     ]
                     .join(", ");
@@ -1930,7 +2340,7 @@ impl<'a> Generator<'a> {
                             white.join(", "),
                             black.join(", ")
                         ),
-                        "whiteFlag",
+                        wkey,
                     ));
                     lines.push((
                         format!(
@@ -1943,6 +2353,33 @@ impl<'a> Generator<'a> {
                 }
             }
         }
+        zones
+    }
+
+    /// The key of a side's flag region: the current `flagRegionWhite`, its
+    /// `flagRegion` for both sides, or 11.1's `whiteFlag` (`side` 0: White).
+    fn region_key(&self, side: usize) -> &'static str {
+        let (own, old) = if side == 0 {
+            ("flagRegionWhite", "whiteFlag")
+        } else {
+            ("flagRegionBlack", "blackFlag")
+        };
+        if self.out.target == Target::Fsf11 {
+            old
+        } else if self.raw(own).is_some() {
+            own
+        } else if self.raw("flagRegion").is_some() {
+            "flagRegion"
+        } else {
+            old
+        }
+    }
+
+    /// `mustCapture`, `makpongRule`, `checking`: the `legality` and the
+    /// `royal` blocks' lines.
+    #[allow(clippy::type_complexity)]
+    fn legality(&mut self) -> (Vec<(String, &'static str)>, Vec<(String, &'static str)>) {
+        let mut legality: Vec<(String, &'static str)> = Vec::new();
         if let Some(true) = self.bool("mustCapture", false) {
             legality.push((
                 format!(
@@ -1952,10 +2389,11 @@ impl<'a> Generator<'a> {
                 "mustCapture",
             ));
         }
+        let mut royal = Vec::new();
         if let Some(true) = self.bool("makpongRule", false) {
-            legality.push((
+            royal.push((
                 format!(
-                    "fleeing-check forbidden    // {}",
+                    "fleeing forbidden    // {}",
                     self.said("makpongRule", "false")
                 ),
                 "makpongRule",
@@ -1970,30 +2408,7 @@ impl<'a> Generator<'a> {
                 "checking",
             ));
         }
-        for (z, k) in zones {
-            self.line(&z, Some(k));
-        }
-        self.line("end {", None);
-        for (l, k) in lines {
-            self.line(&format!("    {l}"), Some(k));
-        }
-        self.line("}", None);
-        if !clock.is_empty() {
-            self.line("", None);
-            self.line("clock {", None);
-            for (l, k) in clock {
-                self.line(&format!("    {l}"), Some(k));
-            }
-            self.line("}", None);
-        }
-        if !legality.is_empty() {
-            self.line("", None);
-            self.line("legality {", None);
-            for (l, k) in legality {
-                self.line(&format!("    {l}"), Some(k));
-            }
-            self.line("}", None);
-        }
+        (legality, royal)
     }
 
     /// `flagPiece`: `None` on error, `Some(None)` for no flag piece.
@@ -2119,7 +2534,7 @@ impl Fen {
 /// Compiles the generated source; its errors are reported at the keys the
 /// lines come from (`E0211`).
 fn compile_check(section: &Section, generated: &Generated, out: &mut Diags) {
-    let Err(errors) = crate::compile(&generated.text) else {
+    let Err(errors) = fairyc_compiler::compile(&generated.text) else {
         return;
     };
     for e in errors {
