@@ -5,19 +5,20 @@
 /** The keywords that start a top-level item (`item_start` in the grammar). */
 export const ITEM_KEYWORDS = [
   "variant", "board", "piece", "setup", "castling", "zone", "promotion", "drops", "end", "legality", "gating",
-  "royal", "pass", "scoring", "clock",
+  "royal", "pass", "scoring", "clock", "blast", "allow",
 ];
 
 /** The grammar's other keywords (its quoted words). */
 export const KEYWORDS = [
-  "after-reply", "alias", "all", "allowed", "alone", "also-as", "always", "bare", "bare-king", "black", "by",
+  "after-reply", "alias", "all", "allowed", "alone", "also-as", "always", "any", "bare", "bare-king", "black", "by",
   "by-drop", "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "check",
   "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "else", "except",
   "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward", "from",
-  "giving-check", "hand", "if", "in", "irreversible", "komi", "last", "letter", "limit", "loss", "max", "moves",
-  "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "off", "on", "once", "only",
-  "only-on", "optional", "per-colour", "per-file", "pieces", "points", "rank", "ranks", "reaches", "repetition",
-  "resets", "source", "stalemate", "turn", "white", "win", "within", "without", "wrap",
+  "giving-check", "hand", "if", "immobile", "immune", "in", "irreversible", "komi", "last", "letter", "limit",
+  "loss", "max", "moves", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "off",
+  "on", "once", "only", "only-on", "optional", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
+  "reach", "reaches", "repetition", "resets", "source", "spared", "stalemate", "turn", "white", "win", "within",
+  "without", "wrap",
 ];
 
 const items = new Set(ITEM_KEYWORDS);

@@ -54,6 +54,10 @@ pub enum Item {
     Pass(Span),
     /// `scoring { … }`
     Scoring(ScoringDecl),
+    /// `allow W0002, W0007`
+    Allow(AllowDecl),
+    /// `blast { … }`
+    Blast(BlastDecl),
     /// Anything else at the top level: `keyword …` up to the end of its block
     /// or line. Kept so that the checker can report it with a suggestion.
     Unknown(Unknown),
@@ -212,6 +216,8 @@ pub enum PieceProp {
     /// `fen-only`: the piece is meant to appear only in positions given by
     /// FEN, never from the setup (silences `W0001`).
     FenOnly(Span),
+    /// `immobile`: the piece has no moves, on purpose.
+    Immobile(Span),
     /// `cannot-capture Cannon`: enemy pieces this piece never captures.
     CannotCapture {
         /// The pieces.
@@ -525,6 +531,44 @@ pub struct LegalityDecl {
     pub rules: Vec<LegalityRule>,
 }
 
+/// `blast { reach K; immune King; spared Pawn }`: what a capture removes
+/// besides the captured piece.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlastDecl {
+    /// The whole item.
+    pub span: Span,
+    /// Its statements.
+    pub rules: Vec<BlastRule>,
+}
+
+/// A statement of a `blast` block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BlastRule {
+    /// `reach K`: the squares reached, as leaps from the capture square.
+    Reach {
+        /// The Betza leaps.
+        betza: Betza,
+        /// The whole statement.
+        span: Span,
+    },
+    /// `immune King`: pieces no blast removes.
+    Immune {
+        /// The pieces.
+        pieces: Vec<Spanned<String>>,
+        /// The whole statement.
+        span: Span,
+    },
+    /// `spared Pawn`: pieces a blast removes only as the capturer.
+    Spared {
+        /// The pieces.
+        pieces: Vec<Spanned<String>>,
+        /// The whole statement.
+        span: Span,
+    },
+    /// Anything else.
+    Unknown(Unknown),
+}
+
 /// A legality rule.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LegalityRule {
@@ -546,6 +590,16 @@ pub struct RoyalDecl {
     pub rules: Vec<RoyalRule>,
 }
 
+/// `allow W0002, W0007`: warnings the variant raises on purpose, which
+/// compiling it does not report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AllowDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The codes, as written.
+    pub codes: Vec<Spanned<String>>,
+}
+
 /// How a side with several royal pieces is in check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoyalCheck {
@@ -553,12 +607,26 @@ pub enum RoyalCheck {
     All,
     /// `check last`: only its last royal piece is protected.
     Last,
+    /// `check any`: when any of them is attacked; none may be left so.
+    Any,
+}
+
+impl RoyalCheck {
+    /// The word after `check`.
+    pub fn word(self) -> &'static str {
+        match self {
+            RoyalCheck::All => "all",
+            RoyalCheck::Last => "last",
+            RoyalCheck::Any => "any",
+        }
+    }
 }
 
 /// A rule of the `royal` block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RoyalRule {
-    /// `check all` or `check last`; the span is the whole statement.
+    /// `check all`, `check last` or `check any`; the span is the whole
+    /// statement.
     Check(Spanned<RoyalCheck>),
     /// `only black`: only that side's royal pieces are royal; the span is
     /// the whole statement.

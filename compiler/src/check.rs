@@ -20,15 +20,17 @@ use fairyc_runtime::{
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 
+mod blast;
+
 use crate::betza::{self, MoveSpec};
 use crate::geometry::{Budget, Geometry, Sq, MAX_LEGS};
 use crate::lower::{LowerError, MoveCost};
 
 use crate::ast::{
-    self, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, GatingDecl, GatingRule, Item,
-    Labels, LegalityDecl, LegalityRule, PieceDecl, PieceProp, PromotionDecl, PromotionTarget,
-    RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, SetItem, Side,
-    SquareSet, Unknown, VariantProp, ZoneDecl,
+    self, AllowDecl, Betza, BoardProp, CastlingDecl, DropRule, EndDecl, EndRule, GatingDecl,
+    GatingRule, Item, Labels, LegalityDecl, LegalityRule, PieceDecl, PieceProp, PromotionDecl,
+    PromotionTarget, RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule,
+    SetItem, Side, SquareSet, Unknown, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind, GateProblem};
 use crate::span::{Span, Spanned};
@@ -290,6 +292,8 @@ impl<'a> Checker<'a> {
                 Item::Royal(r) => (Some("royal"), r.span),
                 Item::Pass(span) => (Some("pass"), *span),
                 Item::Scoring(s) => (Some("scoring"), s.span),
+                Item::Allow(a) => (Some("allow"), a.span),
+                Item::Blast(b) => (Some("blast"), b.span),
                 _ => (None, Span::default()),
             };
             if let Some(keyword) = keyword {
@@ -335,6 +339,8 @@ impl<'a> Checker<'a> {
                 Item::Royal(royal) => self.royal_item(royal),
                 Item::Pass(_) => {}
                 Item::Scoring(scoring) => self.scoring(scoring),
+                Item::Allow(allow) => self.allow(allow),
+                Item::Blast(decl) => self.blast(decl),
                 Item::Unknown(unknown) => {
                     if unknown.keyword.node == "royal" {
                         royal_unclear = true;
@@ -641,6 +647,7 @@ impl<'a> Checker<'a> {
         let mut seen = IndexMap::new();
         let mut has_letter = false;
         let mut has_moves = false;
+        let mut immobile = None;
         let mut royal = false;
         let mut royal_unclear = false;
         let mut moves_sound = true;
@@ -726,6 +733,10 @@ impl<'a> Checker<'a> {
                     self.piece_ref(name);
                 }
                 PieceProp::FenOnly(span) => self.once(&mut seen, "fen-only", *span),
+                PieceProp::Immobile(span) => {
+                    self.once(&mut seen, "immobile", *span);
+                    immobile = Some(*span);
+                }
                 PieceProp::Faces { betza, span } => {
                     self.once(&mut seen, "faces", *span);
                     self.betza(betza);
@@ -813,7 +824,15 @@ impl<'a> Checker<'a> {
         }
         self.letters_unsound |= letter_error || (!has_letter_statement(piece) && has_letter);
         self.moves_sound.push(moves_sound);
-        if !has_moves {
+        if let (true, Some(span)) = (has_moves, immobile) {
+            self.error(
+                ErrorKind::ImmobileWithMoves {
+                    piece: piece.name.node.clone(),
+                },
+                span,
+            );
+        }
+        if !has_moves && immobile.is_none() {
             self.error(
                 ErrorKind::MissingMoves {
                     piece: piece.name.node.clone(),
@@ -1217,8 +1236,8 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The `royal` item: each statement once; `check all` and `check last`
-    /// exclude each other (`E0188`).
+    /// The `royal` item: each statement once; `check all`, `check last` and
+    /// `check any` exclude each other (`E0188`).
     fn royal_item(&mut self, royal: &RoyalDecl) {
         let mut seen = IndexMap::new();
         let mut check: Option<RoyalCheck> = None;
@@ -1226,7 +1245,9 @@ impl<'a> Checker<'a> {
             match rule {
                 RoyalRule::Check(c) => {
                     if check.is_some_and(|first| first != c.node) {
-                        self.error(ErrorKind::SeveralRoyalRules, c.span);
+                        let first = check.map_or("all", RoyalCheck::word);
+                        let second = c.node.word();
+                        self.error(ErrorKind::SeveralRoyalRules { first, second }, c.span);
                     } else {
                         self.once(&mut seen, "check", first_word(c.span, "check"));
                     }
@@ -1239,6 +1260,35 @@ impl<'a> Checker<'a> {
                     self.once(&mut seen, "fleeing", first_word(*span, "fleeing"));
                 }
                 RoyalRule::Unknown(u) => self.unknown(Block::Royal, u),
+            }
+        }
+    }
+
+    /// The `allow` item: each code a warning's (`E0191`), each once.
+    fn allow(&mut self, allow: &AllowDecl) {
+        let mut seen = IndexMap::new();
+        for code in &allow.codes {
+            match crate::warning::CODES.iter().find(|&&c| c == code.node) {
+                Some(&known) => self.once(&mut seen, known, code.span),
+                None => {
+                    // An error's code (`E0012`) is not a misspelt warning's.
+                    let upper = code.node.to_ascii_uppercase();
+                    let codes = crate::warning::CODES.iter().copied();
+                    let suggestion = match codes.clone().find(|&c| c == upper) {
+                        Some(exact) => Some(exact),
+                        None if upper.starts_with('W') => {
+                            crate::suggest::did_you_mean(&upper, codes)
+                        }
+                        None => None,
+                    };
+                    self.error(
+                        ErrorKind::UnknownWarning {
+                            code: code.node.clone(),
+                            suggestion,
+                        },
+                        code.span,
+                    );
+                }
             }
         }
     }
@@ -1481,6 +1531,8 @@ pub struct Checked {
     pub legality: Legality,
     /// The declared zones with their squares, in the order declared.
     pub zones: Vec<ZoneTable>,
+    /// The `blast` block's table part.
+    pub blast: Option<fairyc_runtime::BlastTable>,
 }
 
 /// A checked piece.
@@ -1742,7 +1794,7 @@ fn resolve(
 ) -> Option<Checked> {
     let mut name = String::new();
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
-    let (mut legality, mut gating, mut clock) = (None, None, None);
+    let (mut legality, mut gating, mut clock, mut blast) = (None, None, None, None);
     let (mut royal, mut pass, mut scoring) = (None, None, None);
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
@@ -1762,7 +1814,8 @@ fn resolve(
             Item::Royal(r) => royal = royal.or(Some(r)),
             Item::Pass(span) => pass = pass.or(Some(*span)),
             Item::Scoring(s) => scoring = scoring.or(Some(s)),
-            Item::Unknown(_) => {}
+            Item::Blast(b) => blast = blast.or(Some(b)),
+            Item::Allow(_) | Item::Unknown(_) => {}
         }
     }
     let legality_rules = legality_of(legality, royal, pass);
@@ -1863,6 +1916,7 @@ fn resolve(
         }
     }
 
+    let blast = blast.and_then(|b| r.blast_table(b));
     let squares = r.setup.take();
     let squares = squares?;
     Some(Checked {
@@ -1882,6 +1936,7 @@ fn resolve(
         clock,
         legality: legality_rules,
         zones,
+        blast,
     })
 }
 
@@ -1913,6 +1968,7 @@ fn legality_of(
                 match c.node {
                     RoyalCheck::All => out.several_royals = SeveralRoyals::AllAttacked,
                     RoyalCheck::Last => out.several_royals = SeveralRoyals::Unprotected,
+                    RoyalCheck::Any => out.several_royals = SeveralRoyals::AnyAttacked,
                 }
             }
             RoyalRule::FleeingForbidden(_) => out.fleeing_check_forbidden = true,
@@ -2283,6 +2339,7 @@ impl<'a> Resolver<'a> {
                 ..Default::default()
             },
             zones: Vec::new(),
+            blast: None,
             start: fen.to_owned(),
         };
         VariantTables::new(parts)

@@ -81,6 +81,8 @@ pub enum Block {
     Legality,
     /// `royal { … }`
     Royal,
+    /// `blast { … }`
+    Blast,
     /// `end { … }`
     End,
     /// `clock { … }`
@@ -104,6 +106,7 @@ impl Block {
             Block::Gating => "gating",
             Block::Legality => "legality",
             Block::Royal => "royal",
+            Block::Blast => "blast",
             Block::End => "end",
             Block::Clock => "clock",
             Block::Scoring => "scoring",
@@ -621,9 +624,39 @@ pub enum ErrorKind {
         what: &'static str,
     },
 
+    /// `E0191` `allow W0099` or `allow E0012` — a code that is no warning's.
+    UnknownWarning {
+        /// The code as written.
+        code: String,
+        /// The closest warning code, if one is close.
+        suggestion: Option<&'static str>,
+    },
+
+    // --- capture effects (issue 30) ---
+    /// `E0195` `blast { immune King }` without `reach`.
+    BlastWithoutReach,
+    /// `E0196` `blast { reach fK }`, `reach R`: a reach term that is not a
+    /// plain leap (a modifier, a range, a slider's atom).
+    BlastReachNotLeap,
+    /// `E0198` `piece Stone { letter S; moves K; immobile }`.
+    ImmobileWithMoves {
+        /// The piece.
+        piece: String,
+    },
+    /// `E0197` `blast { immune King }` for a royal `King`.
+    BlastImmuneRoyal {
+        /// The piece.
+        piece: String,
+    },
+
     /// `E0188` `royal { check all; check last }` — two rules for a side's
     /// several royal pieces.
-    SeveralRoyalRules,
+    SeveralRoyalRules {
+        /// The first rule's word (`all`, `last` or `any`).
+        first: &'static str,
+        /// The second one's.
+        second: &'static str,
+    },
 
     // --- multi-leg moves (issue 19) ---
     /// `E0180` `moves mafsN` — a multi-leg move (`a`) on an oblique atom.
@@ -1227,7 +1260,7 @@ impl ErrorKind {
                 .help(
                     "checkmate needs exactly one royal piece per side; remove the extra ones, \
                      drop `royal` from the piece, or let a side have several with \
-                     `royal { check all }` or `royal { check last }`",
+                     `royal { check all }`, `royal { check any }` or `royal { check last }`",
                 )
             }
             ErrorKind::PromotesToRoyal { piece } => Text::new(
@@ -1237,7 +1270,8 @@ impl ErrorKind {
             )
             .help(
                 "a side has exactly one royal piece; promote to a non-royal piece, or let a side \
-                 have several with `royal { check all }` or `royal { check last }`",
+                 have several with `royal { check all }`, `royal { check any }` or \
+                 `royal { check last }`",
             ),
             ErrorKind::RoyalToHand { piece } => Text::new(
                 "E0042",
@@ -1484,14 +1518,65 @@ impl ErrorKind {
                 "one-time moves and moves not made in check are steps, leaps and slides: drop \
                  `p`/`g`, or give the hopper move its own `moves` statement",
             ),
-            ErrorKind::SeveralRoyalRules => Text::new(
+            ErrorKind::UnknownWarning { code, suggestion } => Text::new(
+                "E0191",
+                format!(
+                    "`allow` names `{}`, which is no warning",
+                    crate::suggest::elide(code)
+                ),
+                "not a warning's code",
+            )
+            .did_you_mean(*suggestion)
+            .help(format!(
+                "`allow` takes the codes of warnings (`W0001` …), which `fairyc explain` \
+                 explains: {}; errors cannot be allowed",
+                crate::warning::CODES.join(", ")
+            )),
+            ErrorKind::ImmobileWithMoves { piece } => Text::new(
+                "E0198",
+                format!("the immobile piece `{piece}` has `moves`"),
+                "immobile",
+            )
+            .help("an immobile piece never moves: remove its `moves`, or `immobile`"),
+            ErrorKind::BlastWithoutReach => Text::new(
+                "E0195",
+                "a `blast` block needs a `reach`",
+                "this blast reaches nowhere",
+            )
+            .help(
+                "say which squares around the capture square the blast clears, as Betza leaps: \
+                 `reach K` clears the eight squares a king's step away",
+            ),
+            ErrorKind::BlastReachNotLeap => Text::new(
+                "E0196",
+                "a blast reaches by plain leaps only",
+                "not a plain leap",
+            )
+            .help(
+                "write atoms without modifiers or ranges (`K`, `W`, `F`, `D`, `N`, …): \
+                 `reach K` is the eight neighbours, `reach KD` adds the squares two steps \
+                 away orthogonally",
+            ),
+            ErrorKind::BlastImmuneRoyal { piece } => Text::new(
+                "E0197",
+                format!("the royal piece `{piece}` cannot be immune to blasts"),
+                "royal and immune",
+            )
+            .help(
+                "a royal piece next to an enemy royal piece is safe because a capture there \
+                 would blast the capturer's own; an immune royal piece breaks that rule. \
+                 Make the piece not royal and add `end { extinction <Piece> loss }` (atomar's \
+                 kings), or leave it out of `immune`",
+            ),
+            ErrorKind::SeveralRoyalRules { first, second } => Text::new(
                 "E0188",
-                "`check all` and `check last` cannot both hold",
+                format!("`check {first}` and `check {second}` cannot both hold"),
                 "the second rule for several royal pieces",
             )
             .help(
-                "they differ when all of a side's royal pieces are attacked: with `check all` \
-                 that is check, with `check last` it is not; keep the one the variant plays",
+                "they answer differently when a side with several royal pieces is in check: \
+                 `check all` when all are attacked, `check any` when any is, `check last` never \
+                 while it has two or more; keep the one the variant plays",
             ),
             ErrorKind::LegAtom { atom } => Text::new(
                 "E0180",

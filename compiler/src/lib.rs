@@ -110,6 +110,41 @@ pub fn compile_with_warnings(source: &str) -> Result<Compiled, Vec<CompileError>
         }
     };
     let tables = lower::lower(&checked)?;
-    let warnings = lint::lint(&file, &tables);
+    let warnings = allow(&file, lint::lint(&file, &tables));
     Ok(Compiled { tables, warnings })
+}
+
+/// The warnings the item `allow` does not name, and `W0012` for each code
+/// it names that none of them has, unless it names `W0012` too (the checker
+/// made sure each code is a warning's, and named once).
+fn allow(file: &ast::File, warnings: Vec<Warning>) -> Vec<Warning> {
+    let codes: Vec<&span::Spanned<String>> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            ast::Item::Allow(a) => Some(&a.codes),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    if codes.is_empty() {
+        return warnings;
+    }
+    let allowed = |code: &str| codes.iter().any(|c| c.node == code);
+    let mut out: Vec<Warning> = Vec::new();
+    // `allow W0012` keeps the other codes quiet whether raised or not.
+    let quiet = allowed("W0012");
+    for code in codes.iter().filter(|_| !quiet) {
+        let raised = warnings.iter().any(|w| w.code() == code.node);
+        let known = warning::CODES.iter().find(|&&c| c == code.node);
+        if let (false, Some(&code_str)) = (raised, known) {
+            out.push(Warning::new(
+                WarningKind::AllowedNotRaised { code: code_str },
+                code.span,
+            ));
+        }
+    }
+    out.extend(warnings.into_iter().filter(|w| !allowed(w.code())));
+    out.sort_by_key(|w| (w.span.start, w.span.end));
+    out
 }

@@ -435,6 +435,14 @@ fn dead_ends(
 ) {
     for (pi, (piece, decl)) in parts.pieces.iter().zip(decls).enumerate() {
         let Some(can) = reach.get(pi) else { continue };
+        // An immobile piece is stuck on purpose.
+        if decl
+            .props
+            .iter()
+            .any(|p| matches!(p, ast::PieceProp::Immobile(_)))
+        {
+            continue;
+        }
         for (side, side_name) in [(0, Side::White), (1, Side::Black)] {
             let stuck: Vec<String> = (0..parts.board.squares.len())
                 .filter(|&s| can[side].get(s).copied().unwrap_or(false))

@@ -451,6 +451,7 @@ pub fn parts(checked: &Checked) -> Result<TableParts, Vec<CompileError>> {
         end: end(checked),
         legality: checked.legality,
         zones: checked.zones.clone(),
+        blast: checked.blast.clone(),
         start: checked.setup.fen.clone(),
     })
 }

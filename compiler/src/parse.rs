@@ -21,12 +21,12 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use crate::ast::{
-    self, Betza, BetzaRange, BetzaTerm, BoardDecl, BoardProp, CastlingDecl, CastlingRule,
-    ClockDecl, ClockEvent, ClockRule, CountingLimit, CountingNeed, DropRule, DropsDecl, EndDecl,
-    EndRule, GatingDecl, GatingRule, Item, Labels, LegalityDecl, LegalityRule, MoveRegion,
-    PieceDecl, PieceProp, PromotionDecl, PromotionLimit, PromotionRule, PromotionTarget,
-    RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, SetItem, SetupDecl,
-    Side, SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
+    self, AllowDecl, Betza, BetzaRange, BetzaTerm, BlastDecl, BlastRule, BoardDecl, BoardProp,
+    CastlingDecl, CastlingRule, ClockDecl, ClockEvent, ClockRule, CountingLimit, CountingNeed,
+    DropRule, DropsDecl, EndDecl, EndRule, GatingDecl, GatingRule, Item, Labels, LegalityDecl,
+    LegalityRule, MoveRegion, PieceDecl, PieceProp, PromotionDecl, PromotionLimit, PromotionRule,
+    PromotionTarget, RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule,
+    SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -314,6 +314,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_cannot_hop => "`cannot-hop`",
         Rule::kw_points => "`points`",
         Rule::kw_pass => "`pass`",
+        Rule::kw_allow => "`allow`",
         Rule::kw_allowed => "`allowed`",
         Rule::kw_double_pass => "`double-pass`",
         Rule::kw_facing => "`facing`",
@@ -322,6 +323,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::cannot_capture => "`cannot-capture`",
         Rule::cannot_hop => "`cannot-hop`",
         Rule::pass_decl => "`pass allowed`",
+        Rule::allow_decl => "`allow <warning>, …`",
+        Rule::allow_code => "a warning's code (`W0002`)",
         Rule::end_double_pass => "`double-pass`",
         Rule::end_facing => "`facing`",
         Rule::scoring_komi => "`komi`",
@@ -336,6 +339,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_check => "`check`",
         Rule::kw_all => "`all`",
         Rule::kw_last => "`last`",
+        Rule::kw_any => "`any`",
         Rule::kw_only => "`only`",
         Rule::kw_fleeing => "`fleeing`",
         Rule::kw_royal => "`royal`",
@@ -391,6 +395,15 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::counting_limit => "a counting limit (`2 Rook -> 8` or `64`)",
         Rule::counting_need => "a piece and its count (`2 Rook`)",
         Rule::kw_legality => "`legality`",
+        Rule::kw_blast => "`blast`",
+        Rule::kw_reach => "`reach`",
+        Rule::kw_immune => "`immune`",
+        Rule::kw_spared => "`spared`",
+        Rule::blast_decl => "a `blast` block",
+        Rule::blast_stmt | Rule::blast_known => "a blast statement",
+        Rule::blast_reach => "`reach`",
+        Rule::blast_immune => "`immune`",
+        Rule::blast_spared => "`spared`",
         Rule::kw_after_reply => "`after-reply`",
         Rule::kw_giving_check => "`giving-check`",
         Rule::kw_forbidden => "`forbidden`",
@@ -469,6 +482,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::royal => "`royal`",
         Rule::captured_as => "`captured-as`",
         Rule::fen_only => "`fen-only`",
+        Rule::immobile | Rule::kw_immobile => "`immobile`",
         Rule::betza => "a Betza move",
         Rule::betza_term => "a Betza term",
         Rule::betza_mod => "a Betza modifier",
@@ -722,7 +736,17 @@ impl Builder<'_> {
             Rule::legality_decl => Item::Legality(self.legality(pair)),
             Rule::royal_decl => Item::Royal(self.royal(pair)),
             Rule::pass_decl => Item::Pass(tight(&pair)),
+            Rule::allow_decl => {
+                let span = tight(&pair);
+                let codes = pair
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::allow_code)
+                    .map(|p| Spanned::new(p.as_str().to_owned(), tight(&p)))
+                    .collect();
+                Item::Allow(AllowDecl { span, codes })
+            }
             Rule::scoring_decl => Item::Scoring(self.scoring(pair)),
+            Rule::blast_decl => Item::Blast(self.blast(pair)),
             Rule::end_decl => Item::End(self.end(pair)),
             Rule::clock_decl => Item::Clock(self.clock(pair)),
             _ => Item::Unknown(self.unknown(pair)),
@@ -1053,6 +1077,7 @@ impl Builder<'_> {
                     }
                 }
                 Rule::fen_only => props.push(PieceProp::FenOnly(tight(&p))),
+                Rule::immobile => props.push(PieceProp::Immobile(tight(&p))),
                 Rule::cannot_capture | Rule::cannot_hop => {
                     let span = tight(&p);
                     let hop = p.as_rule() == Rule::cannot_hop;
@@ -1407,6 +1432,38 @@ impl Builder<'_> {
         GatingDecl { span, rules }
     }
 
+    fn blast(&mut self, pair: Pair<'_, Rule>) -> BlastDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        for p in pair.into_inner() {
+            let span = tight(&p);
+            let rule = p.as_rule();
+            match rule {
+                Rule::blast_reach => {
+                    if let Some(q) = p.into_inner().find(|q| q.as_rule() == Rule::betza) {
+                        let betza = self.betza(q);
+                        rules.push(BlastRule::Reach { betza, span });
+                    }
+                }
+                Rule::blast_immune | Rule::blast_spared => {
+                    let pieces: Vec<_> = p
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::ident)
+                        .map(|q| text(&q))
+                        .collect();
+                    rules.push(if rule == Rule::blast_immune {
+                        BlastRule::Immune { pieces, span }
+                    } else {
+                        BlastRule::Spared { pieces, span }
+                    });
+                }
+                Rule::unknown_stmt => rules.push(BlastRule::Unknown(self.unknown(p))),
+                _ => {}
+            }
+        }
+        BlastDecl { span, rules }
+    }
+
     fn legality(&mut self, pair: Pair<'_, Rule>) -> LegalityDecl {
         let span = span_of(&pair);
         let mut rules = Vec::new();
@@ -1431,11 +1488,14 @@ impl Builder<'_> {
             let span = tight(&p);
             match p.as_rule() {
                 Rule::royal_check => {
-                    let last = p.into_inner().any(|q| q.as_rule() == Rule::kw_last);
-                    let check = if last {
-                        RoyalCheck::Last
-                    } else {
-                        RoyalCheck::All
+                    let word = p
+                        .into_inner()
+                        .map(|q| q.as_rule())
+                        .find(|r| matches!(r, Rule::kw_all | Rule::kw_last | Rule::kw_any));
+                    let check = match word {
+                        Some(Rule::kw_last) => RoyalCheck::Last,
+                        Some(Rule::kw_any) => RoyalCheck::Any,
+                        _ => RoyalCheck::All,
                     };
                     rules.push(RoyalRule::Check(Spanned::new(check, span)));
                 }

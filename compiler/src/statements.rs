@@ -78,12 +78,14 @@ const PROMOTION: &str = "docs/language.md#promotion";
 const DROPS: &str = "docs/language.md#drops";
 const GATING: &str = "docs/language.md#gating";
 const LEGALITY: &str = "docs/language.md#legality";
+const BLAST: &str = "docs/language.md#capture-effects-blast";
 const ROYAL: &str = "docs/language.md#royal-pieces";
 const PASSING: &str = "docs/language.md#passing-pass-allowed";
 const END: &str = "docs/language.md#end";
 const SCORING: &str = "docs/language.md#scoring";
 const NOTATION: &str = "docs/language.md#notation";
 const CLOCK: &str = "docs/language.md#the-move-clock-clock";
+const ALLOW: &str = "docs/language.md#warnings-on-purpose-allow";
 
 /// What `<squares>` stands for in the forms: a square set.
 pub const SQUARE_SET: &str = "`<square>`, `<zone>`, `rank <r>`, `ranks <r>..<r>`, `file <f>`, \
@@ -160,6 +162,18 @@ const TOP_LEVEL: &[Statement] = &[
         "`scoring { … }`",
         "declares how material is counted",
         SCORING,
+    ),
+    lead(
+        "allow",
+        "`allow <warning>, …`",
+        "warnings the rules raise on purpose, not reported",
+        ALLOW,
+    ),
+    lead(
+        "blast",
+        "`blast { … }`",
+        "declares what a capture removes besides the captured piece",
+        BLAST,
     ),
 ];
 
@@ -266,6 +280,12 @@ const PIECE: &[Statement] = &[
         "`fen-only` alone",
         "the piece appears only in positions given by FEN",
         SETUP,
+    ),
+    lead(
+        "immobile",
+        "`immobile`",
+        "the piece never moves; it stands where it is put and may be captured",
+        PIECES,
     ),
     lead(
         "cannot-capture",
@@ -391,6 +411,27 @@ const GATING_BLOCK: &[Statement] = &[after(
     GATING,
 )];
 
+const BLAST_BLOCK: &[Statement] = &[
+    lead(
+        "reach",
+        "`reach <Betza leaps>`",
+        "the squares around the capture square that the blast clears",
+        BLAST,
+    ),
+    lead(
+        "immune",
+        "`immune <Piece>, …`",
+        "pieces no blast removes, not even the capturer",
+        BLAST,
+    ),
+    lead(
+        "spared",
+        "`spared <Piece>, …`",
+        "pieces a blast removes only when they capture",
+        BLAST,
+    ),
+];
+
 const LEGALITY_BLOCK: &[Statement] = &[
     lead(
         "giving-check",
@@ -409,9 +450,9 @@ const LEGALITY_BLOCK: &[Statement] = &[
 const ROYAL_BLOCK: &[Statement] = &[
     lead(
         "check",
-        "`check all` or `check last`",
-        "a side may have several royal pieces: in check when all are attacked, or only its \
-         last one protected",
+        "`check <all|last|any>`",
+        "a side may have several royal pieces: in check when all are attacked, only its last \
+         one protected, or in check when any is attacked",
         ROYAL,
     ),
     lead(
@@ -527,7 +568,7 @@ const CLOCK_BLOCK: &[Statement] = &[
 
 impl Block {
     /// Every block, top level first.
-    pub const ALL: [Block; 14] = [
+    pub const ALL: [Block; 15] = [
         Block::TopLevel,
         Block::Variant,
         Block::Board,
@@ -539,6 +580,7 @@ impl Block {
         Block::Gating,
         Block::Legality,
         Block::Royal,
+        Block::Blast,
         Block::End,
         Block::Clock,
         Block::Scoring,
@@ -558,6 +600,7 @@ impl Block {
             Block::Gating => GATING_BLOCK,
             Block::Legality => LEGALITY_BLOCK,
             Block::Royal => ROYAL_BLOCK,
+            Block::Blast => BLAST_BLOCK,
             Block::End => END_BLOCK,
             Block::Clock => CLOCK_BLOCK,
             Block::Scoring => SCORING_BLOCK,

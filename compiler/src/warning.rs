@@ -87,7 +87,20 @@ pub enum WarningKind {
     /// `W0009` `end { double-pass draw }` without the item `pass allowed`:
     /// nobody can pass, so the rule never triggers.
     DoublePassWithoutPass,
+    /// `W0012` `allow W0007` in a file that raises no `W0007`: the item
+    /// hides nothing (the rules changed, or the code is wrong).
+    AllowedNotRaised {
+        /// The code.
+        code: &'static str,
+    },
 }
+
+/// The codes of the warnings compiling a `.variant` file may raise, which
+/// the item `allow` may name.
+pub const CODES: &[&str] = &[
+    "W0001", "W0002", "W0003", "W0004", "W0005", "W0006", "W0007", "W0008", "W0009", "W0011",
+    "W0012",
+];
 
 impl Warning {
     /// A warning of this kind at this span.
@@ -108,6 +121,7 @@ impl Warning {
             WarningKind::OverAtStart { .. } => "W0008",
             WarningKind::FenOnlyInGame { .. } => "W0011",
             WarningKind::DoublePassWithoutPass => "W0009",
+            WarningKind::AllowedNotRaised { .. } => "W0012",
         }
     }
 
@@ -154,6 +168,11 @@ impl Warning {
             WarningKind::DoublePassWithoutPass => (
                 "never triggers",
                 "add the item `pass allowed`, or remove the rule",
+            ),
+            WarningKind::AllowedNotRaised { .. } => (
+                "allowed here",
+                "remove the code from `allow`: the file does not raise this warning, and an \
+                 `allow` that hides nothing would hide a new one unnoticed",
             ),
             WarningKind::OverAtStart { .. } => (
                 "the game is over here",
@@ -237,6 +256,9 @@ impl fmt::Display for Warning {
             ),
             WarningKind::DoublePassWithoutPass => {
                 write!(f, "`double-pass` can never trigger: no player may pass")
+            }
+            WarningKind::AllowedNotRaised { code } => {
+                write!(f, "`allow {code}`: this file raises no `{code}`")
             }
         }
     }

@@ -704,12 +704,22 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
                 .to_string(),
         );
     }
-    if parts.legality.several_royals == SeveralRoyals::AllAttacked {
-        out.push(
+    match parts.legality.several_royals {
+        SeveralRoyals::AllAttacked => out.push(
             "a side may have several royal pieces: it may leave some attacked, never all, and is \
              in check when all are attacked"
                 .to_string(),
-        );
+        ),
+        SeveralRoyals::AnyAttacked => out.push(
+            "a side may have several royal pieces: it may leave none of them attacked, and is in \
+             check when any is attacked"
+                .to_string(),
+        ),
+        SeveralRoyals::Unprotected => out.push(
+            "a side may have several royal pieces: while it has two or more, none is protected"
+                .to_string(),
+        ),
+        SeveralRoyals::One => {}
     }
     out.into_iter().map(|l| format!("rule: {l}")).collect()
 }
@@ -872,6 +882,7 @@ pub fn piece_picture(
         ));
     }
     let name = variant.piece_name(p);
+    let shaded = blast_reach(variant, &board, p, from, &mut below);
     Ok(Picture {
         title: variant.name().to_string(),
         subtitle: format!(
@@ -887,8 +898,50 @@ pub fn piece_picture(
         below,
         legend,
         rules: Vec::new(),
-        shaded: Vec::new(),
+        shaded,
     })
+}
+
+/// Where captures blast: the squares a capture on `from` clears besides
+/// `from` itself, shaded, and a line under the piece diagram saying what
+/// the blast does to this piece. Empty (nothing shaded) otherwise.
+fn blast_reach(
+    variant: &Variant,
+    board: &Board,
+    p: PieceType,
+    from: u16,
+    below: &mut Vec<String>,
+) -> Vec<bool> {
+    let Some(b) = &variant.tables().parts().blast else {
+        return Vec::new();
+    };
+    let Some(reach) = b.reach.get(usize::from(from)) else {
+        return Vec::new();
+    };
+    let mut shaded = vec![false; board.squares.len()];
+    for &s in reach {
+        if let Some(x) = shaded.get_mut(usize::from(s)) {
+            *x = true;
+        }
+    }
+    let names: Vec<&str> = reach
+        .iter()
+        .filter_map(|&s| board.squares.get(usize::from(s)).map(|q| q.name.as_str()))
+        .collect();
+    let index = p.index() as u8;
+    let fate = if b.immune.contains(&index) {
+        "; this piece is immune to blasts"
+    } else if b.spared.contains(&index) {
+        "; this piece is spared unless it captures or is captured"
+    } else {
+        ""
+    };
+    below.push(format!(
+        "✸ blast (shaded): a capture on {} also clears {}{fate}",
+        board.squares[usize::from(from)].name,
+        names.join(" ")
+    ));
+    shaded
 }
 
 /// A square by name: exactly, else the one square whose name matches

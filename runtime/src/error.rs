@@ -332,6 +332,13 @@ pub enum TableError {
     Points(u32),
     /// An `end.checkmate_by` or `end.checkmate_needs` without pieces.
     EmptyMateRule,
+    /// `blast.reach` does not hold one list per square.
+    BlastReach {
+        /// Its length.
+        len: usize,
+        /// The number of squares.
+        squares: usize,
+    },
 }
 
 /// A limit of the table format (see `docs/table-format.md`).
@@ -422,6 +429,8 @@ pub enum NameOf {
 /// Where a square or piece number of a [`TableError`] appears.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
+    /// `blast`.
+    Blast,
     /// `board.fen_rows[group]`.
     FenRows {
         /// The group.
@@ -564,6 +573,7 @@ impl fmt::Display for Field {
             Field::Counting => write!(f, "end.counting"),
             Field::MateRule => write!(f, "end.checkmate_by or end.checkmate_needs"),
             Field::Extinction { rule } => write!(f, "end.extinction[{rule}]"),
+            Field::Blast => write!(f, "blast"),
             Field::Zone { zone } => write!(f, "zones[{zone}].squares"),
             Field::CannotCapture { piece } => {
                 write!(f, "pieces[{piece}].cannot_capture or cannot_hop")
@@ -864,6 +874,10 @@ impl fmt::Display for TableError {
             TableError::CannotCaptureRoyal { piece, royal } => write!(
                 f,
                 "pieces[{piece}].cannot_capture lists piece {royal}, which is royal"
+            ),
+            TableError::BlastReach { len, squares } => write!(
+                f,
+                "blast.reach has {len} lists; it needs one per square ({squares})"
             ),
             TableError::EmptyMateRule => write!(
                 f,

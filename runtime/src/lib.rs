@@ -116,6 +116,7 @@
 #![warn(missing_docs)]
 
 mod bits;
+mod blast;
 mod clock;
 mod describe;
 mod dispatch;
@@ -133,6 +134,7 @@ mod types;
 mod usi;
 mod variant;
 
+pub use blast::BlastTable;
 pub use describe::{describe, reach, Reach};
 pub use dispatch::{Position, Undo};
 pub use error::{

@@ -56,8 +56,14 @@ impl<'v, W: Width> Pos<'v, W> {
         let royals = self.royals[us];
         // Attacks the tries do not hold (hoppers, attack-only paths): every
         // move is tested by playing it.
+        // With `any_attacked` a promotion or a drop may make a second royal
+        // piece, which must not land attacked: moves are played too.
         if royals.count() != 1
-            || self.v.legality.several_royals == SeveralRoyals::Unprotected
+            || matches!(
+                self.v.legality.several_royals,
+                SeveralRoyals::Unprotected | SeveralRoyals::AnyAttacked
+            )
+            || self.v.blast.is_some()
             || self.v.slow_types.any()
                 && (self.v.slow_static || (self.gates[them] & self.v.once_attacks[them]).any())
         {
@@ -148,6 +154,9 @@ impl<'v, W: Width> Pos<'v, W> {
     pub(crate) fn legal_by_playing(&self, m: Move) -> bool {
         let mut next = self.clone();
         next.play_unchecked(m);
+        if self.v.blast.is_some() {
+            return self.legal_with_blast(&next);
+        }
         // Royal pieces that face must stop facing (`facing` end rule).
         let still_facing = self.history.facing && next.history.facing;
         !still_facing && !next.in_check_side(self.turn)
@@ -965,6 +974,18 @@ impl<'v, W: Width> Pos<'v, W> {
         n >= usize::from(self.v.promo_limit[t as usize])
     }
 
+    /// Whether a royal piece may not stand on `s` (castling's path): `by`
+    /// attacks it, and no blast shields it there.
+    #[inline]
+    fn royal_unsafe(&self, s: Sq, by: usize, occ: Set<W>) -> bool {
+        self.attacked_any(s, by, occ)
+            && !self
+                .v
+                .blast
+                .as_ref()
+                .is_some_and(|b| (b.reach[s as usize] & self.royals[by]).any())
+    }
+
     fn gen_castling(&self, out: &mut MoveList) {
         let v = self.v;
         let us = self.turn;
@@ -985,7 +1006,7 @@ impl<'v, W: Width> Pos<'v, W> {
             let occ_k = occ & !bit::<Set<W>>(c.king_from);
             // The castling piece's path must be safe only where it is royal.
             let royal = v.royal_of[us].has(c.king);
-            if royal && Squares(c.safe).any(|s| self.attacked_any(s, them, occ_k)) {
+            if royal && Squares(c.safe).any(|s| self.royal_unsafe(s, them, occ_k)) {
                 continue;
             }
             let m = Move::Castle {
@@ -1027,7 +1048,7 @@ impl<'v, W: Width> Pos<'v, W> {
         }
         let royal = v.royal_of[us].has(c.king);
         let occ_k = occ & !bit::<Set<W>>(kf);
-        if royal && Squares(safe).any(|s| self.attacked_any(s, us ^ 1, occ_k)) {
+        if royal && Squares(safe).any(|s| self.royal_unsafe(s, us ^ 1, occ_k)) {
             return;
         }
         let m = Move::Castle {

@@ -13,6 +13,7 @@ use crate::variant::{
 };
 
 mod attacks;
+mod blast;
 mod legs;
 mod make;
 mod notation;
@@ -20,9 +21,12 @@ mod outcome;
 mod rights;
 
 /// What [`Pos::unmake`] needs to take a move back.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct UndoAt<W: Width> {
     m: Move,
+    /// A capture where captures blast: what stood on the squares it may
+    /// change, and the hands (see [`crate::blast`]).
+    blasted: Option<Box<BlastUndo<W>>>,
     moved: u16,
     moved_promoted: bool,
     cap_sq: Sq,
@@ -42,6 +46,13 @@ pub(crate) struct UndoAt<W: Width> {
     count: [u32; 2],
     hash: u64,
     history: History,
+}
+
+/// The squares and hands before a blasting capture.
+#[derive(Clone, Debug)]
+pub(crate) struct BlastUndo<W: Width> {
+    squares: Vec<(Sq, u16, bool)>,
+    hands: [W::Hand; 2],
 }
 
 /// The state of the rules that look back at the moves played (passing,
@@ -132,7 +143,8 @@ fn by_en_passant<W: Width>(v: &Rules<W>, p: u8, side: usize, sq: Sq) -> bool {
 
 /// The royal-piece rule, for the runtime and the compiler alike: in a
 /// variant with royal pieces each side has exactly one, or at least one
-/// with `partial-check allowed`.
+/// with `partial-check allowed`; where captures blast, none is allowed too
+/// (a blast took it, and the game is over).
 ///
 /// # Errors
 ///
@@ -149,9 +161,17 @@ fn royal_count<W: Width>(v: &Rules<W>, color: Color, count: usize) -> Result<(),
     match count {
         // `several-royals allowed`: one or more.
         count if count > 1 && v.legality.several_royals == SeveralRoyals::Unprotected => Ok(()),
+        // A blast took it (see `crate::blast`): the game is over.
+        0 if v.blast.is_some() => Ok(()),
         0 => Err(PositionError::NoRoyal(color)),
         1 => Ok(()),
-        _ if v.legality.several_royals == SeveralRoyals::AllAttacked => Ok(()),
+        _ if matches!(
+            v.legality.several_royals,
+            SeveralRoyals::AllAttacked | SeveralRoyals::AnyAttacked
+        ) =>
+        {
+            Ok(())
+        }
         count => Err(PositionError::TooManyRoyals { color, count }),
     }
 }
@@ -431,7 +451,12 @@ impl<'v, W: Width> Pos<'v, W> {
     fn check_kings(&self) -> Result<(), PositionError> {
         let v = self.v;
         let them = self.turn ^ 1;
-        if self.in_check_side(them) {
+        // Where captures blast, a side may have lost its royal piece to a
+        // blast: the game is over there, and the other side may stand
+        // attacked.
+        let blasted = v.blast.is_some()
+            && (0..2).any(|side| v.royal_of[side].any() && self.royals[side].is_empty());
+        if !blasted && self.in_check_side(them) {
             return Err(PositionError::OppositeCheck(Color::from_index(them)));
         }
         // Last, so that a caller may report it apart (the compiler does).

@@ -5,6 +5,7 @@
 //! masks, castling data and Zobrist keys.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::bits::{bit, mask_of, set_of, Bits, Mid, Narrow, Sq, Squares, Wide, Width};
 use crate::error::TableError;
@@ -320,6 +321,8 @@ pub(crate) struct Rules<W: Width> {
     pub(crate) check_count: Option<CheckCount>,
     /// Extinction rules.
     pub(crate) extinction: Vec<ExtinctionRule>,
+    /// Captures that blast (see [`crate::blast`]); `None` in most variants.
+    pub(crate) blast: Option<Box<crate::blast::Blast<W>>>,
     /// The counting rule.
     pub(crate) counting: Option<crate::table::CountingRule>,
     /// `checkmate by`.
@@ -1400,6 +1403,7 @@ impl<W: Width> Rules<W> {
             filters,
             check_count: end.check_count,
             extinction: end.extinction,
+            blast: crate::blast::Blast::build(&p),
             counting: p.end.counting.clone(),
             mate_by: end.mate_by,
 
@@ -1677,7 +1681,61 @@ const NONE: u32 = u32::MAX;
 /// of its chain, whatever the number of siblings.
 struct Builder<W: Width> {
     nodes: Vec<BuildNode<W>>,
-    index: HashMap<(u32, Sq, Set<W>), u32>,
+    index: HashMap<(u32, Sq, Set<W>), u32, BuildHasherDefault<IndexHasher>>,
+}
+
+/// The hasher of [`Builder::index`]: its keys are a few integers, and
+/// SipHash (the default) cost more than the rest of loading a variant, a
+/// cost that moved with how the compiler happened to inline it.
+/// Multiply-rotate, as rustc's own maps hash; the same on every run.
+#[derive(Default)]
+struct IndexHasher(u64);
+
+impl IndexHasher {
+    #[inline]
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for IndexHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, x: u8) {
+        self.add(u64::from(x));
+    }
+    #[inline]
+    fn write_u16(&mut self, x: u16) {
+        self.add(u64::from(x));
+    }
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.add(u64::from(x));
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.add(x);
+    }
+    #[inline]
+    fn write_u128(&mut self, x: u128) {
+        self.add(x as u64);
+        self.add((x >> 64) as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.add(x as u64);
+    }
 }
 
 impl<W: Width> Builder<W> {
@@ -1752,7 +1810,7 @@ fn build_tries<W: Width>(
 ) -> (Vec<(u32, u32)>, Vec<TrieNode<W>>) {
     let mut b = Builder::<W> {
         nodes: Vec::new(),
-        index: HashMap::new(),
+        index: HashMap::default(),
     };
     // roots[side * nsq + target]
     let roots: Vec<u32> = (0..2 * nsq).map(|_| b.node(0, Set::<W>::EMPTY)).collect();

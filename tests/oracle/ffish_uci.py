@@ -39,6 +39,9 @@ def perft(variant, fen, depth):
     moves = sf.legal_moves(variant, fen, [])
     if depth <= 1:
         return len(moves)
+    if depth == 2:
+        # The moves after each move, without writing its FEN first.
+        return sum(len(sf.legal_moves(variant, fen, [m])) for m in moves)
     return sum(perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
 
 
@@ -132,7 +135,12 @@ def main():
             start = fen or sf.start_fen(variant)
             total = 0
             for m in sf.legal_moves(variant, start, []):
-                n = 1 if depth <= 1 else perft(variant, sf.get_fen(variant, start, [m]), depth - 1)
+                if depth <= 1:
+                    n = 1
+                elif depth == 2:
+                    n = len(sf.legal_moves(variant, start, [m]))
+                else:
+                    n = perft(variant, sf.get_fen(variant, start, [m]), depth - 1)
                 total += n
                 print("%s: %d" % (m, n), file=out)
             print("", file=out)

@@ -57,6 +57,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     // another move, is one), promotion per side, a chancellor castling as
     // the rook, promoted pieces of their own.
     ("chaturanga", &["E0161"]),
+    ("coregal", &["E0163"]),
+    ("fox-and-hounds", &["E0161"]),
     ("georgian", &["E0161"]),
     ("legan", &["E0161"]),
     ("nightrider", &["E0161"]),

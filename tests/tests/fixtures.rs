@@ -88,6 +88,8 @@ fn outline(file: &File) -> String {
             Item::Royal(r) => format!("royal: {:?}", r.rules),
             Item::Pass(span) => format!("pass: {span:?}"),
             Item::Scoring(s) => format!("scoring: {:?}", s.rules),
+            Item::Allow(a) => format!("allow: {:?}", a.codes),
+            Item::Blast(b) => format!("blast: {:?}", b.rules),
             Item::Unknown(u) => format!("unknown: {:?}", u),
         };
         out.push_str(&line);

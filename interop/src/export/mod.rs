@@ -474,6 +474,12 @@ impl Exporter<'_> {
                  (`royal { check all }`)",
             ),
             (
+                parts.legality.several_royals == SeveralRoyals::AnyAttacked,
+                // 11.1's `extinctionPseudoRoyal` exists, but its check is
+                // the king's alone (a queen left without a move is stalemate).
+                "several royal pieces, in check when any is attacked (`royal { check any }`)",
+            ),
+            (
                 parts.legality.several_royals == SeveralRoyals::Unprotected,
                 // 11.1's `extinctionPseudoRoyal` is close; a proof that an
                 // exported section plays the same is not written yet.

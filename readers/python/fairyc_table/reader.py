@@ -37,7 +37,7 @@ class TableError(ValueError):
 FIELDS = {
     "table": ({"format", "parts"}, set()),
     "parts": ({"name", "board", "pieces", "end", "start"},
-              {"promotions", "drops", "castling", "gating", "legality", "zones"}),
+              {"promotions", "drops", "castling", "gating", "legality", "zones", "blast"}),
     "board": ({"width", "height", "squares", "fen_rows", "forward"},
               {"holes", "files", "ranks", "wrap"}),
     "square": ({"name", "cells"}, set()),
@@ -64,6 +64,7 @@ FIELDS = {
              "reach", "check_count",
              "extinction", "counting", "double_pass", "facing", "komi", "checkmate_by",
              "checkmate_needs"}),
+    "blast": ({"reach"}, {"immune", "spared"}),
     "legality": (set(), {"giving_check_forbidden", "capture_compulsory", "pass",
                          "fleeing_check_forbidden", "several_royals"}),
     "bare_king": ({"outcome"}, {"after_reply"}),
@@ -163,7 +164,7 @@ def check_table(doc):
             raise TableError("pieces[%d].royal is %r" % (i, pc["royal"]))
     royal = ["royal" in pc for pc in pieces]
     leg = p.get("legality", {})
-    if leg.get("several_royals", "all_attacked") not in ("all_attacked", "unprotected"):
+    if leg.get("several_royals", "all_attacked") not in ("all_attacked", "unprotected", "any_attacked"):
         raise TableError("legality.several_royals is %r" % leg["several_royals"])
     for i, r in enumerate(p.get("promotions", [])):
         check_fields(r, "promotion", "promotions[%d]" % i)
@@ -203,6 +204,15 @@ def check_table(doc):
         check_fields(p["end"]["bare_king"], "bare_king", "end.bare_king")
     if "legality" in p:
         check_fields(p["legality"], "legality", "legality")
+    if "blast" in p:
+        b = p["blast"]
+        check_fields(b, "blast", "blast")
+        if len(b["reach"]) != len(p["board"]["squares"]):
+            raise TableError("blast.reach: one list per square")
+        if not all(in_range(x) for r in b["reach"] for x in r):
+            raise TableError("blast.reach: a square out of range")
+        if not all(piece_ok(x) for x in b.get("immune", []) + b.get("spared", [])):
+            raise TableError("blast: a piece out of range")
     for i, z in enumerate(p.get("zones", [])):
         check_fields(z, "zone", "zones[%d]" % i)
 
@@ -349,12 +359,19 @@ class Table:
         self.partial_check_allowed = several == "all_attacked"
         # Several royal pieces: while a side has two or more, it is never in check.
         self.several_royals = several == "unprotected"
+        # Several royal pieces, each protected as a lone king: in check when
+        # any is attacked (the default test, with several allowed).
+        self.any_attacked = several == "any_attacked"
         # Rules on the pieces that give a checkmate: they change a mate's
         # outcome only, never the moves nor perft (this reader answers
         # perft and moves).
         self.checkmate_by = p["end"].get("checkmate_by")
         self.checkmate_needs = p["end"].get("checkmate_needs")
         self.may_pass = leg.get("pass", False)
+        # Captures that blast: reach per square, immune and spared pieces.
+        b = p.get("blast")
+        self.blast = None if b is None else (
+            [set(r) for r in b["reach"]], set(b.get("immune", [])), set(b.get("spared", [])))
         self.facing = self.end.get("facing")
         self.start = p["start"]
         self.build_attacks()
@@ -561,7 +578,7 @@ def check_position(pos):
             n = len(royals(pos, side))
             if t.royal_in_hand:
                 n += sum(pos.hands[side][q] for q in range(t.np) if t.royal_for[side][q])
-            if n == 0 or n > 1 and not (t.partial_check_allowed or t.several_royals):
+            if n == 0 or n > 1 and not (t.partial_check_allowed or t.several_royals or t.any_attacked):
                 raise TableError("side %d has %d royal pieces" % (side, n))
     if in_check(pos, pos.turn ^ 1):
         raise TableError("the side not to move is in check")
@@ -886,8 +903,17 @@ def royals(pos, side):
     return [s for s in range(t.n) if pos.board[s] and pos.board[s][1] == side and t.royal_for[side][pos.board[s][0]]]
 
 
+def shielded(pos, k, side):
+    """A royal piece on k with an enemy royal piece in blast reach: a
+    capture there would blast the capturer's own."""
+    b = pos.t.blast
+    return b is not None and any(q in royals(pos, side ^ 1) for q in b[0][k])
+
+
 def in_check(pos, side):
     ks = royals(pos, side)
+    if pos.t.blast is not None:
+        return any(not shielded(pos, k, side) and attacked(pos, k, side ^ 1) for k in ks)
     if pos.t.partial_check_allowed:
         return bool(ks) and all(attacked(pos, k, side ^ 1) for k in ks)
     if pos.t.several_royals and len(ks) > 1:
@@ -1097,7 +1123,7 @@ def pseudo_castling(pos):
         if t.royal_for[us][c["king"]]:
             without = pos.copy()
             without.board[kf] = None
-            if any(attacked(without, s, us ^ 1) for s in safe):
+            if any(attacked(without, s, us ^ 1) and not shielded(pos, s, us) for s in safe):
                 continue
         out.append(("c", kf, rf if c.get("line") else c["king_to"], None, i))
     return out
@@ -1276,6 +1302,13 @@ def is_capture(pos, m):
 
 def legal_by_playing(pos, m):
     nxt = play(pos, m)
+    if pos.t.blast is not None:
+        us = pos.turn
+        if len(royals(nxt, us)) < len(royals(pos, us)):
+            return False
+        if len(royals(nxt, us ^ 1)) < len(royals(pos, us ^ 1)):
+            return True
+        return not in_check(nxt, us)
     if pos.facing_now and nxt.facing_now:
         return False
     return not in_check(nxt, pos.turn)
@@ -1351,6 +1384,8 @@ def play(pos, m):
             g = promo[1]
             n.hands[us][t.hand_of[g]] -= 1
             n.board[frm] = (g, us, False)
+        if cap is not None and t.blast is not None:
+            blast(n, to, us)
         if kind == "n" and cap is None:
             sq = ep_squares(t, pc, us, frm, to)
             if sq:
@@ -1402,9 +1437,12 @@ def play(pos, m):
             if t.captures_to_hand and not t.royal_type[cap[0]]:
                 into = t.demotes_to[cap[0]] if cap[2] else t.captured_as[cap[0]]
                 n.hands[us][into] += 1
+        captured = any(pos.board[q] is not None and q != frm for q in (extra, to))
         x = n.board[frm]
         n.board[frm] = None
         n.board[to] = x
+        if captured and t.blast is not None:
+            blast(n, to, us)
         for i in list(n.rights):
             kf, rf = pos.free[i]
             if {frm, to, extra} & {kf, rf}:
@@ -1431,6 +1469,30 @@ def play(pos, m):
     n.facing_before = pos.facing_now
     n.facing_now = t.facing is not None and royals_face(n)
     return n
+
+
+def blast(n, to, us):
+    """A capture by `us` that ends on `to` blasts: the piece there and the
+    pieces in reach go (immune ones stay; spared ones stay off `to`), each
+    to its opponent's hand when captures go to hand; castling rights and
+    gates of their squares go."""
+    t = n.t
+    reach, immune, spared = t.blast
+    for s in sorted(reach[to] | {to}):
+        x = n.board[s]
+        if x is None or x[0] in immune or (s != to and x[0] in spared):
+            continue
+        n.board[s] = None
+        if t.captures_to_hand and not t.royal_type[x[0]]:
+            into = t.demotes_to[x[0]] if x[2] else t.captured_as[x[0]]
+            n.hands[x[1] ^ 1][into] += 1
+        for i in list(n.rights):
+            kf, rf = n.free[i]
+            if s in (kf, rf):
+                n.rights.discard(i)
+        if t.gating or t.once:
+            for side in (0, 1):
+                n.gates[side] -= {s}
 
 
 def game_over(pos):

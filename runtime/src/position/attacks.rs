@@ -13,6 +13,9 @@ impl<'v, W: Width> Pos<'v, W> {
     pub(crate) fn in_check_side(&self, side: usize) -> bool {
         let occ = self.by_side[0] | self.by_side[1];
         let royals = self.royals[side];
+        if self.v.blast.is_some() {
+            return self.in_check_blast(side);
+        }
         if self.v.legality.several_royals == SeveralRoyals::AllAttacked {
             // In check only when every royal piece is attacked.
             return royals.any() && Squares(royals).all(|k| self.attacked_any(k, side ^ 1, occ));

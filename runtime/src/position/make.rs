@@ -138,8 +138,14 @@ impl<'v, W: Width> Pos<'v, W> {
             m,
             Move::Normal { .. } | Move::EnPassant { .. } | Move::Locust { .. }
         );
+        let blasted = if self.v.blast.is_some() {
+            self.blast_undo(m)
+        } else {
+            None
+        };
         let undo = UndoAt {
             m,
+            blasted,
             moved: if board_move {
                 self.board.get(moved_from as usize)
             } else {
@@ -174,6 +180,18 @@ impl<'v, W: Width> Pos<'v, W> {
     pub(crate) fn unmake(&mut self, u: UndoAt<W>) {
         self.turn ^= 1;
         let us = self.turn;
+        if let Some(b) = &u.blasted {
+            // A blasting capture: every square it may have changed as it was.
+            for &(s, c, promoted) in &b.squares {
+                self.take(s);
+                if c != 0 {
+                    self.put(s, c, promoted);
+                }
+            }
+            self.hands = b.hands;
+            self.restore(&u);
+            return;
+        }
         match u.m {
             Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
                 let (from, to) = (from.raw(), to.raw());
@@ -233,6 +251,11 @@ impl<'v, W: Width> Pos<'v, W> {
             Move::Locust { .. } => self.unmake_locust(&u),
             Move::Pass { .. } => {}
         }
+        self.restore(&u);
+    }
+
+    /// [`Pos::unmake`]: the rights, clocks, counters and hash as they were.
+    fn restore(&mut self, u: &UndoAt<W>) {
         self.history = u.history;
         self.castling = u.castling;
         self.gates = u.gates;
@@ -368,6 +391,9 @@ impl<'v, W: Width> Pos<'v, W> {
                 }
             }
             Move::Pass { .. } => {}
+        }
+        if captured && v.blast.is_some() {
+            self.blast_after(m);
         }
         let changed = old_castling ^ self.castling;
         if changed != 0 {

@@ -112,8 +112,15 @@ impl<'v, W: Width> Pos<'v, W> {
 
     /// The extinction rules: the side to move first, then the other, a side
     /// with no piece (of the rule's type) on the board or in hand.
+    /// Where captures blast, the player who moved comes first: a blast that
+    /// leaves both sides extinct loses for the player who set it off.
     pub(super) fn extinction_outcome(&self) -> Option<GameResult> {
-        for side in [self.turn, self.turn ^ 1] {
+        let order = if self.v.blast.is_some() {
+            [self.turn ^ 1, self.turn]
+        } else {
+            [self.turn, self.turn ^ 1]
+        };
+        for side in order {
             for &ExtinctionRule {
                 piece,
                 left,

@@ -80,6 +80,10 @@ pub struct TableParts {
         deserialize_with = "de_zones"
     )]
     pub zones: Vec<ZoneTable>,
+    /// Capture effects: what a capture removes besides the captured piece
+    /// (see [`crate::blast::BlastTable`]). Absent: nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blast: Option<crate::blast::BlastTable>,
 }
 
 /// A named zone: a set of squares per side.
@@ -1044,7 +1048,8 @@ pub struct Legality {
 }
 
 /// Whether a side may have several royal pieces ([`Legality::several_royals`]).
-/// In JSON `"all_attacked"` or `"unprotected"`; absent: one.
+/// In JSON `"all_attacked"`, `"unprotected"` or `"any_attacked"`; absent:
+/// one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeveralRoyals {
@@ -1060,6 +1065,10 @@ pub enum SeveralRoyals {
     /// captured, and the side is never in check. Its last one is royal as
     /// usual (sho shogi's crown prince).
     Unprotected,
+    /// Several; a side is in check when any of them is attacked, and no
+    /// move may leave any of them attacked: each is royal as a lone king is
+    /// (coregal chess's royal queens beside the king).
+    AnyAttacked,
 }
 
 impl SeveralRoyals {
@@ -1111,11 +1120,12 @@ impl<'de> Deserialize<'de> for SeveralRoyals {
         const WORDS: &[(&str, SeveralRoyals)] = &[
             ("all_attacked", SeveralRoyals::AllAttacked),
             ("unprotected", SeveralRoyals::Unprotected),
+            ("any_attacked", SeveralRoyals::AnyAttacked),
         ];
         read_word(
             d,
             WORDS,
-            "\"all_attacked\" or \"unprotected\" (absent: one royal piece)",
+            "\"all_attacked\", \"unprotected\" or \"any_attacked\" (absent: one royal piece)",
         )
     }
 }

@@ -71,6 +71,7 @@ pub(super) fn validate(p: &TableParts) -> Result<(), TableError> {
     validate_drops_castling_gating(p, &sq, &pc)?;
     validate_end(p, &sq, &pc)?;
     validate_zones_points(p, &sq, &pc)?;
+    crate::blast::validate(p)?;
     Ok(())
 }
 

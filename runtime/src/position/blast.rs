@@ -1,0 +1,124 @@
+//! Playing a blast (see [`crate::blast`]): the pieces it removes, the
+//! royal pieces it shields, and the legality of a move that sets one off.
+
+use super::*;
+use crate::blast::Blast;
+
+/// The squares whose pieces [`Pos::make`] keeps for a blast: where the
+/// move starts, captures and ends, and the reach of its end.
+pub(super) fn touched<W: Width>(pos: &Pos<'_, W>, b: &Blast<W>, m: Move) -> Set<W> {
+    let (from, to) = match m {
+        Move::Normal { from, to, .. } | Move::EnPassant { from, to, .. } => (from.raw(), to.raw()),
+        Move::Locust { from, to, .. } => (from.raw(), to.raw()),
+        _ => return Set::<W>::EMPTY,
+    };
+    let via = match m {
+        Move::Locust { via, .. } => bit(via.raw()),
+        _ => Set::<W>::EMPTY,
+    };
+    b.reach[to as usize] | bit(to) | bit(from) | bit(pos.ep_victim) | via
+}
+
+impl<W: Width> Pos<'_, W> {
+    /// What [`Pos::unmake`] needs to take back `m` where captures blast:
+    /// for a capture, the squares it may change and the hands.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn blast_undo(&self, m: Move) -> Option<Box<BlastUndo<W>>> {
+        let b = self.v.blast.as_deref()?;
+        if !self.is_capture(m) {
+            return None;
+        }
+        let squares = Squares(touched(self, b, m))
+            .map(|s| {
+                let promoted = (self.promoted & bit(s)).any();
+                (s, self.board.get(s as usize), promoted)
+            })
+            .collect();
+        Some(Box::new(BlastUndo {
+            squares,
+            hands: self.hands,
+        }))
+    }
+
+    /// After a capture `m` where captures blast: the blast at its end.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn blast_after(&mut self, m: Move) {
+        let Some(b) = self.v.blast.as_deref() else {
+            return;
+        };
+        if let Move::Normal { to, .. } | Move::EnPassant { to, .. } | Move::Locust { to, .. } = m {
+            self.blast_at(b, to.raw());
+        }
+    }
+
+    /// [`Pos::in_check_side`] where captures blast: a royal piece of `side`
+    /// attacked and not shielded ([`Pos::shielded_by_blast`]). Out of line,
+    /// so that variants without a blast keep their check test small.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn in_check_blast(&self, side: usize) -> bool {
+        let Some(b) = self.v.blast.as_deref() else {
+            return false;
+        };
+        let occ = self.by_side[0] | self.by_side[1];
+        Squares(self.royals[side])
+            .any(|k| !self.shielded_by_blast(b, k, side) && self.attacked_any(k, side ^ 1, occ))
+    }
+
+    /// After a capture that ends on `to`: removes the capturing piece and
+    /// the pieces in reach, but immune ones, and spared ones off `to`. A
+    /// removed piece goes to its opponent's hand when captures go to hand;
+    /// castling rights of its square go.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn blast_at(&mut self, b: &Blast<W>, to: Sq) {
+        let occ = self.by_side[0] | self.by_side[1];
+        for s in Squares((b.reach[to as usize] | bit(to)) & occ) {
+            let c = self.board.get(s as usize);
+            let p = code_piece(c);
+            if b.immune.has(p as usize) || (s != to && b.spared.has(p as usize)) {
+                continue;
+            }
+            let (c, promoted) = self.take(s);
+            if self.v.captures_to_hand {
+                // To the hand of the side it did not belong to, as a capture
+                // by that side would put it.
+                let them = code_side(c) ^ 1;
+                let turn = self.turn;
+                self.turn = them;
+                self.capture_to_hand(c, promoted);
+                self.turn = turn;
+            }
+            self.castling &= !self.v.castle_clear[s as usize];
+            if self.v.rights_by_square {
+                self.clear_rights_by_square(s, s);
+            }
+        }
+    }
+
+    /// Whether the royal piece on `k` is safe from capture because a
+    /// capture there would blast one of the capturer's own royal pieces:
+    /// an enemy royal piece stands in reach of `k`.
+    #[inline]
+    pub(crate) fn shielded_by_blast(&self, b: &Blast<W>, k: Sq, side: usize) -> bool {
+        (b.reach[k as usize] & self.royals[side ^ 1]).any()
+    }
+
+    /// A move's legality where captures blast (every move is played): it
+    /// may not remove one of the mover's royal pieces; removing one of the
+    /// opponent's is legal whatever it leaves attacked; else no royal
+    /// piece of the mover may be left attacked, a royal piece in reach of
+    /// an enemy one excepted ([`Pos::shielded_by_blast`]).
+    pub(crate) fn legal_with_blast(&self, next: &Pos<'_, W>) -> bool {
+        let us = self.turn;
+        if next.royals[us].count() < self.royals[us].count() {
+            return false;
+        }
+        if next.royals[us ^ 1].count() < self.royals[us ^ 1].count() {
+            return true;
+        }
+        !next.in_check_side(us)
+    }
+}
