@@ -450,7 +450,7 @@ const LEGALITY_BLOCK: &[Statement] = &[
 const ROYAL_BLOCK: &[Statement] = &[
     lead(
         "check",
-        "`check <all|last|any>`",
+        "`check all`, `check last` or `check any`",
         "a side may have several royal pieces: in check when all are attacked, only its last \
          one protected, or in check when any is attacked",
         ROYAL,
