@@ -15,7 +15,7 @@ fn main() {
                 .collect()
         })
         .unwrap_or_default();
-    files.sort();
+    files.sort_by(|a, b| a.file_stem().cmp(&b.file_stem()));
     let mut out = String::from("/// The shipped variants: file stem and source.\n");
     out.push_str("pub static SHIPPED: &[(&str, &str)] = &[\n");
     for f in &files {
