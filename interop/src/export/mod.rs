@@ -508,6 +508,20 @@ impl Exporter<'_> {
                 span,
             );
         }
+        if parts.blast.is_some() {
+            // 11.1 does not read `blastOnCapture` (a newer key): the section
+            // would play captures without their blast.
+            let span = self.item_span(|i| match i {
+                Item::Blast(b) => Some(b.span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "captures that blast the pieces around them (`blast { … }`)".into(),
+                },
+                span,
+            );
+        }
         if parts.end.double_pass.is_some() || parts.end.facing.is_some() {
             let span = self.end_span(|r| match r {
                 EndRule::DoublePass { span, .. } | EndRule::Facing { span, .. } => Some(*span),
