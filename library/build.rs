@@ -15,8 +15,6 @@ fn main() {
                 .collect()
         })
         .unwrap_or_default();
-    // By name, as `fairyc variants` lists them (`atomic` before
-    // `atomic-giveaway`, which a sort by file name would swap).
     files.sort_by(|a, b| a.file_stem().cmp(&b.file_stem()));
     let mut out = String::from("/// The shipped variants: file stem and source.\n");
     out.push_str("pub static SHIPPED: &[(&str, &str)] = &[\n");

@@ -5,7 +5,7 @@
 /** The keywords that start a top-level item (`item_start` in the grammar). */
 export const ITEM_KEYWORDS = [
   "variant", "board", "piece", "setup", "castling", "zone", "promotion", "drops", "end", "legality", "gating",
-  "royal", "pass", "scoring", "blast", "allow",
+  "royal", "pass", "scoring", "clock", "blast", "allow",
 ];
 
 /** The grammar's other keywords (its quoted words). */
@@ -14,11 +14,11 @@ export const KEYWORDS = [
   "by-drop", "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "check",
   "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "else", "except",
   "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward", "from",
-  "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "komi", "last", "letter", "loss", "max",
-  "move-limit", "moves", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "off",
+  "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi", "last", "letter", "limit",
+  "loss", "max", "moves", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "off",
   "on", "once", "only", "only-on", "optional", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
-  "reach", "reaches", "repetition", "resets-clock", "shape", "source", "spared", "square", "stalemate", "turn",
-  "white", "win", "within", "without", "wrap",
+  "reach", "reaches", "repetition", "resets", "shape", "source", "spared", "square", "stalemate", "turn", "white",
+  "win", "within", "without", "wrap",
 ];
 
 const items = new Set(ITEM_KEYWORDS);

@@ -44,6 +44,8 @@ pub enum Item {
     Gating(GatingDecl),
     /// `end { … }`
     End(EndDecl),
+    /// `clock { … }`
+    Clock(ClockDecl),
     /// `legality { … }`
     Legality(LegalityDecl),
     /// `royal { … }`
@@ -485,6 +487,47 @@ pub enum GatingRule {
     Unknown(Unknown),
 }
 
+/// `clock { resets capture, Pawn; limit 50 }`: when the half-move clock
+/// starts again, and the count of full moves that ends the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClockDecl {
+    /// The whole item.
+    pub span: Span,
+    /// The statements.
+    pub rules: Vec<ClockRule>,
+}
+
+/// A statement of the `clock` block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClockRule {
+    /// `limit 50` (full moves) or `limit off`.
+    Limit {
+        /// The whole statement.
+        span: Span,
+        /// The limit, or `None` for `off`.
+        moves: Spanned<Option<u32>>,
+    },
+    /// `resets capture, drop, promotion, Pawn if irreversible`.
+    Resets {
+        /// The whole statement.
+        span: Span,
+        /// What resets the clock, in order.
+        events: Vec<ClockEvent>,
+    },
+    /// Anything else.
+    Unknown(Unknown),
+}
+
+/// One entry of `resets`: `capture`, `drop`, `promotion` or a piece name,
+/// the last perhaps with `if irreversible`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClockEvent {
+    /// The word or piece name.
+    pub name: Spanned<String>,
+    /// `if irreversible`: only a move the piece could not undo.
+    pub irreversible: Option<Span>,
+}
+
 /// `legality { giving-check forbidden; capture compulsory }`: rules that
 /// remove moves from the legal ones.
 #[derive(Clone, Debug, PartialEq)]
@@ -767,13 +810,6 @@ pub enum EndRule {
         /// From how many times a player may claim it.
         claim: Option<Spanned<u32>>,
     },
-    /// `move-limit 50` (full moves without capture or pawn move) or `move-limit off`
-    MoveLimit {
-        /// The whole rule.
-        span: Span,
-        /// The limit, or `None` for `off`.
-        moves: Spanned<Option<u32>>,
-    },
     /// `bare-king loss`: a player whose royal piece stands alone on the board.
     BareKing {
         /// The whole rule.
@@ -821,14 +857,6 @@ pub enum EndRule {
         left: Option<Spanned<u32>>,
         /// For the player whose pieces are extinct.
         outcome: Spanned<String>,
-    },
-    /// `resets-clock none` or `resets-clock Pawn, Lance`: the pieces whose
-    /// moves and drops reset the half-move clock (besides captures).
-    ResetsClock {
-        /// The whole rule.
-        span: Span,
-        /// The pieces, or the single word `none`.
-        pieces: Vec<Spanned<String>>,
     },
     /// `double-pass draw`: two passes in a row end the game.
     DoublePass {

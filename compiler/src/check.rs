@@ -287,6 +287,7 @@ impl<'a> Checker<'a> {
                 Item::Drops(d) => (Some("drops"), d.span),
                 Item::Gating(g) => (Some("gating"), g.span),
                 Item::End(e) => (Some("end"), e.span),
+                Item::Clock(c) => (Some("clock"), c.span),
                 Item::Legality(l) => (Some("legality"), l.span),
                 Item::Royal(r) => (Some("royal"), r.span),
                 Item::Pass(span) => (Some("pass"), *span),
@@ -326,6 +327,14 @@ impl<'a> Checker<'a> {
                 Item::Drops(drops) => self.drops(&drops.rules),
                 Item::Gating(gating) => self.gating(gating),
                 Item::End(end) => self.end(end),
+                Item::Clock(clock) => {
+                    let refs = crate::clock::check(clock);
+                    self.errors.extend(refs.errors);
+                    refs.pieces.into_iter().for_each(|p| self.piece_ref(p));
+                    refs.unknown
+                        .into_iter()
+                        .for_each(|u| self.unknown(Block::Clock, u));
+                }
                 Item::Legality(legality) => self.legality(legality),
                 Item::Royal(royal) => self.royal_item(royal),
                 Item::Pass(_) => {}
@@ -394,6 +403,10 @@ impl<'a> Checker<'a> {
             .source
             .get(unknown.span.start as usize..unknown.span.end as usize)
             .unwrap_or(keyword);
+        if let Some(e) = crate::clock::old_spelling(block, unknown, text) {
+            self.errors.push(e);
+            return;
+        }
         if let Some(retired) = block.retired(text) {
             let kind = ErrorKind::Retired {
                 old: retired.old,
@@ -1383,9 +1396,6 @@ impl<'a> Checker<'a> {
                         }
                     }
                 }
-                EndRule::MoveLimit { span, .. } => {
-                    self.once(&mut seen, "move-limit", first_word(*span, "move-limit"));
-                }
                 EndRule::DoublePass { span, outcome } => {
                     self.once(&mut seen, "double-pass", first_word(*span, "double-pass"));
                     if outcome.node != POINTS {
@@ -1396,17 +1406,6 @@ impl<'a> Checker<'a> {
                     self.once(&mut seen, "facing", first_word(*span, "facing"));
                     if outcome.node != POINTS {
                         self.outcome(outcome);
-                    }
-                }
-                EndRule::ResetsClock { span, pieces } => {
-                    self.once(&mut seen, "resets-clock", first_word(*span, "resets-clock"));
-                    let none = pieces.iter().any(|p| p.node == "none");
-                    if none && pieces.len() > 1 {
-                        self.error(ErrorKind::ResetsClockNone, *span);
-                    } else if !none {
-                        for p in pieces {
-                            self.piece_ref(p);
-                        }
                     }
                 }
                 EndRule::Reach {
@@ -1527,6 +1526,8 @@ pub struct Checked {
     pub gating: Vec<GateRule>,
     /// The end rules.
     pub end: CheckedEnd,
+    /// The move clock.
+    pub clock: crate::clock::CheckedClock,
     /// The legality rules.
     pub legality: Legality,
     /// The declared zones with their squares, in the order declared.
@@ -1670,8 +1671,6 @@ pub struct CheckedEnd {
     pub stalemate: Outcome,
     /// The repetition rule.
     pub repetition: Option<RepetitionRule>,
-    /// The move limit.
-    pub move_limit: Option<u32>,
     /// The bare-king rule.
     pub bare_king: Option<Outcome>,
     /// `bare-king … after-reply`.
@@ -1687,9 +1686,6 @@ pub struct CheckedEnd {
     pub extinction: Vec<(Option<u8>, u32, Outcome)>,
     /// The counting rule.
     pub counting: Option<CountingRule>,
-    /// `resets-clock`: the pieces whose moves reset the half-move clock, if
-    /// given (`none` is empty); otherwise the promoting pieces.
-    pub resets_clock: Option<Vec<u8>>,
     /// `double-pass`.
     pub double_pass: Option<Verdict>,
     /// `facing`.
@@ -1799,7 +1795,7 @@ fn resolve(
 ) -> Option<Checked> {
     let mut name = String::new();
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
-    let (mut legality, mut gating, mut blast) = (None, None, None);
+    let (mut legality, mut gating, mut clock, mut blast) = (None, None, None, None);
     let (mut royal, mut pass, mut scoring) = (None, None, None);
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
@@ -1814,6 +1810,7 @@ fn resolve(
             Item::Drops(d) => drops = drops.or(Some(d)),
             Item::Gating(g) => gating = gating.or(Some(g)),
             Item::End(e) => end = end.or(Some(e)),
+            Item::Clock(c) => clock = clock.or(Some(c)),
             Item::Legality(l) => legality = legality.or(Some(l)),
             Item::Royal(r) => royal = royal.or(Some(r)),
             Item::Pass(span) => pass = pass.or(Some(*span)),
@@ -1912,6 +1909,7 @@ fn resolve(
                 points.node.min(fairyc_runtime::table::MAX_POINTS);
         }
     }
+    let clock = crate::clock::resolve(clock, |n| r.piece(n), &promotions);
     // A pass is written as the mover's royal piece's square.
     if let Some(span) = pass {
         if !pieces.iter().any(|p| p.royal && p.royal_side.is_none()) {
@@ -1936,6 +1934,7 @@ fn resolve(
         castling,
         gating,
         end,
+        clock,
         legality: legality_rules,
         zones,
         blast,
@@ -2308,6 +2307,8 @@ impl<'a> Resolver<'a> {
                 repetition: None,
                 move_limit: None,
                 resets_move_limit: Vec::new(),
+                resets_on: Default::default(),
+                resets_irreversible: Vec::new(),
                 bare_king: None,
                 reach: Vec::new(),
                 check_count: self.check_count,
@@ -3081,7 +3082,6 @@ impl<'a> Resolver<'a> {
             checkmate: Outcome::Loss,
             stalemate: Outcome::Draw,
             repetition: None,
-            move_limit: None,
             bare_king: None,
             bare_king_after_reply: false,
             reach: Vec::new(),
@@ -3089,7 +3089,6 @@ impl<'a> Resolver<'a> {
             check_count: None,
             extinction: Vec::new(),
             counting: None,
-            resets_clock: None,
             double_pass: None,
             facing: None,
             komi: [0, 0],
@@ -3123,14 +3122,6 @@ impl<'a> Resolver<'a> {
                         outcome: outcome_of(&outcome.node).unwrap_or(Outcome::Draw),
                         claim: claim.as_ref().map(|c| c.node),
                     })
-                }
-                EndRule::MoveLimit { moves, .. } => {
-                    if let Some(n) = moves.node {
-                        if n == 0 || n > MAX_MOVE_LIMIT {
-                            self.error(ErrorKind::MoveLimitOutOfRange { moves: n }, moves.span);
-                        }
-                    }
-                    out.move_limit = moves.node;
                 }
                 EndRule::BareKing {
                     outcome,
@@ -3182,10 +3173,6 @@ impl<'a> Resolver<'a> {
                             after_reply: *after_reply,
                         });
                     }
-                }
-                EndRule::ResetsClock { pieces, .. } => {
-                    out.resets_clock =
-                        Some(pieces.iter().filter_map(|p| self.piece(&p.node)).collect());
                 }
                 EndRule::DoublePass { outcome, .. } => out.double_pass = verdict_of(&outcome.node),
                 EndRule::Facing { span, outcome } => {

@@ -85,6 +85,8 @@ pub enum Block {
     Blast,
     /// `end { … }`
     End,
+    /// `clock { … }`
+    Clock,
     /// `scoring { … }`
     Scoring,
 }
@@ -106,6 +108,7 @@ impl Block {
             Block::Royal => "royal",
             Block::Blast => "blast",
             Block::End => "end",
+            Block::Clock => "clock",
             Block::Scoring => "scoring",
         }
     }
@@ -444,7 +447,7 @@ pub enum ErrorKind {
         /// Its `royal` statement.
         royal: Span,
     },
-    /// `E0044` `move-limit 0`, `move-limit 2147483648`.
+    /// `E0044` `limit 0`, `limit 2147483648` in `clock`.
     MoveLimitOutOfRange {
         /// The limit given.
         moves: u32,
@@ -525,8 +528,23 @@ pub enum ErrorKind {
     },
     /// `E0174` `castling { … by-drop }` in a variant without drops.
     ByDropWithoutDrops,
-    /// `E0057` `resets-clock none, Pawn` — `none` together with pieces.
-    ResetsClockNone,
+    /// `E0057` `resets drop if irreversible`, `resets capture, capture`: an
+    /// entry of `resets` in `clock` that cannot be.
+    ClockEvent {
+        /// The entry as written.
+        word: String,
+        /// Whether it is `if irreversible` after an event that is not a
+        /// piece's move (else: the entry is there twice).
+        irreversible: bool,
+    },
+    /// `E0178` `move-limit 50` or `resets-clock none` in `end`: the move
+    /// clock's statements are in the `clock` block.
+    ClockInEnd {
+        /// The statement's keyword.
+        keyword: &'static str,
+        /// What to write instead, in backquotes.
+        instead: String,
+    },
     /// `E0063` `K: King any -> g1, Rook h1 -> f1` — a free castling
     /// (`any`) for one of its two pieces only.
     CastlingHalfAny,
@@ -1275,7 +1293,7 @@ impl ErrorKind {
                     format!("move limit {moves} is out of range: it must be from 1 to {max}"),
                     format!("expected 1 to {max}"),
                 )
-                .help("the fifty-move rule is `move-limit 50`; write `move-limit off` for none")
+                .help("the fifty-move rule is `clock { limit 50 }`; write `limit off` for none")
             }
             ErrorKind::DuplicatePromotionChoice { choice, first } => Text::new(
                 "E0045",
@@ -1423,12 +1441,33 @@ impl ErrorKind {
                 "nothing is ever dropped",
             )
             .help("add a `drops` block, or remove `by-drop`"),
-            ErrorKind::ResetsClockNone => Text::new(
-                "E0057",
-                "`none` together with pieces in `resets-clock`",
-                "`none` must stand alone",
+            ErrorKind::ClockEvent { word, irreversible } => {
+                if *irreversible {
+                    Text::new(
+                        "E0057",
+                        format!("`{word} if irreversible`: only a piece's move can be irreversible"),
+                        "not a piece",
+                    )
+                    .help(format!(
+                        "write `{word}` alone, or `<Piece> if irreversible` for a piece whose moves \
+                         reset the clock only when they cannot be undone"
+                    ))
+                } else {
+                    Text::new(
+                        "E0057",
+                        format!("`{word}` is in `resets` twice"),
+                        "already listed",
+                    )
+                    .help("name each of `capture`, `drop`, `promotion` and each piece once")
+                }
+            }
+            ErrorKind::ClockInEnd { keyword, instead } => Text::new(
+                "E0178",
+                format!("`{keyword}` is no longer an end rule: the move clock has its own block"),
+                "the old spelling",
             )
-            .help("write `resets-clock none` or list only pieces: `resets-clock Pawn, Lance`"),
+            .help(format!("write {instead} instead (a top-level item, not inside `end`)"))
+            .help("docs/language.md#the-move-clock-clock says what resets the clock"),
             ErrorKind::CastlingHalfAny => Text::new(
                 "E0063",
                 "`any` for only one piece of a castling",

@@ -393,9 +393,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0044",
         title: "move limit out of range",
-        text: "`move-limit <n>` ends the game after n full moves without a capture or a move that resets the count; n must be from 1 to 1000000. Write `move-limit off` for no limit.",
-        wrong: "end { move-limit 0 }",
-        fixed: "end { move-limit 50 }",
+        text: "`limit <n>` in the `clock` block ends the game in a draw after n full moves without a reset of the half-move clock; n must be from 1 to 1000000. Write `limit off` for no limit.",
+        wrong: "clock { limit 0 }",
+        fixed: "clock { limit 50 }",
     },
     Explanation {
         code: "E0045",
@@ -490,10 +490,10 @@ pub static EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         code: "E0057",
-        title: "`none` with pieces in `resets-clock`",
-        text: "`resets-clock` lists the pieces whose moves and drops reset the half-move clock (captures always do), or says `none`; `none` cannot be mixed with pieces.",
-        wrong: "end { resets-clock none, Pawn }",
-        fixed: "end { resets-clock none }",
+        title: "an entry of `resets` that cannot be",
+        text: "`resets` in the `clock` block lists what resets the half-move clock: `capture`, `drop`, `promotion`, pieces (their every move and drop) and `<Piece> if irreversible` (its moves that cannot be undone), each once. Only a piece's move can be irreversible.",
+        wrong: "clock { resets capture, drop if irreversible }",
+        fixed: "clock { resets capture, drop }",
     },
     Explanation {
         code: "E0063",
@@ -753,6 +753,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         text: "The language is 0.x and changes where that makes it more regular (docs/language.md#changes lists every change). A statement written as an earlier version spelt it is reported with what to write now: the royal-piece rules `partial-check allowed`, `several-royals allowed`, `fleeing-check forbidden` and a piece's `royal white`/`royal black` are the `royal` item's `check all`, `check last`, `fleeing forbidden` and `only white`/`only black`; `pass allowed` is a top-level item, no longer in `legality`; a piece's `points <n>` and `end`'s `komi` are in the `scoring` item; `turn` starts a promotion statement of its own; promotion triggers are joined with `|`, not `or`.",
         wrong: "legality { partial-check allowed }\npromotion { Pawn -> Queen in last-rank on start or end }",
         fixed: "royal { check all }\npromotion { Pawn -> Queen in last-rank on start | end }",
+    },
+    Explanation {
+        code: "E0178",
+        title: "a move-clock statement in `end`",
+        text: "The half-move clock has its own block: `move-limit <n>` in `end` is now `limit <n>` in `clock`, and `resets-clock <Piece>, …` is `resets capture, <Piece>, …` there (`resets-clock none` is `resets capture`). The `resets` list says every kind of move that resets the clock, captures included.",
+        wrong: "end { checkmate loss; move-limit 50 }",
+        fixed: "end { checkmate loss }\nclock { limit 50 }",
     },
     Explanation {
         code: "E0180",

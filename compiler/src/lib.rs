@@ -32,6 +32,7 @@
 pub mod ast;
 pub mod betza;
 pub mod check;
+pub mod clock;
 pub mod diagnostic;
 pub mod error;
 pub mod explain;

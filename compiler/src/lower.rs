@@ -845,16 +845,10 @@ pub fn castling(geo: &Geometry, rules: &[CheckedCastling]) -> Vec<CastlingRule> 
         .collect()
 }
 
-/// The end rules. Moves of a piece that promotes reset the move limit,
-/// unless `resets-clock` names the pieces.
+/// The end rules, with the move clock's (`clock`).
 pub fn end(checked: &Checked) -> EndRules {
     let e = &checked.end;
-    let mut resets: Vec<u8> = match &e.resets_clock {
-        Some(pieces) => pieces.clone(),
-        None => checked.promotions.iter().map(|r| r.piece).collect(),
-    };
-    resets.sort_unstable();
-    resets.dedup();
+    let clock = &checked.clock;
     EndRules {
         checkmate: e.checkmate,
         stalemate: if e.stalemate_fewer_pieces {
@@ -863,8 +857,10 @@ pub fn end(checked: &Checked) -> EndRules {
             e.stalemate.into()
         },
         repetition: e.repetition,
-        move_limit: e.move_limit,
-        resets_move_limit: resets,
+        move_limit: clock.limit,
+        resets_move_limit: clock.pieces.clone(),
+        resets_on: clock.events,
+        resets_irreversible: clock.irreversible.clone(),
         bare_king: e.bare_king.map(|outcome| BareKingRule {
             outcome,
             after_reply: e.bare_king_after_reply,

@@ -22,11 +22,11 @@ use pest::Parser;
 
 use crate::ast::{
     self, AllowDecl, Betza, BetzaRange, BetzaTerm, BlastDecl, BlastRule, BoardDecl, BoardProp,
-    CastlingDecl, CastlingRule, CountingLimit, CountingNeed, DropRule, DropsDecl, EndDecl, EndRule,
-    GatingDecl, GatingRule, Item, Labels, LegalityDecl, LegalityRule, MoveRegion, PieceDecl,
-    PieceProp, PromotionDecl, PromotionLimit, PromotionRule, PromotionTarget, RegionKind,
-    RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, SetItem, SetupDecl, Side,
-    SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
+    CastlingDecl, CastlingRule, ClockDecl, ClockEvent, ClockRule, CountingLimit, CountingNeed,
+    DropRule, DropsDecl, EndDecl, EndRule, GatingDecl, GatingRule, Item, Labels, LegalityDecl,
+    LegalityRule, MoveRegion, PieceDecl, PieceProp, PromotionDecl, PromotionLimit, PromotionRule,
+    PromotionTarget, RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule,
+    SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -372,12 +372,18 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drop_only_on => "a drop rule",
         Rule::drop_per_colour => "a drop rule",
         Rule::kw_max => "`max`",
-        Rule::kw_resets_clock => "`resets-clock`",
         Rule::kw_checkmate => "`checkmate`",
         Rule::kw_stalemate => "`stalemate`",
         Rule::kw_repetition => "`repetition`",
         Rule::kw_claim => "`claim`",
-        Rule::kw_move_limit => "`move-limit`",
+        Rule::kw_clock => "`clock`",
+        Rule::kw_limit => "`limit`",
+        Rule::kw_resets => "`resets`",
+        Rule::kw_irreversible => "`irreversible`",
+        Rule::clock_decl => "a `clock` block",
+        Rule::clock_limit => "`limit`",
+        Rule::clock_resets => "`resets`",
+        Rule::clock_reset => "what resets the clock",
         Rule::kw_off => "`off`",
         Rule::kw_bare_king => "`bare-king`",
         Rule::kw_reaches => "`reaches`",
@@ -447,6 +453,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::royal_stmt | Rule::royal_known => "a `royal` statement",
         Rule::scoring_stmt | Rule::scoring_known => "a `scoring` statement",
         Rule::end_stmt => "an end rule",
+        Rule::clock_stmt | Rule::clock_known => "a `clock` statement",
         Rule::file => "a variant file",
         Rule::unknown_stmt => "a statement",
         Rule::unknown_word => "a statement",
@@ -512,12 +519,10 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::promotion_if => "`if capture`",
         Rule::promotion_limit => "`<Piece> max <n>`",
         Rule::promotion_except => "`except <squares>`",
-        Rule::end_resets_clock => "`resets-clock`",
         Rule::end_decl => "`end`",
         Rule::end_checkmate => "`checkmate`",
         Rule::end_stalemate => "`stalemate`",
         Rule::end_repetition => "`repetition`",
-        Rule::end_move_limit => "`move-limit`",
         Rule::end_bare_king => "`bare-king`",
         Rule::end_reach => "a `reaches` rule",
     }
@@ -746,6 +751,7 @@ impl Builder<'_> {
             Rule::scoring_decl => Item::Scoring(self.scoring(pair)),
             Rule::blast_decl => Item::Blast(self.blast(pair)),
             Rule::end_decl => Item::End(self.end(pair)),
+            Rule::clock_decl => Item::Clock(self.clock(pair)),
             _ => Item::Unknown(self.unknown(pair)),
         }
     }
@@ -1561,6 +1567,55 @@ impl Builder<'_> {
         ScoringDecl { span, rules }
     }
 
+    /// `clock { … }`.
+    fn clock(&mut self, pair: Pair<'_, Rule>) -> ClockDecl {
+        let span = span_of(&pair);
+        let mut rules = Vec::new();
+        for p in pair.into_inner() {
+            let span = tight(&p);
+            match p.as_rule() {
+                Rule::clock_limit => {
+                    for q in p.into_inner() {
+                        let moves = match q.as_rule() {
+                            Rule::count => {
+                                let n = self.number(&q, u32::MAX);
+                                Spanned::new(Some(n.node), n.span)
+                            }
+                            Rule::kw_off => Spanned::new(None, span_of(&q)),
+                            _ => continue,
+                        };
+                        rules.push(ClockRule::Limit { span, moves });
+                    }
+                }
+                Rule::clock_resets => {
+                    let events = p
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::clock_reset)
+                        .filter_map(|q| {
+                            let mut name = None;
+                            let mut irreversible = None;
+                            for r in q.into_inner() {
+                                match r.as_rule() {
+                                    Rule::ident => name = Some(text(&r)),
+                                    Rule::kw_irreversible => irreversible = Some(span_of(&r)),
+                                    _ => {}
+                                }
+                            }
+                            Some(ClockEvent {
+                                name: name?,
+                                irreversible,
+                            })
+                        })
+                        .collect();
+                    rules.push(ClockRule::Resets { span, events });
+                }
+                Rule::unknown_stmt => rules.push(ClockRule::Unknown(self.unknown(p))),
+                _ => {}
+            }
+        }
+        ClockDecl { span, rules }
+    }
+
     fn end(&mut self, pair: Pair<'_, Rule>) -> EndDecl {
         let span = span_of(&pair);
         let mut rules = Vec::new();
@@ -1581,7 +1636,6 @@ impl Builder<'_> {
             let mut idents = Vec::new();
             let mut counts = Vec::new();
             let mut set = None;
-            let mut off = None;
             let mut after_reply = false;
             for q in p.into_inner() {
                 match q.as_rule() {
@@ -1589,16 +1643,8 @@ impl Builder<'_> {
                     Rule::ident => idents.push(text(&q)),
                     Rule::count => counts.push(self.number(&q, u32::MAX)),
                     Rule::square_set => set = Some(self.square_set(q)),
-                    Rule::kw_off => off = Some(span_of(&q)),
                     _ => {}
                 }
-            }
-            if rule == Rule::end_resets_clock {
-                rules.push(EndRule::ResetsClock {
-                    span,
-                    pieces: idents,
-                });
-                continue;
             }
             if matches!(rule, Rule::end_checkmate_by | Rule::end_checkmate_needs) {
                 let Some(outcome) = idents.pop() else {
@@ -1642,14 +1688,6 @@ impl Builder<'_> {
                     },
                     None => continue,
                 },
-                (Rule::end_move_limit, _) => {
-                    let moves = match (counts.next(), off) {
-                        (Some(n), _) => Spanned::new(Some(n.node), n.span),
-                        (None, Some(off)) => Spanned::new(None, off),
-                        (None, None) => continue,
-                    };
-                    EndRule::MoveLimit { span, moves }
-                }
                 (Rule::end_checks, Some(outcome)) => match counts.next() {
                     Some(count) => EndRule::Checks {
                         span,

@@ -84,6 +84,7 @@ const PASSING: &str = "docs/language.md#passing-pass-allowed";
 const END: &str = "docs/language.md#end";
 const SCORING: &str = "docs/language.md#scoring";
 const NOTATION: &str = "docs/language.md#notation";
+const CLOCK: &str = "docs/language.md#the-move-clock-clock";
 const ALLOW: &str = "docs/language.md#warnings-on-purpose-allow";
 
 /// What `<squares>` stands for in the forms: a square set.
@@ -117,6 +118,12 @@ const TOP_LEVEL: &[Statement] = &[
         "`zone <name> { … }`",
         "names a set of squares per side",
         BOARD,
+    ),
+    lead(
+        "clock",
+        "`clock { … }`",
+        "says when the half-move clock resets and what count ends the game",
+        CLOCK,
     ),
     lead(
         "promotion",
@@ -504,12 +511,6 @@ const END_BLOCK: &[Statement] = &[
         END,
     ),
     lead(
-        "move-limit",
-        "`move-limit <moves>` or `move-limit off`",
-        "the moves without capture (or pawn move) that end the game in a draw",
-        END,
-    ),
-    lead(
         "bare-king",
         "`bare-king <win|draw|loss> [after-reply]`",
         "what a side left with its royal piece alone means",
@@ -535,12 +536,6 @@ const END_BLOCK: &[Statement] = &[
         END,
     ),
     lead(
-        "resets-clock",
-        "`resets-clock <Piece>, …` or `resets-clock none`",
-        "the pieces whose moves reset the move-limit clock",
-        END,
-    ),
-    lead(
         "double-pass",
         "`double-pass <win|draw|loss|points>`",
         "two passes in a row end the game (an outcome for the player to move)",
@@ -561,9 +556,25 @@ const END_BLOCK: &[Statement] = &[
     ),
 ];
 
+const CLOCK_BLOCK: &[Statement] = &[
+    lead(
+        "resets",
+        "`resets <event>, …` (an event is `capture`, `drop`, `promotion`, `<Piece>` or \
+         `<Piece> if irreversible`)",
+        "what starts the half-move clock again from 0",
+        CLOCK,
+    ),
+    lead(
+        "limit",
+        "`limit <moves>` or `limit off`",
+        "the full moves without a reset that end the game in a draw",
+        CLOCK,
+    ),
+];
+
 impl Block {
     /// Every block, top level first.
-    pub const ALL: [Block; 14] = [
+    pub const ALL: [Block; 15] = [
         Block::TopLevel,
         Block::Variant,
         Block::Board,
@@ -577,6 +588,7 @@ impl Block {
         Block::Royal,
         Block::Blast,
         Block::End,
+        Block::Clock,
         Block::Scoring,
     ];
 
@@ -596,6 +608,7 @@ impl Block {
             Block::Royal => ROYAL_BLOCK,
             Block::Blast => BLAST_BLOCK,
             Block::End => END_BLOCK,
+            Block::Clock => CLOCK_BLOCK,
             Block::Scoring => SCORING_BLOCK,
         }
     }

@@ -163,6 +163,7 @@ static const char *const K_CASTLE[] = {"side", "fen", "king", "king_from", "king
 static const char *const K_CASTLE_OPT[] = {"line", "by_drop", NULL};
 static const char *const K_END[] = {"checkmate", "stalemate", NULL};
 static const char *const K_END_OPT[] = {"repetition", "move_limit", "resets_move_limit",
+                                        "resets_on", "resets_irreversible",
                                         "bare_king", "reach", "check_count", "extinction",
                                         "counting", "double_pass", "facing", "komi",
                                         "checkmate_by", "checkmate_needs", NULL};
@@ -526,7 +527,8 @@ static int read_parts(rd *r, table *t, const jval *parts) {
     for (size_t i = 0; i < end->len; i++) {
         const char *k = end->keys[i];
         if (strcmp(k, "checkmate") && strcmp(k, "stalemate") && strcmp(k, "repetition") &&
-            strcmp(k, "move_limit") && strcmp(k, "resets_move_limit") && strcmp(k, "counting"))
+            strcmp(k, "move_limit") && strcmp(k, "resets_move_limit") &&
+            strcmp(k, "resets_on") && strcmp(k, "resets_irreversible") && strcmp(k, "counting"))
             unsupported(r, k);
     }
     t->counting = json_get(end, "counting") != NULL;

@@ -484,6 +484,8 @@ pub enum Field {
     },
     /// `end.resets_move_limit`.
     ResetsMoveLimit,
+    /// `end.resets_irreversible`.
+    ResetsIrreversible,
     /// `end.counting`.
     Counting,
     /// `end.checkmate_by` or `end.checkmate_needs`.
@@ -567,6 +569,7 @@ impl fmt::Display for Field {
             Field::Gating { rule } => write!(f, "gating[{rule}]"),
             Field::Reach { rule } => write!(f, "end.reach[{rule}]"),
             Field::ResetsMoveLimit => write!(f, "end.resets_move_limit"),
+            Field::ResetsIrreversible => write!(f, "end.resets_irreversible"),
             Field::Counting => write!(f, "end.counting"),
             Field::MateRule => write!(f, "end.checkmate_by or end.checkmate_needs"),
             Field::Extinction { rule } => write!(f, "end.extinction[{rule}]"),

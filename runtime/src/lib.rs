@@ -117,6 +117,7 @@
 
 mod bits;
 mod blast;
+mod clock;
 mod describe;
 mod dispatch;
 mod error;

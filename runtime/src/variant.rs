@@ -309,6 +309,8 @@ pub(crate) struct Rules<W: Width> {
     /// finding who could take en passant looks at those squares alone.
     pub(crate) ep_sources: Vec<Set<W>>,
     pub(crate) resets: Mask<W>,
+    /// What else resets the half-move clock (`None`: captures alone).
+    pub(crate) clock: Option<Box<crate::clock::ClockRules<W>>>,
     pub(crate) reach: Vec<ReachRule<W>>,
     /// Legality rules that filter the generated moves (decided at load
     /// time: variants without them never look at the filter).
@@ -748,6 +750,24 @@ struct PathArrays<W: Width> {
 }
 
 impl<W: Width> PathArrays<W> {
+    /// The squares a piece's plain non-capturing paths reach from `sq` on an
+    /// empty board (every step of a slide; hoppers, one-time and multi-leg
+    /// paths aside): what [`crate::clock::ClockRules`] asks whether a move
+    /// can be undone.
+    fn quiet_reach(&self, piece: usize, side: usize, sq: usize, nsq: usize) -> Set<W> {
+        let (start, end) = self.entries[(piece * 2 + side) * nsq + sq];
+        let mut out = Set::<W>::EMPTY;
+        for path in &self.paths[start as usize..end as usize] {
+            if path.quiet {
+                let (a, b) = path.steps;
+                for step in &self.steps[a as usize..b as usize] {
+                    out |= bit(step.to);
+                }
+            }
+        }
+        out
+    }
+
     /// Flattens every piece's paths, entry by entry (piece, side, square),
     /// each entry's paths grouped by [`PathKind`].
     fn build(p: &crate::table::TableParts, nsq: usize) -> Result<PathArrays<W>, TableError> {
@@ -1331,6 +1351,14 @@ impl<W: Width> Rules<W> {
         let rights = GateRights::<W>::build(&p, moves.once_squares)?;
         let once = rights.once;
         let end = EndState::<W>::build(&p);
+        let clock = crate::clock::ClockRules::new(
+            p.end.resets_on,
+            &p.end.resets_irreversible,
+            npieces,
+            nsq,
+            |piece, side, sq| moves.quiet_reach(piece, side, sq, nsq),
+        )
+        .map(Box::new);
 
         let screened = moves.slow_types.any() && moves.slow_scanned.is_empty();
         let slow_reach = if screened {
@@ -1415,6 +1443,7 @@ impl<W: Width> Rules<W> {
             takes_ep: moves.takes_ep,
             ep_sources: moves.ep_sources,
             resets: end.resets,
+            clock,
             reach: end.reach,
             legality: p.legality,
             filters,

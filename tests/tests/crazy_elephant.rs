@@ -525,13 +525,13 @@ fn fifty_move_rule_draws() {
     assert_eq!(game(fen, &["a2a3"]).outcome(), None);
 }
 
-/// §5: the fifty-move rule is switchable (`move-limit off`).
+/// §5: the fifty-move rule is switchable (`clock { limit off }`).
 #[test]
 fn fifty_move_rule_can_be_switched_off() {
     let path = root().join("variants/crazy-elephant.variant");
     let source = std::fs::read_to_string(path).expect("read variant");
-    assert!(source.contains("move-limit 50"));
-    let off = source.replace("move-limit 50", "move-limit off");
+    assert!(source.contains("limit 50"));
+    let off = source.replace("limit 50", "limit off");
     let tables = fairyc_compiler::compile(&off).expect("compiles");
     let v = Variant::new(tables).expect("tables");
     let p = Position::from_fen(&v, "4k3/p7/8/8/8/8/P7/4K3[] w - - 120 60").expect("fen");

@@ -83,6 +83,7 @@ fn outline(file: &File) -> String {
             Item::Drops(d) => format!("drops: {:?}", d.rules),
             Item::Gating(g) => format!("gating: {:?}", g.rules),
             Item::End(e) => format!("end: {:?}", e.rules),
+            Item::Clock(c) => format!("clock: {:?}", c.rules),
             Item::Legality(l) => format!("legality: {:?}", l.rules),
             Item::Royal(r) => format!("royal: {:?}", r.rules),
             Item::Pass(span) => format!("pass: {span:?}"),

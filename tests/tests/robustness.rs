@@ -517,7 +517,7 @@ fn random_variant(r: &[usize]) -> String {
             &[
                 "",
                 "; repetition 3 draw",
-                "; move-limit 1",
+                "; bare-king draw",
                 "; bare-king loss"
             ],
             next()
@@ -526,6 +526,14 @@ fn random_variant(r: &[usize]) -> String {
             &["", "; King reaches c3 win", "; Queen reaches far win"],
             next()
         ),
+    ));
+    out.push_str(pick(
+        &[
+            "",
+            "clock { limit 1 }\n",
+            "clock { resets capture, drop, promotion, King if irreversible }\n",
+        ],
+        next(),
     ));
     out
 }

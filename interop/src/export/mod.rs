@@ -591,6 +591,20 @@ impl Exporter<'_> {
                 span,
             );
         }
+        if parts.blast.is_some() {
+            // 11.1 does not read `blastOnCapture` (a newer key): the section
+            // would play captures without their blast.
+            let span = self.item_span(|i| match i {
+                Item::Blast(b) => Some(b.span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "captures that blast the pieces around them (`blast { … }`)".into(),
+                },
+                span,
+            );
+        }
         if parts.end.double_pass.is_some() || parts.end.facing.is_some() {
             let span = self.end_span(|r| match r {
                 EndRule::DoublePass { span, .. } | EndRule::Facing { span, .. } => Some(*span),
@@ -599,18 +613,6 @@ impl Exporter<'_> {
             self.refuse(
                 ExportRefusal::Rule {
                     why: "an end by two passes or by facing royal pieces".into(),
-                },
-                span,
-            );
-        }
-        if parts.blast.is_some() {
-            let span = self.item_span(|i| match i {
-                Item::Blast(b) => Some(b.span),
-                _ => None,
-            });
-            self.refuse(
-                ExportRefusal::Rule {
-                    why: "captures that remove the pieces around them (`blast`)".into(),
                 },
                 span,
             );
@@ -1227,9 +1229,12 @@ impl Exporter<'_> {
         }
         self.key("nMoveRule", end.move_limit.unwrap_or(0));
         let pawns = self.pawns();
-        if sorted(end.resets_move_limit.clone()) != pawns {
-            let span = self.end_span(|r| match r {
-                EndRule::ResetsClock { span, .. } => Some(*span),
+        if sorted(end.resets_move_limit.clone()) != pawns
+            || !end.resets_on.is_default()
+            || !end.resets_irreversible.is_empty()
+        {
+            let span = self.item_span(|i| match i {
+                Item::Clock(c) => Some(c.span),
                 _ => None,
             });
             self.refuse(

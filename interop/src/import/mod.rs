@@ -2143,10 +2143,11 @@ impl<'a> Generator<'a> {
         Some(out)
     }
 
-    /// The `end` block (and the `legality` block, and the goal zone of a
-    /// flag piece) of the section's end keys.
+    /// The `end` block (and the `clock`, `legality` and `royal` blocks,
+    /// and the goal zone of a flag piece) of the section's end keys.
     fn end(&mut self, fen: Option<&Fen>) {
         let mut lines = self.draw_and_mate();
+        let clock = self.clock();
         self.check_counting(fen, &mut lines);
         self.extinction(&mut lines);
         let zones = self.flag(&mut lines);
@@ -2159,7 +2160,7 @@ impl<'a> Generator<'a> {
             self.line(&format!("    {l}"), Some(k));
         }
         self.line("}", None);
-        for (block, rules) in [("legality", legality), ("royal", royal)] {
+        for (block, rules) in [("clock", clock), ("legality", legality), ("royal", royal)] {
             if rules.is_empty() {
                 continue;
             }
@@ -2172,8 +2173,7 @@ impl<'a> Generator<'a> {
         }
     }
 
-    /// `checkmateValue`, `stalemateValue`, `nFoldRule` and `nFoldValue`,
-    /// `nMoveRule`.
+    /// `checkmateValue`, `stalemateValue`, `nFoldRule` and `nFoldValue`.
     fn draw_and_mate(&mut self) -> Vec<(String, &'static str)> {
         let mut lines: Vec<(String, &'static str)> = Vec::new();
         if let Some(v) = self.outcome("checkmateValue", "loss", false) {
@@ -2209,29 +2209,36 @@ impl<'a> Generator<'a> {
                 lines.push((format!("repetition {n} {v}    // {said}"), "nFoldRule"));
             }
         }
-        if let Some(m) = self.int("nMoveRule", 50, 0, 1_000_000) {
-            let rule = if m == 0 {
-                "move-limit off".to_string()
-            } else {
-                format!("move-limit {m}")
-            };
-            lines.push((
-                format!("{rule}    // {}", self.said("nMoveRule", "50")),
-                "nMoveRule",
-            ));
-        }
+        lines
+    }
+
+    /// The `clock` block: `nMoveRule`, and the pawn whose moves reset the
+    /// half-move clock.
+    fn clock(&mut self) -> Vec<(String, &'static str)> {
+        let mut clock: Vec<(String, &'static str)> = Vec::new();
         // Fairy-Stockfish resets the clock on every pawn move; fairyc by
         // default on the moves of the pieces that promote.
         if let (false, Some(pawn)) = (self.promotes, self.pawn()) {
-            lines.push((
+            clock.push((
                 format!(
-                    "resets-clock {}    // pawn moves reset the half-move clock",
+                    "resets capture, {}    // pawn moves reset the half-move clock",
                     pawn.name
                 ),
                 "nMoveRule",
             ));
         }
-        lines
+        if let Some(m) = self.int("nMoveRule", 50, 0, 1_000_000) {
+            let rule = if m == 0 {
+                "limit off".to_string()
+            } else {
+                format!("limit {m}")
+            };
+            clock.push((
+                format!("{rule}    // {}", self.said("nMoveRule", "50")),
+                "nMoveRule",
+            ));
+        }
+        clock
     }
 
     /// `checkCounting`, with the checks of `startFen`.

@@ -2,6 +2,7 @@
 //! counters, and the state the rules that look back at moves keep.
 
 use super::*;
+use crate::clock::ClockEvent;
 
 impl<'v, W: Width> Pos<'v, W> {
     pub(super) fn compute_hash(&self) -> u64 {
@@ -300,6 +301,18 @@ impl<'v, W: Width> Pos<'v, W> {
                 if v.resets.has(p) {
                     reset = true;
                 }
+                if let Some(clock) = v.clock.as_deref() {
+                    let promoted = matches!(promote, Promote::Piece(_) | Promote::Hand(_));
+                    reset = v.resets.has(p)
+                        || clock.board_move(
+                            p as usize,
+                            us,
+                            from as usize,
+                            to as usize,
+                            cap != 0,
+                            promoted,
+                        );
+                }
                 match promote {
                     Promote::None => self.put(to, c, marked),
                     Promote::Piece(t) => {
@@ -358,7 +371,10 @@ impl<'v, W: Width> Pos<'v, W> {
                 let piece = piece.raw();
                 self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
                 self.put(to.raw(), code(piece, us), false);
-                reset = v.resets.has(piece);
+                reset = v.resets.has(piece)
+                    || v.clock
+                        .as_deref()
+                        .is_some_and(|c| c.events.has(ClockEvent::Drop));
                 if v.gates_need_hand {
                     self.drop_unusable_gates(us);
                 }
@@ -370,6 +386,9 @@ impl<'v, W: Width> Pos<'v, W> {
             }
             Move::Locust { from, via, to } => {
                 (reset, captured) = self.play_locust(from.raw(), via.raw(), to.raw());
+                if let Some(clock) = v.clock.as_deref() {
+                    reset = clock.events.has(ClockEvent::Capture);
+                }
             }
             Move::Pass { .. } => {}
         }

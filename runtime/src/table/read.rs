@@ -299,6 +299,13 @@ field!(
     Vec<u8>,
     unb
 );
+field!(
+    de_resets_irreversible,
+    "resets_irreversible",
+    BVec<u8, LPieces>,
+    Vec<u8>,
+    unb
+);
 
 pub(super) const PATH_FIELDS: &[&str] = &[
     "steps",

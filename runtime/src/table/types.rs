@@ -7,6 +7,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::read::*;
+pub use crate::clock::{ClockEvent, ClockEvents};
 
 /// Everything the runtime needs to play a variant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -890,13 +891,26 @@ pub struct EndRules {
     /// From 1 to [`MAX_MOVE_LIMIT`](super::MAX_MOVE_LIMIT).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_limit: Option<u32>,
-    /// Pieces whose moves reset the n-move counter (besides captures and drops).
+    /// Pieces whose every move and drop resets the n-move counter.
     #[serde(
         default,
         skip_serializing_if = "Vec::is_empty",
         deserialize_with = "de_resets"
     )]
     pub resets_move_limit: Vec<u8>,
+    /// The kinds of move that reset the n-move counter (captures alone by
+    /// default; a table leaves the default out).
+    #[serde(default, skip_serializing_if = "ClockEvents::is_default")]
+    pub resets_on: ClockEvents,
+    /// Pieces whose moves reset the n-move counter when they cannot be
+    /// undone: the piece's own non-capturing moves, from where it lands on
+    /// an empty board, do not reach the square it came from.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_resets_irreversible"
+    )]
+    pub resets_irreversible: Vec<u8>,
     /// Bare-royal rule: for the player whose royal piece is alone on the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bare_king: Option<BareKingRule>,

@@ -390,6 +390,9 @@ pub(super) fn validate_end(
     for &x in &p.end.resets_move_limit {
         pc(x, Field::ResetsMoveLimit)?;
     }
+    for &x in &p.end.resets_irreversible {
+        pc(x, Field::ResetsIrreversible)?;
+    }
     if let Some(c) = p
         .end
         .check_count
