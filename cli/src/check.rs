@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use codespan_reporting::diagnostic::{Diagnostic, Severity};
-use fairyc_compiler::json::{file_error_json, to_json_indexed, LineIndex};
+use fairyc_compiler::fix::Fix;
+use fairyc_compiler::json::{file_error_json, to_json_indexed, with_fixes, LineIndex};
 use fairyc_compiler::{Finding, Report};
 
 use crate::files::{
@@ -25,8 +26,9 @@ pub enum CheckFormat {
 /// What one file gave: its diagnostics (with the text they point into), or
 /// one error about the file as a whole.
 enum Checked {
-    /// Diagnostics of a source (none for a clean file).
-    Diagnostics(String, Vec<Diagnostic<usize>>),
+    /// Diagnostics of a source (none for a clean file), each with the
+    /// fixes it suggests.
+    Diagnostics(String, Vec<(Diagnostic<usize>, Vec<Fix>)>),
     /// A table that is not valid: one line.
     BadTable(String),
     /// A file that could not be read: one line.
@@ -47,10 +49,15 @@ fn check_one(path: &Path) -> Checked {
     }
     match read_source(path) {
         Err(e) => Checked::Unreadable(e.to_string()),
-        Ok(Source::NotUtf8(e, lossy)) => Checked::Diagnostics(lossy, vec![e.to_diagnostic(0)]),
+        Ok(Source::NotUtf8(e, lossy)) => {
+            Checked::Diagnostics(lossy, vec![(e.to_diagnostic(0), Vec::new())])
+        }
         Ok(Source::Text(source)) => {
             let found = Finding::of(&source);
-            let diagnostics = found.iter().map(|e| e.to_diagnostic(0)).collect();
+            let diagnostics = found
+                .iter()
+                .map(|e| (e.to_diagnostic(0), e.fixes()))
+                .collect();
             Checked::Diagnostics(source, diagnostics)
         }
     }
@@ -72,7 +79,7 @@ fn json_of(path: &Path, checked: &Checked) -> Vec<serde_json::Value> {
             let index = LineIndex::new(source);
             found
                 .iter()
-                .map(|d| to_json_indexed(&file, &index, d))
+                .map(|(d, fixes)| with_fixes(to_json_indexed(&file, &index, d), &index, fixes))
                 .collect()
         }
         Checked::BadTable(message) | Checked::Unreadable(message) => {
@@ -118,7 +125,7 @@ pub fn check(
         };
         let e = found
             .iter()
-            .filter(|d| d.severity != Severity::Warning)
+            .filter(|(d, _)| d.severity != Severity::Warning)
             .count();
         let w = found.len() - e;
         errors += e;
@@ -127,7 +134,10 @@ pub fn check(
             failed += 1;
         }
         match format {
-            CheckFormat::Human => emit_diagnostics(path, source, found),
+            CheckFormat::Human => {
+                let diagnostics: Vec<_> = found.iter().map(|(d, _)| d.clone()).collect();
+                emit_diagnostics(path, source, &diagnostics)
+            }
             CheckFormat::Json => print(&json_lines(path, &checked))?,
         }
     }

@@ -520,6 +520,56 @@ fn broken_files_diagnostics_code_actions_and_changes() {
     c.finish();
 }
 
+/// The old move-clock statements in `end` (E0178) get a quick fix that
+/// moves each to a `clock` item; once one exists, the other is left to
+/// the author (a second `clock` would be an error).
+#[test]
+fn old_spellings_move_to_their_item() {
+    let mut c = Client::start();
+    let path = "tests/fixtures/check/err/clock_in_end.variant";
+    let uri = "file:///tmp/clock.variant";
+    let text = read(path);
+    let diags = c.open(uri, &text);
+    same_as_check(&diags, &check_json(path));
+    let whole = json!({"start": {"line": 0, "character": 0}, "end": {"line": 100, "character": 0}});
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": whole, "context": {"diagnostics": []}}),
+    );
+    let actions = actions["result"].as_array().expect("actions").clone();
+    let titles: Vec<&str> = actions
+        .iter()
+        .map(|a| a["title"].as_str().expect("title"))
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Move to `clock { limit 50 }`",
+            "Move to `clock { resets capture, Pawn, Lance }`"
+        ]
+    );
+    let fixed = apply(
+        &text,
+        actions[0]["edit"]["changes"][uri]
+            .as_array()
+            .expect("edits"),
+    );
+    assert!(!fixed.contains("move-limit"), "{fixed}");
+    assert!(fixed.ends_with("}\n\nclock { limit 50 }\n"), "{fixed}");
+    let diags = c.change(uri, 2, &fixed);
+    let codes: Vec<&str> = diags
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(codes, ["E0178"], "{diags:?}");
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": whole, "context": {"diagnostics": []}}),
+    );
+    assert_eq!(actions["result"], json!([]), "{actions}");
+    c.finish();
+}
+
 #[test]
 fn every_shipped_variant_gets_the_diagnostics_of_check() {
     let mut c = Client::start();

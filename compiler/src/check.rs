@@ -33,8 +33,9 @@ use crate::ast::{
     SetItem, Side, SquareSet, Unknown, VariantProp, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind, GateProblem};
+use crate::fix::Fix;
 use crate::span::{Span, Spanned};
-use crate::statements::{words, Marker};
+use crate::statements::{words, Marker, Mend};
 use crate::suggest::{
     betza_fix, betza_of_name, betza_stop, did_you_mean, is_valid_betza_term, looks_like_name,
     BetzaFix,
@@ -183,6 +184,9 @@ struct Checker<'a> {
     /// Knight { … }`, an unclosed `{`): references to them are not
     /// reported, as that mistake already is.
     broken_names: Vec<&'a str>,
+    /// The keywords of the top-level items the file has (those a fix may
+    /// add: `royal`, `pass`, `scoring`, `clock`).
+    items: Vec<&'static str>,
 }
 
 impl<'a> Checker<'a> {
@@ -233,6 +237,17 @@ impl<'a> Checker<'a> {
     }
 
     fn file(&mut self, file: &'a ast::File) {
+        self.items = file
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Royal(_) => Some("royal"),
+                Item::Pass(_) => Some("pass"),
+                Item::Scoring(_) => Some("scoring"),
+                Item::Clock(_) => Some("clock"),
+                _ => None,
+            })
+            .collect();
         let broken_piece = self.broken_declarations(file);
         // Names first, so that references may point forward.
         for item in &file.items {
@@ -385,6 +400,24 @@ impl<'a> Checker<'a> {
             })
     }
 
+    /// The fix that mends an old spelling at `span`; none when the mended
+    /// text is a pattern (`<moves>`) or the item it would add exists already
+    /// (a second one would be an error: the author merges them).
+    fn mend(&self, span: Span, mend: Mend) -> Option<Fix> {
+        let written = |text: &str| !text.contains(['<', '…']);
+        match mend {
+            Mend::Here(here) => written(&here).then(|| Fix::replace(span, &here)),
+            Mend::Item { keyword, text } => (written(&text) && !self.items.contains(&keyword))
+                .then(|| Fix::move_to_item(self.source, span, &text)),
+            Mend::HereAndItem {
+                here,
+                keyword,
+                text,
+            } => (written(&text) && !self.items.contains(&keyword))
+                .then(|| Fix::replace_and_add(self.source, span, &here, &text)),
+        }
+    }
+
     /// A statement the grammar did not recognise: malformed if its keyword is
     /// known, else unknown with a suggestion.
     fn unknown(&mut self, block: Block, unknown: &Unknown) {
@@ -403,8 +436,24 @@ impl<'a> Checker<'a> {
             .source
             .get(unknown.span.start as usize..unknown.span.end as usize)
             .unwrap_or(keyword);
+        // The statement without a `;` after it, for the fixes.
+        let statement = text.trim_end().trim_end_matches(';').trim_end();
+        let statement_span = Span::new(
+            unknown.span.start as usize,
+            unknown.span.start as usize + statement.len(),
+        );
         if let Some(e) = crate::clock::old_spelling(block, unknown, text) {
-            self.errors.push(e);
+            let fix = match &e.kind {
+                ErrorKind::ClockInEnd { instead, .. } => self.mend(
+                    statement_span,
+                    Mend::Item {
+                        keyword: "clock",
+                        text: instead.trim_matches('`').to_owned(),
+                    },
+                ),
+                _ => None,
+            };
+            self.errors.push(e.with_fix(fix));
             return;
         }
         if let Some(retired) = block.retired(text) {
@@ -412,7 +461,9 @@ impl<'a> Checker<'a> {
                 old: retired.old,
                 new: (retired.new)(text),
             };
-            self.error(kind, unknown.span);
+            let fix = (retired.mend)(statement).and_then(|m| self.mend(statement_span, m));
+            self.errors
+                .push(CompileError::new(kind, unknown.span).with_fix(fix));
             return;
         }
         match block.statement_of(&words(text)) {

@@ -105,6 +105,16 @@ impl Finding {
     }
 }
 
+impl Finding {
+    /// The fixes of the source it suggests (a warning suggests none).
+    pub fn fixes(&self) -> Vec<crate::fix::Fix> {
+        match self {
+            Finding::Error(e) => e.fixes(),
+            Finding::Warning(_) => Vec::new(),
+        }
+    }
+}
+
 impl std::fmt::Display for Finding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

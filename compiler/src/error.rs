@@ -22,6 +22,7 @@
 use std::fmt;
 
 use crate::ast::Side;
+use crate::fix::Fix;
 use crate::span::Span;
 use crate::statements::Statement;
 
@@ -32,12 +33,37 @@ pub struct CompileError {
     pub kind: ErrorKind,
     /// Where: the primary label of the diagnostic.
     pub span: Span,
+    /// An edit of the source that mends it, beyond a "did you mean" (which
+    /// [`CompileError::fixes`] adds from the kind): a statement moved to
+    /// the item that now holds it.
+    pub fix: Option<Fix>,
 }
 
 impl CompileError {
     /// An error of this kind at this span.
     pub fn new(kind: ErrorKind, span: Span) -> CompileError {
-        CompileError { kind, span }
+        CompileError {
+            kind,
+            span,
+            fix: None,
+        }
+    }
+
+    /// This error with a fix of the source.
+    pub fn with_fix(mut self, fix: Option<Fix>) -> CompileError {
+        self.fix = fix;
+        self
+    }
+
+    /// The fixes of the source this error suggests: its own, and the
+    /// replacement of its span by the "did you mean" suggestion, if any.
+    pub fn fixes(&self) -> Vec<Fix> {
+        let suggested = self
+            .kind
+            .text()
+            .suggestion
+            .map(|s| Fix::replace(self.span, &s));
+        self.fix.iter().cloned().chain(suggested).collect()
     }
 
     /// The stable code of this error: `E0001` …
@@ -796,6 +822,9 @@ pub(crate) struct Text {
     pub(crate) secondary: Vec<(Span, String)>,
     /// Hints, each printed as a `help: …` note, in order.
     pub(crate) help: Vec<String>,
+    /// What the text at [`CompileError::span`] was likely meant to be (the
+    /// "did you mean" of a help note).
+    pub(crate) suggestion: Option<String>,
 }
 
 impl Text {
@@ -807,6 +836,7 @@ impl Text {
             label: label.into(),
             secondary: Vec::new(),
             help: Vec::new(),
+            suggestion: None,
         }
     }
 
@@ -825,9 +855,16 @@ impl Text {
     /// Adds ``help: did you mean `…`?`` if there is a suggestion.
     fn did_you_mean(self, suggestion: Option<&str>) -> Text {
         match suggestion {
-            Some(s) => self.help(format!("did you mean `{s}`?")),
+            Some(s) => self.help(format!("did you mean `{s}`?")).suggest(s),
             None => self,
         }
+    }
+
+    /// Records what the text at the error's span was likely meant to be
+    /// (a fix replaces it), without a help note of its own.
+    fn suggest(mut self, suggestion: &str) -> Text {
+        self.suggestion = Some(suggestion.to_owned());
+        self
     }
 }
 
@@ -1010,7 +1047,8 @@ impl ErrorKind {
             .help(format!(
                 "FEN writes a symbol in upper case for White and in lower case for Black, so \
                  `{letter}` would read as two pieces; did you mean `{suggestion}`?"
-            )),
+            ))
+            .suggest(suggestion),
             ErrorKind::AmbiguousLetter {
                 letter,
                 piece,
@@ -1700,9 +1738,12 @@ impl ErrorKind {
                         "a name",
                     ),
                 };
-                let text = match suggestion {
-                    Some(s) => text.help(format!("did you mean `{s}`?")),
-                    None => text,
+                // The label is on the bad character when there is one: the
+                // suggestion replaces the whole term, so it is no fix then.
+                let text = match (character, suggestion) {
+                    (None, _) => text.did_you_mean(suggestion.as_deref()),
+                    (Some(_), Some(s)) => text.help(format!("did you mean `{s}`?")),
+                    (Some(_), None) => text,
                 };
                 text.help(
                     "a Betza term is lower-case modifiers, one upper-case atom (`W`, `F`, `D`, \
@@ -1720,8 +1761,12 @@ impl ErrorKind {
             .help("docs/language.md#changes lists what changed"),
             ErrorKind::Lower(e) => {
                 let text = Text::new(e.code(), e.to_string(), e.label());
-                match e.help() {
+                let text = match e.help() {
                     Some(help) => text.help(help),
+                    None => text,
+                };
+                match e.suggestion() {
+                    Some(s) => text.suggest(s),
                     None => text,
                 }
             }

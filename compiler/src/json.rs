@@ -8,6 +8,7 @@ use codespan_reporting::diagnostic::{Diagnostic, LabelStyle, Severity};
 use serde_json::{json, Value};
 
 use crate::diagnostic::{Finding, Report};
+use crate::fix::Fix;
 
 /// Every diagnostic of a source (errors, or warnings of a file that
 /// compiles), as JSON objects naming `file`.
@@ -15,8 +16,48 @@ pub fn check_json(file: &str, source: &str) -> Vec<Value> {
     let lines = LineIndex::new(source);
     Finding::of(source)
         .iter()
-        .map(|f| to_json_indexed(file, &lines, &f.to_diagnostic(())))
+        .map(|f| {
+            with_fixes(
+                to_json_indexed(file, &lines, &f.to_diagnostic(())),
+                &lines,
+                &f.fixes(),
+            )
+        })
         .collect()
+}
+
+/// A diagnostic's JSON object with its `fixes`: each a `title` and `edits`
+/// (the bytes `byte_start..byte_end`, with their lines and columns, replaced
+/// by `text`), applied together and in order.
+pub fn with_fixes(mut diagnostic: Value, lines: &LineIndex<'_>, fixes: &[Fix]) -> Value {
+    let fixes: Vec<Value> = fixes
+        .iter()
+        .map(|fix| {
+            let edits: Vec<Value> = fix
+                .edits
+                .iter()
+                .map(|edit| {
+                    let (start, end) = (edit.span.start as usize, edit.span.end as usize);
+                    let (line_start, column_start) = lines.line_column(start);
+                    let (line_end, column_end) = lines.line_column(end);
+                    json!({
+                        "byte_start": start,
+                        "byte_end": end,
+                        "line_start": line_start,
+                        "column_start": column_start,
+                        "line_end": line_end,
+                        "column_end": column_end,
+                        "text": edit.text,
+                    })
+                })
+                .collect();
+            json!({ "title": fix.title, "edits": edits })
+        })
+        .collect();
+    if let Some(object) = diagnostic.as_object_mut() {
+        object.insert("fixes".into(), Value::Array(fixes));
+    }
+    diagnostic
 }
 
 /// The lines of a source, for finding the line and column of many offsets
@@ -79,6 +120,7 @@ pub fn file_error_json(file: &str, message: &str) -> Value {
         "labels": [],
         "help": [],
         "notes": [],
+        "fixes": [],
     })
 }
 

@@ -37,6 +37,7 @@ pub mod diagnostic;
 pub mod error;
 pub mod explain;
 pub mod export_refusal;
+pub mod fix;
 pub mod format;
 pub mod geometry;
 pub mod json;

@@ -258,6 +258,18 @@ impl LowerError {
         }
     }
 
+    /// What the text at the error's place was likely meant to be, if
+    /// anything (the "did you mean" of [`LowerError::help`]).
+    pub fn suggestion(&self) -> Option<&str> {
+        match self {
+            LowerError::UnknownSquare {
+                suggestion: Some(s),
+                ..
+            } => Some(s),
+            _ => None,
+        }
+    }
+
     /// A hint on how to fix it, if there is one.
     pub fn help(&self) -> Option<String> {
         Some(match self {

@@ -674,6 +674,40 @@ pub struct Retired {
     pub old: &'static str,
     /// What to write instead, from the line's text.
     pub new: fn(&str) -> String,
+    /// The same as an edit of the source, when the line's text says
+    /// everything it needs.
+    pub mend: fn(&str) -> Option<Mend>,
+}
+
+/// How an old spelling is mended in the source (a fix of `E0177`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mend {
+    /// The statement is rewritten where it stands.
+    Here(String),
+    /// The statement leaves its block for a new top-level item.
+    Item {
+        /// The item's keyword (none may exist yet).
+        keyword: &'static str,
+        /// The item as written.
+        text: String,
+    },
+    /// The statement is rewritten where it stands and a new top-level item
+    /// is added.
+    HereAndItem {
+        /// The statement's new text.
+        here: String,
+        /// The item's keyword (none may exist yet).
+        keyword: &'static str,
+        /// The item as written.
+        text: String,
+    },
+}
+
+fn item(keyword: &'static str, text: impl Into<String>) -> Option<Mend> {
+    Some(Mend::Item {
+        keyword,
+        text: text.into(),
+    })
 }
 
 fn lead_is(words: &[&str], word: &str) -> bool {
@@ -687,24 +721,28 @@ pub const RETIRED: &[Retired] = &[
         matches: |w| lead_is(w, "partial-check"),
         old: "`partial-check allowed` in `legality`",
         new: |_| "the item `royal { check all }`".into(),
+        mend: |_| item("royal", "royal { check all }"),
     },
     Retired {
         block: Block::Legality,
         matches: |w| lead_is(w, "several-royals"),
         old: "`several-royals allowed` in `legality`",
         new: |_| "the item `royal { check last }`".into(),
+        mend: |_| item("royal", "royal { check last }"),
     },
     Retired {
         block: Block::Legality,
         matches: |w| lead_is(w, "fleeing-check"),
         old: "`fleeing-check forbidden` in `legality`",
         new: |_| "the item `royal { fleeing forbidden }`".into(),
+        mend: |_| item("royal", "royal { fleeing forbidden }"),
     },
     Retired {
         block: Block::Legality,
         matches: |w| lead_is(w, "pass"),
         old: "`pass allowed` in `legality`",
         new: |_| "the top-level item `pass allowed`".into(),
+        mend: |_| item("pass", "pass allowed"),
     },
     Retired {
         block: Block::Piece,
@@ -718,6 +756,18 @@ pub const RETIRED: &[Retired] = &[
             };
             format!("`royal` here and the item `royal {{ only {side} }}`")
         },
+        mend: |text| {
+            let side = if text.contains("white") {
+                "white"
+            } else {
+                "black"
+            };
+            Some(Mend::HereAndItem {
+                here: "royal".into(),
+                keyword: "royal",
+                text: format!("royal {{ only {side} }}"),
+            })
+        },
     },
     Retired {
         block: Block::Piece,
@@ -727,12 +777,15 @@ pub const RETIRED: &[Retired] = &[
             let n = text.split_whitespace().nth(1).unwrap_or("<n>");
             format!("`points <Piece> {n}` in the item `scoring {{ … }}`")
         },
+        // The piece's name is not in the line.
+        mend: |_| None,
     },
     Retired {
         block: Block::End,
         matches: |w| lead_is(w, "komi"),
         old: "`komi` in `end`",
         new: |text| format!("`{}` in the item `scoring {{ … }}`", text.trim()),
+        mend: |text| item("scoring", format!("scoring {{ {} }}", text.trim())),
     },
     Retired {
         block: Block::Promotion,
@@ -741,6 +794,10 @@ pub const RETIRED: &[Retired] = &[
         new: |text| {
             let rule: Vec<&str> = text.split_whitespace().filter(|w| *w != "turn").collect();
             format!("the statement `turn {}`", rule.join(" "))
+        },
+        mend: |text| {
+            let rule: Vec<&str> = text.split_whitespace().filter(|w| *w != "turn").collect();
+            Some(Mend::Here(format!("turn {}", rule.join(" "))))
         },
     },
     Retired {
@@ -753,6 +810,13 @@ pub const RETIRED: &[Retired] = &[
                 .map(|w| if w == "or" { "|" } else { w })
                 .collect();
             format!("`{}`", words.join(" "))
+        },
+        mend: |text| {
+            let words: Vec<&str> = text
+                .split_whitespace()
+                .map(|w| if w == "or" { "|" } else { w })
+                .collect();
+            Some(Mend::Here(words.join(" ")))
         },
     },
 ];

@@ -28,9 +28,11 @@ from . import _fairyc
 from ._types import (
     CompileError,
     Diagnostic,
+    Edit,
     ExportError,
     FairycError,
     FenError,
+    Fix,
     IllegalMoveError,
     Label,
     Outcome,
@@ -42,9 +44,11 @@ from ._types import (
 __all__ = [
     "CompileError",
     "Diagnostic",
+    "Edit",
     "ExportError",
     "FairycError",
     "FenError",
+    "Fix",
     "IllegalMoveError",
     "Label",
     "Outcome",

@@ -44,6 +44,62 @@ class Label:
 
 
 @dataclass(frozen=True)
+class Edit:
+    """One change of a fix: the bytes `byte_start..byte_end` replaced by
+    `text` (an empty range inserts, an empty text deletes). Lines and
+    columns as in `Label`."""
+
+    byte_start: int
+    byte_end: int
+    line_start: int
+    column_start: int
+    line_end: int
+    column_end: int
+    text: str
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The edit as the JSON object `check --format json` prints."""
+        return {
+            "byte_start": self.byte_start,
+            "byte_end": self.byte_end,
+            "line_start": self.line_start,
+            "column_start": self.column_start,
+            "line_end": self.line_end,
+            "column_end": self.column_end,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True)
+class Fix:
+    """An edit of the source that mends a diagnostic: a title ("Replace
+    with `piece`") and its edits, in source order, applied together."""
+
+    title: str
+    edits: Tuple[Edit, ...] = ()
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "Fix":
+        """A fix from a JSON object of `check --format json`."""
+        return cls(title=d["title"], edits=tuple(Edit(**e) for e in d["edits"]))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The fix as the JSON object `check --format json` prints."""
+        return {"title": self.title, "edits": [e.to_dict() for e in self.edits]}
+
+    def apply(self, source: str) -> str:
+        """`source` with the edits applied (offsets are UTF-8 bytes)."""
+        data = source.encode("utf-8")
+        out = bytearray()
+        at = 0
+        for e in self.edits:
+            out += data[at : e.byte_start] + e.text.encode("utf-8")
+            at = e.byte_end
+        out += data[at:]
+        return out.decode("utf-8")
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     """An error or warning of a `.variant` source (or of a whole file).
 
@@ -59,6 +115,7 @@ class Diagnostic:
     labels: Tuple[Label, ...] = ()
     help: Tuple[str, ...] = ()
     notes: Tuple[str, ...] = ()
+    fixes: Tuple[Fix, ...] = ()
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "Diagnostic":
@@ -71,6 +128,7 @@ class Diagnostic:
             labels=tuple(Label(**label) for label in d["labels"]),
             help=tuple(d["help"]),
             notes=tuple(d["notes"]),
+            fixes=tuple(Fix.from_dict(f) for f in d.get("fixes", [])),
         )
 
     def to_dict(self) -> Dict[str, Any]:
@@ -83,6 +141,7 @@ class Diagnostic:
             "labels": [label.to_dict() for label in self.labels],
             "help": list(self.help),
             "notes": list(self.notes),
+            "fixes": [f.to_dict() for f in self.fixes],
         }
 
     @property

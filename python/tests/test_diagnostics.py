@@ -67,3 +67,18 @@ def test_clean_shipped_variant_and_table(fairyc_bin, tmp_path):
     assert got[0]["code"] is None and got[0]["severity"] == "error"
     missing = tmp_path / "missing.variant"
     assert [d.to_dict() for d in fairyc.check_file(missing)] == native(fairyc_bin, missing)
+
+
+def test_fixes_mend_the_source():
+    text = (ROOT / "tests" / "fixtures" / "check" / "err" / "clock_in_end.variant").read_text()
+    found = fairyc.check(text, "x.variant")
+    fixes = [f for d in found for f in d.fixes]
+    assert [f.title for f in fixes] == [
+        "Move to `clock { limit 50 }`",
+        "Move to `clock { resets capture, Pawn, Lance }`",
+    ]
+    assert all(isinstance(f, fairyc.Fix) for f in fixes)
+    fixed = fixes[0].apply(text)
+    assert "move-limit" not in fixed
+    assert fixed.endswith("}\n\nclock { limit 50 }\n")
+    assert [d.code for d in fairyc.check(fixed, "x.variant")] == ["E0178"]

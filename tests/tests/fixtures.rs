@@ -308,3 +308,51 @@ fn import_err() {
         insta::assert_snapshot!(report(path, &source, &result.diagnostics));
     });
 }
+
+/// Every fix an error suggests (`fixes` in `check --format json`, the
+/// language server's quick fixes) mends it: in the fixed source, that
+/// error (its code and message) is reported once less. And the old
+/// spellings of the move clock and of `legality` get one.
+#[test]
+fn every_fix_mends_its_error() {
+    let mut fixes = 0;
+    let mut codes = std::collections::BTreeSet::new();
+    for dir in ["check/err", "lower/err", "parse/err"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures")
+            .join(dir);
+        for entry in std::fs::read_dir(&dir).expect("a fixture folder") {
+            let path = entry.expect("a fixture").path();
+            let source = std::fs::read_to_string(&path).expect("readable");
+            let Err(errors) = compile_with_warnings(&source) else {
+                continue;
+            };
+            let count = |errors: &[CompileError], e: &CompileError| {
+                errors
+                    .iter()
+                    .filter(|x| x.code() == e.code() && x.to_string() == e.to_string())
+                    .count()
+            };
+            for e in &errors {
+                for fix in e.fixes() {
+                    let fixed = fix.apply(&source);
+                    let after = compile_with_warnings(&fixed).err().unwrap_or_default();
+                    assert!(
+                        count(&after, e) < count(&errors, e),
+                        "{}: `{}` ({}) still reported after the fix {:?}:\n{fixed}",
+                        name(&path),
+                        e,
+                        e.code(),
+                        fix.title
+                    );
+                    fixes += 1;
+                    codes.insert(e.code());
+                }
+            }
+        }
+    }
+    for code in ["E0007", "E0177", "E0178", "E0191"] {
+        assert!(codes.contains(code), "no fix of {code} among {codes:?}");
+    }
+    assert!(fixes > 20, "{fixes} fixes");
+}

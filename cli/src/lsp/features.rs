@@ -627,7 +627,9 @@ pub fn symbols(
     Ok(Some(DocumentSymbolResponse::Nested(list)))
 }
 
-/// A quick fix for every diagnostic's "did you mean `X`?".
+/// A quick fix for every fix a diagnostic suggests (`fixes` in `check
+/// --format json`): every "did you mean", and the old spellings moved to
+/// the item that now holds them.
 // `WorkspaceEdit` keys its changes by `Uri`, whose cached parts clippy
 // takes for interior mutability; its hash never changes.
 #[allow(clippy::mutable_key_type)]
@@ -638,25 +640,29 @@ pub fn code_actions(
     let uri = &p.text_document.uri;
     let source = document(docs, uri)?;
     let mut actions = Vec::new();
-    for d in diagnostics(uri, source) {
+    for found in fairyc_compiler::json::check_json(uri.as_str(), source) {
+        let d = to_lsp(uri, source, &found);
         let overlaps = d.range.start <= p.range.end && p.range.start <= d.range.end;
         if !overlaps {
             continue;
         }
-        for line in d.message.lines() {
-            let Some(help) = line.strip_prefix("help: ") else {
-                continue;
-            };
-            let Some(rest) = help.split("did you mean `").nth(1) else {
-                continue;
-            };
-            let Some(fix) = rest.split("`?").next() else {
-                continue;
-            };
+        for fix in found["fixes"].as_array().into_iter().flatten() {
+            let edits: Vec<TextEdit> = fix["edits"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|e| {
+                    let at = |key: &str| e[key].as_u64().unwrap_or(0) as usize;
+                    TextEdit::new(
+                        range(source, at("byte_start"), at("byte_end")),
+                        e["text"].as_str().unwrap_or_default().to_string(),
+                    )
+                })
+                .collect();
             let mut changes = HashMap::new();
-            changes.insert(uri.clone(), vec![TextEdit::new(d.range, fix.to_string())]);
+            changes.insert(uri.clone(), edits);
             actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-                title: format!("Replace with `{fix}`"),
+                title: fix["title"].as_str().unwrap_or("Fix").to_string(),
                 kind: Some(CodeActionKind::QUICKFIX),
                 diagnostics: Some(vec![d.clone()]),
                 edit: Some(WorkspaceEdit::new(changes)),

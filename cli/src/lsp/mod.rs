@@ -12,7 +12,8 @@
 //!   zone and square names, Betza atoms and modifiers after `moves`;
 //! - definition, references and rename of pieces and zones;
 //! - document symbols: the top-level items;
-//! - code actions: every "did you mean" of a diagnostic;
+//! - code actions: every fix a diagnostic suggests (a "did you mean", an old
+//!   spelling rewritten or moved to its item);
 //! - formatting: `fairyc fmt`.
 
 mod features;
