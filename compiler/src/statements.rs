@@ -703,6 +703,30 @@ pub enum Mend {
     },
 }
 
+/// The side a `royal white` or `royal black` line names.
+fn side_of(text: &str) -> &'static str {
+    if text.contains("white") {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+/// A promotion rule with `turn` after it, as the `turn` statement.
+fn turn_first(text: &str) -> String {
+    let rule: Vec<&str> = text.split_whitespace().filter(|w| *w != "turn").collect();
+    format!("turn {}", rule.join(" "))
+}
+
+/// A promotion rule with `|` for each `or` between its triggers.
+fn bars_for_or(text: &str) -> String {
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .map(|w| if w == "or" { "|" } else { w })
+        .collect();
+    words.join(" ")
+}
+
 fn item(keyword: &'static str, text: impl Into<String>) -> Option<Mend> {
     Some(Mend::Item {
         keyword,
@@ -749,23 +773,16 @@ pub const RETIRED: &[Retired] = &[
         matches: |w| lead_is(w, "royal") && matches!(w.get(1), Some(&("white" | "black"))),
         old: "`royal white` and `royal black` in a piece",
         new: |text| {
-            let side = if text.contains("white") {
-                "white"
-            } else {
-                "black"
-            };
-            format!("`royal` here and the item `royal {{ only {side} }}`")
+            format!(
+                "`royal` here and the item `royal {{ only {} }}`",
+                side_of(text)
+            )
         },
         mend: |text| {
-            let side = if text.contains("white") {
-                "white"
-            } else {
-                "black"
-            };
             Some(Mend::HereAndItem {
                 here: "royal".into(),
                 keyword: "royal",
-                text: format!("royal {{ only {side} }}"),
+                text: format!("royal {{ only {} }}", side_of(text)),
             })
         },
     },
@@ -791,33 +808,15 @@ pub const RETIRED: &[Retired] = &[
         block: Block::Promotion,
         matches: |w| !lead_is(w, "turn") && w.contains(&"->") && w.contains(&"turn"),
         old: "`turn` after a promotion rule",
-        new: |text| {
-            let rule: Vec<&str> = text.split_whitespace().filter(|w| *w != "turn").collect();
-            format!("the statement `turn {}`", rule.join(" "))
-        },
-        mend: |text| {
-            let rule: Vec<&str> = text.split_whitespace().filter(|w| *w != "turn").collect();
-            Some(Mend::Here(format!("turn {}", rule.join(" "))))
-        },
+        new: |text| format!("the statement `{}`", turn_first(text)),
+        mend: |text| Some(Mend::Here(turn_first(text))),
     },
     Retired {
         block: Block::Promotion,
         matches: |w| w.contains(&"->") && w.iter().skip_while(|x| **x != "on").any(|x| *x == "or"),
         old: "`or` between promotion triggers",
-        new: |text| {
-            let words: Vec<&str> = text
-                .split_whitespace()
-                .map(|w| if w == "or" { "|" } else { w })
-                .collect();
-            format!("`{}`", words.join(" "))
-        },
-        mend: |text| {
-            let words: Vec<&str> = text
-                .split_whitespace()
-                .map(|w| if w == "or" { "|" } else { w })
-                .collect();
-            Some(Mend::Here(words.join(" ")))
-        },
+        new: |text| format!("`{}`", bars_for_or(text)),
+        mend: |text| Some(Mend::Here(bars_for_or(text))),
     },
 ];
 
