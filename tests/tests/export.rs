@@ -93,6 +93,9 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("empire", &["E0161", "E0163"]),
     ("khans", &["E0161"]),
     ("ordamirror", &["E0161"]),
+    // Synochess: the janggi cannon, a pawn for White only, and kings that
+    // may not face each other along ranks either (`faces R`).
+    ("synochess", &["E0161", "E0163"]),
     // Free (Chess960) castling.
     // One-time moves (E0169); a pawn without a double step.
     ("cambodian", &["E0161", "E0169"]),
