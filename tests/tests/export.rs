@@ -96,8 +96,10 @@ const REFUSED: &[(&str, &[&str])] = &[
     // Synochess: the janggi cannon, a pawn for White only, and kings that
     // may not face each other along ranks either (`faces R`).
     ("synochess", &["E0161", "E0163"]),
-    // Shinobi chess: the Clan's promoted faces (`+P`, `+L`, `+H`, `+M`).
+    // Shinobi chess and Shinobi plus: the Clan's promoted faces (`+P`,
+    // `+L`, `+H`, `+M`).
     ("shinobi", &["E0168"]),
+    ("shinobiplus", &["E0168"]),
     // Free (Chess960) castling.
     // One-time moves (E0169); a pawn without a double step.
     ("cambodian", &["E0161", "E0169"]),
