@@ -100,6 +100,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     // `+L`, `+H`, `+M`).
     ("shinobi", &["E0168"]),
     ("shinobiplus", &["E0168"]),
+    // Mansindam: promoted faces that go to hand as their base piece.
+    ("mansindam", &["E0168"]),
     // Free (Chess960) castling.
     // One-time moves (E0169); a pawn without a double step.
     ("cambodian", &["E0161", "E0169"]),
