@@ -102,6 +102,9 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("shinobiplus", &["E0168"]),
     // Mansindam: promoted faces that go to hand as their base piece.
     ("mansindam", &["E0168"]),
+    // Chennis: a king kept to its court (E0163), and pieces that turn
+    // over after every move and go to hand as their first face.
+    ("chennis", &["E0163", "E0168"]),
     // Free (Chess960) castling.
     // One-time moves (E0169); a pawn without a double step.
     ("cambodian", &["E0161", "E0169"]),
