@@ -93,6 +93,18 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("empire", &["E0161", "E0163"]),
     ("khans", &["E0161"]),
     ("ordamirror", &["E0161"]),
+    // Synochess: the janggi cannon, a pawn for White only, and kings that
+    // may not face each other along ranks either (`faces R`).
+    ("synochess", &["E0161", "E0163"]),
+    // Shinobi chess and Shinobi plus: the Clan's promoted faces (`+P`,
+    // `+L`, `+H`, `+M`).
+    ("shinobi", &["E0168"]),
+    ("shinobiplus", &["E0168"]),
+    // Mansindam: promoted faces that go to hand as their base piece.
+    ("mansindam", &["E0168"]),
+    // Chennis: a king kept to its court (E0163), and pieces that turn
+    // over after every move and go to hand as their first face.
+    ("chennis", &["E0163", "E0168"]),
     // Free (Chess960) castling.
     // One-time moves (E0169); a pawn without a double step.
     ("cambodian", &["E0161", "E0169"]),
