@@ -401,11 +401,21 @@ impl<'v> Position<'v> {
                 let others: Vec<Square> = legal
                     .iter()
                     .filter_map(|&o| match o {
-                        Move::Normal { from: f, to: t, .. }
-                        | Move::EnPassant { from: f, to: t, .. }
-                            if t == to
-                                && f != from
-                                && self.piece_at(f).map(|p| p.piece) == Some(mover) =>
+                        // A gating move's rivals gate the same piece (as
+                        // Fairy-Stockfish tries the move from their squares).
+                        Move::Normal {
+                            from: f,
+                            to: t,
+                            promote: q,
+                        }
+                        | Move::EnPassant {
+                            from: f,
+                            to: t,
+                            promote: q,
+                        } if t == to
+                            && f != from
+                            && (!matches!(promote, Promote::Gate(_)) || q == promote)
+                            && self.piece_at(f).map(|p| p.piece) == Some(mover) =>
                         {
                             Some(f)
                         }
