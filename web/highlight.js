@@ -10,7 +10,7 @@ export const ITEM_KEYWORDS = [
 
 /** The grammar's other keywords (its quoted words). */
 export const KEYWORDS = [
-  "after-reply", "alias", "all", "allowed", "alone", "also-as", "always", "any", "bare", "bare-king", "black", "by",
+  "after-reply", "alias", "all", "allowed", "alone", "also", "also-as", "always", "any", "bare", "bare-king", "black", "by",
   "by-drop", "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "check",
   "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "else", "except",
   "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward", "from",

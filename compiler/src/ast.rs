@@ -194,6 +194,9 @@ pub struct PieceDecl {
 pub enum PieceProp {
     /// `letter K`: the FEN and notation letter (upper case; Black's is lower case).
     Letter(Spanned<String>),
+    /// `also H` after `letter N`: a second symbol, which FEN and SAN also
+    /// read and SAN writes (Fairy-Stockfish's xiangqi horse `N`, `H`).
+    Also(Spanned<String>),
     /// `moves mfWcfF [if friend-adjacent]`
     Moves {
         /// The Betza string.

@@ -187,6 +187,8 @@ struct Checker<'a> {
     /// The keywords of the top-level items the file has (those a fix may
     /// add: `royal`, `pass`, `scoring`, `clock`).
     items: Vec<&'static str>,
+    /// The spans of the second symbols (`letter N also H`) taken so far.
+    also_spans: Vec<Span>,
 }
 
 impl<'a> Checker<'a> {
@@ -698,6 +700,7 @@ impl<'a> Checker<'a> {
         self.name_length("piece name", &piece.name, MAX_NAME_BYTES);
         let mut seen = IndexMap::new();
         let mut has_letter = false;
+        let mut also_done = false;
         let mut has_moves = false;
         let mut immobile = None;
         let mut royal = false;
@@ -722,14 +725,21 @@ impl<'a> Checker<'a> {
                         if !first_letter {
                             // Already reported as a duplicate statement.
                         } else if let Some(&(other, first)) = letters.get(&key) {
-                            self.error(
+                            let kind = if self.also_spans.contains(&first) {
+                                ErrorKind::SynonymClash {
+                                    letter: symbol.to_owned(),
+                                    other: other.to_owned(),
+                                    first,
+                                    second_is_ours: false,
+                                }
+                            } else {
                                 ErrorKind::DuplicateLetter {
                                     letter: symbol.to_owned(),
                                     other: other.to_owned(),
                                     first,
-                                },
-                                letter.span,
-                            );
+                                }
+                            };
+                            self.error(kind, letter.span);
                         } else {
                             letters.insert(key, (piece.name.node.as_str(), letter.span));
                         }
@@ -747,6 +757,50 @@ impl<'a> Checker<'a> {
                                 letter: letter.node.clone(),
                             },
                             letter.span,
+                        );
+                    }
+                }
+                PieceProp::Also(also) => {
+                    // Only the first `letter`'s: a repeated `letter` is
+                    // already reported.
+                    if also_done {
+                        continue;
+                    }
+                    also_done = true;
+                    // A plain symbol, also for a promoted face (`letter +P
+                    // also E`: the face's own letter, as Fairy-Stockfish's
+                    // SAN writes it).
+                    let upper = also.node.to_ascii_uppercase();
+                    if is_symbol(&also.node) {
+                        let key = (upper, false);
+                        if let Some(&(other, first)) = letters.get(&key) {
+                            self.error(
+                                ErrorKind::SynonymClash {
+                                    letter: also.node.to_ascii_uppercase(),
+                                    other: other.to_owned(),
+                                    first,
+                                    second_is_ours: true,
+                                },
+                                also.span,
+                            );
+                        } else {
+                            self.also_spans.push(also.span);
+                            letters.insert(key, (piece.name.node.as_str(), also.span));
+                        }
+                    } else if is_symbol(&upper) {
+                        self.error(
+                            ErrorKind::MixedCaseLetter {
+                                letter: also.node.clone(),
+                                suggestion: upper,
+                            },
+                            also.span,
+                        );
+                    } else {
+                        self.error(
+                            ErrorKind::InvalidLetter {
+                                letter: also.node.clone(),
+                            },
+                            also.span,
                         );
                     }
                 }
@@ -857,6 +911,7 @@ impl<'a> Checker<'a> {
                 ErrorKind::InvalidLetter { .. }
                     | ErrorKind::MixedCaseLetter { .. }
                     | ErrorKind::DuplicateLetter { .. }
+                    | ErrorKind::SynonymClash { .. }
                     | ErrorKind::MissingLetter { .. }
                     | ErrorKind::DuplicateStatement {
                         keyword: "letter",
@@ -1604,6 +1659,9 @@ pub struct CheckedPiece {
     pub demotes_to: Option<u8>,
     /// Whether its symbol is written after a `+` (`letter +P`).
     pub plus: bool,
+    /// Its second symbol, upper case (`letter N also H`): read in FEN and
+    /// SAN as this piece, written in SAN.
+    pub synonym: Option<String>,
     /// `<Piece> max <n>`: promotion to it only while its side has fewer
     /// than n on the board.
     pub promotion_limit: Option<u8>,
@@ -2110,6 +2168,7 @@ impl<'a> Resolver<'a> {
         for decl in self.decls.clone() {
             let mut letter = String::from("?");
             let mut plus = false;
+            let mut synonym: Option<String> = None;
             let mut royal = None;
             let points = scoring
                 .map(|s| s.rules.as_slice())
@@ -2156,6 +2215,9 @@ impl<'a> Resolver<'a> {
                         plus = l.node.starts_with('+');
                         letter = l.node[usize::from(plus)..].to_ascii_uppercase();
                     }
+                    PieceProp::Also(a) if synonym.is_none() => {
+                        synonym = Some(a.node.to_ascii_uppercase());
+                    }
                     PieceProp::Royal(span) => royal = Some(*span),
                     PieceProp::CapturedAs(p) => {
                         captured_as = self.piece(&p.node);
@@ -2189,6 +2251,7 @@ impl<'a> Resolver<'a> {
                 captured_as,
                 demotes_to: None,
                 plus,
+                synonym,
                 promotion_limit: None,
                 moves: Vec::new(),
                 cannot_capture,

@@ -295,6 +295,20 @@ pub enum ErrorKind {
         /// That piece's `letter` value.
         first: Span,
     },
+    /// `E0192` `letter N also H` where `H` is another piece's symbol (or
+    /// second symbol), or the piece's own.
+    SynonymClash {
+        /// The symbol.
+        letter: String,
+        /// The piece that has it first.
+        other: String,
+        /// Where that piece has it.
+        first: Span,
+        /// Whether the symbol reported is this piece's second symbol
+        /// (`also H`); otherwise it is a `letter` that another piece's
+        /// `also` has.
+        second_is_ours: bool,
+    },
     /// `E0016` `piece King { moves K }` — no `letter`.
     MissingLetter {
         /// The piece.
@@ -1087,6 +1101,31 @@ impl ErrorKind {
             )
             .also(*first, format!("`{other}` has it"))
             .help("symbols must differ, ignoring case, so that FEN can tell pieces apart"),
+            ErrorKind::SynonymClash {
+                letter,
+                other,
+                first,
+                second_is_ours,
+            } => {
+                let (message, label) = if *second_is_ours {
+                    (
+                        format!("second letter `{letter}` is already used by `{other}`"),
+                        "`also` gives it again here",
+                    )
+                } else {
+                    (
+                        format!("letter `{letter}` is `{other}`'s second letter"),
+                        "used again here",
+                    )
+                };
+                Text::new("E0192", message, label)
+                    .also(*first, format!("`{other}` has it"))
+                    .help(
+                        "a second letter (`letter N also H`) is read in FEN and SAN as the \
+                         piece: it must differ, ignoring case, from every other symbol and \
+                         second letter, and from the piece's own",
+                    )
+            }
             ErrorKind::MissingLetter { piece } => Text::new(
                 "E0016",
                 format!("piece `{piece}` has no `letter`"),

@@ -181,6 +181,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "piece King { letter K; moves K; royal }\npiece Kangaroo { letter G; moves N }",
     },
     Explanation {
+        code: "E0192",
+        title: "second letter already used",
+        text: "`letter N also H` gives a piece a second symbol, which FEN and SAN read as the piece and SAN writes (as Fairy-Stockfish writes its xiangqi horse `H` and elephant `E`). It must differ, ignoring case, from every other piece's symbol and second symbol, and from the piece's own symbol. The secondary label shows the piece that has it first.",
+        wrong: "piece Camel { letter C also L; moves C }\npiece Lion { letter L; moves KNAD }",
+        fixed: "piece Camel { letter C also L; moves C }\npiece Lion { letter I; moves KNAD }",
+    },
+    Explanation {
         code: "E0067",
         title: "piece symbol of mixed case",
         text: "FEN writes a piece's whole symbol in upper case for White and in lower case for Black, so a symbol of more than one letter is written in one case: `Ln` would read as a White `L` followed by a Black `n`. Write it in upper case (the case in the source does not matter otherwise).",

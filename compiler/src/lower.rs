@@ -546,6 +546,7 @@ pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
         captured_as: piece.captured_as,
         demotes_to: piece.demotes_to,
         plus: piece.plus,
+        synonym: piece.synonym.clone(),
         promotion_limit: piece.promotion_limit,
         moves: [vec![Vec::new(); squares], vec![Vec::new(); squares]],
         cannot_capture: piece.cannot_capture.clone(),

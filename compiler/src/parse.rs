@@ -305,6 +305,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_shape => "`shape`",
         Rule::kw_name => "`name`",
         Rule::kw_letter => "`letter`",
+        Rule::kw_also => "`also`",
         Rule::kw_moves => "`moves`",
         Rule::kw_if => "`if`",
         Rule::kw_within => "`within`",
@@ -478,6 +479,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::piece_decl => "`piece`",
         Rule::letter => "`letter`",
         Rule::letter_value => "a letter",
+        Rule::letter_synonym => "a letter",
         Rule::moves => "`moves`",
         Rule::guard => "`if <guard>`",
         Rule::move_region => "`within <squares>` or `from <squares>`",
@@ -1022,9 +1024,12 @@ impl Builder<'_> {
             match p.as_rule() {
                 Rule::ident => name = text(&p),
                 Rule::letter => {
-                    if let Some(value) = p.into_inner().find(|q| q.as_rule() == Rule::letter_value)
-                    {
-                        props.push(PieceProp::Letter(text(&value)));
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::letter_value => props.push(PieceProp::Letter(text(&q))),
+                            Rule::letter_synonym => props.push(PieceProp::Also(text(&q))),
+                            _ => {}
+                        }
                     }
                 }
                 Rule::moves => {

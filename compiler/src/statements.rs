@@ -252,9 +252,10 @@ const BOARD_BLOCK: &[Statement] = &[
 const PIECE: &[Statement] = &[
     lead(
         "letter",
-        "`letter <symbol>`",
+        "`letter <symbol> [also <symbol>]`",
         "the piece's FEN symbol: one to three letters, optionally followed by `'` \
-         (`K`, `DE`, `N'`), after `+` for a promoted face (`+P`)",
+         (`K`, `DE`, `N'`), after `+` for a promoted face (`+P`); `also`: a second \
+         symbol that FEN and SAN also read and SAN writes",
         NOTATION,
     ),
     lead(

@@ -146,7 +146,7 @@ static const char *const K_BOARD_OPT[] = {"holes", "files", "ranks", "wrap", "he
 static const char *const K_SQUARE[] = {"name", "cells", NULL};
 static const char *const K_PIECE[] = {"name", "letter", "moves", NULL};
 static const char *const K_PIECE_OPT[] = {"royal", "captured_as", "demotes_to",
-                                          "plus", "promotion_limit", "cannot_capture",
+                                          "plus", "synonym", "promotion_limit", "cannot_capture",
                                           "cannot_hop", "points", NULL};
 static const char *const K_PATH[] = {"steps", NULL};
 static const char *const K_PATH_OPT[] = {"quiet", "capture", "en_passant", "creates_en_passant",
@@ -341,6 +341,12 @@ static int read_parts(rd *r, table *t, const jval *parts) {
         int dummy;
         if ((x = json_get(pc, "captured_as"))) int_in(r, x, 0, t->np - 1, "captured_as", &dummy);
         if ((x = json_get(pc, "demotes_to"))) int_in(r, x, 0, t->np - 1, "demotes_to", &P->demotes_to);
+        if ((x = json_get(pc, "synonym"))) {
+            if (x->type != J_STR || !is_symbol(x->str))
+                return refuse(r, "%sthe synonym of piece %ld is not a symbol", "", i);
+            for (size_t k = 0; x->str[k]; k++)
+                P->synonym[k] = (char)toupper((unsigned char)x->str[k]);
+        }
         P->plus = flag(r, pc, "plus", 0);
         if (P->plus) unsupported(r, "plus");
         if ((x = json_get(pc, "promotion_limit")))
@@ -376,6 +382,9 @@ static int read_parts(rd *r, table *t, const jval *parts) {
             size_t la = strlen(a), lc = strlen(c);
             if (t->pieces[i].plus != t->pieces[j].plus) continue;
             if (i < j && !strcmp(a, c)) return refuse(r, "%spieces share the letter of piece %ld", "", i);
+            const char *sa = t->pieces[i].synonym, *sc = t->pieces[j].synonym;
+            if (*sa && (!strcmp(sa, c) || (i != j && *sc && !strcmp(sa, sc))))
+                return refuse(r, "%spieces share the letter of piece %ld", "", i);
             if (la < lc && !strncmp(a, c, la))
                 for (int k = 0; k < t->np; k++)
                     if (!t->pieces[k].plus && t->pieces[k].letter[0] == c[la])
@@ -900,15 +909,17 @@ static int read_symbol(const table *t, const char *s, int *side, size_t *len) {
     int best = -1;
     size_t best_len = 0;
     int white = isupper((unsigned char)s[0]) != 0;
-    for (int i = 0; i < t->np; i++) {
-        const char *l = t->pieces[i].letter;
+    for (int i = 0; i < 2 * t->np; i++) {
+        /* Each piece's symbol, then its second symbol (if any). */
+        const char *l = i < t->np ? t->pieces[i].letter : t->pieces[i - t->np].synonym;
+        if (!*l) continue;
         size_t k = 0;
         for (; l[k]; k++) {
             char c = white ? l[k] : (char)tolower((unsigned char)l[k]);
             if (s[k] != c) break;
         }
         if (!l[k] && k > best_len) {
-            best = i;
+            best = i < t->np ? i : i - t->np;
             best_len = k;
         }
     }

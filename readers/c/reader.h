@@ -31,6 +31,7 @@ typedef struct {
 typedef struct {
     char name[260];
     char letter[8]; /* upper case */
+    char synonym[8]; /* a second symbol read in FEN, upper case; "" if none */
     int royal;
     int plus;       /* outside the subset; read for the symbol checks */
     int demotes_to; /* -1: none */

@@ -1,12 +1,14 @@
 //! Standard Algebraic Notation (SAN), written as Fairy-Stockfish writes it
 //! and read tolerantly.
 //!
-//! Writing: the piece's symbol in upper case (none for a pawn: a piece
-//! lettered `P` that promotes into other pieces), the origin's file, rank
+//! Writing: the piece's symbol in upper case, or its second symbol if it
+//! has one (`letter N also H`: `H`; none for a pawn: a piece lettered `P`
+//! that promotes into other pieces), the origin's file, rank
 //! or whole square where another piece of the same type could go to the
 //! same square, `x` for a capture, the destination, then the promotion
 //! (`=Q`; `+` for a promotion to the piece's own `+` face and `=` for the
-//! choice not to take it, as in shogi; `-` back to the plain face), a gate
+//! choice not to take it, as in shogi; `-` back to the plain face; but
+//! `=E` and nothing, and `=P` back, when the face has a second symbol `E`), a gate
 //! (`/H`) and `+` for check or `#` for a check that leaves no legal reply.
 //! A pawn's capture, and its promotion off its own file, name its file.
 //! Drops are `P@e4`, castling `O-O` / `O-O-O` (with a gate, `O-O/He1`: the
@@ -16,7 +18,8 @@
 //! `Le5xf6xe7` (`-` before the end square when nothing is taken there).
 //!
 //! Reading accepts the written form with or without its check mark and, if
-//! no move is written so exactly, the same text with the capture `x` left
+//! no move is written so exactly, the same text with the piece's own
+//! symbol for its second one (`N` for `H`), with the capture `x` left
 //! out (or `-` between the squares), any more disambiguation than needed,
 //! the `=` before a promotion's piece left out, `0-0` for `O-O`, and
 //! trailing `!`/`?` annotations. A text that fits several moves is refused
@@ -111,6 +114,23 @@ fn is_pawn(v: &Variant, p: PieceType) -> bool {
     })
 }
 
+/// The piece's second symbol, in upper case (`letter N also H`: `H`).
+fn synonym(v: &Variant, p: PieceType) -> Option<String> {
+    v.tables()
+        .parts()
+        .pieces
+        .get(p.index())
+        .and_then(|t| t.synonym.as_deref())
+        .map(str::to_ascii_uppercase)
+}
+
+/// How the piece is written in SAN: its second symbol if it has one
+/// (`letter N also H`: `H`; `letter +P also E`: `E`), else its token
+/// (`N`, `+P`).
+fn san_token(v: &Variant, p: PieceType) -> String {
+    synonym(v, p).unwrap_or_else(|| v.piece_token(p))
+}
+
 /// The x coordinate of a square's first cell.
 fn column(v: &Variant, s: usize) -> u8 {
     v.tables().parts().board.squares[s]
@@ -124,6 +144,8 @@ fn column(v: &Variant, s: usize) -> u8 {
 struct Parts {
     /// The piece (empty for a pawn), or the whole castling (`O-O`).
     piece: String,
+    /// The piece's own token, when `piece` is its second symbol: read too.
+    own_piece: Option<String>,
     /// The origin, as little as is needed (empty if none is).
     disambiguation: String,
     /// Every origin form reading accepts: none, file, rank, square.
@@ -285,8 +307,10 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// `+` if `m` gives check, `#` if it also leaves no legal reply (as
-    /// Fairy-Stockfish marks them), else nothing.
+    /// `+` if `m` gives check, `#` if it also leaves no legal reply or
+    /// ends the game by a rule of the position (the third check of a
+    /// check-counting variant; as Fairy-Stockfish marks them, its legal
+    /// moves being none once the game has ended), else nothing.
     fn check_mark(&self, m: Move, legal: &[Move]) -> &'static str {
         if !legal.contains(&m) {
             return "";
@@ -295,7 +319,7 @@ impl<'v> Position<'v> {
         next.play_unchecked(m);
         if !next.is_check() {
             ""
-        } else if next.legal_moves().is_empty() {
+        } else if next.rule_outcome().is_some() || next.legal_moves().is_empty() {
             "#"
         } else {
             "+"
@@ -307,6 +331,7 @@ impl<'v> Position<'v> {
         let name = |s: Square| v.square_name(s).to_string();
         let mut parts = Parts {
             piece: String::new(),
+            own_piece: None,
             disambiguation: String::new(),
             origins: vec![String::new()],
             capture: false,
@@ -336,12 +361,14 @@ impl<'v> Position<'v> {
                 }
             }
             Move::Drop { piece, to } => {
-                parts.piece = format!("{}@", v.piece_token(piece));
+                parts.piece = format!("{}@", san_token(v, piece));
+                parts.own_piece = Some(format!("{}@", v.piece_token(piece)));
                 parts.to = name(to);
             }
             Move::Locust { from, via, to } => {
                 let mover = self.piece_at(from).map(|p| p.piece);
-                parts.piece = mover.map(|p| v.piece_token(p)).unwrap_or_default();
+                parts.piece = mover.map(|p| san_token(v, p)).unwrap_or_default();
+                parts.own_piece = mover.map(|p| v.piece_token(p));
                 parts.disambiguation = name(from);
                 parts.origins = vec![name(from)];
                 parts.capture = true;
@@ -354,7 +381,8 @@ impl<'v> Position<'v> {
             }
             Move::Pass { at } => {
                 let mover = self.piece_at(at).map(|p| p.piece);
-                parts.piece = mover.map(|p| v.piece_token(p)).unwrap_or_default();
+                parts.piece = mover.map(|p| san_token(v, p)).unwrap_or_default();
+                parts.own_piece = mover.map(|p| v.piece_token(p));
                 parts.to = name(at);
             }
             Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
@@ -363,7 +391,8 @@ impl<'v> Position<'v> {
                 };
                 let pawn = is_pawn(v, mover);
                 if !pawn {
-                    parts.piece = v.piece_token(mover);
+                    parts.piece = san_token(v, mover);
+                    parts.own_piece = Some(v.piece_token(mover));
                 }
                 parts.capture = self.is_capture(m);
                 parts.to = name(to);
@@ -372,11 +401,21 @@ impl<'v> Position<'v> {
                 let others: Vec<Square> = legal
                     .iter()
                     .filter_map(|&o| match o {
-                        Move::Normal { from: f, to: t, .. }
-                        | Move::EnPassant { from: f, to: t, .. }
-                            if t == to
-                                && f != from
-                                && self.piece_at(f).map(|p| p.piece) == Some(mover) =>
+                        // A gating move's rivals gate the same piece (as
+                        // Fairy-Stockfish tries the move from their squares).
+                        Move::Normal {
+                            from: f,
+                            to: t,
+                            promote: q,
+                        }
+                        | Move::EnPassant {
+                            from: f,
+                            to: t,
+                            promote: q,
+                        } if t == to
+                            && f != from
+                            && (!matches!(promote, Promote::Gate(_)) || q == promote)
+                            && self.piece_at(f).map(|p| p.piece) == Some(mover) =>
                         {
                             Some(f)
                         }
@@ -409,13 +448,19 @@ impl<'v> Position<'v> {
                 parts.suffix = match promote {
                     Promote::None => {
                         // Not taking a promotion to the `+` face that this
-                        // very move could take: `=`, as in shogi.
+                        // very move could take: `=`, as in shogi (nothing
+                        // when the face has a letter of its own).
                         let could = legal.iter().any(|&o| match o {
                             Move::Normal {
                                 from: f,
                                 to: t,
                                 promote: Promote::Piece(p),
-                            } => f == from && t == to && self.is_plus_face(mover, p),
+                            } => {
+                                f == from
+                                    && t == to
+                                    && self.is_plus_face(mover, p)
+                                    && synonym(v, p).is_none()
+                            }
                             _ => false,
                         });
                         if could {
@@ -424,8 +469,19 @@ impl<'v> Position<'v> {
                             String::new()
                         }
                     }
-                    Promote::Piece(p) if self.is_plus_face(mover, p) => "+".to_string(),
-                    Promote::Piece(p) if self.is_plus_face(p, mover) => "-".to_string(),
+                    // To or from a `+` face with a letter of its own
+                    // (`letter +P also E`): SAN's `=E`, `=P`.
+                    Promote::Piece(p) if self.is_plus_face(mover, p) => match synonym(v, p) {
+                        Some(s) => format!("={s}"),
+                        None => "+".to_string(),
+                    },
+                    Promote::Piece(p) if self.is_plus_face(p, mover) => {
+                        if synonym(v, mover).is_some() {
+                            format!("={}", v.piece_token(p))
+                        } else {
+                            "-".to_string()
+                        }
+                    }
                     Promote::Piece(p) | Promote::Hand(p) => format!("={}", v.piece_token(p)),
                     Promote::Gate(p) => format!("/{}", v.piece_token(p)),
                 };
@@ -454,14 +510,21 @@ fn loose_forms(p: &Parts) -> Vec<String> {
         s => vec![s.to_string()],
     };
     let seps: &[&str] = if p.capture { &["x", ""] } else { &["", "-"] };
-    for origin in &p.origins {
+    let mut pieces = vec![p.piece.as_str()];
+    if let Some(own) = p.own_piece.as_deref().filter(|o| *o != p.piece) {
+        pieces.push(own);
+    }
+    for (piece, origin) in pieces
+        .iter()
+        .flat_map(|piece| p.origins.iter().map(move |o| (piece, o)))
+    {
         for sep in seps {
             // A `-` only between two squares.
             if *sep == "-" && origin.is_empty() {
                 continue;
             }
             for suffix in &suffixes {
-                let base = format!("{}{origin}{sep}{}{suffix}", p.piece, p.to);
+                let base = format!("{piece}{origin}{sep}{}{suffix}", p.to);
                 if !p.check.is_empty() {
                     out.push(format!("{base}{}", p.check));
                 }

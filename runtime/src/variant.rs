@@ -1571,7 +1571,13 @@ impl<W: Width> Rules<W> {
             .parts
             .pieces
             .iter()
-            .position(|p| p.letter.eq_ignore_ascii_case(symbol) && p.plus == plus)
+            .position(|p| {
+                (p.plus == plus && p.letter.eq_ignore_ascii_case(symbol))
+                    || (!plus
+                        && p.synonym
+                            .as_deref()
+                            .is_some_and(|s| s.eq_ignore_ascii_case(symbol)))
+            })
             .map(|i| PieceType::raw_new(i as u8))
     }
 
@@ -1603,14 +1609,22 @@ impl<W: Width> Rules<W> {
                     }
                 })
         };
+        // A piece's second symbol (`synonym`, a plain symbol even for a
+        // `+` face) reads as the piece too.
         self.tables
             .parts
             .pieces
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.plus == plus && fits(p.letter.as_bytes()))
-            .max_by_key(|(_, p)| p.letter.len())
-            .map(|(i, p)| (i as u8, side, p.letter.len()))
+            .flat_map(|(i, p)| {
+                std::iter::once(p.letter.as_str())
+                    .filter(move |_| p.plus == plus)
+                    .chain(p.synonym.as_deref().filter(|_| !plus))
+                    .map(move |s| (i, s))
+            })
+            .filter(|(_, s)| fits(s.as_bytes()))
+            .max_by_key(|(_, s)| s.len())
+            .map(|(i, s)| (i as u8, side, s.len()))
     }
 
     /// See [`Variant::piece_by_name`].

@@ -200,6 +200,7 @@ fn reference(betza: &str) -> Option<CheckedPiece> {
         captured_as: None,
         demotes_to: None,
         plus: false,
+        synonym: None,
         promotion_limit: None,
         moves,
         cannot_capture: Vec::new(),

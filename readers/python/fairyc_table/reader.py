@@ -43,7 +43,7 @@ FIELDS = {
     "square": ({"name", "cells"}, set()),
     "zone": ({"name", "squares"}, set()),
     "piece": ({"name", "letter", "moves"},
-              {"royal", "captured_as", "demotes_to", "plus", "promotion_limit",
+              {"royal", "captured_as", "demotes_to", "plus", "synonym", "promotion_limit",
                "cannot_capture", "cannot_hop", "points"}),
     "path_object": ({"steps"},
                     {"quiet", "capture", "en_passant", "creates_en_passant", "friend_on", "hop",
@@ -245,18 +245,24 @@ class Table:
         # apostrophe (version 3; one letter before).
         self.letter = [pc["letter"].upper() for pc in self.pieces]
         self.plus = [pc.get("plus", False) for pc in self.pieces]
+        # `synonym`: a second symbol, read in FEN as the piece too.
+        self.symbols = []
         for i, pc in enumerate(self.pieces):
-            if not is_symbol(pc["letter"]):
-                raise TableError("piece %d: bad letter %r" % (i, pc["letter"]))
-            for j in range(i):
-                if self.letter[j] == self.letter[i] and self.plus[j] == self.plus[i]:
-                    raise TableError("pieces %d and %d share a letter" % (j, i))
-        starts = {self.letter[i][0] for i in range(self.np) if not self.plus[i]}
-        for i in range(self.np):
-            for j in range(self.np):
-                a, b = self.letter[i], self.letter[j]
-                if (self.plus[i] == self.plus[j] and len(a) < len(b)
-                        and b.startswith(a) and b[len(a)] in starts):
+            # The second symbol is a plain one, also for a `+` face.
+            syms = [(pc["letter"], self.plus[i])]
+            if "synonym" in pc:
+                syms.append((pc["synonym"], False))
+            for (sym, cls) in syms:
+                if not is_symbol(sym):
+                    raise TableError("piece %d: bad letter %r" % (i, sym))
+                for (other, j, plus) in self.symbols:
+                    if other == sym.upper() and plus == cls:
+                        raise TableError("pieces %d and %d share a letter" % (j, i))
+                self.symbols.append((sym.upper(), i, cls))
+        starts = {s[0] for (s, _, plus) in self.symbols if not plus}
+        for (a, _, pa) in self.symbols:
+            for (b, _, pb) in self.symbols:
+                if pa == pb and len(a) < len(b) and b.startswith(a) and b[len(a)] in starts:
                     raise ValueError("a FEN cannot tell %s from %s and more" % (b, a))
         # `royal`: "both", "white" or "black"; absent: not royal.
         royal = [pc.get("royal") for pc in self.pieces]
@@ -417,15 +423,15 @@ class Table:
         case (upper White, lower Black). Returns (piece, side, next k)."""
         side = WHITE if text[k].isupper() else BLACK
         best = None
-        for i in range(self.np):
-            if self.plus[i] != plus:
+        for (s, i, p) in self.symbols:
+            if p != plus:
                 continue
-            sym = self.letter[i] if side == WHITE else self.letter[i].lower()
-            if text.startswith(sym, k) and (best is None or len(sym) > len(self.letter[best])):
-                best = i
+            sym = s if side == WHITE else s.lower()
+            if text.startswith(sym, k) and (best is None or len(sym) > len(best[1])):
+                best = (i, sym)
         if best is None:
             raise ValueError("unknown piece at %r" % text[k:])
-        return best, side, k + len(self.letter[best])
+        return best[0], side, k + len(best[1])
 
     def file_letter(self, s):
         name = self.squares[s]

@@ -200,6 +200,13 @@ pub struct PieceTable {
     /// and among those without.
     #[serde(default, skip_serializing_if = "is_false")]
     pub plus: bool,
+    /// A second symbol, always a plain one (without `+`, also for a `+`
+    /// face), which FEN and SAN read as this piece and SAN writes instead
+    /// of `letter` (Fairy-Stockfish's xiangqi horse, `N` in FEN and `H` in
+    /// SAN; wolf chess's elephant, `+P` in FEN and `E` in SAN). FEN is
+    /// written with `letter`. Unique among the plain symbols.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub synonym: Option<String>,
     /// A promotion makes this piece only while the promoting side has
     /// fewer than this many of it on the board (`Queen max 1`); `None`:
     /// no limit.

@@ -83,7 +83,9 @@ pub(super) fn validate_pieces(
 ) -> Result<(), TableError> {
     let nsq = p.board.squares.len();
     let np = p.pieces.len();
+    // Every symbol, and second symbol, with the piece that has it.
     let mut letters: Vec<(&str, bool)> = Vec::with_capacity(np);
+    let mut owners: Vec<u8> = Vec::with_capacity(np);
     let mut total_steps = 0usize;
     for (i, piece) in p.pieces.iter().enumerate() {
         let i8 = i as u8;
@@ -95,16 +97,28 @@ pub(super) fn validate_pieces(
             });
         }
         let plus = piece.plus;
-        if let Some(first) = letters
-            .iter()
-            .position(|&(l, f)| l.eq_ignore_ascii_case(&piece.letter) && f == plus)
-        {
-            return Err(TableError::DuplicateLetter {
-                first: first as u8,
-                second: i8,
-            });
+        // The second symbol is a plain one, also for a `+` face.
+        let symbols = std::iter::once((&piece.letter, plus))
+            .chain(piece.synonym.as_ref().map(|s| (s, false)));
+        for (symbol, plus) in symbols {
+            if !is_symbol(symbol) {
+                return Err(TableError::BadLetter {
+                    piece: i8,
+                    letter: symbol.chars().take(MAX_SYMBOL_BYTES + 1).collect(),
+                });
+            }
+            if let Some(first) = letters
+                .iter()
+                .position(|&(l, f)| l.eq_ignore_ascii_case(symbol) && f == plus)
+            {
+                return Err(TableError::DuplicateLetter {
+                    first: owners[first],
+                    second: i8,
+                });
+            }
+            letters.push((symbol, plus));
+            owners.push(i8);
         }
-        letters.push((&piece.letter, plus));
         if let Some(x) = piece.captured_as {
             pc(x, Field::CapturedAs { piece: i8 })?;
         }
@@ -159,8 +173,8 @@ pub(super) fn validate_pieces(
     }
     if let Some((first, second)) = symbol_clashes(&letters).into_iter().next() {
         return Err(TableError::AmbiguousLetter {
-            first: first as u8,
-            second: second as u8,
+            first: owners[first],
+            second: owners[second],
         });
     }
     if total_steps > MAX_TOTAL_STEPS {
