@@ -115,7 +115,7 @@ def explain(code: str) -> Optional[str]:
 
 
 def export_fsf(source: str, section: str = "fairyc-variant", file: str = "input.variant") -> str:
-    """The Fairy-Stockfish 11.1 `variants.ini` section of a `.variant`
+    """The current Fairy-Stockfish's `variants.ini` section of a `.variant`
     source (`fairyc export --to fairy-stockfish`), named `section`; a
     source Fairy-Stockfish cannot play raises `ExportError` whose
     diagnostics say why."""

@@ -42,7 +42,7 @@ class Variant:
     def table_json(self) -> str:
         """The move table as `fairyc compile` writes it."""
     def export_fsf(self, section: str = "fairyc-variant") -> str:
-        """The Fairy-Stockfish 11.1 section of the source; `ExportError`."""
+        """The current Fairy-Stockfish's section of the source; `ExportError`."""
 
 class Position:
     """A game of a variant: the current position and the moves pushed."""

@@ -100,7 +100,8 @@ fn shipped_source(py: Python<'_>, name: &str) -> PyResult<String> {
     Ok(find_shipped(py, name)?.source.to_string())
 }
 
-/// The Fairy-Stockfish 11.1 `variants.ini` section of a source, or an
+/// The current Fairy-Stockfish's `variants.ini` section of a source (as
+/// `fairyc export --to fairy-stockfish`), or an
 /// `ExportError` with the diagnostics that say why not.
 #[pyfunction]
 fn export_fsf(py: Python<'_>, source: &str, section: &str, file: &str) -> PyResult<String> {
@@ -113,14 +114,17 @@ fn export_fsf(py: Python<'_>, source: &str, section: &str, file: &str) -> PyResu
         ));
     }
     let exported = py.detach(|| {
-        fairyc_interop::export::export(source, section).map_err(|errors| {
-            let lines = fairyc_compiler::json::LineIndex::new(source);
-            let list: Vec<Value> = errors
-                .iter()
-                .map(|e| fairyc_compiler::json::to_json_indexed(file, &lines, &e.to_diagnostic(())))
-                .collect();
-            list
-        })
+        fairyc_interop::export::export_for(source, section, fairyc_interop::export::Target::Current)
+            .map_err(|errors| {
+                let lines = fairyc_compiler::json::LineIndex::new(source);
+                let list: Vec<Value> = errors
+                    .iter()
+                    .map(|e| {
+                        fairyc_compiler::json::to_json_indexed(file, &lines, &e.to_diagnostic(()))
+                    })
+                    .collect();
+                list
+            })
     });
     exported.map_err(|list| {
         let n = list.len();
@@ -267,7 +271,7 @@ impl Variant {
         py.detach(|| self.inner.tables().to_json())
     }
 
-    /// The Fairy-Stockfish 11.1 `variants.ini` section of this variant's
+    /// The current Fairy-Stockfish's `variants.ini` section of this variant's
     /// source, named `section`; an `ExportError` says why it cannot be (a
     /// variant loaded from a table has no source to export).
     #[pyo3(signature = (section = "fairyc-variant"))]

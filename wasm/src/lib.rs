@@ -171,7 +171,7 @@ pub fn explain(code: &str) -> Option<String> {
     fairyc_compiler::explain::explain(code).map(|e| e.render())
 }
 
-/// The Fairy-Stockfish 11.1 `variants.ini` section of a `.variant` source
+/// The current Fairy-Stockfish's `variants.ini` section of a `.variant` source
 /// (`fairyc export --to fairy-stockfish`), named `section` (default
 /// `fairyc-variant`). A source that does not compile, or says what
 /// Fairy-Stockfish cannot, throws an `Error` whose `diagnostics` say why at
@@ -190,21 +190,22 @@ pub fn export_fsf(
             "the section name `{section}` may only hold letters, digits, `-`, `_` and `.`"
         )));
     }
-    fairyc_interop::export::export(source, &section).map_err(|errors| {
-        let file = file.unwrap_or_else(|| "input.variant".to_string());
-        let list: Vec<Value> = errors
-            .iter()
-            .map(|e| fairyc_compiler::json::to_json(&file, source, &e.to_diagnostic(())))
-            .collect();
-        let n = list.len();
-        let err = error(&format!(
-            "Fairy-Stockfish cannot play this source: {n} diagnostic{}",
-            if n == 1 { "" } else { "s" }
-        ));
-        set(&err, "name", &JsValue::from_str("ExportError"));
-        set(&err, "diagnostics", &to_js(&Value::Array(list)));
-        err
-    })
+    fairyc_interop::export::export_for(source, &section, fairyc_interop::export::Target::Current)
+        .map_err(|errors| {
+            let file = file.unwrap_or_else(|| "input.variant".to_string());
+            let list: Vec<Value> = errors
+                .iter()
+                .map(|e| fairyc_compiler::json::to_json(&file, source, &e.to_diagnostic(())))
+                .collect();
+            let n = list.len();
+            let err = error(&format!(
+                "Fairy-Stockfish cannot play this source: {n} diagnostic{}",
+                if n == 1 { "" } else { "s" }
+            ));
+            set(&err, "name", &JsValue::from_str("ExportError"));
+            set(&err, "diagnostics", &to_js(&Value::Array(list)));
+            err
+        })
 }
 
 /// A compiled variant. Boards made from it share it.
