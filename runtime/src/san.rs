@@ -12,7 +12,8 @@
 //! (`/H`) and `+` for check or `#` for a check that leaves no legal reply.
 //! A pawn's capture, and its promotion off its own file, name its file.
 //! Drops are `P@e4`, castling `O-O` / `O-O-O` (with a gate, `O-O/He1`: the
-//! gated piece and its square). A square whose name is not letters then
+//! gated piece and its square; `O-O/h1`: the king's square, where it may
+//! castle to several on one side). A square whose name is not letters then
 //! digits disambiguates by its whole name. A piece that captures on its
 //! way (`Move::Locust`) is written with its origin and both squares:
 //! `Le5xf6xe7` (`-` before the end square when nothing is taken there).
@@ -343,9 +344,34 @@ impl<'v> Position<'v> {
             Move::Castle {
                 rule, from, gate, ..
             } => {
-                let r = &v.tables().parts().castling[usize::from(rule)];
-                let short = column(v, usize::from(r.rook_to)) < column(v, usize::from(r.king_to));
+                let castling = &v.tables().parts().castling;
+                let r = &castling[usize::from(rule)];
+                let short_of = |rule: u8| {
+                    let r = &castling[usize::from(rule)];
+                    column(v, usize::from(r.rook_to)) < column(v, usize::from(r.king_to))
+                };
+                let short = short_of(rule);
+                // Where a king may castle to several squares on one side
+                // (wildebeest), `O-O` alone would fit each: the king's
+                // square follows (`O-O/h1`; a gate is `/` and a letter).
+                let several = legal.iter().any(|&other| match other {
+                    Move::Castle {
+                        rule: o,
+                        from: f,
+                        gate: g,
+                        ..
+                    } => {
+                        f == from
+                            && g == gate
+                            && short_of(o) == short
+                            && castling[usize::from(o)].king_to != r.king_to
+                    }
+                    _ => false,
+                });
                 parts.piece = if short { "O-O" } else { "O-O-O" }.to_string();
+                if let Some(to) = v.square(usize::from(r.king_to)).filter(|_| several) {
+                    parts.piece = format!("{}/{}", parts.piece, name(to));
+                }
                 if let Some(g) = gate {
                     let at = if g.on_rook() {
                         let rook = if r.line.is_empty() {

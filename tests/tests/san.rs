@@ -347,3 +347,32 @@ fn second_letters() {
     assert_eq!(e.san(m), "Ec2");
     assert_eq!(e.parse_san("+Pc2"), Ok(m));
 }
+
+/// A king that may castle to several squares on one side (wildebeest: one
+/// to four squares towards the rook) has the king's square after each
+/// castling (`O-O/g1` …), since `O-O` alone would fit all (and `Kg1` is
+/// also the king's step); SAN reads each back, and `O-O` is then
+/// ambiguous.
+#[test]
+fn castlings_to_several_squares_are_king_moves() {
+    let v = compile_path(&root().join("variants/wildebeest.variant"));
+    let fen = "rnc1wkq3r/1p1p1p1pp1p/2p6p1/p1c3p4/4p3B2/5b1P1P1/8n2/2W1b1C2NP/\
+               PPPP1PP3C/RNB1QK4R w KQkq - 0 16";
+    let p = Position::from_fen(&v, fen).expect("FEN");
+    let mut castles: Vec<(String, String)> = p
+        .san_moves()
+        .into_iter()
+        .filter(|(m, _)| matches!(m, fairyc_runtime::Move::Castle { .. }))
+        .map(|(m, san)| (p.uci(m), san))
+        .collect();
+    castles.sort();
+    let sans: Vec<&str> = castles.iter().map(|(_, s)| s.as_str()).collect();
+    assert_eq!(sans, ["O-O/h1", "O-O/i1", "O-O/g1"], "{castles:?}");
+    for (uci, san) in &castles {
+        assert_eq!(
+            p.parse_san(san).map(|m| p.uci(m)).as_deref(),
+            Ok(uci.as_str())
+        );
+    }
+    assert!(p.parse_san("O-O").is_err());
+}
