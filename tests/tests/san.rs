@@ -219,6 +219,16 @@ const SHOGI_TEMPLATE: &[&str] = &[
     "dobutsu",
     "kyotoshogi",
     "micro",
+    "checkshogi",
+    "shoshogi",
+    "yarishogi",
+    "okisakishogi",
+    "torishogi",
+    // From Fairy-Stockfish's variants.ini: `[gorogoroplus:gorogoro]`, and
+    // the sections that set `variantTemplate = shogi`.
+    "gorogoroplus",
+    "shinobi",
+    "mansindam",
 ];
 
 /// Rows whose variant the current Fairy-Stockfish plays without check: its
