@@ -151,7 +151,7 @@ test("an edit of the rules keeps the game as far as it is legal, and the set-up 
   await checked(page);
   assert.equal(await page.getAttribute("#compile-status", "class"), "ok");
   assert.deepEqual(await playedMoves(page), ["e2e4", "e7e5"]);
-  assert.match(await page.textContent("#game-note"), /move 3 \(g1f3\) is not legal under the new rules/);
+  assert.match(await page.textContent("#game-note"), /move 3 \(Nf3\) is not legal under the new rules/);
   // A set-up position survives an edit.
   const setup = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
   await page.fill("#fen", setup);
@@ -173,6 +173,8 @@ test("the source is kept in the browser and carried by a share link", async () =
   await checked(page);
   await playMoves(page, ["e2e4"]);
   await page.click("#share");
+  // The link is made asynchronously (the source is compressed first).
+  await page.waitForFunction(() => document.querySelector("#share-link").value !== "");
   const link = await page.inputValue("#share-link");
   assert.match(link, /#src=[A-Za-z0-9_-]+$/);
   assert.ok(link.length < edited.length, `compressed: ${link.length} characters for ${edited.length}`);

@@ -160,7 +160,8 @@ export function fsfSquares(variant) {
  * Fairy-Stockfish (PyPI's pyffish, which .ci/run installs) for the variants
  * only it knows, with the sections of Fairy-Stockfish's own variants.ini
  * that the field loads (tests/data/field/current.ini: Orda chess and the
- * like, which pyffish does not build in); throws if neither offers it.
+ * like, which pyffish does not build in; atomic.ini: 6x6atom and the
+ * other atomic sections); throws if neither offers it.
  */
 export function oracleSquares(variant) {
   try {
@@ -169,9 +170,9 @@ export function oracleSquares(variant) {
     if (!/does not offer/.test(String(e.message))) throw e;
   }
   const code =
-    "import sys, pyffish\npyffish.load_variant_config(open(sys.argv[2]).read())\nprint(pyffish.start_fen(sys.argv[1]))";
-  const ini = join(ROOT, "tests", "data", "field", "current.ini");
-  const r = spawnSync("python3", ["-c", code, variant, ini], { encoding: "utf8" });
+    "import sys, pyffish\nfor f in sys.argv[2:]:\n    pyffish.load_variant_config(open(f).read())\nprint(pyffish.start_fen(sys.argv[1]))";
+  const inis = ["current.ini", "atomic.ini"].map((f) => join(ROOT, "tests", "data", "field", f));
+  const r = spawnSync("python3", ["-c", code, variant, ...inis], { encoding: "utf8" });
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`neither Fairy-Stockfish 11.1 nor pyffish offers ${variant}: ${r.stderr}`);
   const fen = r.stdout.trim().split(" ")[0].replace(/\[.*$/, "");
