@@ -37,18 +37,10 @@ pub fn with_fixes(mut diagnostic: Value, lines: &LineIndex<'_>, fixes: &[Fix]) -
                 .edits
                 .iter()
                 .map(|edit| {
-                    let (start, end) = (edit.span.start as usize, edit.span.end as usize);
-                    let (line_start, column_start) = lines.line_column(start);
-                    let (line_end, column_end) = lines.line_column(end);
-                    json!({
-                        "byte_start": start,
-                        "byte_end": end,
-                        "line_start": line_start,
-                        "column_start": column_start,
-                        "line_end": line_end,
-                        "column_end": column_end,
-                        "text": edit.text,
-                    })
+                    let range = edit.span.start as usize..edit.span.end as usize;
+                    let mut object = place(lines, range);
+                    object.insert("text".into(), json!(edit.text));
+                    Value::Object(object)
                 })
                 .collect();
             json!({ "title": fix.title, "edits": edits })
@@ -137,19 +129,10 @@ pub fn to_json_indexed<F>(file: &str, lines: &LineIndex<'_>, diagnostic: &Diagno
         .labels
         .iter()
         .map(|label| {
-            let (start, end) = (label.range.start, label.range.end);
-            let (line_start, column_start) = lines.line_column(start);
-            let (line_end, column_end) = lines.line_column(end);
-            json!({
-                "primary": label.style == LabelStyle::Primary,
-                "message": label.message,
-                "byte_start": start,
-                "byte_end": end,
-                "line_start": line_start,
-                "column_start": column_start,
-                "line_end": line_end,
-                "column_end": column_end,
-            })
+            let mut object = place(lines, label.range.clone());
+            object.insert("primary".into(), json!(label.style == LabelStyle::Primary));
+            object.insert("message".into(), json!(label.message));
+            Value::Object(object)
         })
         .collect();
     let (help, notes): (Vec<&String>, Vec<&String>) = diagnostic
@@ -172,6 +155,25 @@ pub fn to_json_indexed<F>(file: &str, lines: &LineIndex<'_>, diagnostic: &Diagno
         "help": help,
         "notes": notes,
     })
+}
+
+/// A byte range's place: `byte_start`, `byte_end`, and the 1-based
+/// `line_start`, `column_start`, `line_end`, `column_end`.
+fn place(lines: &LineIndex<'_>, range: std::ops::Range<usize>) -> serde_json::Map<String, Value> {
+    let (line_start, column_start) = lines.line_column(range.start);
+    let (line_end, column_end) = lines.line_column(range.end);
+    let mut object = serde_json::Map::new();
+    for (key, value) in [
+        ("byte_start", range.start),
+        ("byte_end", range.end),
+        ("line_start", line_start),
+        ("column_start", column_start),
+        ("line_end", line_end),
+        ("column_end", column_end),
+    ] {
+        object.insert(key.into(), json!(value));
+    }
+    object
 }
 
 /// The 1-based line and column (in characters) of a byte offset; offsets
