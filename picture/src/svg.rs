@@ -54,43 +54,17 @@ pub fn render(p: &Picture) -> String {
         pts.push((cx - 0.3, cy - 0.3));
         pts.push((cx + 0.3, cy + 0.3));
     }
-    let min_x = pts.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
-    let max_x = pts.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
-    let max_y = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-    let min_y = pts.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
-    let board_w = (max_x - min_x) * U;
-    let board_h = (max_y - min_y) * U;
-
-    let wrap_at = ((board_w / CHAR) as usize).max(72);
-    let above: Vec<String> = p.above.iter().flat_map(|l| wrap(l, wrap_at)).collect();
-    let mut below: Vec<(Option<Reach>, String)> = Vec::new();
-    for (i, line) in p.below.iter().enumerate() {
-        // The first lines of a piece diagram explain the legend's markers:
-        // draw the marker instead of its character.
-        let (kind, text) = match p.legend.get(i) {
-            Some(&k) => (Some(k), line.chars().skip(2).collect::<String>()),
-            None => (None, line.clone()),
-        };
-        for (j, l) in wrap(&text, wrap_at).into_iter().enumerate() {
-            below.push((kind.filter(|_| j == 0), l));
-        }
-    }
-    let text_w = [
-        p.title.len() as f64 * 11.0,
-        p.subtitle.chars().count() as f64 * CHAR,
-    ]
-    .into_iter()
-    .chain(above.iter().map(|l| l.chars().count() as f64 * CHAR))
-    .chain(
-        below
-            .iter()
-            .map(|l| l.1.chars().count() as f64 * CHAR + 24.0),
-    )
-    .fold(0.0, f64::max);
-    let width = (board_w.max(text_w) + 2.0 * M).ceil();
-    let top = M + 52.0 + above.len() as f64 * LINE;
-    let height = (top + board_h + 12.0 + below.len() as f64 * LINE + M).ceil();
-    let left = (width - board_w) / 2.0;
+    let Layout {
+        min_x,
+        max_y,
+        board_h,
+        above,
+        below,
+        width,
+        height,
+        top,
+        left,
+    } = layout(p, &pts);
     // Cell-grid point → pixels.
     let px = |x: f64, y: f64| {
         let (sx, sy) = proj(x, y);
@@ -321,6 +295,69 @@ pub fn render(p: &Picture) -> String {
 /// wide and √3·R tall).
 const HEX_R: f64 = 0.55;
 
+/// Where a picture's parts go, from the extent of its board and labels
+/// (`pts`, in cell units, y up): the text wrapped to the board's width,
+/// the picture's size, and the board's top left corner in pixels.
+struct Layout {
+    min_x: f64,
+    max_y: f64,
+    board_h: f64,
+    above: Vec<String>,
+    below: Vec<(Option<Reach>, String)>,
+    width: f64,
+    height: f64,
+    top: f64,
+    left: f64,
+}
+
+fn layout(p: &Picture, pts: &[(f64, f64)]) -> Layout {
+    let min_x = pts.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let max_x = pts.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+    let min_y = pts.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let max_y = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    let board_w = (max_x - min_x) * U;
+    let board_h = (max_y - min_y) * U;
+    let wrap_at = ((board_w / CHAR) as usize).max(72);
+    let above: Vec<String> = p.above.iter().flat_map(|l| wrap(l, wrap_at)).collect();
+    let mut below: Vec<(Option<Reach>, String)> = Vec::new();
+    for (i, line) in p.below.iter().enumerate() {
+        let (kind, text) = match p.legend.get(i) {
+            Some(&k) => (Some(k), line.chars().skip(2).collect::<String>()),
+            None => (None, line.clone()),
+        };
+        for (j, l) in wrap(&text, wrap_at).into_iter().enumerate() {
+            below.push((kind.filter(|_| j == 0), l));
+        }
+    }
+    let text_w = [
+        p.title.len() as f64 * 11.0,
+        p.subtitle.chars().count() as f64 * CHAR,
+    ]
+    .into_iter()
+    .chain(above.iter().map(|l| l.chars().count() as f64 * CHAR))
+    .chain(
+        below
+            .iter()
+            .map(|l| l.1.chars().count() as f64 * CHAR + 24.0),
+    )
+    .fold(0.0, f64::max);
+    let width = (board_w.max(text_w) + 2.0 * M).ceil();
+    let top = M + 52.0 + above.len() as f64 * LINE;
+    let height = (top + board_h + 12.0 + below.len() as f64 * LINE + M).ceil();
+    let left = (width - board_w) / 2.0;
+    Layout {
+        min_x,
+        max_y,
+        board_h,
+        above,
+        below,
+        width,
+        height,
+        top,
+        left,
+    }
+}
+
 /// The centre of the hexagonal cell `(x, y)` (y up), in cell units: flat-top
 /// hexagons, columns (files) upright, each column half a cell higher than
 /// the one on its left, so that the steps (1, 0) and (1, -1) lead to the
@@ -417,40 +454,17 @@ fn render_hex(p: &Picture) -> String {
         pts.push((cx - 0.3, cy - 0.3));
         pts.push((cx + 0.3, cy + 0.3));
     }
-    let min_x = pts.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
-    let max_x = pts.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
-    let min_y = pts.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
-    let max_y = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-    let board_w = (max_x - min_x) * U;
-    let board_h = (max_y - min_y) * U;
-    let wrap_at = ((board_w / CHAR) as usize).max(72);
-    let above: Vec<String> = p.above.iter().flat_map(|l| wrap(l, wrap_at)).collect();
-    let mut below: Vec<(Option<Reach>, String)> = Vec::new();
-    for (i, line) in p.below.iter().enumerate() {
-        let (kind, text) = match p.legend.get(i) {
-            Some(&k) => (Some(k), line.chars().skip(2).collect::<String>()),
-            None => (None, line.clone()),
-        };
-        for (j, l) in wrap(&text, wrap_at).into_iter().enumerate() {
-            below.push((kind.filter(|_| j == 0), l));
-        }
-    }
-    let text_w = [
-        p.title.len() as f64 * 11.0,
-        p.subtitle.chars().count() as f64 * CHAR,
-    ]
-    .into_iter()
-    .chain(above.iter().map(|l| l.chars().count() as f64 * CHAR))
-    .chain(
-        below
-            .iter()
-            .map(|l| l.1.chars().count() as f64 * CHAR + 24.0),
-    )
-    .fold(0.0, f64::max);
-    let width = (board_w.max(text_w) + 2.0 * M).ceil();
-    let top = M + 52.0 + above.len() as f64 * LINE;
-    let height = (top + board_h + 12.0 + below.len() as f64 * LINE + M).ceil();
-    let left = (width - board_w) / 2.0;
+    let Layout {
+        min_x,
+        max_y,
+        board_h,
+        above,
+        below,
+        width,
+        height,
+        top,
+        left,
+    } = layout(p, &pts);
     let px = |(x, y): (f64, f64)| (left + (x - min_x) * U, top + (max_y - y) * U);
 
     let mut s = String::new();
