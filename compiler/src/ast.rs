@@ -228,6 +228,14 @@ pub enum PieceProp {
     FenOnly(Span),
     /// `immobile`: the piece has no moves, on purpose.
     Immobile(Span),
+    /// `notation pawn` or `notation piece`: how SAN writes the piece's
+    /// moves (without or with its symbol).
+    Notation {
+        /// The whole statement.
+        span: Span,
+        /// `pawn`.
+        pawn: bool,
+    },
     /// `cannot-capture Cannon`: enemy pieces this piece never captures.
     CannotCapture {
         /// The pieces.

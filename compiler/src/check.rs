@@ -11,8 +11,9 @@
 
 use fairyc_runtime::table::{
     is_symbol, symbol_clashes, CheckCountRule, CountingLimit, CountingRule, DropRules, EndRules,
-    GateRule, Legality, MateRule, Outcome, PromotionChoice, RepetitionRule, SeveralRoyals,
-    Stalemate, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES, MAX_PIECES,
+    GateRule, Legality, MateRule, Notation, Outcome, PromotionChoice, RepetitionRule,
+    SeveralRoyals, Stalemate, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES,
+    MAX_PIECES,
 };
 use fairyc_runtime::{
     check_royal_count, Color, ParseFenError, PositionError, Setup, Variant, VariantTables,
@@ -843,6 +844,7 @@ impl<'a> Checker<'a> {
                     self.once(&mut seen, "immobile", *span);
                     immobile = Some(*span);
                 }
+                PieceProp::Notation { span, .. } => self.once(&mut seen, "notation", *span),
                 PieceProp::Faces { betza, span } => {
                     self.once(&mut seen, "faces", *span);
                     self.betza(betza);
@@ -1673,6 +1675,8 @@ pub struct CheckedPiece {
     pub cannot_hop: Vec<u8>,
     /// `points`, in tenths.
     pub points: u32,
+    /// `notation pawn` or `notation piece`: how SAN writes its moves.
+    pub notation: Option<Notation>,
 }
 
 /// One Betza term of a piece.
@@ -2169,6 +2173,7 @@ impl<'a> Resolver<'a> {
             let mut letter = String::from("?");
             let mut plus = false;
             let mut synonym: Option<String> = None;
+            let mut notation = None;
             let mut royal = None;
             let points = scoring
                 .map(|s| s.rules.as_slice())
@@ -2218,6 +2223,13 @@ impl<'a> Resolver<'a> {
                     PieceProp::Also(a) if synonym.is_none() => {
                         synonym = Some(a.node.to_ascii_uppercase());
                     }
+                    PieceProp::Notation { pawn, .. } if notation.is_none() => {
+                        notation = Some(if *pawn {
+                            Notation::Pawn
+                        } else {
+                            Notation::Piece
+                        });
+                    }
                     PieceProp::Royal(span) => royal = Some(*span),
                     PieceProp::CapturedAs(p) => {
                         captured_as = self.piece(&p.node);
@@ -2257,6 +2269,7 @@ impl<'a> Resolver<'a> {
                 cannot_capture,
                 cannot_hop,
                 points,
+                notation,
             });
         }
         out

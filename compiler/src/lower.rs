@@ -552,6 +552,7 @@ pub fn piece_shell(piece: &CheckedPiece, squares: usize) -> PieceTable {
         cannot_capture: piece.cannot_capture.clone(),
         cannot_hop: piece.cannot_hop.clone(),
         points: piece.points,
+        notation: piece.notation,
     }
 }
 

@@ -488,6 +488,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::captured_as => "`captured-as`",
         Rule::fen_only => "`fen-only`",
         Rule::immobile | Rule::kw_immobile => "`immobile`",
+        Rule::notation | Rule::kw_notation => "`notation pawn` or `notation piece`",
+        Rule::notation_kind => "`pawn` or `piece`",
         Rule::betza => "a Betza move",
         Rule::betza_term => "a Betza term",
         Rule::betza_mod => "a Betza modifier",
@@ -1095,6 +1097,15 @@ impl Builder<'_> {
                 }
                 Rule::fen_only => props.push(PieceProp::FenOnly(tight(&p))),
                 Rule::immobile => props.push(PieceProp::Immobile(tight(&p))),
+                Rule::notation => {
+                    let span = tight(&p);
+                    if let Some(k) = p.into_inner().find(|q| q.as_rule() == Rule::notation_kind) {
+                        props.push(PieceProp::Notation {
+                            span,
+                            pawn: k.as_str() == "pawn",
+                        });
+                    }
+                }
                 Rule::cannot_capture | Rule::cannot_hop => {
                     let span = tight(&p);
                     let hop = p.as_rule() == Rule::cannot_hop;

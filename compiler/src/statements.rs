@@ -295,6 +295,12 @@ const PIECE: &[Statement] = &[
         PIECES,
     ),
     lead(
+        "notation",
+        "`notation pawn` or `notation piece`",
+        "how SAN writes its moves: without its symbol, as a pawn's, or with it",
+        NOTATION,
+    ),
+    lead(
         "cannot-capture",
         "`cannot-capture <Piece>, …`",
         "enemy pieces this piece never captures",

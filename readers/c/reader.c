@@ -147,7 +147,7 @@ static const char *const K_SQUARE[] = {"name", "cells", NULL};
 static const char *const K_PIECE[] = {"name", "letter", "moves", NULL};
 static const char *const K_PIECE_OPT[] = {"royal", "captured_as", "demotes_to",
                                           "plus", "synonym", "promotion_limit", "cannot_capture",
-                                          "cannot_hop", "points", NULL};
+                                          "cannot_hop", "points", "notation", NULL};
 static const char *const K_PATH[] = {"steps", NULL};
 static const char *const K_PATH_OPT[] = {"quiet", "capture", "en_passant", "creates_en_passant",
                                          "friend_on", "hop", "attack_only", "once",
@@ -347,6 +347,10 @@ static int read_parts(rd *r, table *t, const jval *parts) {
             for (size_t k = 0; x->str[k]; k++)
                 P->synonym[k] = (char)toupper((unsigned char)x->str[k]);
         }
+        /* How SAN writes the piece: this reader writes no SAN, but checks it. */
+        if ((x = json_get(pc, "notation")) &&
+            (x->type != J_STR || (strcmp(x->str, "pawn") != 0 && strcmp(x->str, "piece") != 0)))
+            return refuse(r, "%spieces[%ld].notation is not \"pawn\" or \"piece\"", "", i);
         P->plus = flag(r, pc, "plus", 0);
         if (P->plus) unsupported(r, "plus");
         if ((x = json_get(pc, "promotion_limit")))

@@ -2,8 +2,9 @@
 //! and read tolerantly.
 //!
 //! Writing: the piece's symbol in upper case, or its second symbol if it
-//! has one (`letter N also H`: `H`; none for a pawn: a piece lettered `P`
-//! that promotes into other pieces), the origin's file, rank
+//! has one (`letter N also H`: `H`; none for a pawn: a piece with
+//! `notation pawn`, or without `notation` a piece lettered `P` that
+//! promotes into other pieces), the origin's file, rank
 //! or whole square where another piece of the same type could go to the
 //! same square, `x` for a capture, the destination, then the promotion
 //! (`=Q`; `+` for a promotion to the piece's own `+` face and `=` for the
@@ -98,9 +99,19 @@ fn file_rank(name: &str) -> (&str, &str) {
     }
 }
 
-/// Whether the piece is written without its letter: it is lettered `P`
-/// and promotes into pieces other than its own `+` face.
+/// Whether the piece is written without its letter: its table says so
+/// (`notation pawn`), or says nothing and it is lettered `P` and promotes
+/// into pieces other than its own `+` face.
 fn is_pawn(v: &Variant, p: PieceType) -> bool {
+    if let Some(n) = v
+        .tables()
+        .parts()
+        .pieces
+        .get(p.index())
+        .and_then(|t| t.notation)
+    {
+        return n == crate::table::Notation::Pawn;
+    }
     if v.is_plus(p) || !v.piece_symbol(p).eq_ignore_ascii_case("P") {
         return false;
     }

@@ -386,3 +386,41 @@ fn castlings_to_several_squares_are_king_moves() {
     }
     assert!(p.parse_san("O-O").is_err());
 }
+
+/// `notation piece` writes a pawn with its letter (Legan's pawn, as
+/// Fairy-Stockfish writes its custom pawns), `notation pawn` without one
+/// (shinobi's pawn, which promotes only to its own `+` face); without
+/// `notation`, chess's pawn is written without its letter and shogi's with
+/// it. Each reads back.
+#[test]
+fn notation_says_which_piece_is_a_pawn() {
+    let cases = [
+        ("legan", "", "d1c2", "Pc2"),
+        ("shinobi", "", "a2a3", "a3"),
+        ("chess", "", "e2e4", "e4"),
+        (
+            "shogi",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1",
+            "e3e4",
+            "Pe4",
+        ),
+    ];
+    for (stem, fen, uci, san) in cases {
+        let v = compile_path(&root().join(format!("variants/{stem}.variant")));
+        let p = if fen.is_empty() {
+            Position::new(&v).expect("start")
+        } else {
+            Position::from_fen(&v, fen).expect("FEN")
+        };
+        let m = p.parse_uci(uci).expect("legal");
+        assert_eq!(p.san(m), san, "{stem} {uci}");
+        assert_eq!(p.parse_san(san), Ok(m), "{stem} {san}");
+    }
+    // A capture by a `notation piece` pawn names the piece, not the file.
+    let v = compile_path(&root().join("variants/berolina.variant"));
+    let p = Position::from_fen(&v, "4k3/8/8/8/3p4/3P4/8/4K3 w - - 0 1").expect("FEN");
+    let m = p
+        .parse_uci("d3d4")
+        .expect("Berolina's pawn captures straight ahead");
+    assert_eq!(p.san(m), "Pxd4");
+}

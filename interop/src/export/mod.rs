@@ -206,6 +206,7 @@ fn reference(betza: &str) -> Option<CheckedPiece> {
         cannot_capture: Vec::new(),
         cannot_hop: Vec::new(),
         points: 0,
+        notation: None,
     })
 }
 

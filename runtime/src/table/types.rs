@@ -227,6 +227,22 @@ pub struct PieceTable {
     /// verdicts), in tenths of a point.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub points: u32,
+    /// How SAN writes the piece's moves (`notation pawn` / `notation
+    /// piece`); `None`: as a pawn's when it is lettered `P` and promotes
+    /// into other pieces, else with its symbol.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notation: Option<Notation>,
+}
+
+/// How SAN writes a piece's moves ([`PieceTable::notation`]). In JSON
+/// `"pawn"` or `"piece"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Notation {
+    /// Without its symbol; a capture names the origin's file (`exd5`).
+    Pawn,
+    /// With its symbol (`Pc2`), also when it is lettered `P`.
+    Piece,
 }
 
 /// Which sides' pieces of a type are royal ([`PieceTable::royal`]). In
@@ -1123,6 +1139,17 @@ impl<'de> Deserialize<'de> for Royal {
             d,
             WORDS,
             "\"both\", \"white\" or \"black\" (absent: not royal)",
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for Notation {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Notation, D::Error> {
+        const WORDS: &[(&str, Notation)] = &[("pawn", Notation::Pawn), ("piece", Notation::Piece)];
+        read_word(
+            d,
+            WORDS,
+            "\"pawn\" or \"piece\" (absent: a `P` that promotes into other pieces is a pawn)",
         )
     }
 }
