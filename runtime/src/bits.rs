@@ -2,8 +2,11 @@
 //! runtime is built in.
 //!
 //! A variant is played at one [`Width`], chosen once when it is loaded
-//! ([`crate::Variant::new`]): [`Narrow`] (a `u128` square set, `u32` piece
+//! ([`crate::Variant::new`]): [`Small`] (a `u64` square set, `u32` piece
 //! masks, a byte per board square) for boards of at most
+//! [`Small::MAX_SQUARES`] squares (8×8 and smaller) and
+//! [`Small::MAX_PIECES`] piece types, [`Narrow`] (the same with a `u128`
+//! square set) for boards of at most
 //! [`Narrow::MAX_SQUARES`] squares and [`Narrow::MAX_PIECES`] piece types,
 //! [`Mid`] (256-bit square sets, `u128` piece masks) for boards of at most
 //! [`Mid::MAX_SQUARES`] squares, [`Wide`] otherwise (up to
@@ -122,6 +125,7 @@ macro_rules! int_bits {
 }
 
 int_bits!(u32);
+int_bits!(u64);
 int_bits!(u128);
 
 /// The number of 64-bit words of a [`Wide`] square set.
@@ -266,8 +270,8 @@ pub(crate) trait Board: Copy + Debug + Send + Sync + 'static {
     fn set(&mut self, s: usize, c: u16);
 }
 
-impl Board for [u8; 128] {
-    const EMPTY: Self = [0; 128];
+impl<const N: usize> Board for [u8; N] {
+    const EMPTY: Self = [0; N];
 
     #[inline(always)]
     fn get(&self, s: usize) -> u16 {
@@ -329,7 +333,26 @@ pub(crate) trait Width: Copy + Debug + Default + Send + Sync + 'static {
     fn square_iter(set: Self::Set) -> SquareIter;
 }
 
-/// Boards of up to 128 squares with up to 32 piece types (all but the
+/// Boards of up to 64 squares with up to 32 piece types (8×8 and smaller):
+/// a square set is one machine word.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Small;
+
+impl Width for Small {
+    type Set = u64;
+    type Mask = u32;
+    type Board = [u8; 64];
+    type Hand = [u8; 32];
+    const MAX_SQUARES: usize = 64;
+    const MAX_PIECES: usize = 32;
+
+    #[inline(always)]
+    fn square_iter(set: u64) -> SquareIter {
+        SquareIter(SetIter::Small(Squares(set)))
+    }
+}
+
+/// Boards of 65 to 128 squares with up to 32 piece types (all but the
 /// largest shipped variants).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Narrow;

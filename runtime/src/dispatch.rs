@@ -3,7 +3,7 @@
 //! dispatches once to the position of that width ([`Pos`]), whose code is
 //! monomorphic inside (perft and the move generator never dispatch again).
 
-use crate::bits::{Mid, Narrow, Wide};
+use crate::bits::{Mid, Narrow, Small, Wide};
 use crate::error::{PlayError, PositionError};
 use crate::ids::{ByColor, PieceType, Square, SquareIter};
 use crate::movelist::MoveList;
@@ -29,6 +29,7 @@ pub struct Position<'v> {
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)] // the narrow one inline, on purpose
 pub(crate) enum At<'v> {
+    Small(Pos<'v, Small>),
     Narrow(Pos<'v, Narrow>),
     Mid(Box<Pos<'v, Mid>>),
     Wide(Box<Pos<'v, Wide>>),
@@ -40,6 +41,7 @@ pub struct Undo(UndoAt);
 
 #[derive(Clone, Debug)]
 enum UndoAt {
+    Small(UndoOf<Small>),
     Narrow(UndoOf<Narrow>),
     Mid(Box<UndoOf<Mid>>),
     Wide(Box<UndoOf<Wide>>),
@@ -49,6 +51,7 @@ enum UndoAt {
 macro_rules! with_pos {
     ($s:expr, $p:ident => $e:expr) => {
         match &$s.at {
+            At::Small($p) => $e,
             At::Narrow($p) => $e,
             At::Mid($p) => $e,
             At::Wide($p) => $e,
@@ -60,6 +63,7 @@ macro_rules! with_pos {
 macro_rules! with_pos_mut {
     ($s:expr, $p:ident => $e:expr) => {
         match &mut $s.at {
+            At::Small($p) => $e,
             At::Narrow($p) => $e,
             At::Mid($p) => $e,
             At::Wide($p) => $e,
@@ -105,6 +109,7 @@ impl<'v> Position<'v> {
     /// range ([`crate::MAX_HALFMOVE`], [`crate::MAX_FULLMOVE`]).
     pub fn from_setup(v: &'v Variant, s: &Setup) -> Result<Position<'v>, PositionError> {
         let at = match &v.0 {
+            Inner::Small(r) => At::Small(Pos::from_setup(r, s)?),
             Inner::Narrow(r) => At::Narrow(Pos::from_setup(r, s)?),
             Inner::Mid(r) => At::Mid(Box::new(Pos::from_setup(r, s)?)),
             Inner::Wide(r) => At::Wide(Box::new(Pos::from_setup(r, s)?)),
@@ -286,6 +291,7 @@ impl<'v> Position<'v> {
     /// ```
     pub fn make(&mut self, m: Move) -> Undo {
         match &mut self.at {
+            At::Small(p) => Undo(UndoAt::Small(p.make(m))),
             At::Narrow(p) => Undo(UndoAt::Narrow(p.make(m))),
             At::Mid(p) => Undo(UndoAt::Mid(Box::new(p.make(m)))),
             At::Wide(p) => Undo(UndoAt::Wide(Box::new(p.make(m)))),
@@ -296,6 +302,7 @@ impl<'v> Position<'v> {
     /// of another variant's position is ignored (it never panics).
     pub fn unmake(&mut self, u: Undo) {
         match (&mut self.at, u.0) {
+            (At::Small(p), UndoAt::Small(u)) => p.unmake(u),
             (At::Narrow(p), UndoAt::Narrow(u)) => p.unmake(u),
             (At::Mid(p), UndoAt::Mid(u)) => p.unmake(*u),
             (At::Wide(p), UndoAt::Wide(u)) => p.unmake(*u),

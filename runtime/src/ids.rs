@@ -10,7 +10,7 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-use crate::bits::{Bits, Mid, Narrow, Sq, Squares, Wide, Width};
+use crate::bits::{Bits, Mid, Narrow, Small, Sq, Squares, Wide, Width};
 use crate::types::Color;
 
 /// A square of one variant's board.
@@ -257,6 +257,7 @@ pub struct SquareIter(pub(crate) SetIter);
 /// The set behind a [`SquareIter`], at any width.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum SetIter {
+    Small(Squares<<Small as Width>::Set>),
     Narrow(Squares<<Narrow as Width>::Set>),
     Mid(Squares<<Mid as Width>::Set>),
     Wide(Squares<<Wide as Width>::Set>),
@@ -276,6 +277,7 @@ impl Iterator for SquareIter {
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
         match &mut self.0 {
+            SetIter::Small(s) => s.next(),
             SetIter::Narrow(s) => s.next(),
             SetIter::Mid(s) => s.next(),
             SetIter::Wide(s) => s.next(),
@@ -286,6 +288,7 @@ impl Iterator for SquareIter {
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = match self.0 {
+            SetIter::Small(s) => s.0.count(),
             SetIter::Narrow(s) => s.0.count(),
             SetIter::Mid(s) => s.0.count(),
             SetIter::Wide(s) => s.0.count(),

@@ -28,6 +28,7 @@ use crate::types::Move;
 /// ```
 pub fn perft(pos: &Position<'_>, depth: u32) -> u64 {
     match &pos.at {
+        At::Small(p) => perft_at(p, depth),
         At::Narrow(p) => perft_at(p, depth),
         At::Mid(p) => perft_at(p, depth),
         At::Wide(p) => perft_at(p, depth),

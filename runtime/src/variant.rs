@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::bits::{bit, mask_of, set_of, Bits, Mid, Narrow, Sq, Squares, Wide, Width};
+use crate::bits::{bit, mask_of, set_of, Bits, Mid, Narrow, Small, Sq, Squares, Wide, Width};
 use crate::error::TableError;
 use crate::ids::{PieceType, Square};
 use crate::table::{Outcome, PromotionChoice, PromotionKind, Trigger, VariantTables};
@@ -366,6 +366,9 @@ pub struct Variant(pub(crate) Inner);
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum Inner {
+    /// At most [`Small::MAX_SQUARES`] squares and [`Small::MAX_PIECES`]
+    /// piece types.
+    Small(Rules<Small>),
     /// At most [`Narrow::MAX_SQUARES`] squares and [`Narrow::MAX_PIECES`]
     /// piece types.
     Narrow(Rules<Narrow>),
@@ -380,6 +383,7 @@ pub(crate) enum Inner {
 macro_rules! with_rules {
     ($v:expr, $r:ident => $e:expr) => {
         match &$v.0 {
+            $crate::variant::Inner::Small($r) => $e,
             $crate::variant::Inner::Narrow($r) => $e,
             $crate::variant::Inner::Mid($r) => $e,
             $crate::variant::Inner::Wide($r) => $e,
@@ -393,9 +397,10 @@ impl Variant {
     /// size and its attack-table work (bounded by
     /// [`crate::table::MAX_ATTACK_WORK`]).
     ///
-    /// A board of at most 128 squares with at most 32 piece types (all but
-    /// the largest of the shipped variants) is played with `u128` square
-    /// sets and `u32` piece masks; one of at most 256 squares with 256-bit square sets and
+    /// A board of at most 64 squares with at most 32 piece types is played
+    /// with `u64` square sets and `u32` piece masks; one of at most 128
+    /// squares (all but the largest of the shipped variants) with `u128`
+    /// square sets; one of at most 256 squares with 256-bit square sets and
     /// `u128` piece masks; a larger one (up to [`crate::table::MAX_SQUARES`]
     /// squares and [`crate::table::MAX_PIECES`] piece types) with 1024-bit
     /// sets. The choice is made here, once: the move generator is compiled
@@ -412,7 +417,7 @@ impl Variant {
     }
 
     /// [`Variant::new`], played with square sets of at least `bits` bits
-    /// (128, 256 or 1024; more if the board needs them): for tests that
+    /// (64, 128, 256 or 1024; more if the board needs them): for tests that
     /// compare the widths on one variant. Not part of the stable API.
     ///
     /// # Errors
@@ -423,7 +428,9 @@ impl Variant {
         let p = tables.parts();
         let (squares, pieces) = (p.board.squares.len().max(bits), p.pieces.len());
         Ok(Variant(
-            if squares <= Narrow::MAX_SQUARES && pieces <= Narrow::MAX_PIECES {
+            if squares <= Small::MAX_SQUARES && pieces <= Small::MAX_PIECES {
+                Inner::Small(Rules::new(tables)?)
+            } else if squares <= Narrow::MAX_SQUARES && pieces <= Narrow::MAX_PIECES {
                 Inner::Narrow(Rules::new(tables)?)
             } else if squares <= Mid::MAX_SQUARES && pieces <= Mid::MAX_PIECES {
                 Inner::Mid(Rules::new(tables)?)
@@ -436,14 +443,15 @@ impl Variant {
     /// Whether the variant is played with wide square sets (a board of
     /// more than 128 squares, or more than 32 piece types).
     pub fn is_wide(&self) -> bool {
-        !matches!(self.0, Inner::Narrow(_))
+        !matches!(self.0, Inner::Small(_) | Inner::Narrow(_))
     }
 
     /// The number of bits of the square sets the variant is played with:
-    /// 128, 256 or 1024 (see [`Variant::new`]). Not part of the stable API.
+    /// 64, 128, 256 or 1024 (see [`Variant::new`]). Not part of the stable API.
     #[doc(hidden)]
     pub fn set_bits(&self) -> usize {
         match self.0 {
+            Inner::Small(_) => Small::MAX_SQUARES,
             Inner::Narrow(_) => Narrow::MAX_SQUARES,
             Inner::Mid(_) => Mid::MAX_SQUARES,
             Inner::Wide(_) => Wide::MAX_SQUARES,

@@ -1,5 +1,5 @@
 //! Perft throughput of one variant played at each width the runtime has
-//! (128-, 256- and 1024-bit square sets), side by side in the same run.
+//! (64-, 128-, 256- and 1024-bit square sets), side by side in the same run.
 //!
 //! `cargo bench -p fairyc-tests --bench widths`
 //!
@@ -33,18 +33,20 @@ const POSITIONS: &[(&str, &str, &str, u32)] = &[
     ("variants/chu.variant", "start position", "", 3),
 ];
 
-const WIDTHS: [usize; 3] = [128, 256, 1024];
+const WIDTHS: [usize; 4] = [64, 128, 256, 1024];
 
 fn main() {
     println!(
-        "{:<12} {:<16} {:>5} {:>10} {:>12} {:>12} {:>12} {:>7} {:>7}",
+        "{:<12} {:<16} {:>5} {:>10} {:>12} {:>12} {:>12} {:>12} {:>7} {:>7} {:>7}",
         "variant",
         "position",
         "depth",
         "leaves",
+        "64 bits/s",
         "128 bits/s",
         "256 bits/s",
         "1024 bits/s",
+        "128/own",
         "256/own",
         "1024/own"
     );
@@ -53,7 +55,7 @@ fn main() {
         let tables = fairyc_compiler::compile(&source).expect("compiles");
         let own = Variant::new(tables.clone()).expect("loads").set_bits();
         let mut leaves = None;
-        let mut rates = [None; 3];
+        let mut rates = [None; 4];
         for (i, bits) in WIDTHS.into_iter().enumerate() {
             if bits < own {
                 continue;
@@ -86,7 +88,7 @@ fn main() {
             .next()
             .and_then(|f| f.strip_suffix(".variant"));
         println!(
-            "{:<12} {:<16} {:>5} {:>10} {:>12} {:>12} {:>12} {:>7} {:>7}",
+            "{:<12} {:<16} {:>5} {:>10} {:>12} {:>12} {:>12} {:>12} {:>7} {:>7} {:>7}",
             stem.unwrap_or(file),
             name,
             depth,
@@ -94,8 +96,10 @@ fn main() {
             rate(rates[0]),
             rate(rates[1]),
             rate(rates[2]),
+            rate(rates[3]),
             ratio(rates[1]),
             ratio(rates[2]),
+            ratio(rates[3]),
         );
     }
 }

@@ -325,6 +325,8 @@ fn board_of(w: usize, h: usize, top: usize) -> VariantTables {
 fn the_width_is_the_smallest_that_holds_the_board() {
     // (files, ranks, cells of the top row, squares, set bits)
     let boards = [
+        (8, 8, 8, 64, 64),
+        (9, 8, 2, 65, 128),
         (16, 8, 16, 128, 128),
         (16, 9, 1, 129, 256),
         (16, 16, 16, 256, 256),
@@ -356,7 +358,7 @@ fn the_width_is_the_smallest_that_holds_the_board() {
 fn at_every_width(source: &str) -> Vec<Variant> {
     let tables = fairyc_compiler::compile(source).expect("compiles");
     let mut out: Vec<Variant> = Vec::new();
-    for bits in [128, 256, 1024] {
+    for bits in [64, 128, 256, 1024] {
         let v = Variant::new_at_least(tables.clone(), bits).expect("loads");
         if out.last().is_none_or(|w| w.set_bits() != v.set_bits()) {
             out.push(v);
@@ -372,7 +374,7 @@ fn chess_perft_is_the_same_at_every_width() {
     let widths = at_every_width(&source);
     assert_eq!(
         widths.iter().map(Variant::set_bits).collect::<Vec<_>>(),
-        [128, 256, 1024]
+        [64, 128, 256, 1024]
     );
     // Castling, en passant, promotion and checks at every width; the
     // narrow counts are the published ones (Chess Programming Wiki,
