@@ -17,9 +17,18 @@
 //! `largeboards=yes` build, which plays every board but is slower on 8×8),
 //! so that each row meets the engine at its fastest. A row whose variant the
 //! binary does not play (Chu shogi, Hans 38Special) shows fairyc alone.
+//!
+//! A second table compares search speed: each family's start position
+//! searched for one second by fairyc's engine (`fairyc-search`, one
+//! thread) and by Fairy-Stockfish (`go movetime 1000`, one thread), nodes
+//! per second each and their ratio. The engines count nodes and evaluate
+//! differently, so this ratio says how fast each walks its own tree, not
+//! which plays better.
 
 use fairyc_runtime::{perft, Position};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use fairyc_tests::{best_of, shipped, Engine, FAIRY_STOCKFISH};
 
@@ -117,6 +126,60 @@ const POSITIONS: &[(&str, &str, &str, &str, u32)] = &[
     ),
 ];
 
+/// `(variant file stem, Fairy-Stockfish name)` of the search table.
+const SEARCHES: &[(&str, &str)] = &[
+    ("chess", "chess"),
+    ("crazyhouse", "crazyhouse"),
+    ("3check", "3check"),
+    ("seirawan", "seirawan"),
+    ("antichess", "antichess"),
+    ("shatranj", "shatranj"),
+    ("makruk", "makruk"),
+    ("capablanca", "capablanca"),
+    ("shogi", "shogi"),
+    ("xiangqi", "xiangqi"),
+    ("janggi", "janggi"),
+];
+
+/// How long each engine searches each position of the search table.
+const SEARCH_MILLIS: u64 = 1000;
+
+/// The search table (see the module's notes).
+fn searches(program: &Path, large: Option<&Path>) {
+    println!();
+    println!(
+        "{:<12} {:>14} {:>14} {:>7}",
+        "search 1 s", "fairyc nps", "fairy-sf nps", "ratio"
+    );
+    for &(stem, fsf) in SEARCHES {
+        let variant = shipped(stem);
+        let board = &variant.tables().parts().board;
+        let program = match large {
+            Some(l) if board.width > 8 || board.height > 8 => l,
+            _ => program,
+        };
+        let pos = Position::new(&variant).expect("start position");
+        let mut engine = fairyc_search::Engine::new(&variant, 16);
+        let limits = fairyc_search::Limits {
+            movetime: Some(Duration::from_millis(SEARCH_MILLIS)),
+            ..Default::default()
+        };
+        let report = engine.search(&pos, &[], &limits, &AtomicBool::new(false), |_| {});
+        let ours = report.nodes as f64 / report.time.as_secs_f64();
+        let theirs = Engine::start_program(program, &[("UCI_Variant", fsf), ("Threads", "1")])
+            .and_then(|mut e| e.search_nodes(&pos.fen(), SEARCH_MILLIS))
+            .filter(|&(_, ms)| ms > 0)
+            .map(|(n, ms)| n as f64 * 1000.0 / ms as f64);
+        println!(
+            "{:<12} {:>14.0} {:>14} {:>7}",
+            stem,
+            ours,
+            theirs.map_or("-".into(), |r| format!("{r:.0}")),
+            theirs.map_or("-".into(), |r| format!("{:.2}", ours / r)),
+        );
+    }
+}
+
 fn main() {
     println!(
         "{:<12} {:<28} {:>5} {:>12} {:>14} {:>14} {:>7}",
@@ -191,4 +254,5 @@ fn main() {
             rate_theirs.map_or("-".into(), |r| format!("{:.2}", rate_ours / r)),
         );
     }
+    searches(&program, large.as_deref());
 }

@@ -180,6 +180,26 @@ impl Engine {
             .collect()
     }
 
+    /// Searches a FEN for `millis` milliseconds (`go movetime`): the nodes
+    /// and the time of its last `info` line with both, as it reports them.
+    pub fn search_nodes(&mut self, fen: &str, millis: u64) -> Option<(u64, u64)> {
+        self.send("ucinewgame");
+        self.send(&format!("position fen {fen}"));
+        self.send(&format!("go movetime {millis}"));
+        let lines = self.wait_for(|l| l.starts_with("bestmove"));
+        lines.iter().rev().find_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let after = |key: &str| {
+                words
+                    .iter()
+                    .position(|w| *w == key)
+                    .and_then(|i| words.get(i + 1))
+                    .and_then(|n| n.parse::<u64>().ok())
+            };
+            Some((after("nodes")?, after("time")?))
+        })
+    }
+
     /// `go perft depth` from a FEN: the per-move counts and the total.
     pub fn perft(&mut self, fen: &str, depth: u32) -> (Vec<(String, u64)>, u64) {
         self.send(&format!("position fen {fen}"));
