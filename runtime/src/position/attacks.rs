@@ -87,6 +87,12 @@ impl<'v, W: Width> Pos<'v, W> {
             return false;
         }
         let e = v.entry(p, by, from as usize);
+        // Screened rules have no special or multi-leg captures among the
+        // slow types: a square off the entry's hopper and attack-only
+        // paths is not attacked along them.
+        if v.screened && (v.slow_reach[e] & target).is_empty() {
+            return false;
+        }
         let (a, b) = v.hop_entries[e];
         for i in a as usize..b as usize {
             if !v.paths[i].capture {
