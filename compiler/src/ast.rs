@@ -582,8 +582,13 @@ pub enum BlastRule {
 /// A legality rule.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LegalityRule {
-    /// `giving-check forbidden`
-    GivingCheckForbidden(Span),
+    /// `giving-check forbidden`, `giving-check by-drop forbidden`
+    GivingCheckForbidden {
+        /// The whole statement.
+        span: Span,
+        /// `by-drop`: only drops that give check are illegal.
+        by_drop: Option<Span>,
+    },
     /// `capture compulsory`
     CaptureCompulsory(Span),
     /// Anything else.

@@ -1332,7 +1332,7 @@ impl<'a> Checker<'a> {
         let mut seen = IndexMap::new();
         for rule in &legality.rules {
             match rule {
-                LegalityRule::GivingCheckForbidden(span) => {
+                LegalityRule::GivingCheckForbidden { span, .. } => {
                     self.once(&mut seen, "giving-check", first_word(*span, "giving-check"));
                 }
                 LegalityRule::CaptureCompulsory(span) => {
@@ -1999,6 +1999,17 @@ fn resolve(
             r.error(ErrorKind::ByDropWithoutDrops, span);
         }
     }
+    if let (Some(l), None) = (legality, drops) {
+        for rule in &l.rules {
+            if let LegalityRule::GivingCheckForbidden {
+                by_drop: Some(span),
+                ..
+            } = rule
+            {
+                r.error(ErrorKind::ByDropWithoutDrops, *span);
+            }
+        }
+    }
     for (i, piece) in pieces.iter_mut().enumerate() {
         piece.moves = r.moves(i, names.moves_sound.get(i).copied().unwrap_or(false));
     }
@@ -2064,7 +2075,12 @@ fn legality_of(
     };
     for rule in decl.map(|d| d.rules.as_slice()).unwrap_or_default() {
         match rule {
-            LegalityRule::GivingCheckForbidden(_) => out.giving_check_forbidden = true,
+            LegalityRule::GivingCheckForbidden { by_drop: None, .. } => {
+                out.giving_check_forbidden = true
+            }
+            LegalityRule::GivingCheckForbidden {
+                by_drop: Some(_), ..
+            } => out.drop_giving_check_forbidden = true,
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
             LegalityRule::Unknown(_) => {}
         }

@@ -566,7 +566,8 @@ pub enum ErrorKind {
         /// What is wrong, as a short phrase.
         what: &'static str,
     },
-    /// `E0174` `castling { … by-drop }` in a variant without drops.
+    /// `E0174` `castling { … by-drop }` or `giving-check by-drop forbidden`
+    /// in a variant without drops.
     ByDropWithoutDrops,
     /// `E0057` `resets drop if irreversible`, `resets capture, capture`: an
     /// entry of `resets` in `clock` that cannot be.
@@ -1514,7 +1515,7 @@ impl ErrorKind {
             ),
             ErrorKind::ByDropWithoutDrops => Text::new(
                 "E0174",
-                "`by-drop` castling in a variant without drops",
+                "`by-drop` in a variant without drops",
                 "nothing is ever dropped",
             )
             .help("add a `drops` block, or remove `by-drop`"),

@@ -741,6 +741,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "end { counting bare Rook -> 16, 64 }",
     },
     Explanation {
+        code: "E0174",
+        title: "`by-drop` in a variant without drops",
+        text: "`by-drop` is about drops: in `castling`, a drop that puts a king and a rook on their start squares gives that castling right; in `legality`, `giving-check by-drop forbidden` makes the drops that give check illegal. A variant without a `drops` block never drops anything, so either rule would say nothing. Add a `drops` block, or remove `by-drop` (`giving-check forbidden` forbids every move that gives check).",
+        wrong: "legality {\n    giving-check by-drop forbidden\n}",
+        fixed: "drops {\n    Pawn not-on rank 1, rank 8\n}\nlegality {\n    giving-check by-drop forbidden\n}",
+    },
+    Explanation {
         code: "E0175",
         title: "a one-time right the FEN cannot write",
         text: "A one-time move (`moves … once`) is made only from the square where its piece starts, while that square keeps its right: the right is lost once a move starts or ends there. The FEN writes each right as its square's file letter after the castling letters (`DEde`, as Fairy-Stockfish writes cambodian's). So the pieces with `once` moves must start on squares with one-letter files, no two of one side on the same file, none whose letter is one of the side's castling letters; and a variant with free castling or gating, whose rights are file letters too, cannot have one-time moves.",

@@ -413,6 +413,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_compulsory => "`compulsory`",
         Rule::legality_decl => "a `legality` block",
         Rule::giving_check_forbidden => "`giving-check forbidden`",
+        Rule::giving_check_by_drop => "`by-drop`",
         Rule::capture_compulsory => "`capture compulsory`",
         Rule::kw_by => "`by`",
         Rule::kw_needs => "`needs`",
@@ -1488,7 +1489,12 @@ impl Builder<'_> {
             let span = tight(&p);
             match p.as_rule() {
                 Rule::giving_check_forbidden => {
-                    rules.push(LegalityRule::GivingCheckForbidden(span))
+                    let by_drop = p
+                        .clone()
+                        .into_inner()
+                        .find(|q| q.as_rule() == Rule::giving_check_by_drop)
+                        .map(|q| tight(&q));
+                    rules.push(LegalityRule::GivingCheckForbidden { span, by_drop })
                 }
                 Rule::capture_compulsory => rules.push(LegalityRule::CaptureCompulsory(span)),
                 Rule::unknown_stmt => rules.push(LegalityRule::Unknown(self.unknown(p))),

@@ -442,8 +442,8 @@ const BLAST_BLOCK: &[Statement] = &[
 const LEGALITY_BLOCK: &[Statement] = &[
     lead(
         "giving-check",
-        "`giving-check forbidden`",
-        "a move that gives check is illegal",
+        "`giving-check forbidden` or `giving-check by-drop forbidden`",
+        "a move (or only a drop) that gives check is illegal",
         LEGALITY,
     ),
     lead(

@@ -699,6 +699,9 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
     if parts.legality.giving_check_forbidden {
         out.push("a move that gives check is illegal".to_string());
     }
+    if parts.legality.drop_giving_check_forbidden {
+        out.push("a drop that gives check is illegal".to_string());
+    }
     if parts.legality.capture_compulsory {
         out.push("a capture is compulsory when one is legal".to_string());
     }

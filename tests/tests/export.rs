@@ -58,6 +58,14 @@ const REFUSED: &[(&str, &[&str])] = &[
     // the rook, promoted pieces of their own.
     ("chaturanga", &["E0161"]),
     ("coregal", &["E0163"]),
+    // The house variants of Fairy-Stockfish's variants.ini: their
+    // families' pieces (makruk's and grand chess's pawns without the
+    // double step from the second rank; xiangqi's and janggi's palaces),
+    // and makhouse's drops and counting behind them.
+    ("grandhouse", &["E0161"]),
+    ("janggihouse", &["E0161", "E0163"]),
+    ("makhouse", &["E0161"]),
+    ("xiangqihouse", &["E0161", "E0163"]),
     ("fox-and-hounds", &["E0161"]),
     // The atomic family: 11.1 does not read `blastOnCapture` (E0167); its
     // castling king is not the royal piece where the king is not royal

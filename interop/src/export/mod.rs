@@ -1307,6 +1307,9 @@ impl Exporter<'_> {
         if legality.giving_check_forbidden {
             self.key("checking", false);
         }
+        if legality.drop_giving_check_forbidden {
+            self.key("dropChecks", false);
+        }
     }
 
     /// `flagPiece`, `whiteFlag`, `blackFlag`, `flagMove`: the goals of one piece.

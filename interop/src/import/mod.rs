@@ -371,6 +371,7 @@ pub const SUPPORTED: &[&str] = &[
     "castlingRank",
     "castlingRookPiece",
     "checking",
+    "dropChecks",
     "mustCapture",
     "makpongRule",
     "pieceDrops",
@@ -415,7 +416,6 @@ pub const NOT_YET: &[(&str, Option<&str>)] = &[
     ("pieceDemotion", Some("false")),
     ("castlingDroppedPiece", Some("false")),
     ("kingType", None),
-    ("dropChecks", Some("true")),
     ("mustDrop", Some("false")),
     ("mustDropType", Some("*")),
     ("dropLoop", Some("false")),
@@ -2415,6 +2415,19 @@ impl<'a> Generator<'a> {
                     self.said("checking", "true")
                 ),
                 "checking",
+            ));
+        }
+        // Without drops FSF never asks, and fairyc refuses the rule (`E0174`).
+        if let (Some(false), Some(true)) = (
+            self.bool("dropChecks", true),
+            self.bool("pieceDrops", false),
+        ) {
+            legality.push((
+                format!(
+                    "giving-check by-drop forbidden    // {}",
+                    self.said("dropChecks", "true")
+                ),
+                "dropChecks",
             ));
         }
         (legality, royal)

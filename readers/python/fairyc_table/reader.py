@@ -65,7 +65,8 @@ FIELDS = {
              "extinction", "counting", "double_pass", "facing", "komi", "checkmate_by",
              "checkmate_needs"}),
     "blast": ({"reach"}, {"immune", "spared"}),
-    "legality": (set(), {"giving_check_forbidden", "capture_compulsory", "pass",
+    "legality": (set(), {"giving_check_forbidden", "drop_giving_check_forbidden",
+                         "capture_compulsory", "pass",
                          "fleeing_check_forbidden", "several_royals"}),
     "bare_king": ({"outcome"}, {"after_reply"}),
 }
@@ -359,6 +360,7 @@ class Table:
         self.end = p["end"]
         leg = p.get("legality", {})
         self.giving_check_forbidden = leg.get("giving_check_forbidden", False)
+        self.drop_giving_check_forbidden = leg.get("drop_giving_check_forbidden", False)
         self.capture_compulsory = leg.get("capture_compulsory", False)
         self.fleeing_check_forbidden = leg.get("fleeing_check_forbidden", False)
         several = leg.get("several_royals")
@@ -1274,6 +1276,8 @@ def legal_moves(pos):
         out = [m for m in out if not flees(pos, m)]
     if t.giving_check_forbidden:
         out = [m for m in out if not in_check(play(pos, m), us ^ 1)]
+    elif t.drop_giving_check_forbidden:
+        out = [m for m in out if m[0] != "d" or not in_check(play(pos, m), us ^ 1)]
     if t.must_drop and any(m[0] == "d" for m in out):
         out = [m for m in out if m[0] == "d"]
     if t.capture_compulsory:

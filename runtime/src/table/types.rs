@@ -1040,6 +1040,10 @@ pub struct Legality {
     /// A move that leaves the opponent's royal piece attacked is illegal.
     #[serde(default, skip_serializing_if = "is_false")]
     pub giving_check_forbidden: bool,
+    /// A drop that leaves the opponent's royal piece attacked is illegal
+    /// (moves on the board may give check).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub drop_giving_check_forbidden: bool,
     /// When a capture (en passant included) is legal, only captures are.
     #[serde(default, skip_serializing_if = "is_false")]
     pub capture_compulsory: bool,
