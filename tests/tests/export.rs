@@ -66,6 +66,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("janggihouse", &["E0161", "E0163"]),
     ("makhouse", &["E0161"]),
     ("xiangqihouse", &["E0161", "E0163"]),
+    // Shogun chess: promoted faces (the queen is the fers's `+F`).
+    ("shogun", &["E0168"]),
     ("fox-and-hounds", &["E0161"]),
     // The atomic family: 11.1 does not read `blastOnCapture` (E0167); its
     // castling king is not the royal piece where the king is not royal
