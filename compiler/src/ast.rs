@@ -880,6 +880,13 @@ pub enum EndRule {
         /// `win`, `draw`, `loss` (for the player to move) or `points`.
         outcome: Spanned<String>,
     },
+    /// `draw-odds black`: every draw is a win for that side.
+    DrawOdds {
+        /// The whole rule.
+        span: Span,
+        /// `white` or `black`.
+        side: Spanned<String>,
+    },
     /// `King reaches enemy-home win`
     Reach {
         /// The whole rule.

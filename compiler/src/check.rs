@@ -1514,6 +1514,19 @@ impl<'a> Checker<'a> {
                         self.outcome(outcome);
                     }
                 }
+                EndRule::DrawOdds { span, side } => {
+                    self.once(&mut seen, "draw-odds", first_word(*span, "draw-odds"));
+                    if side_of(&side.node).is_none() {
+                        let suggestion = did_you_mean(&side.node, ["white", "black"]);
+                        self.error(
+                            ErrorKind::UnknownSide {
+                                word: side.node.clone(),
+                                suggestion,
+                            },
+                            side.span,
+                        );
+                    }
+                }
                 EndRule::Reach {
                     piece,
                     squares,
@@ -1801,6 +1814,8 @@ pub struct CheckedEnd {
     pub facing: Option<Verdict>,
     /// `komi`, in tenths (White, Black).
     pub komi: [u32; 2],
+    /// `draw-odds`.
+    pub draw_odds: Option<fairyc_runtime::table::Side>,
     /// `checkmate by`.
     pub checkmate_by: Option<MateRule>,
     /// `checkmate needs`.
@@ -2456,6 +2471,7 @@ impl<'a> Resolver<'a> {
                 double_pass: None,
                 facing: None,
                 komi: [0, 0],
+                draw_odds: None,
                 checkmate_by: None,
                 checkmate_needs: None,
             },
@@ -3222,6 +3238,7 @@ impl<'a> Resolver<'a> {
             double_pass: None,
             facing: None,
             komi: [0, 0],
+            draw_odds: None,
             checkmate_by: None,
             checkmate_needs: None,
         };
@@ -3305,6 +3322,7 @@ impl<'a> Resolver<'a> {
                     }
                 }
                 EndRule::DoublePass { outcome, .. } => out.double_pass = verdict_of(&outcome.node),
+                EndRule::DrawOdds { side, .. } => out.draw_odds = side_of(&side.node),
                 EndRule::Facing { span, outcome } => {
                     out.facing = verdict_of(&outcome.node);
                     let faces = self.decls.iter().any(|d| {
@@ -3431,4 +3449,13 @@ fn setup_squares(setup: &Setup, np: usize) -> Vec<[Vec<Sq>; 2]> {
         }
     }
     squares
+}
+
+/// `white` or `black` as a side a rule names.
+fn side_of(word: &str) -> Option<fairyc_runtime::table::Side> {
+    match word {
+        "white" => Some(fairyc_runtime::table::Side::White),
+        "black" => Some(fairyc_runtime::table::Side::Black),
+        _ => None,
+    }
 }

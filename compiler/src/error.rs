@@ -404,6 +404,13 @@ pub enum ErrorKind {
         /// The closest outcome.
         suggestion: Option<&'static str>,
     },
+    /// `E0060` `draw-odds blue`: a side that is not `white` or `black`.
+    UnknownSide {
+        /// The word given.
+        word: String,
+        /// The closest side.
+        suggestion: Option<&'static str>,
+    },
     /// `E0032` `repetition 1 draw`.
     RepetitionTooSmall {
         /// The count given.
@@ -1269,6 +1276,13 @@ impl ErrorKind {
                 "the outcomes are `win`, `draw` and `loss`; `facing` and `double-pass` also \
                  take `points`",
             ),
+            ErrorKind::UnknownSide { word, suggestion } => Text::new(
+                "E0060",
+                format!("unknown side `{word}`"),
+                "not a side",
+            )
+            .did_you_mean(*suggestion)
+            .help("the sides are `white` and `black`"),
             ErrorKind::RepetitionTooSmall { count } => Text::new(
                 "E0032",
                 format!("repetition count {count} is less than 2"),

@@ -503,6 +503,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "clock { resets capture, drop }",
     },
     Explanation {
+        code: "E0060",
+        title: "unknown side",
+        text: "A rule that names a side (`draw-odds`) takes `white` or `black`, in lower case as everywhere in the language.",
+        wrong: "end { draw-odds Black }",
+        fixed: "end { draw-odds black }",
+    },
+    Explanation {
         code: "E0063",
         title: "`any` for only one piece of a castling",
         text: "A free (Chess960) castling writes `any` for the start squares of both its pieces: the position (its FEN) says where the king and the rook stand, on the line through their two destinations. A castling with one fixed start square and one `any` is neither kind.",

@@ -319,6 +319,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_allow => "`allow`",
         Rule::kw_allowed => "`allowed`",
         Rule::kw_double_pass => "`double-pass`",
+        Rule::kw_draw_odds => "`draw-odds`",
         Rule::kw_facing => "`facing`",
         Rule::kw_komi => "`komi`",
         Rule::decimal => "a number of points (`13`, `1.5`)",
@@ -329,6 +330,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::allow_code => "a warning's code (`W0002`)",
         Rule::end_double_pass => "`double-pass`",
         Rule::end_facing => "`facing`",
+        Rule::end_draw_odds => "`draw-odds`",
         Rule::scoring_komi => "`komi`",
         Rule::scoring_points => "`points`",
         Rule::piece_points => "a piece and its points (`Cannon 7`)",
@@ -1690,6 +1692,7 @@ impl Builder<'_> {
                 },
                 (Rule::end_double_pass, Some(outcome)) => EndRule::DoublePass { span, outcome },
                 (Rule::end_facing, Some(outcome)) => EndRule::Facing { span, outcome },
+                (Rule::end_draw_odds, Some(side)) => EndRule::DrawOdds { span, side },
                 (Rule::end_repetition, Some(outcome)) => match counts.next() {
                     Some(count) => EndRule::Repetition {
                         span,

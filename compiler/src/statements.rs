@@ -549,6 +549,12 @@ const END_BLOCK: &[Statement] = &[
          to move)",
         END,
     ),
+    lead(
+        "draw-odds",
+        "`draw-odds <white|black>`",
+        "every game that would end in a draw is won by that side",
+        END,
+    ),
     after(
         "reaches",
         "`<Piece> reaches <squares> <win|draw|loss> [after-reply]`",

@@ -561,6 +561,15 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
             }
         }
     }
+    if let Some(side) = end.draw_odds {
+        out.push(format!(
+            "every draw (stalemate, repetition, the move limit, …) is a win for {}",
+            match side {
+                fairyc_runtime::table::Side::White => "White",
+                fairyc_runtime::table::Side::Black => "Black",
+            }
+        ));
+    }
     if let Some(rule) = end.bare_king {
         out.push(format!(
             "a player left with a bare royal piece {}",

@@ -66,6 +66,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("janggihouse", &["E0161", "E0163"]),
     ("makhouse", &["E0161"]),
     ("xiangqihouse", &["E0161", "E0163"]),
+    // Armageddon: draw odds (`materialCounting`, newer than 11.1).
+    ("armageddon", &["E0167"]),
     // Shogun chess: promoted faces (the queen is the fers's `+F`).
     ("shogun", &["E0168"]),
     ("fox-and-hounds", &["E0161"]),
@@ -324,6 +326,7 @@ fn fsf_plays_exports() {
 /// pawns have no double step (`doubleStep = false`).
 const CURRENT_EXPORTS: &[&str] = &[
     "3check",
+    "armageddon",
     "5check",
     "almost",
     "amazon",

@@ -372,6 +372,7 @@ pub const SUPPORTED: &[&str] = &[
     "castlingRookPiece",
     "checking",
     "dropChecks",
+    "materialCounting",
     "mustCapture",
     "makpongRule",
     "pieceDrops",
@@ -443,7 +444,6 @@ pub const NOT_YET: &[(&str, Option<&str>)] = &[
     ("extinctionClaim", Some("false")),
     ("extinctionOpponentPieceCount", Some("0")),
     ("connectN", Some("0")),
-    ("materialCounting", Some("none")),
     ("countingRule", Some("none")),
 ];
 
@@ -2173,9 +2173,34 @@ impl<'a> Generator<'a> {
         }
     }
 
-    /// `checkmateValue`, `stalemateValue`, `nFoldRule` and `nFoldValue`.
+    /// `checkmateValue`, `stalemateValue`, `nFoldRule`, `nFoldValue` and
+    /// `materialCounting`'s draw odds.
     fn draw_and_mate(&mut self) -> Vec<(String, &'static str)> {
         let mut lines: Vec<(String, &'static str)> = Vec::new();
+        if let Some(v) = self.raw("materialCounting") {
+            let side = match v.value.as_str() {
+                "none" => None,
+                "whitedrawodds" => Some("white"),
+                "blackdrawodds" => Some("black"),
+                _ => {
+                    self.out.cannot(
+                        "materialCounting",
+                        v.span,
+                        "only draw odds (`whitedrawodds`, `blackdrawodds`: `draw-odds <side>`) are expressible; janggi's and unweighted material counting are not",
+                    );
+                    None
+                }
+            };
+            if let Some(side) = side {
+                lines.push((
+                    format!(
+                        "draw-odds {side}    // {}",
+                        self.said("materialCounting", "none")
+                    ),
+                    "materialCounting",
+                ));
+            }
+        }
         if let Some(v) = self.outcome("checkmateValue", "loss", false) {
             lines.push((
                 format!(

@@ -62,7 +62,7 @@ FIELDS = {
             {"repetition", "move_limit", "resets_move_limit", "resets_on",
              "resets_irreversible", "bare_king",
              "reach", "check_count",
-             "extinction", "counting", "double_pass", "facing", "komi", "checkmate_by",
+             "extinction", "counting", "double_pass", "facing", "komi", "draw_odds", "checkmate_by",
              "checkmate_needs"}),
     "blast": ({"reach"}, {"immune", "spared"}),
     "legality": (set(), {"giving_check_forbidden", "drop_giving_check_forbidden",
@@ -199,6 +199,8 @@ def check_table(doc):
     for i, g in enumerate(p.get("gating", [])):
         check_fields(g, "gating", "gating[%d]" % i)
     check_fields(p["end"], "end", "end")
+    if p["end"].get("draw_odds", "white") not in ("white", "black"):
+        raise TableError("end.draw_odds is %r" % p["end"]["draw_odds"])
     if p["end"]["stalemate"] not in ("win", "draw", "loss", "fewer_pieces"):
         raise TableError("end.stalemate is %r" % p["end"]["stalemate"])
     if "bare_king" in p["end"]:
