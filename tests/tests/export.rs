@@ -66,6 +66,10 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("janggihouse", &["E0161", "E0163"]),
     ("makhouse", &["E0161"]),
     ("xiangqihouse", &["E0161", "E0163"]),
+    // Chak: custom pieces (the shaman, the jumping quetzal, the pawn,
+    // the immobile temple), the king's promoted face (a second royal type)
+    // and the warrior's.
+    ("chak", &["E0161", "E0163", "E0168"]),
     // Armageddon: draw odds (`materialCounting`, newer than 11.1).
     ("armageddon", &["E0167"]),
     // Shogun chess: promoted faces (the queen is the fers's `+F`).
