@@ -72,6 +72,9 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("chak", &["E0161", "E0163", "E0168"]),
     // Armageddon: draw odds (`materialCounting`, newer than 11.1).
     ("armageddon", &["E0167"]),
+    // Cannon shogi: the cannons and the soldier (no 11.1 type), promoted
+    // faces.
+    ("cannonshogi", &["E0161", "E0168"]),
     // Shogun chess: promoted faces (the queen is the fers's `+F`).
     ("shogun", &["E0168"]),
     ("fox-and-hounds", &["E0161"]),
