@@ -503,7 +503,10 @@ fn armageddon_repetition_and_the_move_limit_are_wins_for_black() {
     let v = shipped("armageddon");
     // The knights out and back: pyffish's optional end after the second
     // return is -32000 for White to move, +32000 for Black to move.
-    let mut g = Game::new(pos(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    let mut g = Game::new(pos(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ));
     let mut result = None;
     for _ in 0..4 {
         for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {

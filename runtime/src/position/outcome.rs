@@ -252,10 +252,7 @@ impl<'v, W: Width> Pos<'v, W> {
                     std::cmp::Ordering::Greater => Outcome::Loss,
                 }
             });
-            with_draw_odds(
-                rules,
-                result_for(self.turn, outcome, EndReason::Stalemate),
-            )
+            with_draw_odds(rules, result_for(self.turn, outcome, EndReason::Stalemate))
         })
     }
 }
