@@ -10,13 +10,13 @@ export const ITEM_KEYWORDS = [
 
 /** The grammar's other keywords (its quoted words). */
 export const KEYWORDS = [
-  "after-reply", "alias", "all", "allowed", "alone", "also", "also-as", "always", "any", "bare", "bare-king", "black", "by",
-  "by-drop", "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "check",
-  "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "else", "except",
-  "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward", "from",
-  "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi", "last", "letter", "limit",
-  "loss", "max", "moves", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "notation", "off",
-  "on", "once", "only", "only-on", "optional", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
+  "after-reply", "alias", "all", "allowed", "alone", "also", "also-as", "always", "any", "bare", "bare-king", "black",
+  "by", "by-drop", "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "check",
+  "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "draw-odds", "else",
+  "except", "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward",
+  "from", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi", "last", "letter",
+  "limit", "loss", "max", "moves", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on",
+  "off", "on", "once", "only", "only-on", "optional", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
   "reach", "reaches", "repetition", "resets", "shape", "source", "spared", "square", "stalemate", "turn", "white",
   "win", "within", "without", "wrap",
 ];

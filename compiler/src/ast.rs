@@ -590,8 +590,13 @@ pub enum BlastRule {
 /// A legality rule.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LegalityRule {
-    /// `giving-check forbidden`
-    GivingCheckForbidden(Span),
+    /// `giving-check forbidden`, `giving-check by-drop forbidden`
+    GivingCheckForbidden {
+        /// The whole statement.
+        span: Span,
+        /// `by-drop`: only drops that give check are illegal.
+        by_drop: Option<Span>,
+    },
     /// `capture compulsory`
     CaptureCompulsory(Span),
     /// Anything else.
@@ -882,6 +887,13 @@ pub enum EndRule {
         span: Span,
         /// `win`, `draw`, `loss` (for the player to move) or `points`.
         outcome: Spanned<String>,
+    },
+    /// `draw-odds black`: every draw is a win for that side.
+    DrawOdds {
+        /// The whole rule.
+        span: Span,
+        /// `white` or `black`.
+        side: Spanned<String>,
     },
     /// `King reaches enemy-home win`
     Reach {

@@ -1334,7 +1334,7 @@ impl<'a> Checker<'a> {
         let mut seen = IndexMap::new();
         for rule in &legality.rules {
             match rule {
-                LegalityRule::GivingCheckForbidden(span) => {
+                LegalityRule::GivingCheckForbidden { span, .. } => {
                     self.once(&mut seen, "giving-check", first_word(*span, "giving-check"));
                 }
                 LegalityRule::CaptureCompulsory(span) => {
@@ -1514,6 +1514,19 @@ impl<'a> Checker<'a> {
                     self.once(&mut seen, "facing", first_word(*span, "facing"));
                     if outcome.node != POINTS {
                         self.outcome(outcome);
+                    }
+                }
+                EndRule::DrawOdds { span, side } => {
+                    self.once(&mut seen, "draw-odds", first_word(*span, "draw-odds"));
+                    if side_of(&side.node).is_none() {
+                        let suggestion = did_you_mean(&side.node, ["white", "black"]);
+                        self.error(
+                            ErrorKind::UnknownSide {
+                                word: side.node.clone(),
+                                suggestion,
+                            },
+                            side.span,
+                        );
                     }
                 }
                 EndRule::Reach {
@@ -1805,6 +1818,8 @@ pub struct CheckedEnd {
     pub facing: Option<Verdict>,
     /// `komi`, in tenths (White, Black).
     pub komi: [u32; 2],
+    /// `draw-odds`.
+    pub draw_odds: Option<fairyc_runtime::table::Side>,
     /// `checkmate by`.
     pub checkmate_by: Option<MateRule>,
     /// `checkmate needs`.
@@ -2003,6 +2018,17 @@ fn resolve(
             r.error(ErrorKind::ByDropWithoutDrops, span);
         }
     }
+    if let (Some(l), None) = (legality, drops) {
+        for rule in &l.rules {
+            if let LegalityRule::GivingCheckForbidden {
+                by_drop: Some(span),
+                ..
+            } = rule
+            {
+                r.error(ErrorKind::ByDropWithoutDrops, *span);
+            }
+        }
+    }
     for (i, piece) in pieces.iter_mut().enumerate() {
         piece.moves = r.moves(i, names.moves_sound.get(i).copied().unwrap_or(false));
     }
@@ -2068,7 +2094,12 @@ fn legality_of(
     };
     for rule in decl.map(|d| d.rules.as_slice()).unwrap_or_default() {
         match rule {
-            LegalityRule::GivingCheckForbidden(_) => out.giving_check_forbidden = true,
+            LegalityRule::GivingCheckForbidden { by_drop: None, .. } => {
+                out.giving_check_forbidden = true
+            }
+            LegalityRule::GivingCheckForbidden {
+                by_drop: Some(_), ..
+            } => out.drop_giving_check_forbidden = true,
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
             LegalityRule::Unknown(_) => {}
         }
@@ -2453,6 +2484,7 @@ impl<'a> Resolver<'a> {
                 double_pass: None,
                 facing: None,
                 komi: [0, 0],
+                draw_odds: None,
                 checkmate_by: None,
                 checkmate_needs: None,
             },
@@ -3219,6 +3251,7 @@ impl<'a> Resolver<'a> {
             double_pass: None,
             facing: None,
             komi: [0, 0],
+            draw_odds: None,
             checkmate_by: None,
             checkmate_needs: None,
         };
@@ -3302,6 +3335,7 @@ impl<'a> Resolver<'a> {
                     }
                 }
                 EndRule::DoublePass { outcome, .. } => out.double_pass = verdict_of(&outcome.node),
+                EndRule::DrawOdds { side, .. } => out.draw_odds = side_of(&side.node),
                 EndRule::Facing { span, outcome } => {
                     out.facing = verdict_of(&outcome.node);
                     let faces = self.decls.iter().any(|d| {
@@ -3428,4 +3462,13 @@ fn setup_squares(setup: &Setup, np: usize) -> Vec<[Vec<Sq>; 2]> {
         }
     }
     squares
+}
+
+/// `white` or `black` as a side a rule names.
+fn side_of(word: &str) -> Option<fairyc_runtime::table::Side> {
+    match word {
+        "white" => Some(fairyc_runtime::table::Side::White),
+        "black" => Some(fairyc_runtime::table::Side::Black),
+        _ => None,
+    }
 }

@@ -404,6 +404,13 @@ pub enum ErrorKind {
         /// The closest outcome.
         suggestion: Option<&'static str>,
     },
+    /// `E0060` `draw-odds blue`: a side that is not `white` or `black`.
+    UnknownSide {
+        /// The word given.
+        word: String,
+        /// The closest side.
+        suggestion: Option<&'static str>,
+    },
     /// `E0032` `repetition 1 draw`.
     RepetitionTooSmall {
         /// The count given.
@@ -566,7 +573,8 @@ pub enum ErrorKind {
         /// What is wrong, as a short phrase.
         what: &'static str,
     },
-    /// `E0174` `castling { … by-drop }` in a variant without drops.
+    /// `E0174` `castling { … by-drop }` or `giving-check by-drop forbidden`
+    /// in a variant without drops.
     ByDropWithoutDrops,
     /// `E0057` `resets drop if irreversible`, `resets capture, capture`: an
     /// entry of `resets` in `clock` that cannot be.
@@ -1268,6 +1276,13 @@ impl ErrorKind {
                 "the outcomes are `win`, `draw` and `loss`; `facing` and `double-pass` also \
                  take `points`",
             ),
+            ErrorKind::UnknownSide { word, suggestion } => Text::new(
+                "E0060",
+                format!("unknown side `{word}`"),
+                "not a side",
+            )
+            .did_you_mean(*suggestion)
+            .help("the sides are `white` and `black`"),
             ErrorKind::RepetitionTooSmall { count } => Text::new(
                 "E0032",
                 format!("repetition count {count} is less than 2"),
@@ -1514,7 +1529,7 @@ impl ErrorKind {
             ),
             ErrorKind::ByDropWithoutDrops => Text::new(
                 "E0174",
-                "`by-drop` castling in a variant without drops",
+                "`by-drop` in a variant without drops",
                 "nothing is ever dropped",
             )
             .help("add a `drops` block, or remove `by-drop`"),

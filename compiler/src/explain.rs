@@ -503,6 +503,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "clock { resets capture, drop }",
     },
     Explanation {
+        code: "E0060",
+        title: "unknown side",
+        text: "A rule that names a side (`draw-odds`) takes `white` or `black`, in lower case as everywhere in the language.",
+        wrong: "end { draw-odds Black }",
+        fixed: "end { draw-odds black }",
+    },
+    Explanation {
         code: "E0063",
         title: "`any` for only one piece of a castling",
         text: "A free (Chess960) castling writes `any` for the start squares of both its pieces: the position (its FEN) says where the king and the rook stand, on the line through their two destinations. A castling with one fixed start square and one `any` is neither kind.",
@@ -739,6 +746,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         text: "A bare side's limit is the first in the `bare` list whose pieces the opponent has. A limit without pieces (`64`) always applies, so the limits after it are never reached: put it last.",
         wrong: "end { counting bare 64, Rook -> 16 }",
         fixed: "end { counting bare Rook -> 16, 64 }",
+    },
+    Explanation {
+        code: "E0174",
+        title: "`by-drop` in a variant without drops",
+        text: "`by-drop` is about drops: in `castling`, a drop that puts a king and a rook on their start squares gives that castling right; in `legality`, `giving-check by-drop forbidden` makes the drops that give check illegal. A variant without a `drops` block never drops anything, so either rule would say nothing. Add a `drops` block, or remove `by-drop` (`giving-check forbidden` forbids every move that gives check).",
+        wrong: "legality {\n    giving-check by-drop forbidden\n}",
+        fixed: "drops {\n    Pawn not-on rank 1, rank 8\n}\nlegality {\n    giving-check by-drop forbidden\n}",
     },
     Explanation {
         code: "E0175",

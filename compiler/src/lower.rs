@@ -903,6 +903,7 @@ pub fn end(checked: &Checked) -> EndRules {
         double_pass: e.double_pass,
         facing: e.facing,
         komi: e.komi,
+        draw_odds: e.draw_odds,
         checkmate_by: e.checkmate_by.clone(),
         checkmate_needs: e.checkmate_needs.clone(),
     }

@@ -319,6 +319,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_allow => "`allow`",
         Rule::kw_allowed => "`allowed`",
         Rule::kw_double_pass => "`double-pass`",
+        Rule::kw_draw_odds => "`draw-odds`",
         Rule::kw_facing => "`facing`",
         Rule::kw_komi => "`komi`",
         Rule::decimal => "a number of points (`13`, `1.5`)",
@@ -329,6 +330,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::allow_code => "a warning's code (`W0002`)",
         Rule::end_double_pass => "`double-pass`",
         Rule::end_facing => "`facing`",
+        Rule::end_draw_odds => "`draw-odds`",
         Rule::scoring_komi => "`komi`",
         Rule::scoring_points => "`points`",
         Rule::piece_points => "a piece and its points (`Cannon 7`)",
@@ -413,6 +415,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_compulsory => "`compulsory`",
         Rule::legality_decl => "a `legality` block",
         Rule::giving_check_forbidden => "`giving-check forbidden`",
+        Rule::giving_check_by_drop => "`by-drop`",
         Rule::capture_compulsory => "`capture compulsory`",
         Rule::kw_by => "`by`",
         Rule::kw_needs => "`needs`",
@@ -1499,7 +1502,12 @@ impl Builder<'_> {
             let span = tight(&p);
             match p.as_rule() {
                 Rule::giving_check_forbidden => {
-                    rules.push(LegalityRule::GivingCheckForbidden(span))
+                    let by_drop = p
+                        .clone()
+                        .into_inner()
+                        .find(|q| q.as_rule() == Rule::giving_check_by_drop)
+                        .map(|q| tight(&q));
+                    rules.push(LegalityRule::GivingCheckForbidden { span, by_drop })
                 }
                 Rule::capture_compulsory => rules.push(LegalityRule::CaptureCompulsory(span)),
                 Rule::unknown_stmt => rules.push(LegalityRule::Unknown(self.unknown(p))),
@@ -1695,6 +1703,7 @@ impl Builder<'_> {
                 },
                 (Rule::end_double_pass, Some(outcome)) => EndRule::DoublePass { span, outcome },
                 (Rule::end_facing, Some(outcome)) => EndRule::Facing { span, outcome },
+                (Rule::end_draw_odds, Some(side)) => EndRule::DrawOdds { span, side },
                 (Rule::end_repetition, Some(outcome)) => match counts.next() {
                     Some(count) => EndRule::Repetition {
                         span,

@@ -448,8 +448,8 @@ const BLAST_BLOCK: &[Statement] = &[
 const LEGALITY_BLOCK: &[Statement] = &[
     lead(
         "giving-check",
-        "`giving-check forbidden`",
-        "a move that gives check is illegal",
+        "`giving-check forbidden` or `giving-check by-drop forbidden`",
+        "a move (or only a drop) that gives check is illegal",
         LEGALITY,
     ),
     lead(
@@ -553,6 +553,12 @@ const END_BLOCK: &[Statement] = &[
         "`facing <win|draw|loss|points>`",
         "royal pieces facing before and after a move end the game (an outcome for the player \
          to move)",
+        END,
+    ),
+    lead(
+        "draw-odds",
+        "`draw-odds <white|black>`",
+        "every game that would end in a draw is won by that side",
         END,
     ),
     after(

@@ -561,6 +561,15 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
             }
         }
     }
+    if let Some(side) = end.draw_odds {
+        out.push(format!(
+            "every draw (stalemate, repetition, the move limit, …) is a win for {}",
+            match side {
+                fairyc_runtime::table::Side::White => "White",
+                fairyc_runtime::table::Side::Black => "Black",
+            }
+        ));
+    }
     if let Some(rule) = end.bare_king {
         out.push(format!(
             "a player left with a bare royal piece {}",
@@ -698,6 +707,9 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
     }
     if parts.legality.giving_check_forbidden {
         out.push("a move that gives check is illegal".to_string());
+    }
+    if parts.legality.drop_giving_check_forbidden {
+        out.push("a drop that gives check is illegal".to_string());
     }
     if parts.legality.capture_compulsory {
         out.push("a capture is compulsory when one is legal".to_string());

@@ -72,6 +72,13 @@ impl<'v> Game<'v> {
             return Some(r);
         }
         let end = &self.pos.variant().tables().parts().end;
+        self.drawn_history_outcome()
+            .map(|r| crate::position::outcome::with_draw_odds(end, r))
+    }
+
+    /// Repetition, the n-move rule and counting, before draw odds.
+    fn drawn_history_outcome(&self) -> Option<GameResult> {
+        let end = &self.pos.variant().tables().parts().end;
         if let Some(rep) = end.repetition {
             if self.repetitions() >= rep.count as usize {
                 let side = self.pos.turn().index();

@@ -355,16 +355,20 @@ impl<'v, W: Width> Pos<'v, W> {
     /// Applies the variant's legality rules to the moves in `out`: moves
     /// of a royal piece in check that do not capture its single checker go
     /// (`fleeing-check forbidden`), moves that give check go
-    /// (`giving-check forbidden`), then, if a capture is left, every move
+    /// (`giving-check forbidden`; only drops with `by-drop`), then, if a capture is left, every move
     /// that is not one (`capture compulsory`).
     fn filter_legality(&self, out: &mut MoveList) {
         let rules = self.v.legality;
         if rules.fleeing_check_forbidden {
             self.forbid_fleeing(out);
         }
-        if rules.giving_check_forbidden {
+        if rules.giving_check_forbidden || rules.drop_giving_check_forbidden {
             let them = self.turn ^ 1;
+            let all = rules.giving_check_forbidden;
             out.retain(|&m| {
+                if !all && !matches!(m, Move::Drop { .. }) {
+                    return true;
+                }
                 let mut next = self.clone();
                 next.play_unchecked(m);
                 !next.in_check_side(them)

@@ -5,7 +5,9 @@ use crate::error::PlayErrorReason;
 use crate::error::{PlayError, PositionError};
 use crate::ids::{pt, sq, ByColor, PieceType, Square, SquareIter};
 use crate::setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
-use crate::table::{BareKingRule, Outcome, PromotionChoice, SeveralRoyals, Verdict};
+use crate::table::{
+    BareKingRule, EndRules, Outcome, PromotionChoice, SeveralRoyals, Side, Verdict,
+};
 use crate::types::{Color, EndReason, GameResult, Move, Promote};
 use crate::variant::{
     with_rules, CheckCount, ExtinctionRule, FlatPath, Mask, MateRule, ReachRule, Rules, Set,
@@ -17,7 +19,7 @@ mod blast;
 mod legs;
 mod make;
 mod notation;
-mod outcome;
+pub(crate) mod outcome;
 mod rights;
 
 /// What [`Pos::unmake`] needs to take a move back.

@@ -473,3 +473,51 @@ fn bare_king_after_reply_on_a_12_by_8_board() {
     let p = pos(&v, "5k6/12/12/12/12/12/3P8/5K6 w - - 0 1");
     assert_eq!(p.outcome(), wins(Color::White, EndReason::BareKing));
 }
+
+// --- draw odds (armageddon) ------------------------------------------------
+// Each result probed in pyffish 0.0.90's built-in `armageddon`
+// (`game_result`, `is_optional_game_end`): every draw is a win for Black.
+
+#[test]
+fn armageddon_a_stalemate_is_a_win_for_black_whoever_is_stalemated() {
+    let v = shipped("armageddon");
+    // pyffish: -32000 for White, to move and stalemated.
+    assert_eq!(
+        pos(&v, "k7/8/8/8/8/8/5q2/7K w - - 0 1").outcome(),
+        wins(Color::Black, EndReason::Stalemate)
+    );
+    // pyffish: +32000 for Black, to move and stalemated.
+    assert_eq!(
+        pos(&v, "K7/8/8/8/8/8/5Q2/7k b - - 0 1").outcome(),
+        wins(Color::Black, EndReason::Stalemate)
+    );
+    // Chess itself draws the first.
+    let chess = shipped("chess");
+    let drawn = pos(&chess, "k7/8/8/8/8/8/5q2/7K w - - 0 1").outcome();
+    assert_eq!(drawn.map(|r| r.winner), Some(None));
+}
+
+#[test]
+fn armageddon_repetition_and_the_move_limit_are_wins_for_black() {
+    use fairyc_runtime::Game;
+    let v = shipped("armageddon");
+    // The knights out and back: pyffish's optional end after the second
+    // return is -32000 for White to move, +32000 for Black to move.
+    let mut g = Game::new(pos(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ));
+    let mut result = None;
+    for _ in 0..4 {
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            let mv = g.position().parse_uci(m).expect("legal");
+            g.play(mv).expect("legal");
+            result = result.or(g.outcome());
+        }
+    }
+    assert_eq!(result, wins(Color::Black, EndReason::Repetition));
+    // pyffish: `k7/8/8/8/8/8/8/R6K w - - 99 80` after `a1a2` is a win for
+    // Black at the move rule; ours ends at 75 moves, as chess.variant.
+    let g = Game::new(pos(&v, "k7/8/8/8/8/8/8/1R5K b - - 150 80"));
+    assert_eq!(g.outcome(), wins(Color::Black, EndReason::MoveLimit));
+}

@@ -58,6 +58,25 @@ const REFUSED: &[(&str, &[&str])] = &[
     // the rook, promoted pieces of their own.
     ("chaturanga", &["E0161"]),
     ("coregal", &["E0163"]),
+    // The house variants of Fairy-Stockfish's variants.ini: their
+    // families' pieces (makruk's and grand chess's pawns without the
+    // double step from the second rank; xiangqi's and janggi's palaces),
+    // and makhouse's drops and counting behind them.
+    ("grandhouse", &["E0161"]),
+    ("janggihouse", &["E0161", "E0163"]),
+    ("makhouse", &["E0161"]),
+    ("xiangqihouse", &["E0161", "E0163"]),
+    // Chak: custom pieces (the shaman, the jumping quetzal, the pawn,
+    // the immobile temple), the king's promoted face (a second royal type)
+    // and the warrior's.
+    ("chak", &["E0161", "E0163", "E0168"]),
+    // Armageddon: draw odds (`materialCounting`, newer than 11.1).
+    ("armageddon", &["E0167"]),
+    // Cannon shogi: the cannons and the soldier (no 11.1 type), promoted
+    // faces.
+    ("cannonshogi", &["E0161", "E0168"]),
+    // Shogun chess: promoted faces (the queen is the fers's `+F`).
+    ("shogun", &["E0168"]),
     ("fox-and-hounds", &["E0161"]),
     // The atomic family: 11.1 does not read `blastOnCapture` (E0167); its
     // castling king is not the royal piece where the king is not royal
@@ -314,6 +333,7 @@ fn fsf_plays_exports() {
 /// pawns have no double step (`doubleStep = false`).
 const CURRENT_EXPORTS: &[&str] = &[
     "3check",
+    "armageddon",
     "5check",
     "almost",
     "amazon",

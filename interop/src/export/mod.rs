@@ -1230,6 +1230,28 @@ impl Exporter<'_> {
             self.key("nFoldValue", outcome(rep.outcome));
         }
         self.key("nMoveRule", end.move_limit.unwrap_or(0));
+        if let Some(side) = end.draw_odds {
+            if self.target == Target::Current {
+                self.key(
+                    "materialCounting",
+                    match side {
+                        fairyc_runtime::table::Side::White => "whitedrawodds",
+                        fairyc_runtime::table::Side::Black => "blackdrawodds",
+                    },
+                );
+            } else {
+                let span = self.end_span(|r| match r {
+                    EndRule::DrawOdds { span, .. } => Some(*span),
+                    _ => None,
+                });
+                self.refuse(
+                    ExportRefusal::Rule {
+                        why: "draw odds (`materialCounting`, newer than 11.1)".into(),
+                    },
+                    span,
+                );
+            }
+        }
         let pawns = self.pawns();
         if sorted(end.resets_move_limit.clone()) != pawns
             || !end.resets_on.is_default()
@@ -1307,6 +1329,9 @@ impl Exporter<'_> {
         }
         if legality.giving_check_forbidden {
             self.key("checking", false);
+        }
+        if legality.drop_giving_check_forbidden {
+            self.key("dropChecks", false);
         }
     }
 

@@ -371,6 +371,8 @@ pub const SUPPORTED: &[&str] = &[
     "castlingRank",
     "castlingRookPiece",
     "checking",
+    "dropChecks",
+    "materialCounting",
     "mustCapture",
     "makpongRule",
     "pieceDrops",
@@ -415,7 +417,6 @@ pub const NOT_YET: &[(&str, Option<&str>)] = &[
     ("pieceDemotion", Some("false")),
     ("castlingDroppedPiece", Some("false")),
     ("kingType", None),
-    ("dropChecks", Some("true")),
     ("mustDrop", Some("false")),
     ("mustDropType", Some("*")),
     ("dropLoop", Some("false")),
@@ -443,7 +444,6 @@ pub const NOT_YET: &[(&str, Option<&str>)] = &[
     ("extinctionClaim", Some("false")),
     ("extinctionOpponentPieceCount", Some("0")),
     ("connectN", Some("0")),
-    ("materialCounting", Some("none")),
     ("countingRule", Some("none")),
 ];
 
@@ -2173,9 +2173,34 @@ impl<'a> Generator<'a> {
         }
     }
 
-    /// `checkmateValue`, `stalemateValue`, `nFoldRule` and `nFoldValue`.
+    /// `checkmateValue`, `stalemateValue`, `nFoldRule`, `nFoldValue` and
+    /// `materialCounting`'s draw odds.
     fn draw_and_mate(&mut self) -> Vec<(String, &'static str)> {
         let mut lines: Vec<(String, &'static str)> = Vec::new();
+        if let Some(v) = self.raw("materialCounting") {
+            let side = match v.value.as_str() {
+                "none" => None,
+                "whitedrawodds" => Some("white"),
+                "blackdrawodds" => Some("black"),
+                _ => {
+                    self.out.cannot(
+                        "materialCounting",
+                        v.span,
+                        "only draw odds (`whitedrawodds`, `blackdrawodds`: `draw-odds <side>`) are expressible; janggi's and unweighted material counting are not",
+                    );
+                    None
+                }
+            };
+            if let Some(side) = side {
+                lines.push((
+                    format!(
+                        "draw-odds {side}    // {}",
+                        self.said("materialCounting", "none")
+                    ),
+                    "materialCounting",
+                ));
+            }
+        }
         if let Some(v) = self.outcome("checkmateValue", "loss", false) {
             lines.push((
                 format!(
@@ -2415,6 +2440,19 @@ impl<'a> Generator<'a> {
                     self.said("checking", "true")
                 ),
                 "checking",
+            ));
+        }
+        // Without drops FSF never asks, and fairyc refuses the rule (`E0174`).
+        if let (Some(false), Some(true)) = (
+            self.bool("dropChecks", true),
+            self.bool("pieceDrops", false),
+        ) {
+            legality.push((
+                format!(
+                    "giving-check by-drop forbidden    // {}",
+                    self.said("dropChecks", "true")
+                ),
+                "dropChecks",
             ));
         }
         (legality, royal)

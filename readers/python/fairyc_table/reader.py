@@ -62,10 +62,11 @@ FIELDS = {
             {"repetition", "move_limit", "resets_move_limit", "resets_on",
              "resets_irreversible", "bare_king",
              "reach", "check_count",
-             "extinction", "counting", "double_pass", "facing", "komi", "checkmate_by",
+             "extinction", "counting", "double_pass", "facing", "komi", "draw_odds", "checkmate_by",
              "checkmate_needs"}),
     "blast": ({"reach"}, {"immune", "spared"}),
-    "legality": (set(), {"giving_check_forbidden", "capture_compulsory", "pass",
+    "legality": (set(), {"giving_check_forbidden", "drop_giving_check_forbidden",
+                         "capture_compulsory", "pass",
                          "fleeing_check_forbidden", "several_royals"}),
     "bare_king": ({"outcome"}, {"after_reply"}),
 }
@@ -198,6 +199,8 @@ def check_table(doc):
     for i, g in enumerate(p.get("gating", [])):
         check_fields(g, "gating", "gating[%d]" % i)
     check_fields(p["end"], "end", "end")
+    if p["end"].get("draw_odds", "white") not in ("white", "black"):
+        raise TableError("end.draw_odds is %r" % p["end"]["draw_odds"])
     if p["end"]["stalemate"] not in ("win", "draw", "loss", "fewer_pieces"):
         raise TableError("end.stalemate is %r" % p["end"]["stalemate"])
     if "bare_king" in p["end"]:
@@ -359,6 +362,7 @@ class Table:
         self.end = p["end"]
         leg = p.get("legality", {})
         self.giving_check_forbidden = leg.get("giving_check_forbidden", False)
+        self.drop_giving_check_forbidden = leg.get("drop_giving_check_forbidden", False)
         self.capture_compulsory = leg.get("capture_compulsory", False)
         self.fleeing_check_forbidden = leg.get("fleeing_check_forbidden", False)
         several = leg.get("several_royals")
@@ -1274,6 +1278,8 @@ def legal_moves(pos):
         out = [m for m in out if not flees(pos, m)]
     if t.giving_check_forbidden:
         out = [m for m in out if not in_check(play(pos, m), us ^ 1)]
+    elif t.drop_giving_check_forbidden:
+        out = [m for m in out if m[0] != "d" or not in_check(play(pos, m), us ^ 1)]
     if t.must_drop and any(m[0] == "d" for m in out):
         out = [m for m in out if m[0] == "d"]
     if t.capture_compulsory:

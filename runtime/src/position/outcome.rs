@@ -6,6 +6,15 @@ use super::*;
 impl<'v, W: Width> Pos<'v, W> {
     /// See [`Position::rule_outcome`].
     pub(crate) fn rule_outcome(&self) -> Option<GameResult> {
+        let r = self.rule_outcome_drawn();
+        match self.v.tables.parts.end.draw_odds {
+            None => r,
+            Some(_) => r.map(|r| with_draw_odds(&self.v.tables.parts.end, r)),
+        }
+    }
+
+    /// [`Self::rule_outcome`] before draw odds.
+    fn rule_outcome_drawn(&self) -> Option<GameResult> {
         if self.v.history.is_some() {
             if let Some(r) = self.history_outcome() {
                 return Some(r);
@@ -243,8 +252,23 @@ impl<'v, W: Width> Pos<'v, W> {
                     std::cmp::Ordering::Greater => Outcome::Loss,
                 }
             });
-            result_for(self.turn, outcome, EndReason::Stalemate)
+            with_draw_odds(rules, result_for(self.turn, outcome, EndReason::Stalemate))
         })
+    }
+}
+
+/// `r`, or, if it is a draw and the variant gives draw odds (`draw-odds
+/// black`), a win for that side for the same reason.
+pub(crate) fn with_draw_odds(end: &EndRules, r: GameResult) -> GameResult {
+    match (r.winner, end.draw_odds) {
+        (None, Some(side)) => GameResult {
+            winner: Some(match side {
+                Side::White => Color::White,
+                Side::Black => Color::Black,
+            }),
+            reason: r.reason,
+        },
+        _ => r,
     }
 }
 

@@ -883,6 +883,16 @@ pub enum Outcome {
     Loss,
 }
 
+/// A side named by a rule (`draw-odds black`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// White, who moves first.
+    White,
+    /// Black.
+    Black,
+}
+
 /// How a game that ends by passing or by facing royal pieces is decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -970,6 +980,10 @@ pub struct EndRules {
     /// counted, in tenths of a point.
     #[serde(default, skip_serializing_if = "is_zero_pair")]
     pub komi: [u32; 2],
+    /// Draw odds: every game that would end in a draw (by any rule) is won
+    /// by this side instead (`draw-odds black`, armageddon).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_odds: Option<Side>,
     /// A checkmate given by pieces of these types alone (every piece that
     /// gives check is one) ends with this outcome for the mated player
     /// instead of `checkmate` (`checkmate by Knight win`).
@@ -1056,6 +1070,10 @@ pub struct Legality {
     /// A move that leaves the opponent's royal piece attacked is illegal.
     #[serde(default, skip_serializing_if = "is_false")]
     pub giving_check_forbidden: bool,
+    /// A drop that leaves the opponent's royal piece attacked is illegal
+    /// (moves on the board may give check).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub drop_giving_check_forbidden: bool,
     /// When a capture (en passant included) is legal, only captures are.
     #[serde(default, skip_serializing_if = "is_false")]
     pub capture_compulsory: bool,
