@@ -278,15 +278,13 @@ impl LowerError {
             LowerError::CellRows { .. } | LowerError::CellRowWidth { .. } => {
                 "draw one row per rank (top rank first) and one character per file".into()
             }
-            LowerError::BadSetup(ParseFenError::Wall { expected, .. }) => {
-                if *expected {
-                    "write each wall of the board (`*` in `cells`) as `*`, apart from the \
+            LowerError::BadSetup(ParseFenError::Wall { expected, .. }) => if *expected {
+                "write each wall of the board (`*` in `cells`) as `*`, apart from the \
                      runs of empty squares around it: `*8*`"
-                } else {
-                    "a `*` stands only where the board's `cells` has a wall `*`"
-                }
-                .into()
+            } else {
+                "a `*` stands only where the board's `cells` has a wall `*`"
             }
+            .into(),
             LowerError::BadCell(_) => {
                 "use `.` for a square, `-` off the board, `#` a hole, `*` a wall, and \
                  letters for multi-cell squares"
