@@ -156,10 +156,9 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("minixiangqi", &["E0163"]),
     // Four wizard squares outside a 10×10 board: not rectangular.
     ("omega", &["E0160"]),
-    // Walls (`*`): exported to the current Fairy-Stockfish only, where
-    // gustav3's rooks castle from inside the corners and the pawns of
-    // omicron and troitzky double-step from their third rank, which the
-    // exporter does not write yet.
+    // Walls (`*`): exported to the current Fairy-Stockfish only (gustav3;
+    // the pawns of omicron and troitzky double-step from their third rank,
+    // which the exporter does not write yet).
     ("gustav3", &["E0160"]),
     ("omicron", &["E0160"]),
     ("troitzky", &["E0160"]),
@@ -342,6 +341,7 @@ const CURRENT_EXPORTS: &[&str] = &[
     "gardner",
     "gothic",
     "grasshopper",
+    "gustav3",
     "hoppelpoppel",
     "janus",
     "jesonmor",

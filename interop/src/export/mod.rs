@@ -1187,7 +1187,33 @@ impl Exporter<'_> {
                     b.height - 1 - c[1]
                 }
             };
-            let kingside = rf[0] == w - 1;
+            // The current engine finds a castling rook from the board's
+            // edge inwards: the rook need only be the outermost of its type
+            // on its side of the king in the setup (gustav3's, inside the
+            // corner amazons).
+            let current = self.target == Target::Current;
+            let kingside = if current {
+                rf[0] > kf[0]
+            } else {
+                rf[0] == w - 1
+            };
+            let outermost = current
+                && self
+                    .checked
+                    .setup
+                    .squares
+                    .get(r.rook as usize)
+                    .is_some_and(|on| {
+                        on[usize::from(r.side)].iter().all(|&s| {
+                            let c = cell(s);
+                            c[1] != rf[1]
+                                || if kingside {
+                                    c[0] <= rf[0]
+                                } else {
+                                    c[0] >= rf[0]
+                                }
+                        })
+                    });
             let expected_letter = match (kingside, r.side) {
                 (true, 0) => 'K',
                 (false, 0) => 'Q',
@@ -1206,7 +1232,7 @@ impl Exporter<'_> {
                     "the castling king is not the royal piece (FSF 11.1 castles its `king` only)"
                         .to_string(),
                 );
-            } else if rf[0] != 0 && !kingside {
+            } else if !outermost && rf[0] != 0 && rf[0] != w - 1 {
                 why = Some("a rook does not start in a corner".into());
             } else if !(kf[1] == kt[1] && kf[1] == rf[1] && rf[1] == rt[1]) {
                 why = Some("king and rook do not stay on one rank".into());
