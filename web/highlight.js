@@ -15,7 +15,7 @@ export const KEYWORDS = [
   "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "draw-odds", "else",
   "except", "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward",
   "from", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi", "last", "letter",
-  "limit", "loss", "max", "moves", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on",
+  "limit", "loss", "max", "moves", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "notation",
   "off", "on", "once", "only", "only-on", "optional", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
   "reach", "reaches", "repetition", "resets", "shape", "source", "spared", "square", "stalemate", "turn", "white",
   "win", "within", "without", "wrap",

@@ -387,6 +387,20 @@ fn broken_fens(v: &BTreeMap<&str, Variant>) -> Vec<(&'static str, String)> {
             "xiangqi",
             "rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         ),
+        // Walls (`*`): one missing before a run, one counted in a run,
+        // one where the board has none.
+        (
+            "gustav3",
+            "arnbqkbnra/pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1",
+        ),
+        (
+            "gustav3",
+            "arnbqkbnra/*pppppppp*/*8*/10/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1",
+        ),
+        (
+            "gustav3",
+            "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/*RNBQKBNRA w KQkq - 0 1",
+        ),
         // A gate right on a square of no gate rule's side.
         (
             "seirawan",

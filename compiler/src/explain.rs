@@ -575,8 +575,8 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0106",
         title: "bad cell character",
-        text: "In `cells`, `.` is a square, `-` a cell off the board, `#` a hole, and a letter part of a multi-cell square.",
-        wrong: "board { files a..c; ranks 1..2; cells { \"..*\" \"...\" } }",
+        text: "In `cells`, `.` is a square, `-` a cell off the board, `#` a hole, `*` a wall (a hole that a FEN writes as `*`), and a letter part of a multi-cell square.",
+        wrong: "board { files a..c; ranks 1..2; cells { \"..?\" \"...\" } }",
         fixed: "board { files a..c; ranks 1..2; cells { \"..#\" \"...\" } }",
     },
     Explanation {
@@ -652,7 +652,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0118",
         title: "unreadable setup",
-        text: "The setup's FEN cannot be read: a row describes more or fewer squares than the board has, there are too many or too few rows, or a letter is no piece's. An unknown letter is underlined alone, and the help lists the pieces' symbols.",
+        text: "The setup's FEN cannot be read: a row describes more or fewer squares than the board has, there are too many or too few rows, a wall of the board (`*` in `cells`) is not written `*` or a `*` stands where the board has none, or a letter is no piece's. An unknown letter is underlined alone, and the help lists the pieces' symbols.",
         wrong: "setup \"4k4/8/8/8/8/8/8/4K3 w - - 0 1\"",
         fixed: "setup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
     },

@@ -127,6 +127,9 @@ pub enum CellKind {
     Square(Sq),
     /// A hole inside the board (`#`).
     Hole,
+    /// A wall (`*`): a hole that a FEN writes as `*` (Fairy-Stockfish's
+    /// wall squares).
+    Wall,
     /// Off the board (`-`).
     Off,
 }
@@ -341,7 +344,7 @@ impl Geometry {
                 }
                 let y = height - 1 - i as i32;
                 for (x, &c) in text.iter().enumerate() {
-                    if !(c == '.' || c == '-' || c == '#' || c.is_ascii_alphabetic()) {
+                    if !(c == '.' || c == '-' || c == '#' || c == '*' || c.is_ascii_alphabetic()) {
                         errors.push((row.span, LowerError::BadCell(c)));
                         ok = false;
                     }
@@ -368,6 +371,7 @@ impl Geometry {
                         });
                     }
                     '#' => cells[i] = CellKind::Hole,
+                    '*' => cells[i] = CellKind::Wall,
                     '-' => cells[i] = CellKind::Off,
                     c if c.is_ascii_uppercase() => {
                         cells[i] = CellKind::Square(squares.len() as Sq);
@@ -611,26 +615,46 @@ impl Geometry {
 
     /// The FEN groups, in order.
     pub fn fen_rows(&self) -> Vec<Vec<Sq>> {
+        self.fen_groups().into_iter().map(|(row, _)| row).collect()
+    }
+
+    /// The walls' places in the FEN: `[group, index]`, a `*` written in
+    /// group `group` before its `index`-th square (`index` = the group's
+    /// length: at its end), in the order they are written.
+    pub fn fen_walls(&self) -> Vec<[u16; 2]> {
         let mut out = Vec::new();
-        match self.fen {
-            FenOrder::ByRank => {
-                for y in (0..self.height).rev() {
-                    let row: Vec<Sq> = (0..self.width)
-                        .filter_map(|x| self.naming_square((x, y)))
-                        .collect();
-                    out.push(row);
+        for (g, (_, walls)) in self.fen_groups().into_iter().enumerate() {
+            out.extend(walls.into_iter().map(|i| [g as u16, i]));
+        }
+        out
+    }
+
+    /// Each FEN group: its squares, and for each wall cell in it the
+    /// number of squares before it. Groups of neither are left out.
+    fn fen_groups(&self) -> Vec<(Vec<Sq>, Vec<u16>)> {
+        let lines: Vec<Vec<Cell>> = match self.fen {
+            FenOrder::ByRank => (0..self.height)
+                .rev()
+                .map(|y| (0..self.width).map(|x| (x, y)).collect())
+                .collect(),
+            FenOrder::ByFile => (0..self.width)
+                .map(|x| (0..self.height).map(|y| (x, y)).collect())
+                .collect(),
+        };
+        let mut out = Vec::new();
+        for line in lines {
+            let (mut row, mut walls) = (Vec::new(), Vec::new());
+            for c in line {
+                if self.cells[(c.1 * self.width + c.0) as usize] == CellKind::Wall {
+                    walls.push(row.len() as u16);
+                } else if let Some(s) = self.naming_square(c) {
+                    row.push(s);
                 }
             }
-            FenOrder::ByFile => {
-                for x in 0..self.width {
-                    let row: Vec<Sq> = (0..self.height)
-                        .filter_map(|y| self.naming_square((x, y)))
-                        .collect();
-                    out.push(row);
-                }
+            if !(row.is_empty() && walls.is_empty()) {
+                out.push((row, walls));
             }
         }
-        out.retain(|r| !r.is_empty());
         out
     }
 

@@ -278,9 +278,16 @@ impl LowerError {
             LowerError::CellRows { .. } | LowerError::CellRowWidth { .. } => {
                 "draw one row per rank (top rank first) and one character per file".into()
             }
+            LowerError::BadSetup(ParseFenError::Wall { expected, .. }) => if *expected {
+                "write each wall of the board (`*` in `cells`) as `*`, apart from the \
+                     runs of empty squares around it: `*8*`"
+            } else {
+                "a `*` stands only where the board's `cells` has a wall `*`"
+            }
+            .into(),
             LowerError::BadCell(_) => {
-                "use `.` for a square, `-` off the board, `#` a hole, and letters for \
-                 multi-cell squares"
+                "use `.` for a square, `-` off the board, `#` a hole, `*` a wall, and \
+                 letters for multi-cell squares"
                     .into()
             }
             LowerError::UnknownSquare {
@@ -488,10 +495,15 @@ pub fn board(geo: &Geometry) -> BoardTable {
         holes: (0..geo.height)
             .flat_map(|y| (0..geo.width).map(move |x| (x, y)))
             .filter(|&(x, y)| {
-                geo.cells[(y * geo.width + x) as usize] == crate::geometry::CellKind::Hole
+                use crate::geometry::CellKind;
+                matches!(
+                    geo.cells[(y * geo.width + x) as usize],
+                    CellKind::Hole | CellKind::Wall
+                )
             })
             .map(|(x, y)| [x as u8, y as u8])
             .collect(),
+        walls: geo.fen_walls(),
         files: geo.files.clone(),
         ranks: geo.ranks.clone(),
         wrap: geo.wrap,

@@ -142,7 +142,7 @@ static const char *const K_PARTS[] = {"name", "board", "pieces", "end", "start",
 static const char *const K_PARTS_OPT[] = {"promotions", "drops", "castling", "gating",
                                           "legality", "zones", "blast", NULL};
 static const char *const K_BOARD[] = {"width", "height", "squares", "fen_rows", "forward", NULL};
-static const char *const K_BOARD_OPT[] = {"holes", "files", "ranks", "wrap", "hex", NULL};
+static const char *const K_BOARD_OPT[] = {"holes", "walls", "files", "ranks", "wrap", "hex", NULL};
 static const char *const K_SQUARE[] = {"name", "cells", NULL};
 static const char *const K_PIECE[] = {"name", "letter", "moves", NULL};
 static const char *const K_PIECE_OPT[] = {"royal", "captured_as", "demotes_to",
@@ -307,6 +307,25 @@ static int read_parts(rd *r, table *t, const jval *parts) {
         if (!listed[s]) refuse(r, "%ssquare %ld is missing from fen_rows", "", s);
     free(listed);
     if (r->code == 1) return 0;
+    const jval *walls = json_get(b, "walls");
+    if (walls) {
+        walls = array(r, walls, MAX_SQ, "board.walls");
+        if (!walls) return 0;
+        t->nwalls = (int)walls->len;
+        t->walls = calloc(walls->len + 1, sizeof *t->walls);
+        if (!t->walls) return refuse(r, "%sout of memory%ld", "", 0);
+        for (int k = 0; k < t->nwalls; k++) {
+            const jval *w = array(r, walls->items[k], 2, "a wall");
+            if (!w) return 0;
+            if (w->len != 2) return refuse(r, "%sboard.walls[%ld] is not a pair", "", k);
+            if (!int_in(r, w->items[0], 0, t->nrows - 1, "a wall's group", &t->walls[k][0]) ||
+                !int_in(r, w->items[1], 0, t->rowlen[t->walls[k][0]], "a wall's index", &t->walls[k][1]))
+                return 0;
+            if (k > 0 && (t->walls[k - 1][0] > t->walls[k][0] ||
+                          (t->walls[k - 1][0] == t->walls[k][0] && t->walls[k - 1][1] > t->walls[k][1])))
+                return refuse(r, "%sboard.walls[%ld] is out of order", "", k);
+        }
+    }
 
     /* The pieces. */
     const jval *pcs = array(r, json_get(parts, "pieces"), MAX_PC, "pieces");
@@ -600,6 +619,7 @@ void table_free(table *t) {
     for (int g = 0; t->rows && g < t->nrows; g++) free(t->rows[g]);
     free(t->rows);
     free(t->rowlen);
+    free(t->walls);
     free(t->names);
     free(t->pieces);
     free(t->promos);
@@ -997,15 +1017,28 @@ int fen_read(const table *t, const char *fen, position *p, char *err, size_t err
         if (g == t->nrows - 1 && slash) return fen_fail(err, errlen, "too many rows", "");
         if (slash) *slash = 0;
         int i = 0;
+        /* w: the next wall of this group in board.walls. */
+        int w = 0;
+        while (w < t->nwalls && t->walls[w][0] < g) w++;
+#define WALL_DUE(last) (w < t->nwalls && t->walls[w][0] == g && t->walls[w][1] <= (last))
         const char *c = text;
         while (*c) {
+            if (*c == '*') {
+                if (!(w < t->nwalls && t->walls[w][0] == g && t->walls[w][1] == i))
+                    return fen_fail(err, errlen, "a `*` where the board has no wall in ", text);
+                w++;
+                c++;
+                continue;
+            }
             if (isdigit((unsigned char)*c)) {
                 if (*c == '0') return fen_fail(err, errlen, "a run of empty squares starts with 0 in ", text);
                 long run = strtol(c, (char **)&c, 10);
                 if (i + run > t->rowlen[g]) return fen_fail(err, errlen, "a run goes past its row in ", text);
+                if (WALL_DUE(i + run - 1)) return fen_fail(err, errlen, "a wall missing in ", text);
                 i += (int)run;
                 continue;
             }
+            if (WALL_DUE(i)) return fen_fail(err, errlen, "a wall missing in ", text);
             int side;
             size_t len;
             int pc = read_symbol(t, c, &side, &len);
@@ -1023,6 +1056,8 @@ int fen_read(const table *t, const char *fen, position *p, char *err, size_t err
             }
         }
         if (i != t->rowlen[g]) return fen_fail(err, errlen, "too few squares in ", text);
+        if (WALL_DUE(i)) return fen_fail(err, errlen, "a wall missing in ", text);
+#undef WALL_DUE
         text = slash ? slash + 1 : text + strlen(text);
     }
     if (!strcmp(fields[1], "w")) p->turn = 0;

@@ -62,6 +62,8 @@ typedef struct {
     int nrows;
     int *rowlen;
     int **rows;
+    int nwalls;
+    int (*walls)[2]; /* board.walls: a `*` in group walls[k][0] before its walls[k][1]-th square */
     int np;
     piece *pieces;
     int npromo;

@@ -129,6 +129,12 @@ pub enum TableError {
         /// The square.
         square: u16,
     },
+    /// `board.walls[wall]` names no place in `fen_rows`, or is out of
+    /// order.
+    BadWall {
+        /// Its index in `board.walls`.
+        wall: usize,
+    },
     /// A piece symbol that is not one ([`crate::table::is_symbol`]).
     BadLetter {
         /// The piece.
@@ -728,6 +734,10 @@ impl fmt::Display for TableError {
             TableError::FenRowsMissing { square } => {
                 write!(f, "square {square} is missing from board.fen_rows")
             }
+            TableError::BadWall { wall } => write!(
+                f,
+                "board.walls[{wall}] is no place in board.fen_rows (a group, and an index up to its length) or is out of order"
+            ),
             TableError::BadLetter { piece, letter } => {
                 write!(
                     f,
@@ -974,6 +984,15 @@ pub enum ParseFenError {
         /// The character.
         found: char,
     },
+    /// A wall `*` where the board has none, or a square where it has one.
+    Wall {
+        /// Row.
+        row: usize,
+        /// Column.
+        column: usize,
+        /// Whether the board has a wall there (and the FEN has a square).
+        expected: bool,
+    },
     /// A row with more pieces and empty squares than squares.
     RowTooLong {
         /// Row.
@@ -1023,6 +1042,7 @@ impl ParseFenError {
             | ParseFenError::UnknownPiece { row, .. }
             | ParseFenError::MarkNotAllowed { row, .. }
             | ParseFenError::UnexpectedChar { row, .. }
+            | ParseFenError::Wall { row, .. }
             | ParseFenError::RowTooLong { row, .. }
             | ParseFenError::RowTooShort { row, .. } => Some(*row),
             _ => None,
@@ -1090,6 +1110,22 @@ impl fmt::Display for ParseFenError {
             ParseFenError::UnexpectedChar { row, column, found } => {
                 write!(f, "unexpected `{found}` in row {row} column {column}")
             }
+            ParseFenError::Wall {
+                row,
+                column,
+                expected: true,
+            } => write!(
+                f,
+                "row {row} column {column}: the board has a wall here, written `*`"
+            ),
+            ParseFenError::Wall {
+                row,
+                column,
+                expected: false,
+            } => write!(
+                f,
+                "`*` in row {row} column {column}: the board has no wall here"
+            ),
             ParseFenError::RowTooLong {
                 row,
                 column,

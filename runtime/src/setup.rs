@@ -160,12 +160,24 @@ impl Setup {
 
     pub(crate) fn to_fen_at<W: Width>(&self, v: &Rules<W>) -> String {
         let mut out = String::new();
-        for (gi, row) in v.tables.parts.board.fen_rows.iter().enumerate() {
+        let board = &v.tables.parts.board;
+        for (gi, row) in board.fen_rows.iter().enumerate() {
             if gi > 0 {
                 out.push('/');
             }
+            let walls = group_walls(&board.walls, gi);
             let mut empty = 0;
-            for &s in row {
+            let wall = |out: &mut String, empty: &mut usize, at: usize| {
+                for _ in walls.iter().filter(|&&w| w as usize == at) {
+                    if *empty > 0 {
+                        out.push_str(&empty.to_string());
+                        *empty = 0;
+                    }
+                    out.push('*');
+                }
+            };
+            for (j, &s) in row.iter().enumerate() {
+                wall(&mut out, &mut empty, j);
                 match self.board.get(s as usize).copied().flatten() {
                     None => empty += 1,
                     Some(p) => {
@@ -185,6 +197,7 @@ impl Setup {
                     }
                 }
             }
+            wall(&mut out, &mut empty, row.len());
             if empty > 0 {
                 out.push_str(&empty.to_string());
             }
@@ -334,10 +347,22 @@ fn read_board<W: Width>(
         });
     }
     let mut board = vec![None; v.nsq];
+    let walls = &v.tables.parts.board.walls;
     for (gi, (text, row_squares)) in groups.iter().zip(rows).enumerate() {
-        read_row(v, gi + 1, text, row_squares, &mut board)?;
+        let row_walls = group_walls(walls, gi);
+        read_row(v, gi + 1, text, (row_squares, &row_walls), &mut board)?;
     }
     Ok(board)
+}
+
+/// The walls of FEN group `g`: for each, the number of the group's squares
+/// written before it, in order.
+fn group_walls(walls: &[[u16; 2]], g: usize) -> Vec<u16> {
+    walls
+        .iter()
+        .filter(|w| w[0] as usize == g)
+        .map(|w| w[1])
+        .collect()
 }
 
 /// One group of the board field: `row` (from 1) describes `row_squares`.
@@ -345,10 +370,14 @@ fn read_row<W: Width>(
     v: &Rules<W>,
     row: usize,
     text: &str,
-    row_squares: &[u16],
+    (row_squares, walls): (&[u16], &[u16]),
     board: &mut [Option<Placed>],
 ) -> Result<(), ParseFenError> {
     let squares = row_squares.len();
+    // `w`: walls read so far. Squares `i..i + n` may be described only when
+    // no wall is due before square `i + n - 1`.
+    let mut w = 0usize;
+    let wall_due = |w: usize, last: usize| walls.get(w).is_some_and(|&p| (p as usize) <= last);
     // `i`: squares described so far; `column`: characters read so far.
     let mut i = 0usize;
     let mut column = 0usize;
@@ -368,6 +397,13 @@ fn read_row<W: Width>(
             // Checked: a run longer than what is left of the row is an
             // error, whatever its size.
             match run.parse::<usize>().ok().and_then(|n| i.checked_add(n)) {
+                Some(next) if next <= squares && wall_due(w, next - 1) => {
+                    return Err(ParseFenError::Wall {
+                        row,
+                        column: start,
+                        expected: true,
+                    })
+                }
                 Some(next) if next <= squares => i = next,
                 _ => {
                     return Err(ParseFenError::RunTooLong {
@@ -378,7 +414,25 @@ fn read_row<W: Width>(
                     })
                 }
             }
+        } else if c == '*' {
+            if walls.get(w).is_some_and(|&p| p as usize == i) {
+                w += 1;
+                k += 1;
+            } else {
+                return Err(ParseFenError::Wall {
+                    row,
+                    column,
+                    expected: false,
+                });
+            }
         } else if c.is_ascii_alphabetic() || c == '+' {
+            if wall_due(w, i) {
+                return Err(ParseFenError::Wall {
+                    row,
+                    column,
+                    expected: true,
+                });
+            }
             let letter_column = column;
             let plus = c == '+';
             let at = k + usize::from(plus);
@@ -447,6 +501,13 @@ fn read_row<W: Width>(
             row,
             described: i,
             squares,
+        });
+    }
+    if w != walls.len() {
+        return Err(ParseFenError::Wall {
+            row,
+            column: column + 1,
+            expected: true,
         });
     }
     Ok(())

@@ -626,8 +626,29 @@ impl Exporter<'_> {
         let b = &self.parts.board;
         let geo = &self.checked.geometry;
         let span = self.board_span();
-        let why = if !b.holes.is_empty() {
-            Some("it has holes".to_string())
+        // Walls (`*` in a FEN) are the current engine's wall squares: a
+        // board whose every hole is a wall is a rectangle to it. Its walls
+        // are hurdles for its hoppers, where ours end a hopper's line.
+        let walls = self.target == Target::Current && b.holes.len() == b.walls.len();
+        let hopper = self.parts.pieces.iter().any(|p| {
+            p.moves
+                .iter()
+                .flatten()
+                .flatten()
+                .any(|path| path.hop.is_some())
+        });
+        let why = if !b.holes.is_empty() && !walls {
+            Some(if b.walls.is_empty() {
+                "it has holes".to_string()
+            } else if self.target == Target::Fsf11 {
+                "it has walls (`*`), which only `--to fairy-stockfish` writes".to_string()
+            } else {
+                "it has holes that are not walls (`*`)".to_string()
+            })
+        } else if !b.walls.is_empty() && hopper {
+            Some(
+                "it has walls and a hopper, which Fairy-Stockfish lets hop over a wall".to_string(),
+            )
         } else if geo.has_multi_cell() {
             Some("it has squares of several cells".to_string())
         } else if b.width > 12 || b.height > 10 {
@@ -635,7 +656,7 @@ impl Exporter<'_> {
                 "it is {}×{}, larger than 12 files × 10 ranks",
                 b.width, b.height
             ))
-        } else if b.squares.len() != b.width as usize * b.height as usize {
+        } else if b.squares.len() + b.walls.len() != b.width as usize * b.height as usize {
             Some("it is not rectangular".to_string())
         } else if b.wrap[0] || b.wrap[1] {
             Some("its edges join (`wrap`)".to_string())
@@ -646,11 +667,20 @@ impl Exporter<'_> {
                 let [x, y] = s.cells[0];
                 s.name == format!("{}{}", (b'a' + x) as char, y + 1)
             });
+            // Rank by rank from the top, each square at its column once
+            // the walls written before it in its rank are counted.
             let by_rank = b.fen_rows.len() == b.height as usize
                 && b.fen_rows.iter().enumerate().all(|(g, row)| {
-                    row.len() == b.width as usize
-                        && row.iter().enumerate().all(|(x, &s)| {
-                            b.squares[s as usize].cells[0] == [x as u8, b.height - 1 - g as u8]
+                    let before = |i: usize| {
+                        b.walls
+                            .iter()
+                            .filter(|w| w[0] as usize == g && (w[1] as usize) <= i)
+                            .count()
+                    };
+                    row.len() + before(row.len()) == b.width as usize
+                        && row.iter().enumerate().all(|(i, &s)| {
+                            b.squares[s as usize].cells[0]
+                                == [(i + before(i)) as u8, b.height - 1 - g as u8]
                         })
                 });
             if !standard {
@@ -1158,7 +1188,33 @@ impl Exporter<'_> {
                     b.height - 1 - c[1]
                 }
             };
-            let kingside = rf[0] == w - 1;
+            // The current engine finds a castling rook from the board's
+            // edge inwards: the rook need only be the outermost of its type
+            // on its side of the king in the setup (gustav3's, inside the
+            // corner amazons).
+            let current = self.target == Target::Current;
+            let kingside = if current {
+                rf[0] > kf[0]
+            } else {
+                rf[0] == w - 1
+            };
+            let outermost = current
+                && self
+                    .checked
+                    .setup
+                    .squares
+                    .get(r.rook as usize)
+                    .is_some_and(|on| {
+                        on[usize::from(r.side)].iter().all(|&s| {
+                            let c = cell(s);
+                            c[1] != rf[1]
+                                || if kingside {
+                                    c[0] <= rf[0]
+                                } else {
+                                    c[0] >= rf[0]
+                                }
+                        })
+                    });
             let expected_letter = match (kingside, r.side) {
                 (true, 0) => 'K',
                 (false, 0) => 'Q',
@@ -1177,7 +1233,7 @@ impl Exporter<'_> {
                     "the castling king is not the royal piece (FSF 11.1 castles its `king` only)"
                         .to_string(),
                 );
-            } else if rf[0] != 0 && !kingside {
+            } else if !outermost && rf[0] != 0 && rf[0] != w - 1 {
                 why = Some("a rook does not start in a corner".into());
             } else if !(kf[1] == kt[1] && kf[1] == rf[1] && rf[1] == rt[1]) {
                 why = Some("king and rook do not stay on one rank".into());

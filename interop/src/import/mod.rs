@@ -1399,6 +1399,22 @@ impl<'a> Generator<'a> {
             &format!("    ranks 1..{}    // {rc}", self.ranks),
             Some("maxRank"),
         );
+        // The start position's walls (`*`), Fairy-Stockfish's wall squares,
+        // are the board's walls.
+        let walls = self
+            .raw("startFen")
+            .and_then(|v| Fen::read(&v.value, self.files, self.ranks))
+            .filter(|f| f.grid.iter().flatten().any(|&c| c == Some('*')));
+        if let Some(fen) = walls {
+            self.line("    cells {", Some("startFen"));
+            for y in (0..self.ranks).rev() {
+                let row: String = (0..self.files)
+                    .map(|x| if fen.at(x, y) == Some('*') { '*' } else { '.' })
+                    .collect();
+                self.line(&format!("        \"{row}\""), Some("startFen"));
+            }
+            self.line("    }", Some("startFen"));
+        }
         self.line("}", None);
         self.line("", None);
     }
@@ -1655,9 +1671,10 @@ impl<'a> Generator<'a> {
             .collect();
         for (&r, need) in ranks.iter().zip(needs) {
             for f in 0..self.files {
-                let white = !need[0] || fen.at(f, r - 1) == Some(pawn);
-                let black =
-                    !need[1] || fen.at(f, self.ranks - r) == Some(pawn.to_ascii_lowercase());
+                // A wall (`*`) is no square to double-step from.
+                let (w, b) = (fen.at(f, r - 1), fen.at(f, self.ranks - r));
+                let white = !need[0] || w == Some(pawn) || w == Some('*');
+                let black = !need[1] || b == Some(pawn.to_ascii_lowercase()) || b == Some('*');
                 if !white || !black {
                     let key = if self.raw("doubleStepRank").is_some() {
                         "doubleStepRank"

@@ -39,7 +39,7 @@ FIELDS = {
     "parts": ({"name", "board", "pieces", "end", "start"},
               {"promotions", "drops", "castling", "gating", "legality", "zones", "blast"}),
     "board": ({"width", "height", "squares", "fen_rows", "forward"},
-              {"holes", "files", "ranks", "wrap", "hex"}),
+              {"holes", "walls", "files", "ranks", "wrap", "hex"}),
     "square": ({"name", "cells"}, set()),
     "zone": ({"name", "squares"}, set()),
     "piece": ({"name", "letter", "moves"},
@@ -131,6 +131,11 @@ def check_table(doc):
     listed = [s for row in b["fen_rows"] for s in row]
     if sorted(listed) != list(range(n)):
         raise TableError("fen_rows does not list every square once")
+    walls = b.get("walls", [])
+    for k, w in enumerate(walls):
+        if not (isinstance(w, list) and len(w) == 2 and 0 <= w[0] < len(b["fen_rows"])
+                and 0 <= w[1] <= len(b["fen_rows"][w[0]]) and (k == 0 or walls[k - 1] <= w)):
+            raise TableError("board.walls[%d] is no place in fen_rows, or out of order" % k)
     in_range = lambda s: isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n
     pieces = p["pieces"]
     if not 1 <= len(pieces) <= 128:
@@ -237,6 +242,9 @@ class Table:
         self.n = len(self.squares)
         self.sq_by_name = {nm: i for i, nm in enumerate(self.squares)}
         self.fen_rows = board["fen_rows"]
+        # board.walls: `*` in a FEN's group g before its i-th square.
+        self.walls = [[w[1] for w in board.get("walls", []) if w[0] == g]
+                      for g in range(len(self.fen_rows))]
         # board.wrap (joined edges) and board.hex (hexagonal cells) matter
         # to drawings only: the paths already cross the seam and hold the
         # moves.
@@ -625,20 +633,31 @@ def read_fen(t, fen):
             pos.hands[side][pc] += 1
     groups = bf.split("/")
     assert len(groups) == len(t.fen_rows), "row count"
-    for text, row in zip(groups, t.fen_rows):
+    for text, row, walls in zip(groups, t.fen_rows, t.walls):
         i = 0
         k = 0
+        w = 0  # walls read
         while k < len(text):
             ch = text[k]
+            if ch == "*":
+                if w >= len(walls) or walls[w] != i:
+                    raise TableError("a `*` where the board has no wall in %r" % text)
+                w += 1
+                k += 1
+                continue
             if ch.isdigit():
                 j = k
                 while j < len(text) and text[j].isdigit():
                     j += 1
                 if ch == "0" or i + int(text[k:j]) > len(row):
                     raise TableError("a bad run of empty squares in %r" % text)
+                if w < len(walls) and walls[w] < i + int(text[k:j]):
+                    raise TableError("a wall missing in %r" % text)
                 i += int(text[k:j])
                 k = j
                 continue
+            if w < len(walls) and walls[w] <= i:
+                raise TableError("a wall missing in %r" % text)
             plus = ch == "+"
             if plus:
                 k += 1
@@ -651,6 +670,8 @@ def read_fen(t, fen):
             pos.board[row[i]] = (pc, side, promoted)
             i += 1
         assert i == len(row), "row length"
+        if w != len(walls):
+            raise TableError("a wall missing in %r" % text)
     if len(fields) < 2 or fields[1] not in ("w", "b"):
         raise TableError("no side to move")
     pos.turn = 0 if fields[1] == "w" else 1

@@ -200,6 +200,7 @@ field!(de_end, "end", EndRules);
 field!(de_squares, "squares", BVec<SquareInfo, LSquares>, Vec<SquareInfo>, unb);
 field!(de_cells, "cells", BVec<[u8; 2], LCells>, Vec<[u8; 2]>, unb);
 field!(de_holes, "holes", BVec<[u8; 2], LCells>, Vec<[u8; 2]>, unb);
+field!(de_walls, "walls", BVec<[u16; 2], LSquares>, Vec<[u16; 2]>, unb);
 field!(de_files, "files", BVec<String, LLabels>, Vec<String>, unb);
 field!(de_ranks, "ranks", BVec<String, LLabels>, Vec<String>, unb);
 field!(

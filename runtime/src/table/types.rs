@@ -125,6 +125,17 @@ pub struct BoardTable {
         deserialize_with = "de_holes"
     )]
     pub holes: Vec<[u8; 2]>,
+    /// Walls: `[group, index]`, a `*` the FEN writes in group `group` of
+    /// the board field before the group's `index`-th square (`index` =
+    /// the group's length: after its last square), in the order written.
+    /// A wall is a hole (its cell is in `holes`) that a FEN marks, as
+    /// Fairy-Stockfish writes its wall squares. Optional: empty if none.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "de_walls"
+    )]
+    pub walls: Vec<[u16; 2]>,
     /// File labels, one per column left to right (`a`, `b`, …). Optional:
     /// empty if unknown; otherwise exactly `width` labels (a label may be
     /// empty).

@@ -65,6 +65,14 @@ pub(super) fn validate(p: &TableParts) -> Result<(), TableError> {
     if let Some(s) = seen.iter().position(|x| !x) {
         return Err(TableError::FenRowsMissing { square: s as u16 });
     }
+    let rows = &p.board.fen_rows;
+    for (k, &[g, i]) in p.board.walls.iter().enumerate() {
+        let fits = rows.get(g as usize).is_some_and(|r| i as usize <= r.len());
+        let ordered = k == 0 || p.board.walls[k - 1] <= [g, i];
+        if !(fits && ordered) {
+            return Err(TableError::BadWall { wall: k });
+        }
+    }
 
     validate_pieces(p, &sq, &pc)?;
     validate_promotions(p, &sq, &pc)?;
