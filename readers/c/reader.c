@@ -166,7 +166,7 @@ static const char *const K_END_OPT[] = {"repetition", "move_limit", "resets_move
                                         "resets_on", "resets_irreversible",
                                         "bare_king", "reach", "check_count", "extinction",
                                         "counting", "double_pass", "facing", "komi",
-                                        "checkmate_by", "checkmate_needs", NULL};
+                                        "checkmate_by", "checkmate_needs", "draw_odds", NULL};
 
 static int read_step(rd *r, const table *t, const jval *v, step *st) {
     st->nblock = 0;
@@ -427,8 +427,7 @@ static int read_parts(rd *r, table *t, const jval *parts) {
             promotion *R = &t->promos[i];
             if (!keys_ok(r, pr, "a promotion", K_PROMO, K_PROMO_OPT)) return 0;
             if (!int_in(r, json_get(pr, "piece"), 0, t->np - 1, "a promotion's piece", &R->piece)) return 0;
-            if (t->pieces[R->piece].royal)
-                return refuse(r, "%spromotions[%ld] promotes a royal piece", "", i);
+            if (t->pieces[R->piece].royal) unsupported(r, "a royal piece that promotes");
             const jval *zone = json_get(pr, "zone"), *forced = json_get(pr, "forced");
             if (zone->type != J_ARR || zone->len != 2 || (forced && (forced->type != J_ARR || forced->len != 2)))
                 return refuse(r, "%spromotions[%ld]: a zone is not [white, black]", "", i);
@@ -457,8 +456,9 @@ static int read_parts(rd *r, table *t, const jval *parts) {
                 if (!keys_ok(r, o, "a choice", K_PIECE_CHOICE, K_NONE) ||
                     !int_in(r, json_get(o, "piece"), 0, t->np - 1, "a choice's piece", &R->choices[c]))
                     return 0;
-                if (t->pieces[R->choices[c]].royal) {
-                    /* Allowed only where a side may have several royal pieces. */
+                if (t->pieces[R->choices[c]].royal && !t->pieces[R->piece].royal) {
+                    /* Allowed only where a side may have several royal pieces,
+                     * or where a royal piece promotes (their count stays). */
                     const jval *leg = json_get(parts, "legality");
                     if (!leg || !json_get(leg, "several_royals"))
                         return refuse(r, "%spromotions[%ld] promotes to a royal piece", "", i);
@@ -556,6 +556,9 @@ static int read_parts(rd *r, table *t, const jval *parts) {
     if (!outcome_ok(json_get(end, "checkmate")) || !(fewer || outcome_ok(stalemate)))
         return refuse(r, "%san end outcome is not win, draw or loss%ld", "", 0);
     if (fewer) unsupported(r, "stalemate by material");
+    const jval *odds = json_get(end, "draw_odds");
+    if (odds && (odds->type != J_STR || (strcmp(odds->str, "white") && strcmp(odds->str, "black"))))
+        return refuse(r, "%send.draw_odds is not \"white\" or \"black\"%ld", "", 0);
     for (size_t i = 0; i < end->len; i++) {
         const char *k = end->keys[i];
         if (strcmp(k, "checkmate") && strcmp(k, "stalemate") && strcmp(k, "repetition") &&

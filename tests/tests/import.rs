@@ -436,18 +436,6 @@ fn round_trip_current() {
         count += 1;
         let result = import::import(&ini, &shipped_for_import());
         let errors = errors(&ini, &result);
-        // The import does not read walls (`*` in startFen) yet; these
-        // exports are compared with pyffish instead (export.rs). Listed so
-        // that the list shrinks when it does.
-        const WALLS_NOT_IMPORTED: &[&str] = &["gustav3"];
-        if WALLS_NOT_IMPORTED.contains(&stem.as_str()) {
-            if errors.is_empty() {
-                wrong.push(format!(
-                    "{stem}: imports now; drop it from WALLS_NOT_IMPORTED"
-                ));
-            }
-            continue;
-        }
         if !errors.is_empty() {
             wrong.push(format!("{stem}: {}", errors.join("; ")));
             continue;
