@@ -873,6 +873,9 @@ pub enum EndRule {
         left: Option<Spanned<u32>>,
         /// For the player whose pieces are extinct.
         outcome: Spanned<String>,
+        /// `if opponent-has <n>`: only while the opponent has at least n of
+        /// them.
+        opponent: Option<Spanned<u32>>,
     },
     /// `double-pass draw`: two passes in a row end the game.
     DoublePass {

@@ -1553,11 +1553,29 @@ impl<'a> Checker<'a> {
                         );
                     }
                 }
-                EndRule::Extinction { piece, outcome, .. } => {
+                EndRule::Extinction {
+                    piece,
+                    outcome,
+                    opponent,
+                    ..
+                } => {
                     if piece.node != "all" {
                         self.piece_ref(piece);
                     }
                     self.outcome(outcome);
+                    if let Some(n) = opponent {
+                        if n.node == 0 || n.node > MAX_HAND_LEFT {
+                            self.error(
+                                ErrorKind::NumberOutOfRange {
+                                    number: n.node.to_string(),
+                                    place: "an `opponent-has` count",
+                                    min: 1,
+                                    max: i64::from(MAX_HAND_LEFT),
+                                },
+                                n.span,
+                            );
+                        }
+                    }
                 }
                 EndRule::Counting {
                     span,
@@ -1808,8 +1826,8 @@ pub struct CheckedEnd {
     /// The check counter: `checks N outcome`.
     pub check_count: Option<CheckCountRule>,
     /// The extinction rules: `(piece, or None for all pieces; at most this
-    /// many left; outcome)`.
-    pub extinction: Vec<(Option<u8>, u32, Outcome)>,
+    /// many left; outcome; at least this many for the opponent, 0: any)`.
+    pub extinction: Vec<(Option<u8>, u32, Outcome, u32)>,
     /// The counting rule.
     pub counting: Option<CountingRule>,
     /// `double-pass`.
@@ -3303,6 +3321,7 @@ impl<'a> Resolver<'a> {
                     piece,
                     left,
                     outcome,
+                    opponent,
                     ..
                 } => {
                     let which = if piece.node == "all" {
@@ -3312,7 +3331,8 @@ impl<'a> Resolver<'a> {
                     };
                     if let (Some(which), Some(outcome)) = (which, outcome_of(&outcome.node)) {
                         let left = left.as_ref().map_or(0, |n| n.node.min(MAX_HAND_LEFT));
-                        out.extinction.push((which, left, outcome));
+                        let opponent = opponent.as_ref().map_or(0, |n| n.node.min(MAX_HAND_LEFT));
+                        out.extinction.push((which, left, outcome, opponent));
                     }
                 }
                 EndRule::Reach {

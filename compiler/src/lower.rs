@@ -905,10 +905,11 @@ pub fn end(checked: &Checked) -> EndRules {
         extinction: e
             .extinction
             .iter()
-            .map(|&(piece, left, outcome)| ExtinctionRule {
+            .map(|&(piece, left, outcome, opponent)| ExtinctionRule {
                 piece,
                 left,
                 outcome,
+                opponent,
             })
             .collect(),
         counting: e.counting.clone(),

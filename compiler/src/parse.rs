@@ -320,6 +320,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_allowed => "`allowed`",
         Rule::kw_double_pass => "`double-pass`",
         Rule::kw_draw_odds => "`draw-odds`",
+        Rule::kw_opponent_has => "`opponent-has`",
         Rule::kw_facing => "`facing`",
         Rule::kw_komi => "`komi`",
         Rule::decimal => "a number of points (`13`, `1.5`)",
@@ -425,6 +426,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::end_checks => "a `checks` rule",
         Rule::end_counting => "a `counting` rule",
         Rule::end_extinction => "an `extinction` rule",
+        Rule::extinction_opponent => "`if opponent-has <count>`",
         Rule::sep => "a new line or `;`",
         Rule::eos => "the end of the statement",
         Rule::item_end => "the end of the line",
@@ -1661,9 +1663,16 @@ impl Builder<'_> {
             let mut counts = Vec::new();
             let mut set = None;
             let mut after_reply = false;
+            let mut opponent = None;
             for q in p.into_inner() {
                 match q.as_rule() {
                     Rule::kw_after_reply => after_reply = true,
+                    Rule::extinction_opponent => {
+                        opponent = q
+                            .into_inner()
+                            .find(|c| c.as_rule() == Rule::count)
+                            .map(|c| self.number(&c, u32::MAX));
+                    }
                     Rule::ident => idents.push(text(&q)),
                     Rule::count => counts.push(self.number(&q, u32::MAX)),
                     Rule::square_set => set = Some(self.square_set(q)),
@@ -1727,6 +1736,7 @@ impl Builder<'_> {
                         piece,
                         left: counts.next(),
                         outcome,
+                        opponent,
                     },
                     None => continue,
                 },

@@ -525,8 +525,8 @@ const END_BLOCK: &[Statement] = &[
     ),
     lead(
         "extinction",
-        "`extinction <all|Piece> [<count>] <win|draw|loss>`",
-        "what losing all such pieces means",
+        "`extinction <all|Piece> [<count>] <win|draw|loss> [if opponent-has <count>]`",
+        "what losing all such pieces means (while the opponent has some)",
         END,
     ),
     lead(

@@ -640,7 +640,14 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
             0 => format!("no {what} left"),
             n => format!("at most {n} {what} left"),
         };
-        out.push(format!("a player with {left} {}", outcome(r.outcome)));
+        let opponent = match r.opponent {
+            0 => String::new(),
+            n => format!(" while the opponent has at least {n}"),
+        };
+        out.push(format!(
+            "a player with {left}{opponent} {}",
+            outcome(r.outcome)
+        ));
     }
     for r in &end.reach {
         let goal = if r.squares[0] == r.squares[1] {

@@ -700,6 +700,8 @@ pub(crate) struct ExtinctionRule {
     /// The rule applies when at most this many are left.
     pub left: u32,
     pub outcome: Outcome,
+    /// And only while the opponent has at least this many.
+    pub opponent: u32,
 }
 
 /// Check counting: each side has `count` checks to give.
@@ -1303,6 +1305,7 @@ impl<W: Width> EndState<W> {
                     piece: r.piece,
                     left: r.left,
                     outcome: r.outcome,
+                    opponent: r.opponent,
                 })
                 .collect(),
             check_count: end.check_count.map(|c| CheckCount {

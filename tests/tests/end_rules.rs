@@ -521,3 +521,28 @@ fn armageddon_repetition_and_the_move_limit_are_wins_for_black() {
     let g = Game::new(pos(&v, "k7/8/8/8/8/8/8/1R5K b - - 150 80"));
     assert_eq!(g.outcome(), wins(Color::Black, EndReason::MoveLimit));
 }
+
+// --- extinction while the opponent has pieces (antiatomic) -----------------
+// Probed in pyffish 0.0.90 with the [antiatomic:giveaway] section of
+// tests/data/field/atomic.ini loaded (`game_result`, `is_immediate_game_end`).
+
+#[test]
+fn antiatomic_a_blast_that_empties_both_sides_leaves_a_stalemate() {
+    let v = shipped("antiatomic");
+    // pyffish after c1c2: `8/8/8/8/8/8/8/8 b`, no immediate end, +32000
+    // for Black to move (stalemated, and a stalemate wins).
+    let p = after(&v, "8/8/8/8/8/8/2p5/2R5 w - - 0 1", &["c1c2"]);
+    assert_eq!(p.fen(), "8/8/8/8/8/8/8/8 b - - 0 1");
+    assert_eq!(p.outcome(), wins(Color::Black, EndReason::Stalemate));
+    // With a black king left, White has lost every piece while Black has
+    // one: pyffish ends it at once, -32000 for Black.
+    let p = after(&v, "7k/8/8/8/8/8/2p5/2R5 w - - 0 1", &["c1c2"]);
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Extinction));
+    // Atomic giveaway, without the opponent's count, gives the empty board
+    // to the player who set the blast off (the extinction of the side that
+    // moved is judged first): pyffish's atomic-giveaway ends it at once,
+    // -32000 for Black.
+    let g = shipped("atomic-giveaway");
+    let p = after(&g, "8/8/8/8/8/8/2p5/2R5 w - - 0 1", &["c1c2"]);
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Extinction));
+}

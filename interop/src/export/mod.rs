@@ -1434,13 +1434,13 @@ impl Exporter<'_> {
         }
     }
 
-    /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`.
+    /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`,
+    /// `extinctionOpponentPieceCount`.
     fn extinction(&mut self, end: &EndRules) {
         if let Some(first) = end.extinction.first() {
-            let same = end
-                .extinction
-                .iter()
-                .all(|r| r.left == first.left && r.outcome == first.outcome);
+            let same = end.extinction.iter().all(|r| {
+                r.left == first.left && r.outcome == first.outcome && r.opponent == first.opponent
+            });
             let all = end.extinction.iter().any(|r| r.piece.is_none());
             let typed = end
                 .extinction
@@ -1458,6 +1458,9 @@ impl Exporter<'_> {
                 self.key("extinctionValue", outcome(first.outcome));
                 self.key("extinctionPieceTypes", letters);
                 self.key("extinctionPieceCount", first.left);
+                if first.opponent != 0 {
+                    self.key("extinctionOpponentPieceCount", first.opponent);
+                }
             } else {
                 let span = self.end_span(|r| match r {
                     EndRule::Extinction { span, .. } => Some(*span),

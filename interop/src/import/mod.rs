@@ -387,6 +387,7 @@ pub const SUPPORTED: &[&str] = &[
     "extinctionValue",
     "extinctionPieceTypes",
     "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
     "flagPiece",
     "whiteFlag",
     "blackFlag",
@@ -442,7 +443,6 @@ pub const NOT_YET: &[(&str, Option<&str>)] = &[
     ("shatarMateRule", Some("false")),
     ("bikjangRule", Some("false")),
     ("extinctionClaim", Some("false")),
-    ("extinctionOpponentPieceCount", Some("0")),
     ("connectN", Some("0")),
     ("countingRule", Some("none")),
 ];
@@ -2320,20 +2320,28 @@ impl<'a> Generator<'a> {
         }
     }
 
-    /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`.
+    /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`,
+    /// `extinctionOpponentPieceCount`.
     fn extinction(&mut self, lines: &mut Vec<(String, &'static str)>) {
         if let Some(value) = self.outcome("extinctionValue", "none", true) {
             let count = self.int("extinctionPieceCount", 0, 0, 64);
+            let opponent = match self.int("extinctionOpponentPieceCount", 0, 0, 64) {
+                Some(0) | None => String::new(),
+                Some(m) => format!(" if opponent-has {m}"),
+            };
             let types = self
                 .raw("extinctionPieceTypes")
                 .map(|v| (v.value.clone(), v.span));
             if let (Some(count), Some((types, span)), false) = (count, types, value == "none") {
-                let said = [
+                let mut said = vec![
                     self.said("extinctionValue", "none"),
                     self.said("extinctionPieceTypes", ""),
                     self.said("extinctionPieceCount", "0"),
-                ]
-                .join(", ");
+                ];
+                if !opponent.is_empty() {
+                    said.push(self.said("extinctionOpponentPieceCount", "0"));
+                }
+                let said = said.join(", ");
                 let n = if count == 0 {
                     String::new()
                 } else {
@@ -2341,14 +2349,14 @@ impl<'a> Generator<'a> {
                 };
                 if types == "*" {
                     lines.push((
-                        format!("extinction all{n} {value}    // {said}"),
+                        format!("extinction all{n} {value}{opponent}    // {said}"),
                         "extinctionPieceTypes",
                     ));
                 } else {
                     for c in types.chars() {
                         match self.piece_of(c) {
                             Some(p) => lines.push((
-                                format!("extinction {}{n} {value}    // {said}", p.name),
+                                format!("extinction {}{n} {value}{opponent}    // {said}", p.name),
                                 "extinctionPieceTypes",
                             )),
                             None => self.no_piece("extinctionPieceTypes", span, c),

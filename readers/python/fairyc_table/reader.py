@@ -1539,14 +1539,15 @@ def game_over(pos):
         return True
     if e.get("check_count") and 0 in pos.checks:
         return True
+    def held(side, pc):
+        if pc is None:
+            return sum(1 for x in pos.board if x and x[1] == side) + sum(pos.hands[side])
+        return count_on_board(pos, side, pc) + pos.hands[side][pc]
+
     for side in (0, 1):
         for r in e.get("extinction", []):
             pc = r.get("piece")
-            if pc is None:
-                count = sum(1 for x in pos.board if x and x[1] == side) + sum(pos.hands[side])
-            else:
-                count = count_on_board(pos, side, pc) + pos.hands[side][pc]
-            if count <= r.get("left", 0):
+            if held(side, pc) <= r.get("left", 0) and held(1 - side, pc) >= r.get("opponent", 0):
                 return True
     if e.get("bare_king") is not None and bare_king_over(pos):
         return True

@@ -134,26 +134,32 @@ impl<'v, W: Width> Pos<'v, W> {
                 piece,
                 left,
                 outcome,
+                opponent,
             } in &self.v.extinction
             {
-                let hand = &self.hands[side].as_ref()[..self.v.npieces];
-                let count = match piece {
-                    None => {
-                        self.by_side[side].count() + hand.iter().map(|&n| u32::from(n)).sum::<u32>()
-                    }
-                    Some(p) => {
-                        u32::from(hand[p as usize])
-                            + Squares(self.by_side[side])
-                                .filter(|&s| code_piece(self.board.get(s as usize)) == p)
-                                .count() as u32
-                    }
-                };
-                if count <= left {
+                if self.extinction_count(side, piece) <= left
+                    && (opponent == 0 || self.extinction_count(side ^ 1, piece) >= opponent)
+                {
                     return Some(result_for(side, outcome, EndReason::Extinction));
                 }
             }
         }
         None
+    }
+
+    /// How many pieces of type `piece` (every piece: `None`) `side` has on
+    /// the board and in hand.
+    fn extinction_count(&self, side: usize, piece: Option<u8>) -> u32 {
+        let hand = &self.hands[side].as_ref()[..self.v.npieces];
+        match piece {
+            None => self.by_side[side].count() + hand.iter().map(|&n| u32::from(n)).sum::<u32>(),
+            Some(p) => {
+                u32::from(hand[p as usize])
+                    + Squares(self.by_side[side])
+                        .filter(|&s| code_piece(self.board.get(s as usize)) == p)
+                        .count() as u32
+            }
+        }
     }
 
     /// The bare-royal rule, judged after the last move (by J) with M to move.

@@ -1282,6 +1282,10 @@ pub struct ExtinctionRule {
     pub left: u32,
     /// For the player whose pieces are extinct.
     pub outcome: Outcome,
+    /// The rule applies only while the opponent has at least this many
+    /// (of the same type, or pieces; 0: always).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub opponent: u32,
 }
 
 /// Repetition: the same position (board, promoted marks, hands, side to move,
