@@ -80,12 +80,14 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("fox-and-hounds", &["E0161"]),
     // The atomic family: 11.1 does not read `blastOnCapture` (E0167); its
     // castling king is not the royal piece where the king is not royal
-    // (E0166), and atomar's king and 6x6atom's pawn (no double step) are no
-    // 11.1 type (E0161; the exporter stops at 6x6atom's pieces).
+    // (E0166; antiatomic does not castle), and atomar's king and 6x6atom's
+    // pawn (no double step) are no 11.1 type (E0161; the exporter stops at
+    // 6x6atom's pieces).
     ("atomic", &["E0167"]),
     ("nocheckatomic", &["E0166", "E0167"]),
     ("atomar", &["E0161", "E0166", "E0167"]),
     ("atomic-giveaway", &["E0166", "E0167"]),
+    ("antiatomic", &["E0167"]),
     ("6x6atom", &["E0161"]),
     ("georgian", &["E0161"]),
     ("legan", &["E0161"]),
