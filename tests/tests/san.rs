@@ -229,6 +229,9 @@ const SHOGI_TEMPLATE: &[&str] = &[
     "gorogoroplus",
     "shinobi",
     "mansindam",
+    "shogun",
+    // `[cannonshogi:shogi]` inherits shogi's template.
+    "cannonshogi",
 ];
 
 /// Rows whose check marks are compared without them, by design:
@@ -236,7 +239,9 @@ const SHOGI_TEMPLATE: &[&str] = &[
 /// and these variants' royal pieces are, there, other types that merely
 /// must not be lost (pseudo-royal extinction pieces): the atomic family's
 /// kings and Spartan chess's are its commoners, so it never writes `+`;
-/// coregal's queens are, so it writes `+` against the king only. fairyc's
+/// coregal's queens are, so it writes `+` against the king only; chak's
+/// king and divine king are custom pieces made pseudo-royal
+/// (`extinctionPseudoRoyal`), so it never writes `+` there. fairyc's
 /// `+` says that a royal piece is attacked, whatever its type. The current
 /// `dobutsu` lets a lion be left attacked (capturing it wins), where
 /// fairyc's, as Fairy-Stockfish 11.1 (its field row's engine), keeps the
@@ -250,6 +255,7 @@ const NO_CHECK_THERE: &[&str] = &[
     "spartan",
     "spartan-ini",
     "coregal",
+    "chak",
 ];
 
 #[test]
