@@ -88,6 +88,7 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("atomar", &["E0161", "E0166", "E0167"]),
     ("atomic-giveaway", &["E0166", "E0167"]),
     ("antiatomic", &["E0167"]),
+    ("atomiczh", &["E0167"]),
     ("6x6atom", &["E0161"]),
     ("georgian", &["E0161"]),
     ("legan", &["E0161"]),

@@ -44,7 +44,7 @@ FIELDS = {
     "zone": ({"name", "squares"}, set()),
     "piece": ({"name", "letter", "moves"},
               {"royal", "captured_as", "demotes_to", "plus", "synonym", "promotion_limit",
-               "cannot_capture", "cannot_hop", "points"}),
+               "cannot_capture", "cannot_hop", "points", "notation"}),
     "path_object": ({"steps"},
                     {"quiet", "capture", "en_passant", "creates_en_passant", "friend_on", "hop",
                      "attack_only", "once", "not_in_check", "locust", "returns"}),
@@ -168,6 +168,8 @@ def check_table(doc):
     for i, pc in enumerate(pieces):
         if pc.get("royal", "both") not in ("both", "white", "black"):
             raise TableError("pieces[%d].royal is %r" % (i, pc["royal"]))
+        if pc.get("notation", "pawn") not in ("pawn", "piece"):
+            raise TableError("pieces[%d].notation is %r" % (i, pc["notation"]))
     royal = ["royal" in pc for pc in pieces]
     leg = p.get("legality", {})
     if leg.get("several_royals", "all_attacked") not in ("all_attacked", "unprotected", "any_attacked"):
@@ -187,11 +189,18 @@ def check_table(doc):
         if (not isinstance(on, list) or not on or len(set(map(str, on))) != len(on)
                 or any(t not in TRIGGERS for t in on)):
             raise TableError("promotions[%d].on is %r" % (i, on))
+        mover = r.get("piece")
+        mover_royal = piece_ok(mover) and royal[mover]
         for c in r["choices"]:
             q = c.get("piece", c.get("hand"))
             if not piece_ok(q):
                 raise TableError("promotions[%d]: piece %r out of range" % (i, q))
-            if royal[q] and "several_royals" not in leg:
+            # A royal piece promotes only to a piece royal for the same
+            # sides, on the board (its side keeps its one royal piece).
+            if mover_royal and ("piece" not in c or not royal[q]
+                                or pieces[q].get("royal") != pieces[mover].get("royal")):
+                raise TableError("promotions[%d] promotes a royal piece to another kind" % i)
+            if royal[q] and not mover_royal and "several_royals" not in leg:
                 raise TableError("promotions[%d] promotes to a royal piece" % i)
     for i, c in enumerate(p.get("castling", [])):
         check_fields(c, "castling", "castling[%d]" % i)
