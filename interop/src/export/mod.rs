@@ -1173,6 +1173,7 @@ impl Exporter<'_> {
         let mut files = [None, None];
         let mut rank = None;
         let mut rook = None;
+        let mut king = None;
         let mut why = None;
         for r in rules {
             let (kf, kt, rf, rt) = (
@@ -1228,7 +1229,7 @@ impl Exporter<'_> {
             };
             if r.by_drop {
                 why = Some("a right is granted by dropping king and rook (`by-drop`)".into());
-            } else if self.types[r.king as usize] != Some("king") {
+            } else if self.types[r.king as usize] != Some("king") && !current {
                 why = Some(
                     "the castling king is not the royal piece (FSF 11.1 castles its `king` only)"
                         .to_string(),
@@ -1255,6 +1256,9 @@ impl Exporter<'_> {
             if *rook.get_or_insert(r.rook) != r.rook {
                 why = Some("two piece types castle as the rook".into());
             }
+            if *king.get_or_insert(r.king) != r.king {
+                why = Some("two piece types castle as the king".into());
+            }
         }
         if let Some(why) = why {
             self.refuse(ExportRefusal::Castling { why }, span);
@@ -1271,6 +1275,12 @@ impl Exporter<'_> {
         if let Some(r) = rook {
             let l = self.letter(r as usize);
             self.key("castlingRookPiece", l);
+        }
+        // The current engine castles any piece type named by
+        // `castlingKingPiece` (giveaway's non-royal king).
+        if let Some(k) = king.filter(|&k| self.types[k as usize] != Some("king")) {
+            let l = self.letter(k as usize);
+            self.key("castlingKingPiece", l);
         }
     }
 

@@ -544,6 +544,8 @@ pub const NEWER: &[&str] = &[
 /// Keys only newer Fairy-Stockfish versions read that the import reads for
 /// the current one (ignored, with `W0021`, for 11.1).
 pub const IMPORTED_NEWER: &[&str] = &[
+    "extinctionPseudoRoyal",
+    "castlingKingPiece",
     "flagRegion",
     "flagRegionWhite",
     "flagRegionBlack",
@@ -1117,6 +1119,8 @@ struct Generator<'a> {
     /// Whether a promotion rule was written (its pawn then resets the
     /// half-move clock by default).
     promotes: bool,
+    /// The letters of `extinctionPseudoRoyal`'s pieces (royal, `check any`).
+    pseudo_royal: Vec<char>,
 }
 
 /// A parsed value: ok, or an error already reported.
@@ -1136,6 +1140,7 @@ impl<'a> Generator<'a> {
             files: 8,
             ranks: 8,
             promotes: false,
+            pseudo_royal: Vec::new(),
         }
     }
 
@@ -1316,6 +1321,7 @@ impl<'a> Generator<'a> {
                 f.castling = "-".into();
             }
         }
+        self.pseudo_royals(fen.as_ref());
         self.write_pieces(fen.as_ref());
         if let Some(fen) = &fen {
             self.line(&format!("setup \"{}\"", fen.text()), Some("startFen"));
@@ -1618,7 +1624,11 @@ impl<'a> Generator<'a> {
             } else {
                 format!("{} = {}", p.key, p.letter.to_ascii_lowercase())
             };
-            let royal = if p.key == "king" { "; royal" } else { "" };
+            let royal = if p.key == "king" || self.pseudo_royal.contains(&p.letter) {
+                "; royal"
+            } else {
+                ""
+            };
             let moves = match (&double, p.key.as_str()) {
                 (Some(zone), "pawn") => format!("{}; moves ifmnD from {zone}", p.betza),
                 _ => p.betza.to_string(),
@@ -1631,6 +1641,85 @@ impl<'a> Generator<'a> {
             self.line(&line, Some(p.key.as_str()));
         }
         self.line("", None);
+    }
+
+    /// `extinctionPseudoRoyal = true` (the current Fairy-Stockfish): a piece
+    /// of `extinctionPieceTypes` is pseudo-royal while its side has at most
+    /// `extinctionPieceCount + 1` of its type; none may be left attacked, and
+    /// a side without a move with one attacked is checkmated (FSF's
+    /// `stalemate_value`). That is fairyc's `royal` with `royal { check any }`
+    /// when the count can never pass that bound: each side starts within it,
+    /// none is in hand and no promotion makes one. Otherwise `E0201`.
+    fn pseudo_royals(&mut self, fen: Option<&Fen>) {
+        if self.out.target != Target::Current {
+            return;
+        }
+        let Some(v) = self.raw("extinctionPseudoRoyal") else {
+            return;
+        };
+        let span = v.span;
+        if self.bool("extinctionPseudoRoyal", false) != Some(true) {
+            return;
+        }
+        let Some(fen) = fen else { return };
+        let key = "extinctionPseudoRoyal";
+        // Pseudo-royalty reads `extinctionPieceTypes` whatever
+        // `extinctionValue` is; without types it changes nothing.
+        let Some(types) = self.raw("extinctionPieceTypes").map(|v| v.value.clone()) else {
+            return;
+        };
+        if types == "*" {
+            self.out.cannot(key, span, "pseudo-royal pieces of every type (`extinctionPieceTypes = *`)");
+            return;
+        }
+        let n = match self.raw("extinctionPieceCount") {
+            None => 0,
+            Some(v) => match v.value.parse::<u64>() {
+                Ok(n) => n,
+                // `extinction` reports the value.
+                Err(_) => return,
+            },
+        };
+        let bound = usize::try_from(n).unwrap_or(usize::MAX).saturating_add(1);
+        let mut letters = Vec::new();
+        for c in types.chars() {
+            let Some(letter) = self.piece_of(c).map(|p| p.letter) else {
+                self.out.cannot(key, span, &format!("`extinctionPieceTypes` names `{c}`, no piece of this variant"));
+                return;
+            };
+            for side in [letter, letter.to_ascii_lowercase()] {
+                let count = fen.grid.iter().flatten().filter(|x| **x == Some(side)).count();
+                if count > bound {
+                    self.out.cannot(key, span, &format!("a side starts with {count} pieces `{side}`, more than `extinctionPieceCount + 1`: they are not pseudo-royal until captures leave {bound}, a rule fairyc's `royal` has no word for"));
+                    return;
+                }
+            }
+            let hand = fen.placement.split_once('[').map_or("", |(_, h)| h);
+            if hand.chars().any(|h| h.eq_ignore_ascii_case(&letter)) {
+                self.out.cannot(key, span, &format!("a piece `{letter}` in hand could be dropped beyond `extinctionPieceCount + 1`"));
+                return;
+            }
+            let promotions = self
+                .raw("promotionPieceTypes")
+                .map_or_else(|| "nbrq".to_string(), |v| v.value.clone());
+            if self.pawn().is_some() && promotions.chars().any(|t| t.eq_ignore_ascii_case(&letter)) {
+                self.out.cannot(key, span, &format!("a promotion to `{letter}` can make one beyond `extinctionPieceCount + 1`, which then is not pseudo-royal"));
+                return;
+            }
+            letters.push(letter);
+        }
+        for (k, default) in [
+            ("checking", "true"),
+            ("checkCounting", "false"),
+            ("makpongRule", "false"),
+            ("dropChecks", "true"),
+        ] {
+            if self.raw(k).is_some_and(|v| v.value != default) {
+                self.out.cannot(key, span, &format!("with `{k}`: Fairy-Stockfish's check there is the king's alone, fairyc's every royal piece's"));
+                return;
+            }
+        }
+        self.pseudo_royal = letters;
     }
 
     /// The zone of the pawn's double steps, if it has them.
@@ -1769,7 +1858,16 @@ impl<'a> Generator<'a> {
                 }
             },
         };
-        let Some(king) = self.king().cloned() else {
+        let king_piece = match self.raw("castlingKingPiece") {
+            Some(_) if self.out.target == Target::Current => {
+                match self.piece_key("castlingKingPiece") {
+                    Some(Some(p)) => Some(p),
+                    _ => return,
+                }
+            }
+            _ => self.king().cloned(),
+        };
+        let Some(king) = king_piece else {
             self.out.cannot(
                 "castling",
                 self.fen_span(),
@@ -2342,6 +2440,15 @@ impl<'a> Generator<'a> {
                     said.push(self.said("extinctionOpponentPieceCount", "0"));
                 }
                 let said = said.join(", ");
+                if !self.pseudo_royal.is_empty() {
+                    // FSF applies no extinction to pseudo-royal pieces: they
+                    // are never captured (`royal` here).
+                    lines.push((
+                        format!("// no extinction: its pieces are royal    // {said}"),
+                        "extinctionPieceTypes",
+                    ));
+                    return;
+                }
                 let n = if count == 0 {
                     String::new()
                 } else {
@@ -2449,6 +2556,15 @@ impl<'a> Generator<'a> {
             ));
         }
         let mut royal = Vec::new();
+        if !self.pseudo_royal.is_empty() {
+            royal.push((
+                format!(
+                    "check any    // {}",
+                    self.said("extinctionPseudoRoyal", "false")
+                ),
+                "extinctionPseudoRoyal",
+            ));
+        }
         if let Some(true) = self.bool("makpongRule", false) {
             royal.push((
                 format!(
