@@ -544,6 +544,9 @@ pub const NEWER: &[&str] = &[
 /// Keys only newer Fairy-Stockfish versions read that the import reads for
 /// the current one (ignored, with `W0021`, for 11.1).
 pub const IMPORTED_NEWER: &[&str] = &[
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
     "extinctionPseudoRoyal",
     "castlingKingPiece",
     "flagRegion",
@@ -1121,6 +1124,8 @@ struct Generator<'a> {
     promotes: bool,
     /// The letters of `extinctionPseudoRoyal`'s pieces (royal, `check any`).
     pseudo_royal: Vec<char>,
+    /// The letters of `mutuallyImmuneTypes` (`cannot-capture` themselves).
+    mutual: Vec<char>,
 }
 
 /// A parsed value: ok, or an error already reported.
@@ -1141,6 +1146,7 @@ impl<'a> Generator<'a> {
             ranks: 8,
             promotes: false,
             pseudo_royal: Vec::new(),
+            mutual: Vec::new(),
         }
     }
 
@@ -1322,6 +1328,7 @@ impl<'a> Generator<'a> {
             }
         }
         self.pseudo_royals(fen.as_ref());
+        self.mutual = self.letters("mutuallyImmuneTypes").unwrap_or_default();
         self.write_pieces(fen.as_ref());
         if let Some(fen) = &fen {
             self.line(&format!("setup \"{}\"", fen.text()), Some("startFen"));
@@ -1330,6 +1337,7 @@ impl<'a> Generator<'a> {
         }
         self.promotion();
         self.drops();
+        self.blast();
         self.end(fen.as_ref());
         self.gen
     }
@@ -1634,12 +1642,93 @@ impl<'a> Generator<'a> {
                 _ => p.betza.to_string(),
             };
             let name = &p.name;
+            // `mutuallyImmuneTypes`: a piece of such a type never captures
+            // one of its own type.
+            let immune = if self.mutual.contains(&p.letter) {
+                format!("; cannot-capture {name}")
+            } else {
+                String::new()
+            };
             let line = format!(
-                "piece {name} {{ letter {}; moves {moves}{royal} }}    // {said}",
+                "piece {name} {{ letter {}; moves {moves}{royal}{immune} }}    // {said}",
                 p.letter
             );
             self.line(&line, Some(p.key.as_str()));
         }
+        self.line("", None);
+    }
+
+    /// The pieces of a piece-set key of the current Fairy-Stockfish (`-`:
+    /// none); `None` (reported) when a letter names no piece.
+    fn letters(&mut self, key: &str) -> Option<Vec<char>> {
+        if self.out.target != Target::Current {
+            return Some(Vec::new());
+        }
+        let Some(v) = self.raw(key) else {
+            return Some(Vec::new());
+        };
+        let (value, span) = (v.value.clone(), v.span);
+        let mut letters = Vec::new();
+        for c in value.chars().filter(|&c| c != '-') {
+            match self.piece_of(c) {
+                Some(p) => letters.push(p.letter),
+                None => {
+                    self.no_piece(key, span, c);
+                    return None;
+                }
+            }
+        }
+        Some(letters)
+    }
+
+    /// `blastOnCapture`, `blastImmuneTypes` (the current Fairy-Stockfish):
+    /// `blast { reach K; spared Pawn; immune … }`. Fairy-Stockfish spares
+    /// its `pawn` type only; its blast beside a royal piece is not compared
+    /// yet (`E0201`).
+    fn blast(&mut self) {
+        if self.out.target != Target::Current {
+            return;
+        }
+        let Some(v) = self.raw("blastOnCapture") else {
+            return;
+        };
+        let span = v.span;
+        if self.bool("blastOnCapture", false) != Some(true) {
+            return;
+        }
+        if self.king().is_some() || !self.pseudo_royal.is_empty() {
+            self.out.cannot(
+                "blastOnCapture",
+                span,
+                "a blast in a variant with a royal piece: how Fairy-Stockfish's royal or pseudo-royal pieces meet a blast is not compared with fairyc's yet",
+            );
+            return;
+        }
+        let Some(immune) = self.letters("blastImmuneTypes") else {
+            return;
+        };
+        let mut lines = vec!["    reach K".to_string()];
+        if let Some(p) = self.pawn() {
+            lines.push(format!("    spared {}", p.name));
+        }
+        let names: Vec<String> = immune
+            .iter()
+            .filter_map(|&c| self.piece_of(c).map(|p| p.name.clone()))
+            .collect();
+        let said = self.said("blastOnCapture", "false");
+        self.line(&format!("// {said}"), Some("blastOnCapture"));
+        self.line("blast {", Some("blastOnCapture"));
+        for l in lines {
+            self.line(&l, Some("blastOnCapture"));
+        }
+        if !names.is_empty() {
+            let said = self.said("blastImmuneTypes", "-");
+            self.line(
+                &format!("    immune {}    // {said}", names.join(", ")),
+                Some("blastImmuneTypes"),
+            );
+        }
+        self.line("}", Some("blastOnCapture"));
         self.line("", None);
     }
 
