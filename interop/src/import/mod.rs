@@ -393,6 +393,7 @@ pub const SUPPORTED: &[&str] = &[
     "blackFlag",
     "flagMove",
     "checkCounting",
+    "flyingGeneral",
 ];
 
 /// Keys that change only how FSF shows or evaluates a game, not its rules:
@@ -435,7 +436,6 @@ pub const NOT_YET: &[(&str, Option<&str>)] = &[
     ("diagonalLines", None),
     ("kingPass", Some("false")),
     ("kingPassOnStalemate", Some("false")),
-    ("flyingGeneral", Some("false")),
     ("soldierPromotionRank", Some("1")),
     ("nFoldValueAbsolute", Some("false")),
     ("perpetualCheckIllegal", Some("false")),
@@ -1126,6 +1126,8 @@ struct Generator<'a> {
     pseudo_royal: Vec<char>,
     /// The letters of `mutuallyImmuneTypes` (`cannot-capture` themselves).
     mutual: Vec<char>,
+    /// `flyingGeneral = true`: the `king` `faces R`.
+    flying: bool,
 }
 
 /// A parsed value: ok, or an error already reported.
@@ -1147,6 +1149,7 @@ impl<'a> Generator<'a> {
             promotes: false,
             pseudo_royal: Vec::new(),
             mutual: Vec::new(),
+            flying: false,
         }
     }
 
@@ -1329,6 +1332,7 @@ impl<'a> Generator<'a> {
         }
         self.pseudo_royals(fen.as_ref());
         self.mutual = self.letters("mutuallyImmuneTypes").unwrap_or_default();
+        self.flying_general();
         self.write_pieces(fen.as_ref());
         if let Some(fen) = &fen {
             self.line(&format!("setup \"{}\"", fen.text()), Some("startFen"));
@@ -1644,18 +1648,49 @@ impl<'a> Generator<'a> {
             let name = &p.name;
             // `mutuallyImmuneTypes`: a piece of such a type never captures
             // one of its own type.
+            // `flyingGeneral`: Fairy-Stockfish's kings may not face each
+            // other on a file or rank with nothing between.
+            let faces = if p.key == "king" && self.flying {
+                "; faces R"
+            } else {
+                ""
+            };
+            let said = if faces.is_empty() {
+                said
+            } else {
+                format!("{said}, {}", self.said("flyingGeneral", "false"))
+            };
             let immune = if self.mutual.contains(&p.letter) {
                 format!("; cannot-capture {name}")
             } else {
                 String::new()
             };
             let line = format!(
-                "piece {name} {{ letter {}; moves {moves}{royal}{immune} }}    // {said}",
+                "piece {name} {{ letter {}; moves {moves}{royal}{faces}{immune} }}    // {said}",
                 p.letter
             );
             self.line(&line, Some(p.key.as_str()));
         }
         self.line("", None);
+    }
+
+    /// `flyingGeneral = true`: a move may not leave the two `king`s on one
+    /// file or rank with only empty squares between (Fairy-Stockfish tests
+    /// the king type's rook lines only), fairyc's `faces R` on the king.
+    fn flying_general(&mut self) {
+        if self.bool("flyingGeneral", false) != Some(true) || self.king().is_none() {
+            return;
+        }
+        if !self.pseudo_royal.is_empty() {
+            let span = self.raw("flyingGeneral").map_or(self.section.header_span, |v| v.span);
+            self.out.cannot(
+                "flyingGeneral",
+                span,
+                "with pseudo-royal pieces: Fairy-Stockfish's generals face only its `king`s, fairyc's `faces` every royal piece",
+            );
+            return;
+        }
+        self.flying = true;
     }
 
     /// The pieces of a piece-set key of the current Fairy-Stockfish (`-`:
