@@ -600,6 +600,29 @@ fn newer_default(key: &str, value: &str) -> bool {
         || (matches!(key, "collinearN" | "connectNxN") && value == "0")
 }
 
+/// Not a Fairy-Stockfish key: the `maxRank` of the section that set
+/// `promotionRank`. The current Fairy-Stockfish turns `promotionRank` into
+/// regions when it reads the key, on that section's board, and a child
+/// section inherits the regions, not the rank (`[x:chess]` with `maxRank =
+/// 10` promotes White's pawns on rank 8 only).
+const PROMOTION_RANKS: &str = "\u{0}promotionRank maxRank";
+
+/// Records [`PROMOTION_RANKS`] when `promotionRank` is set by `entries`.
+fn note_promotion_ranks<'e>(keys: &mut Keys, mut entries: impl Iterator<Item = &'e str>) {
+    if entries.any(|k| k == "promotionRank") {
+        let max_rank = keys.get("maxRank").map_or_else(|| "8".to_string(), |v| v.value.clone());
+        let span = keys.get("promotionRank").map_or_else(Span::default, |v| v.span);
+        keys.insert(
+            PROMOTION_RANKS.into(),
+            Val {
+                value: max_rank,
+                span,
+                from: From::Here,
+            },
+        );
+    }
+}
+
 /// FSF 11.1's default start position.
 const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -825,6 +848,7 @@ pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
                         },
                     );
                 }
+                note_promotion_ranks(&mut keys, section.entries.iter().map(|e| e.key.as_str()));
                 let generated = Generator::new(section, &keys, &mut out).run();
                 if !out.has_errors() {
                     compile_check(section, &generated, &mut out);
@@ -1050,6 +1074,8 @@ fn resolve_parent(
                         },
                     );
                 }
+                let entries = ini.sections.iter().flat_map(|s| &s.entries);
+                note_promotion_ranks(&mut keys, entries.map(|e| e.key.as_str()));
                 Some(keys)
             }
             Err(errors) => {
@@ -2116,7 +2142,15 @@ impl<'a> Generator<'a> {
         let regions = self.out.target == Target::Current
             && (self.raw("promotionRegionWhite").is_some()
                 || self.raw("promotionRegionBlack").is_some());
-        if rank > self.ranks && !regions {
+        // The board the regions were made on (the current Fairy-Stockfish).
+        let made_on = if self.out.target == Target::Current {
+            self.raw(PROMOTION_RANKS)
+                .and_then(|v| v.value.parse::<usize>().ok())
+                .unwrap_or(self.ranks)
+        } else {
+            self.ranks
+        };
+        if rank > made_on && !regions {
             // Fairy-Stockfish measures Black's region from the far side:
             // beyond the board, White's is empty but Black's is not (pyffish
             // 0.0.90 promotes Black's pawns on their first step).
@@ -2203,7 +2237,7 @@ impl<'a> Generator<'a> {
                     }
                     None => return,
                 }
-            } else if rank > n {
+            } else if (side == 0 && rank > made_on.min(n)) || rank > made_on {
                 let span = self
                     .raw("promotionRank")
                     .map_or(self.section.header_span, |v| v.span);
@@ -2214,9 +2248,9 @@ impl<'a> Generator<'a> {
                 );
                 return;
             } else if side == 0 {
-                ranks(rank, n)
+                ranks(rank, made_on.min(n))
             } else {
-                ranks(1, n + 1 - rank)
+                ranks(1, (made_on + 1 - rank).min(n))
             };
         }
         self.line(&format!("// {}", said.join(", ")), Some("promotionRank"));
