@@ -607,19 +607,31 @@ fn newer_default(key: &str, value: &str) -> bool {
 /// 10` promotes White's pawns on rank 8 only).
 const PROMOTION_RANKS: &str = "\u{0}promotionRank maxRank";
 
-/// Records [`PROMOTION_RANKS`] when `promotionRank` is set by `entries`.
-fn note_promotion_ranks<'e>(keys: &mut Keys, mut entries: impl Iterator<Item = &'e str>) {
-    if entries.any(|k| k == "promotionRank") {
-        let max_rank = keys.get("maxRank").map_or_else(|| "8".to_string(), |v| v.value.clone());
-        let span = keys.get("promotionRank").map_or_else(Span::default, |v| v.span);
-        keys.insert(
-            PROMOTION_RANKS.into(),
-            Val {
-                value: max_rank,
-                span,
-                from: From::Here,
-            },
-        );
+/// Not a Fairy-Stockfish key: the `maxRank` of the section that set
+/// `doubleStepRank` (its regions are made then, as [`PROMOTION_RANKS`]).
+const DOUBLE_STEP_RANKS: &str = "\u{0}doubleStepRank maxRank";
+
+/// Records [`PROMOTION_RANKS`] and [`DOUBLE_STEP_RANKS`] when `entries` set
+/// the rank keys.
+fn note_promotion_ranks<'e>(keys: &mut Keys, entries: impl Iterator<Item = &'e str>) {
+    let entries: Vec<&str> = entries.collect();
+    for (key, note) in [
+        ("promotionRank", PROMOTION_RANKS),
+        ("doubleStepRank", DOUBLE_STEP_RANKS),
+        ("doubleStepRankMin", DOUBLE_STEP_RANKS),
+    ] {
+        if entries.contains(&key) {
+            let max_rank = keys.get("maxRank").map_or_else(|| "8".to_string(), |v| v.value.clone());
+            let span = keys.get(key).map_or_else(Span::default, |v| v.span);
+            keys.insert(
+                note.into(),
+                Val {
+                    value: max_rank,
+                    span,
+                    from: From::Here,
+                },
+            );
+        }
     }
 }
 
@@ -1880,6 +1892,26 @@ impl<'a> Generator<'a> {
         let rank = self.int("doubleStepRank", 2, 1, self.ranks as u64)? as usize;
         let first = self.bool("firstRankDoubleSteps", false)?;
         if !on {
+            return None;
+        }
+        let made_on = self
+            .raw(DOUBLE_STEP_RANKS)
+            .and_then(|v| v.value.parse::<usize>().ok())
+            .unwrap_or(self.ranks);
+        if self.out.target == Target::Current && made_on != self.ranks {
+            // The current Fairy-Stockfish makes the double-step regions when
+            // it reads `doubleStepRank`: a child on a board of another
+            // height keeps Black's on the parent's rank.
+            let span = self
+                .raw("doubleStepRank")
+                .map_or(self.section.header_span, |v| v.span);
+            self.out.cannot(
+                "doubleStep",
+                span,
+                &format!(
+                    "a double-step rank inherited from a board of {made_on} ranks: Fairy-Stockfish keeps Black's region where it was on that board; set `doubleStepRank` (or `doubleStep = false`) in this section"
+                ),
+            );
             return None;
         }
         // A double step from the first rank (`firstRankDoubleSteps`) makes
