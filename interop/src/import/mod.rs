@@ -621,7 +621,9 @@ fn note_promotion_ranks<'e>(keys: &mut Keys, entries: impl Iterator<Item = &'e s
         ("doubleStepRankMin", DOUBLE_STEP_RANKS),
     ] {
         if entries.contains(&key) {
-            let max_rank = keys.get("maxRank").map_or_else(|| "8".to_string(), |v| v.value.clone());
+            let max_rank = keys
+                .get("maxRank")
+                .map_or_else(|| "8".to_string(), |v| v.value.clone());
             let span = keys.get(key).map_or_else(Span::default, |v| v.span);
             keys.insert(
                 note.into(),
@@ -1720,7 +1722,9 @@ impl<'a> Generator<'a> {
             return;
         }
         if !self.pseudo_royal.is_empty() {
-            let span = self.raw("flyingGeneral").map_or(self.section.header_span, |v| v.span);
+            let span = self
+                .raw("flyingGeneral")
+                .map_or(self.section.header_span, |v| v.span);
             self.out.cannot(
                 "flyingGeneral",
                 span,
@@ -1831,7 +1835,11 @@ impl<'a> Generator<'a> {
             return;
         };
         if types == "*" {
-            self.out.cannot(key, span, "pseudo-royal pieces of every type (`extinctionPieceTypes = *`)");
+            self.out.cannot(
+                key,
+                span,
+                "pseudo-royal pieces of every type (`extinctionPieceTypes = *`)",
+            );
             return;
         }
         let n = match self.raw("extinctionPieceCount") {
@@ -1846,11 +1854,20 @@ impl<'a> Generator<'a> {
         let mut letters = Vec::new();
         for c in types.chars() {
             let Some(letter) = self.piece_of(c).map(|p| p.letter) else {
-                self.out.cannot(key, span, &format!("`extinctionPieceTypes` names `{c}`, no piece of this variant"));
+                self.out.cannot(
+                    key,
+                    span,
+                    &format!("`extinctionPieceTypes` names `{c}`, no piece of this variant"),
+                );
                 return;
             };
             for side in [letter, letter.to_ascii_lowercase()] {
-                let count = fen.grid.iter().flatten().filter(|x| **x == Some(side)).count();
+                let count = fen
+                    .grid
+                    .iter()
+                    .flatten()
+                    .filter(|x| **x == Some(side))
+                    .count();
                 if count > bound {
                     self.out.cannot(key, span, &format!("a side starts with {count} pieces `{side}`, more than `extinctionPieceCount + 1`: they are not pseudo-royal until captures leave {bound}, a rule fairyc's `royal` has no word for"));
                     return;
@@ -1864,7 +1881,8 @@ impl<'a> Generator<'a> {
             let promotions = self
                 .raw("promotionPieceTypes")
                 .map_or_else(|| "nbrq".to_string(), |v| v.value.clone());
-            if self.pawn().is_some() && promotions.chars().any(|t| t.eq_ignore_ascii_case(&letter)) {
+            if self.pawn().is_some() && promotions.chars().any(|t| t.eq_ignore_ascii_case(&letter))
+            {
                 self.out.cannot(key, span, &format!("a promotion to `{letter}` can make one beyond `extinctionPieceCount + 1`, which then is not pseudo-royal"));
                 return;
             }
