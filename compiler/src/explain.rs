@@ -998,7 +998,7 @@ piece Guard { letter G; moves K }",
         title: "bad number, rank or file",
         text: "A count, rank or file is out of range or not a number: boards have at most 12 files (`a`..`l`, or 1..12) and 10 ranks; ranks such as `promotionRank` lie on the board; counts are whole numbers (`nFoldRule` at least 2).",
         wrong: "[mine:chess]\nmaxRank = 11",
-        fixed: "[mine:chess]\nmaxRank = 10\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        fixed: "[mine:chess]\nmaxRank = 10\ndoubleStepRank = 2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     },
     Explanation {
         code: "E0204",
