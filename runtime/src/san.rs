@@ -397,6 +397,20 @@ impl<'v> Position<'v> {
                     parts.suffix = format!("/{}{at}", v.piece_token(g.piece()));
                 }
             }
+            // The move as its SAN among the moves without their walls,
+            // then a comma and the wall's square (`Pb1,a1`), as
+            // Fairy-Stockfish writes it.
+            Move::Walled { wall, .. } => {
+                let mut plain: Vec<Move> = Vec::new();
+                for o in legal.iter().map(|o| o.unwalled().0) {
+                    if !plain.contains(&o) {
+                        plain.push(o);
+                    }
+                }
+                let mut parts = self.san_parts(m.unwalled().0, &plain);
+                parts.suffix = format!("{},{}", parts.suffix, name(wall));
+                return parts;
+            }
             Move::Drop { piece, to } => {
                 parts.piece = format!("{}@", san_token(v, piece));
                 parts.own_piece = Some(format!("{}@", v.piece_token(piece)));

@@ -607,6 +607,20 @@ impl Exporter<'_> {
                 span,
             );
         }
+        if parts.walling.is_some() {
+            // Fairy-Stockfish 11.1 has no walls; the current engine's
+            // `wallingRule` is not written by the exporter yet.
+            let span = self.item_span(|i| match i {
+                Item::Walls(w) => Some(w.span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "walls placed by moves (`walls …`)".into(),
+                },
+                span,
+            );
+        }
         if parts.end.double_pass.is_some() || parts.end.facing.is_some() {
             let span = self.end_span(|r| match r {
                 EndRule::DoublePass { span, .. } | EndRule::Facing { span, .. } => Some(*span),
