@@ -401,13 +401,20 @@ impl<'v> Position<'v> {
             // then a comma and the wall's square (`Pb1,a1`), as
             // Fairy-Stockfish writes it.
             Move::Walled { wall, .. } => {
+                // The moves that may share its SAN: to the same square, and
+                // the castlings.
+                let base = m.unwalled().0;
                 let mut plain: Vec<Move> = Vec::new();
-                for o in legal.iter().map(|o| o.unwalled().0) {
+                for o in legal
+                    .iter()
+                    .map(|o| o.unwalled().0)
+                    .filter(|o| o.to() == base.to() || matches!(o, Move::Castle { .. }))
+                {
                     if !plain.contains(&o) {
                         plain.push(o);
                     }
                 }
-                let mut parts = self.san_parts(m.unwalled().0, &plain);
+                let mut parts = self.san_parts(base, &plain);
                 parts.suffix = format!("{},{}", parts.suffix, name(wall));
                 return parts;
             }
