@@ -397,23 +397,20 @@ impl<'v> Position<'v> {
                     parts.suffix = format!("/{}{at}", v.piece_token(g.piece()));
                 }
             }
-            // The move as its SAN among the moves without their walls,
-            // then a comma and the wall's square (`Pb1,a1`), as
-            // Fairy-Stockfish writes it.
+            // The move as its SAN among the moves with the same wall
+            // (another piece's move there is a rival only where its wall
+            // may go too, as Fairy-Stockfish tells them apart), then a
+            // comma and the wall's square (`Pb1,a1`, `Qda1,b1`).
             Move::Walled { wall, .. } => {
-                // The moves that may share its SAN: to the same square, and
-                // the castlings.
                 let base = m.unwalled().0;
-                let mut plain: Vec<Move> = Vec::new();
-                for o in legal
+                let plain: Vec<Move> = legal
                     .iter()
-                    .map(|o| o.unwalled().0)
-                    .filter(|o| o.to() == base.to() || matches!(o, Move::Castle { .. }))
-                {
-                    if !plain.contains(&o) {
-                        plain.push(o);
-                    }
-                }
+                    .map(|o| o.unwalled())
+                    .filter(|&(o, w)| {
+                        w == Some(wall) && (o.to() == base.to() || matches!(o, Move::Castle { .. }))
+                    })
+                    .map(|(o, _)| o)
+                    .collect();
                 let mut parts = self.san_parts(base, &plain);
                 parts.suffix = format!("{},{}", parts.suffix, name(wall));
                 return parts;
