@@ -1919,6 +1919,9 @@ struct Resolver<'a> {
     budget: Budget,
     /// E0190 for the budget is reported.
     budget_reported: bool,
+    /// A `walls` item's stand-in while the setup is read: its FEN may
+    /// hold placed walls.
+    walling: Option<fairyc_runtime::WallingTable>,
 }
 
 /// The second pass: resolves the file against its board. Returns `None`
@@ -1985,6 +1988,7 @@ fn resolve(
         several_royals: legality_rules.several_royals != SeveralRoyals::One,
         budget: Budget::default(),
         budget_reported: false,
+        walling: None,
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
@@ -2007,7 +2011,13 @@ fn resolve(
     let gating = gating.map(|g| r.gating(g, &castling)).unwrap_or_default();
     let gating_sound = r.errors.len() == before;
 
-    // The start position, read by the runtime with move-less tables.
+    // The start position, read by the runtime with move-less tables (and
+    // a walling rule, under which a `*` may stand on a square; its squares
+    // may name the setup, which is not read yet, and do not matter here).
+    r.walling = walls.map(|_| fairyc_runtime::WallingTable {
+        place: fairyc_runtime::WallPlace::Anywhere,
+        squares: None,
+    });
     let fen = setup.map(|s| s.fen.node.clone()).unwrap_or_default();
     let setup_span = setup.map(|s| s.fen.span).unwrap_or_default();
     if tables_sound && castling_sound && gating_sound && setup.is_some() {
@@ -2511,7 +2521,7 @@ impl<'a> Resolver<'a> {
             },
             zones: Vec::new(),
             blast: None,
-            walling: None,
+            walling: self.walling.clone(),
             start: fen.to_owned(),
         };
         VariantTables::new(parts)

@@ -326,7 +326,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::cannot_capture => "`cannot-capture`",
         Rule::cannot_hop => "`cannot-hop`",
         Rule::pass_decl => "`pass allowed`",
-        Rule::walls_decl => "`walls <past|anywhere|reach|moving> [on <squares>]`",
+        Rule::walls_decl => "`walls past|anywhere|reach|moving [on <squares>]`",
         Rule::walls_place => "`past`, `anywhere`, `reach` or `moving`",
         Rule::kw_walls => "`walls`",
         Rule::kw_past => "`past`",

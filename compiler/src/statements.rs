@@ -178,7 +178,7 @@ const TOP_LEVEL: &[Statement] = &[
     ),
     lead(
         "walls",
-        "`walls <past|anywhere|reach|moving> [on <squares>]`",
+        "`walls past|anywhere|reach|moving [on <squares>]`",
         "every move also puts a wall on an empty square",
         WALLS,
     ),
