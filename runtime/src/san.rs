@@ -248,8 +248,9 @@ impl<'v> Position<'v> {
         // Only moves whose destination is named in the text (and castling)
         // are written out, unless none is.
         let v = self.variant();
-        let named =
-            |m: &&Move| matches!(m, Move::Castle { .. }) || clean.contains(v.square_name(m.to()));
+        let named = |m: &&Move| {
+            matches!(m.unwalled().0, Move::Castle { .. }) || clean.contains(v.square_name(m.to()))
+        };
         let mut some: Vec<Move> = legal.iter().filter(named).copied().collect();
         if some.is_empty() {
             some.clone_from(&legal);
