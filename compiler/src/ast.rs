@@ -52,6 +52,8 @@ pub enum Item {
     Royal(RoyalDecl),
     /// `pass allowed`: the whole item.
     Pass(Span),
+    /// `walls past`, `walls anywhere on <squares>`, …
+    Walls(WallsDecl),
     /// `scoring { … }`
     Scoring(ScoringDecl),
     /// `allow W0002, W0007`
@@ -480,6 +482,18 @@ pub struct GatingDecl {
     pub span: Span,
     /// The rules.
     pub rules: Vec<GatingRule>,
+}
+
+/// `walls past | anywhere | reach | moving [on <squares>]`: each move also
+/// puts a wall on an empty square.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WallsDecl {
+    /// The whole item.
+    pub span: Span,
+    /// Where the wall goes: `past`, `anywhere`, `reach` or `moving`.
+    pub place: Spanned<String>,
+    /// `on <squares>`: where walls may go (every square if absent).
+    pub squares: Option<SquareSet>,
 }
 
 /// A gating rule.

@@ -312,6 +312,7 @@ impl<'a> Checker<'a> {
                 Item::Scoring(s) => (Some("scoring"), s.span),
                 Item::Allow(a) => (Some("allow"), a.span),
                 Item::Blast(b) => (Some("blast"), b.span),
+                Item::Walls(w) => (Some("walls"), w.span),
                 _ => (None, Span::default()),
             };
             if let Some(keyword) = keyword {
@@ -356,6 +357,11 @@ impl<'a> Checker<'a> {
                 Item::Legality(legality) => self.legality(legality),
                 Item::Royal(royal) => self.royal_item(royal),
                 Item::Pass(_) => {}
+                Item::Walls(walls) => {
+                    if let Some(squares) = &walls.squares {
+                        self.square_set(squares);
+                    }
+                }
                 Item::Scoring(scoring) => self.scoring(scoring),
                 Item::Allow(allow) => self.allow(allow),
                 Item::Blast(decl) => self.blast(decl),
@@ -1673,6 +1679,8 @@ pub struct Checked {
     pub zones: Vec<ZoneTable>,
     /// The `blast` block's table part.
     pub blast: Option<fairyc_runtime::BlastTable>,
+    /// The `walls` item's table part.
+    pub walling: Option<fairyc_runtime::WallingTable>,
 }
 
 /// A checked piece.
@@ -1929,6 +1937,9 @@ struct Resolver<'a> {
     budget: Budget,
     /// E0190 for the budget is reported.
     budget_reported: bool,
+    /// A `walls` item's stand-in while the setup is read: its FEN may
+    /// hold placed walls.
+    walling: Option<fairyc_runtime::WallingTable>,
 }
 
 /// The second pass: resolves the file against its board. Returns `None`
@@ -1942,7 +1953,7 @@ fn resolve(
     let mut name = String::new();
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
     let (mut legality, mut gating, mut clock, mut blast) = (None, None, None, None);
-    let (mut royal, mut pass, mut scoring) = (None, None, None);
+    let (mut royal, mut pass, mut scoring, mut walls) = (None, None, None, None);
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
         match item {
@@ -1962,6 +1973,7 @@ fn resolve(
             Item::Pass(span) => pass = pass.or(Some(*span)),
             Item::Scoring(s) => scoring = scoring.or(Some(s)),
             Item::Blast(b) => blast = blast.or(Some(b)),
+            Item::Walls(w) => walls = walls.or(Some(w)),
             Item::Allow(_) | Item::Unknown(_) => {}
         }
     }
@@ -1994,6 +2006,7 @@ fn resolve(
         several_royals: legality_rules.several_royals != SeveralRoyals::One,
         budget: Budget::default(),
         budget_reported: false,
+        walling: None,
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
@@ -2016,7 +2029,13 @@ fn resolve(
     let gating = gating.map(|g| r.gating(g, &castling)).unwrap_or_default();
     let gating_sound = r.errors.len() == before;
 
-    // The start position, read by the runtime with move-less tables.
+    // The start position, read by the runtime with move-less tables (and
+    // a walling rule, under which a `*` may stand on a square; its squares
+    // may name the setup, which is not read yet, and do not matter here).
+    r.walling = walls.map(|_| fairyc_runtime::WallingTable {
+        place: fairyc_runtime::WallPlace::Anywhere,
+        squares: None,
+    });
     let fen = setup.map(|s| s.fen.node.clone()).unwrap_or_default();
     let setup_span = setup.map(|s| s.fen.span).unwrap_or_default();
     if tables_sound && castling_sound && gating_sound && setup.is_some() {
@@ -2075,6 +2094,7 @@ fn resolve(
     }
 
     let blast = blast.and_then(|b| r.blast_table(b));
+    let walling = walls.map(|w| r.walling(w));
     let squares = r.setup.take();
     let squares = squares?;
     Some(Checked {
@@ -2095,6 +2115,7 @@ fn resolve(
         legality: legality_rules,
         zones,
         blast,
+        walling,
     })
 }
 
@@ -2518,6 +2539,7 @@ impl<'a> Resolver<'a> {
             },
             zones: Vec::new(),
             blast: None,
+            walling: self.walling.clone(),
             start: fen.to_owned(),
         };
         VariantTables::new(parts)
@@ -2895,6 +2917,22 @@ impl<'a> Resolver<'a> {
     /// The gating rules: pieces and gate squares per side. A royal piece
     /// never is in hand (E0042); each gate right must be writable in the
     /// FEN as its file letter (E0064).
+    /// The `walls` item's table part: where the walls go, and on which
+    /// squares of each side (`on`; every square without it).
+    fn walling(&mut self, walls: &ast::WallsDecl) -> fairyc_runtime::WallingTable {
+        use fairyc_runtime::WallPlace;
+        let place = match walls.place.node.as_str() {
+            "past" => WallPlace::Past,
+            "reach" => WallPlace::Reach,
+            "moving" => WallPlace::Moving,
+            _ => WallPlace::Anywhere,
+        };
+        fairyc_runtime::WallingTable {
+            place,
+            squares: walls.squares.as_ref().map(|s| self.resolve(s)),
+        }
+    }
+
     fn gating(&mut self, gating: &ast::GatingDecl, castling: &[CheckedCastling]) -> Vec<GateRule> {
         let mut out: Vec<GateRule> = Vec::new();
         let mut letters: [Vec<(char, Sq)>; 2] = [Vec::new(), Vec::new()];

@@ -471,6 +471,7 @@ pub fn parts(checked: &Checked) -> Result<TableParts, Vec<CompileError>> {
         legality: checked.legality,
         zones: checked.zones.clone(),
         blast: checked.blast.clone(),
+        walling: checked.walling.clone(),
         start: checked.setup.fen.clone(),
     })
 }

@@ -26,7 +26,7 @@ use crate::ast::{
     DropRule, DropsDecl, EndDecl, EndRule, GatingDecl, GatingRule, Item, Labels, LegalityDecl,
     LegalityRule, MoveRegion, PieceDecl, PieceProp, PromotionDecl, PromotionLimit, PromotionRule,
     PromotionTarget, RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule,
-    SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp, ZoneDecl,
+    SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp, WallsDecl, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -327,6 +327,12 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::cannot_capture => "`cannot-capture`",
         Rule::cannot_hop => "`cannot-hop`",
         Rule::pass_decl => "`pass allowed`",
+        Rule::walls_decl => "`walls past|anywhere|reach|moving [on <squares>]`",
+        Rule::walls_place => "`past`, `anywhere`, `reach` or `moving`",
+        Rule::kw_walls => "`walls`",
+        Rule::kw_past => "`past`",
+        Rule::kw_anywhere => "`anywhere`",
+        Rule::kw_moving => "`moving`",
         Rule::allow_decl => "`allow <warning>, …`",
         Rule::allow_code => "a warning's code (`W0002`)",
         Rule::end_double_pass => "`double-pass`",
@@ -748,6 +754,7 @@ impl Builder<'_> {
             Rule::legality_decl => Item::Legality(self.legality(pair)),
             Rule::royal_decl => Item::Royal(self.royal(pair)),
             Rule::pass_decl => Item::Pass(tight(&pair)),
+            Rule::walls_decl => Item::Walls(self.walls(pair)),
             Rule::allow_decl => {
                 let span = tight(&pair);
                 let codes = pair
@@ -1432,6 +1439,24 @@ impl Builder<'_> {
             }
         }
         DropsDecl { span, rules }
+    }
+
+    fn walls(&mut self, pair: Pair<'_, Rule>) -> WallsDecl {
+        let span = span_of(&pair);
+        let mut place = Spanned::new(String::new(), span);
+        let mut squares = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::walls_place => place = text(&p),
+                Rule::square_set => squares = Some(self.square_set(p)),
+                _ => {}
+            }
+        }
+        WallsDecl {
+            span,
+            place,
+            squares,
+        }
     }
 
     fn gating(&mut self, pair: Pair<'_, Rule>) -> GatingDecl {

@@ -79,6 +79,7 @@ const DROPS: &str = "docs/language.md#drops";
 const GATING: &str = "docs/language.md#gating";
 const LEGALITY: &str = "docs/language.md#legality";
 const BLAST: &str = "docs/language.md#capture-effects-blast";
+const WALLS: &str = "docs/language.md#walls-placed-by-moves-walls";
 const ROYAL: &str = "docs/language.md#royal-pieces";
 const PASSING: &str = "docs/language.md#passing-pass-allowed";
 const END: &str = "docs/language.md#end";
@@ -174,6 +175,12 @@ const TOP_LEVEL: &[Statement] = &[
         "`blast { … }`",
         "declares what a capture removes besides the captured piece",
         BLAST,
+    ),
+    lead(
+        "walls",
+        "`walls past|anywhere|reach|moving [on <squares>]`",
+        "every move also puts a wall on an empty square",
+        WALLS,
     ),
 ];
 

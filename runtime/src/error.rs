@@ -437,6 +437,8 @@ pub enum NameOf {
 pub enum Field {
     /// `blast`.
     Blast,
+    /// `walling.squares`.
+    Walling,
     /// `board.fen_rows[group]`.
     FenRows {
         /// The group.
@@ -580,6 +582,7 @@ impl fmt::Display for Field {
             Field::MateRule => write!(f, "end.checkmate_by or end.checkmate_needs"),
             Field::Extinction { rule } => write!(f, "end.extinction[{rule}]"),
             Field::Blast => write!(f, "blast"),
+            Field::Walling => write!(f, "walling.squares"),
             Field::Zone { zone } => write!(f, "zones[{zone}].squares"),
             Field::CannotCapture { piece } => {
                 write!(f, "pieces[{piece}].cannot_capture or cannot_hop")
@@ -1235,6 +1238,9 @@ pub enum PositionError {
     TooMuchMaterial(usize),
     /// A side without a royal piece in a variant that has royal pieces.
     NoRoyal(Color),
+    /// A wall placed by moves where none can stand: in a variant whose
+    /// moves place none, off the board, or on an occupied square.
+    Wall(Square),
     /// A side with more than one royal piece.
     TooManyRoyals {
         /// The side.
@@ -1328,6 +1334,11 @@ impl fmt::Display for PositionError {
                 crate::position::MAX_HAND
             ),
             PositionError::NoRoyal(c) => write!(f, "{} has no royal piece", c.name()),
+            PositionError::Wall(s) => write!(
+                f,
+                "a wall on square {} where none can stand (the variant's moves place no walls, or the square is taken)",
+                s.index()
+            ),
             PositionError::TooManyRoyals { color, count } => write!(
                 f,
                 "{} has {count} royal pieces; a side needs exactly one",

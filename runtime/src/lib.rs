@@ -134,6 +134,7 @@ pub mod table;
 mod types;
 mod usi;
 mod variant;
+mod walling;
 
 pub use blast::BlastTable;
 pub use describe::{describe, reach, Reach};
@@ -150,6 +151,7 @@ pub use position::{check_royal_count, MAX_HAND};
 pub use san::SanError;
 pub use setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 pub use table::{TableParts, VariantTables, FORMAT_VERSION};
-pub use types::{CastleGate, Color, EndReason, GameResult, Move, Promote};
+pub use types::{CastleGate, Color, EndReason, GameResult, Move, Promote, WallBase};
 pub use usi::{sfen_to_fen, usi_to_uci};
 pub use variant::Variant;
+pub use walling::{WallPlace, WallingTable};

@@ -114,7 +114,7 @@ impl<'v, W: Width> Pos<'v, W> {
         }
         let k = royals.lowest() as Sq;
         ctx.king = Some(k);
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         let ours = self.by_side[us];
         let nodes = self.v.trie_at(them, k as usize);
         let mut checkers: Set<W> = Set::<W>::EMPTY;
@@ -214,7 +214,7 @@ impl<'v, W: Width> Pos<'v, W> {
     fn screens(&self, k: Sq) -> Option<Set<W>> {
         let v = self.v;
         let them = self.turn ^ 1;
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         let kb: Set<W> = bit(k);
         let facing = v.history.as_ref().is_some_and(|h| h.facing.is_some());
         let mut risky = kb;
@@ -330,6 +330,93 @@ impl<'v, W: Width> Pos<'v, W> {
         if self.v.filters {
             self.filter_legality(out);
         }
+        if self.v.walling.is_some() {
+            self.add_walls(out);
+        }
+    }
+
+    /// `walls`: each move of `out` becomes one move per square where its
+    /// wall may go (an empty square after the move, of the side's walling
+    /// squares; the square the piece left, or one the moved piece reaches
+    /// from where it stopped, where the rule says so). A move with no such
+    /// square goes, and a move that cannot carry a wall (a drop, a pass)
+    /// stays as it is.
+    #[cold]
+    #[inline(never)]
+    fn add_walls(&self, out: &mut MoveList) {
+        use crate::walling::WallPlace;
+        let Some(w) = self.v.walling.as_deref() else {
+            return;
+        };
+        let us = self.turn;
+        let occ = self.occupied();
+        let moves: Vec<Move> = out.drain_all();
+        for m in moves {
+            let (Some(from), to) = (m.from(), m.to()) else {
+                out.push(m);
+                continue;
+            };
+            let (from, to) = (from.raw(), to.raw());
+            // What stands after the move: `occ_after`.
+            let occ_after = match m {
+                Move::Normal { promote, .. } | Move::EnPassant { promote, .. } => {
+                    let mut o = occ | bit::<Set<W>>(to);
+                    if !matches!(promote, Promote::Gate(_)) {
+                        o &= !bit::<Set<W>>(from);
+                    }
+                    if matches!(promote, Promote::Hand(_)) {
+                        o &= !bit::<Set<W>>(to);
+                    }
+                    if let Move::EnPassant { .. } = m {
+                        o &= !bit::<Set<W>>(self.ep_victim);
+                    }
+                    o
+                }
+                Move::Castle { rule, gate, .. } => {
+                    let c = self.v.castles[rule as usize];
+                    let (kf, rf) = self.castle_squares(rule, from, to);
+                    let mut o =
+                        (occ & !(bit::<Set<W>>(kf) | bit(rf))) | bit(c.king_to) | bit(c.rook_to);
+                    if let Some(g) = gate {
+                        o |= bit(if g.on_rook() { rf } else { kf });
+                    }
+                    o
+                }
+                _ => {
+                    out.push(m);
+                    continue;
+                }
+            };
+            let mut squares = self.v.all & !occ_after & w.region[us];
+            match w.place {
+                WallPlace::Past => squares &= bit(from),
+                WallPlace::Anywhere | WallPlace::Moving => {}
+                WallPlace::Reach => {
+                    let p = code_piece(self.board.get(from as usize)) as usize;
+                    let mut reach = Set::<W>::EMPTY;
+                    let e = self.v.entry(p, us, to as usize);
+                    let (a, z) = self.v.entries[e];
+                    let occ_from = occ_after & !bit::<Set<W>>(to);
+                    for path in &self.v.paths[a as usize..z as usize] {
+                        if !path.quiet {
+                            continue;
+                        }
+                        for st in &self.v.steps[path.steps.0 as usize..path.steps.1 as usize] {
+                            if (occ_from & st.block).any() || (occ_from & bit(st.to)).any() {
+                                break;
+                            }
+                            reach |= bit(st.to);
+                        }
+                    }
+                    squares &= reach;
+                }
+            }
+            for s in Squares(squares) {
+                if let Some(walled) = m.with_wall(sq(s as Sq)) {
+                    out.push(walled);
+                }
+            }
+        }
     }
 
     /// Appends the pass, if the player may pass: not in check, or always
@@ -392,7 +479,7 @@ impl<'v, W: Width> Pos<'v, W> {
     fn forbid_fleeing(&self, out: &mut MoveList) {
         let us = self.turn;
         let royals = self.royals[us];
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         if !Squares(royals).any(|k| self.attacked_any(k, us ^ 1, occ)) {
             return;
         }
@@ -405,7 +492,8 @@ impl<'v, W: Width> Pos<'v, W> {
                 // A capture on the way: fleeing unless it captures the
                 // checker where it ends.
                 Move::Locust { from, to, .. } => (from.raw(), to.raw()),
-                Move::Drop { .. } | Move::Pass { .. } => return true,
+                // Walls are added after this filter.
+                Move::Drop { .. } | Move::Pass { .. } | Move::Walled { .. } => return true,
             };
             if (royals & bit(from)).is_empty() {
                 return true;
@@ -421,6 +509,7 @@ impl<'v, W: Width> Pos<'v, W> {
             Move::EnPassant { .. } | Move::Locust { .. } => true,
             Move::Normal { to, .. } => (self.by_side[self.turn ^ 1] & bit(to.raw())).any(),
             Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => false,
+            Move::Walled { .. } => self.is_capture(m.unwalled().0),
         }
     }
 
@@ -428,7 +517,7 @@ impl<'v, W: Width> Pos<'v, W> {
     /// counted: empty allowed squares times piece types in hand.
     pub(crate) fn count_legal(&self, buf: &mut MoveList) -> u64 {
         buf.clear();
-        if self.v.filters {
+        if self.v.filters || self.v.walling.is_some() {
             self.gen(buf, true);
             return buf.len() as u64;
         }
@@ -458,7 +547,7 @@ impl<'v, W: Width> Pos<'v, W> {
                 self.gen_drops(&ctx, buf, Mask::<W>::FULL);
                 n += buf.len() as u64;
             } else {
-                let empty = self.v.all & !(self.by_side[0] | self.by_side[1]);
+                let empty = self.v.all & !self.occupied();
                 let target = empty & ctx.evasion;
                 for p in 0..self.v.npieces {
                     let h = self.v.hand_of[p] as usize;
@@ -483,7 +572,7 @@ impl<'v, W: Width> Pos<'v, W> {
             return;
         }
         let us = self.turn;
-        let empty = self.v.all & !(self.by_side[0] | self.by_side[1]);
+        let empty = self.v.all & !self.occupied();
         let target = match ctx.king {
             Some(_) => empty & ctx.evasion,
             None => empty,
@@ -550,7 +639,7 @@ impl<'v, W: Width> Pos<'v, W> {
             return Set::<W>::FULL;
         };
         let v = self.v;
-        let empty = v.all & !(self.by_side[0] | self.by_side[1]);
+        let empty = v.all & !self.occupied();
         let mut allowed = Set::<W>::FULL;
         for l in Squares(pl.per_colour) {
             let l = l as usize;
@@ -609,7 +698,7 @@ impl<'v, W: Width> Pos<'v, W> {
         let Some(pl) = &self.v.place else { return };
         let v = self.v;
         let us = self.turn;
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         for t in &pl.turns {
             let own = code(t.piece, us);
             let mine = Squares(self.by_side[us])
@@ -646,7 +735,7 @@ impl<'v, W: Width> Pos<'v, W> {
                         if next.in_check_side(us) || (t.no_check && next.in_check_side(us ^ 1)) {
                             continue;
                         }
-                        let occ_next = next.by_side[0] | next.by_side[1];
+                        let occ_next = next.occupied();
                         if t.no_attack
                             && next.path_reaches(
                                 (c as usize, us, to),
@@ -668,7 +757,7 @@ impl<'v, W: Width> Pos<'v, W> {
     /// checks only if the dropped piece itself attacks an enemy royal piece.
     fn drop_mates(&self, m: Move) -> bool {
         if let Move::Drop { piece, to } = m {
-            let occ = self.by_side[0] | self.by_side[1] | bit(to.raw());
+            let occ = self.occupied() | bit(to.raw());
             let royals = self.royals[self.turn ^ 1];
             let mover = (piece.index(), self.turn, to.raw());
             if self.v.slow_types.is_empty() && !self.path_reaches(mover, royals, occ, |x| x.capture)
@@ -714,7 +803,7 @@ impl<'v, W: Width> Pos<'v, W> {
         let v = self.v;
         let us = self.turn;
         let them = us ^ 1;
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         let ours = self.by_side[us];
         let theirs = self.by_side[them];
         // In multiple check with no square that blocks every check, only the
@@ -810,7 +899,7 @@ impl<'v, W: Width> Pos<'v, W> {
         let us = self.turn;
         let ours = self.by_side[us];
         let theirs = self.by_side[us ^ 1];
-        let occ = ours | theirs;
+        let occ = ours | theirs | self.walls;
         // No check information: `emit` tests every move by playing it.
         let test = Ctx::untested();
         let mut in_check = None;
@@ -880,7 +969,7 @@ impl<'v, W: Width> Pos<'v, W> {
         let us = self.turn;
         let ours = self.by_side[us];
         let theirs = self.by_side[us ^ 1];
-        let occ = ours | theirs;
+        let occ = ours | theirs | self.walls;
         for from in Squares(ours) {
             let p = code_piece(self.board.get(from as usize)) as usize;
             let e = v.entry(p, us, from as usize);
@@ -1055,7 +1144,7 @@ impl<'v, W: Width> Pos<'v, W> {
     fn passed_on_way(&self, p: usize, from: Sq, to: Sq) -> Set<W> {
         let v = self.v;
         let us = self.turn;
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         let (ours, theirs) = (self.by_side[us], self.by_side[us ^ 1]);
         let (a, b) = v.entries[v.entry(p, us, from as usize)];
         for path in &v.paths[a as usize..b as usize] {
@@ -1114,7 +1203,7 @@ impl<'v, W: Width> Pos<'v, W> {
         let v = self.v;
         let us = self.turn;
         let them = us ^ 1;
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         for (i, c) in v.castles.iter().enumerate() {
             if c.side != us || self.castling & (1 << i) == 0 {
                 continue;
@@ -1164,7 +1253,7 @@ impl<'v, W: Width> Pos<'v, W> {
                 .iter()
                 .fold(Set::<W>::EMPTY, |m, &s| m | bit(s))
         };
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         let pieces = bit::<Set<W>>(kf) | bit(rf);
         let safe = span(kf, c.king_to);
         if (occ & (safe | span(rf, c.rook_to)) & !pieces).any() {

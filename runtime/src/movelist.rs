@@ -53,8 +53,12 @@ impl MoveList {
         self.0.push(m);
     }
 
+    /// Takes every move out, in order.
+    pub(crate) fn drain_all(&mut self) -> Vec<Move> {
+        self.0.drain(..).collect()
+    }
+
     /// Removes every move.
-    #[inline(always)]
     pub fn clear(&mut self) {
         self.0.clear();
     }

@@ -42,6 +42,8 @@ pub(crate) struct UndoAt<W: Width> {
     gates: [Set<W>; 2],
     ep: Set<W>,
     ep_victim: Sq,
+    /// The walls placed by moves before the move.
+    walls: Set<W>,
     halfmove: u32,
     fullmove: u32,
     checks: [u8; 2],
@@ -213,6 +215,9 @@ pub(crate) struct Pos<'v, W: Width> {
     pub(crate) gates: [Set<W>; 2],
     pub(crate) ep: Set<W>,
     pub(crate) ep_victim: Sq,
+    /// The walls placed by moves (variants with `walls`; empty otherwise):
+    /// squares occupied by neither side.
+    pub(crate) walls: Set<W>,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     /// Checks each side still has to give (variants that count checks).
@@ -263,6 +268,7 @@ impl<'v, W: Width> Pos<'v, W> {
             gates: [Set::<W>::EMPTY; 2],
             ep: Set::<W>::EMPTY,
             ep_victim: 0,
+            walls: Set::<W>::EMPTY,
             halfmove: s.halfmove,
             fullmove: s.fullmove,
             checks: match v.check_count {
@@ -277,6 +283,7 @@ impl<'v, W: Width> Pos<'v, W> {
             history: History::default(),
         };
         pos.place_material(s)?;
+        pos.place_walls(s)?;
         pos.set_rights(s)?;
         pos.check_kings()?;
         pos.hash = pos.compute_hash();
@@ -289,6 +296,27 @@ impl<'v, W: Width> Pos<'v, W> {
             pos.update_needed_check(pos.turn ^ 1);
         }
         Ok(pos)
+    }
+
+    /// Puts the setup's walls into a new position: only a variant whose
+    /// moves place walls has any, each on an empty square.
+    fn place_walls(&mut self, s: &Setup) -> Result<(), PositionError> {
+        for &w in &s.walls {
+            let at = w.raw();
+            if self.v.walling.is_none() || w.index() >= self.v.nsq || self.board.get(w.index()) != 0
+            {
+                return Err(PositionError::Wall(w));
+            }
+            self.walls |= bit(at);
+        }
+        Ok(())
+    }
+
+    /// The squares that block moves: both sides' pieces and the walls
+    /// placed by moves.
+    #[inline(always)]
+    pub(crate) fn occupied(&self) -> Set<W> {
+        self.by_side[0] | self.by_side[1] | self.walls
     }
 
     /// Puts the setup's board and hands into a new position.
@@ -504,6 +532,7 @@ impl<'v, W: Width> Pos<'v, W> {
             counting: (self.count[0] != 0).then_some((self.count[0], self.count[1])),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            walls: SquareIter::of::<W>(self.walls).collect(),
         }
     }
 

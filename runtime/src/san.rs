@@ -248,8 +248,9 @@ impl<'v> Position<'v> {
         // Only moves whose destination is named in the text (and castling)
         // are written out, unless none is.
         let v = self.variant();
-        let named =
-            |m: &&Move| matches!(m, Move::Castle { .. }) || clean.contains(v.square_name(m.to()));
+        let named = |m: &&Move| {
+            matches!(m.unwalled().0, Move::Castle { .. }) || clean.contains(v.square_name(m.to()))
+        };
         let mut some: Vec<Move> = legal.iter().filter(named).copied().collect();
         if some.is_empty() {
             some.clone_from(&legal);
@@ -396,6 +397,24 @@ impl<'v> Position<'v> {
                     };
                     parts.suffix = format!("/{}{at}", v.piece_token(g.piece()));
                 }
+            }
+            // The move as its SAN among the moves with the same wall
+            // (another piece's move there is a rival only where its wall
+            // may go too, as Fairy-Stockfish tells them apart), then a
+            // comma and the wall's square (`Pb1,a1`, `Qda1,b1`).
+            Move::Walled { wall, .. } => {
+                let base = m.unwalled().0;
+                let plain: Vec<Move> = legal
+                    .iter()
+                    .map(|o| o.unwalled())
+                    .filter(|&(o, w)| {
+                        w == Some(wall) && (o.to() == base.to() || matches!(o, Move::Castle { .. }))
+                    })
+                    .map(|(o, _)| o)
+                    .collect();
+                let mut parts = self.san_parts(base, &plain);
+                parts.suffix = format!("{},{}", parts.suffix, name(wall));
+                return parts;
             }
             Move::Drop { piece, to } => {
                 parts.piece = format!("{}@", san_token(v, piece));

@@ -76,6 +76,9 @@ pub struct Setup {
     pub halfmove: u32,
     /// The move number, starting at 1.
     pub fullmove: u32,
+    /// The walls that moves have placed (a variant with `walls`), each on
+    /// an empty square; the FEN writes them `*`.
+    pub walls: Vec<Square>,
 }
 
 impl Setup {
@@ -103,7 +106,7 @@ impl Setup {
             Some(h) => read_hands(v, h)?,
             None => [vec![0u8; v.npieces], vec![0u8; v.npieces]],
         };
-        let board = read_board(v, board_text)?;
+        let (board, walls) = read_board(v, board_text)?;
         let turn = match fields.next() {
             None => return Err(ParseFenError::MissingTurn),
             Some("w") => Color::White,
@@ -149,6 +152,7 @@ impl Setup {
             counting,
             halfmove,
             fullmove,
+            walls,
         })
     }
 
@@ -179,6 +183,13 @@ impl Setup {
             for (j, &s) in row.iter().enumerate() {
                 wall(&mut out, &mut empty, j);
                 match self.board.get(s as usize).copied().flatten() {
+                    None if self.walls.iter().any(|w| w.raw() == s) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push('*');
+                    }
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
@@ -337,7 +348,7 @@ fn read_hands<W: Width>(v: &Rules<W>, h: &str) -> Result<[Vec<u8>; 2], ParseFenE
 fn read_board<W: Width>(
     v: &Rules<W>,
     board_text: &str,
-) -> Result<Vec<Option<Placed>>, ParseFenError> {
+) -> Result<(Vec<Option<Placed>>, Vec<Square>), ParseFenError> {
     let rows = &v.tables.parts.board.fen_rows;
     let groups: Vec<&str> = board_text.split('/').collect();
     if groups.len() != rows.len() {
@@ -347,12 +358,19 @@ fn read_board<W: Width>(
         });
     }
     let mut board = vec![None; v.nsq];
+    let mut placed = Vec::new();
     let walls = &v.tables.parts.board.walls;
     for (gi, (text, row_squares)) in groups.iter().zip(rows).enumerate() {
         let row_walls = group_walls(walls, gi);
-        read_row(v, gi + 1, text, (row_squares, &row_walls), &mut board)?;
+        read_row(
+            v,
+            gi + 1,
+            text,
+            (row_squares, &row_walls),
+            (&mut board, &mut placed),
+        )?;
     }
-    Ok(board)
+    Ok((board, placed))
 }
 
 /// The walls of FEN group `g`: for each, the number of the group's squares
@@ -371,7 +389,7 @@ fn read_row<W: Width>(
     row: usize,
     text: &str,
     (row_squares, walls): (&[u16], &[u16]),
-    board: &mut [Option<Placed>],
+    (board, placed): (&mut [Option<Placed>], &mut Vec<Square>),
 ) -> Result<(), ParseFenError> {
     let squares = row_squares.len();
     // `w`: walls read so far. Squares `i..i + n` may be described only when
@@ -417,6 +435,11 @@ fn read_row<W: Width>(
         } else if c == '*' {
             if walls.get(w).is_some_and(|&p| p as usize == i) {
                 w += 1;
+                k += 1;
+            } else if v.walling.is_some() && i < squares && !wall_due(w, i) {
+                // A wall that a move placed stands on a square.
+                placed.push(sq(row_squares[i]));
+                i += 1;
                 k += 1;
             } else {
                 return Err(ParseFenError::Wall {

@@ -156,6 +156,36 @@ pub enum Move {
         /// The mover's royal piece's square.
         at: Square,
     },
+    /// A move that also puts a wall on an empty square (`walls`, see
+    /// [`crate::walling`]): the move `base` says, from `from` to `to`, then
+    /// the wall on `wall`. Written as the move, a comma and its destination
+    /// with the wall's square (`a1b1,b1a1`), as Fairy-Stockfish does.
+    Walled {
+        /// From square.
+        from: Square,
+        /// To square (as the move without its wall has it).
+        to: Square,
+        /// Where the wall goes.
+        wall: Square,
+        /// What kind of move it is.
+        base: WallBase,
+    },
+}
+
+/// What a [`Move::Walled`] is without its wall, in one byte (so that a
+/// [`Move`] stays eight bytes): an ordinary move, unpromoted or promoting
+/// on the board; an unpromoted en-passant capture; or a castling without a
+/// gate. No variant places walls with the other moves ([`Move::with_wall`]
+/// refuses them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WallBase(u8);
+
+impl WallBase {
+    /// `0` a plain move, `1` en passant, `2..18` castling rule `0..16`,
+    /// `18 + p` a move promoting to piece `p`.
+    const EN_PASSANT: u8 = 1;
+    const CASTLE: u8 = 2;
+    const PROMOTE: u8 = 18;
 }
 
 impl Move {
@@ -167,7 +197,8 @@ impl Move {
             | Move::EnPassant { to, .. }
             | Move::Castle { to, .. }
             | Move::Locust { to, .. }
-            | Move::Drop { to, .. } => to,
+            | Move::Drop { to, .. }
+            | Move::Walled { to, .. } => to,
             Move::Pass { at } => at,
         }
     }
@@ -179,7 +210,8 @@ impl Move {
             Move::Normal { from, .. }
             | Move::EnPassant { from, .. }
             | Move::Castle { from, .. }
-            | Move::Locust { from, .. } => Some(from),
+            | Move::Locust { from, .. }
+            | Move::Walled { from, .. } => Some(from),
             Move::Pass { at } => Some(at),
             Move::Drop { .. } => None,
         }
@@ -189,8 +221,83 @@ impl Move {
     pub fn promotion(self) -> Promote {
         match self {
             Move::Normal { promote, .. } | Move::EnPassant { promote, .. } => promote,
+            Move::Walled { .. } => self.unwalled().0.promotion(),
             _ => Promote::None,
         }
+    }
+
+    /// The move without its wall, and the wall's square (`None` for a
+    /// move that places none).
+    #[inline]
+    pub fn unwalled(self) -> (Move, Option<Square>) {
+        let Move::Walled {
+            from,
+            to,
+            wall,
+            base: WallBase(b),
+        } = self
+        else {
+            return (self, None);
+        };
+        let m = match b {
+            0 => Move::Normal {
+                from,
+                to,
+                promote: Promote::None,
+            },
+            WallBase::EN_PASSANT => Move::EnPassant {
+                from,
+                to,
+                promote: Promote::None,
+            },
+            b if b < WallBase::PROMOTE => Move::Castle {
+                rule: b - WallBase::CASTLE,
+                from,
+                to,
+                gate: None,
+            },
+            b => Move::Normal {
+                from,
+                to,
+                promote: Promote::Piece(PieceType::raw_new(b - WallBase::PROMOTE)),
+            },
+        };
+        (m, Some(wall))
+    }
+
+    /// `self` with a wall put on `wall`; `None` for a move that cannot
+    /// carry one (see [`WallBase`]).
+    pub fn with_wall(self, wall: Square) -> Option<Move> {
+        let (from, to, b) = match self {
+            Move::Normal {
+                from,
+                to,
+                promote: Promote::None,
+            } => (from, to, 0),
+            Move::Normal {
+                from,
+                to,
+                promote: Promote::Piece(p),
+            } => (from, to, WallBase::PROMOTE.checked_add(p.raw())?),
+            Move::EnPassant {
+                from,
+                to,
+                promote: Promote::None,
+            } => (from, to, WallBase::EN_PASSANT),
+            Move::Castle {
+                rule,
+                from,
+                to,
+                gate: None,
+            } if rule < WallBase::PROMOTE - WallBase::CASTLE => (from, to, WallBase::CASTLE + rule),
+            _ => return None,
+        };
+        Some(Move::Walled {
+            from,
+            to,
+            wall,
+            base: WallBase(b),
+        })
     }
 }
 

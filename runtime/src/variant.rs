@@ -333,6 +333,9 @@ pub(crate) struct Rules<W: Width> {
     pub(crate) extinction: Vec<ExtinctionRule>,
     /// Captures that blast (see [`crate::blast`]); `None` in most variants.
     pub(crate) blast: Option<Box<crate::blast::Blast<W>>>,
+    /// Walls placed by moves (see [`crate::walling`]); `None` in most
+    /// variants.
+    pub(crate) walling: Option<Box<crate::walling::Walling<W>>>,
     /// The counting rule.
     pub(crate) counting: Option<crate::table::CountingRule>,
     /// `checkmate by`.
@@ -1461,6 +1464,7 @@ impl<W: Width> Rules<W> {
             check_count: end.check_count,
             extinction: end.extinction,
             blast: crate::blast::Blast::build(&p),
+            walling: crate::walling::Walling::build(&p),
             counting: p.end.counting.clone(),
             mate_by: end.mate_by,
 

@@ -90,6 +90,7 @@ fn outline(file: &File) -> String {
             Item::Scoring(s) => format!("scoring: {:?}", s.rules),
             Item::Allow(a) => format!("allow: {:?}", a.codes),
             Item::Blast(b) => format!("blast: {:?}", b.rules),
+            Item::Walls(w) => format!("walls: {:?} on {:?}", w.place.node, w.squares),
             Item::Unknown(u) => format!("unknown: {:?}", u),
         };
         out.push_str(&line);

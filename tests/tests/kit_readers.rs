@@ -144,10 +144,28 @@ fn the_python_reader_passes_the_whole_kit() {
     let (passed, failed, _) = totals(&out);
     assert_eq!(failed, 0);
     let variants = out.lines().filter(|l| l.contains(" ok ")).count();
+    // The variants whose moves place walls (`walling`) the reader refuses
+    // by name: it does not play that rule yet. Every other variant of the
+    // kit is played.
+    let skipped: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains(" skip ("))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    for stem in &skipped {
+        let table = std::fs::read_to_string(
+            fairyc_tests::root().join(format!("conformance/tables/{stem}.json")),
+        )
+        .expect("the skipped variant's table");
+        assert!(
+            table.contains("\"walling\""),
+            "{stem} is skipped, but its moves place no walls"
+        );
+    }
     let tables = std::fs::read_dir(fairyc_tests::root().join("conformance/tables"))
         .expect("conformance/tables")
         .count();
-    assert_eq!(variants, tables, "every variant of the kit");
+    assert_eq!(variants + skipped.len(), tables, "every variant of the kit");
     assert!(passed > 3000, "{passed} checks");
 }
 

@@ -34,7 +34,11 @@ fn every_shipped_variant_round_trips_through_json() {
             let w = Variant::new(back).expect("valid");
             let a = Position::new(&v).expect("start");
             let b = Position::new(&w).expect("start");
-            assert_eq!(perft(&a, 3), perft(&b, 3), "{stem}");
+            // Depth 3 where it is small: the walling variants' starts have
+            // hundreds of thousands of leaves at depth 2 (amazons: 8 billion
+            // at depth 3).
+            let depth = if perft(&a, 2) > 100_000 { 2 } else { 3 };
+            assert_eq!(perft(&a, depth), perft(&b, depth), "{stem}");
         }
     }
 }

@@ -100,6 +100,9 @@ export interface MoveInfo {
    *  (it leaves the board into its owner's hand as `token`) or `gate`
    *  (`token` enters from hand on the square left). */
   promotion: { kind: "piece" | "hand" | "gate"; token: string } | null;
+  /** The square where the move puts a wall (a variant with `walls`), else
+   *  `null`. */
+  wall: string | null;
 }
 /** The pieces in hand of each side, by piece token (upper case). */
 export interface Hands {
@@ -492,7 +495,9 @@ impl Board {
             .legal_moves()
             .into_iter()
             .map(|m| {
-                let (drop, promote, castle, pass) = match m {
+                // A walled move is its move and the wall's square.
+                let (base, wall) = m.unwalled();
+                let (drop, promote, castle, pass) = match base {
                     Move::Drop { piece, .. } => (Some(piece), Promote::None, false, false),
                     Move::Normal { promote, .. } | Move::EnPassant { promote, .. } => {
                         (None, promote, false, false)
@@ -501,6 +506,7 @@ impl Board {
                     // A capture on the way: `uci` holds both legs.
                     Move::Locust { .. } => (None, Promote::None, false, false),
                     Move::Pass { .. } => (None, Promote::None, false, true),
+                    Move::Walled { .. } => (None, Promote::None, false, false),
                 };
                 let promotion = match promote {
                     Promote::None => Value::Null,
@@ -523,6 +529,7 @@ impl Board {
                     "castle": castle,
                     "pass": pass,
                     "promotion": promotion,
+                    "wall": wall.map_or(Value::Null, name),
                 })
             })
             .collect();

@@ -429,6 +429,7 @@ impl Exporter<'_> {
         if !self.board() {
             return;
         }
+        self.walls();
         self.pieces();
         if !self.errors.is_empty() {
             return;
@@ -439,6 +440,25 @@ impl Exporter<'_> {
         self.castling();
         self.end();
         self.mechanics();
+    }
+
+    /// Walls placed by moves (`walls …`): Fairy-Stockfish 11.1 has none,
+    /// and the current engine's `wallingRule` is not written yet. Refused
+    /// before the pieces, whose refusal stops the export.
+    fn walls(&mut self) {
+        if self.parts.walling.is_none() {
+            return;
+        }
+        let span = self.item_span(|i| match i {
+            Item::Walls(w) => Some(w.span),
+            _ => None,
+        });
+        self.refuse(
+            ExportRefusal::Rule {
+                why: "walls placed by moves (`walls …`)".into(),
+            },
+            span,
+        );
     }
 
     /// Rules FSF 11.1 has no key for that are not covered above: a piece

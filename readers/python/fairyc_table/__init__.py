@@ -15,6 +15,7 @@ Standard library only; written from the documents, not from fairyc's code.
 from .reader import (  # noqa: F401
     Table,
     TableError,
+    Unsupported,
     game_over,
     legal_moves,
     notation,
@@ -23,4 +24,4 @@ from .reader import (  # noqa: F401
     play,
 )
 
-__all__ = ["Table", "TableError", "parse_fen", "legal_moves", "notation", "play", "perft", "game_over"]
+__all__ = ["Table", "TableError", "Unsupported", "parse_fen", "legal_moves", "notation", "play", "perft", "game_over"]

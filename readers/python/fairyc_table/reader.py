@@ -32,12 +32,18 @@ class TableError(ValueError):
     """A table or a FEN this reader refuses."""
 
 
+class Unsupported(TableError):
+    """A valid table whose rules this reader does not play (walls placed by
+    moves, `walling`): refused with the rule named."""
+
+
 # The fields of each object (docs/table-format.md, "Field presence and
 # defaults"): required ones, then optional ones.
 FIELDS = {
     "table": ({"format", "parts"}, set()),
     "parts": ({"name", "board", "pieces", "end", "start"},
-              {"promotions", "drops", "castling", "gating", "legality", "zones", "blast"}),
+              {"promotions", "drops", "castling", "gating", "legality", "zones", "blast",
+               "walling"}),
     "board": ({"width", "height", "squares", "fen_rows", "forward"},
               {"holes", "walls", "files", "ranks", "wrap", "hex"}),
     "square": ({"name", "cells"}, set()),
@@ -232,6 +238,8 @@ def check_table(doc):
             raise TableError("blast: a piece out of range")
     for i, z in enumerate(p.get("zones", [])):
         check_fields(z, "zone", "zones[%d]" % i)
+    if "walling" in p:
+        raise Unsupported("walling (walls placed by moves) is not played by this reader")
 
 
 class Table:

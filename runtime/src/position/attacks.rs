@@ -11,7 +11,7 @@ impl<'v, W: Width> Pos<'v, W> {
     }
 
     pub(crate) fn in_check_side(&self, side: usize) -> bool {
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         let royals = self.royals[side];
         if self.v.blast.is_some() {
             return self.in_check_blast(side);
@@ -240,15 +240,14 @@ impl<'v, W: Width> Pos<'v, W> {
 
     /// See [`Position::is_attacked`].
     pub(crate) fn is_attacked(&self, s: Square, by: Color) -> Option<bool> {
-        (s.index() < self.v.nsq)
-            .then(|| self.attacked_any(s.raw(), by.index(), self.by_side[0] | self.by_side[1]))
+        (s.index() < self.v.nsq).then(|| self.attacked_any(s.raw(), by.index(), self.occupied()))
     }
 
     /// Whether a piece of side `by` has an en-passant path onto one of
     /// `squares` (ignoring pins). En-passant squares exist only then, so
     /// positions that differ only by an unusable one are the same.
     pub(super) fn ep_takeable(&self, squares: Set<W>, by: usize) -> bool {
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         let nsq = self.v.nsq;
         let sources = Squares(squares).fold(Set::<W>::EMPTY, |m, e| {
             m | self.v.ep_sources[by * nsq + e as usize]
@@ -288,7 +287,7 @@ impl<'v, W: Width> Pos<'v, W> {
 
     /// The squares of the pieces that give check to `side`'s royal pieces.
     pub(crate) fn checkers(&self, side: usize) -> Set<W> {
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         Squares(self.royals[side])
             .fold(Set::<W>::EMPTY, |m, k| m | self.attackers(k, side ^ 1, occ))
     }
@@ -297,7 +296,7 @@ impl<'v, W: Width> Pos<'v, W> {
     /// along one of its `faces` lines with only empty squares between.
     pub(crate) fn royals_face(&self) -> bool {
         let v = self.v;
-        let occ = self.by_side[0] | self.by_side[1];
+        let occ = self.occupied();
         (0..2).any(|side| {
             Squares(self.royals[side]).any(|k| {
                 let p = code_piece(self.board.get(k as usize)) as usize;

@@ -69,7 +69,7 @@ impl<W: Width> Pos<'_, W> {
         let v = self.v;
         let us = self.turn;
         let ours = self.by_side[us];
-        let occ = ours | self.by_side[us ^ 1];
+        let occ = ours | self.by_side[us ^ 1] | self.walls;
         for from in Squares(ours) {
             let p = code_piece(self.board.get(from as usize)) as usize;
             let e = v.entry(p, us, from as usize);

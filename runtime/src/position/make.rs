@@ -34,6 +34,9 @@ impl<'v, W: Width> Pos<'v, W> {
         for s in Squares(self.ep) {
             h ^= k.ep[s as usize];
         }
+        for s in Squares(self.walls) {
+            h ^= k.piece_sq[s as usize];
+        }
         for side in 0..2 {
             for s in Squares(self.gates[side]) {
                 h ^= k.gates[side * nsq + s as usize];
@@ -125,13 +128,44 @@ impl<'v, W: Width> Pos<'v, W> {
         self.add_to_hand(us, into as usize, 1);
     }
 
+    /// Puts a wall on `s` after a move (`walls`): a moving wall lifts the
+    /// ones on the board first; an en-passant square under the wall is
+    /// gone. The hash keys a wall as board code 0.
+    #[cold]
+    #[inline(never)]
+    fn put_wall(&mut self, s: Sq) {
+        if self
+            .v
+            .walling
+            .as_ref()
+            .is_some_and(|w| w.place == crate::walling::WallPlace::Moving)
+        {
+            for old in Squares(self.walls) {
+                self.hash ^= self.v.keys.piece_sq[old as usize];
+            }
+            self.walls = Set::<W>::EMPTY;
+        }
+        self.walls |= bit(s);
+        self.hash ^= self.v.keys.piece_sq[s as usize];
+        if (self.ep & bit(s)).any() {
+            for e in Squares(self.ep) {
+                self.hash ^= self.v.keys.ep[e as usize];
+            }
+            self.ep = Set::<W>::EMPTY;
+        }
+    }
+
     /// See [`Position::make`].
-    pub(crate) fn make(&mut self, m: Move) -> UndoAt<W> {
+    pub(crate) fn make(&mut self, walled: Move) -> UndoAt<W> {
+        // A walled move is its move, then the wall (which `restore` lifts).
+        let m = walled.unwalled().0;
         let (moved_from, cap_sq) = match m {
             Move::Normal { from, to, .. } => (from.raw(), to.raw()),
             Move::EnPassant { from, .. } => (from.raw(), self.ep_victim),
             Move::Locust { from, via, .. } => (from.raw(), via.raw()),
-            Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => (0, 0),
+            Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } | Move::Walled { .. } => {
+                (0, 0)
+            }
         };
         let (captured2, captured2_promoted) = self.locust_second_capture(m);
         let board_move = matches!(
@@ -165,6 +199,7 @@ impl<'v, W: Width> Pos<'v, W> {
             gates: self.gates,
             ep: self.ep,
             ep_victim: self.ep_victim,
+            walls: self.walls,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             checks: self.checks,
@@ -172,7 +207,7 @@ impl<'v, W: Width> Pos<'v, W> {
             hash: self.hash,
             history: self.history,
         };
-        self.play_unchecked(m);
+        self.play_unchecked(walled);
         undo
     }
 
@@ -249,7 +284,8 @@ impl<'v, W: Width> Pos<'v, W> {
                 self.add_to_hand(us, self.v.hand_of[piece.index()] as usize, 1);
             }
             Move::Locust { .. } => self.unmake_locust(&u),
-            Move::Pass { .. } => {}
+            // `make` keeps a walled move's move (`restore` lifts the wall).
+            Move::Pass { .. } | Move::Walled { .. } => {}
         }
         self.restore(&u);
     }
@@ -261,6 +297,7 @@ impl<'v, W: Width> Pos<'v, W> {
         self.gates = u.gates;
         self.ep = u.ep;
         self.ep_victim = u.ep_victim;
+        self.walls = u.walls;
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
         self.checks = u.checks;
@@ -270,6 +307,11 @@ impl<'v, W: Width> Pos<'v, W> {
 
     /// See [`Position::play_unchecked`].
     pub(crate) fn play_unchecked(&mut self, m: Move) {
+        if let (base, Some(wall)) = m.unwalled() {
+            self.play_unchecked(base);
+            self.put_wall(wall.raw());
+            return;
+        }
         let us = self.turn;
         let v = self.v;
         // Clear en passant.
@@ -390,7 +432,8 @@ impl<'v, W: Width> Pos<'v, W> {
                     reset = clock.events.has(ClockEvent::Capture);
                 }
             }
-            Move::Pass { .. } => {}
+            // A walled move was played as its move (above).
+            Move::Pass { .. } | Move::Walled { .. } => {}
         }
         if captured && v.blast.is_some() {
             self.blast_after(m);

@@ -21,6 +21,13 @@ impl<'v, W: Width> Pos<'v, W> {
     pub(crate) fn uci(&self, m: Move) -> String {
         let v = self.v;
         match m {
+            // The move, then its destination and the wall (`a1b1,b1a1`).
+            Move::Walled { to, wall, .. } => format!(
+                "{},{}{}",
+                self.uci(m.unwalled().0),
+                v.square_name(to),
+                v.square_name(wall)
+            ),
             Move::Pass { at } => format!("{}{}", v.square_name(at), v.square_name(at)),
             Move::Locust { from, via, to } => {
                 let via = v.square_name(via);
@@ -45,7 +52,7 @@ impl<'v, W: Width> Pos<'v, W> {
                             from.raw(),
                         ),
                         crate::bits::bit(to.raw()),
-                        self.by_side[0] | self.by_side[1],
+                        self.occupied(),
                         |p| p.quiet,
                     ) =>
                 {

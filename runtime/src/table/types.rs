@@ -84,6 +84,10 @@ pub struct TableParts {
     /// (see [`crate::blast::BlastTable`]). Absent: nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blast: Option<crate::blast::BlastTable>,
+    /// Walls placed by moves: each move also puts a wall on an empty
+    /// square (see [`crate::walling::WallingTable`]). Absent: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walling: Option<crate::walling::WallingTable>,
 }
 
 /// A named zone: a set of squares per side.

@@ -80,6 +80,7 @@ pub(super) fn validate(p: &TableParts) -> Result<(), TableError> {
     validate_end(p, &sq, &pc)?;
     validate_zones_points(p, &sq, &pc)?;
     crate::blast::validate(p)?;
+    crate::walling::validate(p)?;
     Ok(())
 }
 
