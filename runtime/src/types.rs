@@ -156,8 +156,8 @@ pub enum Move {
         /// The mover's royal piece's square.
         at: Square,
     },
-    /// A move that also puts a wall on an empty square (`walls`, see
-    /// [`crate::walling`]): the move `base` says, from `from` to `to`, then
+    /// A move that also puts a wall on an empty square (the `walls` item,
+    /// the table's `walling`): the move `base` says, from `from` to `to`, then
     /// the wall on `wall`. Written as the move, a comma and its destination
     /// with the wall's square (`a1b1,b1a1`), as Fairy-Stockfish does.
     Walled {
