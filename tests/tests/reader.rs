@@ -162,6 +162,17 @@ fn python_reader_reproduces_perft_on_every_shipped_table() {
                     fairyc_compiler::compile(&source).unwrap_or_else(|_| panic!("{stem} compiles"));
                 // What `fairyc compile` writes, read back as another program would.
                 let json = tables.to_json();
+                // Moves that place walls (`walling`) the reader refuses by
+                // name: it does not play that rule yet (readers/python).
+                if tables.parts().walling.is_some() {
+                    report.lock().expect("lock").push((
+                        stem,
+                        "skipped: its moves place walls (`walling`), which the reader refuses"
+                            .to_string(),
+                        Vec::new(),
+                    ));
+                    continue;
+                }
                 let table = dir.join(format!("{stem}.json"));
                 std::fs::write(&table, &json).expect("write table");
                 let v = Variant::new(VariantTables::from_json(&json).expect("table reads"))
@@ -186,10 +197,14 @@ fn python_reader_reproduces_perft_on_every_shipped_table() {
     report.sort_by(|a, b| a.0.cmp(&b.0));
     let mut failures = 0;
     for (stem, what, bad) in &report {
-        println!(
-            "{stem:20} {} {what}",
-            if bad.is_empty() { "ok  " } else { "FAIL" }
-        );
+        let verdict = if !bad.is_empty() {
+            "FAIL"
+        } else if what.starts_with("skipped") {
+            "skip"
+        } else {
+            "ok  "
+        };
+        println!("{stem:20} {verdict} {what}");
         for b in bad {
             println!("    {b}");
         }
