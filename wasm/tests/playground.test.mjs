@@ -18,12 +18,13 @@ test("moves() lists legalMoves() with their squares, drops, captures and promoti
   const byUci = new Map(moves.map((m) => [m.uci, m]));
   assert.deepEqual(byUci.get("b7a8q"), {
     uci: "b7a8q", from: "b7", to: "a8", drop: null, capture: true, castle: false, pass: false,
-    promotion: { kind: "piece", token: "Q" },
+    promotion: { kind: "piece", token: "Q" }, wall: null,
   });
   assert.equal(byUci.get("e4d5").capture, true);
   assert.equal(byUci.get("e4e5").capture, false);
   assert.deepEqual(byUci.get("P@e3"), {
     uci: "P@e3", from: null, to: "e3", drop: "P", capture: false, castle: false, pass: false, promotion: null,
+    wall: null,
   });
   // Every capture is a move onto a square `fairyc show` draws a black piece on.
   for (const m of moves.filter((m) => m.capture)) {
