@@ -176,7 +176,8 @@ export function oracleSquares(variant) {
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`neither Fairy-Stockfish 11.1 nor pyffish offers ${variant}: ${r.stderr}`);
   const fen = r.stdout.trim().split(" ")[0].replace(/\[.*$/, "");
-  return [...fen.matchAll(/\d+|[A-Za-z*]/g)].reduce((n, [t]) => n + (/\d/.test(t) ? Number(t) : 1), 0);
+  // A wall (`*`) is a cell of the engine's grid but no square: it is not drawn.
+  return [...fen.matchAll(/\d+|[A-Za-z]/g)].reduce((n, [t]) => n + (/\d/.test(t) ? Number(t) : 1), 0);
 }
 
 /**
