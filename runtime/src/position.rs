@@ -97,11 +97,11 @@ fn must_have_promoted<W: Width>(v: &Rules<W>, p: u8, side: usize, sq: Sq) -> boo
         return false;
     };
     // Only destinations count: a rule that applies by the origin too may
-    // leave the piece unpromoted outside its zone.
-    let compulsory = info
-        .rules
-        .iter()
-        .any(|r| (!r.optional || (r.forced[side] & b).any()) && (r.end[side] & b).any());
+    // leave the piece unpromoted outside its zone; and a rule for captures
+    // only lets a quiet move end there unpromoted.
+    let compulsory = info.rules.iter().any(|r| {
+        (!r.optional || (r.forced[side] & b).any()) && !r.capture_only && (r.end[side] & b).any()
+    });
     if !compulsory {
         return false;
     }

@@ -306,8 +306,8 @@ proptest::proptest! {
 fn current_target_refuses_at_the_key() {
     let cases: &[(&str, &str, &str)] = &[
         (
-            "[a:chess]\ndropRegionWhite = *1\n",
-            "dropRegionWhite",
+            "[a:chess]\noppositeCastling = true\n",
+            "oppositeCastling",
             "W0021",
         ),
         (
@@ -519,4 +519,65 @@ fn built_in_parents_through_the_current_export() {
         "{}",
         result.sections[0].source
     );
+}
+
+/// The keys the import reads for the current Fairy-Stockfish only are each
+/// used by a section of `tests/data/field/imported.ini`, which the field
+/// test plays against pyffish.
+#[test]
+fn field_sections_cover_the_current_keys() {
+    let text = std::fs::read_to_string(root().join("tests/data/field/imported.ini"))
+        .expect("imported.ini");
+    let used: Vec<String> = import::ini::parse(&text)
+        .sections
+        .into_iter()
+        .flat_map(|s| s.entries.into_iter().map(|e| e.key))
+        .collect();
+    let missing: Vec<&str> = import::IMPORTED_CURRENT
+        .iter()
+        .copied()
+        .filter(|k| !used.iter().any(|u| u == k))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "keys no field section uses: {missing:?}"
+    );
+}
+
+/// `promotedPieceType` is refused at the key where fairyc's promoted face
+/// would play differently, and a malformed pair is an error there.
+#[test]
+fn promoted_piece_type_refusals() {
+    let cases: &[(&str, &str)] = &[
+        // Not `piece:type`.
+        ("[a:chess]\npromotedPieceType = pq\n", "E0204"),
+        // No piece has the letter.
+        ("[a:chess]\npromotedPieceType = p:z\n", "E0205"),
+        // A royal piece promoting.
+        ("[a:chess]\npromotedPieceType = k:q\n", "E0201"),
+        // A chain: the target promotes again.
+        ("[a:chess]\npromotedPieceType = n:b b:r\n", "E0201"),
+        // The target counted by the extinction rule.
+        (
+            "[a:chess]\npromotedPieceType = n:q\nextinctionValue = loss\nextinctionPieceTypes = q\n",
+            "E0201",
+        ),
+        // Demotion of pawn-promoted pieces in a variant with captures to hand.
+        ("[a:crazyhouse]\npromotedPieceType = n:c\nchancellor = c\npieceDemotion = true\n", "E0201"),
+    ];
+    for &(ini, code) in cases {
+        let result = import::import(ini, &shipped_for_import());
+        let key = ini
+            .lines()
+            .find(|l| l.starts_with("promotedPieceType") || l.starts_with("pieceDemotion"))
+            .map_or(0, |l| ini.find(l).unwrap_or(0));
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.code == code && d.span.start as usize >= key),
+            "{ini}: {:?}",
+            result.diagnostics
+        );
+    }
 }

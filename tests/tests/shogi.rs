@@ -261,3 +261,44 @@ fn micro_a_promoted_face_turns_back_when_it_captures() {
         ],
     );
 }
+
+/// A compulsory promotion on captures only (`if capture` without
+/// `optional`) lets a quiet move end in the zone unpromoted: a position with
+/// the piece standing there is legal, and its quiet moves in the zone do not
+/// promote while its captures must.
+#[test]
+fn a_promotion_on_captures_only_lets_the_piece_stand_in_the_zone() {
+    let source = r#"
+variant "capture promotion" {}
+board { files a..e; ranks 1..5 }
+piece King { letter K; moves K; royal }
+piece Knight { letter N; moves N }
+piece Chancellor { letter +N; moves RN }
+piece Pawn { letter P; moves fW }
+setup "k4/5/5/5/4K w - - 0 1"
+zone top { white: rank 5; black: rank 1 }
+promotion { Knight -> Chancellor in top if capture }
+"#;
+    let tables = fairyc_compiler::compile(source).expect("compiles");
+    let v = Variant::new(tables).expect("tables");
+    // The knight stands unpromoted on the last rank, where only a capture
+    // would have promoted it.
+    let fen = "k1N2/4p/5/5/4K w - - 0 1";
+    let p = Position::from_fen(&v, fen).expect("a knight may stand there");
+    assert_eq!(p.fen(), fen);
+    // Quiet moves into the zone stay knights; a capture there must promote.
+    assert_moves(
+        &v,
+        "4k/5/1N3/5/K4 w - - 0 1",
+        &[
+            "b3a5", "b3c5", "b3d4", "b3d2", "b3c1", "a1a2", "a1b1", "a1b2",
+        ],
+    );
+    assert_moves(
+        &v,
+        "p3k/5/1N3/5/K4 w - - 0 1",
+        &[
+            "b3a5+", "b3c5", "b3d4", "b3d2", "b3c1", "a1a2", "a1b1", "a1b2",
+        ],
+    );
+}

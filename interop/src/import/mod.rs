@@ -554,6 +554,22 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "flagRegionBlack",
     "promotionRegionWhite",
     "promotionRegionBlack",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "dropRegionWhite",
+    "dropRegionBlack",
+];
+
+/// Keys Fairy-Stockfish 11.1 reads too, refused for 11.1 (`NOT_YET`), that
+/// the import reads for the current Fairy-Stockfish (whose meaning of them
+/// was probed with pyffish 0.0.90).
+pub const IMPORTED_CURRENT: &[&str] = &[
+    "promotedPieceType",
+    "mandatoryPiecePromotion",
+    "pieceDemotion",
+    "piecePromotionOnCapture",
+    "dropPromoted",
+    "immobilityIllegal",
 ];
 
 /// Whether `value` is the current Fairy-Stockfish's default for a key only
@@ -863,7 +879,29 @@ pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
                     );
                 }
                 note_promotion_ranks(&mut keys, section.entries.iter().map(|e| e.key.as_str()));
-                let generated = Generator::new(section, &keys, &mut out).run();
+                let mut generated = Generator::new(section, &keys, &mut out).run();
+                let immobility = out.target == Target::Current
+                    && keys
+                        .get("immobilityIllegal")
+                        .is_some_and(|v| v.value == "true");
+                if immobility && !out.has_errors() {
+                    // A second pass, with the squares the first one's
+                    // pieces could never move from (its diagnostics are
+                    // reported once).
+                    match stuck_squares(&generated.text) {
+                        Ok(stuck) => {
+                            let mut again = Generator::new(section, &keys, &mut out);
+                            again.stuck = Some(stuck);
+                            generated = again.run();
+                        }
+                        Err(why) => {
+                            let span = keys
+                                .get("immobilityIllegal")
+                                .map_or(section.header_span, |v| v.span);
+                            out.cannot("immobilityIllegal", span, &why);
+                        }
+                    }
+                }
                 if !out.has_errors() {
                     compile_check(section, &generated, &mut out);
                 }
@@ -962,6 +1000,8 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
                     t.key
                 ),
             ),
+            KeyClass::NotYet(_)
+                if out.target == Target::Current && IMPORTED_CURRENT.contains(&e.key.as_str()) => {}
             KeyClass::NotYet(default) if default != Some(e.value.as_str()) => {
                 let why = match default {
                     Some(d) => format!(
@@ -1168,7 +1208,18 @@ struct Generator<'a> {
     mutual: Vec<char>,
     /// `flyingGeneral = true`: the `king` `faces R`.
     flying: bool,
+    /// `promotedPieceType`: each base piece and the piece it promotes to,
+    /// written as the base's promoted face `+B` with the target's moves.
+    faces: Vec<(Piece, Piece)>,
+    /// `immobilityIllegal = true`, second pass: each piece's squares from
+    /// which it has no move at all (White's, Black's), found by compiling
+    /// the first pass; `None` on the first pass.
+    stuck: Option<Vec<Stuck>>,
 }
+
+/// A piece's name and the squares it could never move from, White's and
+/// Black's (`immobilityIllegal`).
+type Stuck = (String, [Vec<String>; 2]);
 
 /// A parsed value: ok, or an error already reported.
 type Got<T> = Option<T>;
@@ -1190,6 +1241,8 @@ impl<'a> Generator<'a> {
             pseudo_royal: Vec::new(),
             mutual: Vec::new(),
             flying: false,
+            faces: Vec::new(),
+            stuck: None,
         }
     }
 
@@ -1373,6 +1426,7 @@ impl<'a> Generator<'a> {
         self.pseudo_royals(fen.as_ref());
         self.mutual = self.letters("mutuallyImmuneTypes").unwrap_or_default();
         self.flying_general();
+        self.read_promoted();
         self.write_pieces(fen.as_ref());
         if let Some(fen) = &fen {
             self.line(&format!("setup \"{}\"", fen.text()), Some("startFen"));
@@ -1380,7 +1434,7 @@ impl<'a> Generator<'a> {
             self.castling(fen);
         }
         self.promotion();
-        self.drops();
+        self.drops(fen.as_ref());
         self.blast();
         self.end(fen.as_ref());
         self.gen
@@ -1669,6 +1723,14 @@ impl<'a> Generator<'a> {
 
     fn write_pieces(&mut self, fen: Option<&Fen>) {
         let double = self.double_step(fen);
+        let demoted: Vec<char> = if self.bool("pieceDemotion", false) == Some(true)
+            && self.bool("pieceDrops", false) == Some(true)
+            && self.bool("capturesToHand", false) == Some(true)
+        {
+            self.faces.iter().map(|(b, _)| b.letter).collect()
+        } else {
+            Vec::new()
+        };
         let pieces = self.pieces.clone();
         for p in &pieces {
             let said = if p.key.starts_with("customPiece") || (p.key == "king" && p.betza != "K") {
@@ -1700,16 +1762,41 @@ impl<'a> Generator<'a> {
             } else {
                 format!("{said}, {}", self.said("flyingGeneral", "false"))
             };
-            let immune = if self.mutual.contains(&p.letter) {
+            let mut immune = if self.mutual.contains(&p.letter) {
                 format!("; cannot-capture {name}")
             } else {
                 String::new()
             };
+            // A piece demoted back from its face (`pieceDemotion`) is no
+            // promoted piece: it returns to hand as itself, unmarked.
+            if demoted.contains(&p.letter) {
+                immune.push_str(&format!("; captured-as {name}"));
+            }
             let line = format!(
                 "piece {name} {{ letter {}; moves {moves}{royal}{faces}{immune} }}    // {said}",
                 p.letter
             );
             self.line(&line, Some(p.key.as_str()));
+        }
+        // The promoted faces: each a type of its own, with the moves of the
+        // type Fairy-Stockfish promotes to, returned to hand as its base.
+        let to_hand = self.bool("pieceDrops", false) == Some(true)
+            && self.bool("capturesToHand", false) == Some(true);
+        for (base, target) in self.faces.clone() {
+            let back = if to_hand {
+                format!("; captured-as {}", base.name)
+            } else {
+                String::new()
+            };
+            let line = format!(
+                "piece {} {{ letter +{}; moves {}{back} }}    // promotedPieceType {}:{}",
+                Self::face_name(&base),
+                base.letter,
+                target.betza,
+                base.letter.to_ascii_lowercase(),
+                target.letter.to_ascii_lowercase()
+            );
+            self.line(&line, Some("promotedPieceType"));
         }
         self.line("", None);
     }
@@ -2180,15 +2267,117 @@ impl<'a> Generator<'a> {
         self.int("promotionRank", 8, 1, 1000).map(|r| r as usize)
     }
 
-    fn promotion(&mut self) {
-        let mandatory = self.bool("mandatoryPawnPromotion", true);
-        let rank = self.promotion_rank();
-        let Some(pawn) = self.pawn().cloned() else {
+    /// `promotedPieceType = p:g n:e …` (the current Fairy-Stockfish): each
+    /// base piece and the piece type it turns into. fairyc writes the result
+    /// as the base's promoted face `+B`, a type of its own with the target's
+    /// moves, as Fairy-Stockfish writes it in FENs (`+P`).
+    fn read_promoted(&mut self) {
+        if self.out.target != Target::Current {
+            return;
+        }
+        let Some(v) = self.raw("promotedPieceType") else {
             return;
         };
-        let (Some(mandatory), Some(rank)) = (mandatory, rank) else {
-            return;
-        };
+        let (value, span) = (v.value.clone(), v.span);
+        let key = "promotedPieceType";
+        let mut faces: Vec<(Piece, Piece)> = Vec::new();
+        for word in value.split_whitespace().filter(|w| *w != "-") {
+            let mut chars = word.chars();
+            let (Some(b), Some(':'), Some(t), None) =
+                (chars.next(), chars.next(), chars.next(), chars.next())
+            else {
+                self.bad(
+                    key,
+                    "E0204",
+                    &format!("`{}` is not `piece:promoted`", elide(word)),
+                    "write pairs of letters, the piece and the type it promotes to (`p:g n:e`)",
+                );
+                return;
+            };
+            let (Some(base), Some(target)) = (self.piece_of(b).cloned(), self.piece_of(t).cloned())
+            else {
+                let c = if self.piece_of(b).is_none() { b } else { t };
+                self.no_piece(key, span, c);
+                return;
+            };
+            if faces.iter().any(|(x, _)| x.letter == base.letter) {
+                self.bad(
+                    key,
+                    "E0204",
+                    &format!("`{}` is given two promoted types", b.to_ascii_lowercase()),
+                    "give each piece one promoted type",
+                );
+                return;
+            }
+            faces.push((base, target));
+        }
+        let royal = |p: &Piece| p.key == "king" || self.pseudo_royal.contains(&p.letter);
+        let special: Vec<char> = [
+            "extinctionPieceTypes",
+            "flagPiece",
+            "flagPieceWhite",
+            "flagPieceBlack",
+            "promotionLimit",
+        ]
+        .iter()
+        .filter_map(|k| self.raw(k))
+        .flat_map(|v| {
+            v.value
+                .chars()
+                .filter(|c| c.is_ascii_alphabetic() || *c == '*')
+                .collect::<Vec<_>>()
+        })
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+        for (base, target) in &faces {
+            let why = if royal(base) || royal(target) {
+                Some(format!(
+                    "`{}` promoting to `{}`: a royal or pseudo-royal piece in a shogi-style promotion",
+                    base.letter.to_ascii_lowercase(),
+                    target.letter.to_ascii_lowercase()
+                ))
+            } else if base.letter == target.letter
+                || faces.iter().any(|(b, _)| b.letter == target.letter)
+            {
+                Some(format!(
+                    "`{}` promotes to a piece that promotes again: fairyc's promoted face `+{}` does not",
+                    base.letter.to_ascii_lowercase(),
+                    base.letter
+                ))
+            } else if target.key == "pawn" || self.mutual.contains(&target.letter) {
+                Some(format!(
+                    "the promoted `{}` keeps rules of its type (a pawn's, or mutual immunity) that fairyc's promoted face `+{}` would not have",
+                    target.letter.to_ascii_lowercase(),
+                    base.letter
+                ))
+            } else if special.contains(&target.letter) || special.contains(&'*') {
+                Some(format!(
+                    "Fairy-Stockfish counts a promoted `{}` as a `{}` in its extinction, flag or promotion-limit rules; fairyc's promoted face `+{}` is a type of its own",
+                    base.letter.to_ascii_lowercase(),
+                    target.letter.to_ascii_lowercase(),
+                    base.letter
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                self.out.cannot(key, span, &why);
+                return;
+            }
+        }
+        self.faces = faces;
+    }
+
+    /// The name of the promoted face of `base` ([`Self::read_promoted`]).
+    fn face_name(base: &Piece) -> String {
+        format!("Promoted{}", base.name)
+    }
+
+    /// The `promotion-zone` squares of White and Black, from
+    /// `promotionRank` or the current Fairy-Stockfish's regions; the lines
+    /// of `said` explain it.
+    fn promotion_zone(&mut self, said: &mut Vec<String>) -> Got<[String; 2]> {
+        let rank = self.promotion_rank()?;
         let regions = self.out.target == Target::Current
             && (self.raw("promotionRegionWhite").is_some()
                 || self.raw("promotionRegionBlack").is_some());
@@ -2212,50 +2401,7 @@ impl<'a> Generator<'a> {
                 span,
                 "a promotion rank beyond the board: Fairy-Stockfish then promotes Black's pawns anywhere but White's nowhere",
             );
-            return;
-        }
-        let none = self
-            .raw("promotionPieceTypes")
-            .is_some_and(|v| v.value.trim() == "-");
-        if none && !mandatory {
-            // `-`: no promotion types; the pawn stays a pawn on the last ranks.
-            let said = self.said("promotionPieceTypes", "nbrq");
-            self.line(
-                &format!("// {said}: no promotion"),
-                Some("promotionPieceTypes"),
-            );
-            self.line("", None);
-            return;
-        }
-        let targets: Vec<Piece> = match self.raw("promotionPieceTypes") {
-            Some(_) if none => Vec::new(),
-            None => ["queen", "rook", "bishop", "knight"]
-                .iter()
-                .filter_map(|k| self.pieces.iter().find(|p| p.key == *k).cloned())
-                .collect(),
-            Some(v) => {
-                let (value, span) = (v.value.clone(), v.span);
-                let mut t = Vec::new();
-                for c in value.chars() {
-                    match self.piece_of(c) {
-                        Some(p) => t.push(p.clone()),
-                        None => {
-                            self.no_piece("promotionPieceTypes", span, c);
-                            return;
-                        }
-                    }
-                }
-                t
-            }
-        };
-        if targets.is_empty() {
-            self.out.cannot(
-                "promotionPieceTypes",
-                self.raw("promotionPieceTypes")
-                    .map_or(self.section.header_span, |v| v.span),
-                "a pawn without promotion targets (`-`) that must promote cannot enter the promotion region in Fairy-Stockfish; the language has no such restriction",
-            );
-            return;
+            return None;
         }
         let n = self.ranks;
         let ranks = |from: usize, to: usize| {
@@ -2265,11 +2411,7 @@ impl<'a> Generator<'a> {
                 format!("ranks {from}..{to}")
             }
         };
-        let mut said = vec![
-            self.said("promotionRank", "8"),
-            self.said("promotionPieceTypes", "nbrq"),
-            self.said("mandatoryPawnPromotion", "true"),
-        ];
+        said.push(self.said("promotionRank", "8"));
         let mut zone = [String::new(), String::new()];
         for (side, key) in ["promotionRegionWhite", "promotionRegionBlack"]
             .into_iter()
@@ -2283,9 +2425,9 @@ impl<'a> Generator<'a> {
                         let span = self.raw(key).map_or(self.section.header_span, |v| v.span);
                         self.out
                             .cannot(key, span, "an empty promotion region for one side");
-                        return;
+                        return None;
                     }
-                    None => return,
+                    None => return None,
                 }
             } else if (side == 0 && rank > made_on.min(n)) || rank > made_on {
                 let span = self
@@ -2296,12 +2438,184 @@ impl<'a> Generator<'a> {
                     span,
                     "a promotion region for one side only",
                 );
-                return;
+                return None;
             } else if side == 0 {
                 ranks(rank, made_on.min(n))
             } else {
                 ranks(1, (made_on + 1 - rank).min(n))
             };
+        }
+        Some(zone)
+    }
+
+    fn promotion(&mut self) {
+        let mandatory = self.bool("mandatoryPawnPromotion", true);
+        let pieces_mandatory = self.bool("mandatoryPiecePromotion", false);
+        let on_capture = self.bool("piecePromotionOnCapture", false);
+        let demotion = self.bool("pieceDemotion", false);
+        let immobility = self.bool("immobilityIllegal", false);
+        let (
+            Some(mandatory),
+            Some(pieces_mandatory),
+            Some(on_capture),
+            Some(demotion),
+            Some(immobility),
+        ) = (
+            mandatory,
+            pieces_mandatory,
+            on_capture,
+            demotion,
+            immobility,
+        )
+        else {
+            return;
+        };
+        let faces = self.faces.clone();
+        let pawn = self.pawn().cloned();
+        let pawn_face = pawn
+            .as_ref()
+            .and_then(|p| faces.iter().find(|(b, _)| b.letter == p.letter))
+            .map(|(b, _)| Self::face_name(b));
+        let mut rules: Vec<String> = Vec::new();
+        let mut pawn_promotes = false;
+        if let Some(pawn) = &pawn {
+            let none = self
+                .raw("promotionPieceTypes")
+                .is_some_and(|v| v.value.trim() == "-");
+            let targets: Vec<Piece> = match self.raw("promotionPieceTypes") {
+                Some(_) if none => Vec::new(),
+                None => ["queen", "rook", "bishop", "knight"]
+                    .iter()
+                    .filter_map(|k| self.pieces.iter().find(|p| p.key == *k).cloned())
+                    .collect(),
+                Some(v) => {
+                    let (value, span) = (v.value.clone(), v.span);
+                    let mut t = Vec::new();
+                    for c in value.chars() {
+                        match self.piece_of(c) {
+                            Some(p) => t.push(p.clone()),
+                            None => {
+                                self.no_piece("promotionPieceTypes", span, c);
+                                return;
+                            }
+                        }
+                    }
+                    t
+                }
+            };
+            pawn_promotes = !targets.is_empty();
+            let mut names: Vec<String> = targets.iter().map(|p| p.name.clone()).collect();
+            if targets.is_empty() && pawn_face.is_none() {
+                if mandatory {
+                    self.out.cannot(
+                        "promotionPieceTypes",
+                        self.raw("promotionPieceTypes")
+                            .map_or(self.section.header_span, |v| v.span),
+                        "a pawn without promotion targets (`-`) that must promote cannot enter the promotion region in Fairy-Stockfish; the language has no such restriction",
+                    );
+                    return;
+                }
+                // `-`: no promotion types; the pawn stays a pawn on the last ranks.
+                let said = self.said("promotionPieceTypes", "nbrq");
+                self.line(
+                    &format!("// {said}: no promotion"),
+                    Some("promotionPieceTypes"),
+                );
+                self.line("", None);
+            } else if let (Some(face), true) = (&pawn_face, on_capture && !targets.is_empty()) {
+                // The pawn's own promotions on every move, its face on captures only.
+                let optional = if mandatory { "" } else { " optional" };
+                rules.push(format!(
+                    "    {} -> {} in promotion-zone{optional}",
+                    pawn.name,
+                    names.join(" | ")
+                ));
+                rules.push(format!(
+                    "    {} -> {face} in promotion-zone if capture{optional}",
+                    pawn.name
+                ));
+            } else {
+                // Fairy-Stockfish promotes a pawn (to its types or its
+                // promoted type) on a move that ends in the zone;
+                // `mandatoryPawnPromotion` says whether it may stay.
+                let capture = if on_capture && targets.is_empty() {
+                    " if capture"
+                } else {
+                    ""
+                };
+                names.extend(pawn_face.clone());
+                rules.push(format!(
+                    "    {} -> {} in promotion-zone{capture}{}",
+                    pawn.name,
+                    names.join(" | "),
+                    if mandatory { "" } else { " optional" }
+                ));
+            }
+        }
+        // Shogi-style promotion of the other pieces: a move that starts or
+        // ends in the zone; compulsory with `mandatoryPiecePromotion`, and
+        // otherwise forced only where the piece could never move again,
+        // with `immobilityIllegal` (Fairy-Stockfish allows the move there
+        // without it).
+        let capture = if on_capture { " if capture" } else { "" };
+        let optional = match (pieces_mandatory, immobility) {
+            (true, _) => "",
+            (false, true) => " optional",
+            (false, false) => " optional always",
+        };
+        for (base, _) in faces
+            .iter()
+            .filter(|(b, _)| Some(b.letter) != pawn.as_ref().map(|p| p.letter))
+        {
+            rules.push(format!(
+                "    {} -> {} in promotion-zone on start | end{capture}{optional}",
+                base.name,
+                Self::face_name(base)
+            ));
+        }
+        // `pieceDemotion`: a promoted piece turns back the same way.
+        let to_hand = self.bool("capturesToHand", false) == Some(true);
+        if demotion && to_hand && pawn_promotes {
+            // A pawn promoted in a variant with captures to hand is marked
+            // promoted too (`Q~`), and pyffish 0.0.90 demotes it into a wall.
+            let span = self
+                .raw("pieceDemotion")
+                .map_or(self.section.header_span, |v| v.span);
+            self.out.cannot(
+                "pieceDemotion",
+                span,
+                "with pawn promotions and captures to hand: Fairy-Stockfish also demotes a promoted pawn (`Q~`), leaving a wall (pyffish 0.0.90)",
+            );
+            return;
+        }
+        if demotion {
+            for (base, _) in &faces {
+                rules.push(format!(
+                    "    {} -> {} in promotion-zone on start | end{capture}{optional}",
+                    Self::face_name(base),
+                    base.name
+                ));
+            }
+        }
+        if rules.is_empty() {
+            return;
+        }
+        let mut said = Vec::new();
+        let Some(zone) = self.promotion_zone(&mut said) else {
+            return;
+        };
+        said.extend([
+            self.said("promotionPieceTypes", "nbrq"),
+            self.said("mandatoryPawnPromotion", "true"),
+        ]);
+        if !faces.is_empty() {
+            said.extend([
+                self.said("promotedPieceType", "-"),
+                self.said("mandatoryPiecePromotion", "false"),
+                self.said("piecePromotionOnCapture", "false"),
+                self.said("pieceDemotion", "false"),
+                self.said("immobilityIllegal", "false"),
+            ]);
         }
         self.line(&format!("// {}", said.join(", ")), Some("promotionRank"));
         self.line(
@@ -2311,28 +2625,23 @@ impl<'a> Generator<'a> {
             ),
             Some("promotionRank"),
         );
-        let names: Vec<&str> = targets.iter().map(|p| p.name.as_str()).collect();
         self.line("promotion {", Some("promotionPieceTypes"));
-        self.line(
-            &format!(
-                "    {} -> {} in promotion-zone{}",
-                pawn.name,
-                names.join(" | "),
-                if mandatory { "" } else { " optional" }
-            ),
-            Some("promotionPieceTypes"),
-        );
+        for rule in rules {
+            self.line(&rule, Some("promotionPieceTypes"));
+        }
         self.line("}", Some("promotionPieceTypes"));
         self.line("", None);
         self.promotes = true;
     }
 
-    fn drops(&mut self) {
+    fn drops(&mut self, fen: Option<&Fen>) {
         let drops = self.bool("pieceDrops", false);
         let to_hand = self.bool("capturesToHand", false);
         let first = self.bool("firstRankPawnDrops", false);
         let zone = self.bool("promotionZonePawnDrops", false);
-        let (Some(drops), Some(to_hand), Some(first), Some(zone)) = (drops, to_hand, first, zone)
+        let promoted = self.bool("dropPromoted", false);
+        let (Some(drops), Some(to_hand), Some(first), Some(zone), Some(promoted)) =
+            (drops, to_hand, first, zone, promoted)
         else {
             return;
         };
@@ -2371,17 +2680,13 @@ impl<'a> Generator<'a> {
                 && (self.raw("promotionRegionWhite").is_some()
                     || self.raw("promotionRegionBlack").is_some());
             if !zone && regions {
-                let span = self
-                    .raw("pieceDrops")
-                    .map_or(self.section.header_span, |v| v.span);
-                self.out.cannot(
-                    "promotionZonePawnDrops",
-                    span,
-                    "pawn drops barred from a promotion region given as squares",
-                );
-                return;
-            }
-            if let (false, Some(r)) = (zone, rank.filter(|&r| r <= n)) {
+                // Pawn drops barred from the promotion regions.
+                let Some([w, b]) = self.promotion_zone(&mut Vec::new()) else {
+                    return;
+                };
+                white.push(w);
+                black.push(b);
+            } else if let (false, Some(r)) = (zone, rank.filter(|&r| r <= n)) {
                 white.push(format!("ranks {r}..{n}"));
                 black.push(format!("ranks 1..{}", n + 1 - r));
             }
@@ -2396,6 +2701,132 @@ impl<'a> Generator<'a> {
                 Some("firstRankPawnDrops"),
             );
         }
+        // The pieces that can be in a hand: those of the start's hands, and
+        // with captures to hand every piece but a royal one (a promoted face
+        // returns as its base).
+        let hand: String = fen
+            .and_then(|f| f.placement.split_once('['))
+            .map(|(_, h)| h.trim_end_matches(']').to_ascii_uppercase())
+            .unwrap_or_default();
+        let mut droppable: Vec<Piece> = self
+            .pieces
+            .iter()
+            .filter(|p| {
+                hand.contains(p.letter)
+                    || (to_hand && p.key != "king" && !self.pseudo_royal.contains(&p.letter))
+            })
+            .cloned()
+            .collect();
+        // `dropPromoted`: a piece in hand may be dropped as its promoted
+        // face, where the face itself may be dropped.
+        let also: Vec<(String, String)> = self
+            .faces
+            .iter()
+            .filter(|(b, _)| promoted && droppable.iter().any(|p| p.letter == b.letter))
+            .map(|(b, _)| (b.name.clone(), Self::face_name(b)))
+            .collect();
+        for (_, face) in &also {
+            droppable.push(Piece {
+                name: face.clone(),
+                key: "promotedPieceType".into(),
+                betza: String::new(),
+                letter: '+',
+            });
+        }
+        // `dropRegionWhite`/`Black` (the current Fairy-Stockfish): the only
+        // squares any piece is dropped on.
+        let mut region = [None, None];
+        for (side, key) in ["dropRegionWhite", "dropRegionBlack"]
+            .into_iter()
+            .enumerate()
+        {
+            if self.out.target == Target::Current && self.raw(key).is_some() {
+                let Some(squares) = self.squares(key) else {
+                    return;
+                };
+                region[side] = Some(squares);
+            }
+        }
+        let region = match region {
+            [None, None] => None,
+            [w, b] => {
+                let all = |s: Option<Vec<String>>| {
+                    s.map_or_else(
+                        || format!("ranks 1..{n}"),
+                        |v| {
+                            if v.is_empty() {
+                                "none".into()
+                            } else {
+                                v.join(", ")
+                            }
+                        },
+                    )
+                };
+                Some((all(w), all(b)))
+            }
+        };
+        if let Some((w, b)) = &region {
+            if w == "none" || b == "none" {
+                let span = self
+                    .raw("dropRegionWhite")
+                    .or(self.raw("dropRegionBlack"))
+                    .map_or(self.section.header_span, |v| v.span);
+                self.out
+                    .cannot("dropRegionWhite", span, "an empty drop region for one side");
+                return;
+            }
+            self.line(
+                &format!(
+                    "zone drop-region {{ white: {w}; black: {b} }}    // {}, {}",
+                    self.said("dropRegionWhite", "*"),
+                    self.said("dropRegionBlack", "*")
+                ),
+                Some("dropRegionWhite"),
+            );
+        }
+        let no_doubled = match self
+            .raw("dropNoDoubled")
+            .filter(|_| self.out.target == Target::Current)
+        {
+            Some(v) if v.value.trim() != "-" => {
+                let Some(Some(p)) = self.piece_key("dropNoDoubled") else {
+                    return;
+                };
+                let Some(count) = self.int("dropNoDoubledCount", 1, 1, 64) else {
+                    return;
+                };
+                Some((p, count))
+            }
+            _ => None,
+        };
+        // `immobilityIllegal`: no drop where the piece could never move.
+        let mut stuck_zones = Vec::new();
+        for (name, [w, b]) in self.stuck.clone().unwrap_or_default() {
+            if !droppable.iter().any(|p| p.name == name) || (w.is_empty() && b.is_empty()) {
+                continue;
+            }
+            if w.is_empty() || b.is_empty() {
+                let span = self
+                    .raw("immobilityIllegal")
+                    .map_or(self.section.header_span, |v| v.span);
+                self.out.cannot(
+                    "immobilityIllegal",
+                    span,
+                    &format!("`{name}` could never move from some squares of one side only: a zone needs squares for both sides"),
+                );
+                return;
+            }
+            let zone = format!("{}-stuck", name.to_ascii_lowercase());
+            self.line(
+                &format!(
+                    "zone {zone} {{ white: {}; black: {} }}    // no move from there",
+                    w.join(", "),
+                    b.join(", ")
+                ),
+                Some("immobilityIllegal"),
+            );
+            stuck_zones.push((name, zone));
+        }
         self.line("drops {", Some("pieceDrops"));
         if !to_hand {
             self.line("    captures-to-hand off", Some("capturesToHand"));
@@ -2404,6 +2835,37 @@ impl<'a> Generator<'a> {
             self.line(
                 &format!("    {} not-on no-pawn-drops", p.name),
                 Some("firstRankPawnDrops"),
+            );
+        }
+        if region.is_some() {
+            for p in &droppable {
+                self.line(
+                    &format!("    {} only-on drop-region", p.name),
+                    Some("dropRegionWhite"),
+                );
+            }
+        }
+        if let Some((p, count)) = no_doubled {
+            self.line(
+                &format!(
+                    "    {} per-file {count}    // {}, {}",
+                    p.name,
+                    self.said("dropNoDoubled", "-"),
+                    self.said("dropNoDoubledCount", "1")
+                ),
+                Some("dropNoDoubled"),
+            );
+        }
+        for (base, face) in &also {
+            self.line(
+                &format!("    {base} also-as {face}    // dropPromoted = true"),
+                Some("dropPromoted"),
+            );
+        }
+        for (name, zone) in &stuck_zones {
+            self.line(
+                &format!("    {name} not-on {zone}    // immobilityIllegal = true"),
+                Some("immobilityIllegal"),
             );
         }
         self.line("}", Some("pieceDrops"));
@@ -2564,9 +3026,34 @@ impl<'a> Generator<'a> {
     /// half-move clock.
     fn clock(&mut self) -> Vec<(String, &'static str)> {
         let mut clock: Vec<(String, &'static str)> = Vec::new();
-        // Fairy-Stockfish resets the clock on every pawn move; fairyc by
-        // default on the moves of the pieces that promote.
-        if let (false, Some(pawn)) = (self.promotes, self.pawn()) {
+        if self.out.target == Target::Current {
+            // The current Fairy-Stockfish resets the clock on captures, drops
+            // and promotions (not on the shogi-style ones of a variant with
+            // `pieceDemotion`), and on its pawns' moves that cannot be
+            // undone (the quiet moves from where the pawn lands do not lead
+            // back). A pawn's promotion is such a move.
+            let drops = self.bool("pieceDrops", false) == Some(true);
+            let demotion = self.bool("pieceDemotion", false) == Some(true);
+            let mut events = vec!["capture".to_string()];
+            if drops {
+                events.push("drop".into());
+            }
+            if self.promotes && !demotion {
+                events.push("promotion".into());
+            }
+            if let Some(pawn) = self.pawn() {
+                events.push(format!("{} if irreversible", pawn.name));
+            }
+            clock.push((
+                format!(
+                    "resets {}    // as the current Fairy-Stockfish does",
+                    events.join(", ")
+                ),
+                "nMoveRule",
+            ));
+        } else if let (false, Some(pawn)) = (self.promotes, self.pawn()) {
+            // Fairy-Stockfish 11.1 resets the clock on every pawn move;
+            // fairyc by default on the moves of the pieces that promote.
             clock.push((
                 format!(
                     "resets capture, {}    // pawn moves reset the half-move clock",
@@ -2929,6 +3416,69 @@ impl Fen {
 
 /// Compiles the generated source; its errors are reported at the keys the
 /// lines come from (`E0211`).
+/// `immobilityIllegal = true`: the squares each piece of the compiled
+/// `text` could never move from, White's and Black's, by name; or why fairyc
+/// cannot say the rule for these pieces. Fairy-Stockfish forbids a drop or a
+/// plain move to a square from which the piece has no quiet move on an empty
+/// board; fairyc forbids the drops with `not-on`, and a plain move there only
+/// through a promotion that is compulsory there (an `optional` rule is forced
+/// where the piece has no move at all). Nothing if `text` does not compile
+/// (the compile check reports it).
+fn stuck_squares(text: &str) -> Result<Vec<Stuck>, String> {
+    use fairyc_runtime::table::Trigger;
+    let Ok(tables) = fairyc_compiler::compile(text) else {
+        return Ok(Vec::new());
+    };
+    let parts = tables.parts();
+    let name = |sq: usize| parts.board.squares[sq].name.clone();
+    let mut out = Vec::new();
+    for (p, piece) in parts.pieces.iter().enumerate() {
+        let mut stuck: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        for (side, squares) in stuck.iter_mut().enumerate() {
+            for (sq, paths) in piece.moves[side].iter().enumerate() {
+                let fsf = !paths.iter().any(|x| x.quiet && !x.once);
+                if fsf != paths.is_empty() {
+                    return Err(format!(
+                        "`{}` has no quiet move from {} but captures there: Fairy-Stockfish counts it as stuck, fairyc's forced promotion does not",
+                        piece.name,
+                        name(sq)
+                    ));
+                }
+                if fsf {
+                    squares.push(sq);
+                }
+            }
+        }
+        let covered = |side: usize, t: u16| {
+            parts.promotions.iter().any(|r| {
+                r.piece as usize == p
+                    && r.zone[side].contains(&t)
+                    && r.as_move().is_some_and(|m| {
+                        m.on.has(Trigger::End)
+                            && !m.capture_only
+                            && (!m.optional || m.forced[side].contains(&t))
+                    })
+            })
+        };
+        for (side, squares) in stuck.iter().enumerate() {
+            for path in piece.moves[side].iter().flatten() {
+                for step in &path.steps {
+                    if squares.contains(&(step.to as usize)) && !covered(side, step.to) {
+                        return Err(format!(
+                            "`{}` can move to {} and never move from there without promoting: Fairy-Stockfish forbids that move; fairyc forbids it only through a promotion compulsory there",
+                            piece.name,
+                            name(step.to as usize)
+                        ));
+                    }
+                }
+            }
+        }
+        let [w, b] = stuck.map(|s| s.into_iter().map(name).collect());
+        out.push((piece.name.clone(), [w, b]));
+    }
+    Ok(out)
+}
+
 fn compile_check(section: &Section, generated: &Generated, out: &mut Diags) {
     let Err(errors) = fairyc_compiler::compile(&generated.text) else {
         return;
