@@ -558,6 +558,8 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "dropNoDoubledCount",
     "dropRegionWhite",
     "dropRegionBlack",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
 ];
 
 /// Keys Fairy-Stockfish 11.1 reads too, refused for 11.1 (`NOT_YET`), that
@@ -1989,98 +1991,74 @@ impl<'a> Generator<'a> {
         self.pseudo_royal = letters;
     }
 
-    /// The zone of the pawn's double steps, if it has them.
+    /// The zone of the pawn's double steps, if it has them. Fairy-Stockfish
+    /// lets any pawn standing in its side's double-step region step two
+    /// squares, as fairyc's `ifmnD from <zone>` does (an `i` term with
+    /// `from` starts on those squares, whether or not the pawn started
+    /// there).
     fn double_step(&mut self, fen: Option<&Fen>) -> Option<String> {
-        let fen = fen?;
-        let pawn = self.pawn()?.letter;
+        fen?;
+        self.pawn()?;
         let on = self.bool("doubleStep", true)?;
         let rank = self.int("doubleStepRank", 2, 1, self.ranks as u64)? as usize;
         let first = self.bool("firstRankDoubleSteps", false)?;
         if !on {
             return None;
         }
+        let current = self.out.target == Target::Current;
+        // The current Fairy-Stockfish's regions, given as squares.
+        let mut regions = [None, None];
+        for (side, key) in ["doubleStepRegionWhite", "doubleStepRegionBlack"]
+            .into_iter()
+            .enumerate()
+        {
+            if current && self.raw(key).is_some() {
+                regions[side] = Some(self.squares(key)?);
+            }
+        }
         let made_on = self
             .raw(DOUBLE_STEP_RANKS)
             .and_then(|v| v.value.parse::<usize>().ok())
             .unwrap_or(self.ranks);
-        if self.out.target == Target::Current && made_on != self.ranks {
-            // The current Fairy-Stockfish makes the double-step regions when
-            // it reads `doubleStepRank`: a child on a board of another
-            // height keeps Black's on the parent's rank.
-            let span = self
-                .raw("doubleStepRank")
-                .map_or(self.section.header_span, |v| v.span);
-            self.out.cannot(
-                "doubleStep",
-                span,
-                &format!(
-                    "a double-step rank inherited from a board of {made_on} ranks: Fairy-Stockfish keeps Black's region where it was on that board; set `doubleStepRank` (or `doubleStep = false`) in this section"
-                ),
-            );
-            return None;
+        // The current Fairy-Stockfish makes the double-step regions when it
+        // reads `doubleStepRank`, on that section's board: a child on a
+        // board of another height keeps Black's on the parent's rank.
+        let black_rank = if current {
+            made_on + 1 - rank.min(made_on)
+        } else {
+            self.ranks + 1 - rank
+        };
+        let mut zone = [format!("rank {rank}"), format!("rank {black_rank}")];
+        for (side, region) in regions.into_iter().enumerate() {
+            if let Some(squares) = region {
+                if squares.is_empty() {
+                    let key = ["doubleStepRegionWhite", "doubleStepRegionBlack"][side];
+                    let span = self.raw(key).map_or(self.section.header_span, |v| v.span);
+                    self.out
+                        .cannot(key, span, "no double steps for one side only");
+                    return None;
+                }
+                zone[side] = squares.join(", ");
+            } else if side == 1 && !(1..=self.ranks).contains(&black_rank) {
+                let span = self
+                    .raw("doubleStepRank")
+                    .map_or(self.section.header_span, |v| v.span);
+                self.out.cannot(
+                    "doubleStep",
+                    span,
+                    &format!(
+                        "a double-step rank inherited from a board of {made_on} ranks: Fairy-Stockfish keeps Black's region where it was on that board, off this one; set `doubleStepRank` (or `doubleStep = false`) in this section"
+                    ),
+                );
+                return None;
+            }
         }
         // A double step from the first rank (`firstRankDoubleSteps`) makes
         // no en-passant square in FSF: `mfnD from` that rank, any square.
         let first_rank = first && rank != 1;
-        let ranks = [rank];
-        // FSF lets a pawn double-step from every square of these ranks;
-        // fairyc's `i` only from where pawns start: the two agree when
-        // pawns start on all of them.
-        // A side none of whose pawns starts on or behind the rank never
-        // double-steps in either engine (pawns only go forward), unless a
-        // pawn can be dropped there.
-        let drops = self.bool("pieceDrops", false)?;
-        let behind = |black: bool, r: usize| {
-            (0..self.files).any(|f| {
-                (1..=r).any(|rr| {
-                    if black {
-                        fen.at(f, self.ranks - rr) == Some(pawn.to_ascii_lowercase())
-                    } else {
-                        fen.at(f, rr - 1) == Some(pawn)
-                    }
-                })
-            })
-        };
-        let needs: Vec<[bool; 2]> = ranks
-            .iter()
-            .map(|&r| [drops || behind(false, r), drops || behind(true, r)])
-            .collect();
-        for (&r, need) in ranks.iter().zip(needs) {
-            for f in 0..self.files {
-                // A wall (`*`) is no square to double-step from.
-                let (w, b) = (fen.at(f, r - 1), fen.at(f, self.ranks - r));
-                let white = !need[0] || w == Some(pawn) || w == Some('*');
-                let black = !need[1] || b == Some(pawn.to_ascii_lowercase()) || b == Some('*');
-                if !white || !black {
-                    let key = if self.raw("doubleStepRank").is_some() {
-                        "doubleStepRank"
-                    } else if self.raw("doubleStep").is_some() {
-                        "doubleStep"
-                    } else {
-                        "startFen"
-                    };
-                    let span = self.raw(key).map_or(self.section.header_span, |v| v.span);
-                    let square = if white {
-                        format!("{}{}", (b'a' + f as u8) as char, self.ranks + 1 - r)
-                    } else {
-                        format!("{}{r}", (b'a' + f as u8) as char)
-                    };
-                    self.out.cannot(
-                        "doubleStep",
-                        span,
-                        &format!(
-                            "Fairy-Stockfish lets a pawn double-step from every square of relative rank {r}; fairyc's initial double step (`i`) only from the squares pawns start on, and no pawn starts on {square}; add the pawns or set `doubleStep = false`"
-                        ),
-                    );
-                    return None;
-                }
-            }
-        }
-        let white: Vec<String> = ranks.iter().map(|r| format!("rank {r}")).collect();
-        let black: Vec<String> = ranks
-            .iter()
-            .map(|r| format!("rank {}", self.ranks + 1 - r))
-            .collect();
+        let [white, black] = zone;
+        let white = [white];
+        let black = [black];
         let said = [
             self.said("doubleStep", "true"),
             self.said("doubleStepRank", "2"),
