@@ -655,6 +655,36 @@ fn note_promotion_ranks<'e>(keys: &mut Keys, entries: impl Iterator<Item = &'e s
     }
 }
 
+/// Not a Fairy-Stockfish key: the piece keys of the parent by letter
+/// (`q=queen j=archbishop …`). Fairy-Stockfish reads a set of pieces
+/// (`promotionPieceTypes = qj`) as piece types when the section that gives
+/// it is read; a child that removes a type (`queen = -`) or gives it
+/// another letter (`archbishop = a`) keeps the set of types.
+const PARENT_LETTERS: &str = "\u{0}parent letters";
+
+/// Records [`PARENT_LETTERS`] of the parent's `keys`, before the section's
+/// own are added.
+fn note_parent_letters(keys: &mut Keys) {
+    let letters: Vec<String> = keys
+        .iter()
+        .filter(|(k, _)| {
+            PIECE_TYPES.iter().any(|t| t.key == k.as_str()) || custom_index(k).is_some()
+        })
+        .filter_map(|(k, v)| {
+            let c = v.value.chars().next().filter(char::is_ascii_alphabetic)?;
+            Some(format!("{}={k}", c.to_ascii_lowercase()))
+        })
+        .collect();
+    keys.insert(
+        PARENT_LETTERS.into(),
+        Val {
+            value: letters.join(" "),
+            span: Span::default(),
+            from: From::Here,
+        },
+    );
+}
+
 /// FSF 11.1's default start position.
 const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -870,6 +900,7 @@ pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
         };
         match base {
             Some(mut keys) => {
+                note_parent_letters(&mut keys);
                 for e in &section.entries {
                     keys.insert(
                         e.key.clone(),
@@ -1371,6 +1402,33 @@ impl<'a> Generator<'a> {
             .find(|p| p.letter == letter.to_ascii_uppercase())
     }
 
+    /// The piece a letter of `key`'s value names. A value inherited from
+    /// the parent names the parent's piece types: a letter of a type this
+    /// section removed names none (`Some(None)`), one of a type it gave
+    /// another letter names that piece. `None`: no piece (an error if the
+    /// value is the section's own).
+    fn set_member(&self, key: &str, c: char) -> Option<Option<Piece>> {
+        let inherited = self.raw(key).is_some_and(|v| {
+            matches!(v.from, From::Shipped(_)) || v.span.start < self.section.header_span.start
+        });
+        if let (Some(p), false) = (self.piece_of(c), inherited) {
+            return Some(Some(p.clone()));
+        }
+        if !inherited {
+            return None;
+        }
+        let parent = self.raw(PARENT_LETTERS)?;
+        let lower = c.to_ascii_lowercase();
+        let Some(type_key) = parent
+            .value
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix(&format!("{lower}=")))
+        else {
+            return self.piece_of(c).cloned().map(Some);
+        };
+        Some(self.pieces.iter().find(|p| p.key == type_key).cloned())
+    }
+
     /// A key holding one piece letter.
     fn piece_key(&mut self, key: &str) -> Got<Option<Piece>> {
         let Some(v) = self.raw(key) else {
@@ -1836,8 +1894,9 @@ impl<'a> Generator<'a> {
         let (value, span) = (v.value.clone(), v.span);
         let mut letters = Vec::new();
         for c in value.chars().filter(|&c| c != '-') {
-            match self.piece_of(c) {
-                Some(p) => letters.push(p.letter),
+            match self.set_member(key, c) {
+                Some(Some(p)) => letters.push(p.letter),
+                Some(None) => {}
                 None => {
                     self.no_piece(key, span, c);
                     return None;
@@ -2468,10 +2527,11 @@ impl<'a> Generator<'a> {
                     .collect(),
                 Some(v) => {
                     let (value, span) = (v.value.clone(), v.span);
-                    let mut t = Vec::new();
+                    let mut t: Vec<Piece> = Vec::new();
                     for c in value.chars() {
-                        match self.piece_of(c) {
-                            Some(p) => t.push(p.clone()),
+                        match self.set_member("promotionPieceTypes", c) {
+                            Some(Some(p)) if !t.iter().any(|q| q.letter == p.letter) => t.push(p),
+                            Some(_) => {}
                             None => {
                                 self.no_piece("promotionPieceTypes", span, c);
                                 return;
