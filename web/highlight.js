@@ -16,7 +16,7 @@ export const KEYWORDS = [
   "except", "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward",
   "from", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi", "last", "letter",
   "limit", "loss", "max", "moves", "moving", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "notation",
-  "off", "on", "once", "only", "only-on", "opponent-has", "optional", "past", "pawn", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
+  "off", "on", "once", "only", "only-on", "opponent-has", "optional", "past", "pawn", "per-colour", "per-file", "perpetual-check", "pieces", "points", "rank", "ranks",
   "reach", "reaches", "repetition", "resets", "shape", "source", "spared", "square", "stalemate", "turn", "white",
   "win", "within", "without", "wrap",
 ];

@@ -839,6 +839,9 @@ pub enum EndRule {
         outcome: Spanned<String>,
         /// From how many times a player may claim it.
         claim: Option<Spanned<u32>>,
+        /// `perpetual-check <outcome>`: for the player who gave check on
+        /// every move of the repeated stretch.
+        perpetual_check: Option<Spanned<String>>,
     },
     /// `bare-king loss`: a player whose royal piece stands alone on the board.
     BareKing {

@@ -1490,9 +1490,13 @@ impl<'a> Checker<'a> {
                     count,
                     outcome,
                     claim,
+                    perpetual_check,
                 } => {
                     self.once(&mut seen, "repetition", first_word(*span, "repetition"));
                     self.outcome(outcome);
+                    if let Some(p) = perpetual_check {
+                        self.outcome(p);
+                    }
                     if count.node < 2 {
                         self.error(
                             ErrorKind::RepetitionTooSmall { count: count.node },
@@ -3331,12 +3335,14 @@ impl<'a> Resolver<'a> {
                     count,
                     outcome,
                     claim,
+                    perpetual_check,
                     ..
                 } => {
                     out.repetition = Some(RepetitionRule {
                         count: count.node,
                         outcome: outcome_of(&outcome.node).unwrap_or(Outcome::Draw),
                         claim: claim.as_ref().map(|c| c.node),
+                        perpetual_check: perpetual_check.as_ref().and_then(|p| outcome_of(&p.node)),
                     })
                 }
                 EndRule::BareKing {

@@ -520,7 +520,7 @@ const END_BLOCK: &[Statement] = &[
     ),
     lead(
         "repetition",
-        "`repetition <count> <win|draw|loss> [claim <count>]`",
+        "`repetition <count> <win|draw|loss> [claim <count>] [perpetual-check <win|draw|loss>]`",
         "what a repeated position means",
         END,
     ),

@@ -8,11 +8,12 @@ use crate::table::Outcome;
 use crate::types::{EndReason, GameResult, Move};
 
 /// A game in progress: the current position and the hashes of all earlier
-/// positions.
+/// positions, each with whether its side to move was in check.
 #[derive(Clone, Debug)]
 pub struct Game<'v> {
     pos: Position<'v>,
     history: Vec<u64>,
+    checked: Vec<bool>,
 }
 
 impl<'v> Game<'v> {
@@ -20,6 +21,7 @@ impl<'v> Game<'v> {
     pub fn new(pos: Position<'v>) -> Game<'v> {
         Game {
             history: vec![pos.hash()],
+            checked: vec![pos.is_check()],
             pos,
         }
     }
@@ -43,6 +45,7 @@ impl<'v> Game<'v> {
         }
         self.pos.play(m)?;
         self.history.push(self.pos.hash());
+        self.checked.push(self.pos.is_check());
         Ok(())
     }
 
@@ -76,12 +79,57 @@ impl<'v> Game<'v> {
             .map(|r| crate::position::outcome::with_draw_odds(end, r))
     }
 
+    /// Whether the player to move, and whether its opponent, gave check on
+    /// every move of the stretch from the `count`-th last occurrence of the
+    /// current position to now (as Fairy-Stockfish's `perpetualCheckIllegal`
+    /// reads it: every position of the stretch with the other side to move
+    /// is in check).
+    fn perpetual_checks(&self, count: usize) -> (bool, bool) {
+        let now = self.history.len() - 1;
+        let h = self.history[now];
+        let mut seen = 1;
+        let mut start = now;
+        let mut i = now;
+        while i >= 2 && seen < count {
+            i -= 2;
+            if self.history[i] == h {
+                seen += 1;
+                start = i;
+            }
+        }
+        // Positions with the player to move's opponent to move lie at odd
+        // distances from now: in check there, the player to move checked.
+        let by_mover = (start..now)
+            .filter(|&j| (now - j) % 2 == 1)
+            .all(|j| self.checked[j]);
+        let by_opponent = (start..=now)
+            .filter(|&j| (now - j).is_multiple_of(2))
+            .all(|j| self.checked[j]);
+        (by_mover, by_opponent)
+    }
+
     /// Repetition, the n-move rule and counting, before draw odds.
     fn drawn_history_outcome(&self) -> Option<GameResult> {
         let end = &self.pos.variant().tables().parts().end;
         if let Some(rep) = end.repetition {
             if self.repetitions() >= rep.count as usize {
                 let side = self.pos.turn().index();
+                if let Some(perpetual) = rep.perpetual_check {
+                    match self.perpetual_checks(rep.count as usize) {
+                        // The player to move gave every check: its outcome.
+                        (true, false) => {
+                            return Some(result_for(side, perpetual, EndReason::Repetition))
+                        }
+                        // The opponent did.
+                        (false, true) => {
+                            return Some(result_for(side ^ 1, perpetual, EndReason::Repetition))
+                        }
+                        (true, true) => {
+                            return Some(result_for(side, Outcome::Draw, EndReason::Repetition))
+                        }
+                        (false, false) => {}
+                    }
+                }
                 return Some(result_for(side, rep.outcome, EndReason::Repetition));
             }
         }

@@ -546,3 +546,64 @@ fn antiatomic_a_blast_that_empties_both_sides_leaves_a_stalemate() {
     let p = after(&g, "8/8/8/8/8/8/2p5/2R5 w - - 0 1", &["c1c2"]);
     assert_eq!(p.outcome(), wins(Color::White, EndReason::Extinction));
 }
+
+// --- perpetual check (`repetition … perpetual-check loss`) -----------------
+// Probed in pyffish 0.0.90 with `[pc:chess] perpetualCheckIllegal = true`
+// (`is_optional_game_end`) from `7k/8/8/8/8/8/8/K3Q3 w - - 0 1`: the queen
+// checking from e8 and e4 while the king steps h8-h7 ends the game at the
+// third occurrence (ply 9, Black to move) with +32000, a win for Black; the
+// same section without the key: a draw there.
+
+fn perpetual(rule: &str, moves: &[&str]) -> Option<GameResult> {
+    use fairyc_runtime::Game;
+    let source = format!(
+        r#"variant "perpetual" {{}}
+board {{ files a..h; ranks 1..8 }}
+piece King {{ letter K; moves K; royal }}
+piece Queen {{ letter Q; moves Q }}
+setup "7k/8/8/8/8/8/8/K3Q3 w - - 0 1"
+end {{ {rule} }}
+"#
+    );
+    let tables = fairyc_compiler::compile(&source).expect("compiles");
+    let v = Variant::new(tables).expect("tables");
+    let mut g = Game::new(pos(&v, "7k/8/8/8/8/8/8/K3Q3 w - - 0 1"));
+    let mut result = None;
+    for m in moves {
+        let mv = g.position().parse_uci(m).expect("legal");
+        g.play(mv).expect("legal");
+        result = result.or(g.outcome());
+    }
+    result
+}
+
+const CHECKS: [&str; 9] = [
+    "e1e8", "h8h7", "e8e4", "h7h8", "e4e8", "h8h7", "e8e4", "h7h8", "e4e8",
+];
+
+#[test]
+fn perpetual_check_loses_for_the_checking_player() {
+    let rule = "repetition 3 draw perpetual-check loss";
+    assert_eq!(
+        perpetual(rule, &CHECKS),
+        wins(Color::Black, EndReason::Repetition)
+    );
+    // One ply short of the third occurrence: not over.
+    assert_eq!(perpetual(rule, &CHECKS[..8]), None);
+}
+
+#[test]
+fn a_repetition_without_perpetual_check_keeps_its_outcome() {
+    // Without the clause: a draw at the same ply.
+    let drawn = perpetual("repetition 3 draw", &CHECKS).map(|r| r.winner);
+    assert_eq!(drawn, Some(None));
+    // With it, but quiet moves in the stretch: the repetition's own outcome.
+    let quiet = [
+        "e1e2", "h8h7", "e2e1", "h7h8", "e1e2", "h8h7", "e2e1", "h7h8",
+    ];
+    let r = perpetual("repetition 3 draw perpetual-check loss", &quiet);
+    assert_eq!(
+        r.map(|r| (r.winner, r.reason)),
+        Some((None, EndReason::Repetition))
+    );
+}

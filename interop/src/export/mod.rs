@@ -1314,6 +1314,26 @@ impl Exporter<'_> {
         if let Some(rep) = end.repetition {
             self.key("nFoldRule", rep.count);
             self.key("nFoldValue", outcome(rep.outcome));
+            // `perpetual-check loss`: the current Fairy-Stockfish's
+            // `perpetualCheckIllegal` (the checking side loses).
+            match rep.perpetual_check {
+                None => {}
+                Some(Outcome::Loss) if self.target == Target::Current => {
+                    self.key("perpetualCheckIllegal", true);
+                }
+                Some(o) => {
+                    let span = self.end_span(|r| match r {
+                        EndRule::Repetition { span, .. } => Some(*span),
+                        _ => None,
+                    });
+                    let why = if o == Outcome::Loss {
+                        "a repetition by perpetual check (`perpetualCheckIllegal` is read by newer versions)".to_string()
+                    } else {
+                        format!("a repetition by perpetual check that is a {} for the checking player (Fairy-Stockfish's `perpetualCheckIllegal` makes it a loss)", outcome(o))
+                    };
+                    self.refuse(ExportRefusal::Rule { why }, span);
+                }
+            }
         }
         self.key("nMoveRule", end.move_limit.unwrap_or(0));
         if let Some(side) = end.draw_odds {

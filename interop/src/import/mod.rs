@@ -572,6 +572,7 @@ pub const IMPORTED_CURRENT: &[&str] = &[
     "piecePromotionOnCapture",
     "dropPromoted",
     "immobilityIllegal",
+    "perpetualCheckIllegal",
 ];
 
 /// Whether `value` is the current Fairy-Stockfish's default for a key only
@@ -3051,10 +3052,26 @@ impl<'a> Generator<'a> {
         } else {
             let n = self.int("nFoldRule", 3, 2, 1000);
             let v = self.outcome("nFoldValue", "draw", false);
-            if let (Some(n), Some(v)) = (n, v) {
-                let said =
-                    [self.said("nFoldRule", "3"), self.said("nFoldValue", "draw")].join(", ");
-                lines.push((format!("repetition {n} {v}    // {said}"), "nFoldRule"));
+            // `perpetualCheckIllegal` (the current Fairy-Stockfish): a
+            // repetition reached by one side's checks on every move loses
+            // for that side.
+            let perpetual = if self.out.target == Target::Current {
+                self.bool("perpetualCheckIllegal", false)
+            } else {
+                Some(false)
+            };
+            if let (Some(n), Some(v), Some(perpetual)) = (n, v, perpetual) {
+                let mut said = vec![self.said("nFoldRule", "3"), self.said("nFoldValue", "draw")];
+                let check = if perpetual {
+                    said.push(self.said("perpetualCheckIllegal", "false"));
+                    " perpetual-check loss"
+                } else {
+                    ""
+                };
+                lines.push((
+                    format!("repetition {n} {v}{check}    // {}", said.join(", ")),
+                    "nFoldRule",
+                ));
             }
         }
         lines

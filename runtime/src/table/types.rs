@@ -1305,6 +1305,11 @@ pub struct RepetitionRule {
     /// to `count`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim: Option<u32>,
+    /// The outcome for a player who gave check on every move of the
+    /// repeated stretch, when only one did (`perpetual-check`); both did:
+    /// a draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub perpetual_check: Option<Outcome>,
 }
 
 /// A goal: a piece reaching one of its side's target squares.
