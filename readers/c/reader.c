@@ -140,7 +140,8 @@ static const char *const K_TABLE[] = {"format", "parts", NULL};
 static const char *const K_NONE[] = {NULL};
 static const char *const K_PARTS[] = {"name", "board", "pieces", "end", "start", NULL};
 static const char *const K_PARTS_OPT[] = {"promotions", "drops", "castling", "gating",
-                                          "legality", "zones", "blast", "walling", NULL};
+                                          "legality", "zones", "blast", "walling",
+                                          "flipping", NULL};
 static const char *const K_BOARD[] = {"width", "height", "squares", "fen_rows", "forward", NULL};
 static const char *const K_BOARD_OPT[] = {"holes", "walls", "files", "ranks", "wrap", "hex", NULL};
 static const char *const K_SQUARE[] = {"name", "cells", NULL};
@@ -572,6 +573,7 @@ static int read_parts(rd *r, table *t, const jval *parts) {
     if (json_get(parts, "legality")) unsupported(r, "legality");
     if (json_get(parts, "blast")) unsupported(r, "blast (captures that blast)");
     if (json_get(parts, "walling")) unsupported(r, "walling (walls placed by moves)");
+    if (json_get(parts, "flipping")) unsupported(r, "flipping (conversion)");
     int royal[2] = {0, 0};
     for (int i = 0; i < t->np; i++) royal[0] |= t->pieces[i].royal;
     royal[1] = royal[0];
