@@ -338,14 +338,17 @@ impl<'v, W: Width> Pos<'v, W> {
         }
     }
 
-    /// `pass when-stuck`: the pass of a player with no other legal move,
-    /// written at its royal piece if it has one, else at its first piece
-    /// (lowest row, then lowest column of the square's naming cell); none
-    /// without pieces.
+    /// `pass when-stuck`: the pass of a player not in check with no other
+    /// legal move, written at its royal piece if it has one, else at its
+    /// first piece (lowest row, then lowest column of the square's naming
+    /// cell); none without pieces (a checkmate or a stalemate then).
     #[cold]
     #[inline(never)]
     fn gen_stuck_pass(&self, out: &mut MoveList) {
         let us = self.turn;
+        if self.is_check() {
+            return;
+        }
         let royals = self.royals[us];
         let at = if royals.count() == 1 {
             Some(royals.lowest() as Sq)

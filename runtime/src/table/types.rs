@@ -1114,7 +1114,7 @@ pub struct Legality {
     /// square twice (`e2e2`). Needs exactly one royal piece per side.
     #[serde(default, skip_serializing_if = "is_false")]
     pub pass: bool,
-    /// A player who has no legal move passes (and only then): written as
+    /// A player not in check who has no legal move passes (and only then): written as
     /// its royal piece's square twice, or without one as the square of its
     /// first piece (lowest row, then lowest column); a player without
     /// pieces cannot pass.
