@@ -5,19 +5,19 @@
 /** The keywords that start a top-level item (`item_start` in the grammar). */
 export const ITEM_KEYWORDS = [
   "variant", "board", "piece", "setup", "castling", "zone", "promotion", "drops", "end", "legality", "gating",
-  "royal", "pass", "scoring", "clock", "blast", "allow", "walls",
+  "royal", "pass", "scoring", "clock", "blast", "allow", "walls", "flips",
 ];
 
 /** The grammar's other keywords (its quoted words). */
 export const KEYWORDS = [
-  "after-reply", "alias", "all", "allowed", "alone", "also", "also-as", "always", "any", "anywhere", "bare", "bare-king", "black",
+  "adjacent", "after-reply", "alias", "all", "allowed", "alone", "also", "also-as", "always", "any", "anywhere", "bare", "bare-king", "black",
   "by", "by-drop", "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "check",
   "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "draw-odds", "else",
-  "except", "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward",
-  "from", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi", "last", "letter",
-  "limit", "loss", "max", "moves", "moving", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "notation",
+  "enclosed", "except", "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "first-on", "fleeing", "forbidden", "forward",
+  "from", "full-board", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi", "last", "letter",
+  "limit", "loss", "max", "moves", "moving", "must-drop", "must-flip", "name", "needs", "next-to-own", "no-attack", "no-check", "no-drop-mate", "not-on", "notation",
   "off", "on", "once", "only", "only-on", "opponent-has", "optional", "past", "pawn", "per-colour", "per-file", "perpetual-check", "pieces", "points", "rank", "ranks",
-  "reach", "reaches", "repetition", "resets", "shape", "source", "spared", "square", "stalemate", "turn", "white",
+  "reach", "reaches", "repetition", "resets", "shape", "source", "spared", "square", "stalemate", "turn", "unlimited", "when-stuck", "white",
   "win", "within", "without", "wrap",
 ];
 

@@ -54,6 +54,10 @@ pub enum Item {
     Pass(Span),
     /// `walls past`, `walls anywhere on <squares>`, …
     Walls(WallsDecl),
+    /// `pass when-stuck`: the whole item.
+    PassWhenStuck(Span),
+    /// `flips enclosed | adjacent`
+    Flips(FlipsDecl),
     /// `scoring { … }`
     Scoring(ScoringDecl),
     /// `allow W0002, W0007`
@@ -496,6 +500,16 @@ pub struct WallsDecl {
     pub squares: Option<SquareSet>,
 }
 
+/// `flips enclosed | adjacent`: every move and drop turns enemy pieces
+/// into the mover's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlipsDecl {
+    /// The whole item.
+    pub span: Span,
+    /// Which pieces: `enclosed` or `adjacent`.
+    pub kind: Spanned<String>,
+}
+
 /// A gating rule.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GatingRule {
@@ -729,6 +743,29 @@ pub enum DropRule {
         /// The statement.
         span: Span,
     },
+    /// `first-on <squares>`: while a square of the set is empty, drops go
+    /// there only.
+    FirstOn {
+        /// The whole rule.
+        span: Span,
+        /// The squares.
+        squares: SquareSet,
+    },
+    /// `must-flip`: a drop must flip an enemy piece.
+    MustFlip {
+        /// The statement.
+        span: Span,
+    },
+    /// `next-to-own`: a drop must land next to a piece of the side.
+    NextToOwn {
+        /// The statement.
+        span: Span,
+    },
+    /// `unlimited`: hands never run out.
+    Unlimited {
+        /// The statement.
+        span: Span,
+    },
     /// `Rook only-on rank 1`: the only squares the piece may be dropped on.
     OnlyOn {
         /// The whole rule.
@@ -896,6 +933,13 @@ pub enum EndRule {
     },
     /// `double-pass draw`: two passes in a row end the game.
     DoublePass {
+        /// The whole rule.
+        span: Span,
+        /// `win`, `draw`, `loss` (for the player to move) or `points`.
+        outcome: Spanned<String>,
+    },
+    /// `full-board points`: a board without an empty square ends the game.
+    FullBoard {
         /// The whole rule.
         span: Span,
         /// `win`, `draw`, `loss` (for the player to move) or `points`.

@@ -313,6 +313,8 @@ impl<'a> Checker<'a> {
                 Item::Allow(a) => (Some("allow"), a.span),
                 Item::Blast(b) => (Some("blast"), b.span),
                 Item::Walls(w) => (Some("walls"), w.span),
+                Item::PassWhenStuck(span) => (Some("pass"), *span),
+                Item::Flips(f) => (Some("flips"), f.span),
                 _ => (None, Span::default()),
             };
             if let Some(keyword) = keyword {
@@ -356,7 +358,7 @@ impl<'a> Checker<'a> {
                 }
                 Item::Legality(legality) => self.legality(legality),
                 Item::Royal(royal) => self.royal_item(royal),
-                Item::Pass(_) => {}
+                Item::Pass(_) | Item::PassWhenStuck(_) | Item::Flips(_) => {}
                 Item::Walls(walls) => {
                     if let Some(squares) = &walls.squares {
                         self.square_set(squares);
@@ -1302,6 +1304,13 @@ impl<'a> Checker<'a> {
                     }
                 }
                 DropRule::MustDrop { span } => self.once(&mut seen, "must-drop", *span),
+                DropRule::MustFlip { span } => self.once(&mut seen, "must-flip", *span),
+                DropRule::NextToOwn { span } => self.once(&mut seen, "next-to-own", *span),
+                DropRule::Unlimited { span } => self.once(&mut seen, "unlimited", *span),
+                DropRule::FirstOn { span, squares } => {
+                    self.once(&mut seen, "first-on", first_word(*span, "first-on"));
+                    self.square_set(squares);
+                }
                 DropRule::OnlyOn { piece, squares, .. } => {
                     self.piece_ref(piece);
                     self.square_set(squares);
@@ -1476,8 +1485,8 @@ impl<'a> Checker<'a> {
                 }
                 EndRule::Stalemate { span, outcome } => {
                     self.once(&mut seen, "stalemate", first_word(*span, "stalemate"));
-                    // `stalemate fewer-pieces`: decided by the material.
-                    if outcome.node != FEWER_PIECES {
+                    // `stalemate fewer-pieces | points`: decided by the material.
+                    if outcome.node != FEWER_PIECES && outcome.node != POINTS {
                         self.outcome(outcome);
                     }
                 }
@@ -1516,6 +1525,12 @@ impl<'a> Checker<'a> {
                 }
                 EndRule::DoublePass { span, outcome } => {
                     self.once(&mut seen, "double-pass", first_word(*span, "double-pass"));
+                    if outcome.node != POINTS {
+                        self.outcome(outcome);
+                    }
+                }
+                EndRule::FullBoard { span, outcome } => {
+                    self.once(&mut seen, "full-board", first_word(*span, "full-board"));
                     if outcome.node != POINTS {
                         self.outcome(outcome);
                     }
@@ -1685,6 +1700,8 @@ pub struct Checked {
     pub blast: Option<fairyc_runtime::BlastTable>,
     /// The `walls` item's table part.
     pub walling: Option<fairyc_runtime::WallingTable>,
+    /// The `flips` item's table part, with the drop rules that go with it.
+    pub flipping: Option<fairyc_runtime::FlippingTable>,
 }
 
 /// A checked piece.
@@ -1835,6 +1852,10 @@ pub struct CheckedEnd {
     pub reach: Vec<CheckedReach>,
     /// `stalemate fewer-pieces`.
     pub stalemate_fewer_pieces: bool,
+    /// `stalemate points`.
+    pub stalemate_points: bool,
+    /// `full-board`.
+    pub full_board: Option<Verdict>,
     /// The check counter: `checks N outcome`.
     pub check_count: Option<CheckCountRule>,
     /// The extinction rules: `(piece, or None for all pieces; at most this
@@ -1944,6 +1965,8 @@ struct Resolver<'a> {
     /// A `walls` item's stand-in while the setup is read: its FEN may
     /// hold placed walls.
     walling: Option<fairyc_runtime::WallingTable>,
+    /// `unlimited` in `drops`: the setup's FEN writes no hands.
+    unlimited: bool,
 }
 
 /// The second pass: resolves the file against its board. Returns `None`
@@ -1958,6 +1981,7 @@ fn resolve(
     let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
     let (mut legality, mut gating, mut clock, mut blast) = (None, None, None, None);
     let (mut royal, mut pass, mut scoring, mut walls) = (None, None, None, None);
+    let (mut stuck, mut flips) = (None, None);
     let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
     for item in &file.items {
         match item {
@@ -1978,10 +2002,13 @@ fn resolve(
             Item::Scoring(s) => scoring = scoring.or(Some(s)),
             Item::Blast(b) => blast = blast.or(Some(b)),
             Item::Walls(w) => walls = walls.or(Some(w)),
+            Item::PassWhenStuck(span) => stuck = stuck.or(Some(*span)),
+            Item::Flips(f) => flips = flips.or(Some(f)),
             Item::Allow(_) | Item::Unknown(_) => {}
         }
     }
-    let legality_rules = legality_of(legality, royal, pass);
+    let mut legality_rules = legality_of(legality, royal, pass);
+    legality_rules.pass_when_stuck = stuck.is_some();
     let mut geometry_errors = Vec::new();
     let geo = board.and_then(|board| Geometry::build(board, &mut geometry_errors));
     for (span, e) in geometry_errors {
@@ -2011,6 +2038,11 @@ fn resolve(
         budget: Budget::default(),
         budget_reported: false,
         walling: None,
+        unlimited: drops.is_some_and(|d| {
+            d.rules
+                .iter()
+                .any(|r| matches!(r, DropRule::Unlimited { .. }))
+        }),
     };
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
@@ -2099,6 +2131,7 @@ fn resolve(
 
     let blast = blast.and_then(|b| r.blast_table(b));
     let walling = walls.map(|w| r.walling(w));
+    let flipping = r.flipping(flips, drops);
     let squares = r.setup.take();
     let squares = squares?;
     Some(Checked {
@@ -2120,6 +2153,7 @@ fn resolve(
         zones,
         blast,
         walling,
+        flipping,
     })
 }
 
@@ -2499,6 +2533,7 @@ impl<'a> Resolver<'a> {
                 per_colour: Vec::new(),
                 must_drop: false,
                 royal_in_hand: true,
+                unlimited: self.unlimited,
             }),
             castling: crate::lower::castling(&self.geo, castling),
             gating: gating.to_vec(),
@@ -2525,6 +2560,7 @@ impl<'a> Resolver<'a> {
                     from_pieces: false,
                 }),
                 double_pass: None,
+                full_board: None,
                 facing: None,
                 komi: [0, 0],
                 draw_odds: None,
@@ -2544,6 +2580,7 @@ impl<'a> Resolver<'a> {
             zones: Vec::new(),
             blast: None,
             walling: self.walling.clone(),
+            flipping: None,
             start: fen.to_owned(),
         };
         VariantTables::new(parts)
@@ -2921,6 +2958,44 @@ impl<'a> Resolver<'a> {
     /// The gating rules: pieces and gate squares per side. A royal piece
     /// never is in hand (E0042); each gate right must be writable in the
     /// FEN as its file letter (E0064).
+    /// The `flips` item's table part with the drops' `first-on`,
+    /// `must-flip` and `next-to-own` (`None` without any of them).
+    fn flipping(
+        &mut self,
+        flips: Option<&ast::FlipsDecl>,
+        drops: Option<&ast::DropsDecl>,
+    ) -> Option<fairyc_runtime::FlippingTable> {
+        let mut t = fairyc_runtime::FlippingTable {
+            flips: flips.and_then(|f| match f.kind.node.as_str() {
+                "enclosed" => Some(fairyc_runtime::FlipKind::Enclosed),
+                "adjacent" => Some(fairyc_runtime::FlipKind::Adjacent),
+                _ => None,
+            }),
+            drop_must_flip: false,
+            drop_next_to_own: false,
+            drop_first_on: Vec::new(),
+        };
+        for rule in drops.map(|d| d.rules.as_slice()).unwrap_or_default() {
+            match rule {
+                DropRule::MustFlip { .. } => t.drop_must_flip = true,
+                DropRule::NextToOwn { .. } => t.drop_next_to_own = true,
+                DropRule::FirstOn { squares, .. } => {
+                    let [white, black] = self.resolve(squares);
+                    let mut all: Vec<u16> = white.into_iter().chain(black).collect();
+                    all.sort_unstable();
+                    all.dedup();
+                    t.drop_first_on = all;
+                }
+                _ => {}
+            }
+        }
+        let used = t.flips.is_some()
+            || t.drop_must_flip
+            || t.drop_next_to_own
+            || !t.drop_first_on.is_empty();
+        used.then_some(t)
+    }
+
     /// The `walls` item's table part: where the walls go, and on which
     /// squares of each side (`on`; every square without it).
     fn walling(&mut self, walls: &ast::WallsDecl) -> fairyc_runtime::WallingTable {
@@ -3006,12 +3081,18 @@ impl<'a> Resolver<'a> {
             per_colour: Vec::new(),
             must_drop: false,
             royal_in_hand: false,
+            unlimited: false,
         };
         let nsq = self.geo.squares.len();
         for rule in &drops.rules {
             match rule {
                 DropRule::CapturesOff { .. } => rules.captures_to_hand = false,
                 DropRule::MustDrop { .. } => rules.must_drop = true,
+                DropRule::Unlimited { .. } => rules.unlimited = true,
+                // The `flipping` table part's (see `Resolver::flipping`).
+                DropRule::FirstOn { .. }
+                | DropRule::MustFlip { .. }
+                | DropRule::NextToOwn { .. } => {}
                 DropRule::OnlyOn { piece, squares, .. } => {
                     let set = self.resolve(squares);
                     if let Some(p) = self.piece(&piece.node) {
@@ -3305,6 +3386,8 @@ impl<'a> Resolver<'a> {
             bare_king_after_reply: false,
             reach: Vec::new(),
             stalemate_fewer_pieces: false,
+            stalemate_points: false,
+            full_board: None,
             check_count: None,
             extinction: Vec::new(),
             counting: None,
@@ -3330,6 +3413,7 @@ impl<'a> Resolver<'a> {
                 EndRule::Stalemate { outcome, .. } => {
                     out.stalemate = outcome_of(&outcome.node).unwrap_or(Outcome::Draw);
                     out.stalemate_fewer_pieces = outcome.node == FEWER_PIECES;
+                    out.stalemate_points = outcome.node == POINTS;
                 }
                 EndRule::Repetition {
                     count,
@@ -3399,6 +3483,7 @@ impl<'a> Resolver<'a> {
                     }
                 }
                 EndRule::DoublePass { outcome, .. } => out.double_pass = verdict_of(&outcome.node),
+                EndRule::FullBoard { outcome, .. } => out.full_board = verdict_of(&outcome.node),
                 EndRule::DrawOdds { side, .. } => out.draw_odds = side_of(&side.node),
                 EndRule::Facing { span, outcome } => {
                     out.facing = verdict_of(&outcome.node);

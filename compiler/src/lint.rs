@@ -259,7 +259,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
     goals(file, parts, &reach, &fen_only, &mut out);
     dead_ends(parts, &decls, &reach, &mut out);
     over_at_start(file, tables, &mut out);
-    if parts.end.double_pass.is_some() && !parts.legality.pass {
+    if parts.end.double_pass.is_some() && !parts.legality.pass && !parts.legality.pass_when_stuck {
         for item in &file.items {
             if let Item::End(end) = item {
                 for rule in &end.rules {
@@ -326,9 +326,13 @@ fn drop_rules(
                 | DropRule::AlsoAs { piece, span, .. }
                 | DropRule::OnlyOn { piece, span, .. }
                 | DropRule::PerColour { piece, span, .. } => (piece, *span),
-                DropRule::CapturesOff { .. } | DropRule::MustDrop { .. } | DropRule::Unknown(_) => {
-                    continue
-                }
+                DropRule::CapturesOff { .. }
+                | DropRule::MustDrop { .. }
+                | DropRule::FirstOn { .. }
+                | DropRule::MustFlip { .. }
+                | DropRule::NextToOwn { .. }
+                | DropRule::Unlimited { .. }
+                | DropRule::Unknown(_) => continue,
             };
             let Some(pi) = index(&piece.node) else {
                 continue;

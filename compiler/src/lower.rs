@@ -472,6 +472,7 @@ pub fn parts(checked: &Checked) -> Result<TableParts, Vec<CompileError>> {
         zones: checked.zones.clone(),
         blast: checked.blast.clone(),
         walling: checked.walling.clone(),
+        flipping: checked.flipping.clone(),
         start: checked.setup.fen.clone(),
     })
 }
@@ -815,6 +816,7 @@ pub fn drops(checked: &Checked) -> Option<DropRules> {
         per_colour: d.per_colour.clone(),
         must_drop: d.must_drop,
         royal_in_hand: d.royal_in_hand,
+        unlimited: d.unlimited,
     })
 }
 
@@ -880,6 +882,8 @@ pub fn end(checked: &Checked) -> EndRules {
         checkmate: e.checkmate,
         stalemate: if e.stalemate_fewer_pieces {
             Stalemate::FewerPieces
+        } else if e.stalemate_points {
+            Stalemate::Points
         } else {
             e.stalemate.into()
         },
@@ -915,6 +919,7 @@ pub fn end(checked: &Checked) -> EndRules {
             .collect(),
         counting: e.counting.clone(),
         double_pass: e.double_pass,
+        full_board: e.full_board,
         facing: e.facing,
         komi: e.komi,
         draw_odds: e.draw_odds,

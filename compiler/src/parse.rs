@@ -23,10 +23,11 @@ use pest::Parser;
 use crate::ast::{
     self, AllowDecl, Betza, BetzaRange, BetzaTerm, BlastDecl, BlastRule, BoardDecl, BoardProp,
     CastlingDecl, CastlingRule, ClockDecl, ClockEvent, ClockRule, CountingLimit, CountingNeed,
-    DropRule, DropsDecl, EndDecl, EndRule, GatingDecl, GatingRule, Item, Labels, LegalityDecl,
-    LegalityRule, MoveRegion, PieceDecl, PieceProp, PromotionDecl, PromotionLimit, PromotionRule,
-    PromotionTarget, RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule,
-    SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp, WallsDecl, ZoneDecl,
+    DropRule, DropsDecl, EndDecl, EndRule, FlipsDecl, GatingDecl, GatingRule, Item, Labels,
+    LegalityDecl, LegalityRule, MoveRegion, PieceDecl, PieceProp, PromotionDecl, PromotionLimit,
+    PromotionRule, PromotionTarget, RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl,
+    ScoringRule, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp, WallsDecl,
+    ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -326,7 +327,19 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::decimal => "a number of points (`13`, `1.5`)",
         Rule::cannot_capture => "`cannot-capture`",
         Rule::cannot_hop => "`cannot-hop`",
-        Rule::pass_decl => "`pass allowed`",
+        Rule::pass_decl => "`pass allowed` or `pass when-stuck`",
+        Rule::flips_decl => "`flips enclosed|adjacent`",
+        Rule::flips_kind => "`enclosed` or `adjacent`",
+        Rule::kw_flips => "`flips`",
+        Rule::kw_enclosed => "`enclosed`",
+        Rule::kw_adjacent => "`adjacent`",
+        Rule::kw_when_stuck => "`when-stuck`",
+        Rule::drop_first_on => "`first-on <squares>`",
+        Rule::kw_first_on => "`first-on`",
+        Rule::drop_must_flip | Rule::kw_must_flip => "`must-flip`",
+        Rule::drop_next_to_own | Rule::kw_next_to_own => "`next-to-own`",
+        Rule::end_full_board | Rule::kw_full_board => "`full-board`",
+        Rule::drop_unlimited | Rule::kw_unlimited => "`unlimited`",
         Rule::walls_decl => "`walls past|anywhere|reach|moving [on <squares>]`",
         Rule::walls_place => "`past`, `anywhere`, `reach` or `moving`",
         Rule::kw_walls => "`walls`",
@@ -754,7 +767,26 @@ impl Builder<'_> {
             Rule::gating_decl => Item::Gating(self.gating(pair)),
             Rule::legality_decl => Item::Legality(self.legality(pair)),
             Rule::royal_decl => Item::Royal(self.royal(pair)),
-            Rule::pass_decl => Item::Pass(tight(&pair)),
+            Rule::pass_decl => {
+                let span = tight(&pair);
+                if pair
+                    .into_inner()
+                    .any(|p| p.as_rule() == Rule::kw_when_stuck)
+                {
+                    Item::PassWhenStuck(span)
+                } else {
+                    Item::Pass(span)
+                }
+            }
+            Rule::flips_decl => {
+                let span = span_of(&pair);
+                let kind = pair
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::flips_kind)
+                    .map(|p| text(&p))
+                    .unwrap_or_else(|| Spanned::new(String::new(), span));
+                Item::Flips(FlipsDecl { span, kind })
+            }
             Rule::walls_decl => Item::Walls(self.walls(pair)),
             Rule::allow_decl => {
                 let span = tight(&pair);
@@ -1406,6 +1438,15 @@ impl Builder<'_> {
                 }
                 Rule::drop_captures => rules.push(DropRule::CapturesOff { span }),
                 Rule::drop_must => rules.push(DropRule::MustDrop { span }),
+                Rule::drop_must_flip => rules.push(DropRule::MustFlip { span }),
+                Rule::drop_next_to_own => rules.push(DropRule::NextToOwn { span }),
+                Rule::drop_unlimited => rules.push(DropRule::Unlimited { span }),
+                Rule::drop_first_on => {
+                    if let Some(set) = p.into_inner().find(|q| q.as_rule() == Rule::square_set) {
+                        let squares = self.square_set(set);
+                        rules.push(DropRule::FirstOn { span, squares });
+                    }
+                }
                 Rule::drop_only_on => {
                     if let Some((piece, squares)) = self.piece_on_squares(p) {
                         rules.push(DropRule::OnlyOn {
@@ -1737,6 +1778,7 @@ impl Builder<'_> {
                     after_reply,
                 },
                 (Rule::end_double_pass, Some(outcome)) => EndRule::DoublePass { span, outcome },
+                (Rule::end_full_board, Some(outcome)) => EndRule::FullBoard { span, outcome },
                 (Rule::end_facing, Some(outcome)) => EndRule::Facing { span, outcome },
                 (Rule::end_draw_odds, Some(side)) => EndRule::DrawOdds { span, side },
                 (Rule::end_repetition, Some(outcome)) => match counts.next() {

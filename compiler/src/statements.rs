@@ -80,6 +80,7 @@ const GATING: &str = "docs/language.md#gating";
 const LEGALITY: &str = "docs/language.md#legality";
 const BLAST: &str = "docs/language.md#capture-effects-blast";
 const WALLS: &str = "docs/language.md#walls-placed-by-moves-walls";
+const FLIPS: &str = "docs/language.md#conversion-flips-must-flip-next-to-own-first-on";
 const ROYAL: &str = "docs/language.md#royal-pieces";
 const PASSING: &str = "docs/language.md#passing-pass-allowed";
 const END: &str = "docs/language.md#end";
@@ -154,8 +155,9 @@ const TOP_LEVEL: &[Statement] = &[
     ),
     lead(
         "pass",
-        "`pass allowed`",
-        "a player not in check may pass",
+        "`pass allowed|when-stuck`",
+        "a player not in check may pass (`allowed`), or one with no legal move passes \
+         (`when-stuck`)",
         PASSING,
     ),
     lead(
@@ -181,6 +183,13 @@ const TOP_LEVEL: &[Statement] = &[
         "`walls past|anywhere|reach|moving [on <squares>]`",
         "every move also puts a wall on an empty square",
         WALLS,
+    ),
+    lead(
+        "flips",
+        "`flips enclosed|adjacent`",
+        "every move and drop turns enemy pieces into the mover's: those it encloses along a \
+         line, or those next to where it lands",
+        FLIPS,
     ),
 ];
 
@@ -386,6 +395,30 @@ const DROPS_BLOCK: &[Statement] = &[
         "a side that can drop may not move on the board",
         DROPS,
     ),
+    lead(
+        "first-on",
+        "`first-on <squares>`",
+        "while a square of the set is empty, drops go there only",
+        FLIPS,
+    ),
+    lead(
+        "must-flip",
+        "`must-flip` alone",
+        "a drop must flip an enemy piece (`flips`)",
+        FLIPS,
+    ),
+    lead(
+        "unlimited",
+        "`unlimited` alone",
+        "hands never run out: every piece that is not royal may always be dropped",
+        FLIPS,
+    ),
+    lead(
+        "next-to-own",
+        "`next-to-own` alone",
+        "a drop must land next to a piece of the dropping side",
+        FLIPS,
+    ),
     after(
         "not-on",
         "`<Piece> not-on <squares>`",
@@ -514,7 +547,7 @@ const END_BLOCK: &[Statement] = &[
     ),
     lead(
         "stalemate",
-        "`stalemate <win|draw|loss|fewer-pieces>`",
+        "`stalemate <win|draw|loss|fewer-pieces|points>`",
         "what a stalemate means",
         END,
     ),
@@ -553,6 +586,12 @@ const END_BLOCK: &[Statement] = &[
         "double-pass",
         "`double-pass <win|draw|loss|points>`",
         "two passes in a row end the game (an outcome for the player to move)",
+        END,
+    ),
+    lead(
+        "full-board",
+        "`full-board <win|draw|loss|points>`",
+        "a board without an empty square ends the game (an outcome for the player to move)",
         END,
     ),
     lead(

@@ -167,7 +167,7 @@ impl Warning {
             ),
             WarningKind::DoublePassWithoutPass => (
                 "never triggers",
-                "add the item `pass allowed`, or remove the rule",
+                "add the item `pass allowed` (or `pass when-stuck`), or remove the rule",
             ),
             WarningKind::AllowedNotRaised { .. } => (
                 "allowed here",

@@ -551,6 +551,10 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
             "the stalemated player wins with fewer pieces than the opponent, loses with more"
                 .to_string(),
         ),
+        Stalemate::Points => out.push(
+            "a player who cannot move (stalemate) ends the game: the material is counted"
+                .to_string(),
+        ),
         Stalemate::Draw => {}
         Stalemate::Win | Stalemate::Loss => {
             if let Some(o) = end.stalemate.outcome() {
@@ -560,6 +564,9 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
                 ));
             }
         }
+    }
+    if end.full_board.is_some() {
+        out.push("a full board ends the game".to_string());
     }
     if let Some(side) = end.draw_odds {
         out.push(format!(

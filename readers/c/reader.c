@@ -140,7 +140,8 @@ static const char *const K_TABLE[] = {"format", "parts", NULL};
 static const char *const K_NONE[] = {NULL};
 static const char *const K_PARTS[] = {"name", "board", "pieces", "end", "start", NULL};
 static const char *const K_PARTS_OPT[] = {"promotions", "drops", "castling", "gating",
-                                          "legality", "zones", "blast", "walling", NULL};
+                                          "legality", "zones", "blast", "walling",
+                                          "flipping", NULL};
 static const char *const K_BOARD[] = {"width", "height", "squares", "fen_rows", "forward", NULL};
 static const char *const K_BOARD_OPT[] = {"holes", "walls", "files", "ranks", "wrap", "hex", NULL};
 static const char *const K_SQUARE[] = {"name", "cells", NULL};
@@ -166,7 +167,8 @@ static const char *const K_END_OPT[] = {"repetition", "move_limit", "resets_move
                                         "resets_on", "resets_irreversible",
                                         "bare_king", "reach", "check_count", "extinction",
                                         "counting", "double_pass", "facing", "komi",
-                                        "checkmate_by", "checkmate_needs", "draw_odds", NULL};
+                                        "checkmate_by", "checkmate_needs", "draw_odds",
+                                        "full_board", NULL};
 
 static int read_step(rd *r, const table *t, const jval *v, step *st) {
     st->nblock = 0;
@@ -552,7 +554,8 @@ static int read_parts(rd *r, table *t, const jval *parts) {
     const jval *end = json_get(parts, "end");
     if (!keys_ok(r, end, "end", K_END, K_END_OPT)) return 0;
     const jval *stalemate = json_get(end, "stalemate");
-    int fewer = stalemate && stalemate->type == J_STR && !strcmp(stalemate->str, "fewer_pieces");
+    int fewer = stalemate && stalemate->type == J_STR &&
+                (!strcmp(stalemate->str, "fewer_pieces") || !strcmp(stalemate->str, "points"));
     if (!outcome_ok(json_get(end, "checkmate")) || !(fewer || outcome_ok(stalemate)))
         return refuse(r, "%san end outcome is not win, draw or loss%ld", "", 0);
     if (fewer) unsupported(r, "stalemate by material");
@@ -572,6 +575,7 @@ static int read_parts(rd *r, table *t, const jval *parts) {
     if (json_get(parts, "legality")) unsupported(r, "legality");
     if (json_get(parts, "blast")) unsupported(r, "blast (captures that blast)");
     if (json_get(parts, "walling")) unsupported(r, "walling (walls placed by moves)");
+    if (json_get(parts, "flipping")) unsupported(r, "flipping (conversion)");
     int royal[2] = {0, 0};
     for (int i = 0; i < t->np; i++) royal[0] |= t->pieces[i].royal;
     royal[1] = royal[0];

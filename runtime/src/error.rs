@@ -439,6 +439,8 @@ pub enum Field {
     Blast,
     /// `walling.squares`.
     Walling,
+    /// `flipping.drop_first_on`.
+    Flipping,
     /// `board.fen_rows[group]`.
     FenRows {
         /// The group.
@@ -583,6 +585,7 @@ impl fmt::Display for Field {
             Field::Extinction { rule } => write!(f, "end.extinction[{rule}]"),
             Field::Blast => write!(f, "blast"),
             Field::Walling => write!(f, "walling.squares"),
+            Field::Flipping => write!(f, "flipping.drop_first_on"),
             Field::Zone { zone } => write!(f, "zones[{zone}].squares"),
             Field::CannotCapture { piece } => {
                 write!(f, "pieces[{piece}].cannot_capture or cannot_hop")

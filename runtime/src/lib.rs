@@ -121,6 +121,7 @@ mod clock;
 mod describe;
 mod dispatch;
 mod error;
+mod flipping;
 mod game;
 mod ids;
 mod movegen;
@@ -143,6 +144,7 @@ pub use error::{
     CastlingProblem, Field, HandRoute, Limit, NameOf, ParseFenError, PlayError, PlayErrorReason,
     PositionError, TableError,
 };
+pub use flipping::{FlipKind, FlippingTable};
 pub use game::Game;
 pub use ids::{ByColor, PieceType, Square, SquareIter};
 pub use movelist::{IntoIter as MoveListIntoIter, MoveList, MOVE_LIST_INLINE};

@@ -333,6 +333,35 @@ impl<'v, W: Width> Pos<'v, W> {
         if self.v.walling.is_some() {
             self.add_walls(out);
         }
+        if drops && out.is_empty() && self.v.history.as_ref().is_some_and(|h| h.pass_when_stuck) {
+            self.gen_stuck_pass(out);
+        }
+    }
+
+    /// `pass when-stuck`: the pass of a player not in check with no other
+    /// legal move, written at its royal piece if it has one, else at its
+    /// first piece (lowest row, then lowest column of the square's naming
+    /// cell); none without pieces (a checkmate or a stalemate then).
+    #[cold]
+    #[inline(never)]
+    fn gen_stuck_pass(&self, out: &mut MoveList) {
+        let us = self.turn;
+        if self.is_check() {
+            return;
+        }
+        let royals = self.royals[us];
+        let at = if royals.count() == 1 {
+            Some(royals.lowest() as Sq)
+        } else {
+            let cells = &self.v.tables.parts.board.squares;
+            Squares(self.by_side[us]).min_by_key(|&s| {
+                let [x, y] = cells[s as usize].cells[0];
+                (y, x)
+            })
+        };
+        if let Some(s) = at {
+            out.push(Move::Pass { at: sq(s) });
+        }
     }
 
     /// `walls`: each move of `out` becomes one move per square where its
@@ -624,6 +653,9 @@ impl<'v, W: Width> Pos<'v, W> {
         }
         if v.colour_checked.has(p) {
             to &= self.colour_mask(p, us);
+        }
+        if let Some(f) = &v.flipping {
+            to &= f.drop_mask(v.all, self.by_side[us], self.by_side[us ^ 1]);
         }
         to
     }

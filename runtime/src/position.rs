@@ -50,6 +50,8 @@ pub(crate) struct UndoAt<W: Width> {
     count: [u32; 2],
     hash: u64,
     history: History,
+    /// The squares whose pieces the move flipped (`flips`).
+    flipped: Set<W>,
 }
 
 /// The squares and hands before a blasting capture.
@@ -80,7 +82,7 @@ pub(crate) struct History {
 /// each count up to it; a position of a variant with drops may hold at most
 /// this many pieces besides royal ones (board and hands together), so no
 /// capture can push a hand past it.
-pub const MAX_HAND: u8 = 64;
+pub const MAX_HAND: u8 = 255;
 
 /// Whether piece `p` may carry the promoted mark.
 #[inline]
@@ -286,6 +288,17 @@ impl<'v, W: Width> Pos<'v, W> {
         pos.place_walls(s)?;
         pos.set_rights(s)?;
         pos.check_kings()?;
+        if v.unlimited {
+            // `unlimited` hands: one of every piece that is not royal, never
+            // taken.
+            for side in 0..2 {
+                for p in 0..v.npieces {
+                    if !v.royal_types.has(p) {
+                        pos.hands[side][p] = 1;
+                    }
+                }
+            }
+        }
         pos.hash = pos.compute_hash();
         if v.history.as_ref().is_some_and(|h| h.facing.is_some()) {
             pos.history.facing = pos.royals_face();
@@ -383,6 +396,7 @@ impl<'v, W: Width> Pos<'v, W> {
                         piece: name(),
                     });
                 }
+                #[allow(clippy::absurd_extreme_comparisons)]
                 if n > MAX_HAND {
                     return Err(PositionError::HandTooLarge {
                         color,

@@ -336,7 +336,7 @@ fn read_hands<W: Width>(v: &Rules<W>, h: &str) -> Result<[Vec<u8>; 2], ParseFenE
             return Err(ParseFenError::RoyalInHand(token));
         }
         let n = &mut hands[side][p as usize];
-        if *n >= MAX_HAND {
+        if *n == MAX_HAND {
             return Err(ParseFenError::HandTooLarge { letter: token });
         }
         *n += 1;

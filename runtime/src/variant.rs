@@ -159,7 +159,7 @@ pub(crate) struct Keys {
     pub piece_sq: Vec<u64>,
     /// `promoted[sq]`.
     pub promoted: Vec<u64>,
-    /// `hand[(piece * 2 + side) * 65 + count]`.
+    /// `hand[(piece * 2 + side) * 256 + count]`.
     pub hand: Vec<u64>,
     pub black: u64,
     pub castling: [u64; 16],
@@ -287,6 +287,8 @@ pub(crate) struct Rules<W: Width> {
     /// Captured pieces go to the capturer's hand (drops, and not
     /// `captures_to_hand: false`).
     pub(crate) captures_to_hand: bool,
+    /// `drops.unlimited`: hands never run out and FENs write none.
+    pub(crate) unlimited: bool,
     /// `drop_to[p * 2 + side]`: where that side may drop piece `p`.
     pub(crate) drop_to: Vec<Set<W>>,
     pub(crate) no_mate: Mask<W>,
@@ -336,6 +338,9 @@ pub(crate) struct Rules<W: Width> {
     /// Walls placed by moves (see [`crate::walling`]); `None` in most
     /// variants.
     pub(crate) walling: Option<Box<crate::walling::Walling<W>>>,
+    /// Moves that flip enemy pieces (see [`crate::flipping`]); `None` in
+    /// most variants.
+    pub(crate) flipping: Option<Box<crate::flipping::Flipping<W>>>,
     /// The counting rule.
     pub(crate) counting: Option<crate::table::CountingRule>,
     /// `checkmate by`.
@@ -622,6 +627,10 @@ pub(crate) struct HistoryRules<W: Width> {
     pub pass: bool,
     /// Two passes in a row end the game.
     pub double_pass: Option<crate::table::Verdict>,
+    /// A full board ends the game.
+    pub full_board: Option<crate::table::Verdict>,
+    /// A player with no legal move passes.
+    pub pass_when_stuck: bool,
     /// Facing royal pieces before and after a move end the game.
     pub facing: Option<crate::table::Verdict>,
     /// `points[p]`: what piece `p` counts, in tenths.
@@ -1325,6 +1334,9 @@ impl<W: Width> HistoryRules<W> {
     /// variants without them.
     fn build(p: &crate::table::TableParts) -> Option<Box<HistoryRules<W>>> {
         let needed = p.legality.pass
+            || p.legality.pass_when_stuck
+            || p.end.full_board.is_some()
+            || p.end.stalemate == crate::table::Stalemate::Points
             || p.end.double_pass.is_some()
             || p.end.facing.is_some()
             || p.end.checkmate_needs.is_some();
@@ -1332,6 +1344,8 @@ impl<W: Width> HistoryRules<W> {
             Box::new(HistoryRules {
                 pass: p.legality.pass,
                 double_pass: p.end.double_pass,
+                full_board: p.end.full_board,
+                pass_when_stuck: p.legality.pass_when_stuck,
                 facing: p.end.facing,
                 points: p.pieces.iter().map(|x| x.points).collect(),
                 komi: p.end.komi,
@@ -1393,7 +1407,8 @@ impl<W: Width> Rules<W> {
         let filters = !p.legality.is_none() || place.must_drop || no_check_turns;
         let royal_in_hand = p.drops.as_ref().is_some_and(|d| d.royal_in_hand);
         let place = placing.then(|| Box::new(place));
-        let captures_to_hand = p.drops.as_ref().is_some_and(|d| d.captures_to_hand);
+        let unlimited = p.drops.as_ref().is_some_and(|d| d.unlimited);
+        let captures_to_hand = p.drops.as_ref().is_some_and(|d| d.captures_to_hand) && !unlimited;
         let gating = !p.gating.is_empty();
 
         Ok(Rules {
@@ -1439,7 +1454,8 @@ impl<W: Width> Rules<W> {
             to_hand: captures.to_hand,
             demote: captures.demote,
             drops: p.drops.is_some(),
-            hands: p.drops.is_some() || gating,
+            hands: (p.drops.is_some() || gating) && !unlimited,
+            unlimited,
             gating,
             gates_need_hand: gating && !captures_to_hand,
             rights_by_square: gating || once || castling.free_castles != [0, 0],
@@ -1465,6 +1481,7 @@ impl<W: Width> Rules<W> {
             extinction: end.extinction,
             blast: crate::blast::Blast::build(&p),
             walling: crate::walling::Walling::build(&p),
+            flipping: crate::flipping::Flipping::build(&p),
             counting: p.end.counting.clone(),
             mate_by: end.mate_by,
 
@@ -1947,7 +1964,7 @@ fn make_keys(nsq: usize, npieces: usize, counting: bool) -> Keys {
     Keys {
         piece_sq: (0..codes * nsq).map(|_| splitmix(&mut s)).collect(),
         promoted: (0..nsq).map(|_| splitmix(&mut s)).collect(),
-        hand: (0..2 * npieces * 65).map(|_| splitmix(&mut s)).collect(),
+        hand: (0..2 * npieces * 256).map(|_| splitmix(&mut s)).collect(),
         black: splitmix(&mut s),
         castling: std::array::from_fn(|_| splitmix(&mut s)),
         ep: (0..nsq).map(|_| splitmix(&mut s)).collect(),

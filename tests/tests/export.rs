@@ -194,6 +194,16 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("amazons", &["E0161", "E0167"]),
     ("omicron", &["E0160"]),
     ("troitzky", &["E0160"]),
+    // Conversion (E0167, for both engines: the current one's
+    // `flipEnclosedPieces`, `enclosingDrop`, `freeDrops`,
+    // `passOnStalemate`, `adjudicateFullBoard` and `stalematePieceCount`
+    // are not written yet), and stones that never move or only jump (no
+    // 11.1 type).
+    ("flipello", &["E0161", "E0167"]),
+    ("flipello10", &["E0161", "E0167"]),
+    ("flipello6", &["E0161", "E0167"]),
+    ("flipersi", &["E0161", "E0167"]),
+    ("ataxx", &["E0161", "E0167"]),
     // Gating.
     ("seirawan", &["E0167"]),
     ("shako", &["E0161"]),

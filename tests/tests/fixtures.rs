@@ -91,6 +91,8 @@ fn outline(file: &File) -> String {
             Item::Allow(a) => format!("allow: {:?}", a.codes),
             Item::Blast(b) => format!("blast: {:?}", b.rules),
             Item::Walls(w) => format!("walls: {:?} on {:?}", w.place.node, w.squares),
+            Item::PassWhenStuck(span) => format!("pass when-stuck: {span:?}"),
+            Item::Flips(f) => format!("flips: {:?}", f.kind.node),
             Item::Unknown(u) => format!("unknown: {:?}", u),
         };
         out.push_str(&line);

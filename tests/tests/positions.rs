@@ -261,8 +261,9 @@ fn hands_are_bounded_and_make_unmake_is_exact_at_the_maximum() {
         ),
         ParseFenError::HandTooLarge { letter: "P".into() }
     );
-    // So is a position whose hands could outgrow it: 64 pawns in hand and a
-    // pawn to capture (make/unmake once clamped at 64 and lost a pawn).
+    // So is a position whose hands could outgrow it: the maximum of pawns
+    // in hand and a pawn to capture (make/unmake once clamped at the
+    // maximum and lost a pawn).
     assert_eq!(
         position_error(
             &v,
@@ -271,7 +272,7 @@ fn hands_are_bounded_and_make_unmake_is_exact_at_the_maximum() {
         PositionError::TooMuchMaterial(max + 1)
     );
 
-    // At the maximum: the capture brings White's hand to 64 pawns.
+    // At the maximum: the capture brings White's hand to the maximum.
     let fen = with_hand("4k3/8/8/8/8/8/3p4/4K3", 'P', max - 1, "w - - 0 1");
     let mut pos = Position::from_fen(&v, &fen).expect("legal");
     let before = (pos.fen(), pos.hash());
@@ -474,7 +475,7 @@ fn an_sfen_with_a_bad_hand_gets_its_own_error_not_the_fens() {
         ParseFenError::HandTooLarge { letter: "P".into() }
     );
     assert_eq!(
-        sfen_error("65P"),
+        sfen_error("256P"),
         ParseFenError::HandTooLarge { letter: "P".into() }
     );
     assert_eq!(sfen_error("2K"), ParseFenError::RoyalInHand("K".into()));

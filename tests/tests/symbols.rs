@@ -358,7 +358,7 @@ fn fens_that_do_not_read_say_where() {
     let p = Position::from_fen(&v, "4k3/8/8/8/8/8/8/ln3K3[] w - - 0 1").expect("fen");
     let a1 = v.square_by_name("a1").expect("a1");
     assert_eq!(p.piece_at(a1).map(|q| q.color), Some(Color::Black));
-    let many = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "DE".repeat(65));
+    let many = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "DE".repeat(256));
     assert!(
         err(&many).to_string().contains("`DE` in hand"),
         "{}",

@@ -430,6 +430,7 @@ impl Exporter<'_> {
             return;
         }
         self.walls();
+        self.conversion();
         self.pieces();
         if !self.errors.is_empty() {
             return;
@@ -456,6 +457,37 @@ impl Exporter<'_> {
         self.refuse(
             ExportRefusal::Rule {
                 why: "walls placed by moves (`walls …`)".into(),
+            },
+            span,
+        );
+    }
+
+    /// Conversion (`flips`, its drop statements, `unlimited` hands,
+    /// `pass when-stuck`, `full-board`, `stalemate points`): Fairy-Stockfish
+    /// 11.1 has none, and the current engine's `flipEnclosedPieces`,
+    /// `enclosingDrop`, `freeDrops`, `passOnStalemate`,
+    /// `adjudicateFullBoard` and `stalematePieceCount` are not written yet.
+    /// Refused before the pieces, whose refusal stops the export.
+    fn conversion(&mut self) {
+        let p = &self.parts;
+        let used = p.flipping.is_some()
+            || p.drops.as_ref().is_some_and(|d| d.unlimited)
+            || p.legality.pass_when_stuck
+            || p.end.full_board.is_some()
+            || p.end.stalemate == fairyc_runtime::table::Stalemate::Points;
+        if !used {
+            return;
+        }
+        let span = self.item_span(|i| match i {
+            Item::Flips(f) => Some(f.span),
+            Item::PassWhenStuck(span) => Some(*span),
+            _ => None,
+        });
+        self.refuse(
+            ExportRefusal::Rule {
+                why: "conversion and counting at the end (`flips`, `unlimited`, \
+                      `pass when-stuck`, `full-board`, `stalemate points`)"
+                    .into(),
             },
             span,
         );

@@ -34,7 +34,8 @@ class TableError(ValueError):
 
 class Unsupported(TableError):
     """A valid table whose rules this reader does not play (walls placed by
-    moves, `walling`): refused with the rule named."""
+    moves, `walling`; conversion, `flipping` and the rules that go with
+    it): refused with the rule named."""
 
 
 # The fields of each object (docs/table-format.md, "Field presence and
@@ -43,7 +44,7 @@ FIELDS = {
     "table": ({"format", "parts"}, set()),
     "parts": ({"name", "board", "pieces", "end", "start"},
               {"promotions", "drops", "castling", "gating", "legality", "zones", "blast",
-               "walling"}),
+               "walling", "flipping"}),
     "board": ({"width", "height", "squares", "fen_rows", "forward"},
               {"holes", "walls", "files", "ranks", "wrap", "hex"}),
     "square": ({"name", "cells"}, set()),
@@ -60,7 +61,7 @@ FIELDS = {
     "turn_promotion": (set(), {"alone", "no_check", "no_attack"}),
     "drops": ({"forbidden", "no_mate"},
               {"captures_to_hand", "per_file", "also_as", "per_colour", "must_drop",
-               "royal_in_hand"}),
+               "royal_in_hand", "unlimited"}),
     "castling": ({"side", "fen", "king", "king_from", "king_to", "rook", "rook_from", "rook_to",
                   "empty", "safe"}, {"line", "by_drop"}),
     "gating": ({"piece", "squares"}, set()),
@@ -69,11 +70,11 @@ FIELDS = {
              "resets_irreversible", "bare_king",
              "reach", "check_count",
              "extinction", "counting", "double_pass", "facing", "komi", "draw_odds", "checkmate_by",
-             "checkmate_needs"}),
+             "checkmate_needs", "full_board"}),
     "blast": ({"reach"}, {"immune", "spared"}),
     "legality": (set(), {"giving_check_forbidden", "drop_giving_check_forbidden",
                          "capture_compulsory", "pass",
-                         "fleeing_check_forbidden", "several_royals"}),
+                         "fleeing_check_forbidden", "several_royals", "pass_when_stuck"}),
     "bare_king": ({"outcome"}, {"after_reply"}),
 }
 
@@ -221,7 +222,7 @@ def check_table(doc):
     check_fields(p["end"], "end", "end")
     if p["end"].get("draw_odds", "white") not in ("white", "black"):
         raise TableError("end.draw_odds is %r" % p["end"]["draw_odds"])
-    if p["end"]["stalemate"] not in ("win", "draw", "loss", "fewer_pieces"):
+    if p["end"]["stalemate"] not in ("win", "draw", "loss", "fewer_pieces", "points"):
         raise TableError("end.stalemate is %r" % p["end"]["stalemate"])
     if "bare_king" in p["end"]:
         check_fields(p["end"]["bare_king"], "bare_king", "end.bare_king")
@@ -240,6 +241,11 @@ def check_table(doc):
         check_fields(z, "zone", "zones[%d]" % i)
     if "walling" in p:
         raise Unsupported("walling (walls placed by moves) is not played by this reader")
+    if ("flipping" in p or (p.get("drops") or {}).get("unlimited")
+            or (p.get("legality") or {}).get("pass_when_stuck")
+            or "full_board" in p["end"] or p["end"]["stalemate"] == "points"):
+        raise Unsupported("flipping (conversion: flips, unlimited hands, a pass when stuck, "
+                          "counting at the end) is not played by this reader")
 
 
 class Table:

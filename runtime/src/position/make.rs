@@ -58,7 +58,7 @@ impl<'v, W: Width> Pos<'v, W> {
         if n == 0 {
             0
         } else {
-            self.v.keys.hand[(p * 2 + side) * 65 + (n as usize).min(MAX_HAND as usize)]
+            self.v.keys.hand[(p * 2 + side) * 256 + n as usize]
         }
     }
 
@@ -206,8 +206,10 @@ impl<'v, W: Width> Pos<'v, W> {
             count: self.count,
             hash: self.hash,
             history: self.history,
+            flipped: Set::<W>::EMPTY,
         };
-        self.play_unchecked(walled);
+        let mut undo = undo;
+        undo.flipped = self.play_flipping(walled);
         undo
     }
 
@@ -215,6 +217,9 @@ impl<'v, W: Width> Pos<'v, W> {
     pub(crate) fn unmake(&mut self, u: UndoAt<W>) {
         self.turn ^= 1;
         let us = self.turn;
+        if u.flipped.any() {
+            self.flip(u.flipped, us ^ 1);
+        }
         if let Some(b) = &u.blasted {
             // A blasting capture: every square it may have changed as it was.
             for &(s, c, promoted) in &b.squares {
@@ -281,7 +286,9 @@ impl<'v, W: Width> Pos<'v, W> {
             }
             Move::Drop { piece, to } => {
                 self.take(to.raw());
-                self.add_to_hand(us, self.v.hand_of[piece.index()] as usize, 1);
+                if !self.v.unlimited {
+                    self.add_to_hand(us, self.v.hand_of[piece.index()] as usize, 1);
+                }
             }
             Move::Locust { .. } => self.unmake_locust(&u),
             // `make` keeps a walled move's move (`restore` lifts the wall).
@@ -305,13 +312,32 @@ impl<'v, W: Width> Pos<'v, W> {
         self.hash = u.hash;
     }
 
+    /// Gives the pieces on `squares` to `side` (each keeps its type and
+    /// mark).
+    #[cold]
+    #[inline(never)]
+    fn flip(&mut self, squares: Set<W>, side: usize) {
+        for s in Squares(squares) {
+            let (c, promoted) = self.take(s);
+            self.put(s, code(code_piece(c), side), promoted);
+        }
+    }
+
     /// See [`Position::play_unchecked`].
     pub(crate) fn play_unchecked(&mut self, m: Move) {
+        self.play_flipping(m);
+    }
+
+    /// [`Self::play_unchecked`], returning the squares whose pieces the
+    /// move flipped (`flips`).
+    #[inline]
+    fn play_flipping(&mut self, m: Move) -> Set<W> {
         if let (base, Some(wall)) = m.unwalled() {
-            self.play_unchecked(base);
+            let flipped = self.play_flipping(base);
             self.put_wall(wall.raw());
-            return;
+            return flipped;
         }
+        let mut flipped = Set::<W>::EMPTY;
         let us = self.turn;
         let v = self.v;
         // Clear en passant.
@@ -411,7 +437,9 @@ impl<'v, W: Width> Pos<'v, W> {
             }
             Move::Drop { piece, to } => {
                 let piece = piece.raw();
-                self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
+                if !v.unlimited {
+                    self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
+                }
                 self.put(to.raw(), code(piece, us), false);
                 reset = v.resets.has(piece)
                     || v.clock
@@ -437,6 +465,14 @@ impl<'v, W: Width> Pos<'v, W> {
         }
         if captured && v.blast.is_some() {
             self.blast_after(m);
+        }
+        if let Some(f) = &v.flipping {
+            if let Move::Normal { to, .. } | Move::Drop { to, .. } = m {
+                flipped = f.flipped(to.raw(), self.by_side[us], self.by_side[us ^ 1]);
+                if flipped.any() {
+                    self.flip(flipped, us);
+                }
+            }
         }
         let changed = old_castling ^ self.castling;
         if changed != 0 {
@@ -467,6 +503,7 @@ impl<'v, W: Width> Pos<'v, W> {
         if v.counting.is_some() {
             self.update_count(captured);
         }
+        flipped
     }
 
     /// After a drop on `to`: grants each castling right of `rules` whose

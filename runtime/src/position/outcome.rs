@@ -77,9 +77,11 @@ impl<'v, W: Width> Pos<'v, W> {
     pub(super) fn history_outcome(&self) -> Option<GameResult> {
         let rules = self.v.history.as_ref()?;
         let h = self.history;
-        let (verdict, reason) = match (rules.double_pass, rules.facing) {
-            (Some(vd), _) if h.passes >= 2 => (vd, EndReason::Passes),
-            (_, Some(vd)) if h.facing && h.facing_before => (vd, EndReason::Facing),
+        let full = || (self.v.all & !self.occupied()).is_empty();
+        let (verdict, reason) = match (rules.double_pass, rules.facing, rules.full_board) {
+            (Some(vd), _, _) if h.passes >= 2 => (vd, EndReason::Passes),
+            (_, Some(vd), _) if h.facing && h.facing_before => (vd, EndReason::Facing),
+            (_, _, Some(vd)) if full() => (vd, EndReason::FullBoard),
             _ => return None,
         };
         let last = self.turn ^ 1;
@@ -87,16 +89,19 @@ impl<'v, W: Width> Pos<'v, W> {
             Verdict::Win => result_for(last, Outcome::Win, reason),
             Verdict::Draw => result_for(last, Outcome::Draw, reason),
             Verdict::Loss => result_for(last, Outcome::Loss, reason),
-            Verdict::Points => {
-                let [w, b] = self.points_raw();
-                let winner = match w.cmp(&b) {
-                    std::cmp::Ordering::Greater => Some(Color::White),
-                    std::cmp::Ordering::Less => Some(Color::Black),
-                    std::cmp::Ordering::Equal => None,
-                };
-                GameResult { winner, reason }
-            }
+            Verdict::Points => self.points_result(reason),
         })
+    }
+
+    /// The result when the material is counted: the higher total wins.
+    pub(super) fn points_result(&self, reason: EndReason) -> GameResult {
+        let [w, b] = self.points_raw();
+        let winner = match w.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(Color::White),
+            std::cmp::Ordering::Less => Some(Color::Black),
+            std::cmp::Ordering::Equal => None,
+        };
+        GameResult { winner, reason }
     }
 
     /// See [`Position::points`].
@@ -247,6 +252,8 @@ impl<'v, W: Width> Pos<'v, W> {
         let rules = &self.v.tables.parts.end;
         Some(if self.is_check() {
             self.checkmate_result()
+        } else if rules.stalemate == crate::table::Stalemate::Points {
+            with_draw_odds(rules, self.points_result(EndReason::Stalemate))
         } else {
             let outcome = rules.stalemate.outcome().unwrap_or_else(|| {
                 // `fewer-pieces`: decided by the pieces on the board.

@@ -88,6 +88,11 @@ pub struct TableParts {
     /// square (see [`crate::walling::WallingTable`]). Absent: none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub walling: Option<crate::walling::WallingTable>,
+    /// Conversion: moves that flip enemy pieces, and the drop conditions
+    /// that go with it (see [`crate::flipping::FlippingTable`]). Absent:
+    /// none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flipping: Option<crate::flipping::FlippingTable>,
 }
 
 /// A named zone: a set of squares per side.
@@ -814,6 +819,12 @@ pub struct DropRules {
     /// Absent means `false`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub royal_in_hand: bool,
+    /// `unlimited`: each side always holds every piece that is not royal,
+    /// without limit: a drop takes nothing from the hand, captures do not
+    /// go there, and FENs write no hands (Fairy-Stockfish's `freeDrops`).
+    /// Absent means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unlimited: bool,
 }
 
 /// A gating rule: `piece`, in its owner's hand, may enter on a square of
@@ -983,6 +994,10 @@ pub struct EndRules {
     /// Two passes in a row (see [`Legality::pass`]) end the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub double_pass: Option<Verdict>,
+    /// A full board (no empty square) ends the game, for the player to
+    /// move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full_board: Option<Verdict>,
     /// Facing royal pieces (the `attack_only` paths of a royal piece reach
     /// the enemy royal piece) stop being illegal: a move may leave them
     /// facing; the player to move while they face must end it or pass
@@ -1026,6 +1041,8 @@ pub enum Stalemate {
     /// Decided by material: the stalemated player wins with fewer pieces
     /// on the board than the opponent, loses with more, draws with as many.
     FewerPieces,
+    /// Decided by material, as [`Verdict::Points`] counts it.
+    Points,
 }
 
 impl Stalemate {
@@ -1035,7 +1052,7 @@ impl Stalemate {
             Stalemate::Win => Some(Outcome::Win),
             Stalemate::Draw => Some(Outcome::Draw),
             Stalemate::Loss => Some(Outcome::Loss),
-            Stalemate::FewerPieces => None,
+            Stalemate::FewerPieces | Stalemate::Points => None,
         }
     }
 }
@@ -1097,6 +1114,12 @@ pub struct Legality {
     /// square twice (`e2e2`). Needs exactly one royal piece per side.
     #[serde(default, skip_serializing_if = "is_false")]
     pub pass: bool,
+    /// A player not in check who has no legal move passes (and only then): written as
+    /// its royal piece's square twice, or without one as the square of its
+    /// first piece (lowest row, then lowest column); a player without
+    /// pieces cannot pass.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pass_when_stuck: bool,
     /// A royal piece in check may move only to capture the piece that gives
     /// it check, and not at all when several do; other pieces still block
     /// or capture (`fleeing-check forbidden`).

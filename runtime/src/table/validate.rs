@@ -81,6 +81,7 @@ pub(super) fn validate(p: &TableParts) -> Result<(), TableError> {
     validate_zones_points(p, &sq, &pc)?;
     crate::blast::validate(p)?;
     crate::walling::validate(p)?;
+    crate::flipping::validate(p)?;
     Ok(())
 }
 
