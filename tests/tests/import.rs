@@ -581,3 +581,26 @@ fn promoted_piece_type_refusals() {
         );
     }
 }
+
+/// `passOnStalemate = true` is `pass when-stuck`: probed in pyffish 0.0.90
+/// on Fairy-Stockfish's `[andersanti:antichess]` and
+/// `[andersgiveaway:giveaway]`, a side whose only pawn is blocked passes
+/// (`a2a2` in `8/8/8/8/8/p7/P7/8 w - - 0 1`, with or without a black king).
+#[test]
+fn pass_on_stalemate_is_a_pass_when_stuck() {
+    let result = import::import(
+        "[a:giveaway]\npassOnStalemate = true\n",
+        &shipped_for_import(),
+    );
+    let a = &result.sections[0];
+    assert!(!a.failed, "{:?}", result.diagnostics);
+    let v = Variant::new(fairyc_compiler::compile(&a.source).expect("compiles")).expect("tables");
+    for fen in [
+        "8/8/8/8/8/p7/P7/8 w - - 0 1",
+        "8/8/8/8/8/p7/P7/7k w - - 0 1",
+    ] {
+        let p = Position::from_fen(&v, fen).expect("legal");
+        let moves: Vec<String> = p.legal_moves().iter().map(|m| p.uci(*m)).collect();
+        assert_eq!(moves, ["a2a2"], "{fen}");
+    }
+}

@@ -560,6 +560,8 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "dropRegionBlack",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
+    "pass",
+    "passOnStalemate",
 ];
 
 /// Keys Fairy-Stockfish 11.1 reads too, refused for 11.1 (`NOT_YET`), that
@@ -1497,6 +1499,7 @@ impl<'a> Generator<'a> {
         self.promotion();
         self.drops(fen.as_ref());
         self.blast();
+        self.pass();
         self.end(fen.as_ref());
         self.gen
     }
@@ -1905,6 +1908,34 @@ impl<'a> Generator<'a> {
             }
         }
         Some(letters)
+    }
+
+    /// `pass`, `passOnStalemate` (the current Fairy-Stockfish, both sides
+    /// alike): `pass allowed` (a player not in check may pass), `pass
+    /// when-stuck` (only when it has no other legal move).
+    fn pass(&mut self) {
+        if self.out.target != Target::Current {
+            return;
+        }
+        let (Some(pass), Some(stuck)) = (
+            self.bool("pass", false),
+            self.bool("passOnStalemate", false),
+        ) else {
+            return;
+        };
+        let line = match (pass, stuck) {
+            (true, _) => "pass allowed",
+            (false, true) => "pass when-stuck",
+            (false, false) => return,
+        };
+        let said = [
+            self.said("pass", "false"),
+            self.said("passOnStalemate", "false"),
+        ]
+        .join(", ");
+        let key = if pass { "pass" } else { "passOnStalemate" };
+        self.line(&format!("{line}    // {said}"), Some(key));
+        self.line("", None);
     }
 
     /// `blastOnCapture`, `blastImmuneTypes` (the current Fairy-Stockfish):
