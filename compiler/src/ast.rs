@@ -729,6 +729,11 @@ pub enum DropRule {
         /// The statement.
         span: Span,
     },
+    /// `falls`: a drop lands only on the lowest empty square of its file.
+    Falls {
+        /// The statement.
+        span: Span,
+    },
     /// `Rook only-on rank 1`: the only squares the piece may be dropped on.
     OnlyOn {
         /// The whole rule.
@@ -911,6 +916,20 @@ pub enum EndRule {
         span: Span,
         /// `white` or `black`.
         side: Spanned<String>,
+    },
+    /// `line 4 win`: the player who has just moved and holds n squares in
+    /// a row (of these pieces, along these axes) gets the outcome.
+    Line {
+        /// The whole rule.
+        span: Span,
+        /// How many squares in a row.
+        length: Spanned<u32>,
+        /// `of Stone | …`: the pieces that count (empty: every piece).
+        pieces: Vec<Spanned<String>>,
+        /// `along files, …`: `files`, `ranks`, `diagonals` (empty: all).
+        axes: Vec<Spanned<String>>,
+        /// For the player who made the line.
+        outcome: Spanned<String>,
     },
     /// `King reaches enemy-home win`
     Reach {

@@ -326,9 +326,10 @@ fn drop_rules(
                 | DropRule::AlsoAs { piece, span, .. }
                 | DropRule::OnlyOn { piece, span, .. }
                 | DropRule::PerColour { piece, span, .. } => (piece, *span),
-                DropRule::CapturesOff { .. } | DropRule::MustDrop { .. } | DropRule::Unknown(_) => {
-                    continue
-                }
+                DropRule::CapturesOff { .. }
+                | DropRule::MustDrop { .. }
+                | DropRule::Falls { .. }
+                | DropRule::Unknown(_) => continue,
             };
             let Some(pi) = index(&piece.node) else {
                 continue;

@@ -815,6 +815,7 @@ pub fn drops(checked: &Checked) -> Option<DropRules> {
         per_colour: d.per_colour.clone(),
         must_drop: d.must_drop,
         royal_in_hand: d.royal_in_hand,
+        falls: d.falls,
     })
 }
 
@@ -920,5 +921,6 @@ pub fn end(checked: &Checked) -> EndRules {
         draw_odds: e.draw_odds,
         checkmate_by: e.checkmate_by.clone(),
         checkmate_needs: e.checkmate_needs.clone(),
+        lines: e.lines.clone(),
     }
 }

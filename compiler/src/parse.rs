@@ -379,6 +379,14 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::turn_flag => "`alone`, `no-check` or `no-attack`",
         Rule::promotion_turn => "a `turn` rule",
         Rule::drop_must => "`must-drop`",
+        Rule::drop_falls => "`falls`",
+        Rule::kw_falls => "`falls`",
+        Rule::kw_line => "`line`",
+        Rule::kw_of => "`of`",
+        Rule::kw_along => "`along`",
+        Rule::kw_diagonals => "`diagonals`",
+        Rule::line_axis => "`files`, `ranks` or `diagonals`",
+        Rule::end_line => "a `line` rule",
         Rule::drop_only_on => "a drop rule",
         Rule::drop_per_colour => "a drop rule",
         Rule::kw_max => "`max`",
@@ -1405,6 +1413,7 @@ impl Builder<'_> {
                 }
                 Rule::drop_captures => rules.push(DropRule::CapturesOff { span }),
                 Rule::drop_must => rules.push(DropRule::MustDrop { span }),
+                Rule::drop_falls => rules.push(DropRule::Falls { span }),
                 Rule::drop_only_on => {
                     if let Some((piece, squares)) = self.piece_on_squares(p) {
                         rules.push(DropRule::OnlyOn {
@@ -1684,6 +1693,12 @@ impl Builder<'_> {
                 rules.push(self.counting(p, span));
                 continue;
             }
+            if rule == Rule::end_line {
+                if let Some(r) = self.line(p, span) {
+                    rules.push(r);
+                }
+                continue;
+            }
             let mut idents = Vec::new();
             let mut counts = Vec::new();
             let mut set = None;
@@ -1780,6 +1795,29 @@ impl Builder<'_> {
             rules.push(end_rule);
         }
         EndDecl { span, rules }
+    }
+
+    /// `line 3 of Stone along files, ranks loss`
+    fn line(&mut self, pair: Pair<'_, Rule>, span: Span) -> Option<EndRule> {
+        let mut length = None;
+        let mut idents = Vec::new();
+        let mut axes = Vec::new();
+        for q in pair.into_inner() {
+            match q.as_rule() {
+                Rule::count => length = Some(self.number(&q, u32::MAX)),
+                Rule::ident => idents.push(text(&q)),
+                Rule::line_axis => axes.push(text(&q)),
+                _ => {}
+            }
+        }
+        let outcome = idents.pop()?;
+        Some(EndRule::Line {
+            span,
+            length: length?,
+            pieces: idents,
+            axes,
+            outcome,
+        })
     }
 
     /// `counting without Pawn board 64 bare 2 Rook -> 8, 64 from pieces`

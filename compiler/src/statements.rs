@@ -80,6 +80,8 @@ const GATING: &str = "docs/language.md#gating";
 const LEGALITY: &str = "docs/language.md#legality";
 const BLAST: &str = "docs/language.md#capture-effects-blast";
 const WALLS: &str = "docs/language.md#walls-placed-by-moves-walls";
+const LINES: &str = "docs/language.md#lines-of-n-line";
+const FALLS: &str = "docs/language.md#drops-that-fall-falls";
 const ROYAL: &str = "docs/language.md#royal-pieces";
 const PASSING: &str = "docs/language.md#passing-pass-allowed";
 const END: &str = "docs/language.md#end";
@@ -386,6 +388,12 @@ const DROPS_BLOCK: &[Statement] = &[
         "a side that can drop may not move on the board",
         DROPS,
     ),
+    lead(
+        "falls",
+        "`falls` alone",
+        "a drop lands only on the lowest empty square of its file",
+        FALLS,
+    ),
     after(
         "not-on",
         "`<Piece> not-on <squares>`",
@@ -573,6 +581,12 @@ const END_BLOCK: &[Statement] = &[
         "`<Piece> reaches <squares> <win|draw|loss> [after-reply]`",
         "what a piece reaching the squares means",
         END,
+    ),
+    lead(
+        "line",
+        "`line <count> [of <Piece> | …] [along files|ranks|diagonals, …] <win|draw|loss>`",
+        "what making that many in a row means (for the player who made it)",
+        LINES,
     ),
 ];
 

@@ -625,6 +625,13 @@ impl<'v, W: Width> Pos<'v, W> {
         if v.colour_checked.has(p) {
             to &= self.colour_mask(p, us);
         }
+        if let Some(f) = &v.falls {
+            let mut landing = f.floor;
+            for s in Squares(self.occupied()) {
+                landing |= f.above[s as usize];
+            }
+            to &= landing;
+        }
         to
     }
 

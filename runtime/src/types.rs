@@ -333,6 +333,8 @@ pub enum EndReason {
     /// A checkmate without a check by a piece `checkmate needs` names in
     /// the mating player's last run of checks.
     CheckmateWithoutNeededCheck,
+    /// A side's pieces stand on every square of a line (`end.lines`).
+    Line,
 }
 
 impl fmt::Display for EndReason {
@@ -352,6 +354,7 @@ impl fmt::Display for EndReason {
             EndReason::Facing => "royal pieces facing",
             EndReason::CheckmateBy => "checkmate by a piece that may not give it",
             EndReason::CheckmateWithoutNeededCheck => "checkmate without a needed check",
+            EndReason::Line => "line",
         })
     }
 }
