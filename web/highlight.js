@@ -10,13 +10,13 @@ export const ITEM_KEYWORDS = [
 
 /** The grammar's other keywords (its quoted words). */
 export const KEYWORDS = [
-  "after-reply", "alias", "all", "allowed", "alone", "also", "also-as", "always", "any", "anywhere", "bare", "bare-king", "black",
+  "after-reply", "alias", "all", "allowed", "alone", "along", "also", "also-as", "always", "any", "anywhere", "bare", "bare-king", "black",
   "by", "by-drop", "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "check",
-  "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "draw-odds", "else",
-  "except", "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward",
+  "checkmate", "checks", "claim", "compulsory", "counting", "description", "diagonals", "double-pass", "draw", "draw-odds", "else",
+  "except", "extinction", "faces", "facing", "falls", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward",
   "from", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi", "last", "letter",
-  "limit", "loss", "max", "moves", "moving", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "notation",
-  "off", "on", "once", "only", "only-on", "opponent-has", "optional", "past", "pawn", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
+  "limit", "line", "loss", "max", "moves", "moving", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "notation",
+  "of", "off", "on", "once", "only", "only-on", "opponent-has", "optional", "past", "pawn", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
   "reach", "reaches", "repetition", "resets", "shape", "source", "spared", "square", "stalemate", "turn", "white",
   "win", "within", "without", "wrap",
 ];

@@ -162,12 +162,20 @@ fn python_reader_reproduces_perft_on_every_shipped_table() {
                     fairyc_compiler::compile(&source).unwrap_or_else(|_| panic!("{stem} compiles"));
                 // What `fairyc compile` writes, read back as another program would.
                 let json = tables.to_json();
-                // Moves that place walls (`walling`) the reader refuses by
-                // name: it does not play that rule yet (readers/python).
-                if tables.parts().walling.is_some() {
+                // Moves that place walls (`walling`), lines of N
+                // (`end.lines`) and drops that fall (`drops.falls`) the
+                // reader refuses by name: it does not play those rules yet
+                // (readers/python).
+                let parts = tables.parts();
+                if parts.walling.is_some()
+                    || !parts.end.lines.is_empty()
+                    || parts.drops.as_ref().is_some_and(|d| d.falls)
+                {
                     report.lock().expect("lock").push((
                         stem,
-                        "skipped: its moves place walls (`walling`), which the reader refuses"
+                        "skipped: its moves place walls (`walling`), or it has lines of N \
+                         (`end.lines`) or drops that fall (`drops.falls`), which the reader \
+                         refuses"
                             .to_string(),
                         Vec::new(),
                     ));

@@ -34,7 +34,8 @@ class TableError(ValueError):
 
 class Unsupported(TableError):
     """A valid table whose rules this reader does not play (walls placed by
-    moves, `walling`): refused with the rule named."""
+    moves, `walling`; lines of N, `end.lines`; drops that fall,
+    `drops.falls`): refused with the rule named."""
 
 
 # The fields of each object (docs/table-format.md, "Field presence and
@@ -60,7 +61,7 @@ FIELDS = {
     "turn_promotion": (set(), {"alone", "no_check", "no_attack"}),
     "drops": ({"forbidden", "no_mate"},
               {"captures_to_hand", "per_file", "also_as", "per_colour", "must_drop",
-               "royal_in_hand"}),
+               "royal_in_hand", "falls"}),
     "castling": ({"side", "fen", "king", "king_from", "king_to", "rook", "rook_from", "rook_to",
                   "empty", "safe"}, {"line", "by_drop"}),
     "gating": ({"piece", "squares"}, set()),
@@ -69,7 +70,7 @@ FIELDS = {
              "resets_irreversible", "bare_king",
              "reach", "check_count",
              "extinction", "counting", "double_pass", "facing", "komi", "draw_odds", "checkmate_by",
-             "checkmate_needs"}),
+             "checkmate_needs", "lines"}),
     "blast": ({"reach"}, {"immune", "spared"}),
     "legality": (set(), {"giving_check_forbidden", "drop_giving_check_forbidden",
                          "capture_compulsory", "pass",
@@ -240,6 +241,10 @@ def check_table(doc):
         check_fields(z, "zone", "zones[%d]" % i)
     if "walling" in p:
         raise Unsupported("walling (walls placed by moves) is not played by this reader")
+    if "lines" in p["end"]:
+        raise Unsupported("end.lines (lines of N) is not played by this reader")
+    if "falls" in p.get("drops", {}):
+        raise Unsupported("drops.falls (drops that fall) is not played by this reader")
 
 
 class Table:
