@@ -771,6 +771,15 @@ impl Exporter<'_> {
             }
             let setup = &self.checked.setup.squares[p];
             let mut found = self.fsf_type(geo, piece, setup);
+            // The current Fairy-Stockfish's `immobile` type: a piece
+            // without moves (`immobile`).
+            if found.is_none()
+                && self.target == Target::Current
+                && !piece.royal.is_royal()
+                && piece.moves.iter().flatten().all(Vec::is_empty)
+            {
+                found = Some("immobile");
+            }
             let taken = found.is_some_and(|f| used.iter().any(|(t, _)| *t == f));
             if self.target == Target::Current
                 && (found.is_none() || taken)
@@ -1166,9 +1175,18 @@ impl Exporter<'_> {
                 refusals.push((name.clone(), format!("`{name}` has a per-colour limit")));
             }
         }
+        if d.falls && self.target != Target::Current {
+            refusals.push((
+                String::new(),
+                "drops that fall (`falls`): Fairy-Stockfish 11.1 has no `enclosingDrop`".into(),
+            ));
+        }
         for (name, why) in refusals {
             let span = self.drops_span((!name.is_empty()).then_some(name.as_str()));
             self.refuse(ExportRefusal::Drops { why }, span);
+        }
+        if d.falls {
+            self.key("enclosingDrop", "top");
         }
         self.key("pieceDrops", true);
         self.key("capturesToHand", d.captures_to_hand);
@@ -1381,6 +1399,7 @@ impl Exporter<'_> {
             );
         }
         self.extinction(&end);
+        self.lines(&end);
         if let Some(cc) = end.check_count {
             if cc.outcome == Outcome::Win {
                 self.key("checkCounting", true);
@@ -1462,6 +1481,72 @@ impl Exporter<'_> {
                 );
             }
         }
+    }
+
+    /// `connectN`, `connectPieceTypes`, `connectHorizontal`,
+    /// `connectVertical`, `connectDiagonal`, `connectValue` (the current
+    /// Fairy-Stockfish, one `line` rule; its `connectN` judges the player
+    /// who has just moved, as `line` does).
+    fn lines(&mut self, end: &EndRules) {
+        if end.lines.is_empty() {
+            return;
+        }
+        let rules: Vec<(Span, u32, Vec<String>, Vec<String>, String)> = self
+            .file
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::End(e) => Some(e.rules.iter()),
+                _ => None,
+            })
+            .flatten()
+            .filter_map(|r| match r {
+                EndRule::Line {
+                    span,
+                    length,
+                    pieces,
+                    axes,
+                    outcome,
+                } => Some((
+                    *span,
+                    length.node,
+                    pieces.iter().map(|p| p.node.clone()).collect(),
+                    axes.iter().map(|a| a.node.clone()).collect(),
+                    outcome.node.clone(),
+                )),
+                _ => None,
+            })
+            .collect();
+        let span = rules.first().map_or_else(|| self.whole_file(), |r| r.0);
+        if self.target != Target::Current || rules.len() != 1 {
+            let why = if self.target != Target::Current {
+                "lines of N (`line`): Fairy-Stockfish 11.1's `connectN` is not compared"
+            } else {
+                "more than one `line` rule (Fairy-Stockfish has one `connectN`)"
+            };
+            self.refuse(ExportRefusal::Rule { why: why.into() }, span);
+            return;
+        }
+        let (_, n, pieces, axes, outcome) = rules.into_iter().next().expect("one rule");
+        self.key("connectN", n);
+        if !pieces.is_empty() {
+            let letters: String = end.lines[0]
+                .pieces
+                .iter()
+                .map(|&p| self.letter(p as usize))
+                .collect();
+            self.key("connectPieceTypes", letters);
+        }
+        if !axes.is_empty() {
+            for (key, axis) in [
+                ("connectHorizontal", "ranks"),
+                ("connectVertical", "files"),
+                ("connectDiagonal", "diagonals"),
+            ] {
+                self.key(key, axes.iter().any(|a| a == axis));
+            }
+        }
+        self.key("connectValue", outcome);
     }
 
     /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`,

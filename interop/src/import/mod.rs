@@ -297,7 +297,8 @@ const PIECE_TYPES: &[PieceType] = &[
     PieceType {
         key: "immobile",
         name: "Immobile",
-        betza: None,
+        // No moves: written `immobile`.
+        betza: Some(""),
     },
     PieceType {
         key: "janggiCannon",
@@ -388,6 +389,7 @@ pub const SUPPORTED: &[&str] = &[
     "extinctionPieceTypes",
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
+    "connectN",
     "flagPiece",
     "whiteFlag",
     "blackFlag",
@@ -443,7 +445,6 @@ pub const NOT_YET: &[(&str, Option<&str>)] = &[
     ("shatarMateRule", Some("false")),
     ("bikjangRule", Some("false")),
     ("extinctionClaim", Some("false")),
-    ("connectN", Some("0")),
     ("countingRule", Some("none")),
 ];
 
@@ -544,6 +545,11 @@ pub const NEWER: &[&str] = &[
 /// Keys only newer Fairy-Stockfish versions read that the import reads for
 /// the current one (ignored, with `W0021`, for 11.1).
 pub const IMPORTED_NEWER: &[&str] = &[
+    "connectPieceTypes",
+    "connectVertical",
+    "connectHorizontal",
+    "connectDiagonal",
+    "connectValue",
     "blastOnCapture",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
@@ -598,6 +604,7 @@ fn newer_default(key: &str, value: &str) -> bool {
         || (NONE.contains(&key) && value == "-")
         || (ON.contains(&key) && value == "true")
         || (matches!(key, "collinearN" | "connectNxN") && value == "0")
+        || (key == "enclosingDrop" && matches!(value, "none" | "top"))
 }
 
 /// Not a Fairy-Stockfish key: the `maxRank` of the section that set
@@ -1705,8 +1712,13 @@ impl<'a> Generator<'a> {
             } else {
                 String::new()
             };
+            let moves = if p.betza.is_empty() {
+                "immobile".to_string()
+            } else {
+                format!("moves {moves}")
+            };
             let line = format!(
-                "piece {name} {{ letter {}; moves {moves}{royal}{faces}{immune} }}    // {said}",
+                "piece {name} {{ letter {}; {moves}{royal}{faces}{immune} }}    // {said}",
                 p.letter
             );
             self.line(&line, Some(p.key.as_str()));
@@ -2400,6 +2412,12 @@ impl<'a> Generator<'a> {
         if !to_hand {
             self.line("    captures-to-hand off", Some("capturesToHand"));
         }
+        if self.out.target == Target::Current
+            && self.raw("enclosingDrop").is_some_and(|v| v.value == "top")
+        {
+            let said = self.said("enclosingDrop", "none");
+            self.line(&format!("    falls    // {said}"), Some("enclosingDrop"));
+        }
         if let (Some(p), false) = (&pawn, white.is_empty()) {
             self.line(
                 &format!("    {} not-on no-pawn-drops", p.name),
@@ -2473,6 +2491,7 @@ impl<'a> Generator<'a> {
         let clock = self.clock();
         self.check_counting(fen, &mut lines);
         self.extinction(&mut lines);
+        self.connect(&mut lines);
         let zones = self.flag(&mut lines);
         let (legality, royal) = self.legality();
         for (z, k) in zones {
@@ -2494,6 +2513,100 @@ impl<'a> Generator<'a> {
             }
             self.line("}", None);
         }
+    }
+
+    /// `connectN`, `connectPieceTypes`, `connectVertical`,
+    /// `connectHorizontal`, `connectDiagonal`, `connectValue` (the current
+    /// Fairy-Stockfish): `line <n> [of …] [along …] <outcome>`. Fairy-Stockfish
+    /// 11.1's `connectN` is not compared, and refused.
+    fn connect(&mut self, lines: &mut Vec<(String, &'static str)>) {
+        let Some(n) = self.int("connectN", 0, 0, 64) else {
+            return;
+        };
+        if n == 0 {
+            return;
+        }
+        let span = self
+            .raw("connectN")
+            .map_or(self.section.header_span, |v| v.span);
+        if self.out.target != Target::Current {
+            self.out.cannot(
+                "connectN",
+                span,
+                "lines of N are imported for the current Fairy-Stockfish only (11.1's are not compared)",
+            );
+            return;
+        }
+        if n < 2 {
+            self.out.cannot(
+                "connectN",
+                span,
+                "a line of one piece: the .variant language's `line` is at least 2 long",
+            );
+            return;
+        }
+        let (Some(vertical), Some(horizontal), Some(diagonal)) = (
+            self.bool("connectVertical", true),
+            self.bool("connectHorizontal", true),
+            self.bool("connectDiagonal", true),
+        ) else {
+            return;
+        };
+        let Some(outcome) = self.outcome("connectValue", "win", false) else {
+            return;
+        };
+        let types = match self.raw("connectPieceTypes").map(|v| v.value.trim()) {
+            None | Some("*") => Vec::new(),
+            Some(_) => match self.letters("connectPieceTypes") {
+                Some(l) => l,
+                None => return,
+            },
+        };
+        let mut axes = Vec::new();
+        if horizontal {
+            axes.push("ranks");
+        }
+        if vertical {
+            axes.push("files");
+        }
+        if diagonal {
+            axes.push("diagonals");
+        }
+        if axes.is_empty() {
+            self.out.cannot(
+                "connectN",
+                span,
+                "lines along no direction (connectVertical, connectHorizontal and connectDiagonal all false)",
+            );
+            return;
+        }
+        let of = if types.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<String> = types
+                .iter()
+                .filter_map(|&c| self.piece_of(c).map(|p| p.name.clone()))
+                .collect();
+            format!(" of {}", names.join(" | "))
+        };
+        let along = if axes.len() == 3 {
+            String::new()
+        } else {
+            format!(" along {}", axes.join(", "))
+        };
+        let said = [
+            self.said("connectN", "0"),
+            self.said("connectPieceTypes", "*"),
+            self.said("connectVertical", "true"),
+            self.said("connectHorizontal", "true"),
+            self.said("connectDiagonal", "true"),
+            self.said("connectValue", "win"),
+        ]
+        .join(", ");
+        lines.push((
+            format!("line {n}{of}{along} {outcome}    // {said}"),
+            "connectN",
+        ));
     }
 
     /// `checkmateValue`, `stalemateValue`, `nFoldRule`, `nFoldValue` and
