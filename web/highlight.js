@@ -16,7 +16,7 @@ export const KEYWORDS = [
   "except", "extinction", "faces", "facing", "falls", "fen", "fen-only", "file", "files", "fleeing", "forbidden", "forward",
   "from", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi", "last", "letter",
   "limit", "line", "loss", "max", "moves", "moving", "must-drop", "name", "needs", "no-attack", "no-check", "no-drop-mate", "not-on", "notation",
-  "of", "off", "on", "once", "only", "only-on", "opponent-has", "optional", "past", "pawn", "per-colour", "per-file", "pieces", "points", "rank", "ranks",
+  "of", "off", "on", "once", "only", "only-on", "opponent-has", "optional", "past", "pawn", "per-colour", "petrify", "per-file", "pieces", "points", "rank", "ranks",
   "reach", "reaches", "repetition", "resets", "shape", "source", "spared", "square", "stalemate", "turn", "white",
   "win", "within", "without", "wrap",
 ];

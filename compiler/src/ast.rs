@@ -583,6 +583,14 @@ pub enum BlastRule {
         /// The whole statement.
         span: Span,
     },
+    /// `petrify King`: a capturing piece of these types turns into a wall
+    /// on the square it captured on.
+    Petrify {
+        /// The pieces.
+        pieces: Vec<Spanned<String>>,
+        /// The whole statement.
+        span: Span,
+    },
     /// `immune King`: pieces no blast removes.
     Immune {
         /// The pieces.

@@ -1637,7 +1637,7 @@ impl ErrorKind {
             )
             .help(
                 "say which squares around the capture square the blast clears, as Betza leaps: \
-                 `reach K` clears the eight squares a king's step away",
+                 `reach K` clears the eight squares a king's step away (or give `petrify`)",
             ),
             ErrorKind::BlastReachNotLeap => Text::new(
                 "E0196",

@@ -947,7 +947,7 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0195",
         title: "blast without reach",
-        text: "A `blast` block makes every capture remove the capturing piece and the pieces around the capture square; `reach` says which squares around it, as Betza leaps from the capture square (`reach K`: the eight neighbours). Without it the block says nothing.",
+        text: "A `blast` block makes every capture remove the capturing piece and the pieces around the capture square; `reach` says which squares around it, as Betza leaps from the capture square (`reach K`: the eight neighbours). Without it (and without `petrify`, a capturer that turns into a wall) the block says nothing.",
         wrong: "blast { spared Pawn }",
         fixed: "blast { reach K; spared Pawn }",
     },

@@ -422,6 +422,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::blast_stmt | Rule::blast_known => "a blast statement",
         Rule::blast_reach => "`reach`",
         Rule::blast_immune => "`immune`",
+        Rule::blast_petrify => "`petrify`",
+        Rule::kw_petrify => "`petrify`",
         Rule::blast_spared => "`spared`",
         Rule::kw_after_reply => "`after-reply`",
         Rule::kw_giving_check => "`giving-check`",
@@ -1512,16 +1514,16 @@ impl Builder<'_> {
                         rules.push(BlastRule::Reach { betza, span });
                     }
                 }
-                Rule::blast_immune | Rule::blast_spared => {
+                Rule::blast_immune | Rule::blast_spared | Rule::blast_petrify => {
                     let pieces: Vec<_> = p
                         .into_inner()
                         .filter(|q| q.as_rule() == Rule::ident)
                         .map(|q| text(&q))
                         .collect();
-                    rules.push(if rule == Rule::blast_immune {
-                        BlastRule::Immune { pieces, span }
-                    } else {
-                        BlastRule::Spared { pieces, span }
+                    rules.push(match rule {
+                        Rule::blast_immune => BlastRule::Immune { pieces, span },
+                        Rule::blast_spared => BlastRule::Spared { pieces, span },
+                        _ => BlastRule::Petrify { pieces, span },
                     });
                 }
                 Rule::unknown_stmt => rules.push(BlastRule::Unknown(self.unknown(p))),

@@ -458,6 +458,12 @@ const BLAST_BLOCK: &[Statement] = &[
         "pieces a blast removes only when they capture",
         BLAST,
     ),
+    lead(
+        "petrify",
+        "`petrify <Piece>, …`",
+        "a capturing piece of these types turns into a wall where it captured",
+        BLAST,
+    ),
 ];
 
 const LEGALITY_BLOCK: &[Statement] = &[

@@ -1391,6 +1391,13 @@ impl<W: Width> HistoryRules<W> {
 }
 
 impl<W: Width> Rules<W> {
+    /// Whether walls may appear during play: moves place them (`walling`)
+    /// or capturing pieces turn into them (`blast.petrify`); a FEN may
+    /// then hold placed walls.
+    pub(crate) fn places_walls(&self) -> bool {
+        self.walling.is_some() || self.blast.as_ref().is_some_and(|b| b.petrify.any())
+    }
+
     /// Prepares tables for play at width `W` (see [`Variant::new`]).
     fn new(tables: VariantTables) -> Result<Rules<W>, TableError> {
         let p = tables.parts().clone();

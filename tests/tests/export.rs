@@ -137,6 +137,8 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("roll-ing-to-four", &["E0161"]),
     ("picaria", &["E0161"]),
     ("nineholes", &["E0161"]),
+    // Petrified: pawns that step sideways (a custom pawn, not written).
+    ("petrified", &["E0161"]),
     // Free (Chess960) castling.
     // One-time moves (E0169); a pawn without a double step.
     ("cambodian", &["E0161", "E0169"]),

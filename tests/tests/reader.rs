@@ -163,19 +163,21 @@ fn python_reader_reproduces_perft_on_every_shipped_table() {
                 // What `fairyc compile` writes, read back as another program would.
                 let json = tables.to_json();
                 // Moves that place walls (`walling`), lines of N
-                // (`end.lines`) and drops that fall (`drops.falls`) the
-                // reader refuses by name: it does not play those rules yet
+                // (`end.lines`), drops that fall (`drops.falls`) and
+                // petrifying capturers (`blast.petrify`) the reader refuses
+                // by name: it does not play those rules yet
                 // (readers/python).
                 let parts = tables.parts();
                 if parts.walling.is_some()
                     || !parts.end.lines.is_empty()
                     || parts.drops.as_ref().is_some_and(|d| d.falls)
+                    || parts.blast.as_ref().is_some_and(|b| !b.petrify.is_empty())
                 {
                     report.lock().expect("lock").push((
                         stem,
                         "skipped: its moves place walls (`walling`), or it has lines of N \
-                         (`end.lines`) or drops that fall (`drops.falls`), which the reader \
-                         refuses"
+                         (`end.lines`), drops that fall (`drops.falls`) or capturers that \
+                         turn into walls (`blast.petrify`), which the reader refuses"
                             .to_string(),
                         Vec::new(),
                     ));

@@ -613,7 +613,15 @@ impl Exporter<'_> {
                 span,
             );
         }
-        if parts.blast.is_some() {
+        // The current Fairy-Stockfish's `petrifyOnCaptureTypes`: capturers
+        // that turn into walls, without a blast.
+        let petrify_only = parts.blast.as_ref().is_some_and(|b| {
+            b.reach.is_empty() && b.immune.is_empty() && b.spared.is_empty()
+        });
+        if let (Some(b), true, Target::Current) = (&parts.blast, petrify_only, self.target) {
+            let letters: String = b.petrify.iter().map(|&p| self.letter(p as usize)).collect();
+            self.key("petrifyOnCaptureTypes", letters);
+        } else if parts.blast.is_some() {
             // 11.1 does not read `blastOnCapture` (a newer key): the section
             // would play captures without their blast.
             let span = self.item_span(|i| match i {

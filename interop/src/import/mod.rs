@@ -545,6 +545,7 @@ pub const NEWER: &[&str] = &[
 /// Keys only newer Fairy-Stockfish versions read that the import reads for
 /// the current one (ignored, with `W0021`, for 11.1).
 pub const IMPORTED_NEWER: &[&str] = &[
+    "petrifyOnCaptureTypes",
     "connectPieceTypes",
     "connectVertical",
     "connectHorizontal",
@@ -1778,13 +1779,28 @@ impl<'a> Generator<'a> {
         if self.out.target != Target::Current {
             return;
         }
-        let Some(v) = self.raw("blastOnCapture") else {
+        let Some(petrify) = self.letters("petrifyOnCaptureTypes") else {
             return;
         };
-        let span = v.span;
-        if self.bool("blastOnCapture", false) != Some(true) {
+        let petrify: Vec<String> = petrify
+            .iter()
+            .filter_map(|&c| self.piece_of(c).map(|p| p.name.clone()))
+            .collect();
+        let petrify_line = (!petrify.is_empty()).then(|| {
+            let said = self.said("petrifyOnCaptureTypes", "-");
+            format!("    petrify {}    // {said}", petrify.join(", "))
+        });
+        let blasts = self.raw("blastOnCapture").map(|v| v.span);
+        if blasts.is_none() || self.bool("blastOnCapture", false) != Some(true) {
+            if let Some(l) = petrify_line {
+                self.line("blast {", Some("petrifyOnCaptureTypes"));
+                self.line(&l, Some("petrifyOnCaptureTypes"));
+                self.line("}", Some("petrifyOnCaptureTypes"));
+                self.line("", None);
+            }
             return;
         }
+        let span = blasts.unwrap_or(self.section.header_span);
         if self.king().is_some() || !self.pseudo_royal.is_empty() {
             self.out.cannot(
                 "blastOnCapture",
@@ -1816,6 +1832,9 @@ impl<'a> Generator<'a> {
                 &format!("    immune {}    // {said}", names.join(", ")),
                 Some("blastImmuneTypes"),
             );
+        }
+        if let Some(l) = petrify_line {
+            self.line(&l, Some("petrifyOnCaptureTypes"));
         }
         self.line("}", Some("blastOnCapture"));
         self.line("", None);

@@ -35,7 +35,8 @@ class TableError(ValueError):
 class Unsupported(TableError):
     """A valid table whose rules this reader does not play (walls placed by
     moves, `walling`; lines of N, `end.lines`; drops that fall,
-    `drops.falls`): refused with the rule named."""
+    `drops.falls`; capturers that turn into walls, `blast.petrify`): refused
+    with the rule named."""
 
 
 # The fields of each object (docs/table-format.md, "Field presence and
@@ -71,7 +72,7 @@ FIELDS = {
              "reach", "check_count",
              "extinction", "counting", "double_pass", "facing", "komi", "draw_odds", "checkmate_by",
              "checkmate_needs", "lines"}),
-    "blast": ({"reach"}, {"immune", "spared"}),
+    "blast": ({"reach"}, {"immune", "spared", "petrify"}),
     "legality": (set(), {"giving_check_forbidden", "drop_giving_check_forbidden",
                          "capture_compulsory", "pass",
                          "fleeing_check_forbidden", "several_royals"}),
@@ -231,6 +232,8 @@ def check_table(doc):
     if "blast" in p:
         b = p["blast"]
         check_fields(b, "blast", "blast")
+        if b.get("petrify"):
+            raise Unsupported("blast.petrify (capturers that turn into walls) is not played by this reader")
         if len(b["reach"]) != len(p["board"]["squares"]):
             raise TableError("blast.reach: one list per square")
         if not all(in_range(x) for r in b["reach"] for x in r):
