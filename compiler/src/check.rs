@@ -3470,7 +3470,8 @@ impl<'a> Resolver<'a> {
                     outcome,
                     ..
                 } => {
-                    let types: Option<Vec<u8>> = pieces.iter().map(|p| self.piece(&p.node)).collect();
+                    let types: Option<Vec<u8>> =
+                        pieces.iter().map(|p| self.piece(&p.node)).collect();
                     if let (Some(mut types), Some(outcome)) = (types, outcome_of(&outcome.node)) {
                         types.sort_unstable();
                         types.dedup();

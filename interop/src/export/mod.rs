@@ -615,9 +615,10 @@ impl Exporter<'_> {
         }
         // The current Fairy-Stockfish's `petrifyOnCaptureTypes`: capturers
         // that turn into walls, without a blast.
-        let petrify_only = parts.blast.as_ref().is_some_and(|b| {
-            b.reach.is_empty() && b.immune.is_empty() && b.spared.is_empty()
-        });
+        let petrify_only = parts
+            .blast
+            .as_ref()
+            .is_some_and(|b| b.reach.is_empty() && b.immune.is_empty() && b.spared.is_empty());
         if let (Some(b), true, Target::Current) = (&parts.blast, petrify_only, self.target) {
             let letters: String = b.petrify.iter().map(|&p| self.letter(p as usize)).collect();
             self.key("petrifyOnCaptureTypes", letters);

@@ -389,7 +389,6 @@ pub const SUPPORTED: &[&str] = &[
     "extinctionPieceTypes",
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
-    "connectN",
     "flagPiece",
     "whiteFlag",
     "blackFlag",
@@ -446,6 +445,9 @@ pub const NOT_YET: &[(&str, Option<&str>)] = &[
     ("bikjangRule", Some("false")),
     ("extinctionClaim", Some("false")),
     ("countingRule", Some("none")),
+    // Read for the current Fairy-Stockfish only (`line`): 11.1's lines are
+    // not compared.
+    ("connectN", Some("0")),
 ];
 
 /// Keys that newer Fairy-Stockfish versions document but 11.1 does not read
@@ -970,6 +972,9 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
                     t.key
                 ),
             ),
+            // Keys 11.1 reads that the import reads for the current
+            // Fairy-Stockfish only.
+            KeyClass::NotYet(_) if out.target == Target::Current && e.key == "connectN" => {}
             KeyClass::NotYet(default) if default != Some(e.value.as_str()) => {
                 let why = match default {
                     Some(d) => format!(
@@ -2545,17 +2550,13 @@ impl<'a> Generator<'a> {
         if n == 0 {
             return;
         }
+        // For 11.1 the key is refused as not imported yet (`NOT_YET`).
+        if self.out.target != Target::Current {
+            return;
+        }
         let span = self
             .raw("connectN")
             .map_or(self.section.header_span, |v| v.span);
-        if self.out.target != Target::Current {
-            self.out.cannot(
-                "connectN",
-                span,
-                "lines of N are imported for the current Fairy-Stockfish only (11.1's are not compared)",
-            );
-            return;
-        }
         if n < 2 {
             self.out.cannot(
                 "connectN",

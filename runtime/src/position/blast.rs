@@ -75,7 +75,13 @@ impl<W: Width> Pos<'_, W> {
     /// [`Pos::attacked_any`] where captures have effects: a royal piece of
     /// `by` that would petrify cannot capture (it would leave its side
     /// without it), so it attacks nothing; it still blocks.
-    pub(crate) fn attacked_by_capturers(&self, b: &Blast<W>, s: Sq, by: usize, occ: Set<W>) -> bool {
+    pub(crate) fn attacked_by_capturers(
+        &self,
+        b: &Blast<W>,
+        s: Sq,
+        by: usize,
+        occ: Set<W>,
+    ) -> bool {
         if !b.petrify.any() {
             return self.attacked_any(s, by, occ);
         }
