@@ -166,7 +166,8 @@ static const char *const K_END_OPT[] = {"repetition", "move_limit", "resets_move
                                         "resets_on", "resets_irreversible",
                                         "bare_king", "reach", "check_count", "extinction",
                                         "counting", "double_pass", "facing", "komi",
-                                        "checkmate_by", "checkmate_needs", "draw_odds", NULL};
+                                        "checkmate_by", "checkmate_needs", "draw_odds",
+                                        "lines", NULL};
 
 static int read_step(rd *r, const table *t, const jval *v, step *st) {
     st->nblock = 0;
