@@ -1500,7 +1500,7 @@ impl Exporter<'_> {
         if end.lines.is_empty() {
             return;
         }
-        let rules: Vec<(Span, u32, Vec<String>, Vec<String>, String)> = self
+        let rules: Vec<EndRule> = self
             .file
             .items
             .iter()
@@ -1509,24 +1509,13 @@ impl Exporter<'_> {
                 _ => None,
             })
             .flatten()
-            .filter_map(|r| match r {
-                EndRule::Line {
-                    span,
-                    length,
-                    pieces,
-                    axes,
-                    outcome,
-                } => Some((
-                    *span,
-                    length.node,
-                    pieces.iter().map(|p| p.node.clone()).collect(),
-                    axes.iter().map(|a| a.node.clone()).collect(),
-                    outcome.node.clone(),
-                )),
-                _ => None,
-            })
+            .filter(|r| matches!(r, EndRule::Line { .. }))
+            .cloned()
             .collect();
-        let span = rules.first().map_or_else(|| self.whole_file(), |r| r.0);
+        let span = match rules.first() {
+            Some(EndRule::Line { span, .. }) => *span,
+            _ => self.whole_file(),
+        };
         if self.target != Target::Current || rules.len() != 1 {
             let why = if self.target != Target::Current {
                 "lines of N (`line`): Fairy-Stockfish 11.1's `connectN` is not compared"
@@ -1536,8 +1525,18 @@ impl Exporter<'_> {
             self.refuse(ExportRefusal::Rule { why: why.into() }, span);
             return;
         }
-        let (_, n, pieces, axes, outcome) = rules.into_iter().next().expect("one rule");
-        self.key("connectN", n);
+        let Some(EndRule::Line {
+            length,
+            pieces,
+            axes,
+            outcome,
+            ..
+        }) = rules.into_iter().next()
+        else {
+            return;
+        };
+        let axes: Vec<String> = axes.into_iter().map(|a| a.node).collect();
+        self.key("connectN", length.node);
         if !pieces.is_empty() {
             let letters: String = end.lines[0]
                 .pieces
@@ -1555,7 +1554,7 @@ impl Exporter<'_> {
                 self.key(key, axes.iter().any(|a| a == axis));
             }
         }
-        self.key("connectValue", outcome);
+        self.key("connectValue", outcome.node);
     }
 
     /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`,
