@@ -10,14 +10,17 @@ export const ITEM_KEYWORDS = [
 
 /** The grammar's other keywords (its quoted words). */
 export const KEYWORDS = [
-  "adjacent", "after-reply", "alias", "all", "allowed", "alone", "also", "also-as", "always", "any", "anywhere", "bare", "bare-king", "black",
-  "by", "by-drop", "cannot-capture", "cannot-hop", "capture", "captured-as", "captures-to-hand", "cells", "check",
-  "checkmate", "checks", "claim", "compulsory", "counting", "description", "double-pass", "draw", "draw-odds", "else",
-  "enclosed", "except", "extinction", "faces", "facing", "fen", "fen-only", "file", "files", "first-on", "fleeing", "forbidden", "forward",
-  "from", "full-board", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi", "last", "letter",
-  "limit", "loss", "max", "moves", "moving", "must-drop", "must-flip", "name", "needs", "next-to-own", "no-attack", "no-check", "no-drop-mate", "not-on", "notation",
-  "off", "on", "once", "only", "only-on", "opponent-has", "optional", "past", "pawn", "per-colour", "per-file", "perpetual-check", "pieces", "points", "rank", "ranks",
-  "reach", "reaches", "repetition", "resets", "shape", "source", "spared", "square", "stalemate", "turn", "unlimited", "when-stuck", "white",
+  "adjacent", "after-reply", "alias", "all", "allowed", "alone", "along", "also", "also-as", "always", "any",
+  "anywhere", "bare", "bare-king", "black", "by", "by-drop", "cannot-capture", "cannot-hop", "capture",
+  "captured-as", "captures-to-hand", "cells", "check", "checkmate", "checks", "claim", "compulsory", "counting",
+  "description", "diagonals", "double-pass", "draw", "draw-odds", "else", "enclosed", "except", "extinction",
+  "faces", "facing", "falls", "fen", "fen-only", "file", "files", "first-on", "fleeing", "forbidden", "forward",
+  "from", "full-board", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi",
+  "last", "letter", "limit", "line", "loss", "max", "moves", "moving", "must-drop", "must-flip", "name", "needs",
+  "next-to-own", "no-attack", "no-check", "no-drop-mate", "not-on", "notation", "of", "off", "on", "once", "only",
+  "only-on", "opponent-has", "optional", "past", "pawn", "per-colour", "per-file", "perpetual-check", "petrify",
+  "pieces", "points", "rank", "ranks", "reach", "reaches", "repetition", "resets", "shape", "source", "spared",
+  "square", "stalemate", "turn", "unlimited", "when-stuck", "white",
   "win", "within", "without", "wrap",
 ];
 

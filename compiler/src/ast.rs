@@ -597,6 +597,14 @@ pub enum BlastRule {
         /// The whole statement.
         span: Span,
     },
+    /// `petrify King`: a capturing piece of these types turns into a wall
+    /// on the square it captured on.
+    Petrify {
+        /// The pieces.
+        pieces: Vec<Spanned<String>>,
+        /// The whole statement.
+        span: Span,
+    },
     /// `immune King`: pieces no blast removes.
     Immune {
         /// The pieces.
@@ -763,6 +771,11 @@ pub enum DropRule {
     },
     /// `unlimited`: hands never run out.
     Unlimited {
+        /// The statement.
+        span: Span,
+    },
+    /// `falls`: a drop lands only on the lowest empty square of its file.
+    Falls {
         /// The statement.
         span: Span,
     },
@@ -958,6 +971,20 @@ pub enum EndRule {
         span: Span,
         /// `white` or `black`.
         side: Spanned<String>,
+    },
+    /// `line 4 win`: the player who has just moved and holds n squares in
+    /// a row (of these pieces, along these axes) gets the outcome.
+    Line {
+        /// The whole rule.
+        span: Span,
+        /// How many squares in a row.
+        length: Spanned<u32>,
+        /// `of Stone | …`: the pieces that count (empty: every piece).
+        pieces: Vec<Spanned<String>>,
+        /// `along files, …`: `files`, `ranks`, `diagonals` (empty: all).
+        axes: Vec<Spanned<String>>,
+        /// For the player who made the line.
+        outcome: Spanned<String>,
     },
     /// `King reaches enemy-home win`
     Reach {

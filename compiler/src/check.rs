@@ -11,7 +11,7 @@
 
 use fairyc_runtime::table::{
     is_symbol, symbol_clashes, CheckCountRule, CountingLimit, CountingRule, DropRules, EndRules,
-    GateRule, Legality, MateRule, Notation, Outcome, PromotionChoice, RepetitionRule,
+    GateRule, Legality, LineRule, MateRule, Notation, Outcome, PromotionChoice, RepetitionRule,
     SeveralRoyals, Stalemate, TableParts, Verdict, ZoneTable, MAX_CHECK_COUNT, MAX_NAME_BYTES,
     MAX_PIECES,
 };
@@ -24,7 +24,7 @@ use std::collections::{HashMap, HashSet};
 mod blast;
 
 use crate::betza::{self, MoveSpec};
-use crate::geometry::{Budget, Geometry, Sq, MAX_LEGS};
+use crate::geometry::{Budget, Cell, Geometry, Sq, MAX_LEGS};
 use crate::lower::{LowerError, MoveCost};
 
 use crate::ast::{
@@ -382,10 +382,11 @@ impl<'a> Checker<'a> {
             }
         }
         // Without a royal piece the game needs another way to be decided:
-        // an extinction rule, a goal, or a stalemate that is not a draw.
+        // an extinction rule, a goal, a line, or a stalemate that is not a
+        // draw.
         let decided = file.items.iter().any(|item| {
             matches!(item, Item::End(e) if e.rules.iter().any(|r| match r {
-                EndRule::Extinction { .. } | EndRule::Reach { .. } => true,
+                EndRule::Extinction { .. } | EndRule::Reach { .. } | EndRule::Line { .. } => true,
                 EndRule::Stalemate { outcome, .. } => outcome.node != "draw",
                 _ => false,
             }))
@@ -1311,6 +1312,7 @@ impl<'a> Checker<'a> {
                     self.once(&mut seen, "first-on", first_word(*span, "first-on"));
                     self.square_set(squares);
                 }
+                DropRule::Falls { span } => self.once(&mut seen, "falls", *span),
                 DropRule::OnlyOn { piece, squares, .. } => {
                     self.piece_ref(piece);
                     self.square_set(squares);
@@ -1540,6 +1542,28 @@ impl<'a> Checker<'a> {
                     if outcome.node != POINTS {
                         self.outcome(outcome);
                     }
+                }
+                EndRule::Line {
+                    length,
+                    pieces,
+                    outcome,
+                    ..
+                } => {
+                    if !(2..=MAX_LINE).contains(&length.node) {
+                        self.error(
+                            ErrorKind::NumberOutOfRange {
+                                number: length.node.to_string(),
+                                place: "a `line` length",
+                                min: 2,
+                                max: i64::from(MAX_LINE),
+                            },
+                            length.span,
+                        );
+                    }
+                    for p in pieces {
+                        self.piece_ref(p);
+                    }
+                    self.outcome(outcome);
                 }
                 EndRule::DrawOdds { span, side } => {
                     self.once(&mut seen, "draw-odds", first_word(*span, "draw-odds"));
@@ -1875,6 +1899,45 @@ pub struct CheckedEnd {
     pub checkmate_by: Option<MateRule>,
     /// `checkmate needs`.
     pub checkmate_needs: Option<MateRule>,
+    /// The `line` rules, their lines found on the board.
+    pub lines: Vec<LineRule>,
+}
+
+/// Every run of `length` squares along the axes named (`files`, `ranks`,
+/// `diagonals`; none named: all three), each once, in the order of its first
+/// square: squares whose cells follow one another along the axis.
+pub fn lines_of(geo: &Geometry, length: u32, axes: &[&str]) -> Vec<Vec<u16>> {
+    let all = axes.is_empty();
+    let mut steps: Vec<Cell> = Vec::new();
+    if all || axes.contains(&"ranks") {
+        steps.push((1, 0));
+    }
+    if all || axes.contains(&"files") {
+        steps.push((0, 1));
+    }
+    if all || axes.contains(&"diagonals") {
+        steps.extend([(1, 1), (1, -1)]);
+    }
+    let mut out: Vec<Vec<u16>> = Vec::new();
+    let mut seen = HashSet::new();
+    for info in &geo.squares {
+        let Some(&start) = info.cells.first() else {
+            continue;
+        };
+        for &(dx, dy) in &steps {
+            let line: Option<Vec<u16>> = (0..length as i32)
+                .map(|k| geo.square_at((start.0 + k * dx, start.1 + k * dy)))
+                .collect();
+            let Some(line) = line else { continue };
+            let mut key = line.clone();
+            key.sort_unstable();
+            key.dedup();
+            if key.len() == line.len() && seen.insert(key) {
+                out.push(line);
+            }
+        }
+    }
+    out
 }
 
 /// A checked `<Piece> reaches <squares> <outcome>` rule.
@@ -1889,6 +1952,9 @@ pub struct CheckedReach {
     /// `after-reply`.
     pub after_reply: bool,
 }
+
+/// The longest `line`.
+pub const MAX_LINE: u32 = 64;
 
 /// The largest `move-limit`.
 pub const MAX_MOVE_LIMIT: u32 = 1_000_000;
@@ -2534,6 +2600,7 @@ impl<'a> Resolver<'a> {
                 must_drop: false,
                 royal_in_hand: true,
                 unlimited: self.unlimited,
+                falls: false,
             }),
             castling: crate::lower::castling(&self.geo, castling),
             gating: gating.to_vec(),
@@ -2566,6 +2633,7 @@ impl<'a> Resolver<'a> {
                 draw_odds: None,
                 checkmate_by: None,
                 checkmate_needs: None,
+                lines: Vec::new(),
             },
             // Only what reading the FEN needs: how many royal pieces a
             // side may have.
@@ -3082,6 +3150,7 @@ impl<'a> Resolver<'a> {
             must_drop: false,
             royal_in_hand: false,
             unlimited: false,
+            falls: false,
         };
         let nsq = self.geo.squares.len();
         for rule in &drops.rules {
@@ -3093,6 +3162,7 @@ impl<'a> Resolver<'a> {
                 DropRule::FirstOn { .. }
                 | DropRule::MustFlip { .. }
                 | DropRule::NextToOwn { .. } => {}
+                DropRule::Falls { .. } => rules.falls = true,
                 DropRule::OnlyOn { piece, squares, .. } => {
                     let set = self.resolve(squares);
                     if let Some(p) = self.piece(&piece.node) {
@@ -3397,6 +3467,7 @@ impl<'a> Resolver<'a> {
             draw_odds: None,
             checkmate_by: None,
             checkmate_needs: None,
+            lines: Vec::new(),
         };
         let Some(end) = end else { return out };
         for rule in &end.rules {
@@ -3479,6 +3550,26 @@ impl<'a> Resolver<'a> {
                             squares: set,
                             outcome,
                             after_reply: *after_reply,
+                        });
+                    }
+                }
+                EndRule::Line {
+                    length,
+                    pieces,
+                    axes,
+                    outcome,
+                    ..
+                } => {
+                    let types: Option<Vec<u8>> =
+                        pieces.iter().map(|p| self.piece(&p.node)).collect();
+                    if let (Some(mut types), Some(outcome)) = (types, outcome_of(&outcome.node)) {
+                        types.sort_unstable();
+                        types.dedup();
+                        let axes: Vec<&str> = axes.iter().map(|a| a.node.as_str()).collect();
+                        out.lines.push(LineRule {
+                            pieces: types,
+                            lines: lines_of(&self.geo, length.node.min(MAX_LINE), &axes),
+                            outcome,
                         });
                     }
                 }

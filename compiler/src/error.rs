@@ -1160,7 +1160,7 @@ impl ErrorKind {
             .help(
                 "mark the king-like piece with `royal` in its `piece` block, or say how \
                  the game is won without one in `end` (`extinction`, a goal `reaches`, \
-                 or `stalemate win|loss|fewer-pieces`)",
+                 a `line`, or `stalemate win|loss|fewer-pieces`)",
             ),
             ErrorKind::UnknownPiece { name, suggestion } => {
                 let text = Text::new(
@@ -1637,7 +1637,7 @@ impl ErrorKind {
             )
             .help(
                 "say which squares around the capture square the blast clears, as Betza leaps: \
-                 `reach K` clears the eight squares a king's step away",
+                 `reach K` clears the eight squares a king's step away (or give `petrify`)",
             ),
             ErrorKind::BlastReachNotLeap => Text::new(
                 "E0196",

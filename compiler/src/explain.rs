@@ -225,7 +225,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0019",
         title: "no royal piece",
-        text: "Checkmate needs a royal piece: mark the king-like piece with `royal`. A game without one must be decided by another end rule: `extinction`, a goal (`<Piece> reaches <squares> <outcome>`) or a stalemate that is not a draw (clobber: the player who cannot move loses).",
+        text: "Checkmate needs a royal piece: mark the king-like piece with `royal`. A game without one must be decided by another end rule: `extinction`, a goal (`<Piece> reaches <squares> <outcome>`), a `line` (tic-tac-toe) or a stalemate that is not a draw (clobber: the player who cannot move loses).",
         wrong: "piece King { letter K; moves K }",
         fixed: "piece King { letter K; moves K; royal }",
     },
@@ -947,7 +947,7 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0195",
         title: "blast without reach",
-        text: "A `blast` block makes every capture remove the capturing piece and the pieces around the capture square; `reach` says which squares around it, as Betza leaps from the capture square (`reach K`: the eight neighbours). Without it the block says nothing.",
+        text: "A `blast` block makes every capture remove the capturing piece and the pieces around the capture square; `reach` says which squares around it, as Betza leaps from the capture square (`reach K`: the eight neighbours). Without it (and without `petrify`, a capturer that turns into a wall) the block says nothing.",
         wrong: "blast { spared Pawn }",
         fixed: "blast { reach K; spared Pawn }",
     },

@@ -332,6 +332,7 @@ fn drop_rules(
                 | DropRule::MustFlip { .. }
                 | DropRule::NextToOwn { .. }
                 | DropRule::Unlimited { .. }
+                | DropRule::Falls { .. }
                 | DropRule::Unknown(_) => continue,
             };
             let Some(pi) = index(&piece.node) else {

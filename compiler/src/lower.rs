@@ -817,6 +817,7 @@ pub fn drops(checked: &Checked) -> Option<DropRules> {
         must_drop: d.must_drop,
         royal_in_hand: d.royal_in_hand,
         unlimited: d.unlimited,
+        falls: d.falls,
     })
 }
 
@@ -925,5 +926,6 @@ pub fn end(checked: &Checked) -> EndRules {
         draw_odds: e.draw_odds,
         checkmate_by: e.checkmate_by.clone(),
         checkmate_needs: e.checkmate_needs.clone(),
+        lines: e.lines.clone(),
     }
 }

@@ -392,6 +392,14 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::turn_flag => "`alone`, `no-check` or `no-attack`",
         Rule::promotion_turn => "a `turn` rule",
         Rule::drop_must => "`must-drop`",
+        Rule::drop_falls => "`falls`",
+        Rule::kw_falls => "`falls`",
+        Rule::kw_line => "`line`",
+        Rule::kw_of => "`of`",
+        Rule::kw_along => "`along`",
+        Rule::kw_diagonals => "`diagonals`",
+        Rule::line_axis => "`files`, `ranks` or `diagonals`",
+        Rule::end_line => "a `line` rule",
         Rule::drop_only_on => "a drop rule",
         Rule::drop_per_colour => "a drop rule",
         Rule::kw_max => "`max`",
@@ -428,6 +436,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::blast_stmt | Rule::blast_known => "a blast statement",
         Rule::blast_reach => "`reach`",
         Rule::blast_immune => "`immune`",
+        Rule::blast_petrify => "`petrify`",
+        Rule::kw_petrify => "`petrify`",
         Rule::blast_spared => "`spared`",
         Rule::kw_after_reply => "`after-reply`",
         Rule::kw_giving_check => "`giving-check`",
@@ -1447,6 +1457,7 @@ impl Builder<'_> {
                         rules.push(DropRule::FirstOn { span, squares });
                     }
                 }
+                Rule::drop_falls => rules.push(DropRule::Falls { span }),
                 Rule::drop_only_on => {
                     if let Some((piece, squares)) = self.piece_on_squares(p) {
                         rules.push(DropRule::OnlyOn {
@@ -1545,16 +1556,16 @@ impl Builder<'_> {
                         rules.push(BlastRule::Reach { betza, span });
                     }
                 }
-                Rule::blast_immune | Rule::blast_spared => {
+                Rule::blast_immune | Rule::blast_spared | Rule::blast_petrify => {
                     let pieces: Vec<_> = p
                         .into_inner()
                         .filter(|q| q.as_rule() == Rule::ident)
                         .map(|q| text(&q))
                         .collect();
-                    rules.push(if rule == Rule::blast_immune {
-                        BlastRule::Immune { pieces, span }
-                    } else {
-                        BlastRule::Spared { pieces, span }
+                    rules.push(match rule {
+                        Rule::blast_immune => BlastRule::Immune { pieces, span },
+                        Rule::blast_spared => BlastRule::Spared { pieces, span },
+                        _ => BlastRule::Petrify { pieces, span },
                     });
                 }
                 Rule::unknown_stmt => rules.push(BlastRule::Unknown(self.unknown(p))),
@@ -1726,6 +1737,12 @@ impl Builder<'_> {
                 rules.push(self.counting(p, span));
                 continue;
             }
+            if rule == Rule::end_line {
+                if let Some(r) = self.line(p, span) {
+                    rules.push(r);
+                }
+                continue;
+            }
             let mut idents = Vec::new();
             let mut counts = Vec::new();
             let mut set = None;
@@ -1824,6 +1841,29 @@ impl Builder<'_> {
             rules.push(end_rule);
         }
         EndDecl { span, rules }
+    }
+
+    /// `line 3 of Stone along files, ranks loss`
+    fn line(&mut self, pair: Pair<'_, Rule>, span: Span) -> Option<EndRule> {
+        let mut length = None;
+        let mut idents = Vec::new();
+        let mut axes = Vec::new();
+        for q in pair.into_inner() {
+            match q.as_rule() {
+                Rule::count => length = Some(self.number(&q, u32::MAX)),
+                Rule::ident => idents.push(text(&q)),
+                Rule::line_axis => axes.push(text(&q)),
+                _ => {}
+            }
+        }
+        let outcome = idents.pop()?;
+        Some(EndRule::Line {
+            span,
+            length: length?,
+            pieces: idents,
+            axes,
+            outcome,
+        })
     }
 
     /// `counting without Pawn board 64 bare 2 Rook -> 8, 64 from pieces`

@@ -81,6 +81,8 @@ const LEGALITY: &str = "docs/language.md#legality";
 const BLAST: &str = "docs/language.md#capture-effects-blast";
 const WALLS: &str = "docs/language.md#walls-placed-by-moves-walls";
 const FLIPS: &str = "docs/language.md#conversion-flips-must-flip-next-to-own-first-on";
+const LINES: &str = "docs/language.md#lines-of-n-line";
+const FALLS: &str = "docs/language.md#drops-that-fall-falls";
 const ROYAL: &str = "docs/language.md#royal-pieces";
 const PASSING: &str = "docs/language.md#passing-pass-allowed";
 const END: &str = "docs/language.md#end";
@@ -419,6 +421,12 @@ const DROPS_BLOCK: &[Statement] = &[
         "a drop must land next to a piece of the dropping side",
         FLIPS,
     ),
+    lead(
+        "falls",
+        "`falls` alone",
+        "a drop lands only on the lowest empty square of its file",
+        FALLS,
+    ),
     after(
         "not-on",
         "`<Piece> not-on <squares>`",
@@ -481,6 +489,12 @@ const BLAST_BLOCK: &[Statement] = &[
         "spared",
         "`spared <Piece>, …`",
         "pieces a blast removes only when they capture",
+        BLAST,
+    ),
+    lead(
+        "petrify",
+        "`petrify <Piece>, …`",
+        "a capturing piece of these types turns into a wall where it captured",
         BLAST,
     ),
 ];
@@ -612,6 +626,12 @@ const END_BLOCK: &[Statement] = &[
         "`<Piece> reaches <squares> <win|draw|loss> [after-reply]`",
         "what a piece reaching the squares means",
         END,
+    ),
+    lead(
+        "line",
+        "`line <count> [of <Piece> | …] [along files|ranks|diagonals, …] <win|draw|loss>`",
+        "what making that many in a row means (for the player who made it)",
+        LINES,
     ),
 ];
 

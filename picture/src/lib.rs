@@ -945,6 +945,9 @@ fn blast_reach(
     let Some(b) = &variant.tables().parts().blast else {
         return Vec::new();
     };
+    if b.petrify.contains(&(p.index() as u8)) {
+        below.push("▪ this piece turns into a wall where it captures".to_string());
+    }
     let Some(reach) = b.reach.get(usize::from(from)) else {
         return Vec::new();
     };

@@ -8,8 +8,9 @@ cases file checks the legal moves and the perft counts (up to --max-depth,
 default all). Then checks that every broken table and every broken FEN is
 refused. Prints one line per variant and a closing line
 `N passed, N failed, N skipped`; exits 1 on any failure. A variant whose
-rules the reader does not play (walls placed by moves, flips) is skipped, with
-the rule named.
+rules the reader does not play (walls placed by moves, flips, lines of N,
+drops that fall, capturers that turn into walls) is skipped, with the rule
+named.
 """
 
 import os

@@ -492,6 +492,11 @@ pub enum Field {
         /// The rule.
         rule: usize,
     },
+    /// `end.lines[rule]`: its squares or pieces.
+    Line {
+        /// The rule.
+        rule: usize,
+    },
     /// `end.resets_move_limit`.
     ResetsMoveLimit,
     /// `end.resets_irreversible`.
@@ -578,6 +583,7 @@ impl fmt::Display for Field {
             Field::Castling { rule } => write!(f, "castling[{rule}]"),
             Field::Gating { rule } => write!(f, "gating[{rule}]"),
             Field::Reach { rule } => write!(f, "end.reach[{rule}]"),
+            Field::Line { rule } => write!(f, "end.lines[{rule}]"),
             Field::ResetsMoveLimit => write!(f, "end.resets_move_limit"),
             Field::ResetsIrreversible => write!(f, "end.resets_irreversible"),
             Field::Counting => write!(f, "end.counting"),

@@ -657,6 +657,13 @@ impl<'v, W: Width> Pos<'v, W> {
         if let Some(f) = &v.flipping {
             to &= f.drop_mask(v.all, self.by_side[us], self.by_side[us ^ 1]);
         }
+        if let Some(f) = &v.falls {
+            let mut landing = f.floor;
+            for s in Squares(self.occupied()) {
+                landing |= f.above[s as usize];
+            }
+            to &= landing;
+        }
         to
     }
 
@@ -1223,12 +1230,13 @@ impl<'v, W: Width> Pos<'v, W> {
     /// attacks it, and no blast shields it there.
     #[inline]
     fn royal_unsafe(&self, s: Sq, by: usize, occ: Set<W>) -> bool {
-        self.attacked_any(s, by, occ)
-            && !self
-                .v
-                .blast
-                .as_ref()
-                .is_some_and(|b| (b.reach[s as usize] & self.royals[by]).any())
+        match self.v.blast.as_deref() {
+            None => self.attacked_any(s, by, occ),
+            Some(b) => {
+                !(b.reach[s as usize] & self.royals[by]).any()
+                    && self.attacked_by_capturers(b, s, by, occ)
+            }
+        }
     }
 
     fn gen_castling(&self, out: &mut MoveList) {

@@ -316,8 +316,7 @@ impl<'v, W: Width> Pos<'v, W> {
     fn place_walls(&mut self, s: &Setup) -> Result<(), PositionError> {
         for &w in &s.walls {
             let at = w.raw();
-            if self.v.walling.is_none() || w.index() >= self.v.nsq || self.board.get(w.index()) != 0
-            {
+            if !self.v.places_walls() || w.index() >= self.v.nsq || self.board.get(w.index()) != 0 {
                 return Err(PositionError::Wall(w));
             }
             self.walls |= bit(at);

@@ -436,7 +436,7 @@ fn read_row<W: Width>(
             if walls.get(w).is_some_and(|&p| p as usize == i) {
                 w += 1;
                 k += 1;
-            } else if v.walling.is_some() && i < squares && !wall_due(w, i) {
+            } else if v.places_walls() && i < squares && !wall_due(w, i) {
                 // A wall that a move placed stands on a square.
                 placed.push(sq(row_squares[i]));
                 i += 1;

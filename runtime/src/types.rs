@@ -335,6 +335,8 @@ pub enum EndReason {
     CheckmateWithoutNeededCheck,
     /// The board is full (`full-board`).
     FullBoard,
+    /// A side's pieces stand on every square of a line (`end.lines`).
+    Line,
 }
 
 impl fmt::Display for EndReason {
@@ -355,6 +357,7 @@ impl fmt::Display for EndReason {
             EndReason::CheckmateBy => "checkmate by a piece that may not give it",
             EndReason::CheckmateWithoutNeededCheck => "checkmate without a needed check",
             EndReason::FullBoard => "full board",
+            EndReason::Line => "line",
         })
     }
 }

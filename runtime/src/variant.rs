@@ -333,6 +333,10 @@ pub(crate) struct Rules<W: Width> {
     pub(crate) check_count: Option<CheckCount>,
     /// Extinction rules.
     pub(crate) extinction: Vec<ExtinctionRule>,
+    /// Drops that fall (`drops.falls`); `None` in most variants.
+    pub(crate) falls: Option<Box<Falls<W>>>,
+    /// Lines of N (`end.lines`); empty in most variants.
+    pub(crate) lines: Vec<LineGoal<W>>,
     /// Captures that blast (see [`crate::blast`]); `None` in most variants.
     pub(crate) blast: Option<Box<crate::blast::Blast<W>>>,
     /// Walls placed by moves (see [`crate::walling`]); `None` in most
@@ -702,6 +706,51 @@ pub(crate) struct ReachRule<W: Width> {
     pub outcome: Outcome,
     /// Judged only after the opponent's reply.
     pub after_reply: bool,
+}
+
+/// Drops that fall to the lowest empty square of a column.
+#[derive(Clone, Debug)]
+pub(crate) struct Falls<W: Width> {
+    /// The squares with no square below them.
+    pub floor: Set<W>,
+    /// `above[s]`: the square above `s` (empty if none).
+    pub above: Vec<Set<W>>,
+}
+
+impl<W: Width> Falls<W> {
+    fn build(p: &crate::table::TableParts) -> Option<Box<Falls<W>>> {
+        if !p.drops.as_ref().is_some_and(|d| d.falls) {
+            return None;
+        }
+        let at = |c: [u8; 2]| {
+            p.board
+                .squares
+                .iter()
+                .position(|i| i.cells.first() == Some(&c))
+        };
+        let mut floor = Set::<W>::EMPTY;
+        let mut above = vec![Set::<W>::EMPTY; p.board.squares.len()];
+        for (s, info) in p.board.squares.iter().enumerate() {
+            let Some(&[c, r]) = info.cells.first() else {
+                continue;
+            };
+            match r.checked_sub(1).and_then(|r| at([c, r])) {
+                Some(b) => above[b] |= bit(s),
+                None => floor |= bit(s),
+            }
+        }
+        Some(Box::new(Falls { floor, above }))
+    }
+}
+
+/// A goal of lines (`end.lines`), with its square sets.
+#[derive(Clone, Debug)]
+pub(crate) struct LineGoal<W: Width> {
+    /// The piece types that count; `None`: every piece.
+    pub pieces: Option<Mask<W>>,
+    /// The lines (none empty).
+    pub lines: Vec<Set<W>>,
+    pub outcome: Outcome,
 }
 
 /// An extinction rule (`end.extinction`).
@@ -1356,6 +1405,13 @@ impl<W: Width> HistoryRules<W> {
 }
 
 impl<W: Width> Rules<W> {
+    /// Whether walls may appear during play: moves place them (`walling`)
+    /// or capturing pieces turn into them (`blast.petrify`); a FEN may
+    /// then hold placed walls.
+    pub(crate) fn places_walls(&self) -> bool {
+        self.walling.is_some() || self.blast.as_ref().is_some_and(|b| b.petrify.any())
+    }
+
     /// Prepares tables for play at width `W` (see [`Variant::new`]).
     fn new(tables: VariantTables) -> Result<Rules<W>, TableError> {
         let p = tables.parts().clone();
@@ -1479,6 +1535,22 @@ impl<W: Width> Rules<W> {
             filters,
             check_count: end.check_count,
             extinction: end.extinction,
+            falls: Falls::build(&p),
+            lines: p
+                .end
+                .lines
+                .iter()
+                .map(|r| LineGoal {
+                    pieces: (!r.pieces.is_empty()).then(|| mask_of(&r.pieces)),
+                    lines: r
+                        .lines
+                        .iter()
+                        .filter(|l| !l.is_empty())
+                        .map(|l| set_of(l))
+                        .collect(),
+                    outcome: r.outcome,
+                })
+                .collect(),
             blast: crate::blast::Blast::build(&p),
             walling: crate::walling::Walling::build(&p),
             flipping: crate::flipping::Flipping::build(&p),

@@ -127,6 +127,18 @@ const REFUSED: &[(&str, &[&str])] = &[
     // Chennis: a king kept to its court (E0163), and pieces that turn
     // over after every move and go to hand as their first face.
     ("chennis", &["E0163", "E0168"]),
+    // Lines of N (issue 30): custom or immobile pieces, which 11.1 has
+    // not (the lines and drops that fall are refused after them).
+    ("tictactoe", &["E0161"]),
+    ("cfour", &["E0161"]),
+    ("cfour-misere", &["E0161"]),
+    ("allqueenschess", &["E0161"]),
+    ("asimplegame", &["E0161"]),
+    ("roll-ing-to-four", &["E0161"]),
+    ("picaria", &["E0161"]),
+    ("nineholes", &["E0161"]),
+    // Petrified: pawns that step sideways (a custom pawn, not written).
+    ("petrified", &["E0161"]),
     // Free (Chess960) castling.
     // One-time moves (E0169); a pawn without a double step.
     ("cambodian", &["E0161", "E0169"]),
@@ -364,9 +376,11 @@ const CURRENT_EXPORTS: &[&str] = &[
     "3check",
     "armageddon",
     "5check",
+    "allqueenschess",
     "almost",
     "amazon",
     "antichess",
+    "asimplegame",
     "breakthrough",
     "capablanca",
     "capahouse",
@@ -407,6 +421,7 @@ const CURRENT_EXPORTS: &[&str] = &[
     "pocketknight",
     "raazuvaa",
     "racingkings",
+    "roll-ing-to-four",
     "threekings",
 ];
 

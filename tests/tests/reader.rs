@@ -163,13 +163,22 @@ fn python_reader_reproduces_perft_on_every_shipped_table() {
                 // What `fairyc compile` writes, read back as another program would.
                 let json = tables.to_json();
                 // Moves that place walls (`walling`) or flip pieces
-                // (`flipping`) the reader refuses by name: it does not play
-                // those rules yet (readers/python).
-                if tables.parts().walling.is_some() || tables.parts().flipping.is_some() {
+                // (`flipping`), lines of N (`end.lines`), drops that fall
+                // (`drops.falls`) and petrifying capturers (`blast.petrify`)
+                // the reader refuses by name: it does not play those rules
+                // yet (readers/python).
+                let parts = tables.parts();
+                if parts.walling.is_some()
+                    || parts.flipping.is_some()
+                    || !parts.end.lines.is_empty()
+                    || parts.drops.as_ref().is_some_and(|d| d.falls)
+                    || parts.blast.as_ref().is_some_and(|b| !b.petrify.is_empty())
+                {
                     report.lock().expect("lock").push((
                         stem,
                         "skipped: its moves place walls (`walling`) or flip pieces (`flipping`), \
-                         which the reader refuses"
+                         or it has lines of N (`end.lines`), drops that fall (`drops.falls`) or \
+                         capturers that turn into walls (`blast.petrify`), which the reader refuses"
                             .to_string(),
                         Vec::new(),
                     ));

@@ -16,6 +16,7 @@ impl Checker<'_> {
     pub(super) fn blast(&mut self, decl: &BlastDecl) {
         let mut seen = IndexMap::new();
         let mut reach = false;
+        let mut petrify = false;
         for rule in &decl.rules {
             match rule {
                 BlastRule::Reach { betza, span } => {
@@ -24,11 +25,16 @@ impl Checker<'_> {
                     self.betza(betza);
                     self.blast_reach(betza);
                 }
-                BlastRule::Immune { pieces, span } | BlastRule::Spared { pieces, span } => {
-                    let keyword = if matches!(rule, BlastRule::Immune { .. }) {
-                        "immune"
-                    } else {
-                        "spared"
+                BlastRule::Immune { pieces, span }
+                | BlastRule::Spared { pieces, span }
+                | BlastRule::Petrify { pieces, span } => {
+                    let keyword = match rule {
+                        BlastRule::Immune { .. } => "immune",
+                        BlastRule::Spared { .. } => "spared",
+                        _ => {
+                            petrify = true;
+                            "petrify"
+                        }
                     };
                     self.once(&mut seen, keyword, first_word(*span, keyword));
                     for p in pieces {
@@ -38,7 +44,7 @@ impl Checker<'_> {
                 BlastRule::Unknown(u) => self.unknown(Block::Blast, u),
             }
         }
-        if !reach {
+        if !reach && !petrify {
             self.error(ErrorKind::BlastWithoutReach, first_word(decl.span, "blast"));
         }
     }
@@ -59,8 +65,18 @@ impl Resolver<'_> {
     /// The second pass: the blast's table part. `E0197` for an immune
     /// royal piece.
     pub(super) fn blast_table(&mut self, decl: &BlastDecl) -> Option<BlastTable> {
-        let reach = reach_of(&self.geo, decl)?;
-        let (mut immune, mut spared) = (Vec::new(), Vec::new());
+        let explodes = decl
+            .rules
+            .iter()
+            .any(|r| matches!(r, BlastRule::Reach { .. }));
+        // Without `reach` a capture removes nothing around it (`petrify`
+        // alone): no reach lists.
+        let reach = if explodes {
+            reach_of(&self.geo, decl)?
+        } else {
+            Vec::new()
+        };
+        let (mut immune, mut spared, mut petrify) = (Vec::new(), Vec::new(), Vec::new());
         for rule in &decl.rules {
             match rule {
                 BlastRule::Reach { .. } => {}
@@ -83,13 +99,19 @@ impl Resolver<'_> {
                 BlastRule::Spared { pieces, .. } => {
                     spared.extend(pieces.iter().filter_map(|p| self.piece(&p.node)));
                 }
+                BlastRule::Petrify { pieces, .. } => {
+                    petrify.extend(pieces.iter().filter_map(|p| self.piece(&p.node)));
+                }
                 BlastRule::Unknown(_) => {}
             }
         }
+        petrify.sort_unstable();
+        petrify.dedup();
         Some(BlastTable {
             reach,
             immune,
             spared,
+            petrify,
         })
     }
 }

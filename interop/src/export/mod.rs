@@ -645,7 +645,16 @@ impl Exporter<'_> {
                 span,
             );
         }
-        if parts.blast.is_some() {
+        // The current Fairy-Stockfish's `petrifyOnCaptureTypes`: capturers
+        // that turn into walls, without a blast.
+        let petrify_only = parts
+            .blast
+            .as_ref()
+            .is_some_and(|b| b.reach.is_empty() && b.immune.is_empty() && b.spared.is_empty());
+        if let (Some(b), true, Target::Current) = (&parts.blast, petrify_only, self.target) {
+            let letters: String = b.petrify.iter().map(|&p| self.letter(p as usize)).collect();
+            self.key("petrifyOnCaptureTypes", letters);
+        } else if parts.blast.is_some() {
             // 11.1 does not read `blastOnCapture` (a newer key): the section
             // would play captures without their blast.
             let span = self.item_span(|i| match i {
@@ -803,6 +812,15 @@ impl Exporter<'_> {
             }
             let setup = &self.checked.setup.squares[p];
             let mut found = self.fsf_type(geo, piece, setup);
+            // The current Fairy-Stockfish's `immobile` type: a piece
+            // without moves (`immobile`).
+            if found.is_none()
+                && self.target == Target::Current
+                && !piece.royal.is_royal()
+                && piece.moves.iter().flatten().all(Vec::is_empty)
+            {
+                found = Some("immobile");
+            }
             let taken = found.is_some_and(|f| used.iter().any(|(t, _)| *t == f));
             if self.target == Target::Current
                 && (found.is_none() || taken)
@@ -1198,9 +1216,18 @@ impl Exporter<'_> {
                 refusals.push((name.clone(), format!("`{name}` has a per-colour limit")));
             }
         }
+        if d.falls && self.target != Target::Current {
+            refusals.push((
+                String::new(),
+                "drops that fall (`falls`): Fairy-Stockfish 11.1 has no `enclosingDrop`".into(),
+            ));
+        }
         for (name, why) in refusals {
             let span = self.drops_span((!name.is_empty()).then_some(name.as_str()));
             self.refuse(ExportRefusal::Drops { why }, span);
+        }
+        if d.falls {
+            self.key("enclosingDrop", "top");
         }
         self.key("pieceDrops", true);
         self.key("capturesToHand", d.captures_to_hand);
@@ -1433,6 +1460,7 @@ impl Exporter<'_> {
             );
         }
         self.extinction(&end);
+        self.lines(&end);
         if let Some(cc) = end.check_count {
             if cc.outcome == Outcome::Win {
                 self.key("checkCounting", true);
@@ -1514,6 +1542,71 @@ impl Exporter<'_> {
                 );
             }
         }
+    }
+
+    /// `connectN`, `connectPieceTypes`, `connectHorizontal`,
+    /// `connectVertical`, `connectDiagonal`, `connectValue` (the current
+    /// Fairy-Stockfish, one `line` rule; its `connectN` judges the player
+    /// who has just moved, as `line` does).
+    fn lines(&mut self, end: &EndRules) {
+        if end.lines.is_empty() {
+            return;
+        }
+        let rules: Vec<EndRule> = self
+            .file
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::End(e) => Some(e.rules.iter()),
+                _ => None,
+            })
+            .flatten()
+            .filter(|r| matches!(r, EndRule::Line { .. }))
+            .cloned()
+            .collect();
+        let span = match rules.first() {
+            Some(EndRule::Line { span, .. }) => *span,
+            _ => self.whole_file(),
+        };
+        if self.target != Target::Current || rules.len() != 1 {
+            let why = if self.target != Target::Current {
+                "lines of N (`line`): Fairy-Stockfish 11.1's `connectN` is not compared"
+            } else {
+                "more than one `line` rule (Fairy-Stockfish has one `connectN`)"
+            };
+            self.refuse(ExportRefusal::Rule { why: why.into() }, span);
+            return;
+        }
+        let Some(EndRule::Line {
+            length,
+            pieces,
+            axes,
+            outcome,
+            ..
+        }) = rules.into_iter().next()
+        else {
+            return;
+        };
+        let axes: Vec<String> = axes.into_iter().map(|a| a.node).collect();
+        self.key("connectN", length.node);
+        if !pieces.is_empty() {
+            let letters: String = end.lines[0]
+                .pieces
+                .iter()
+                .map(|&p| self.letter(p as usize))
+                .collect();
+            self.key("connectPieceTypes", letters);
+        }
+        if !axes.is_empty() {
+            for (key, axis) in [
+                ("connectHorizontal", "ranks"),
+                ("connectVertical", "files"),
+                ("connectDiagonal", "diagonals"),
+            ] {
+                self.key(key, axes.iter().any(|a| a == axis));
+            }
+        }
+        self.key("connectValue", outcome.node);
     }
 
     /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`,

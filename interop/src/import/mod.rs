@@ -297,7 +297,8 @@ const PIECE_TYPES: &[PieceType] = &[
     PieceType {
         key: "immobile",
         name: "Immobile",
-        betza: None,
+        // No moves: written `immobile`.
+        betza: Some(""),
     },
     PieceType {
         key: "janggiCannon",
@@ -443,8 +444,10 @@ pub const NOT_YET: &[(&str, Option<&str>)] = &[
     ("shatarMateRule", Some("false")),
     ("bikjangRule", Some("false")),
     ("extinctionClaim", Some("false")),
-    ("connectN", Some("0")),
     ("countingRule", Some("none")),
+    // Read for the current Fairy-Stockfish only (`line`): 11.1's lines are
+    // not compared.
+    ("connectN", Some("0")),
 ];
 
 /// Keys that newer Fairy-Stockfish versions document but 11.1 does not read
@@ -544,6 +547,12 @@ pub const NEWER: &[&str] = &[
 /// Keys only newer Fairy-Stockfish versions read that the import reads for
 /// the current one (ignored, with `W0021`, for 11.1).
 pub const IMPORTED_NEWER: &[&str] = &[
+    "petrifyOnCaptureTypes",
+    "connectPieceTypes",
+    "connectVertical",
+    "connectHorizontal",
+    "connectDiagonal",
+    "connectValue",
     "blastOnCapture",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
@@ -619,6 +628,7 @@ fn newer_default(key: &str, value: &str) -> bool {
         || (NONE.contains(&key) && value == "-")
         || (ON.contains(&key) && value == "true")
         || (matches!(key, "collinearN" | "connectNxN") && value == "0")
+        || (key == "enclosingDrop" && matches!(value, "none" | "top"))
 }
 
 /// Not a Fairy-Stockfish key: the `maxRank` of the section that set
@@ -1038,6 +1048,9 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
             ),
             KeyClass::NotYet(_)
                 if out.target == Target::Current && IMPORTED_CURRENT.contains(&e.key.as_str()) => {}
+            // Keys 11.1 reads that the import reads for the current
+            // Fairy-Stockfish only.
+            KeyClass::NotYet(_) if out.target == Target::Current && e.key == "connectN" => {}
             KeyClass::NotYet(default) if default != Some(e.value.as_str()) => {
                 let why = match default {
                     Some(d) => format!(
@@ -1836,8 +1849,13 @@ impl<'a> Generator<'a> {
             if demoted.contains(&p.letter) {
                 immune.push_str(&format!("; captured-as {name}"));
             }
+            let moves = if p.betza.is_empty() {
+                "immobile".to_string()
+            } else {
+                format!("moves {moves}")
+            };
             let line = format!(
-                "piece {name} {{ letter {}; moves {moves}{royal}{faces}{immune} }}    // {said}",
+                "piece {name} {{ letter {}; {moves}{royal}{faces}{immune} }}    // {said}",
                 p.letter
             );
             self.line(&line, Some(p.key.as_str()));
@@ -1946,13 +1964,28 @@ impl<'a> Generator<'a> {
         if self.out.target != Target::Current {
             return;
         }
-        let Some(v) = self.raw("blastOnCapture") else {
+        let Some(petrify) = self.letters("petrifyOnCaptureTypes") else {
             return;
         };
-        let span = v.span;
-        if self.bool("blastOnCapture", false) != Some(true) {
+        let petrify: Vec<String> = petrify
+            .iter()
+            .filter_map(|&c| self.piece_of(c).map(|p| p.name.clone()))
+            .collect();
+        let petrify_line = (!petrify.is_empty()).then(|| {
+            let said = self.said("petrifyOnCaptureTypes", "-");
+            format!("    petrify {}    // {said}", petrify.join(", "))
+        });
+        let blasts = self.raw("blastOnCapture").map(|v| v.span);
+        if blasts.is_none() || self.bool("blastOnCapture", false) != Some(true) {
+            if let Some(l) = petrify_line {
+                self.line("blast {", Some("petrifyOnCaptureTypes"));
+                self.line(&l, Some("petrifyOnCaptureTypes"));
+                self.line("}", Some("petrifyOnCaptureTypes"));
+                self.line("", None);
+            }
             return;
         }
+        let span = blasts.unwrap_or(self.section.header_span);
         if self.king().is_some() || !self.pseudo_royal.is_empty() {
             self.out.cannot(
                 "blastOnCapture",
@@ -1984,6 +2017,9 @@ impl<'a> Generator<'a> {
                 &format!("    immune {}    // {said}", names.join(", ")),
                 Some("blastImmuneTypes"),
             );
+        }
+        if let Some(l) = petrify_line {
+            self.line(&l, Some("petrifyOnCaptureTypes"));
         }
         self.line("}", Some("blastOnCapture"));
         self.line("", None);
@@ -2413,7 +2449,10 @@ impl<'a> Generator<'a> {
                     base.letter.to_ascii_lowercase(),
                     base.letter
                 ))
-            } else if target.key == "pawn" || self.mutual.contains(&target.letter) {
+            } else if target.key == "pawn"
+                || target.betza.is_empty()
+                || self.mutual.contains(&target.letter)
+            {
                 Some(format!(
                     "the promoted `{}` keeps rules of its type (a pawn's, or mutual immunity) that fairyc's promoted face `+{}` would not have",
                     target.letter.to_ascii_lowercase(),
@@ -2901,6 +2940,12 @@ impl<'a> Generator<'a> {
         if !to_hand {
             self.line("    captures-to-hand off", Some("capturesToHand"));
         }
+        if self.out.target == Target::Current
+            && self.raw("enclosingDrop").is_some_and(|v| v.value == "top")
+        {
+            let said = self.said("enclosingDrop", "none");
+            self.line(&format!("    falls    // {said}"), Some("enclosingDrop"));
+        }
         if let (Some(p), false) = (&pawn, white.is_empty()) {
             self.line(
                 &format!("    {} not-on no-pawn-drops", p.name),
@@ -3005,6 +3050,7 @@ impl<'a> Generator<'a> {
         let clock = self.clock();
         self.check_counting(fen, &mut lines);
         self.extinction(&mut lines);
+        self.connect(&mut lines);
         let zones = self.flag(&mut lines);
         let (legality, royal) = self.legality();
         for (z, k) in zones {
@@ -3026,6 +3072,96 @@ impl<'a> Generator<'a> {
             }
             self.line("}", None);
         }
+    }
+
+    /// `connectN`, `connectPieceTypes`, `connectVertical`,
+    /// `connectHorizontal`, `connectDiagonal`, `connectValue` (the current
+    /// Fairy-Stockfish): `line <n> [of …] [along …] <outcome>`. Fairy-Stockfish
+    /// 11.1's `connectN` is not compared, and refused.
+    fn connect(&mut self, lines: &mut Vec<(String, &'static str)>) {
+        let Some(n) = self.int("connectN", 0, 0, 64) else {
+            return;
+        };
+        if n == 0 {
+            return;
+        }
+        // For 11.1 the key is refused as not imported yet (`NOT_YET`).
+        if self.out.target != Target::Current {
+            return;
+        }
+        let span = self
+            .raw("connectN")
+            .map_or(self.section.header_span, |v| v.span);
+        if n < 2 {
+            self.out.cannot(
+                "connectN",
+                span,
+                "a line of one piece: the .variant language's `line` is at least 2 long",
+            );
+            return;
+        }
+        let (Some(vertical), Some(horizontal), Some(diagonal)) = (
+            self.bool("connectVertical", true),
+            self.bool("connectHorizontal", true),
+            self.bool("connectDiagonal", true),
+        ) else {
+            return;
+        };
+        let Some(outcome) = self.outcome("connectValue", "win", false) else {
+            return;
+        };
+        let types = match self.raw("connectPieceTypes").map(|v| v.value.trim()) {
+            None | Some("*") => Vec::new(),
+            Some(_) => match self.letters("connectPieceTypes") {
+                Some(l) => l,
+                None => return,
+            },
+        };
+        let mut axes = Vec::new();
+        if horizontal {
+            axes.push("ranks");
+        }
+        if vertical {
+            axes.push("files");
+        }
+        if diagonal {
+            axes.push("diagonals");
+        }
+        if axes.is_empty() {
+            self.out.cannot(
+                "connectN",
+                span,
+                "lines along no direction (connectVertical, connectHorizontal and connectDiagonal all false)",
+            );
+            return;
+        }
+        let of = if types.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<String> = types
+                .iter()
+                .filter_map(|&c| self.piece_of(c).map(|p| p.name.clone()))
+                .collect();
+            format!(" of {}", names.join(" | "))
+        };
+        let along = if axes.len() == 3 {
+            String::new()
+        } else {
+            format!(" along {}", axes.join(", "))
+        };
+        let said = [
+            self.said("connectN", "0"),
+            self.said("connectPieceTypes", "*"),
+            self.said("connectVertical", "true"),
+            self.said("connectHorizontal", "true"),
+            self.said("connectDiagonal", "true"),
+            self.said("connectValue", "win"),
+        ]
+        .join(", ");
+        lines.push((
+            format!("line {n}{of}{along} {outcome}    // {said}"),
+            "connectN",
+        ));
     }
 
     /// `checkmateValue`, `stalemateValue`, `nFoldRule`, `nFoldValue` and

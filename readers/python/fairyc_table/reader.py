@@ -35,7 +35,8 @@ class TableError(ValueError):
 class Unsupported(TableError):
     """A valid table whose rules this reader does not play (walls placed by
     moves, `walling`; conversion, `flipping` and the rules that go with
-    it): refused with the rule named."""
+    it; lines of N, `end.lines`; drops that fall, `drops.falls`; capturers
+    that turn into walls, `blast.petrify`): refused with the rule named."""
 
 
 # The fields of each object (docs/table-format.md, "Field presence and
@@ -61,7 +62,7 @@ FIELDS = {
     "turn_promotion": (set(), {"alone", "no_check", "no_attack"}),
     "drops": ({"forbidden", "no_mate"},
               {"captures_to_hand", "per_file", "also_as", "per_colour", "must_drop",
-               "royal_in_hand", "unlimited"}),
+               "royal_in_hand", "unlimited", "falls"}),
     "castling": ({"side", "fen", "king", "king_from", "king_to", "rook", "rook_from", "rook_to",
                   "empty", "safe"}, {"line", "by_drop"}),
     "gating": ({"piece", "squares"}, set()),
@@ -70,8 +71,8 @@ FIELDS = {
              "resets_irreversible", "bare_king",
              "reach", "check_count",
              "extinction", "counting", "double_pass", "facing", "komi", "draw_odds", "checkmate_by",
-             "checkmate_needs", "full_board"}),
-    "blast": ({"reach"}, {"immune", "spared"}),
+             "checkmate_needs", "full_board", "lines"}),
+    "blast": ({"reach"}, {"immune", "spared", "petrify"}),
     "legality": (set(), {"giving_check_forbidden", "drop_giving_check_forbidden",
                          "capture_compulsory", "pass",
                          "fleeing_check_forbidden", "several_royals", "pass_when_stuck"}),
@@ -231,6 +232,8 @@ def check_table(doc):
     if "blast" in p:
         b = p["blast"]
         check_fields(b, "blast", "blast")
+        if b.get("petrify"):
+            raise Unsupported("blast.petrify (capturers that turn into walls) is not played by this reader")
         if len(b["reach"]) != len(p["board"]["squares"]):
             raise TableError("blast.reach: one list per square")
         if not all(in_range(x) for r in b["reach"] for x in r):
@@ -246,6 +249,10 @@ def check_table(doc):
             or "full_board" in p["end"] or p["end"]["stalemate"] == "points"):
         raise Unsupported("flipping (conversion: flips, unlimited hands, a pass when stuck, "
                           "counting at the end) is not played by this reader")
+    if "lines" in p["end"]:
+        raise Unsupported("end.lines (lines of N) is not played by this reader")
+    if "falls" in p.get("drops", {}):
+        raise Unsupported("drops.falls (drops that fall) is not played by this reader")
 
 
 class Table:

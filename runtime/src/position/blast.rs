@@ -44,12 +44,16 @@ impl<W: Width> Pos<'_, W> {
     /// After a capture `m` where captures blast: the blast at its end.
     #[cold]
     #[inline(never)]
-    pub(crate) fn blast_after(&mut self, m: Move) {
+    /// `mover`: the moving piece's type before a promotion (`None`: the
+    /// type that stands on the destination).
+    pub(crate) fn blast_after(&mut self, m: Move, mover: Option<u8>) {
         let Some(b) = self.v.blast.as_deref() else {
             return;
         };
         if let Move::Normal { to, .. } | Move::EnPassant { to, .. } | Move::Locust { to, .. } = m {
-            self.blast_at(b, to.raw());
+            let to = to.raw();
+            let mover = mover.unwrap_or_else(|| code_piece(self.board.get(to as usize)));
+            self.blast_at(b, to, mover);
         }
     }
 
@@ -62,9 +66,37 @@ impl<W: Width> Pos<'_, W> {
         let Some(b) = self.v.blast.as_deref() else {
             return false;
         };
-        let occ = self.by_side[0] | self.by_side[1];
-        Squares(self.royals[side])
-            .any(|k| !self.shielded_by_blast(b, k, side) && self.attacked_any(k, side ^ 1, occ))
+        let occ = self.occupied();
+        Squares(self.royals[side]).any(|k| {
+            !self.shielded_by_blast(b, k, side) && self.attacked_by_capturers(b, k, side ^ 1, occ)
+        })
+    }
+
+    /// [`Pos::attacked_any`] where captures have effects: a royal piece of
+    /// `by` that would petrify cannot capture (it would leave its side
+    /// without it), so it attacks nothing; it still blocks.
+    pub(crate) fn attacked_by_capturers(
+        &self,
+        b: &Blast<W>,
+        s: Sq,
+        by: usize,
+        occ: Set<W>,
+    ) -> bool {
+        if !b.petrify.any() {
+            return self.attacked_any(s, by, occ);
+        }
+        let idle: Vec<Sq> = Squares(self.royals[by])
+            .filter(|&r| b.petrify.has(code_piece(self.board.get(r as usize))))
+            .collect();
+        if idle.is_empty() {
+            return self.attacked_any(s, by, occ);
+        }
+        let mut without = self.clone();
+        for r in idle {
+            without.board.set(r as usize, 0);
+            without.by_side[by] &= !bit::<Set<W>>(r);
+        }
+        without.attacked_any(s, by, occ)
     }
 
     /// After a capture that ends on `to`: removes the capturing piece and
@@ -73,9 +105,19 @@ impl<W: Width> Pos<'_, W> {
     /// castling rights of its square go.
     #[cold]
     #[inline(never)]
-    pub(crate) fn blast_at(&mut self, b: &Blast<W>, to: Sq) {
+    pub(crate) fn blast_at(&mut self, b: &Blast<W>, to: Sq, mover: u8) {
         let occ = self.by_side[0] | self.by_side[1];
-        for s in Squares((b.reach[to as usize] | bit(to)) & occ) {
+        // A piece that promoted as it captured petrifies by its type
+        // before the promotion (a pawn promoting on a capture stays).
+        let petrify = b.petrify.has(mover);
+        let area = if b.explodes {
+            b.reach[to as usize] | bit(to)
+        } else if petrify {
+            bit(to)
+        } else {
+            return;
+        };
+        for s in Squares(area & occ) {
             let c = self.board.get(s as usize);
             let p = code_piece(c);
             if b.immune.has(p as usize) || (s != to && b.spared.has(p as usize)) {
@@ -94,6 +136,11 @@ impl<W: Width> Pos<'_, W> {
             self.castling &= !self.v.castle_clear[s as usize];
             if self.v.rights_by_square {
                 self.clear_rights_by_square(s, s);
+            }
+            if s == to && petrify {
+                // The capturer turns into a wall where it stood.
+                self.walls |= bit(to);
+                self.hash ^= self.v.keys.piece_sq[to as usize];
             }
         }
     }

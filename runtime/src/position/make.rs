@@ -348,6 +348,9 @@ impl<'v, W: Width> Pos<'v, W> {
         let old_castling = self.castling;
         let mut reset = false;
         let mut captured = false;
+        // The type of the piece that moved, before any promotion (what a
+        // petrifying capture looks at).
+        let mut mover = None;
         match m {
             Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
                 let (from, to) = (from.raw(), to.raw());
@@ -366,6 +369,7 @@ impl<'v, W: Width> Pos<'v, W> {
                 }
                 let (c, marked) = self.take(from);
                 let p = code_piece(c);
+                mover = Some(p);
                 if v.resets.has(p) {
                     reset = true;
                 }
@@ -464,7 +468,7 @@ impl<'v, W: Width> Pos<'v, W> {
             Move::Pass { .. } | Move::Walled { .. } => {}
         }
         if captured && v.blast.is_some() {
-            self.blast_after(m);
+            self.blast_after(m, mover);
         }
         if let Some(f) = &v.flipping {
             if let Move::Normal { to, .. } | Move::Drop { to, .. } = m {

@@ -67,6 +67,29 @@ impl<'v, W: Width> Pos<'v, W> {
                 }
             }
         }
+        if !self.v.lines.is_empty() {
+            return self.line_outcome();
+        }
+        None
+    }
+
+    /// The lines of N, judged for the player who has just moved (his
+    /// opponent's lines do not count, as in Fairy-Stockfish).
+    fn line_outcome(&self) -> Option<GameResult> {
+        let side = self.turn ^ 1;
+        for rule in &self.v.lines {
+            let mut mine = self.by_side[side];
+            if let Some(types) = rule.pieces {
+                for s in Squares(mine) {
+                    if !types.has(code_piece(self.board.get(s as usize))) {
+                        mine &= !bit::<Set<W>>(s);
+                    }
+                }
+            }
+            if rule.lines.iter().any(|&l| (mine & l) == l) {
+                return Some(result_for(side, rule.outcome, EndReason::Line));
+            }
+        }
         None
     }
 

@@ -825,6 +825,11 @@ pub struct DropRules {
     /// Absent means `false`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub unlimited: bool,
+    /// `falls`: a drop lands only on the lowest empty square of its column
+    /// (toward row 0): a square whose cell below is no square, or holds a
+    /// piece or a wall. Absent means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub falls: bool,
 }
 
 /// A gating rule: `piece`, in its owner's hand, may enter on a square of
@@ -1026,6 +1031,25 @@ pub struct EndRules {
     /// player (`checkmate needs Rook | Knight else draw`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checkmate_needs: Option<MateRule>,
+    /// Lines of N: after a move, the player who made it and has a piece on
+    /// every square of one of a rule's lines gets its outcome.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<LineRule>,
+}
+
+/// A goal of lines (`line 4 win`): the player who has just moved and holds
+/// every square of one of the lines, with pieces of the listed types, gets
+/// the outcome. The opponent's lines are not judged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineRule {
+    /// The piece types that count; empty: every piece.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pieces: Vec<u8>,
+    /// The lines, each a list of squares (all of one length).
+    pub lines: Vec<Vec<u16>>,
+    /// For the player who made the line.
+    pub outcome: Outcome,
 }
 
 /// How a stalemate ends: for the stalemated player, or by material.

@@ -411,6 +411,21 @@ pub(super) fn validate_end(
             sq(s, at)?;
         }
     }
+    if p.end.lines.len() > MAX_RULES {
+        return Err(TableError::TooBig {
+            limit: Limit::Rules,
+            needed: p.end.lines.len(),
+        });
+    }
+    for (rule, r) in p.end.lines.iter().enumerate() {
+        let at = Field::Line { rule };
+        for &x in &r.pieces {
+            pc(x, at)?;
+        }
+        for &s in r.lines.iter().flatten() {
+            sq(s, at)?;
+        }
+    }
     for &x in &p.end.resets_move_limit {
         pc(x, Field::ResetsMoveLimit)?;
     }
