@@ -496,7 +496,13 @@ impl<'a> Checker<'a> {
             ),
             None => {
                 let suggestion = did_you_mean(keyword, block.keywords());
-                if suggestion.is_none() && block.has_rules() {
+                // A line that starts with a piece's name, in a block of
+                // rules that start so (`<Piece> not-on …`), is a rule gone
+                // wrong rather than an unknown statement.
+                let piece_first = self.pieces.contains_key(keyword);
+                if suggestion.is_none()
+                    && (block.has_rules() || (piece_first && block.has_piece_rules()))
+                {
                     self.error(
                         ErrorKind::MalformedRule {
                             block,

@@ -712,6 +712,14 @@ impl Block {
         rules > 0 && 2 * rules >= self.statements().len()
     }
 
+    /// Whether some statements of the block start with a piece's name
+    /// (`<Piece> not-on …`).
+    pub fn has_piece_rules(self) -> bool {
+        self.statements()
+            .iter()
+            .any(|s| matches!(s.marker, Marker::After(_)) && s.syntax.starts_with("`<Piece>"))
+    }
+
     /// What the statements of the block look like, for `help:` notes: their
     /// forms, separated by `;`, and what `<squares>` stands for if they use it.
     pub fn forms(self) -> String {
