@@ -982,9 +982,9 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0201",
         title: "key the language cannot express yet",
-        text: "Fairy-Stockfish 11.1 reads this key, but `fairyc import` has no construct of the `.variant` language to say it yet (see docs/import.md for the keys supported). A key with its default value is accepted; any other value is refused, so that an import never plays a different game than Fairy-Stockfish. Piece types without a fairyc move notation (`immobile`, `janggiCannon`, `janggiElephant`, `banner`), rules by region (`mobilityRegion…`, drop regions), shogi-style promotions and many special rules are not imported yet.",
-        wrong: "[mine:chess]\nperpetualCheckIllegal = true",
-        fixed: "[mine:chess]\nperpetualCheckIllegal = false",
+        text: "Fairy-Stockfish reads this key, but `fairyc import` has no construct of the `.variant` language to say it yet (see docs/import.md for the keys supported). A key with its default value is accepted; any other value is refused, so that an import never plays a different game than Fairy-Stockfish. Piece types without a fairyc move notation (`janggiCannon`, `janggiElephant`, `banner`), rules by piece region (`mobilityRegion…`), several pawn types (`pawnTypes`), conversion (`flipEnclosedPieces`) and a few special rules are not imported yet.",
+        wrong: "[mine:chess]\noppositeCastling = true",
+        fixed: "[mine:chess]\noppositeCastling = false",
     },
     Explanation {
         code: "E0202",
