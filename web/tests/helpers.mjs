@@ -171,7 +171,7 @@ export function oracleSquares(variant) {
   }
   const code =
     "import sys, pyffish\nfor f in sys.argv[2:]:\n    pyffish.load_variant_config(open(f).read())\nprint(pyffish.start_fen(sys.argv[1]))";
-  const inis = ["current.ini", "atomic.ini"].map((f) => join(ROOT, "tests", "data", "field", f));
+  const inis = ["current.ini", "atomic.ini", "lines.ini"].map((f) => join(ROOT, "tests", "data", "field", f));
   const r = spawnSync("python3", ["-c", code, variant, ...inis], { encoding: "utf8" });
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`neither Fairy-Stockfish 11.1 nor pyffish offers ${variant}: ${r.stderr}`);
