@@ -8,7 +8,8 @@ use crate::table::Outcome;
 use crate::types::{EndReason, GameResult, Move};
 
 /// A game in progress: the current position and the hashes of all earlier
-/// positions, each with whether its side to move was in check.
+/// positions, each with whether its side to move was in check (recorded
+/// only for a `perpetual-check` rule).
 #[derive(Clone, Debug)]
 pub struct Game<'v> {
     pos: Position<'v>,
@@ -16,12 +17,22 @@ pub struct Game<'v> {
     checked: Vec<bool>,
 }
 
+/// Whether the variant's repetition rule judges perpetual checks.
+fn perpetual(pos: &Position<'_>) -> bool {
+    pos.variant()
+        .tables()
+        .parts()
+        .end
+        .repetition
+        .is_some_and(|r| r.perpetual_check.is_some())
+}
+
 impl<'v> Game<'v> {
     /// Starts a game from a position.
     pub fn new(pos: Position<'v>) -> Game<'v> {
         Game {
             history: vec![pos.hash()],
-            checked: vec![pos.is_check()],
+            checked: vec![perpetual(&pos) && pos.is_check()],
             pos,
         }
     }
@@ -45,7 +56,9 @@ impl<'v> Game<'v> {
         }
         self.pos.play(m)?;
         self.history.push(self.pos.hash());
-        self.checked.push(self.pos.is_check());
+        // Only a `perpetual-check` rule reads the checks.
+        self.checked
+            .push(perpetual(&self.pos) && self.pos.is_check());
         Ok(())
     }
 

@@ -1308,6 +1308,13 @@ impl<'a> Generator<'a> {
     }
 
     /// `key = value` as a comment, with where the value comes from.
+    /// `E0201` at `key` (at the section's header when the key is not
+    /// given), saying why.
+    fn refuse_key(&mut self, key: &str, why: &str) {
+        let span = self.raw(key).map_or(self.section.header_span, |v| v.span);
+        self.out.cannot(key, span, why);
+    }
+
     fn said(&self, key: &str, default: &str) -> String {
         match self.keys.get(key) {
             Some(v) => match &v.from {
@@ -1891,12 +1898,8 @@ impl<'a> Generator<'a> {
             return;
         }
         if !self.pseudo_royal.is_empty() {
-            let span = self
-                .raw("flyingGeneral")
-                .map_or(self.section.header_span, |v| v.span);
-            self.out.cannot(
+            self.refuse_key(
                 "flyingGeneral",
-                span,
                 "with pseudo-royal pieces: Fairy-Stockfish's generals face only its `king`s, fairyc's `faces` every royal piece",
             );
             return;
@@ -2501,12 +2504,8 @@ impl<'a> Generator<'a> {
             // Fairy-Stockfish measures Black's region from the far side:
             // beyond the board, White's is empty but Black's is not (pyffish
             // 0.0.90 promotes Black's pawns on their first step).
-            let span = self
-                .raw("promotionRank")
-                .map_or(self.section.header_span, |v| v.span);
-            self.out.cannot(
+            self.refuse_key(
                 "promotionRank",
-                span,
                 "a promotion rank beyond the board: Fairy-Stockfish then promotes Black's pawns anywhere but White's nowhere",
             );
             return None;
@@ -2538,14 +2537,7 @@ impl<'a> Generator<'a> {
                     None => return None,
                 }
             } else if (side == 0 && rank > made_on.min(n)) || rank > made_on {
-                let span = self
-                    .raw("promotionRank")
-                    .map_or(self.section.header_span, |v| v.span);
-                self.out.cannot(
-                    "promotionRank",
-                    span,
-                    "a promotion region for one side only",
-                );
+                self.refuse_key("promotionRank", "a promotion region for one side only");
                 return None;
             } else if side == 0 {
                 ranks(rank, made_on.min(n))
@@ -2687,12 +2679,8 @@ impl<'a> Generator<'a> {
         if demotion && to_hand && pawn_promotes {
             // A pawn promoted in a variant with captures to hand is marked
             // promoted too (`Q~`), and pyffish 0.0.90 demotes it into a wall.
-            let span = self
-                .raw("pieceDemotion")
-                .map_or(self.section.header_span, |v| v.span);
-            self.out.cannot(
+            self.refuse_key(
                 "pieceDemotion",
-                span,
                 "with pawn promotions and captures to hand: Fairy-Stockfish also demotes a promoted pawn (`Q~`), leaving a wall (pyffish 0.0.90)",
             );
             return;
@@ -2756,13 +2744,9 @@ impl<'a> Generator<'a> {
         };
         if !drops {
             if to_hand {
-                let span = self
-                    .raw("capturesToHand")
-                    .map_or(self.section.header_span, |v| v.span);
-                self.out.cannot(
-                    "capturesToHand",
-                    span,
-                    "captured pieces going to a hand they can never be dropped from (`pieceDrops = false`)",
+                self.refuse_key(
+                "capturesToHand",
+                "captured pieces going to a hand they can never be dropped from (`pieceDrops = false`)",
                 );
             }
             return;
@@ -2915,13 +2899,9 @@ impl<'a> Generator<'a> {
                 continue;
             }
             if w.is_empty() || b.is_empty() {
-                let span = self
-                    .raw("immobilityIllegal")
-                    .map_or(self.section.header_span, |v| v.span);
-                self.out.cannot(
-                    "immobilityIllegal",
-                    span,
-                    &format!("`{name}` could never move from some squares of one side only: a zone needs squares for both sides"),
+                self.refuse_key(
+                "immobilityIllegal",
+                &format!("`{name}` could never move from some squares of one side only: a zone needs squares for both sides"),
                 );
                 return;
             }
