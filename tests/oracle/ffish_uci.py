@@ -31,11 +31,78 @@ of the old dialect that it did not print is read by the engine as it is,
 and the engine misreads a Berolina en-passant square alone (its capture
 then takes a piece elsewhere), so fixed FENs of such variants hold no
 en-passant square.
+
+Perft from Python costs about 1.5 ms a position that is not a leaf (each
+`pyffish` call sets the variant up again). With `FAIRYC_FSF_CURRENT` set to
+the UCI engine built from the same pyffish release's source
+(tests/oracle/build_current_engine.sh, which CI runs), `go perft` is handed
+to that engine instead: the same program, given the same variants.ini, the
+same variant and the engine's own FEN of the position. The engine's VERSION
+file, written beside it by the build, must name the imported module's
+version, or this script stops with an error.
 """
 
+import os
+import subprocess
 import sys
 
 import pyffish as sf
+
+
+class Native:
+    """The engine built from pyffish's own source, for `go perft`."""
+
+    def __init__(self, path):
+        stamp = os.path.join(os.path.dirname(path), "VERSION")
+        wanted = "%d.%d.%d" % sf.version()
+        try:
+            with open(stamp, encoding="utf-8") as f:
+                built = f.read().strip()
+        except OSError as e:
+            sys.exit("FAIRYC_FSF_CURRENT=%s: cannot read %s: %s" % (path, stamp, e))
+        if built != wanted:
+            sys.exit("FAIRYC_FSF_CURRENT=%s was built from pyffish %s, not %s" % (path, built, wanted))
+        self.proc = subprocess.Popen(
+            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("uci")
+        self.until("uciok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def until(self, prefix):
+        """The lines the engine prints up to one that starts with `prefix`."""
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                sys.exit("the native engine ended while " + prefix + " was awaited")
+            line = line.rstrip("\n")
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    def option(self, name, value):
+        self.send("setoption name %s value %s" % (name, value))
+        self.send("isready")
+        self.until("readyok")
+
+    def perft(self, fen, depth):
+        """(move, count) pairs and the total, as the engine prints them."""
+        self.send("position fen " + fen)
+        self.send("go perft %d" % depth)
+        counts = []
+        for line in self.until("Nodes searched:"):
+            move, colon, n = line.partition(": ")
+            if colon and n.isdigit() and " " not in move:
+                counts.append((move, int(n)))
+        return counts, int(line.split(":")[1])
+
+    def quit(self):
+        self.send("quit")
+        self.proc.wait()
 
 
 def perft(variant, fen, depth):
@@ -100,6 +167,8 @@ def main():
     # The engine's FEN of each FEN `d` printed in the old dialect.
     seen = {}
     out = sys.stdout
+    native_path = os.environ.get("FAIRYC_FSF_CURRENT")
+    native = Native(native_path) if native_path else None
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -119,6 +188,8 @@ def main():
                 variant = value
             elif name == "UCI_Chess960":
                 chess960 = value == "true"
+            if native and name in ("VariantPath", "UCI_Variant", "UCI_Chess960"):
+                native.option(name, value)
         elif cmd == "position":
             rest = words[1:]
             moves = []
@@ -143,6 +214,14 @@ def main():
         elif cmd == "go" and len(words) == 3 and words[1] == "perft":
             depth = int(words[2])
             start = fen or sf.start_fen(variant)
+            if native:
+                counts, total = native.perft(start, depth)
+                for m, n in counts:
+                    print("%s: %d" % (m, n), file=out)
+                print("", file=out)
+                print("Nodes searched: %d" % total, file=out)
+                out.flush()
+                continue
             total = 0
             for m in sf.legal_moves(variant, start, []):
                 if depth <= 1:
@@ -158,6 +237,8 @@ def main():
         elif cmd == "quit":
             break
         out.flush()
+    if native:
+        native.quit()
 
 
 if __name__ == "__main__":
