@@ -171,3 +171,55 @@ fn a_position_whose_king_was_blown_up_reads_and_is_over() {
     assert_eq!(winner(&p), Some(Color::White));
     assert_eq!(perft(&p, 1), 0);
 }
+
+// Petrification (`blast { petrify … }`), probed in pyffish 0.0.90's
+// built-in `petrified` (see the header of variants/petrified.variant).
+
+#[test]
+fn a_capturing_rook_turns_to_stone_where_it_captured() {
+    let v = shipped("petrified");
+    let mut p = pos(&v, "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1");
+    play(&mut p, "d1d5");
+    assert_eq!(p.fen(), "4k3/8/8/3*4/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn a_capturing_pawn_stays_a_pawn() {
+    let v = shipped("petrified");
+    let mut p = pos(&v, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    play(&mut p, "e4d5");
+    assert_eq!(p.fen(), "4k3/8/8/3P4/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn a_petrified_square_stops_a_rider_before_it() {
+    let v = shipped("petrified");
+    let p = pos(&v, "4k3/8/8/3*4/8/8/8/3RK3 w - - 0 1");
+    let rook: Vec<String> = uci_moves(&p).into_iter().filter(|m| m.starts_with("d1")).collect();
+    assert_eq!(rook, sorted(&["d1a1", "d1b1", "d1c1", "d1d2", "d1d3", "d1d4"]));
+}
+
+#[test]
+fn a_king_may_not_capture_as_it_would_petrify() {
+    let v = shipped("petrified");
+    let p = pos(&v, "8/8/8/3k4/8/3p4/3K4/8 w - - 0 1");
+    assert_eq!(uci_moves(&p), sorted(&["d2c1", "d2c3", "d2d1", "d2e1", "d2e3"]));
+}
+
+#[test]
+fn kings_attack_nothing_and_may_stand_side_by_side() {
+    let v = shipped("petrified");
+    let p = pos(&v, "8/8/8/3k4/8/3K4/8/8 w - - 0 1");
+    assert_eq!(
+        uci_moves(&p),
+        sorted(&["d3c2", "d3c3", "d3c4", "d3d2", "d3d4", "d3e2", "d3e3", "d3e4"])
+    );
+}
+
+#[test]
+fn a_queen_next_to_the_king_still_gives_check() {
+    let v = shipped("petrified");
+    let p = pos(&v, "8/8/8/3k4/8/8/3K4/3q4 w - - 0 1");
+    assert!(p.is_check());
+    assert_eq!(uci_moves(&p), sorted(&["d2c3", "d2e3"]));
+}
