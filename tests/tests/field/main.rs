@@ -162,8 +162,11 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
     }
     options.push(("UCI_Variant", &row.base.name));
     let mut engine = match &row.engine {
-        Some(program) => Engine::start_program(program, &options)
-            .unwrap_or_else(|| panic!("cannot start {}", program.display())),
+        Some(program) => {
+            require_native_perft(program);
+            Engine::start_program(program, &options)
+                .unwrap_or_else(|| panic!("cannot start {}", program.display()))
+        }
         None => Engine::start(&options).expect("/usr/games/fairy-stockfish is installed"),
     };
     let name = format!("{} ({})", row.base.stem, row.base.name);
@@ -261,6 +264,23 @@ fn run_row(row: &Row, skips: &[(&str, Skip)], mismatches: &mut Vec<String>) -> T
         }
     }
     tally
+}
+
+/// The rows played against `tests/oracle/ffish_uci.py` need its perft in
+/// the engine built from pyffish's own source (`FAIRYC_FSF_CURRENT`, see
+/// `docs/field.md`): its perft keeps the game's history as Fairy-Stockfish's
+/// own does (the Python walk goes from FEN to FEN and forgets a pass, so it
+/// plays on after two passes), and at depth 3 the Python walk would take
+/// hours.
+fn require_native_perft(program: &std::path::Path) {
+    if program.ends_with("ffish_uci.py") && std::env::var_os("FAIRYC_FSF_CURRENT").is_none() {
+        panic!(
+            "{} needs FAIRYC_FSF_CURRENT: build the engine with \
+             `bash tests/oracle/build_current_engine.sh 0.0.90 target/fsf-current` and set \
+             FAIRYC_FSF_CURRENT=$PWD/target/fsf-current/fairy-stockfish (as .ci/run does)",
+            program.display()
+        );
+    }
 }
 
 /// Runs every row of `tests/data/field/<family>.txt`; `skips` names the
