@@ -852,12 +852,14 @@ pub enum EndRule {
         outcome: Spanned<String>,
     },
     /// `checkmate by Knight win`: a checkmate given by pieces of these
-    /// types alone.
+    /// types alone; `checkmate by Pawn drop win`: by a drop of one.
     CheckmateBy {
         /// The whole rule.
         span: Span,
         /// The pieces.
         pieces: Vec<Spanned<String>>,
+        /// `drop`: only a mate given by a drop.
+        drop: Option<Span>,
         /// For the mated player.
         outcome: Spanned<String>,
     },

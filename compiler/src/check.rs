@@ -1474,6 +1474,7 @@ impl<'a> Checker<'a> {
                     span,
                     pieces,
                     outcome,
+                    ..
                 }
                 | EndRule::CheckmateNeeds {
                     span,
@@ -2160,7 +2161,17 @@ fn resolve(
     }
     if let (Some(c), None) = (castling_decl, drops) {
         for &span in &c.by_drop {
-            r.error(ErrorKind::ByDropWithoutDrops, span);
+            r.error(ErrorKind::ByDropWithoutDrops { word: "by-drop" }, span);
+        }
+    }
+    if let (Some(e), None) = (end, drops) {
+        for rule in &e.rules {
+            if let EndRule::CheckmateBy {
+                drop: Some(span), ..
+            } = rule
+            {
+                r.error(ErrorKind::ByDropWithoutDrops { word: "drop" }, *span);
+            }
         }
     }
     if let (Some(l), None) = (legality, drops) {
@@ -2170,7 +2181,7 @@ fn resolve(
                 ..
             } = rule
             {
-                r.error(ErrorKind::ByDropWithoutDrops, *span);
+                r.error(ErrorKind::ByDropWithoutDrops { word: "by-drop" }, *span);
             }
         }
     }
@@ -3437,6 +3448,7 @@ impl<'a> Resolver<'a> {
     fn mate_rule(
         &mut self,
         pieces: &[Spanned<String>],
+        drop: bool,
         outcome: &Spanned<String>,
     ) -> Option<MateRule> {
         let outcome = outcome_of(&outcome.node)?;
@@ -3450,6 +3462,7 @@ impl<'a> Resolver<'a> {
         Some(MateRule {
             pieces: types,
             outcome,
+            drop,
         })
     }
 
@@ -3482,11 +3495,14 @@ impl<'a> Resolver<'a> {
                     out.checkmate = outcome_of(&outcome.node).unwrap_or(Outcome::Loss)
                 }
                 EndRule::CheckmateBy {
-                    pieces, outcome, ..
-                } => out.checkmate_by = self.mate_rule(pieces, outcome),
+                    pieces,
+                    drop,
+                    outcome,
+                    ..
+                } => out.checkmate_by = self.mate_rule(pieces, drop.is_some(), outcome),
                 EndRule::CheckmateNeeds {
                     pieces, outcome, ..
-                } => out.checkmate_needs = self.mate_rule(pieces, outcome),
+                } => out.checkmate_needs = self.mate_rule(pieces, false, outcome),
                 EndRule::Stalemate { outcome, .. } => {
                     out.stalemate = outcome_of(&outcome.node).unwrap_or(Outcome::Draw);
                     out.stalemate_fewer_pieces = outcome.node == FEWER_PIECES;

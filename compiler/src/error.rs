@@ -573,9 +573,12 @@ pub enum ErrorKind {
         /// What is wrong, as a short phrase.
         what: &'static str,
     },
-    /// `E0174` `castling { … by-drop }` or `giving-check by-drop forbidden`
-    /// in a variant without drops.
-    ByDropWithoutDrops,
+    /// `E0174` `castling { … by-drop }`, `giving-check by-drop forbidden`
+    /// or `checkmate by Pawn drop win` in a variant without drops.
+    ByDropWithoutDrops {
+        /// The word: `by-drop` or `drop`.
+        word: &'static str,
+    },
     /// `E0057` `resets drop if irreversible`, `resets capture, capture`: an
     /// entry of `resets` in `clock` that cannot be.
     ClockEvent {
@@ -1527,12 +1530,12 @@ impl ErrorKind {
                 "a `turn` rule (`turn Pawn -> Met in diagonals`) changes the piece on the board: \
                  its targets are pieces, not `hand(…)`",
             ),
-            ErrorKind::ByDropWithoutDrops => Text::new(
+            ErrorKind::ByDropWithoutDrops { word } => Text::new(
                 "E0174",
-                "`by-drop` in a variant without drops",
+                format!("`{word}` in a variant without drops"),
                 "nothing is ever dropped",
             )
-            .help("add a `drops` block, or remove `by-drop`"),
+            .help(format!("add a `drops` block, or remove `{word}`")),
             ErrorKind::ClockEvent { word, irreversible } => {
                 if *irreversible {
                     Text::new(

@@ -749,8 +749,8 @@ pub static EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         code: "E0174",
-        title: "`by-drop` in a variant without drops",
-        text: "`by-drop` is about drops: in `castling`, a drop that puts a king and a rook on their start squares gives that castling right; in `legality`, `giving-check by-drop forbidden` makes the drops that give check illegal. A variant without a `drops` block never drops anything, so either rule would say nothing. Add a `drops` block, or remove `by-drop` (`giving-check forbidden` forbids every move that gives check).",
+        title: "`by-drop` or `drop` in a variant without drops",
+        text: "`by-drop` and `drop` are about drops: in `castling`, a drop that puts a king and a rook on their start squares gives that castling right; in `legality`, `giving-check by-drop forbidden` makes the drops that give check illegal; in `end`, `checkmate by Pawn drop win` judges a mate given by a drop. A variant without a `drops` block never drops anything, so such a rule would say nothing. Add a `drops` block, or remove `by-drop` (`giving-check forbidden` forbids every move that gives check) or `drop` (`checkmate by Pawn win` judges every mate by pawns).",
         wrong: "legality {\n    giving-check by-drop forbidden\n}",
         fixed: "drops {\n    Pawn not-on rank 1, rank 8\n}\nlegality {\n    giving-check by-drop forbidden\n}",
     },

@@ -449,6 +449,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::giving_check_by_drop => "`by-drop`",
         Rule::capture_compulsory => "`capture compulsory`",
         Rule::kw_by => "`by`",
+        Rule::kw_drop => "`drop`",
         Rule::kw_needs => "`needs`",
         Rule::kw_else => "`else`",
         Rule::end_checkmate_by => "`checkmate by <Piece> | … <outcome>`",
@@ -1747,10 +1748,12 @@ impl Builder<'_> {
             let mut counts = Vec::new();
             let mut set = None;
             let mut after_reply = false;
+            let mut drop = None;
             let mut opponent = None;
             for q in p.into_inner() {
                 match q.as_rule() {
                     Rule::kw_after_reply => after_reply = true,
+                    Rule::kw_drop => drop = Some(span_of(&q)),
                     Rule::extinction_opponent => {
                         opponent = q
                             .into_inner()
@@ -1772,6 +1775,7 @@ impl Builder<'_> {
                     EndRule::CheckmateBy {
                         span,
                         pieces,
+                        drop,
                         outcome,
                     }
                 } else {

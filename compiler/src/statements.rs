@@ -554,7 +554,7 @@ const SCORING_BLOCK: &[Statement] = &[
 const END_BLOCK: &[Statement] = &[
     lead(
         "checkmate",
-        "`checkmate <win|draw|loss>`, `checkmate by <Piece> | … <win|draw|loss>` or \
+        "`checkmate <win|draw|loss>`, `checkmate by <Piece> | … [drop] <win|draw|loss>` or \
          `checkmate needs <Piece> | … else <win|draw|loss>`",
         "what a checkmate means",
         END,

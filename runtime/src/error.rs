@@ -338,6 +338,8 @@ pub enum TableError {
     Points(u32),
     /// An `end.checkmate_by` or `end.checkmate_needs` without pieces.
     EmptyMateRule,
+    /// `end.checkmate_needs` with `drop`, which only `checkmate_by` takes.
+    MateNeedsDrop,
     /// `blast.reach` does not hold one list per square.
     BlastReach {
         /// Its length.
@@ -904,6 +906,10 @@ impl fmt::Display for TableError {
             TableError::EmptyMateRule => write!(
                 f,
                 "end.checkmate_by and end.checkmate_needs name at least one piece"
+            ),
+            TableError::MateNeedsDrop => write!(
+                f,
+                "end.checkmate_needs takes no `drop` (only end.checkmate_by: a mate given by a drop)"
             ),
             TableError::PassWithoutRoyal => write!(
                 f,

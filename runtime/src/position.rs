@@ -76,6 +76,9 @@ pub(crate) struct History {
     /// check by a piece that `checkmate needs` names (kept only by variants
     /// with that rule).
     pub needed_check: u8,
+    /// The last move was a drop (kept only by variants with `checkmate by
+    /// … drop`).
+    pub last_drop: bool,
 }
 
 /// The most pieces of one kind a hand can hold. The hash has a key for

@@ -623,8 +623,9 @@ impl Variant {
     }
 }
 
-/// The rules of passing and facing royal pieces (only variants that have
-/// them pay for them).
+/// The rules that look at the moves before the position: passing, facing
+/// royal pieces, `checkmate needs` and `checkmate by … drop` (only
+/// variants that have them pay for them).
 #[derive(Clone, Debug)]
 pub(crate) struct HistoryRules<W: Width> {
     /// A player may pass.
@@ -778,6 +779,8 @@ pub(crate) struct CheckCount {
 pub(crate) struct MateRule<W: Width> {
     pub pieces: Mask<W>,
     pub outcome: Outcome,
+    /// Only a mate given by a drop (`checkmate by … drop`).
+    pub drop: bool,
 }
 
 impl<W: Width> MateRule<W> {
@@ -785,6 +788,7 @@ impl<W: Width> MateRule<W> {
         MateRule {
             pieces: mask_of(&r.pieces),
             outcome: r.outcome,
+            drop: r.drop,
         }
     }
 }
@@ -1388,7 +1392,8 @@ impl<W: Width> HistoryRules<W> {
             || p.end.stalemate == crate::table::Stalemate::Points
             || p.end.double_pass.is_some()
             || p.end.facing.is_some()
-            || p.end.checkmate_needs.is_some();
+            || p.end.checkmate_needs.is_some()
+            || p.end.checkmate_by.as_ref().is_some_and(|r| r.drop);
         needed.then(|| {
             Box::new(HistoryRules {
                 pass: p.legality.pass,

@@ -195,15 +195,24 @@ fn a_capturing_pawn_stays_a_pawn() {
 fn a_petrified_square_stops_a_rider_before_it() {
     let v = shipped("petrified");
     let p = pos(&v, "4k3/8/8/3*4/8/8/8/3RK3 w - - 0 1");
-    let rook: Vec<String> = uci_moves(&p).into_iter().filter(|m| m.starts_with("d1")).collect();
-    assert_eq!(rook, sorted(&["d1a1", "d1b1", "d1c1", "d1d2", "d1d3", "d1d4"]));
+    let rook: Vec<String> = uci_moves(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("d1"))
+        .collect();
+    assert_eq!(
+        rook,
+        sorted(&["d1a1", "d1b1", "d1c1", "d1d2", "d1d3", "d1d4"])
+    );
 }
 
 #[test]
 fn a_king_may_not_capture_as_it_would_petrify() {
     let v = shipped("petrified");
     let p = pos(&v, "8/8/8/3k4/8/3p4/3K4/8 w - - 0 1");
-    assert_eq!(uci_moves(&p), sorted(&["d2c1", "d2c3", "d2d1", "d2e1", "d2e3"]));
+    assert_eq!(
+        uci_moves(&p),
+        sorted(&["d2c1", "d2c3", "d2d1", "d2e1", "d2e3"])
+    );
 }
 
 #[test]

@@ -607,3 +607,56 @@ fn a_repetition_without_perpetual_check_keeps_its_outcome() {
         Some((None, EndReason::Repetition))
     );
 }
+
+// --- a mate given by a drop (`checkmate by <Piece> drop`) -----------------
+// Probed in pyffish 0.0.90 (the current Fairy-Stockfish, whose shogi rule
+// makes a pawn drop that mates a legal move that loses): `legal_moves` and
+// `game_result` on the same FENs and moves.
+
+#[test]
+fn a_pawn_drop_that_mates_is_legal_and_loses_for_the_dropper() {
+    let v = shipped("okisakishogi");
+    let fen = "3lkl4/10/4G5/10/10/10/10/10/10/K9[P] w - - 0 1";
+    assert!(pos(&v, fen)
+        .legal_moves()
+        .iter()
+        .any(|&m| pos(&v, fen).uci(m) == "P@e9"));
+    let p = after(&v, fen, &["P@e9"]);
+    assert_eq!(p.legal_moves().len(), 0);
+    assert_eq!(p.outcome(), wins(Color::Black, EndReason::CheckmateBy));
+}
+
+#[test]
+fn the_same_mate_read_from_a_fen_has_no_drop_behind_it() {
+    // Without the move that led to it, a mate is a mate (pyffish's
+    // `game_result` of the FEN alone: a loss for the mated player).
+    let v = shipped("okisakishogi");
+    let p = pos(&v, "3lkl4/4P5/4G5/10/10/10/10/10/10/K9[] b - - 0 1");
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Checkmate));
+}
+
+#[test]
+fn a_pawn_move_that_mates_wins_as_any_mate() {
+    let v = shipped("okisakishogi");
+    let p = after(
+        &v,
+        "3lkl4/10/3GPS4/10/10/10/10/10/10/K9[] w - - 0 1",
+        &["e8e9"],
+    );
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Checkmate));
+}
+
+#[test]
+fn a_swallow_drop_that_mates_loses_in_tori_shogi() {
+    let v = shipped("torishogi");
+    let p = after(&v, "2sks2/7/3C3/7/7/7/K6[S] w 0 1", &["S@d6"]);
+    assert_eq!(p.fen(), "2sks2/3S3/3C3/7/7/7/K6[] b - - 0 1");
+    assert_eq!(p.outcome(), wins(Color::Black, EndReason::CheckmateBy));
+}
+
+#[test]
+fn in_check_shogi_a_mating_pawn_drop_is_legal_and_its_check_wins() {
+    let v = shipped("checkshogi");
+    let p = after(&v, "3lkl3/9/4G4/9/9/9/9/9/K8[P] w - - 1+1 0 1", &["P@e8"]);
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Checks));
+}

@@ -286,6 +286,14 @@ fn mate_rules_name_real_pieces() {
         v["parts"]["end"][field] = json!({"pieces": [4], "outcome": "win"});
         load(&v).expect("a knight is a piece");
     }
+    // Only `checkmate_by` judges the move that mated.
+    let e = end_error(|e| {
+        e["checkmate_needs"] = json!({"pieces": [4], "outcome": "win", "drop": true})
+    });
+    assert_eq!(e, TableError::MateNeedsDrop);
+    let mut v = zh();
+    v["parts"]["end"]["checkmate_by"] = json!({"pieces": [4], "outcome": "win", "drop": true});
+    load(&v).expect("a mate by a dropped knight");
 }
 
 fn promotion_error(edit: impl Fn(&mut Value)) -> TableError {

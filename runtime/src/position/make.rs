@@ -502,7 +502,7 @@ impl<'v, W: Width> Pos<'v, W> {
             self.count_check(us);
         }
         if v.history.is_some() {
-            self.update_history(matches!(m, Move::Pass { .. }));
+            self.update_history(m);
         }
         if v.counting.is_some() {
             self.update_count(captured);
@@ -588,13 +588,19 @@ impl<'v, W: Width> Pos<'v, W> {
         (self.count[0] != 0).then_some((self.count[0], self.count[1]))
     }
 
-    /// After a move in a variant with passing or facing rules: counts the
-    /// passes in a row and whether the royal pieces face, now and before.
+    /// After move `m` in a variant with rules that look back: counts the
+    /// passes in a row, whether the royal pieces face, now and before, and
+    /// whether `m` was a drop.
     #[cold]
     #[inline(never)]
-    pub(super) fn update_history(&mut self, pass: bool) {
+    pub(super) fn update_history(&mut self, m: Move) {
         let h = &mut self.history;
-        h.passes = if pass { (h.passes + 1).min(2) } else { 0 };
+        h.passes = if matches!(m, Move::Pass { .. }) {
+            (h.passes + 1).min(2)
+        } else {
+            0
+        };
+        h.last_drop = matches!(m, Move::Drop { .. });
         h.facing_before = h.facing;
         let facing = self.v.history.as_ref().is_some_and(|r| r.facing.is_some());
         self.history.facing = facing && self.royals_face();

@@ -311,18 +311,20 @@ pub(crate) fn with_draw_odds(end: &EndRules, r: GameResult) -> GameResult {
 impl<W: Width> Pos<'_, W> {
     /// The result of the checkmate on the board: `checkmate`'s outcome for
     /// the mated player, unless `checkmate by` (every checking piece is of
-    /// its types) or `checkmate needs` (no needed check in the mating
-    /// player's last run of checks) decides otherwise, in that order.
+    /// its types; with `drop`, and the mating move was a drop) or
+    /// `checkmate needs` (no needed check in the mating player's last run
+    /// of checks) decides otherwise, in that order.
     pub(super) fn checkmate_result(&self) -> GameResult {
         let v = self.v;
         let mated = self.turn;
         if let Some(MateRule {
             pieces: by,
             outcome,
+            drop,
         }) = v.mate_by
         {
             let types = self.types_in(self.checkers(mated));
-            if types.any() && (types & !by).is_empty() {
+            if types.any() && (types & !by).is_empty() && (!drop || self.history.last_drop) {
                 return result_for(mated, outcome, EndReason::CheckmateBy);
             }
         }

@@ -1113,6 +1113,11 @@ pub struct MateRule {
     pub pieces: Vec<u8>,
     /// For the mated player.
     pub outcome: Outcome,
+    /// In `checkmate_by` only: the rule holds only when the mating move
+    /// was a drop (`checkmate by Pawn drop win`: a mate given by dropping
+    /// a pawn loses for the player who dropped it). Absent means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub drop: bool,
 }
 
 pub(super) fn is_zero_pair(x: &[u32; 2]) -> bool {

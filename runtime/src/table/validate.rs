@@ -474,6 +474,9 @@ pub(super) fn validate_end(
             pc(x, Field::Extinction { rule })?;
         }
     }
+    if p.end.checkmate_needs.as_ref().is_some_and(|r| r.drop) {
+        return Err(TableError::MateNeedsDrop);
+    }
     for r in p.end.checkmate_by.iter().chain(&p.end.checkmate_needs) {
         if r.pieces.is_empty() {
             return Err(TableError::EmptyMateRule);
