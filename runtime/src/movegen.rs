@@ -95,12 +95,17 @@ impl<'v, W: Width> Pos<'v, W> {
         // Attacks the tries do not hold (hoppers, attack-only paths): every
         // move is tested by playing it.
         // With `any_attacked` a promotion or a drop may make a second royal
-        // piece, which must not land attacked: moves are played too.
+        // piece, which must not land attacked: moves are played too. With
+        // `all_attacked` such a promotion may answer a check (the attacked
+        // royal piece is then one of two): moves are played while the side
+        // has one royal piece.
         if royals.count() != 1
             || matches!(
                 self.v.legality.several_royals,
                 SeveralRoyals::Unprotected | SeveralRoyals::AnyAttacked
             )
+            || self.v.royal_promotion
+                && self.v.legality.several_royals == SeveralRoyals::AllAttacked
             || self.v.blast.is_some()
             || self.v.slow_types.any()
                 && if self.v.screened {

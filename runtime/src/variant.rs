@@ -245,6 +245,10 @@ pub(crate) struct Rules<W: Width> {
     /// `royal_of[side]`: bit `p` set if that side's piece `p` is royal.
     pub(crate) royal_of: [Mask<W>; 2],
     pub(crate) promo: Vec<PromoInfo<W>>,
+    /// Some promotion makes a royal piece (spartan's hoplite may become a
+    /// king): with `royal { check all }` a side with one royal piece may
+    /// then answer a check by promoting, so its moves are tested by playing.
+    pub(crate) royal_promotion: bool,
     /// Bit `p` set if piece `p` has a promotion rule.
     pub(crate) promoting: Mask<W>,
     /// Bit `p` set if a promotion rule of piece `p` applies by the origin
@@ -1502,6 +1506,14 @@ impl<W: Width> Rules<W> {
             trie,
             royal_types: captures.royal_types,
             royal_of: captures.royal_of,
+            royal_promotion: promotions.promo.iter().any(|info| {
+                info.rules.iter().any(|r| {
+                    r.choices.iter().any(|c| {
+                        matches!(c, crate::table::PromotionChoice::Piece(x)
+                            if captures.royal_types.has(*x as usize))
+                    })
+                })
+            }),
             promo: promotions.promo,
             promoting: promotions.promoting,
             promo_start_pass: promotions.promo_start_pass,

@@ -79,3 +79,23 @@ fn a_royal_piece_still_may_not_promote_to_a_piece_that_is_not_royal() {
         assert!(!text.contains("E0041"), "{rule}: {text}");
     }
 }
+
+/// Spartan chess (`royal { check all }`): a hoplite may become a king
+/// while the Spartans have one. Probed in pyffish 0.0.90 (`legal_moves` of
+/// this FEN in its built-in `spartan`): Black's last king on e7 is in check
+/// from the queen on d8, and besides the king's four moves the hoplite on b2
+/// may take c1 and become a second king, after which only one of two kings
+/// is attacked.
+#[test]
+fn a_promotion_to_a_second_king_answers_a_check_in_spartan_chess() {
+    let v = fairyc_tests::shipped("spartan");
+    let p = pos(
+        &v,
+        "3Qc1wl/g3k2h/3ch3/1h2P1PP/1Q2l2R/P5PB/1hP1PK2/RN4N1 b - - 0 24",
+    );
+    assert!(p.is_check());
+    assert_eq!(
+        uci_moves(&p),
+        sorted(&["b2c1k", "e7d8", "e7f7", "e7f8", "e8d8"])
+    );
+}
