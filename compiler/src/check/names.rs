@@ -149,6 +149,37 @@ impl<'a> Checker<'a> {
             .collect();
         let broken_piece = self.broken_declarations(file);
         // Names first, so that references may point forward.
+        self.declare(file);
+        let mut singles: IndexMap<&'static str, Span> = IndexMap::new();
+        let mut census = Census {
+            // A piece whose declaration did not parse may be the royal one.
+            royal_unclear: broken_piece,
+            ..Census::default()
+        };
+        for item in &file.items {
+            if let Some((keyword, span)) = single_item(item) {
+                let head = first_word(span, keyword);
+                if let Some(&first) = singles.get(keyword) {
+                    self.error(ErrorKind::DuplicateItem { keyword, first }, head);
+                } else {
+                    singles.insert(keyword, head);
+                }
+            }
+            self.item(item, &mut census);
+        }
+        self.symbol_clashes(&census.letters);
+        for keyword in ["variant", "board", "setup"] {
+            if !singles.contains_key(keyword) && !self.has_malformed_item(file, keyword) {
+                self.error(ErrorKind::MissingItem { keyword }, Span::default());
+            }
+        }
+        if !census.royal && !census.royal_unclear && !decided(file) && file.broken.is_empty() {
+            self.error(ErrorKind::NoRoyalPiece, Span::default());
+        }
+    }
+
+    /// Declares the pieces and zones, each name once.
+    fn declare(&mut self, file: &'a ast::File) {
         for item in &file.items {
             match item {
                 Item::Piece(piece) => {
@@ -184,111 +215,58 @@ impl<'a> Checker<'a> {
                 _ => {}
             }
         }
+    }
 
-        let mut singles: IndexMap<&'static str, Span> = IndexMap::new();
-        let mut letters: IndexMap<(String, bool), (&'a str, Span)> = IndexMap::new();
-        let mut pieces = 0usize;
-        let mut royal = false;
-        // A piece whose declaration did not parse may be the royal one.
-        let mut royal_unclear = broken_piece;
-        for item in &file.items {
-            let (keyword, span) = match item {
-                Item::Variant(v) => (Some("variant"), v.span),
-                Item::Board(b) => (Some("board"), b.span),
-                Item::Setup(s) => (Some("setup"), s.span),
-                Item::Castling(c) => (Some("castling"), c.span),
-                Item::Promotion(p) => (Some("promotion"), p.span),
-                Item::Drops(d) => (Some("drops"), d.span),
-                Item::Gating(g) => (Some("gating"), g.span),
-                Item::End(e) => (Some("end"), e.span),
-                Item::Clock(c) => (Some("clock"), c.span),
-                Item::Legality(l) => (Some("legality"), l.span),
-                Item::Royal(r) => (Some("royal"), r.span),
-                Item::Pass(span) => (Some("pass"), *span),
-                Item::Scoring(s) => (Some("scoring"), s.span),
-                Item::Allow(a) => (Some("allow"), a.span),
-                Item::Blast(b) => (Some("blast"), b.span),
-                Item::Walls(w) => (Some("walls"), w.span),
-                Item::PassWhenStuck(span) => (Some("pass"), *span),
-                Item::Flips(f) => (Some("flips"), f.span),
-                _ => (None, Span::default()),
-            };
-            if let Some(keyword) = keyword {
-                let head = first_word(span, keyword);
-                if let Some(&first) = singles.get(keyword) {
-                    self.error(ErrorKind::DuplicateItem { keyword, first }, head);
-                } else {
-                    singles.insert(keyword, head);
+    /// One item's own checks; counts its pieces and royalty in `census`.
+    fn item(&mut self, item: &'a Item, census: &mut Census<'a>) {
+        match item {
+            Item::Variant(variant) => self.variant(variant),
+            Item::Board(board) => self.board(&board.props),
+            Item::Piece(piece) => {
+                census.pieces += 1;
+                if census.pieces == MAX_PIECES + 1 {
+                    self.letters_unsound = true;
+                    self.error(
+                        ErrorKind::TooManyPieces { max: MAX_PIECES },
+                        piece.name.span,
+                    );
+                }
+                let (is_royal, unclear) = self.piece(piece, &mut census.letters);
+                census.royal |= is_royal;
+                census.royal_unclear |= unclear;
+            }
+            Item::Setup(_) => {}
+            Item::Castling(castling) => self.castling(castling),
+            Item::Zone(zone) => self.zone(zone),
+            Item::Promotion(promotion) => self.promotion(promotion),
+            Item::Drops(drops) => self.drops(&drops.rules),
+            Item::Gating(gating) => self.gating(gating),
+            Item::End(end) => self.end(end),
+            Item::Clock(clock) => {
+                let refs = crate::clock::check(clock);
+                self.errors.extend(refs.errors);
+                refs.pieces.into_iter().for_each(|p| self.piece_ref(p));
+                refs.unknown
+                    .into_iter()
+                    .for_each(|u| self.unknown(Block::Clock, u));
+            }
+            Item::Legality(legality) => self.legality(legality),
+            Item::Royal(royal) => self.royal_item(royal),
+            Item::Pass(_) | Item::PassWhenStuck(_) | Item::Flips(_) => {}
+            Item::Walls(walls) => {
+                if let Some(squares) = &walls.squares {
+                    self.square_set(squares);
                 }
             }
-            match item {
-                Item::Variant(variant) => self.variant(variant),
-                Item::Board(board) => self.board(&board.props),
-                Item::Piece(piece) => {
-                    pieces += 1;
-                    if pieces == MAX_PIECES + 1 {
-                        self.letters_unsound = true;
-                        self.error(
-                            ErrorKind::TooManyPieces { max: MAX_PIECES },
-                            piece.name.span,
-                        );
-                    }
-                    let (is_royal, unclear) = self.piece(piece, &mut letters);
-                    royal |= is_royal;
-                    royal_unclear |= unclear;
+            Item::Scoring(scoring) => self.scoring(scoring),
+            Item::Allow(allow) => self.allow(allow),
+            Item::Blast(decl) => self.blast(decl),
+            Item::Unknown(unknown) => {
+                if unknown.keyword.node == "royal" {
+                    census.royal_unclear = true;
                 }
-                Item::Setup(_) => {}
-                Item::Castling(castling) => self.castling(castling),
-                Item::Zone(zone) => self.zone(zone),
-                Item::Promotion(promotion) => self.promotion(promotion),
-                Item::Drops(drops) => self.drops(&drops.rules),
-                Item::Gating(gating) => self.gating(gating),
-                Item::End(end) => self.end(end),
-                Item::Clock(clock) => {
-                    let refs = crate::clock::check(clock);
-                    self.errors.extend(refs.errors);
-                    refs.pieces.into_iter().for_each(|p| self.piece_ref(p));
-                    refs.unknown
-                        .into_iter()
-                        .for_each(|u| self.unknown(Block::Clock, u));
-                }
-                Item::Legality(legality) => self.legality(legality),
-                Item::Royal(royal) => self.royal_item(royal),
-                Item::Pass(_) | Item::PassWhenStuck(_) | Item::Flips(_) => {}
-                Item::Walls(walls) => {
-                    if let Some(squares) = &walls.squares {
-                        self.square_set(squares);
-                    }
-                }
-                Item::Scoring(scoring) => self.scoring(scoring),
-                Item::Allow(allow) => self.allow(allow),
-                Item::Blast(decl) => self.blast(decl),
-                Item::Unknown(unknown) => {
-                    if unknown.keyword.node == "royal" {
-                        royal_unclear = true;
-                    }
-                    self.unknown(Block::TopLevel, unknown);
-                }
+                self.unknown(Block::TopLevel, unknown);
             }
-        }
-        self.symbol_clashes(&letters);
-        for keyword in ["variant", "board", "setup"] {
-            if !singles.contains_key(keyword) && !self.has_malformed_item(file, keyword) {
-                self.error(ErrorKind::MissingItem { keyword }, Span::default());
-            }
-        }
-        // Without a royal piece the game needs another way to be decided:
-        // an extinction rule, a goal, a line, or a stalemate that is not a
-        // draw.
-        let decided = file.items.iter().any(|item| {
-            matches!(item, Item::End(e) if e.rules.iter().any(|r| match r {
-                EndRule::Extinction { .. } | EndRule::Reach { .. } | EndRule::Line { .. } => true,
-                EndRule::Stalemate { outcome, .. } => outcome.node != "draw",
-                _ => false,
-            }))
-        });
-        if !royal && !royal_unclear && !decided && file.broken.is_empty() {
-            self.error(ErrorKind::NoRoyalPiece, Span::default());
         }
     }
 
@@ -616,109 +594,25 @@ impl<'a> Checker<'a> {
     ) -> (bool, bool) {
         self.name_length("piece name", &piece.name, MAX_NAME_BYTES);
         let mut seen = IndexMap::new();
-        let mut has_letter = false;
-        let mut also_done = false;
-        let mut has_moves = false;
-        let mut immobile = None;
-        let mut royal = false;
-        let mut royal_unclear = false;
-        let mut moves_sound = true;
-        let mut faces = None;
+        let mut facts = PieceFacts {
+            moves_sound: true,
+            ..PieceFacts::default()
+        };
         let errors_before = self.errors.len();
         for prop in &piece.props {
             match prop {
                 PieceProp::Letter(letter) => {
-                    has_letter = true;
+                    facts.has_letter = true;
                     let first_letter = !seen.contains_key("letter");
                     self.once(&mut seen, "letter", letter.span);
-                    // `+P` is a promoted face, written `+` and its symbol:
-                    // unique among the `+` symbols, as plain symbols are
-                    // among themselves (ignoring case).
-                    let plus = letter.node.starts_with('+');
-                    let symbol = &letter.node[usize::from(plus)..];
-                    let upper = symbol.to_ascii_uppercase();
-                    if is_symbol(symbol) {
-                        let key = (upper, plus);
-                        if !first_letter {
-                            // Already reported as a duplicate statement.
-                        } else if let Some(&(other, first)) = letters.get(&key) {
-                            let kind = if self.also_spans.contains(&first) {
-                                ErrorKind::SynonymClash {
-                                    letter: symbol.to_owned(),
-                                    other: other.to_owned(),
-                                    first,
-                                    second_is_ours: false,
-                                }
-                            } else {
-                                ErrorKind::DuplicateLetter {
-                                    letter: symbol.to_owned(),
-                                    other: other.to_owned(),
-                                    first,
-                                }
-                            };
-                            self.error(kind, letter.span);
-                        } else {
-                            letters.insert(key, (piece.name.node.as_str(), letter.span));
-                        }
-                    } else if is_symbol(&upper) {
-                        self.error(
-                            ErrorKind::MixedCaseLetter {
-                                letter: letter.node.clone(),
-                                suggestion: letter.node.to_ascii_uppercase(),
-                            },
-                            letter.span,
-                        );
-                    } else {
-                        self.error(
-                            ErrorKind::InvalidLetter {
-                                letter: letter.node.clone(),
-                            },
-                            letter.span,
-                        );
-                    }
+                    self.letter(piece, letter, first_letter, letters);
                 }
                 PieceProp::Also(also) => {
                     // Only the first `letter`'s: a repeated `letter` is
                     // already reported.
-                    if also_done {
-                        continue;
-                    }
-                    also_done = true;
-                    // A plain symbol, also for a promoted face (`letter +P
-                    // also E`: the face's own letter, as Fairy-Stockfish's
-                    // SAN writes it).
-                    let upper = also.node.to_ascii_uppercase();
-                    if is_symbol(&also.node) {
-                        let key = (upper, false);
-                        if let Some(&(other, first)) = letters.get(&key) {
-                            self.error(
-                                ErrorKind::SynonymClash {
-                                    letter: also.node.to_ascii_uppercase(),
-                                    other: other.to_owned(),
-                                    first,
-                                    second_is_ours: true,
-                                },
-                                also.span,
-                            );
-                        } else {
-                            self.also_spans.push(also.span);
-                            letters.insert(key, (piece.name.node.as_str(), also.span));
-                        }
-                    } else if is_symbol(&upper) {
-                        self.error(
-                            ErrorKind::MixedCaseLetter {
-                                letter: also.node.clone(),
-                                suggestion: upper,
-                            },
-                            also.span,
-                        );
-                    } else {
-                        self.error(
-                            ErrorKind::InvalidLetter {
-                                letter: also.node.clone(),
-                            },
-                            also.span,
-                        );
+                    if !facts.also_done {
+                        facts.also_done = true;
+                        self.also(piece, also, letters);
                     }
                 }
                 PieceProp::Moves {
@@ -727,28 +621,11 @@ impl<'a> Checker<'a> {
                     regions,
                     ..
                 } => {
-                    has_moves = true;
-                    let before = self.errors.len();
-                    self.betza(betza);
-                    for r in regions {
-                        self.square_set(&r.set);
-                    }
-                    moves_sound &= self.errors.len() == before;
-                    if let Some(guard) = guard {
-                        if !GUARDS.contains(&guard.node.as_str()) {
-                            let suggestion = did_you_mean(&guard.node, GUARDS.iter().copied());
-                            self.error(
-                                ErrorKind::UnknownGuard {
-                                    guard: guard.node.clone(),
-                                    suggestion,
-                                },
-                                guard.span,
-                            );
-                        }
-                    }
+                    facts.has_moves = true;
+                    facts.moves_sound &= self.piece_moves(betza, guard.as_ref(), regions);
                 }
                 PieceProp::Royal(span) => {
-                    royal = true;
+                    facts.royal = true;
                     self.once(&mut seen, "royal", *span);
                 }
                 PieceProp::CapturedAs(name) => {
@@ -758,13 +635,13 @@ impl<'a> Checker<'a> {
                 PieceProp::FenOnly(span) => self.once(&mut seen, "fen-only", *span),
                 PieceProp::Immobile(span) => {
                     self.once(&mut seen, "immobile", *span);
-                    immobile = Some(*span);
+                    facts.immobile = Some(*span);
                 }
                 PieceProp::Notation { span, .. } => self.once(&mut seen, "notation", *span),
                 PieceProp::Faces { betza, span } => {
                     self.once(&mut seen, "faces", *span);
                     self.betza(betza);
-                    faces = Some(*span);
+                    facts.faces = Some(*span);
                 }
                 PieceProp::CannotCapture { pieces, span } => {
                     self.once(
@@ -778,24 +655,7 @@ impl<'a> Checker<'a> {
                 }
                 PieceProp::CannotHop { pieces, span } => {
                     self.once(&mut seen, "cannot-hop", first_word(*span, "cannot-hop"));
-                    for p in pieces {
-                        self.piece_ref(p);
-                    }
-                    let hops = piece.props.iter().any(|q| match q {
-                        PieceProp::Moves { betza, .. } => betza
-                            .terms
-                            .iter()
-                            .any(|t| t.mods.iter().any(|m| m.node == 'p' || m.node == 'g')),
-                        _ => false,
-                    });
-                    if !hops {
-                        self.error(
-                            ErrorKind::CannotHopWithoutHops {
-                                piece: piece.name.node.clone(),
-                            },
-                            first_word(*span, "cannot-hop"),
-                        );
-                    }
+                    self.cannot_hop(piece, pieces, *span);
                 }
                 PieceProp::Unknown(u) => {
                     // A malformed or misspelt statement is reported once, not
@@ -803,19 +663,176 @@ impl<'a> Checker<'a> {
                     let keyword = u.keyword.node.as_str();
                     let meant = did_you_mean(keyword, Block::Piece.keywords());
                     match meant.unwrap_or(keyword) {
-                        "letter" => has_letter = true,
+                        "letter" => facts.has_letter = true,
                         "moves" => {
-                            has_moves = true;
-                            moves_sound = false;
+                            facts.has_moves = true;
+                            facts.moves_sound = false;
                         }
-                        "royal" => royal_unclear = true,
+                        "royal" => facts.royal_unclear = true,
                         _ => {}
                     }
                     self.unknown(Block::Piece, u);
                 }
             }
         }
-        if !has_letter {
+        self.piece_complete(piece, &facts, errors_before);
+        (facts.royal, facts.royal_unclear)
+    }
+
+    /// A piece's `letter`: a symbol, unique among the pieces' (`+P`, a
+    /// promoted face, among the `+` symbols; case ignored). Only the
+    /// `first` letter of a piece counts: another is a duplicate statement.
+    fn letter(
+        &mut self,
+        piece: &'a PieceDecl,
+        letter: &Spanned<String>,
+        first: bool,
+        letters: &mut IndexMap<(String, bool), (&'a str, Span)>,
+    ) {
+        let plus = letter.node.starts_with('+');
+        let symbol = &letter.node[usize::from(plus)..];
+        let upper = symbol.to_ascii_uppercase();
+        if is_symbol(symbol) {
+            let key = (upper, plus);
+            if !first {
+                // Already reported as a duplicate statement.
+            } else if let Some(&(other, first)) = letters.get(&key) {
+                let kind = if self.also_spans.contains(&first) {
+                    ErrorKind::SynonymClash {
+                        letter: symbol.to_owned(),
+                        other: other.to_owned(),
+                        first,
+                        second_is_ours: false,
+                    }
+                } else {
+                    ErrorKind::DuplicateLetter {
+                        letter: symbol.to_owned(),
+                        other: other.to_owned(),
+                        first,
+                    }
+                };
+                self.error(kind, letter.span);
+            } else {
+                letters.insert(key, (piece.name.node.as_str(), letter.span));
+            }
+        } else if is_symbol(&upper) {
+            self.error(
+                ErrorKind::MixedCaseLetter {
+                    letter: letter.node.clone(),
+                    suggestion: letter.node.to_ascii_uppercase(),
+                },
+                letter.span,
+            );
+        } else {
+            self.error(
+                ErrorKind::InvalidLetter {
+                    letter: letter.node.clone(),
+                },
+                letter.span,
+            );
+        }
+    }
+
+    /// The `also` of a piece's `letter`: a plain symbol, also for a promoted
+    /// face (`letter +P also E`: the face's own letter, as
+    /// Fairy-Stockfish's SAN writes it), unique among the pieces'.
+    fn also(
+        &mut self,
+        piece: &'a PieceDecl,
+        also: &Spanned<String>,
+        letters: &mut IndexMap<(String, bool), (&'a str, Span)>,
+    ) {
+        let upper = also.node.to_ascii_uppercase();
+        if is_symbol(&also.node) {
+            let key = (upper, false);
+            if let Some(&(other, first)) = letters.get(&key) {
+                self.error(
+                    ErrorKind::SynonymClash {
+                        letter: also.node.to_ascii_uppercase(),
+                        other: other.to_owned(),
+                        first,
+                        second_is_ours: true,
+                    },
+                    also.span,
+                );
+            } else {
+                self.also_spans.push(also.span);
+                letters.insert(key, (piece.name.node.as_str(), also.span));
+            }
+        } else if is_symbol(&upper) {
+            self.error(
+                ErrorKind::MixedCaseLetter {
+                    letter: also.node.clone(),
+                    suggestion: upper,
+                },
+                also.span,
+            );
+        } else {
+            self.error(
+                ErrorKind::InvalidLetter {
+                    letter: also.node.clone(),
+                },
+                also.span,
+            );
+        }
+    }
+
+    /// A `moves` statement: its Betza term, regions and guard; whether it is
+    /// sound (its term and regions are).
+    fn piece_moves(
+        &mut self,
+        betza: &Betza,
+        guard: Option<&Spanned<String>>,
+        regions: &[ast::MoveRegion],
+    ) -> bool {
+        let before = self.errors.len();
+        self.betza(betza);
+        for r in regions {
+            self.square_set(&r.set);
+        }
+        let sound = self.errors.len() == before;
+        if let Some(guard) = guard {
+            if !GUARDS.contains(&guard.node.as_str()) {
+                let suggestion = did_you_mean(&guard.node, GUARDS.iter().copied());
+                self.error(
+                    ErrorKind::UnknownGuard {
+                        guard: guard.node.clone(),
+                        suggestion,
+                    },
+                    guard.span,
+                );
+            }
+        }
+        sound
+    }
+
+    /// `cannot-hop`: known pieces, and a piece that hops at all.
+    fn cannot_hop(&mut self, piece: &PieceDecl, pieces: &[Spanned<String>], span: Span) {
+        for p in pieces {
+            self.piece_ref(p);
+        }
+        let hops = piece.props.iter().any(|q| match q {
+            PieceProp::Moves { betza, .. } => betza
+                .terms
+                .iter()
+                .any(|t| t.mods.iter().any(|m| m.node == 'p' || m.node == 'g')),
+            _ => false,
+        });
+        if !hops {
+            self.error(
+                ErrorKind::CannotHopWithoutHops {
+                    piece: piece.name.node.clone(),
+                },
+                first_word(span, "cannot-hop"),
+            );
+        }
+    }
+
+    /// What a piece's statements must say together: a letter, moves (or
+    /// `immobile`, not both), `faces` only on a royal piece. Records
+    /// whether its letters and moves are sound.
+    fn piece_complete(&mut self, piece: &PieceDecl, facts: &PieceFacts, errors_before: usize) {
+        if !facts.has_letter {
             self.error(
                 ErrorKind::MissingLetter {
                     piece: piece.name.node.clone(),
@@ -837,8 +854,8 @@ impl<'a> Checker<'a> {
                     }
             )
         });
-        if let Some(span) = faces {
-            if !royal && !royal_unclear {
+        if let Some(span) = facts.faces {
+            if !facts.royal && !facts.royal_unclear {
                 self.error(
                     ErrorKind::FacesNotRoyal {
                         piece: piece.name.node.clone(),
@@ -847,9 +864,9 @@ impl<'a> Checker<'a> {
                 );
             }
         }
-        self.letters_unsound |= letter_error || (!has_letter_statement(piece) && has_letter);
-        self.moves_sound.push(moves_sound);
-        if let (true, Some(span)) = (has_moves, immobile) {
+        self.letters_unsound |= letter_error || (!has_letter_statement(piece) && facts.has_letter);
+        self.moves_sound.push(facts.moves_sound);
+        if let (true, Some(span)) = (facts.has_moves, facts.immobile) {
             self.error(
                 ErrorKind::ImmobileWithMoves {
                     piece: piece.name.node.clone(),
@@ -857,7 +874,7 @@ impl<'a> Checker<'a> {
                 span,
             );
         }
-        if !has_moves && immobile.is_none() {
+        if !facts.has_moves && facts.immobile.is_none() {
             self.error(
                 ErrorKind::MissingMoves {
                     piece: piece.name.node.clone(),
@@ -865,7 +882,6 @@ impl<'a> Checker<'a> {
                 piece.name.span,
             );
         }
-        (royal, royal_unclear)
     }
 
     pub(super) fn betza(&mut self, betza: &Betza) {
@@ -1415,22 +1431,7 @@ impl<'a> Checker<'a> {
                     if let Some(p) = perpetual_check {
                         self.outcome(p);
                     }
-                    if count.node < 2 {
-                        self.error(
-                            ErrorKind::RepetitionTooSmall { count: count.node },
-                            count.span,
-                        );
-                    } else if let Some(claim) = claim {
-                        if claim.node < 2 || claim.node >= count.node {
-                            self.error(
-                                ErrorKind::InvalidClaim {
-                                    claim: claim.node,
-                                    count: count.node,
-                                },
-                                claim.span,
-                            );
-                        }
-                    }
+                    self.repetition_count(count, claim.as_ref());
                 }
                 EndRule::DoublePass { span, outcome } => {
                     self.once(&mut seen, "double-pass", first_word(*span, "double-pass"));
@@ -1456,17 +1457,7 @@ impl<'a> Checker<'a> {
                     outcome,
                     ..
                 } => {
-                    if !(2..=MAX_LINE).contains(&length.node) {
-                        self.error(
-                            ErrorKind::NumberOutOfRange {
-                                number: length.node.to_string(),
-                                place: "a `line` length",
-                                min: 2,
-                                max: i64::from(MAX_LINE),
-                            },
-                            length.span,
-                        );
-                    }
+                    self.in_range(length, "a `line` length", 2, MAX_LINE);
                     for p in pieces {
                         self.piece_ref(p);
                     }
@@ -1520,17 +1511,7 @@ impl<'a> Checker<'a> {
                     }
                     self.outcome(outcome);
                     if let Some(n) = opponent {
-                        if n.node == 0 || n.node > MAX_HAND_LEFT {
-                            self.error(
-                                ErrorKind::NumberOutOfRange {
-                                    number: n.node.to_string(),
-                                    place: "an `opponent-has` count",
-                                    min: 1,
-                                    max: i64::from(MAX_HAND_LEFT),
-                                },
-                                n.span,
-                            );
-                        }
+                        self.in_range(n, "an `opponent-has` count", 1, MAX_HAND_LEFT);
                     }
                 }
                 EndRule::Counting {
@@ -1541,43 +1522,84 @@ impl<'a> Checker<'a> {
                     ..
                 } => {
                     self.once(&mut seen, "counting", first_word(*span, "counting"));
-                    for p in without {
-                        self.piece_ref(p);
-                    }
-                    let max = fairyc_runtime::table::MAX_COUNTING_LIMIT;
-                    let moves = limits.iter().map(|l| &l.moves).chain(board.iter());
-                    for n in moves {
-                        if n.node == 0 || n.node > max {
-                            self.error(
-                                ErrorKind::CountingLimitOutOfRange { moves: n.node },
-                                n.span,
-                            );
-                        }
-                    }
-                    let mut always = None;
-                    for l in limits {
-                        if let Some(always) = always {
-                            self.error(ErrorKind::CountingLimitUnreachable { always }, l.span);
-                            break;
-                        }
-                        for need in &l.needs {
-                            self.piece_ref(&need.piece);
-                            if let Some(c) = &need.count {
-                                if c.node == 0 || c.node > MAX_HAND_LEFT {
-                                    self.error(
-                                        ErrorKind::CountingLimitOutOfRange { moves: c.node },
-                                        c.span,
-                                    );
-                                }
-                            }
-                        }
-                        if l.needs.is_empty() {
-                            always = Some(l.span);
-                        }
-                    }
+                    self.counting(without, board.as_ref(), limits);
                 }
                 EndRule::Unknown(u) => self.unknown(Block::End, u),
             }
+        }
+    }
+
+    /// A `counting` rule: known pieces, limits in range, and no limit after
+    /// one that always applies.
+    fn counting(
+        &mut self,
+        without: &[Spanned<String>],
+        board: Option<&Spanned<u32>>,
+        limits: &[ast::CountingLimit],
+    ) {
+        for p in without {
+            self.piece_ref(p);
+        }
+        let max = fairyc_runtime::table::MAX_COUNTING_LIMIT;
+        let moves = limits.iter().map(|l| &l.moves).chain(board);
+        for n in moves {
+            if n.node == 0 || n.node > max {
+                self.error(ErrorKind::CountingLimitOutOfRange { moves: n.node }, n.span);
+            }
+        }
+        let mut always = None;
+        for l in limits {
+            if let Some(always) = always {
+                self.error(ErrorKind::CountingLimitUnreachable { always }, l.span);
+                break;
+            }
+            for need in &l.needs {
+                self.piece_ref(&need.piece);
+                if let Some(c) = &need.count {
+                    if c.node == 0 || c.node > MAX_HAND_LEFT {
+                        self.error(ErrorKind::CountingLimitOutOfRange { moves: c.node }, c.span);
+                    }
+                }
+            }
+            if l.needs.is_empty() {
+                always = Some(l.span);
+            }
+        }
+    }
+
+    /// The `count` of a `repetition` rule (2 at least), and its `claim`
+    /// (from 2 to below the count).
+    fn repetition_count(&mut self, count: &Spanned<u32>, claim: Option<&Spanned<u32>>) {
+        if count.node < 2 {
+            self.error(
+                ErrorKind::RepetitionTooSmall { count: count.node },
+                count.span,
+            );
+        } else if let Some(claim) = claim {
+            if claim.node < 2 || claim.node >= count.node {
+                self.error(
+                    ErrorKind::InvalidClaim {
+                        claim: claim.node,
+                        count: count.node,
+                    },
+                    claim.span,
+                );
+            }
+        }
+    }
+
+    /// A number of a rule must lie in `min..=max`.
+    fn in_range(&mut self, n: &Spanned<u32>, place: &'static str, min: u32, max: u32) {
+        if !(min..=max).contains(&n.node) {
+            self.error(
+                ErrorKind::NumberOutOfRange {
+                    number: n.node.to_string(),
+                    place,
+                    min: i64::from(min),
+                    max: i64::from(max),
+                },
+                n.span,
+            );
         }
     }
 }
@@ -1588,4 +1610,67 @@ pub(super) fn has_letter_statement(piece: &PieceDecl) -> bool {
         .props
         .iter()
         .any(|p| matches!(p, PieceProp::Letter(_)))
+}
+
+/// What the items tell of the pieces: how many, their letters, and
+/// whether one is royal (or may be, where a mistake hides it).
+#[derive(Default)]
+struct Census<'a> {
+    pieces: usize,
+    letters: IndexMap<(String, bool), (&'a str, Span)>,
+    royal: bool,
+    royal_unclear: bool,
+}
+
+/// The keyword and span of an item that may stand once in a file.
+fn single_item(item: &Item) -> Option<(&'static str, Span)> {
+    Some(match item {
+        Item::Variant(v) => ("variant", v.span),
+        Item::Board(b) => ("board", b.span),
+        Item::Setup(s) => ("setup", s.span),
+        Item::Castling(c) => ("castling", c.span),
+        Item::Promotion(p) => ("promotion", p.span),
+        Item::Drops(d) => ("drops", d.span),
+        Item::Gating(g) => ("gating", g.span),
+        Item::End(e) => ("end", e.span),
+        Item::Clock(c) => ("clock", c.span),
+        Item::Legality(l) => ("legality", l.span),
+        Item::Royal(r) => ("royal", r.span),
+        Item::Pass(span) => ("pass", *span),
+        Item::Scoring(s) => ("scoring", s.span),
+        Item::Allow(a) => ("allow", a.span),
+        Item::Blast(b) => ("blast", b.span),
+        Item::Walls(w) => ("walls", w.span),
+        Item::PassWhenStuck(span) => ("pass", *span),
+        Item::Flips(f) => ("flips", f.span),
+        _ => return None,
+    })
+}
+
+/// Whether the game can be decided without a royal piece: an extinction
+/// rule, a goal, a line, or a stalemate that is not a draw.
+fn decided(file: &ast::File) -> bool {
+    file.items.iter().any(|item| {
+        matches!(item, Item::End(e) if e.rules.iter().any(|r| match r {
+            EndRule::Extinction { .. } | EndRule::Reach { .. } | EndRule::Line { .. } => true,
+            EndRule::Stalemate { outcome, .. } => outcome.node != "draw",
+            _ => false,
+        }))
+    })
+}
+
+/// What a piece's statements said, for the checks of the whole piece.
+#[derive(Default)]
+struct PieceFacts {
+    has_letter: bool,
+    /// The first `letter`'s `also` is checked.
+    also_done: bool,
+    has_moves: bool,
+    /// Its `moves` statements are well formed.
+    moves_sound: bool,
+    immobile: Option<Span>,
+    royal: bool,
+    /// A malformed `royal` statement: the piece may be royal.
+    royal_unclear: bool,
+    faces: Option<Span>,
 }
