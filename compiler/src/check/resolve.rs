@@ -10,8 +10,8 @@ use fairyc_runtime::table::{
 use std::collections::{HashMap, HashSet};
 
 use crate::ast::{
-    self, DropRule, EndRule, Item, LegalityDecl, LegalityRule, PieceDecl, PieceProp, RoyalCheck,
-    RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, Side, ZoneDecl,
+    self, DropRule, EndDecl, EndRule, Item, LegalityDecl, LegalityRule, PieceDecl, PieceProp,
+    RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, Side, ZoneDecl,
 };
 use crate::error::{CompileError, ErrorKind};
 use crate::geometry::{Budget, Geometry, Sq};
@@ -20,7 +20,7 @@ use crate::span::Span;
 
 use super::castling::castling_complete;
 use super::end::check_count_of;
-use super::types::{Checked, CheckedPiece, CheckedSetup};
+use super::types::{Checked, CheckedEnd, CheckedPiece, CheckedSetup};
 use super::{first_word, side_index, Names};
 
 /// The second pass's state, shared by each part's resolver.
@@ -63,36 +63,27 @@ pub(super) fn resolve(
     names: &Names,
     errors: &mut Vec<CompileError>,
 ) -> Option<Checked> {
-    let mut name = String::new();
-    let (mut board, mut setup, mut castling, mut drops, mut end) = (None, None, None, None, None);
-    let (mut legality, mut gating, mut clock, mut blast) = (None, None, None, None);
-    let (mut royal, mut pass, mut scoring, mut walls) = (None, None, None, None);
-    let (mut stuck, mut flips) = (None, None);
-    let (mut decls, mut zones, mut promotions) = (Vec::new(), Vec::new(), Vec::new());
-    for item in &file.items {
-        match item {
-            Item::Variant(v) => name = v.name.node.clone(),
-            Item::Board(b) => board = board.or(Some(b)),
-            Item::Piece(p) => decls.push(p),
-            Item::Setup(s) => setup = setup.or(Some(s)),
-            Item::Castling(c) => castling = castling.or(Some(c)),
-            Item::Zone(z) => zones.push(z),
-            Item::Promotion(p) => promotions.push(p),
-            Item::Drops(d) => drops = drops.or(Some(d)),
-            Item::Gating(g) => gating = gating.or(Some(g)),
-            Item::End(e) => end = end.or(Some(e)),
-            Item::Clock(c) => clock = clock.or(Some(c)),
-            Item::Legality(l) => legality = legality.or(Some(l)),
-            Item::Royal(r) => royal = royal.or(Some(r)),
-            Item::Pass(span) => pass = pass.or(Some(*span)),
-            Item::Scoring(s) => scoring = scoring.or(Some(s)),
-            Item::Blast(b) => blast = blast.or(Some(b)),
-            Item::Walls(w) => walls = walls.or(Some(w)),
-            Item::PassWhenStuck(span) => stuck = stuck.or(Some(*span)),
-            Item::Flips(f) => flips = flips.or(Some(f)),
-            Item::Allow(_) | Item::Unknown(_) => {}
-        }
-    }
+    let Items {
+        name,
+        board,
+        setup,
+        castling,
+        drops,
+        end,
+        legality,
+        gating,
+        clock,
+        blast,
+        royal,
+        pass,
+        scoring,
+        walls,
+        stuck,
+        flips,
+        decls,
+        zones,
+        promotions,
+    } = Items::of(file);
     let mut legality_rules = legality_of(legality, royal, pass);
     legality_rules.pass_when_stuck = stuck.is_some();
     let mut geometry_errors = Vec::new();
@@ -101,35 +92,8 @@ pub(super) fn resolve(
         errors.push(CompileError::new(ErrorKind::Lower(e), span));
     }
     let geo = geo?;
-    let mut zone_names = HashMap::new();
-    for &z in &zones {
-        zone_names.entry(z.name.node.as_str()).or_insert(z);
-    }
-    let mut r = Resolver {
-        geo,
-        decls,
-        zones,
-        zone_names,
-        errors,
-        setup: None,
-        unsound_zones: names.unsound_zones.iter().cloned().collect(),
-        check_count: end.and_then(check_count_of),
-        counting: end.is_some_and(|e| {
-            e.rules
-                .iter()
-                .any(|r| matches!(r, EndRule::Counting { .. }))
-        }),
-        royal_in_hand: false,
-        several_royals: legality_rules.several_royals != SeveralRoyals::One,
-        budget: Budget::default(),
-        budget_reported: false,
-        walling: None,
-        unlimited: drops.is_some_and(|d| {
-            d.rules
-                .iter()
-                .any(|r| matches!(r, DropRule::Unlimited { .. }))
-        }),
-    };
+    let mut r = Resolver::new(geo, decls, zones, errors, names, end, drops);
+    r.several_royals = legality_rules.several_royals != SeveralRoyals::One;
     // Letters are unique ignoring case, so sound letters mean at most 26
     // pieces, within the tables' limit.
     let tables_sound = names.letters_sound && !r.decls.is_empty() && r.decls.len() <= MAX_PIECES;
@@ -172,21 +136,8 @@ pub(super) fn resolve(
     if let Some(d) = &mut drop_rules {
         d.royal_in_hand = r.royal_in_hand;
     }
-    if let (Some(c), None) = (castling_decl, drops) {
-        for &span in &c.by_drop {
-            r.error(ErrorKind::ByDropWithoutDrops, span);
-        }
-    }
-    if let (Some(l), None) = (legality, drops) {
-        for rule in &l.rules {
-            if let LegalityRule::GivingCheckForbidden {
-                by_drop: Some(span),
-                ..
-            } = rule
-            {
-                r.error(ErrorKind::ByDropWithoutDrops, *span);
-            }
-        }
+    if drops.is_none() {
+        r.by_drop_without_drops(castling_decl, legality);
     }
     for (i, piece) in pieces.iter_mut().enumerate() {
         piece.moves = r.moves(i, names.moves_sound.get(i).copied().unwrap_or(false));
@@ -201,12 +152,7 @@ pub(super) fn resolve(
         }
     }
     let mut end = r.end(end);
-    for rule in scoring.map(|s| s.rules.as_slice()).unwrap_or_default() {
-        if let ScoringRule::Komi { side, points, .. } = rule {
-            end.komi[usize::from(side.node != Side::White)] =
-                points.node.min(fairyc_runtime::table::MAX_POINTS);
-        }
-    }
+    komi(&mut end, scoring);
     let clock = crate::clock::resolve(clock, |n| r.piece(n), &promotions);
     // A pass is written as the mover's royal piece's square.
     if let Some(span) = pass {
@@ -241,6 +187,73 @@ pub(super) fn resolve(
         walling,
         flipping,
     })
+}
+
+/// The file's items by kind: the first of each item that stands once (a
+/// second one is the first pass's error), every piece, zone and
+/// `promotion` block.
+#[derive(Default)]
+struct Items<'f> {
+    name: String,
+    board: Option<&'f ast::BoardDecl>,
+    setup: Option<&'f ast::SetupDecl>,
+    castling: Option<&'f ast::CastlingDecl>,
+    drops: Option<&'f ast::DropsDecl>,
+    end: Option<&'f EndDecl>,
+    legality: Option<&'f LegalityDecl>,
+    gating: Option<&'f ast::GatingDecl>,
+    clock: Option<&'f ast::ClockDecl>,
+    blast: Option<&'f ast::BlastDecl>,
+    royal: Option<&'f RoyalDecl>,
+    pass: Option<Span>,
+    scoring: Option<&'f ScoringDecl>,
+    walls: Option<&'f ast::WallsDecl>,
+    stuck: Option<Span>,
+    flips: Option<&'f ast::FlipsDecl>,
+    decls: Vec<&'f PieceDecl>,
+    zones: Vec<&'f ZoneDecl>,
+    promotions: Vec<&'f ast::PromotionDecl>,
+}
+
+impl<'f> Items<'f> {
+    fn of(file: &'f ast::File) -> Self {
+        let mut it = Items::default();
+        for item in &file.items {
+            match item {
+                Item::Variant(v) => it.name = v.name.node.clone(),
+                Item::Board(b) => it.board = it.board.or(Some(b)),
+                Item::Piece(p) => it.decls.push(p),
+                Item::Setup(s) => it.setup = it.setup.or(Some(s)),
+                Item::Castling(c) => it.castling = it.castling.or(Some(c)),
+                Item::Zone(z) => it.zones.push(z),
+                Item::Promotion(p) => it.promotions.push(p),
+                Item::Drops(d) => it.drops = it.drops.or(Some(d)),
+                Item::Gating(g) => it.gating = it.gating.or(Some(g)),
+                Item::End(e) => it.end = it.end.or(Some(e)),
+                Item::Clock(c) => it.clock = it.clock.or(Some(c)),
+                Item::Legality(l) => it.legality = it.legality.or(Some(l)),
+                Item::Royal(r) => it.royal = it.royal.or(Some(r)),
+                Item::Pass(span) => it.pass = it.pass.or(Some(*span)),
+                Item::Scoring(s) => it.scoring = it.scoring.or(Some(s)),
+                Item::Blast(b) => it.blast = it.blast.or(Some(b)),
+                Item::Walls(w) => it.walls = it.walls.or(Some(w)),
+                Item::PassWhenStuck(span) => it.stuck = it.stuck.or(Some(*span)),
+                Item::Flips(f) => it.flips = it.flips.or(Some(f)),
+                Item::Allow(_) | Item::Unknown(_) => {}
+            }
+        }
+        it
+    }
+}
+
+/// The `komi` of the `scoring` item, into the end rules.
+fn komi(end: &mut CheckedEnd, scoring: Option<&ScoringDecl>) {
+    for rule in scoring.map(|s| s.rules.as_slice()).unwrap_or_default() {
+        if let ScoringRule::Komi { side, points, .. } = rule {
+            end.komi[usize::from(side.node != Side::White)] =
+                points.node.min(fairyc_runtime::table::MAX_POINTS);
+        }
+    }
 }
 
 /// The table's legality rules, from the `legality` block, the `royal`
@@ -292,6 +305,75 @@ pub(super) fn royal_only(royal: Option<&RoyalDecl>) -> Option<u8> {
         RoyalRule::Only(side) => Some(u8::from(side.node != Side::White)),
         _ => None,
     })
+}
+
+impl<'a> Resolver<'a> {
+    /// The resolver of a board's file: its pieces and zones, what the
+    /// first pass found unsound, and what the setup needs of the `end` and
+    /// `drops` items.
+    fn new(
+        geo: Geometry,
+        decls: Vec<&'a PieceDecl>,
+        zones: Vec<&'a ZoneDecl>,
+        errors: &'a mut Vec<CompileError>,
+        names: &Names,
+        end: Option<&EndDecl>,
+        drops: Option<&ast::DropsDecl>,
+    ) -> Self {
+        let mut zone_names = HashMap::new();
+        for &z in &zones {
+            zone_names.entry(z.name.node.as_str()).or_insert(z);
+        }
+        Resolver {
+            geo,
+            decls,
+            zones,
+            zone_names,
+            errors,
+            setup: None,
+            unsound_zones: names.unsound_zones.iter().cloned().collect(),
+            check_count: end.and_then(check_count_of),
+            counting: end.is_some_and(|e| {
+                e.rules
+                    .iter()
+                    .any(|r| matches!(r, EndRule::Counting { .. }))
+            }),
+            royal_in_hand: false,
+            several_royals: false,
+            budget: Budget::default(),
+            budget_reported: false,
+            walling: None,
+            unlimited: drops.is_some_and(|d| {
+                d.rules
+                    .iter()
+                    .any(|r| matches!(r, DropRule::Unlimited { .. }))
+            }),
+        }
+    }
+
+    /// `by-drop` in `castling` or `legality` without a `drops` item.
+    fn by_drop_without_drops(
+        &mut self,
+        castling: Option<&ast::CastlingDecl>,
+        legality: Option<&LegalityDecl>,
+    ) {
+        if let Some(c) = castling {
+            for &span in &c.by_drop {
+                self.error(ErrorKind::ByDropWithoutDrops, span);
+            }
+        }
+        if let Some(l) = legality {
+            for rule in &l.rules {
+                if let LegalityRule::GivingCheckForbidden {
+                    by_drop: Some(span),
+                    ..
+                } = rule
+                {
+                    self.error(ErrorKind::ByDropWithoutDrops, *span);
+                }
+            }
+        }
+    }
 }
 
 impl Resolver<'_> {
