@@ -13,6 +13,10 @@ use crate::span::Span;
 use super::resolve::Resolver;
 use super::types::CheckedMove;
 
+/// The squares per side (`[white, black]`) a `within` or `from` clause
+/// allows, if there is one.
+type Clause = Option<[Vec<Sq>; 2]>;
+
 impl Resolver<'_> {
     /// A piece's moves; `E0115` for a direction that selects nothing and
     /// `E0116` for a piece that cannot move, when its moves are well formed.
@@ -93,8 +97,8 @@ impl Resolver<'_> {
 
     /// The squares of a `moves` statement's `within` and `from` clauses
     /// (two clauses of one kind both hold); `None` without such a clause.
-    fn regions(&mut self, regions: &[MoveRegion]) -> (Option<[Vec<Sq>; 2]>, Option<[Vec<Sq>; 2]>) {
-        let (mut within, mut from) = (None::<[Vec<Sq>; 2]>, None::<[Vec<Sq>; 2]>);
+    fn regions(&mut self, regions: &[MoveRegion]) -> (Clause, Clause) {
+        let (mut within, mut from): (Clause, Clause) = (None, None);
         for r in regions {
             let sq = self.resolve(&r.set);
             let slot = match r.kind {
