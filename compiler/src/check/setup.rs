@@ -151,61 +151,7 @@ impl Resolver<'_> {
         span: Span,
     ) {
         let np = pieces.len();
-        // One-time moves keep their rights on the squares where their pieces
-        // start, which the FEN's board tells: a first reading without the
-        // castling field finds them, so that the second one can read the
-        // rights written there. (The moves are resolved again, with the
-        // setup known, after this; mistakes are reported then.)
-        let once_pieces: Vec<usize> = (0..np.min(self.decls.len()))
-            .filter(|&i| {
-                self.decls[i]
-                    .props
-                    .iter()
-                    .any(|p| matches!(p, PieceProp::Moves { once: Some(_), .. }))
-            })
-            .collect();
-        let mut once_moves: Option<Vec<[Vec<Vec<fairyc_runtime::table::Path>>; 2]>> = None;
-        if !once_pieces.is_empty() {
-            let mut fields: Vec<&str> = fen.split_whitespace().collect();
-            if fields.len() > 2 {
-                fields[2] = "-";
-            }
-            let board_only = fields.join(" ");
-            let first = self
-                .setup_variant(name, pieces, castling, gating, has_drops, fen, None)
-                .ok()
-                .and_then(|v| Setup::from_fen(&v, &board_only).ok());
-            if let Some(setup) = first {
-                let squares = setup_squares(&setup, np);
-                let mut rights = [Vec::new(), Vec::new()];
-                for &i in &once_pieces {
-                    for (side, list) in rights.iter_mut().enumerate() {
-                        list.extend(squares[i][side].iter().copied());
-                    }
-                }
-                let reported = self.errors.len();
-                let nsq = self.geo.squares.len();
-                let mut all = vec![[vec![Vec::new(); nsq], vec![Vec::new(); nsq]]; np];
-                for &i in &once_pieces {
-                    let mut piece = pieces[i].clone();
-                    piece.moves = self.moves(i, false);
-                    piece.moves.retain(|m| m.once);
-                    // Moves too costly to generate are reported later
-                    // (E0190); the setup is read without their rights.
-                    if let Ok(moves) = crate::lower::moves_with_rights(
-                        &self.geo,
-                        &piece,
-                        &squares[i],
-                        &rights,
-                        &mut self.budget,
-                    ) {
-                        all[i] = moves;
-                    }
-                }
-                self.errors.truncate(reported);
-                once_moves = Some(all);
-            }
-        }
+        let once_moves = self.once_moves(name, pieces, castling, gating, has_drops, fen);
         // Rights the FEN cannot write are reported with the moves (E0175):
         // the setup is read without them then.
         let variant = match self
@@ -245,45 +191,118 @@ impl Resolver<'_> {
                 });
                 self.setup = Some(squares);
             }
-            Err(e) => {
-                let row = e
-                    .row()
-                    .and_then(|row| crate::lint::setup_row_span(source, span, row));
-                if let (
-                    Some(row_span),
-                    ParseFenError::UnknownPiece {
-                        row,
-                        column,
-                        letter,
-                    },
-                ) = (row, &e)
-                {
-                    // The letter alone, where the runtime read it.
-                    let at = row_span.start as usize + column.saturating_sub(1);
-                    let mut buf = [0; 4];
-                    if source.get(at..at + 1) == Some(letter.encode_utf8(&mut buf)) {
-                        let known = pieces
-                            .iter()
-                            .map(|p| {
-                                let plus = if p.plus { "+" } else { "" };
-                                (format!("{plus}{}", p.letter), p.name.clone())
-                            })
-                            .collect();
-                        self.error(
-                            ErrorKind::UnknownSetupSymbol {
-                                letter: *letter,
-                                row: *row,
-                                column: *column,
-                                known,
-                            },
-                            Span::new(at, at + 1),
-                        );
-                        return;
-                    }
-                }
-                self.lower_error(LowerError::BadSetup(e), row.unwrap_or(span));
+            Err(e) => self.fen_error(e, pieces, source, span),
+        }
+    }
+
+    /// The one-time moves' paths, with the rights of the squares where
+    /// their pieces start (`None` without such moves, or when the board
+    /// cannot be read).
+    #[allow(clippy::too_many_arguments)]
+    fn once_moves(
+        &mut self,
+        name: &str,
+        pieces: &[CheckedPiece],
+        castling: &[CheckedCastling],
+        gating: &[GateRule],
+        has_drops: bool,
+        fen: &str,
+    ) -> Option<Vec<[Vec<Vec<fairyc_runtime::table::Path>>; 2]>> {
+        let np = pieces.len();
+        // One-time moves keep their rights on the squares where their pieces
+        // start, which the FEN's board tells: a first reading without the
+        // castling field finds them, so that the second one can read the
+        // rights written there. (The moves are resolved again, with the
+        // setup known, after this; mistakes are reported then.)
+        let once_pieces: Vec<usize> = (0..np.min(self.decls.len()))
+            .filter(|&i| {
+                self.decls[i]
+                    .props
+                    .iter()
+                    .any(|p| matches!(p, PieceProp::Moves { once: Some(_), .. }))
+            })
+            .collect();
+        if once_pieces.is_empty() {
+            return None;
+        }
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() > 2 {
+            fields[2] = "-";
+        }
+        let board_only = fields.join(" ");
+        let variant = self
+            .setup_variant(name, pieces, castling, gating, has_drops, fen, None)
+            .ok()?;
+        let setup = Setup::from_fen(&variant, &board_only).ok()?;
+        let squares = setup_squares(&setup, np);
+        let mut rights = [Vec::new(), Vec::new()];
+        for &i in &once_pieces {
+            for (side, list) in rights.iter_mut().enumerate() {
+                list.extend(squares[i][side].iter().copied());
             }
         }
+        let reported = self.errors.len();
+        let nsq = self.geo.squares.len();
+        let mut all = vec![[vec![Vec::new(); nsq], vec![Vec::new(); nsq]]; np];
+        for &i in &once_pieces {
+            let mut piece = pieces[i].clone();
+            piece.moves = self.moves(i, false);
+            piece.moves.retain(|m| m.once);
+            // Moves too costly to generate are reported later
+            // (E0190); the setup is read without their rights.
+            if let Ok(moves) = crate::lower::moves_with_rights(
+                &self.geo,
+                &piece,
+                &squares[i],
+                &rights,
+                &mut self.budget,
+            ) {
+                all[i] = moves;
+            }
+        }
+        self.errors.truncate(reported);
+        Some(all)
+    }
+
+    /// A start position the runtime's FEN reader refuses: an unknown
+    /// letter where it stands, else the reader's error on its row.
+    fn fen_error(&mut self, e: ParseFenError, pieces: &[CheckedPiece], source: &str, span: Span) {
+        let row = e
+            .row()
+            .and_then(|row| crate::lint::setup_row_span(source, span, row));
+        if let (
+            Some(row_span),
+            ParseFenError::UnknownPiece {
+                row,
+                column,
+                letter,
+            },
+        ) = (row, &e)
+        {
+            // The letter alone, where the runtime read it.
+            let at = row_span.start as usize + column.saturating_sub(1);
+            let mut buf = [0; 4];
+            if source.get(at..at + 1) == Some(letter.encode_utf8(&mut buf)) {
+                let known = pieces
+                    .iter()
+                    .map(|p| {
+                        let plus = if p.plus { "+" } else { "" };
+                        (format!("{plus}{}", p.letter), p.name.clone())
+                    })
+                    .collect();
+                self.error(
+                    ErrorKind::UnknownSetupSymbol {
+                        letter: *letter,
+                        row: *row,
+                        column: *column,
+                        known,
+                    },
+                    Span::new(at, at + 1),
+                );
+                return;
+            }
+        }
+        self.lower_error(LowerError::BadSetup(e), row.unwrap_or(span));
     }
 }
 
