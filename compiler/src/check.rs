@@ -12,8 +12,9 @@
 //!
 //! One module a pass, and in the second one a module a part:
 //!
-//! - `names`: the first pass (declarations, unknown and malformed
-//!   statements, each item's own checks); what it learns that the second
+//! - `names`: the first pass (declarations, each item's own checks; the
+//!   `piece` and `end` blocks, Betza terms and unknown or malformed
+//!   statements in modules of their own); what it learns that the second
 //!   pass needs is a `Names`.
 //! - `resolve`: the second pass, its `Resolver` and the pieces; it calls
 //!   `zones` (square sets), `setup` (the start position), `moves`,
@@ -155,14 +156,15 @@ fn first_word(span: Span, keyword: &str) -> Span {
 
 /// What the first pass learnt that the second needs.
 struct Names {
+    /// The pieces' letters are sound (the tables can be built).
     letters_sound: bool,
+    /// Per piece, whether its `moves` statements are well formed.
     moves_sound: Vec<bool>,
+    /// The zones with a mistake (uses of them stay quiet).
     unsound_zones: Vec<String>,
 }
 
-/// The verdict words of `facing` and `double-pass`: the outcomes and
-/// `points`.
-/// A `double-pass` or `facing` verdict. The outcome words are for the
+/// A `double-pass` or `facing` verdict (an outcome word or `points`). The outcome words are for the
 /// player to move when the game ends, as every outcome word is for the
 /// player the rule happens to; the table's verdict is for the player who
 /// made the last move, the other one.
@@ -180,6 +182,7 @@ fn verdict_of(word: &str) -> Option<Verdict> {
 /// `facing points`, `double-pass points`: decided by counting the material.
 const POINTS: &str = "points";
 
+/// An outcome word (`win`, `draw`, `loss`).
 fn outcome_of(word: &str) -> Option<Outcome> {
     match word {
         "win" => Some(Outcome::Win),
@@ -189,6 +192,7 @@ fn outcome_of(word: &str) -> Option<Outcome> {
     }
 }
 
+/// A side's index in per-side pairs (`[white, black]`).
 fn side_index(s: Side) -> usize {
     match s {
         Side::White => 0,
