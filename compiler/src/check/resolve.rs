@@ -20,6 +20,7 @@ use crate::span::Span;
 
 use super::castling::castling_complete;
 use super::end::check_count_of;
+use super::setup::SetupInput;
 use super::types::{Checked, CheckedEnd, CheckedPiece, CheckedSetup};
 use super::{first_word, side_index, Names};
 
@@ -125,9 +126,15 @@ pub(super) fn resolve(
     let fen = setup.map(|s| s.fen.node.clone()).unwrap_or_default();
     let setup_span = setup.map(|s| s.fen.span).unwrap_or_default();
     if tables_sound && castling_sound && gating_sound && setup.is_some() {
-        r.read_setup(
-            &name, &pieces, &castling, &gating, has_drops, &fen, source, setup_span,
-        );
+        let input = SetupInput {
+            name: &name,
+            pieces: &pieces,
+            castling: &castling,
+            gating: &gating,
+            has_drops,
+            fen: &fen,
+        };
+        r.read_setup(&input, source, setup_span);
     }
 
     let zones = r.declared_zones();

@@ -18,20 +18,34 @@ use crate::span::Span;
 use super::resolve::Resolver;
 use super::types::{CheckedCastling, CheckedPiece};
 
+/// What the start position is read against: the variant's name, its
+/// pieces, castling and gating rules, whether it has drops, and the FEN.
+#[derive(Clone, Copy)]
+pub(super) struct SetupInput<'s> {
+    pub(super) name: &'s str,
+    pub(super) pieces: &'s [CheckedPiece],
+    pub(super) castling: &'s [CheckedCastling],
+    pub(super) gating: &'s [GateRule],
+    pub(super) has_drops: bool,
+    pub(super) fen: &'s str,
+}
+
 impl Resolver<'_> {
     /// Move-less tables to read the start position with (`once_moves`: the
     /// pieces' one-time paths, which tell the squares that keep rights).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn setup_variant(
         &self,
-        name: &str,
-        pieces: &[CheckedPiece],
-        castling: &[CheckedCastling],
-        gating: &[GateRule],
-        has_drops: bool,
-        fen: &str,
+        input: &SetupInput,
         once_moves: Option<Vec<[Vec<Vec<fairyc_runtime::table::Path>>; 2]>>,
     ) -> Result<Variant, String> {
+        let SetupInput {
+            name,
+            pieces,
+            castling,
+            gating,
+            has_drops,
+            fen,
+        } = *input;
         let nsq = self.geo.squares.len();
         let np = pieces.len();
         // A name the tables cannot hold was reported (E0048); reading the
@@ -138,28 +152,16 @@ impl Resolver<'_> {
     }
 
     /// Reads the start position with the runtime's FEN reader.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn read_setup(
-        &mut self,
-        name: &str,
-        pieces: &[CheckedPiece],
-        castling: &[CheckedCastling],
-        gating: &[GateRule],
-        has_drops: bool,
-        fen: &str,
-        source: &str,
-        span: Span,
-    ) {
+    pub(super) fn read_setup(&mut self, input: &SetupInput, source: &str, span: Span) {
+        let SetupInput { pieces, fen, .. } = *input;
         let np = pieces.len();
-        let once_moves = self.once_moves(name, pieces, castling, gating, has_drops, fen);
+        let once_moves = self.once_moves(input);
         // Rights the FEN cannot write are reported with the moves (E0175):
         // the setup is read without them then.
         let variant = match self
-            .setup_variant(name, pieces, castling, gating, has_drops, fen, once_moves)
-            .or_else(|e| {
-                self.setup_variant(name, pieces, castling, gating, has_drops, fen, None)
-                    .map_err(|_| e)
-            }) {
+            .setup_variant(input, once_moves)
+            .or_else(|e| self.setup_variant(input, None).map_err(|_| e))
+        {
             Ok(v) => v,
             Err(e) => {
                 self.lower_error(LowerError::Table(e), span);
@@ -198,16 +200,11 @@ impl Resolver<'_> {
     /// The one-time moves' paths, with the rights of the squares where
     /// their pieces start (`None` without such moves, or when the board
     /// cannot be read).
-    #[allow(clippy::too_many_arguments)]
     fn once_moves(
         &mut self,
-        name: &str,
-        pieces: &[CheckedPiece],
-        castling: &[CheckedCastling],
-        gating: &[GateRule],
-        has_drops: bool,
-        fen: &str,
+        input: &SetupInput,
     ) -> Option<Vec<[Vec<Vec<fairyc_runtime::table::Path>>; 2]>> {
+        let SetupInput { pieces, fen, .. } = *input;
         let np = pieces.len();
         // One-time moves keep their rights on the squares where their pieces
         // start, which the FEN's board tells: a first reading without the
@@ -230,9 +227,7 @@ impl Resolver<'_> {
             fields[2] = "-";
         }
         let board_only = fields.join(" ");
-        let variant = self
-            .setup_variant(name, pieces, castling, gating, has_drops, fen, None)
-            .ok()?;
+        let variant = self.setup_variant(input, None).ok()?;
         let setup = Setup::from_fen(&variant, &board_only).ok()?;
         let squares = setup_squares(&setup, np);
         let mut rights = [Vec::new(), Vec::new()];
