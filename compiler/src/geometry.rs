@@ -220,39 +220,57 @@ fn expand_labels(labels: &Spanned<Labels>) -> Result<Vec<String>, (Span, LowerEr
     }
 }
 
-impl Geometry {
-    /// Builds the board of a `board` block; errors are collected.
-    pub fn build(decl: &BoardDecl, errors: &mut Vec<(Span, LowerError)>) -> Option<Geometry> {
-        let mut files = None;
-        let mut ranks = None;
-        let mut rows: Option<&Vec<Spanned<String>>> = None;
-        let mut cells_span = decl.span;
-        let mut forward = [(0, 1), (0, -1)];
-        let mut fen = FenOrder::ByRank;
-        let mut wrap = [false; 2];
-        let mut hex = false;
-        let mut names: Vec<(&Spanned<String>, &Spanned<String>)> = Vec::new();
-        let mut labels_failed = false;
+/// What a `board` item's statements say, before the board is built.
+struct BoardProps<'b> {
+    files: Option<(Vec<String>, Span)>,
+    ranks: Option<(Vec<String>, Span)>,
+    /// The `cells` rows, top row first.
+    rows: Option<&'b Vec<Spanned<String>>>,
+    /// The span of the `cells` rows (the item's without them).
+    cells_span: Span,
+    forward: [Cell; 2],
+    fen: FenOrder,
+    wrap: [bool; 2],
+    hex: bool,
+    names: Vec<(&'b Spanned<String>, &'b Spanned<String>)>,
+    /// A `files` or `ranks` statement's labels are wrong (reported).
+    labels_failed: bool,
+}
+
+impl<'b> BoardProps<'b> {
+    fn read(decl: &'b BoardDecl, errors: &mut Vec<(Span, LowerError)>) -> Self {
+        let mut p = BoardProps {
+            files: None,
+            ranks: None,
+            rows: None,
+            cells_span: decl.span,
+            forward: [(0, 1), (0, -1)],
+            fen: FenOrder::ByRank,
+            wrap: [false; 2],
+            hex: false,
+            names: Vec::new(),
+            labels_failed: false,
+        };
         for prop in &decl.props {
             match prop {
                 BoardProp::Files(l) => match expand_labels(l) {
-                    Ok(v) => files = Some((v, l.span)),
+                    Ok(v) => p.files = Some((v, l.span)),
                     Err(e) => {
                         errors.push(e);
-                        labels_failed = true;
+                        p.labels_failed = true;
                     }
                 },
                 BoardProp::Ranks(l) => match expand_labels(l) {
-                    Ok(v) => ranks = Some((v, l.span)),
+                    Ok(v) => p.ranks = Some((v, l.span)),
                     Err(e) => {
                         errors.push(e);
-                        labels_failed = true;
+                        p.labels_failed = true;
                     }
                 },
                 BoardProp::Cells(r) => {
-                    rows = Some(r);
+                    p.rows = Some(r);
                     if let (Some(a), Some(b)) = (r.first(), r.last()) {
-                        cells_span = a.span.merge(b.span);
+                        p.cells_span = a.span.merge(b.span);
                     }
                 }
                 BoardProp::Forward { side, dx, dy } => {
@@ -263,10 +281,10 @@ impl Geometry {
                         crate::ast::Side::White => 0,
                         crate::ast::Side::Black => 1,
                     };
-                    forward[i] = (dx.node, dy.node);
+                    p.forward[i] = (dx.node, dy.node);
                 }
                 BoardProp::Fen(f) => {
-                    fen = if f.node == "by-file" {
+                    p.fen = if f.node == "by-file" {
                         FenOrder::ByFile
                     } else {
                         FenOrder::ByRank
@@ -275,26 +293,149 @@ impl Geometry {
                 BoardProp::Wrap { axes, .. } => {
                     for axis in axes {
                         let i = usize::from(axis.node == "ranks");
-                        if wrap[i] {
+                        if p.wrap[i] {
                             errors.push((axis.span, LowerError::WrapTwice(axis.node.clone())));
                         }
-                        wrap[i] = true;
+                        p.wrap[i] = true;
                     }
                 }
-                BoardProp::Shape { kind, .. } => hex = kind.node == "hex",
-                BoardProp::Name { square, name } => names.push((square, name)),
+                BoardProp::Shape { kind, .. } => p.hex = kind.node == "hex",
+                BoardProp::Name { square, name } => p.names.push((square, name)),
                 BoardProp::Unknown(_) => {}
             }
         }
-        if labels_failed {
+        p
+    }
+}
+
+/// The character map of the `cells` rows, bottom row first (`y * width +
+/// x`); `None` for rows of the wrong count or width, or a bad character
+/// (reported).
+fn char_map(
+    rows: &[Spanned<String>],
+    width: i32,
+    height: i32,
+    cells_span: Span,
+    errors: &mut Vec<(Span, LowerError)>,
+) -> Option<Vec<char>> {
+    let mut chars = vec!['.'; (width * height) as usize];
+    if rows.len() != height as usize {
+        errors.push((
+            cells_span,
+            LowerError::CellRows {
+                expected: height as usize,
+                found: rows.len(),
+            },
+        ));
+        return None;
+    }
+    let mut ok = true;
+    for (i, row) in rows.iter().enumerate() {
+        let text: Vec<char> = row.node.chars().filter(|c| !c.is_whitespace()).collect();
+        if text.len() != width as usize {
+            errors.push((
+                row.span,
+                LowerError::CellRowWidth {
+                    expected: width as usize,
+                    found: text.len(),
+                },
+            ));
+            ok = false;
+            continue;
+        }
+        let y = height - 1 - i as i32;
+        for (x, &c) in text.iter().enumerate() {
+            if !(c == '.' || c == '-' || c == '#' || c == '*' || c.is_ascii_alphabetic()) {
+                errors.push((row.span, LowerError::BadCell(c)));
+                ok = false;
+            }
+            chars[(y * width + x as i32) as usize] = c;
+        }
+    }
+    ok.then_some(chars)
+}
+
+/// The cells and squares of a character map: `.` cells alone, a letter's
+/// cells together (its lower-case cells attached to its one upper-case
+/// cell's square); `None` for a lower-case letter without exactly one
+/// owner (reported).
+fn squares_of(
+    chars: &[char],
+    width: i32,
+    height: i32,
+    name_of: impl Fn(i32, i32) -> String,
+    cells_span: Span,
+    errors: &mut Vec<(Span, LowerError)>,
+) -> Option<(Vec<CellKind>, Vec<SquareGeo>)> {
+    let mut cells = vec![CellKind::Off; (width * height) as usize];
+    let mut squares: Vec<SquareGeo> = Vec::new();
+    for y in 0..height {
+        for x in 0..width {
+            let i = (y * width + x) as usize;
+            match chars[i] {
+                '.' => {
+                    cells[i] = CellKind::Square(squares.len() as Sq);
+                    squares.push(SquareGeo {
+                        name: name_of(x, y),
+                        cells: vec![(x, y)],
+                    });
+                }
+                '#' => cells[i] = CellKind::Hole,
+                '*' => cells[i] = CellKind::Wall,
+                '-' => cells[i] = CellKind::Off,
+                c if c.is_ascii_uppercase() => {
+                    cells[i] = CellKind::Square(squares.len() as Sq);
+                    squares.push(SquareGeo {
+                        name: name_of(x, y),
+                        cells: vec![(x, y)],
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+    // Attach lower-case cells to the square of the same upper-case letter.
+    for y in 0..height {
+        for x in 0..width {
+            let i = (y * width + x) as usize;
+            let c = chars[i];
+            if !c.is_ascii_lowercase() {
+                continue;
+            }
+            let owners: Vec<usize> = (0..(width * height) as usize)
+                .filter(|&j| chars[j] == c.to_ascii_uppercase())
+                .collect();
+            match owners.as_slice() {
+                [j] => {
+                    if let CellKind::Square(s) = cells[*j] {
+                        cells[i] = CellKind::Square(s);
+                        squares[s as usize].cells.push((x, y));
+                    }
+                }
+                _ => {
+                    errors.push((cells_span, LowerError::CellOwner(c)));
+                    return None;
+                }
+            }
+        }
+    }
+    Some((cells, squares))
+}
+
+impl Geometry {
+    /// Builds the board of a `board` block; errors are collected.
+    pub fn build(decl: &BoardDecl, errors: &mut Vec<(Span, LowerError)>) -> Option<Geometry> {
+        let props = BoardProps::read(decl, errors);
+        if props.labels_failed {
             // The labels' own error is the root cause.
             return None;
         }
-        let Some((files, fspan)) = files else {
+        let cells_span = props.cells_span;
+        let Some((files, fspan)) = props.files else {
             errors.push((decl.span, LowerError::MissingBoardProp("files")));
             return None;
         };
-        let Some((ranks, rspan)) = ranks else {
+        let Some((ranks, rspan)) = props.ranks else {
             errors.push((decl.span, LowerError::MissingBoardProp("ranks")));
             return None;
         };
@@ -315,100 +456,12 @@ impl Geometry {
             ));
             return None;
         }
-        // The character map, top row first.
-        let mut chars = vec!['.'; (width * height) as usize];
-        if let Some(rows) = rows {
-            if rows.len() != height as usize {
-                errors.push((
-                    cells_span,
-                    LowerError::CellRows {
-                        expected: height as usize,
-                        found: rows.len(),
-                    },
-                ));
-                return None;
-            }
-            let mut ok = true;
-            for (i, row) in rows.iter().enumerate() {
-                let text: Vec<char> = row.node.chars().filter(|c| !c.is_whitespace()).collect();
-                if text.len() != width as usize {
-                    errors.push((
-                        row.span,
-                        LowerError::CellRowWidth {
-                            expected: width as usize,
-                            found: text.len(),
-                        },
-                    ));
-                    ok = false;
-                    continue;
-                }
-                let y = height - 1 - i as i32;
-                for (x, &c) in text.iter().enumerate() {
-                    if !(c == '.' || c == '-' || c == '#' || c == '*' || c.is_ascii_alphabetic()) {
-                        errors.push((row.span, LowerError::BadCell(c)));
-                        ok = false;
-                    }
-                    chars[(y * width + x as i32) as usize] = c;
-                }
-            }
-            if !ok {
-                return None;
-            }
-        }
-        // Squares: `.` cells alone; a letter's cells together.
-        let mut cells = vec![CellKind::Off; (width * height) as usize];
-        let mut squares: Vec<SquareGeo> = Vec::new();
+        let chars = match props.rows {
+            Some(rows) => char_map(rows, width, height, cells_span, errors)?,
+            None => vec!['.'; (width * height) as usize],
+        };
         let name_of = |x: i32, y: i32| format!("{}{}", files[x as usize], ranks[y as usize]);
-        for y in 0..height {
-            for x in 0..width {
-                let i = (y * width + x) as usize;
-                match chars[i] {
-                    '.' => {
-                        cells[i] = CellKind::Square(squares.len() as Sq);
-                        squares.push(SquareGeo {
-                            name: name_of(x, y),
-                            cells: vec![(x, y)],
-                        });
-                    }
-                    '#' => cells[i] = CellKind::Hole,
-                    '*' => cells[i] = CellKind::Wall,
-                    '-' => cells[i] = CellKind::Off,
-                    c if c.is_ascii_uppercase() => {
-                        cells[i] = CellKind::Square(squares.len() as Sq);
-                        squares.push(SquareGeo {
-                            name: name_of(x, y),
-                            cells: vec![(x, y)],
-                        });
-                    }
-                    _ => {}
-                }
-            }
-        }
-        // Attach lower-case cells to the square of the same upper-case letter.
-        for y in 0..height {
-            for x in 0..width {
-                let i = (y * width + x) as usize;
-                let c = chars[i];
-                if !c.is_ascii_lowercase() {
-                    continue;
-                }
-                let owners: Vec<usize> = (0..(width * height) as usize)
-                    .filter(|&j| chars[j] == c.to_ascii_uppercase())
-                    .collect();
-                match owners.as_slice() {
-                    [j] => {
-                        if let CellKind::Square(s) = cells[*j] {
-                            cells[i] = CellKind::Square(s);
-                            squares[s as usize].cells.push((x, y));
-                        }
-                    }
-                    _ => {
-                        errors.push((cells_span, LowerError::CellOwner(c)));
-                        return None;
-                    }
-                }
-            }
-        }
+        let (cells, squares) = squares_of(&chars, width, height, name_of, cells_span, errors)?;
         if squares.is_empty() || squares.len() > fairyc_runtime::table::MAX_SQUARES {
             errors.push((decl.span, LowerError::BoardTooLarge(squares.len() as i32)));
             return None;
@@ -420,12 +473,12 @@ impl Geometry {
             squares,
             files,
             ranks,
-            forward,
-            fen,
-            wrap,
-            hex,
+            forward: props.forward,
+            fen: props.fen,
+            wrap: props.wrap,
+            hex: props.hex,
         };
-        if !g.rename(&names, errors) {
+        if !g.rename(&props.names, errors) {
             return None;
         }
         for (s, sq) in g.squares.iter().enumerate() {

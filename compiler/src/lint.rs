@@ -43,39 +43,101 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
     if decls.len() != parts.pieces.len() {
         return out;
     }
-    let np = parts.pieces.len();
-    let nsq = parts.board.squares.len();
+    let StartPosition {
+        squares,
+        in_setup,
+        mut hand,
+    } = StartPosition::of(tables);
+    let used = used_pieces(parts, &in_setup);
+    unused_pieces(&decls, &used, &mut out);
+    in_hand(parts, &used, &mut hand);
+    // What no position can hold in hand, not even one given as a FEN: a
+    // royal piece (unless the start position puts royal pieces there). A
+    // gating rule for one is an error (`E0042`), so only drop rules are
+    // judged.
+    let royal_in_hand = parts.drops.as_ref().is_some_and(|d| d.royal_in_hand);
+    let holdable: Vec<bool> = parts
+        .pieces
+        .iter()
+        .map(|piece| !piece.royal.is_royal() || royal_in_hand)
+        .collect();
+    drop_rules(file, parts, &decls, &holdable, &mut out);
 
-    // The start position, through the runtime's own FEN reader.
-    let setup = Variant::new(tables.clone())
-        .ok()
-        .and_then(|v| Setup::from_fen(&v, &parts.start).ok());
-    // setup_squares[piece][side]
-    let mut setup_squares = vec![[Vec::new(), Vec::new()]; np];
-    let mut in_setup = vec![false; np];
-    let mut hand = vec![false; np];
-    if let Some(setup) = &setup {
-        for (sq, placed) in setup.board.iter().enumerate() {
-            if let Some(p) = placed {
-                let side = usize::from(p.color != Color::White);
-                if let Some(squares) = setup_squares.get_mut(p.piece.index()) {
-                    squares[side].push(sq as Sq);
-                }
-                set(&mut in_setup, p.piece.index() as u8);
-            }
-        }
-        for (_, pocket) in setup.hands.iter() {
-            for (p, &count) in pocket.iter().enumerate() {
-                if count > 0 {
-                    set(&mut in_setup, p as u8);
-                    set(&mut hand, p as u8);
+    let reach = reach(parts, &used, &hand, &squares);
+    unreachable_squares(file, parts, &reach, &mut out);
+
+    // A `fen-only` piece stands wherever a FEN puts it.
+    let fen_only: Vec<bool> = decls
+        .iter()
+        .map(|d| d.props.iter().any(|p| matches!(p, PieceProp::FenOnly(_))))
+        .collect();
+    goals(file, parts, &reach, &fen_only, &mut out);
+    dead_ends(parts, &decls, &reach, &mut out);
+    over_at_start(file, tables, &mut out);
+    if parts.end.double_pass.is_some() && !parts.legality.pass && !parts.legality.pass_when_stuck {
+        for item in &file.items {
+            if let Item::End(end) = item {
+                for rule in &end.rules {
+                    if let EndRule::DoublePass { span, .. } = rule {
+                        out.push(warning(WarningKind::DoublePassWithoutPass, *span));
+                    }
                 }
             }
         }
     }
+    out.sort_by_key(|e| (e.span.start, e.span.end));
+    out
+}
 
-    // Which pieces can appear: from the setup, through promotion and capture.
-    let mut used = in_setup.clone();
+/// The start position, through the runtime's own FEN reader: where each
+/// piece stands, which pieces it holds, which in hand.
+struct StartPosition {
+    /// `squares[piece][side]`.
+    squares: Vec<[Vec<Sq>; 2]>,
+    in_setup: Vec<bool>,
+    hand: Vec<bool>,
+}
+
+impl StartPosition {
+    fn of(tables: &VariantTables) -> Self {
+        let parts = tables.parts();
+        let np = parts.pieces.len();
+        let setup = Variant::new(tables.clone())
+            .ok()
+            .and_then(|v| Setup::from_fen(&v, &parts.start).ok());
+        let mut squares = vec![[Vec::new(), Vec::new()]; np];
+        let mut in_setup = vec![false; np];
+        let mut hand = vec![false; np];
+        if let Some(setup) = &setup {
+            for (sq, placed) in setup.board.iter().enumerate() {
+                if let Some(p) = placed {
+                    let side = usize::from(p.color != Color::White);
+                    if let Some(squares) = squares.get_mut(p.piece.index()) {
+                        squares[side].push(sq as Sq);
+                    }
+                    set(&mut in_setup, p.piece.index() as u8);
+                }
+            }
+            for (_, pocket) in setup.hands.iter() {
+                for (p, &count) in pocket.iter().enumerate() {
+                    if count > 0 {
+                        set(&mut in_setup, p as u8);
+                        set(&mut hand, p as u8);
+                    }
+                }
+            }
+        }
+        StartPosition {
+            squares,
+            in_setup,
+            hand,
+        }
+    }
+}
+
+/// Which pieces can appear: from the setup, through promotion and capture.
+fn used_pieces(parts: &TableParts, in_setup: &[bool]) -> Vec<bool> {
+    let mut used = in_setup.to_vec();
     loop {
         let mut changed = false;
         for rule in &parts.promotions {
@@ -99,6 +161,12 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
             break;
         }
     }
+    used
+}
+
+/// `W0001` for a piece that never appears, and a warning for a `fen-only`
+/// piece that does.
+fn unused_pieces(decls: &[&ast::PieceDecl], used: &[bool], out: &mut Vec<Warning>) {
     for (i, decl) in decls.iter().enumerate() {
         let fen_only = decl.props.iter().find_map(|p| match p {
             PieceProp::FenOnly(span) => Some(*span),
@@ -124,9 +192,12 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
             ));
         }
     }
+}
 
-    // What can be in a hand (only with drops): captured non-royal pieces as
-    // they go to hand, `hand(…)` promotion targets and the setup's pockets.
+/// What can be in a hand (only with drops, or gating): captured non-royal
+/// pieces as they go to hand, `hand(…)` promotion targets and the setup's
+/// pockets (already in `hand`).
+fn in_hand(parts: &TableParts, used: &[bool], hand: &mut [bool]) {
     if let Some(drops) = &parts.drops {
         for (i, piece) in parts.pieces.iter().enumerate() {
             if !drops.captures_to_hand
@@ -135,63 +206,41 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
             {
                 continue;
             }
-            set(&mut hand, piece.captured_as.unwrap_or(i as u8));
+            set(hand, piece.captured_as.unwrap_or(i as u8));
             if let Some(d) = piece.demotes_to {
-                set(&mut hand, d);
+                set(hand, d);
             }
         }
         for rule in &parts.promotions {
             for choice in &rule.choices {
                 if let PromotionChoice::Hand(t) = *choice {
-                    set(&mut hand, t);
+                    set(hand, t);
                 }
             }
         }
     } else if parts.gating.is_empty() {
         hand.iter_mut().for_each(|h| *h = false);
     }
-    // What no position can hold in hand, not even one given as a FEN: a
-    // royal piece (unless the start position puts royal pieces there). A
-    // gating rule for one is an error (`E0042`), so only drop rules are
-    // judged.
-    let royal_in_hand = parts.drops.as_ref().is_some_and(|d| d.royal_in_hand);
-    let holdable: Vec<bool> = parts
-        .pieces
-        .iter()
-        .map(|piece| !piece.royal.is_royal() || royal_in_hand)
-        .collect();
-    drop_rules(file, parts, &decls, &holdable, &mut out);
+}
 
-    // Where each piece can ever stand, per side: from its setup squares, its
-    // drop squares and the promotion zones that make it, along its paths.
+/// Where each piece can ever stand, per side (`reach[piece][side][square]`):
+/// from its setup squares, its drop squares and the promotion zones that
+/// make it, along its paths.
+fn reach(
+    parts: &TableParts,
+    used: &[bool],
+    hand: &[bool],
+    setup_squares: &[[Vec<Sq>; 2]],
+) -> Vec<[Vec<bool>; 2]> {
+    let np = parts.pieces.len();
+    let nsq = parts.board.squares.len();
     let mut reach = vec![[vec![false; nsq], vec![false; nsq]]; np];
     for (pi, piece) in parts.pieces.iter().enumerate() {
         if !used.get(pi).copied().unwrap_or(false) {
             continue;
         }
         for side in 0..2 {
-            let mut start: Vec<Sq> = setup_squares
-                .get(pi)
-                .map(|s| s[side].clone())
-                .unwrap_or_default();
-            if get(&hand, pi as u8) {
-                for g in parts.gating.iter().filter(|g| g.piece as usize == pi) {
-                    start.extend(g.squares[side].iter().copied());
-                }
-                if let Some(d) = &parts.drops {
-                    let forbidden = d.forbidden.get(pi).map(|f| &f[side]);
-                    start.extend(
-                        (0..nsq as Sq).filter(|s| !forbidden.is_some_and(|f| f.contains(s))),
-                    );
-                }
-            }
-            for rule in &parts.promotions {
-                if rule.choices.contains(&PromotionChoice::Piece(pi as u8))
-                    && get(&used, rule.piece)
-                {
-                    start.extend(rule.zone[side].iter().copied());
-                }
-            }
+            let start = entry_squares(parts, pi, side, used, hand, setup_squares);
             // A move that ends where a promotion the player cannot decline
             // applies leaves the piece something else: it goes no further.
             let promotes_there = |to: u16| {
@@ -234,6 +283,49 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
             }
         }
     }
+    reach
+}
+
+/// Where piece `pi` of `side` enters the board: its setup squares, where
+/// it is gated or dropped from hand, the zones of promotions to it.
+fn entry_squares(
+    parts: &TableParts,
+    pi: usize,
+    side: usize,
+    used: &[bool],
+    hand: &[bool],
+    setup_squares: &[[Vec<Sq>; 2]],
+) -> Vec<Sq> {
+    let nsq = parts.board.squares.len();
+    let mut start: Vec<Sq> = setup_squares
+        .get(pi)
+        .map(|s| s[side].clone())
+        .unwrap_or_default();
+    if get(hand, pi as u8) {
+        for g in parts.gating.iter().filter(|g| g.piece as usize == pi) {
+            start.extend(g.squares[side].iter().copied());
+        }
+        if let Some(d) = &parts.drops {
+            let forbidden = d.forbidden.get(pi).map(|f| &f[side]);
+            start.extend((0..nsq as Sq).filter(|s| !forbidden.is_some_and(|f| f.contains(s))));
+        }
+    }
+    for rule in &parts.promotions {
+        if rule.choices.contains(&PromotionChoice::Piece(pi as u8)) && get(used, rule.piece) {
+            start.extend(rule.zone[side].iter().copied());
+        }
+    }
+    start
+}
+
+/// A warning for the squares no piece can ever stand on.
+fn unreachable_squares(
+    file: &ast::File,
+    parts: &TableParts,
+    reach: &[[Vec<bool>; 2]],
+    out: &mut Vec<Warning>,
+) {
+    let nsq = parts.board.squares.len();
     let unreachable: Vec<String> = (0..nsq)
         .filter(|&s| !reach.iter().any(|r| r[0][s] || r[1][s]))
         .filter_map(|s| parts.board.squares.get(s).map(|sq| sq.name.clone()))
@@ -250,28 +342,6 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
             board.unwrap_or_default(),
         ));
     }
-
-    // A `fen-only` piece stands wherever a FEN puts it.
-    let fen_only: Vec<bool> = decls
-        .iter()
-        .map(|d| d.props.iter().any(|p| matches!(p, PieceProp::FenOnly(_))))
-        .collect();
-    goals(file, parts, &reach, &fen_only, &mut out);
-    dead_ends(parts, &decls, &reach, &mut out);
-    over_at_start(file, tables, &mut out);
-    if parts.end.double_pass.is_some() && !parts.legality.pass && !parts.legality.pass_when_stuck {
-        for item in &file.items {
-            if let Item::End(end) = item {
-                for rule in &end.rules {
-                    if let EndRule::DoublePass { span, .. } = rule {
-                        out.push(warning(WarningKind::DoublePassWithoutPass, *span));
-                    }
-                }
-            }
-        }
-    }
-    out.sort_by_key(|e| (e.span.start, e.span.end));
-    out
 }
 
 fn warning(kind: WarningKind, span: Span) -> Warning {

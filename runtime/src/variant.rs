@@ -758,6 +758,22 @@ pub(crate) struct LineGoal<W: Width> {
     pub outcome: Outcome,
 }
 
+impl<W: Width> LineGoal<W> {
+    /// The goal of a table's `line` rule: its pieces and its non-empty lines.
+    fn new(r: &crate::table::LineRule) -> LineGoal<W> {
+        LineGoal {
+            pieces: (!r.pieces.is_empty()).then(|| mask_of(&r.pieces)),
+            lines: r
+                .lines
+                .iter()
+                .filter(|l| !l.is_empty())
+                .map(|l| set_of(l))
+                .collect(),
+            outcome: r.outcome,
+        }
+    }
+}
+
 /// An extinction rule (`end.extinction`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ExtinctionRule {
@@ -1553,21 +1569,7 @@ impl<W: Width> Rules<W> {
             check_count: end.check_count,
             extinction: end.extinction,
             falls: Falls::build(&p),
-            lines: p
-                .end
-                .lines
-                .iter()
-                .map(|r| LineGoal {
-                    pieces: (!r.pieces.is_empty()).then(|| mask_of(&r.pieces)),
-                    lines: r
-                        .lines
-                        .iter()
-                        .filter(|l| !l.is_empty())
-                        .map(|l| set_of(l))
-                        .collect(),
-                    outcome: r.outcome,
-                })
-                .collect(),
+            lines: p.end.lines.iter().map(LineGoal::new).collect(),
             blast: crate::blast::Blast::build(&p),
             walling: crate::walling::Walling::build(&p),
             flipping: crate::flipping::Flipping::build(&p),

@@ -4,11 +4,14 @@
 use fairyc_runtime::BlastTable;
 use indexmap::IndexMap;
 
-use super::{first_word, Checker, Resolver};
 use crate::ast::{Betza, BlastDecl, BlastRule};
 use crate::betza;
 use crate::error::{Block, ErrorKind};
 use crate::geometry::{Geometry, Sq};
+
+use super::first_word;
+use super::names::Checker;
+use super::resolve::Resolver;
 
 impl Checker<'_> {
     /// The first pass: each statement once, a reach of plain leaps, known

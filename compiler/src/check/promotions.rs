@@ -2,7 +2,16 @@
 //! targets, squares, triggers and turns, what promoted pieces become in
 //! hand, and the rules that contradict each other (`E0039`).
 
-use super::*;
+use fairyc_runtime::table::PromotionChoice;
+
+use crate::ast::{self, PromotionTarget};
+use crate::error::ErrorKind;
+use crate::geometry::Sq;
+use crate::lower::LowerError;
+use crate::span::Span;
+
+use super::resolve::Resolver;
+use super::types::{CheckedPiece, CheckedPromotion};
 
 /// A promotion rule with no mistake: the rule, its piece, zone and choices.
 type SoundRule<'r> = (
