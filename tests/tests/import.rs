@@ -604,3 +604,59 @@ fn pass_on_stalemate_is_a_pass_when_stuck() {
         assert_eq!(moves, ["a2a2"], "{fen}");
     }
 }
+
+/// `mobilityRegionWhite<Type>` / `…Black…` is `within` a zone on each of
+/// the type's moves (a promoted face takes its type's region) and `only-on`
+/// for its drops; refused where `within` would end a line that Fairy-
+/// Stockfish lets pass outside the region and come back in (probed with
+/// pyffish 0.0.90: `a1a4` over `a3` with the region `a1 a2 a4 a5`), for a
+/// piece that castles, and for Fairy-Stockfish 11.1.
+#[test]
+fn mobility_regions() {
+    let shipped = shipped_for_import();
+    let ok = import::import(
+        "[a:crazyhouse]\nmobilityRegionWhiteKing = *1 *2\nmobilityRegionBlackKnight = *5 *6 *7 *8\n\
+         wazir = w\npromotedPieceType = b:w\nmobilityRegionBlackWazir = *7 *8\ncastling = false\n",
+        &shipped,
+    );
+    let a = &ok.sections[0];
+    assert!(!a.failed, "{:?}", ok.diagnostics);
+    for line in [
+        "moves K within king-region; royal",
+        "moves N within knight-region",
+        "letter +B; moves W within promotedbishop-region",
+        "Knight only-on knight-region",
+    ] {
+        assert!(a.source.contains(line), "{line}:\n{}", a.source);
+    }
+    fairyc_compiler::compile(&a.source).expect("compiles");
+    for (ini, key) in [
+        (
+            "[a:chess]\nmobilityRegionWhiteRook = a1 a2 a4 a5\ncastling = false\n",
+            "mobilityRegionWhiteRook",
+        ),
+        // A rook promoted on the 8th rank slides over the 5th into the 4th.
+        (
+            "[a:chess]\nmobilityRegionWhiteRook = *1 *2 *3 *4\ncastling = false\n",
+            "mobilityRegionWhiteRook",
+        ),
+        (
+            "[a:chess]\nmobilityRegionWhiteKing = *1 *2\n",
+            "mobilityRegionWhiteKing",
+        ),
+    ] {
+        let result = import::import(ini, &shipped);
+        let at = ini.find(key).expect("key");
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.code == "E0201" && d.span.start as usize > at),
+            "{ini}: {:?}",
+            result.diagnostics
+        );
+        assert!(result.sections[0].failed, "{ini}");
+        let v11 = import::import_for(ini, &shipped, Target::Fsf11);
+        assert!(v11.diagnostics.iter().any(|d| d.code == "E0201"), "{ini}");
+    }
+}

@@ -707,7 +707,8 @@ enum KeyClass {
     Supported,
     Display,
     NotYet(Option<&'static str>),
-    /// `mobilityRegion…`: read by 11.1, never expressible yet.
+    /// `mobilityRegion…`: read for the current Fairy-Stockfish (`within`
+    /// on the piece's moves), refused for 11.1.
     Mobility,
     /// `customPiece1` … `customPiece25`.
     Custom,
@@ -949,6 +950,12 @@ pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
                     }
                 }
                 if !out.has_errors() {
+                    if let Err((key, why)) = regions_check(&generated) {
+                        let span = keys.get(&key).map_or(section.header_span, |v| v.span);
+                        out.cannot(&key, span, &why);
+                    }
+                }
+                if !out.has_errors() {
                     compile_check(section, &generated, &mut out);
                 }
                 imported.source = generated.text;
@@ -1060,10 +1067,11 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
                 };
                 out.cannot(&e.key, e.key_span, &why);
             }
+            KeyClass::Mobility if out.target == Target::Current => {}
             KeyClass::Mobility => out.cannot(
                 &e.key,
                 e.key_span,
-                "regions per piece are written with `within` in fairyc, but the import does not translate them yet",
+                "the import reads the regions of pieces for the current Fairy-Stockfish only",
             ),
             // Custom pieces are read by the generator; a key only newer
             // versions read is accepted with its default value.
@@ -1228,6 +1236,25 @@ struct Generated {
     text: String,
     /// (byte range of a line in `text`, its origin in the `.ini`)
     origins: Vec<(usize, usize, Span)>,
+    /// The pieces confined to a region (`mobilityRegion…`).
+    regions: Vec<Region>,
+}
+
+/// A piece confined to its `mobilityRegion…` squares: its moves are
+/// written `within` the zone.
+#[derive(Clone, Debug)]
+struct Region {
+    /// The piece's name.
+    piece: String,
+    /// The zone's name.
+    zone: String,
+    /// White's and Black's squares (all of the board for a side without
+    /// a region).
+    squares: [Vec<String>; 2],
+    /// White's and Black's squares in the start position.
+    starts: [Vec<String>; 2],
+    /// The key given (White's, else Black's), for a refusal.
+    key: String,
 }
 
 /// A piece of the section.
@@ -1282,6 +1309,7 @@ impl<'a> Generator<'a> {
             gen: Generated {
                 text: String::new(),
                 origins: Vec::new(),
+                regions: Vec::new(),
             },
             pieces: Vec::new(),
             files: 8,
@@ -1510,6 +1538,7 @@ impl<'a> Generator<'a> {
         self.mutual = self.letters("mutuallyImmuneTypes").unwrap_or_default();
         self.flying_general();
         self.read_promoted();
+        self.mobility_regions(fen.as_ref());
         self.write_pieces(fen.as_ref());
         if let Some(fen) = &fen {
             self.line(&format!("setup \"{}\"", fen.text()), Some("startFen"));
@@ -1827,9 +1856,12 @@ impl<'a> Generator<'a> {
             } else {
                 ""
             };
+            let within = self.within(&p.name);
             let moves = match (&double, p.key.as_str()) {
-                (Some(zone), "pawn") => format!("{}; moves ifmnD from {zone}", p.betza),
-                _ => p.betza.to_string(),
+                (Some(zone), "pawn") => {
+                    format!("{}{within}; moves ifmnD{within} from {zone}", p.betza)
+                }
+                _ => format!("{}{within}", p.betza),
             };
             let name = &p.name;
             // `mutuallyImmuneTypes`: a piece of such a type never captures
@@ -1877,8 +1909,9 @@ impl<'a> Generator<'a> {
             } else {
                 String::new()
             };
+            let within = self.within(&Self::face_name(&base));
             let line = format!(
-                "piece {} {{ letter +{}; moves {}{back} }}    // promotedPieceType {}:{}",
+                "piece {} {{ letter +{}; moves {}{within}{back} }}    // promotedPieceType {}:{}",
                 Self::face_name(&base),
                 base.letter,
                 target.betza,
@@ -1888,6 +1921,117 @@ impl<'a> Generator<'a> {
             self.line(&line, Some("promotedPieceType"));
         }
         self.line("", None);
+    }
+
+    /// ` within <zone>` for a piece confined to a region, else nothing.
+    fn within(&self, piece: &str) -> String {
+        self.gen
+            .regions
+            .iter()
+            .find(|r| r.piece == piece)
+            .map_or_else(String::new, |r| format!(" within {}", r.zone))
+    }
+
+    /// `mobilityRegionWhite<Type>`, `mobilityRegionBlack<Type>` (the current
+    /// Fairy-Stockfish): the only squares a piece of that type may move to,
+    /// capture on, attack or be dropped on, wherever it stands (probed with
+    /// pyffish 0.0.90: a piece outside its region may move into it, a rook
+    /// slides over squares outside it). A zone per piece, written `within`
+    /// on each of its moves and `only-on` in `drops`; a promoted face takes
+    /// its type's region. A side without a region (or an empty one) may use
+    /// the whole board. `within` ends a line at its first square outside:
+    /// a line that leaves the region and comes back is checked after the
+    /// section is compiled ([`regions_check`]).
+    fn mobility_regions(&mut self, fen: Option<&Fen>) {
+        if self.out.target != Target::Current {
+            return;
+        }
+        let mut owners: Vec<(String, String)> = self
+            .pieces
+            .iter()
+            .map(|p| (p.name.clone(), p.key.clone()))
+            .collect();
+        owners.extend(
+            self.faces
+                .iter()
+                .map(|(b, t)| (Self::face_name(b), t.key.clone())),
+        );
+        let castles = fen.is_some_and(|f| f.castling != "-");
+        let rook = self
+            .raw("castlingRookPiece")
+            .and_then(|v| v.value.chars().next())
+            .map_or('R', |c| c.to_ascii_uppercase());
+        for (name, key) in owners {
+            let mut type_name = key.clone();
+            if let Some(first) = type_name.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            let keys = [
+                format!("mobilityRegionWhite{type_name}"),
+                format!("mobilityRegionBlack{type_name}"),
+            ];
+            let Some(given) = keys.iter().find(|k| self.raw(k).is_some()).cloned() else {
+                continue;
+            };
+            let mut squares: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+            for (side, k) in keys.iter().enumerate() {
+                let Some(mut s) = self.squares(k) else {
+                    return;
+                };
+                let mut seen = HashSet::new();
+                s.retain(|q| seen.insert(q.clone()));
+                if s.is_empty() {
+                    // Fairy-Stockfish: no region, the whole board.
+                    s = (1..=self.ranks)
+                        .flat_map(|r| {
+                            (0..self.files).map(move |f| format!("{}{r}", (b'a' + f as u8) as char))
+                        })
+                        .collect();
+                }
+                squares[side] = s;
+            }
+            let letter = self
+                .pieces
+                .iter()
+                .find(|p| p.name == name)
+                .map(|p| p.letter);
+            if castles && (key == "king" || letter == Some(rook)) {
+                self.refuse_key(
+                    &given,
+                    "a region for a piece that castles: fairyc's castling does not look at regions",
+                );
+                return;
+            }
+            let mut starts: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+            if let (Some(fen), Some(letter)) = (fen, letter) {
+                for (rank, row) in fen.grid.iter().enumerate() {
+                    for (file, c) in row.iter().enumerate() {
+                        let side = match c {
+                            Some(c) if *c == letter => 0,
+                            Some(c) if *c == letter.to_ascii_lowercase() => 1,
+                            _ => continue,
+                        };
+                        starts[side].push(format!("{}{}", (b'a' + file as u8) as char, rank + 1));
+                    }
+                }
+            }
+            let zone = format!("{}-region", name.to_ascii_lowercase());
+            let line = format!(
+                "zone {zone} {{ white: {}; black: {} }}    // {}, {}",
+                squares[0].join(", "),
+                squares[1].join(", "),
+                self.said(&keys[0], "-"),
+                self.said(&keys[1], "-")
+            );
+            self.line(&line, Some(&given));
+            self.gen.regions.push(Region {
+                piece: name,
+                zone,
+                squares,
+                starts,
+                key: given,
+            });
+        }
     }
 
     /// `flyingGeneral = true`: a move may not leave the two `king`s on one
@@ -2940,6 +3084,15 @@ impl<'a> Generator<'a> {
                 );
             }
         }
+        for p in &droppable {
+            if let Some(r) = self.gen.regions.iter().find(|r| r.piece == p.name) {
+                let (zone, key) = (r.zone.clone(), r.key.clone());
+                self.line(
+                    &format!("    {} only-on {zone}    // {key}", p.name),
+                    Some(&key),
+                );
+            }
+        }
         if let Some((p, count)) = no_doubled {
             self.line(
                 &format!(
@@ -3679,6 +3832,71 @@ fn stuck_squares(text: &str) -> Result<Vec<Stuck>, String> {
         out.push((piece.name.clone(), [w, b]));
     }
     Ok(out)
+}
+
+/// Whether `within` confines each region's piece as Fairy-Stockfish's
+/// region does ([`Generator::mobility_regions`]): Fairy-Stockfish keeps
+/// every landing square in the region, fairyc's `within` ends a line at
+/// its first square outside. They agree when no line of the piece (its
+/// moves compiled without `within`) passes a square outside the region
+/// before one inside, from a square where the piece can stand: its region,
+/// its start squares, and anywhere for a piece that a promotion makes;
+/// otherwise the key given and why.
+fn regions_check(generated: &Generated) -> Result<(), (String, String)> {
+    use fairyc_runtime::table::PromotionChoice;
+    if generated.regions.is_empty() {
+        return Ok(());
+    }
+    let mut text = generated.text.clone();
+    for r in &generated.regions {
+        text = text.replace(&format!(" within {}", r.zone), "");
+    }
+    let Ok(tables) = fairyc_compiler::compile(&text) else {
+        // The section's own errors are reported by `compile_check`.
+        return Ok(());
+    };
+    let parts = tables.parts();
+    let name = |sq: u16| parts.board.squares[sq as usize].name.clone();
+    for r in &generated.regions {
+        let Some(index) = parts.pieces.iter().position(|p| p.name == r.piece) else {
+            continue;
+        };
+        let piece = &parts.pieces[index];
+        let promoted = parts.promotions.iter().any(|rule| {
+            rule.choices
+                .iter()
+                .any(|c| matches!(c, PromotionChoice::Piece(p) if *p as usize == index))
+        });
+        for (side, squares) in r.squares.iter().enumerate() {
+            for (from, paths) in piece.moves[side].iter().enumerate() {
+                let at = name(from as u16);
+                if !promoted && !squares.contains(&at) && !r.starts[side].contains(&at) {
+                    continue;
+                }
+                for path in paths {
+                    let mut outside = None;
+                    for step in &path.steps {
+                        let to = name(step.to);
+                        match (squares.contains(&to), &outside) {
+                            (false, None) => outside = Some(to),
+                            (true, Some(o)) => {
+                                return Err((
+                                    r.key.clone(),
+                                    format!(
+                                        "`{}` from {} passes {o}, outside its region, to reach {to}: Fairy-Stockfish allows that move, fairyc's `within` ends the line at the region's edge",
+                                        r.piece,
+                                        name(from as u16)
+                                    ),
+                                ));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn compile_check(section: &Section, generated: &Generated, out: &mut Diags) {
