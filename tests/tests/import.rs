@@ -660,3 +660,56 @@ fn mobility_regions() {
         assert!(v11.diagnostics.iter().any(|d| d.code == "E0201"), "{ini}");
     }
 }
+
+/// A section's piece given the letter of an inherited one replaces it (the
+/// current Fairy-Stockfish reads a section on top of its parent's variant),
+/// and `pawnTypes` / `promotionPawnTypes` name the piece that promotes and
+/// resets the clock; a `pawn` in play that they leave out (Fairy-Stockfish's
+/// `pawn` type keeps its promotions and en-passant captures), or several
+/// types, are refused at the key.
+#[test]
+fn pawn_types_and_replaced_letters() {
+    let shipped = shipped_for_import();
+    let ok = import::import(
+        "[a:chess]\ncustomPiece1 = p:mWcF\npawnTypes = p\ncastling = false\n",
+        &shipped,
+    );
+    let a = &ok.sections[0];
+    assert!(!a.failed, "{:?}", ok.diagnostics);
+    assert!(!a.source.contains("piece Pawn"), "{}", a.source);
+    for line in [
+        "piece Custom1 { letter P; moves mW cF }",
+        "Custom1 -> Queen | Rook | Bishop | Knight in promotion-zone",
+        "Custom1 if irreversible",
+    ] {
+        assert!(a.source.contains(line), "{line}:\n{}", a.source);
+    }
+    let none = import::import(
+        "[a:chess]\ncustomPiece1 = p:mWcF\npawnTypes = p\npromotionPawnTypes = -\ncastling = false\n",
+        &shipped,
+    );
+    assert!(!none.sections[0].failed, "{:?}", none.diagnostics);
+    assert!(!none.sections[0].source.contains("promotion {"));
+    for (ini, key, code) in [
+        // Two pieces of one section with one letter.
+        ("[a]\nking = k\nknight = n\ncustomPiece1 = n:W\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "customPiece1", "E0206"),
+        // The pawn is in play.
+        (
+            "[a:chess]\ncustomPiece1 = h:mfW\npawnTypes = h\ncastling = false\nstartFen = 4k3/hppppppp/8/8/8/8/HPPPPPPP/4K3 w - - 0 1\n",
+            "pawnTypes",
+            "E0201",
+        ),
+        ("[a:chess]\ncustomPiece1 = h:mfW\npawnTypes = ph\n", "pawnTypes", "E0201"),
+    ] {
+        let result = import::import(ini, &shipped);
+        let at = ini.find(key).expect("key");
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.code == code && d.span.start as usize >= at),
+            "{ini}: {:?}",
+            result.diagnostics
+        );
+    }
+}

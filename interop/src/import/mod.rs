@@ -547,6 +547,8 @@ pub const NEWER: &[&str] = &[
 /// Keys only newer Fairy-Stockfish versions read that the import reads for
 /// the current one (ignored, with `W0021`, for 11.1).
 pub const IMPORTED_NEWER: &[&str] = &[
+    "pawnTypes",
+    "promotionPawnTypes",
     "petrifyOnCaptureTypes",
     "connectPieceTypes",
     "connectVertical",
@@ -1287,6 +1289,12 @@ struct Generator<'a> {
     /// `promotedPieceType`: each base piece and the piece it promotes to,
     /// written as the base's promoted face `+B` with the target's moves.
     faces: Vec<(Piece, Piece)>,
+    /// The piece whose promotions are written: Fairy-Stockfish's `pawn`,
+    /// or the piece `promotionPawnTypes` / `pawnTypes` name.
+    promoting: Option<Piece>,
+    /// The piece whose irreversible moves reset the clock: the `pawn`, or
+    /// the piece `pawnTypes` names.
+    clock_pawn: Option<Piece>,
     /// `immobilityIllegal = true`, second pass: each piece's squares from
     /// which it has no move at all (White's, Black's), found by compiling
     /// the first pass; `None` on the first pass.
@@ -1319,6 +1327,8 @@ impl<'a> Generator<'a> {
             mutual: Vec::new(),
             flying: false,
             faces: Vec::new(),
+            promoting: None,
+            clock_pawn: None,
             stuck: None,
         }
     }
@@ -1534,6 +1544,7 @@ impl<'a> Generator<'a> {
                 f.castling = "-".into();
             }
         }
+        self.pawn_types(fen.as_ref());
         self.pseudo_royals(fen.as_ref());
         self.mutual = self.letters("mutuallyImmuneTypes").unwrap_or_default();
         self.flying_general();
@@ -1770,7 +1781,27 @@ impl<'a> Generator<'a> {
         );
     }
 
+    /// Whether `key` comes from the parent (a shipped variant, or a section
+    /// earlier in the file) rather than from this section.
+    fn inherited(&self, key: &str) -> bool {
+        self.raw(key).is_some_and(|v| {
+            matches!(v.from, From::Shipped(_)) || v.span.start < self.section.header_span.start
+        })
+    }
+
     fn add_piece(&mut self, key: &str, name: &str, betza: String, letter: char, span: Span) {
+        // The current Fairy-Stockfish reads a section's keys on top of its
+        // parent's variant, and a piece type given the letter of another
+        // removes that one: `customPiece1 = p:mWcF` in `[x:chess]` replaces
+        // the pawn.
+        if let Some(i) = self.pieces.iter().position(|p| {
+            p.letter == letter
+                && self.out.target == Target::Current
+                && self.inherited(&p.key)
+                && !self.inherited(key)
+        }) {
+            self.pieces.remove(i);
+        }
         if let Some(other) = self.pieces.iter().find(|p| p.letter == letter) {
             let other = other.key.clone();
             self.out.error(
@@ -2244,7 +2275,8 @@ impl<'a> Generator<'a> {
             let promotions = self
                 .raw("promotionPieceTypes")
                 .map_or_else(|| "nbrq".to_string(), |v| v.value.clone());
-            if self.pawn().is_some() && promotions.chars().any(|t| t.eq_ignore_ascii_case(&letter))
+            if (self.pawn().is_some() || self.promoting.is_some())
+                && promotions.chars().any(|t| t.eq_ignore_ascii_case(&letter))
             {
                 self.out.cannot(key, span, &format!("a promotion to `{letter}` can make one beyond `extinctionPieceCount + 1`, which then is not pseudo-royal"));
                 return;
@@ -2263,6 +2295,78 @@ impl<'a> Generator<'a> {
             }
         }
         self.pseudo_royal = letters;
+    }
+
+    /// `pawnTypes` (the current Fairy-Stockfish's pawns for promotion, en
+    /// passant and the clock) and `promotionPawnTypes` (for promotion):
+    /// which piece promotes ([`Self::promotion`]) and which resets the
+    /// clock on its irreversible moves ([`Self::clock`]); without them,
+    /// the `pawn`. Fairy-Stockfish's `pawn` type keeps its own promotions,
+    /// double steps and en-passant captures whatever the keys say (probed
+    /// in its move generator), so a `pawn` in the start position (board or
+    /// hand) that the keys leave out is refused, and so are several types
+    /// (one piece plays the pawn's roles here). With no `pawn` in play, no
+    /// move makes an en-passant square (a custom piece's `i` moves are not
+    /// imported), so the en-passant role changes nothing.
+    fn pawn_types(&mut self, fen: Option<&Fen>) {
+        self.promoting = self.pawn().cloned();
+        self.clock_pawn = self.pawn().cloned();
+        if self.out.target != Target::Current {
+            return;
+        }
+        let in_play = |p: &Piece| {
+            fen.is_some_and(|f| {
+                f.placement
+                    .chars()
+                    .any(|c| c.eq_ignore_ascii_case(&p.letter))
+            })
+        };
+        let mut roles: Vec<(&str, Option<Piece>)> = Vec::new();
+        for key in ["pawnTypes", "promotionPawnTypes"] {
+            if self.raw(key).is_none() {
+                continue;
+            }
+            let Some(letters) = self.letters(key) else {
+                return;
+            };
+            if letters.len() > 1 {
+                self.refuse_key(
+                    key,
+                    "several pawn types: the import writes one piece with the pawn's promotions and clock",
+                );
+                return;
+            }
+            let piece = letters.first().and_then(|&c| self.piece_of(c).cloned());
+            if let Some(pawn) = self.pawn().filter(|p| in_play(p)) {
+                if piece.as_ref().map(|p| p.letter) != Some(pawn.letter) {
+                    self.refuse_key(
+                        key,
+                        "leaves out the `pawn`, which is in play: Fairy-Stockfish's `pawn` type keeps its promotions and en-passant captures whatever this key says",
+                    );
+                    return;
+                }
+            }
+            roles.push((key, piece));
+        }
+        // `promotionPawnTypes` is read after `pawnTypes` in a section; a
+        // child's `pawnTypes` sets both again.
+        let pawn_types = roles.iter().find(|(k, _)| *k == "pawnTypes").cloned();
+        let promotion = roles
+            .iter()
+            .find(|(k, _)| *k == "promotionPawnTypes")
+            .filter(|_| {
+                !(self.inherited("promotionPawnTypes")
+                    && pawn_types.is_some()
+                    && !self.inherited("pawnTypes"))
+            })
+            .cloned()
+            .or_else(|| pawn_types.clone());
+        if let Some((_, p)) = pawn_types {
+            self.clock_pawn = p;
+        }
+        if let Some((_, p)) = promotion {
+            self.promoting = p;
+        }
     }
 
     /// The zone of the pawn's double steps, if it has them. Fairy-Stockfish
@@ -2715,7 +2819,7 @@ impl<'a> Generator<'a> {
             return;
         };
         let faces = self.faces.clone();
-        let pawn = self.pawn().cloned();
+        let pawn = self.promoting.clone();
         let pawn_face = pawn
             .as_ref()
             .and_then(|p| faces.iter().find(|(b, _)| b.letter == p.letter))
@@ -2849,6 +2953,11 @@ impl<'a> Generator<'a> {
             self.said("promotionPieceTypes", "nbrq"),
             self.said("mandatoryPawnPromotion", "true"),
         ]);
+        for key in ["pawnTypes", "promotionPawnTypes"] {
+            if self.out.target == Target::Current && self.raw(key).is_some() {
+                said.push(self.said(key, "p"));
+            }
+        }
         if !faces.is_empty() {
             said.extend([
                 self.said("promotedPieceType", "-"),
@@ -3396,7 +3505,7 @@ impl<'a> Generator<'a> {
             if self.promotes && !demotion {
                 events.push("promotion".into());
             }
-            if let Some(pawn) = self.pawn() {
+            if let Some(pawn) = &self.clock_pawn {
                 events.push(format!("{} if irreversible", pawn.name));
             }
             clock.push((
