@@ -713,3 +713,25 @@ fn pawn_types_and_replaced_letters() {
         );
     }
 }
+
+/// `flagPieceCount` is refused at the key, with why, unless it is its
+/// default `1` (fairyc's `reaches` is won by one piece).
+#[test]
+fn flag_piece_count() {
+    let shipped = shipped_for_import();
+    let base =
+        "[a]\nmaxRank = 3\nmaxFile = c\ncustomPiece1 = n:mN\nstartFen = nnn/3/NNN w - - 0 1\n\
+                flagPiece = n\nflagRegionWhite = *3\nflagRegionBlack = *1\n";
+    let one = import::import(&format!("{base}flagPieceCount = 1\n"), &shipped);
+    assert!(!one.sections[0].failed, "{:?}", one.diagnostics);
+    let ini = format!("{base}flagPieceCount = 3\n");
+    let three = import::import(&ini, &shipped);
+    let at = ini.find("flagPieceCount").expect("key");
+    assert!(
+        three.diagnostics.iter().any(|d| d.code == "E0201"
+            && d.span.start as usize == at
+            && d.notes.iter().any(|n| n.contains("reaches"))),
+        "{:?}",
+        three.diagnostics
+    );
+}

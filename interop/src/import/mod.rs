@@ -630,6 +630,7 @@ fn newer_default(key: &str, value: &str) -> bool {
         || (NONE.contains(&key) && value == "-")
         || (ON.contains(&key) && value == "true")
         || (matches!(key, "collinearN" | "connectNxN") && value == "0")
+        || (key == "flagPieceCount" && value.trim() == "1")
         || (key == "enclosingDrop" && matches!(value, "none" | "top"))
 }
 
@@ -1081,11 +1082,12 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
             KeyClass::Newer
                 if out.target == Target::Current && !newer_default(&e.key, &e.value) =>
             {
-                out.cannot(
-                    &e.key,
-                    e.key_span,
-                    "the current Fairy-Stockfish reads this key; the .variant language (or the import) has no construct for it yet",
-                );
+                let why = match e.key.as_str() {
+                    "flagPieceCount" => "a goal won when this many flag pieces stand in the flag region at once; fairyc's `<Piece> reaches <squares>` is won by one piece reaching them",
+                    "flagPieceBlockedWin" => "a goal won when the flag region's squares are all occupied; fairyc's `reaches` has no such count",
+                    _ => "the current Fairy-Stockfish reads this key; the .variant language (or the import) has no construct for it yet",
+                };
+                out.cannot(&e.key, e.key_span, why);
             }
             KeyClass::Newer if out.target == Target::Current => {}
             KeyClass::Newer | KeyClass::Custom => out.error(
