@@ -735,3 +735,37 @@ fn flag_piece_count() {
         three.diagnostics
     );
 }
+
+/// `mustDrop = true` is `must-drop` for the current Fairy-Stockfish (its
+/// legality test: no board move while a drop is legal); another
+/// `mustDropType` than `*` is refused, and 11.1 refuses the key.
+#[test]
+fn must_drop() {
+    let shipped = shipped_for_import();
+    let ini = "[a:crazyhouse]\nmustDrop = true\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1\n";
+    let result = import::import(ini, &shipped);
+    let a = &result.sections[0];
+    assert!(!a.failed, "{:?}", result.diagnostics);
+    assert!(a.source.contains("    must-drop"), "{}", a.source);
+    let v = Variant::new(fairyc_compiler::compile(&a.source).expect("compiles")).expect("tables");
+    let p = Position::from_fen(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1",
+    )
+    .expect("legal");
+    assert!(p.legal_moves().iter().all(|m| p.uci(*m).starts_with("N@")));
+    for (ini, target) in [
+        (
+            "[a:crazyhouse]\nmustDrop = true\nmustDropType = n\n",
+            Target::Current,
+        ),
+        ("[a:crazyhouse]\nmustDrop = true\n", Target::Fsf11),
+    ] {
+        let result = import::import_for(ini, &shipped, target);
+        assert!(
+            result.diagnostics.iter().any(|d| d.code == "E0201"),
+            "{ini}: {:?}",
+            result.diagnostics
+        );
+    }
+}

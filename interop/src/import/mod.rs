@@ -579,6 +579,7 @@ pub const IMPORTED_NEWER: &[&str] = &[
 /// the import reads for the current Fairy-Stockfish (whose meaning of them
 /// was probed with pyffish 0.0.90).
 pub const IMPORTED_CURRENT: &[&str] = &[
+    "mustDrop",
     "promotedPieceType",
     "mandatoryPiecePromotion",
     "pieceDemotion",
@@ -1796,11 +1797,21 @@ impl<'a> Generator<'a> {
         // parent's variant, and a piece type given the letter of another
         // removes that one: `customPiece1 = p:mWcF` in `[x:chess]` replaces
         // the pawn.
+        // A key of a section read earlier (a shipped parent first, then the
+        // file's sections in order) is replaced; two of this section stay
+        // an error.
+        let read_at = |k: &str| match self.raw(k) {
+            Some(Val {
+                from: From::Shipped(_),
+                ..
+            }) => 0,
+            Some(v) if self.inherited(k) => 1 + v.span.start as usize,
+            _ => usize::MAX,
+        };
         if let Some(i) = self.pieces.iter().position(|p| {
             p.letter == letter
                 && self.out.target == Target::Current
-                && self.inherited(&p.key)
-                && !self.inherited(key)
+                && read_at(&p.key) < read_at(key)
         }) {
             self.pieces.remove(i);
         }
@@ -3174,6 +3185,13 @@ impl<'a> Generator<'a> {
         self.line("drops {", Some("pieceDrops"));
         if !to_hand {
             self.line("    captures-to-hand off", Some("capturesToHand"));
+        }
+        // `mustDrop` (the current Fairy-Stockfish; `mustDropType` other
+        // than `*` is refused): while a side has pieces in hand, a board
+        // move is illegal if any drop is legal, as `must-drop` says.
+        if self.out.target == Target::Current && self.bool("mustDrop", false) == Some(true) {
+            let said = self.said("mustDrop", "false");
+            self.line(&format!("    must-drop    // {said}"), Some("mustDrop"));
         }
         if self.out.target == Target::Current
             && self.raw("enclosingDrop").is_some_and(|v| v.value == "top")
