@@ -1017,9 +1017,9 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0206",
         title: "two piece types with one letter",
-        text: "Each piece type needs its own letter: with two types on one letter, a FEN could not say which is meant.",
-        wrong: "[mine:chess]\nfers = n",
-        fixed: "[mine:chess]\nfers = f",
+        text: "Each piece type of a section needs its own letter: with two types on one letter, a FEN could not say which is meant. A piece given the letter of one inherited from a parent replaces it, as the current Fairy-Stockfish does (`customPiece1 = p:mWcF` in `[mine:chess]` is the pawn now).",
+        wrong: "[mine:chess]\nfers = a\nalfil = a",
+        fixed: "[mine:chess]\nfers = f\nalfil = a",
     },
     Explanation {
         code: "E0207",
