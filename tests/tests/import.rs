@@ -604,3 +604,168 @@ fn pass_on_stalemate_is_a_pass_when_stuck() {
         assert_eq!(moves, ["a2a2"], "{fen}");
     }
 }
+
+/// `mobilityRegionWhite<Type>` / `…Black…` is `within` a zone on each of
+/// the type's moves (a promoted face takes its type's region) and `only-on`
+/// for its drops; refused where `within` would end a line that Fairy-
+/// Stockfish lets pass outside the region and come back in (probed with
+/// pyffish 0.0.90: `a1a4` over `a3` with the region `a1 a2 a4 a5`), for a
+/// piece that castles, and for Fairy-Stockfish 11.1.
+#[test]
+fn mobility_regions() {
+    let shipped = shipped_for_import();
+    let ok = import::import(
+        "[a:crazyhouse]\nmobilityRegionWhiteKing = *1 *2\nmobilityRegionBlackKnight = *5 *6 *7 *8\n\
+         wazir = w\npromotedPieceType = b:w\nmobilityRegionBlackWazir = *7 *8\ncastling = false\n",
+        &shipped,
+    );
+    let a = &ok.sections[0];
+    assert!(!a.failed, "{:?}", ok.diagnostics);
+    for line in [
+        "moves K within king-region; royal",
+        "moves N within knight-region",
+        "letter +B; moves W within promotedbishop-region",
+        "Knight only-on knight-region",
+    ] {
+        assert!(a.source.contains(line), "{line}:\n{}", a.source);
+    }
+    fairyc_compiler::compile(&a.source).expect("compiles");
+    for (ini, key) in [
+        (
+            "[a:chess]\nmobilityRegionWhiteRook = a1 a2 a4 a5\ncastling = false\n",
+            "mobilityRegionWhiteRook",
+        ),
+        // A rook promoted on the 8th rank slides over the 5th into the 4th.
+        (
+            "[a:chess]\nmobilityRegionWhiteRook = *1 *2 *3 *4\ncastling = false\n",
+            "mobilityRegionWhiteRook",
+        ),
+        (
+            "[a:chess]\nmobilityRegionWhiteKing = *1 *2\n",
+            "mobilityRegionWhiteKing",
+        ),
+    ] {
+        let result = import::import(ini, &shipped);
+        let at = ini.find(key).expect("key");
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.code == "E0201" && d.span.start as usize > at),
+            "{ini}: {:?}",
+            result.diagnostics
+        );
+        assert!(result.sections[0].failed, "{ini}");
+        let v11 = import::import_for(ini, &shipped, Target::Fsf11);
+        assert!(v11.diagnostics.iter().any(|d| d.code == "E0201"), "{ini}");
+    }
+}
+
+/// A section's piece given the letter of an inherited one replaces it (the
+/// current Fairy-Stockfish reads a section on top of its parent's variant),
+/// and `pawnTypes` / `promotionPawnTypes` name the piece that promotes and
+/// resets the clock; a `pawn` in play that they leave out (Fairy-Stockfish's
+/// `pawn` type keeps its promotions and en-passant captures), or several
+/// types, are refused at the key.
+#[test]
+fn pawn_types_and_replaced_letters() {
+    let shipped = shipped_for_import();
+    let ok = import::import(
+        "[a:chess]\ncustomPiece1 = p:mWcF\npawnTypes = p\ncastling = false\n",
+        &shipped,
+    );
+    let a = &ok.sections[0];
+    assert!(!a.failed, "{:?}", ok.diagnostics);
+    assert!(!a.source.contains("piece Pawn"), "{}", a.source);
+    for line in [
+        "piece Custom1 { letter P; moves mW cF }",
+        "Custom1 -> Queen | Rook | Bishop | Knight in promotion-zone",
+        "Custom1 if irreversible",
+    ] {
+        assert!(a.source.contains(line), "{line}:\n{}", a.source);
+    }
+    let none = import::import(
+        "[a:chess]\ncustomPiece1 = p:mWcF\npawnTypes = p\npromotionPawnTypes = -\ncastling = false\n",
+        &shipped,
+    );
+    assert!(!none.sections[0].failed, "{:?}", none.diagnostics);
+    assert!(!none.sections[0].source.contains("promotion {"));
+    for (ini, key, code) in [
+        // Two pieces of one section with one letter.
+        ("[a]\nking = k\nknight = n\ncustomPiece1 = n:W\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "customPiece1", "E0206"),
+        // The pawn is in play.
+        (
+            "[a:chess]\ncustomPiece1 = h:mfW\npawnTypes = h\ncastling = false\nstartFen = 4k3/hppppppp/8/8/8/8/HPPPPPPP/4K3 w - - 0 1\n",
+            "pawnTypes",
+            "E0201",
+        ),
+        ("[a:chess]\ncustomPiece1 = h:mfW\npawnTypes = ph\n", "pawnTypes", "E0201"),
+    ] {
+        let result = import::import(ini, &shipped);
+        let at = ini.find(key).expect("key");
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.code == code && d.span.start as usize >= at),
+            "{ini}: {:?}",
+            result.diagnostics
+        );
+    }
+}
+
+/// `flagPieceCount` is refused at the key, with why, unless it is its
+/// default `1` (fairyc's `reaches` is won by one piece).
+#[test]
+fn flag_piece_count() {
+    let shipped = shipped_for_import();
+    let base =
+        "[a]\nmaxRank = 3\nmaxFile = c\ncustomPiece1 = n:mN\nstartFen = nnn/3/NNN w - - 0 1\n\
+                flagPiece = n\nflagRegionWhite = *3\nflagRegionBlack = *1\n";
+    let one = import::import(&format!("{base}flagPieceCount = 1\n"), &shipped);
+    assert!(!one.sections[0].failed, "{:?}", one.diagnostics);
+    let ini = format!("{base}flagPieceCount = 3\n");
+    let three = import::import(&ini, &shipped);
+    let at = ini.find("flagPieceCount").expect("key");
+    assert!(
+        three.diagnostics.iter().any(|d| d.code == "E0201"
+            && d.span.start as usize == at
+            && d.notes.iter().any(|n| n.contains("reaches"))),
+        "{:?}",
+        three.diagnostics
+    );
+}
+
+/// `mustDrop = true` is `must-drop` for the current Fairy-Stockfish (its
+/// legality test: no board move while a drop is legal); another
+/// `mustDropType` than `*` is refused, and 11.1 refuses the key.
+#[test]
+fn must_drop() {
+    let shipped = shipped_for_import();
+    let ini = "[a:crazyhouse]\nmustDrop = true\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1\n";
+    let result = import::import(ini, &shipped);
+    let a = &result.sections[0];
+    assert!(!a.failed, "{:?}", result.diagnostics);
+    assert!(a.source.contains("    must-drop"), "{}", a.source);
+    let v = Variant::new(fairyc_compiler::compile(&a.source).expect("compiles")).expect("tables");
+    let p = Position::from_fen(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1",
+    )
+    .expect("legal");
+    assert!(p.legal_moves().iter().all(|m| p.uci(*m).starts_with("N@")));
+    for (ini, target) in [
+        (
+            "[a:crazyhouse]\nmustDrop = true\nmustDropType = n\n",
+            Target::Current,
+        ),
+        ("[a:crazyhouse]\nmustDrop = true\n", Target::Fsf11),
+    ] {
+        let result = import::import_for(ini, &shipped, target);
+        assert!(
+            result.diagnostics.iter().any(|d| d.code == "E0201"),
+            "{ini}: {:?}",
+            result.diagnostics
+        );
+    }
+}

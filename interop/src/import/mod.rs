@@ -547,6 +547,8 @@ pub const NEWER: &[&str] = &[
 /// Keys only newer Fairy-Stockfish versions read that the import reads for
 /// the current one (ignored, with `W0021`, for 11.1).
 pub const IMPORTED_NEWER: &[&str] = &[
+    "pawnTypes",
+    "promotionPawnTypes",
     "petrifyOnCaptureTypes",
     "connectPieceTypes",
     "connectVertical",
@@ -577,6 +579,7 @@ pub const IMPORTED_NEWER: &[&str] = &[
 /// the import reads for the current Fairy-Stockfish (whose meaning of them
 /// was probed with pyffish 0.0.90).
 pub const IMPORTED_CURRENT: &[&str] = &[
+    "mustDrop",
     "promotedPieceType",
     "mandatoryPiecePromotion",
     "pieceDemotion",
@@ -628,6 +631,7 @@ fn newer_default(key: &str, value: &str) -> bool {
         || (NONE.contains(&key) && value == "-")
         || (ON.contains(&key) && value == "true")
         || (matches!(key, "collinearN" | "connectNxN") && value == "0")
+        || (key == "flagPieceCount" && value.trim() == "1")
         || (key == "enclosingDrop" && matches!(value, "none" | "top"))
 }
 
@@ -707,7 +711,8 @@ enum KeyClass {
     Supported,
     Display,
     NotYet(Option<&'static str>),
-    /// `mobilityRegion…`: read by 11.1, never expressible yet.
+    /// `mobilityRegion…`: read for the current Fairy-Stockfish (`within`
+    /// on the piece's moves), refused for 11.1.
     Mobility,
     /// `customPiece1` … `customPiece25`.
     Custom,
@@ -949,6 +954,12 @@ pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
                     }
                 }
                 if !out.has_errors() {
+                    if let Err((key, why)) = regions_check(&generated) {
+                        let span = keys.get(&key).map_or(section.header_span, |v| v.span);
+                        out.cannot(&key, span, &why);
+                    }
+                }
+                if !out.has_errors() {
                     compile_check(section, &generated, &mut out);
                 }
                 imported.source = generated.text;
@@ -1060,10 +1071,11 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
                 };
                 out.cannot(&e.key, e.key_span, &why);
             }
+            KeyClass::Mobility if out.target == Target::Current => {}
             KeyClass::Mobility => out.cannot(
                 &e.key,
                 e.key_span,
-                "regions per piece are written with `within` in fairyc, but the import does not translate them yet",
+                "the import reads the regions of pieces for the current Fairy-Stockfish only",
             ),
             // Custom pieces are read by the generator; a key only newer
             // versions read is accepted with its default value.
@@ -1071,11 +1083,12 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
             KeyClass::Newer
                 if out.target == Target::Current && !newer_default(&e.key, &e.value) =>
             {
-                out.cannot(
-                    &e.key,
-                    e.key_span,
-                    "the current Fairy-Stockfish reads this key; the .variant language (or the import) has no construct for it yet",
-                );
+                let why = match e.key.as_str() {
+                    "flagPieceCount" => "a goal won when this many flag pieces stand in the flag region at once; fairyc's `<Piece> reaches <squares>` is won by one piece reaching them",
+                    "flagPieceBlockedWin" => "a goal won when the flag region's squares are all occupied; fairyc's `reaches` has no such count",
+                    _ => "the current Fairy-Stockfish reads this key; the .variant language (or the import) has no construct for it yet",
+                };
+                out.cannot(&e.key, e.key_span, why);
             }
             KeyClass::Newer if out.target == Target::Current => {}
             KeyClass::Newer | KeyClass::Custom => out.error(
@@ -1228,6 +1241,25 @@ struct Generated {
     text: String,
     /// (byte range of a line in `text`, its origin in the `.ini`)
     origins: Vec<(usize, usize, Span)>,
+    /// The pieces confined to a region (`mobilityRegion…`).
+    regions: Vec<Region>,
+}
+
+/// A piece confined to its `mobilityRegion…` squares: its moves are
+/// written `within` the zone.
+#[derive(Clone, Debug)]
+struct Region {
+    /// The piece's name.
+    piece: String,
+    /// The zone's name.
+    zone: String,
+    /// White's and Black's squares (all of the board for a side without
+    /// a region).
+    squares: [Vec<String>; 2],
+    /// White's and Black's squares in the start position.
+    starts: [Vec<String>; 2],
+    /// The key given (White's, else Black's), for a refusal.
+    key: String,
 }
 
 /// A piece of the section.
@@ -1260,6 +1292,12 @@ struct Generator<'a> {
     /// `promotedPieceType`: each base piece and the piece it promotes to,
     /// written as the base's promoted face `+B` with the target's moves.
     faces: Vec<(Piece, Piece)>,
+    /// The piece whose promotions are written: Fairy-Stockfish's `pawn`,
+    /// or the piece `promotionPawnTypes` / `pawnTypes` name.
+    promoting: Option<Piece>,
+    /// The piece whose irreversible moves reset the clock: the `pawn`, or
+    /// the piece `pawnTypes` names.
+    clock_pawn: Option<Piece>,
     /// `immobilityIllegal = true`, second pass: each piece's squares from
     /// which it has no move at all (White's, Black's), found by compiling
     /// the first pass; `None` on the first pass.
@@ -1282,6 +1320,7 @@ impl<'a> Generator<'a> {
             gen: Generated {
                 text: String::new(),
                 origins: Vec::new(),
+                regions: Vec::new(),
             },
             pieces: Vec::new(),
             files: 8,
@@ -1291,6 +1330,8 @@ impl<'a> Generator<'a> {
             mutual: Vec::new(),
             flying: false,
             faces: Vec::new(),
+            promoting: None,
+            clock_pawn: None,
             stuck: None,
         }
     }
@@ -1506,10 +1547,12 @@ impl<'a> Generator<'a> {
                 f.castling = "-".into();
             }
         }
+        self.pawn_types(fen.as_ref());
         self.pseudo_royals(fen.as_ref());
         self.mutual = self.letters("mutuallyImmuneTypes").unwrap_or_default();
         self.flying_general();
         self.read_promoted();
+        self.mobility_regions(fen.as_ref());
         self.write_pieces(fen.as_ref());
         if let Some(fen) = &fen {
             self.line(&format!("setup \"{}\"", fen.text()), Some("startFen"));
@@ -1741,7 +1784,37 @@ impl<'a> Generator<'a> {
         );
     }
 
+    /// Whether `key` comes from the parent (a shipped variant, or a section
+    /// earlier in the file) rather than from this section.
+    fn inherited(&self, key: &str) -> bool {
+        self.raw(key).is_some_and(|v| {
+            matches!(v.from, From::Shipped(_)) || v.span.start < self.section.header_span.start
+        })
+    }
+
     fn add_piece(&mut self, key: &str, name: &str, betza: String, letter: char, span: Span) {
+        // The current Fairy-Stockfish reads a section's keys on top of its
+        // parent's variant, and a piece type given the letter of another
+        // removes that one: `customPiece1 = p:mWcF` in `[x:chess]` replaces
+        // the pawn.
+        // A key of a section read earlier (a shipped parent first, then the
+        // file's sections in order) is replaced; two of this section stay
+        // an error.
+        let read_at = |k: &str| match self.raw(k) {
+            Some(Val {
+                from: From::Shipped(_),
+                ..
+            }) => 0,
+            Some(v) if self.inherited(k) => 1 + v.span.start as usize,
+            _ => usize::MAX,
+        };
+        if let Some(i) = self.pieces.iter().position(|p| {
+            p.letter == letter
+                && self.out.target == Target::Current
+                && read_at(&p.key) < read_at(key)
+        }) {
+            self.pieces.remove(i);
+        }
         if let Some(other) = self.pieces.iter().find(|p| p.letter == letter) {
             let other = other.key.clone();
             self.out.error(
@@ -1827,9 +1900,12 @@ impl<'a> Generator<'a> {
             } else {
                 ""
             };
+            let within = self.within(&p.name);
             let moves = match (&double, p.key.as_str()) {
-                (Some(zone), "pawn") => format!("{}; moves ifmnD from {zone}", p.betza),
-                _ => p.betza.to_string(),
+                (Some(zone), "pawn") => {
+                    format!("{}{within}; moves ifmnD{within} from {zone}", p.betza)
+                }
+                _ => format!("{}{within}", p.betza),
             };
             let name = &p.name;
             // `mutuallyImmuneTypes`: a piece of such a type never captures
@@ -1877,8 +1953,9 @@ impl<'a> Generator<'a> {
             } else {
                 String::new()
             };
+            let within = self.within(&Self::face_name(&base));
             let line = format!(
-                "piece {} {{ letter +{}; moves {}{back} }}    // promotedPieceType {}:{}",
+                "piece {} {{ letter +{}; moves {}{within}{back} }}    // promotedPieceType {}:{}",
                 Self::face_name(&base),
                 base.letter,
                 target.betza,
@@ -1888,6 +1965,117 @@ impl<'a> Generator<'a> {
             self.line(&line, Some("promotedPieceType"));
         }
         self.line("", None);
+    }
+
+    /// ` within <zone>` for a piece confined to a region, else nothing.
+    fn within(&self, piece: &str) -> String {
+        self.gen
+            .regions
+            .iter()
+            .find(|r| r.piece == piece)
+            .map_or_else(String::new, |r| format!(" within {}", r.zone))
+    }
+
+    /// `mobilityRegionWhite<Type>`, `mobilityRegionBlack<Type>` (the current
+    /// Fairy-Stockfish): the only squares a piece of that type may move to,
+    /// capture on, attack or be dropped on, wherever it stands (probed with
+    /// pyffish 0.0.90: a piece outside its region may move into it, a rook
+    /// slides over squares outside it). A zone per piece, written `within`
+    /// on each of its moves and `only-on` in `drops`; a promoted face takes
+    /// its type's region. A side without a region (or an empty one) may use
+    /// the whole board. `within` ends a line at its first square outside:
+    /// a line that leaves the region and comes back is checked after the
+    /// section is compiled ([`regions_check`]).
+    fn mobility_regions(&mut self, fen: Option<&Fen>) {
+        if self.out.target != Target::Current {
+            return;
+        }
+        let mut owners: Vec<(String, String)> = self
+            .pieces
+            .iter()
+            .map(|p| (p.name.clone(), p.key.clone()))
+            .collect();
+        owners.extend(
+            self.faces
+                .iter()
+                .map(|(b, t)| (Self::face_name(b), t.key.clone())),
+        );
+        let castles = fen.is_some_and(|f| f.castling != "-");
+        let rook = self
+            .raw("castlingRookPiece")
+            .and_then(|v| v.value.chars().next())
+            .map_or('R', |c| c.to_ascii_uppercase());
+        for (name, key) in owners {
+            let mut type_name = key.clone();
+            if let Some(first) = type_name.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            let keys = [
+                format!("mobilityRegionWhite{type_name}"),
+                format!("mobilityRegionBlack{type_name}"),
+            ];
+            let Some(given) = keys.iter().find(|k| self.raw(k).is_some()).cloned() else {
+                continue;
+            };
+            let mut squares: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+            for (side, k) in keys.iter().enumerate() {
+                let Some(mut s) = self.squares(k) else {
+                    return;
+                };
+                let mut seen = HashSet::new();
+                s.retain(|q| seen.insert(q.clone()));
+                if s.is_empty() {
+                    // Fairy-Stockfish: no region, the whole board.
+                    s = (1..=self.ranks)
+                        .flat_map(|r| {
+                            (0..self.files).map(move |f| format!("{}{r}", (b'a' + f as u8) as char))
+                        })
+                        .collect();
+                }
+                squares[side] = s;
+            }
+            let letter = self
+                .pieces
+                .iter()
+                .find(|p| p.name == name)
+                .map(|p| p.letter);
+            if castles && (key == "king" || letter == Some(rook)) {
+                self.refuse_key(
+                    &given,
+                    "a region for a piece that castles: fairyc's castling does not look at regions",
+                );
+                return;
+            }
+            let mut starts: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+            if let (Some(fen), Some(letter)) = (fen, letter) {
+                for (rank, row) in fen.grid.iter().enumerate() {
+                    for (file, c) in row.iter().enumerate() {
+                        let side = match c {
+                            Some(c) if *c == letter => 0,
+                            Some(c) if *c == letter.to_ascii_lowercase() => 1,
+                            _ => continue,
+                        };
+                        starts[side].push(format!("{}{}", (b'a' + file as u8) as char, rank + 1));
+                    }
+                }
+            }
+            let zone = format!("{}-region", name.to_ascii_lowercase());
+            let line = format!(
+                "zone {zone} {{ white: {}; black: {} }}    // {}, {}",
+                squares[0].join(", "),
+                squares[1].join(", "),
+                self.said(&keys[0], "-"),
+                self.said(&keys[1], "-")
+            );
+            self.line(&line, Some(&given));
+            self.gen.regions.push(Region {
+                piece: name,
+                zone,
+                squares,
+                starts,
+                key: given,
+            });
+        }
     }
 
     /// `flyingGeneral = true`: a move may not leave the two `king`s on one
@@ -2100,7 +2288,8 @@ impl<'a> Generator<'a> {
             let promotions = self
                 .raw("promotionPieceTypes")
                 .map_or_else(|| "nbrq".to_string(), |v| v.value.clone());
-            if self.pawn().is_some() && promotions.chars().any(|t| t.eq_ignore_ascii_case(&letter))
+            if (self.pawn().is_some() || self.promoting.is_some())
+                && promotions.chars().any(|t| t.eq_ignore_ascii_case(&letter))
             {
                 self.out.cannot(key, span, &format!("a promotion to `{letter}` can make one beyond `extinctionPieceCount + 1`, which then is not pseudo-royal"));
                 return;
@@ -2119,6 +2308,78 @@ impl<'a> Generator<'a> {
             }
         }
         self.pseudo_royal = letters;
+    }
+
+    /// `pawnTypes` (the current Fairy-Stockfish's pawns for promotion, en
+    /// passant and the clock) and `promotionPawnTypes` (for promotion):
+    /// which piece promotes ([`Self::promotion`]) and which resets the
+    /// clock on its irreversible moves ([`Self::clock`]); without them,
+    /// the `pawn`. Fairy-Stockfish's `pawn` type keeps its own promotions,
+    /// double steps and en-passant captures whatever the keys say (probed
+    /// in its move generator), so a `pawn` in the start position (board or
+    /// hand) that the keys leave out is refused, and so are several types
+    /// (one piece plays the pawn's roles here). With no `pawn` in play, no
+    /// move makes an en-passant square (a custom piece's `i` moves are not
+    /// imported), so the en-passant role changes nothing.
+    fn pawn_types(&mut self, fen: Option<&Fen>) {
+        self.promoting = self.pawn().cloned();
+        self.clock_pawn = self.pawn().cloned();
+        if self.out.target != Target::Current {
+            return;
+        }
+        let in_play = |p: &Piece| {
+            fen.is_some_and(|f| {
+                f.placement
+                    .chars()
+                    .any(|c| c.eq_ignore_ascii_case(&p.letter))
+            })
+        };
+        let mut roles: Vec<(&str, Option<Piece>)> = Vec::new();
+        for key in ["pawnTypes", "promotionPawnTypes"] {
+            if self.raw(key).is_none() {
+                continue;
+            }
+            let Some(letters) = self.letters(key) else {
+                return;
+            };
+            if letters.len() > 1 {
+                self.refuse_key(
+                    key,
+                    "several pawn types: the import writes one piece with the pawn's promotions and clock",
+                );
+                return;
+            }
+            let piece = letters.first().and_then(|&c| self.piece_of(c).cloned());
+            if let Some(pawn) = self.pawn().filter(|p| in_play(p)) {
+                if piece.as_ref().map(|p| p.letter) != Some(pawn.letter) {
+                    self.refuse_key(
+                        key,
+                        "leaves out the `pawn`, which is in play: Fairy-Stockfish's `pawn` type keeps its promotions and en-passant captures whatever this key says",
+                    );
+                    return;
+                }
+            }
+            roles.push((key, piece));
+        }
+        // `promotionPawnTypes` is read after `pawnTypes` in a section; a
+        // child's `pawnTypes` sets both again.
+        let pawn_types = roles.iter().find(|(k, _)| *k == "pawnTypes").cloned();
+        let promotion = roles
+            .iter()
+            .find(|(k, _)| *k == "promotionPawnTypes")
+            .filter(|_| {
+                !(self.inherited("promotionPawnTypes")
+                    && pawn_types.is_some()
+                    && !self.inherited("pawnTypes"))
+            })
+            .cloned()
+            .or_else(|| pawn_types.clone());
+        if let Some((_, p)) = pawn_types {
+            self.clock_pawn = p;
+        }
+        if let Some((_, p)) = promotion {
+            self.promoting = p;
+        }
     }
 
     /// The zone of the pawn's double steps, if it has them. Fairy-Stockfish
@@ -2571,7 +2832,7 @@ impl<'a> Generator<'a> {
             return;
         };
         let faces = self.faces.clone();
-        let pawn = self.pawn().cloned();
+        let pawn = self.promoting.clone();
         let pawn_face = pawn
             .as_ref()
             .and_then(|p| faces.iter().find(|(b, _)| b.letter == p.letter))
@@ -2705,6 +2966,11 @@ impl<'a> Generator<'a> {
             self.said("promotionPieceTypes", "nbrq"),
             self.said("mandatoryPawnPromotion", "true"),
         ]);
+        for key in ["pawnTypes", "promotionPawnTypes"] {
+            if self.out.target == Target::Current && self.raw(key).is_some() {
+                said.push(self.said(key, "p"));
+            }
+        }
         if !faces.is_empty() {
             said.extend([
                 self.said("promotedPieceType", "-"),
@@ -2920,6 +3186,13 @@ impl<'a> Generator<'a> {
         if !to_hand {
             self.line("    captures-to-hand off", Some("capturesToHand"));
         }
+        // `mustDrop` (the current Fairy-Stockfish; `mustDropType` other
+        // than `*` is refused): while a side has pieces in hand, a board
+        // move is illegal if any drop is legal, as `must-drop` says.
+        if self.out.target == Target::Current && self.bool("mustDrop", false) == Some(true) {
+            let said = self.said("mustDrop", "false");
+            self.line(&format!("    must-drop    // {said}"), Some("mustDrop"));
+        }
         if self.out.target == Target::Current
             && self.raw("enclosingDrop").is_some_and(|v| v.value == "top")
         {
@@ -2937,6 +3210,15 @@ impl<'a> Generator<'a> {
                 self.line(
                     &format!("    {} only-on drop-region", p.name),
                     Some("dropRegionWhite"),
+                );
+            }
+        }
+        for p in &droppable {
+            if let Some(r) = self.gen.regions.iter().find(|r| r.piece == p.name) {
+                let (zone, key) = (r.zone.clone(), r.key.clone());
+                self.line(
+                    &format!("    {} only-on {zone}    // {key}", p.name),
+                    Some(&key),
                 );
             }
         }
@@ -3243,7 +3525,7 @@ impl<'a> Generator<'a> {
             if self.promotes && !demotion {
                 events.push("promotion".into());
             }
-            if let Some(pawn) = self.pawn() {
+            if let Some(pawn) = &self.clock_pawn {
                 events.push(format!("{} if irreversible", pawn.name));
             }
             clock.push((
@@ -3679,6 +3961,71 @@ fn stuck_squares(text: &str) -> Result<Vec<Stuck>, String> {
         out.push((piece.name.clone(), [w, b]));
     }
     Ok(out)
+}
+
+/// Whether `within` confines each region's piece as Fairy-Stockfish's
+/// region does ([`Generator::mobility_regions`]): Fairy-Stockfish keeps
+/// every landing square in the region, fairyc's `within` ends a line at
+/// its first square outside. They agree when no line of the piece (its
+/// moves compiled without `within`) passes a square outside the region
+/// before one inside, from a square where the piece can stand: its region,
+/// its start squares, and anywhere for a piece that a promotion makes;
+/// otherwise the key given and why.
+fn regions_check(generated: &Generated) -> Result<(), (String, String)> {
+    use fairyc_runtime::table::PromotionChoice;
+    if generated.regions.is_empty() {
+        return Ok(());
+    }
+    let mut text = generated.text.clone();
+    for r in &generated.regions {
+        text = text.replace(&format!(" within {}", r.zone), "");
+    }
+    let Ok(tables) = fairyc_compiler::compile(&text) else {
+        // The section's own errors are reported by `compile_check`.
+        return Ok(());
+    };
+    let parts = tables.parts();
+    let name = |sq: u16| parts.board.squares[sq as usize].name.clone();
+    for r in &generated.regions {
+        let Some(index) = parts.pieces.iter().position(|p| p.name == r.piece) else {
+            continue;
+        };
+        let piece = &parts.pieces[index];
+        let promoted = parts.promotions.iter().any(|rule| {
+            rule.choices
+                .iter()
+                .any(|c| matches!(c, PromotionChoice::Piece(p) if *p as usize == index))
+        });
+        for (side, squares) in r.squares.iter().enumerate() {
+            for (from, paths) in piece.moves[side].iter().enumerate() {
+                let at = name(from as u16);
+                if !promoted && !squares.contains(&at) && !r.starts[side].contains(&at) {
+                    continue;
+                }
+                for path in paths {
+                    let mut outside = None;
+                    for step in &path.steps {
+                        let to = name(step.to);
+                        match (squares.contains(&to), &outside) {
+                            (false, None) => outside = Some(to),
+                            (true, Some(o)) => {
+                                return Err((
+                                    r.key.clone(),
+                                    format!(
+                                        "`{}` from {} passes {o}, outside its region, to reach {to}: Fairy-Stockfish allows that move, fairyc's `within` ends the line at the region's edge",
+                                        r.piece,
+                                        name(from as u16)
+                                    ),
+                                ));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn compile_check(section: &Section, generated: &Generated, out: &mut Diags) {
