@@ -769,3 +769,53 @@ fn must_drop() {
         );
     }
 }
+
+/// `shogiPawnDropMateIllegal = true` (current Fairy-Stockfish; probed with
+/// pyffish 0.0.90 on this section): a mate given by dropping a `shogiPawn`
+/// is a legal move (`legal_moves` lists `P@c4`) after which the mated
+/// player wins (`game_result` 32000 for the player to move); the section's
+/// perft from the start is 14, 181, 2486, 34895 in both. A section without
+/// a shogi pawn only gets a note; 11.1 refuses the key.
+#[test]
+fn shogi_pawn_drop_mate() {
+    let shipped = shipped_for_import();
+    let ini = "[dropmate]\nmaxRank = 5\nmaxFile = 5\nking = k\nshogiPawn = p\ngold = g\n\
+               silver = s\nrook = r\nbishop = b\nstartFen = rbsgk/4p/5/P4/KGSBR[] w - - 0 1\n\
+               pieceDrops = true\ncapturesToHand = true\ndropNoDoubled = p\n\
+               shogiPawnDropMateIllegal = true\nstalemateValue = loss\n";
+    let result = import::import(ini, &shipped);
+    let a = &result.sections[0];
+    assert!(!a.failed, "{:?}", result.diagnostics);
+    assert!(
+        a.source.contains("    checkmate by ShogiPawn drop win"),
+        "{}",
+        a.source
+    );
+    let v = Variant::new(fairyc_compiler::compile(&a.source).expect("compiles")).expect("tables");
+    let start = Position::new(&v).expect("start");
+    let counts: Vec<u64> = (1..=3).map(|d| fairyc_runtime::perft(&start, d)).collect();
+    assert_eq!(counts, [14, 181, 2486]);
+    let mut p = Position::from_fen(&v, "1rkr1/5/2G2/5/K4[P] w - - 0 1").expect("legal");
+    let drop = p.parse_uci("P@c4").expect("a legal drop");
+    p.play(drop).expect("legal");
+    assert!(p.legal_moves().is_empty());
+    let result = p.outcome().expect("over");
+    assert_eq!(
+        result.winner,
+        Some(fairyc_runtime::Color::Black),
+        "{}",
+        a.source
+    );
+
+    let none = "[nopawn:chess]\npieceDrops = true\ncapturesToHand = true\nshogiPawnDropMateIllegal = true\n";
+    let result = import::import(none, &shipped);
+    let a = &result.sections[0];
+    assert!(!a.failed, "{:?}", result.diagnostics);
+    assert!(!a.source.contains("checkmate by"), "{}", a.source);
+    let result = import::import_for(ini, &shipped, Target::Fsf11);
+    assert!(
+        result.diagnostics.iter().any(|d| d.code == "E0201"),
+        "{:?}",
+        result.diagnostics
+    );
+}

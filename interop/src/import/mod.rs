@@ -587,6 +587,7 @@ pub const IMPORTED_CURRENT: &[&str] = &[
     "dropPromoted",
     "immobilityIllegal",
     "perpetualCheckIllegal",
+    "shogiPawnDropMateIllegal",
 ];
 
 /// Whether `value` is the current Fairy-Stockfish's default for a key only
@@ -3463,6 +3464,9 @@ impl<'a> Generator<'a> {
                 "checkmateValue",
             ));
         }
+        if let Some(line) = self.drop_mate() {
+            lines.push(line);
+        }
         if let Some(v) = self.outcome("stalemateValue", "draw", false) {
             lines.push((
                 format!(
@@ -3504,6 +3508,26 @@ impl<'a> Generator<'a> {
             }
         }
         lines
+    }
+
+    /// `shogiPawnDropMateIllegal = true` for the current Fairy-Stockfish
+    /// (probed with pyffish 0.0.90): a mate given by dropping a piece of
+    /// the `shogiPawn` type is a legal move after which the mated player
+    /// wins, `checkmate by <Pawn> drop win`. Without such a piece, or
+    /// without drops, no mate is ever given so and nothing is written but
+    /// the note.
+    fn drop_mate(&mut self) -> Option<(String, &'static str)> {
+        const KEY: &str = "shogiPawnDropMateIllegal";
+        if self.out.target != Target::Current || self.bool(KEY, false) != Some(true) {
+            return None;
+        }
+        let said = self.said(KEY, "false");
+        let drops = self.bool("pieceDrops", false) == Some(true);
+        let line = match self.pieces.iter().find(|p| p.key == "shogiPawn") {
+            Some(p) if drops => format!("checkmate by {} drop win    // {said}", p.name),
+            _ => format!("// {said}: no shogi pawn is ever dropped here"),
+        };
+        Some((line, KEY))
     }
 
     /// The `clock` block: `nMoveRule`, and the pawn whose moves reset the

@@ -3,7 +3,7 @@
 //! Fairy-Stockfish) are imported with `fairyc_interop::import` and each
 //! imported file is played against pyffish loading the same section,
 //! through `tests/oracle/ffish_uci.py`: the start FEN and perft 1..=3, then
-//! 100 seeded random games with the FEN and perft 1..=2 twice a game, as the
+//! 100 seeded random games with the FEN and perft 1..=3 twice a game, as the
 //! `current` rows are. `FAIRYC_FIELD_ONLY=name,…` runs only those sections.
 
 use fairyc_interop::import::{import_for, Target};
@@ -45,7 +45,7 @@ fn imported() {
             games: 100,
             plies: 60,
             every: 30,
-            depth: 2,
+            depth: 3,
             start_depth: 3,
             ours: Some(path),
             other: Vec::new(),
@@ -64,12 +64,12 @@ fn imported() {
             println!("{m}");
         }
         println!(
-            "[{}]: {} positions of 100 games compared at depth 2, start to depth 3",
+            "[{}]: {} positions of 100 games compared at depth 3, start to depth 3",
             section.name, t.positions
         );
         sections += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(sections, 23, "every section of imported.ini is compared");
+    assert_eq!(sections, 24, "every section of imported.ini is compared");
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
 }
