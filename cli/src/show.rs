@@ -180,6 +180,8 @@ const MULTI: u8 = 179;
 const HOLE: u8 = 238;
 const GREY: u8 = 244;
 const SHADED: u8 = 151;
+/// A wall placed during play (a duck, an arrow, a petrified piece).
+const WALL: u8 = 240;
 
 /// A grid of characters with styles, grown on demand.
 #[derive(Default)]
@@ -461,6 +463,15 @@ fn cell_token(p: &Picture, x: i32, y: i32, colour: bool) -> (String, Style) {
                 },
             )
         }
+        // A wall placed during play, written `*` as in the FEN.
+        Mark::Wall => (
+            " * ".into(),
+            Style {
+                fg: Some(if colour { 231 } else { 16 }),
+                bg: colour.then_some(WALL),
+                bold: true,
+            },
+        ),
     }
 }
 

@@ -446,3 +446,40 @@ fn named_squares_are_drawn_with_their_names() {
         assert!(svg.contains(&format!("id=\"sq-{name}\"")), "{name}");
     }
 }
+
+#[test]
+fn walls_placed_during_play_are_drawn() {
+    // The duck on e2 (`*` in the FEN), in the terminal and in the SVG.
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP*PPP/RNBQKBNR b KQkq - 0 1";
+    let run = fairyc(&["show", "duck", "--fen", fen]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.trim_end() == " 2  P  P  P  P  *  P  P  P"),
+        "{}",
+        run.stdout
+    );
+    let run = fairyc(&["show", "duck", "--fen", fen, "--svg", "-"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout.matches("class=\"wall\"").count(),
+        1,
+        "{}",
+        run.stdout
+    );
+    // A petrified rook is a wall too.
+    let run = fairyc(&[
+        "show",
+        "petrified",
+        "--fen",
+        "4k3/8/8/3*4/8/8/8/4K3 b - - 0 1",
+    ]);
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.trim_end() == " 5  ·  ·  ·  *  ·  ·  ·  ·"),
+        "{}",
+        run.stdout
+    );
+}

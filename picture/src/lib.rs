@@ -236,6 +236,9 @@ pub enum Mark {
     },
     /// A square the shown piece reaches.
     Target(Reach),
+    /// A wall placed during play (`*` in the FEN: a duck, an arrow, a
+    /// petrified piece): no piece may enter or pass it.
+    Wall,
 }
 
 /// Everything both renderers draw.
@@ -408,6 +411,7 @@ pub fn position_picture(variant: &Variant, board: Board, pos: &Position<'_>) -> 
                 promoted: p.promoted,
                 plus: variant.is_plus(p.piece),
             },
+            None if variant.square(s).is_some_and(|s| pos.is_wall(s)) => Mark::Wall,
             None => Mark::Empty,
         })
         .collect();

@@ -266,6 +266,7 @@ pub fn render(p: &Picture) -> String {
                 *promoted,
             ),
             Mark::Target(r) => marker(&mut s, cx, cy, *r),
+            Mark::Wall => wall(&mut s, cx, cy),
         }
     }
     s.push_str("</g>\n");
@@ -592,6 +593,7 @@ fn render_hex(p: &Picture) -> String {
                 *promoted,
             ),
             Mark::Target(r) => marker(&mut s, cx, cy, *r),
+            Mark::Wall => wall(&mut s, cx, cy),
         }
     }
     s.push_str("</g>\n");
@@ -673,6 +675,21 @@ fn piece(
             _ => 10,
         },
         esc(&shown)
+    );
+}
+
+/// A wall placed during play (`*` in the FEN: a duck, an arrow, a
+/// petrified piece): a dark stone on the square.
+fn wall(s: &mut String, cx: f64, cy: f64) {
+    let h = 0.3 * U;
+    let _ = writeln!(
+        s,
+        r##"<rect class="wall" x="{}" y="{}" width="{}" height="{}" rx="{}" fill="#424242" stroke="#212121" stroke-width="1.5"/>"##,
+        num(cx - h),
+        num(cy - h),
+        num(2.0 * h),
+        num(2.0 * h),
+        num(0.08 * U)
     );
 }
 

@@ -164,6 +164,14 @@ impl<'v> Position<'v> {
         with_pos!(self, p => p.piece_at(s))
     }
 
+    /// Whether a wall placed during play stands on `s` (a variant whose
+    /// moves place walls, or whose capturing pieces turn to stone; `*` in
+    /// the FEN). Such a square holds no piece, and no piece may enter or
+    /// pass it. The board's own walls (`*` in `cells`) are not squares.
+    pub fn is_wall(&self, s: Square) -> bool {
+        with_pos!(self, p => p.is_wall(s))
+    }
+
     /// How many of piece `p` the side holds in hand (at most
     /// [`MAX_HAND`](crate::MAX_HAND)); `0` for a piece of another variant that is none here.
     pub fn hand_count(&self, side: Color, p: PieceType) -> u8 {

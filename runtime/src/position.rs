@@ -568,6 +568,10 @@ impl<'v, W: Width> Pos<'v, W> {
     }
 
     /// See [`Position::piece_at`].
+    pub(crate) fn is_wall(&self, s: Square) -> bool {
+        s.index() < self.v.nsq && (self.walls & bit(s.raw())).any()
+    }
+
     pub(crate) fn piece_at(&self, s: Square) -> Option<Placed> {
         if s.index() >= self.v.nsq {
             return None;
