@@ -15,6 +15,7 @@ use crate::geometry::Sq;
 use crate::lower::LowerError;
 use crate::span::Span;
 
+use super::drops::no_drop_rules;
 use super::resolve::Resolver;
 use super::types::{CheckedCastling, CheckedPiece};
 
@@ -86,16 +87,9 @@ impl Resolver<'_> {
             // A royal piece may stand in the setup's hand (a placement
             // phase); whether one does is read below.
             drops: has_drops.then(|| DropRules {
-                forbidden: vec![[Vec::new(), Vec::new()]; np],
-                no_mate: vec![false; np],
-                captures_to_hand: true,
-                per_file: Vec::new(),
-                also_as: Vec::new(),
-                per_colour: Vec::new(),
-                must_drop: false,
                 royal_in_hand: true,
                 unlimited: self.unlimited,
-                falls: false,
+                ..no_drop_rules(np)
             }),
             castling: crate::lower::castling(&self.geo, castling),
             gating: gating.to_vec(),
