@@ -1,7 +1,7 @@
 //! Xiangqi and the constructs it needs (issue 12): hoppers (`p`, `g`), moves
 //! confined to a region (`within`, `from`) and the flying general (`faces`).
 //! One test per sentence of the rules, each a position (FEN) and the exact
-//! legal moves, as `tests/tests/crazy_elephant.rs` does.
+//! legal moves, as `tests/tests/seeds/crazy_elephant.rs` does.
 //!
 //! Every xiangqi move list here was first probed with Debian's
 //! fairy-stockfish 11.1 (`UCI_Variant xiangqi`, `position fen …`,
