@@ -151,7 +151,7 @@ pub use movelist::{IntoIter as MoveListIntoIter, MoveList, MOVE_LIST_INLINE};
 pub use perft::{perft, perft_divide};
 pub use position::{check_royal_count, MAX_HAND};
 pub use san::SanError;
-pub use setup::{Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
+pub use setup::{FenHands, FenParts, FenReader, Placed, Setup, MAX_FULLMOVE, MAX_HALFMOVE};
 pub use table::{TableParts, VariantTables, FORMAT_VERSION};
 pub use types::{CastleGate, Color, EndReason, GameResult, Move, Promote, WallBase};
 pub use usi::{sfen_to_fen, usi_to_uci};

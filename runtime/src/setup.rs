@@ -27,6 +27,10 @@ use crate::position::{carries_mark, MAX_HAND};
 use crate::types::Color;
 use crate::variant::{with_rules, Rules, Variant};
 
+mod reader;
+
+pub use reader::{FenHands, FenParts, FenReader};
+
 /// The largest half-move clock a position holds; the clock stops there.
 pub const MAX_HALFMOVE: u32 = 1_000_000_000;
 

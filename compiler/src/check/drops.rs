@@ -69,7 +69,7 @@ impl Resolver<'_> {
 
     pub(super) fn drops(&mut self, drops: &ast::DropsDecl) -> DropRules {
         let np = self.decls.len();
-        let mut rules = no_drop_rules(np);
+        let mut rules = DropRules::none(np);
         let nsq = self.geo.squares.len();
         for rule in &drops.rules {
             match rule {
@@ -145,22 +145,5 @@ impl Resolver<'_> {
             }
         }
         rules
-    }
-}
-
-/// A `drops` block with no statement, for `np` pieces: captures go to hand
-/// and nothing else is said.
-pub(super) fn no_drop_rules(np: usize) -> DropRules {
-    DropRules {
-        forbidden: vec![[Vec::new(), Vec::new()]; np],
-        no_mate: vec![false; np],
-        captures_to_hand: true,
-        per_file: Vec::new(),
-        also_as: Vec::new(),
-        per_colour: Vec::new(),
-        must_drop: false,
-        royal_in_hand: false,
-        unlimited: false,
-        falls: false,
     }
 }

@@ -127,7 +127,6 @@ pub(super) fn resolve(
     let setup_span = setup.map(|s| s.fen.span).unwrap_or_default();
     if tables_sound && castling_sound && gating_sound && setup.is_some() {
         let input = SetupInput {
-            name: &name,
             pieces: &pieces,
             castling: &castling,
             gating: &gating,

@@ -1,13 +1,8 @@
-//! The start position: the move-less tables it is read with, and the
-//! runtime's FEN reader run on it.
+//! The start position, read with the runtime's FEN reader (which needs the
+//! board, the pieces' symbols and the rights, not the rules of play).
 
-use fairyc_runtime::table::{
-    CountingLimit, CountingRule, DropRules, EndRules, GateRule, Legality, Outcome, SeveralRoyals,
-    Stalemate, TableParts, MAX_NAME_BYTES,
-};
-use fairyc_runtime::{
-    check_royal_count, Color, ParseFenError, PositionError, Setup, Variant, VariantTables,
-};
+use fairyc_runtime::table::GateRule;
+use fairyc_runtime::{Color, FenHands, FenParts, FenReader, ParseFenError, PositionError, Setup};
 
 use crate::ast::{PieceProp, Side};
 use crate::error::ErrorKind;
@@ -15,15 +10,13 @@ use crate::geometry::Sq;
 use crate::lower::LowerError;
 use crate::span::Span;
 
-use super::drops::no_drop_rules;
 use super::resolve::Resolver;
 use super::types::{CheckedCastling, CheckedPiece};
 
-/// What the start position is read against: the variant's name, its
-/// pieces, castling and gating rules, whether it has drops, and the FEN.
+/// What the start position is read against: the pieces, castling and
+/// gating rules, whether it has drops, and the FEN.
 #[derive(Clone, Copy)]
 pub(super) struct SetupInput<'s> {
-    pub(super) name: &'s str,
     pub(super) pieces: &'s [CheckedPiece],
     pub(super) castling: &'s [CheckedCastling],
     pub(super) gating: &'s [GateRule],
@@ -32,117 +25,47 @@ pub(super) struct SetupInput<'s> {
 }
 
 impl Resolver<'_> {
-    /// Move-less tables to read the start position with (`once_moves`: the
+    /// The runtime's FEN reader for the start position (`once_moves`: the
     /// pieces' one-time paths, which tell the squares that keep rights).
-    pub(super) fn setup_variant(
+    pub(super) fn fen_reader(
         &self,
         input: &SetupInput,
         once_moves: Option<Vec<[Vec<Vec<fairyc_runtime::table::Path>>; 2]>>,
-    ) -> Result<Variant, String> {
+    ) -> Result<FenReader, String> {
         let SetupInput {
-            name,
             pieces,
             castling,
             gating,
             has_drops,
-            fen,
+            ..
         } = *input;
         let nsq = self.geo.squares.len();
-        let np = pieces.len();
-        // A name the tables cannot hold was reported (E0048); reading the
-        // FEN needs none of them.
-        let fit = |name: &str, stand_in: String| {
-            if name.is_empty() || name.len() > MAX_NAME_BYTES {
-                stand_in
-            } else {
-                name.to_owned()
-            }
-        };
-        let parts = TableParts {
-            name: fit(name, "variant".into()),
+        let parts = FenParts {
             board: crate::lower::board(&self.geo),
-            // What a captured piece becomes does not matter for reading a
-            // FEN either; a royal named there was reported (E0042) and would
-            // make the runtime refuse these tables.
             pieces: pieces
                 .iter()
                 .enumerate()
                 .map(|(i, p)| {
                     let mut shell = crate::lower::piece_shell(p, nsq);
-                    shell.name = fit(&shell.name, format!("piece {i}"));
-                    let royal = |q: Option<u8>| q.is_some_and(|q| pieces[q as usize].royal);
-                    if royal(shell.captured_as) {
-                        shell.captured_as = None;
-                    }
-                    if royal(shell.demotes_to) {
-                        shell.demotes_to = Some(i as u8);
-                    }
                     if let Some(m) = &once_moves {
                         shell.moves = m[i].clone();
                     }
                     shell
                 })
                 .collect(),
-            promotions: Vec::new(),
-            // A royal piece may stand in the setup's hand (a placement
-            // phase); whether one does is read below.
-            drops: has_drops.then(|| DropRules {
-                royal_in_hand: true,
-                unlimited: self.unlimited,
-                ..no_drop_rules(np)
-            }),
             castling: crate::lower::castling(&self.geo, castling),
             gating: gating.to_vec(),
-            end: EndRules {
-                checkmate: Outcome::Loss,
-                stalemate: Stalemate::Draw,
-                repetition: None,
-                move_limit: None,
-                resets_move_limit: Vec::new(),
-                resets_on: Default::default(),
-                resets_irreversible: Vec::new(),
-                bare_king: None,
-                reach: Vec::new(),
-                check_count: self.check_count,
-                extinction: Vec::new(),
-                // Only so that the setup FEN may hold a count.
-                counting: self.counting.then(|| CountingRule {
-                    without: Vec::new(),
-                    board: 0,
-                    bare: vec![CountingLimit {
-                        needs: Vec::new(),
-                        moves: 1,
-                    }],
-                    from_pieces: false,
-                }),
-                double_pass: None,
-                full_board: None,
-                facing: None,
-                komi: [0, 0],
-                draw_odds: None,
-                checkmate_by: None,
-                checkmate_needs: None,
-                lines: Vec::new(),
+            hands: match (has_drops, self.unlimited) {
+                (false, _) => FenHands::None,
+                (true, false) => FenHands::Counted,
+                (true, true) => FenHands::Unlimited,
             },
-            // Only what reading the FEN needs: how many royal pieces a
-            // side may have.
-            legality: Legality {
-                several_royals: if self.several_royals {
-                    SeveralRoyals::AllAttacked
-                } else {
-                    SeveralRoyals::One
-                },
-                ..Default::default()
-            },
-            zones: Vec::new(),
-            blast: None,
+            check_count: self.check_count,
+            counting: self.counting,
+            several_royals: self.several_royals,
             walling: self.walling.clone(),
-            flipping: None,
-            start: fen.to_owned(),
         };
-        VariantTables::new(parts)
-            .map_err(|e| e.to_string())
-            .and_then(|t| Variant::new(t).map_err(|e| e.to_string()))
+        FenReader::new(parts).map_err(|e| e.to_string())
     }
 
     /// Reads the start position with the runtime's FEN reader.
@@ -152,17 +75,17 @@ impl Resolver<'_> {
         let once_moves = self.once_moves(input);
         // Rights the FEN cannot write are reported with the moves (E0175):
         // the setup is read without them then.
-        let variant = match self
-            .setup_variant(input, once_moves)
-            .or_else(|e| self.setup_variant(input, None).map_err(|_| e))
+        let reader = match self
+            .fen_reader(input, once_moves)
+            .or_else(|e| self.fen_reader(input, None).map_err(|_| e))
         {
-            Ok(v) => v,
+            Ok(r) => r,
             Err(e) => {
                 self.lower_error(LowerError::Table(e), span);
                 return;
             }
         };
-        match Setup::from_fen(&variant, fen) {
+        match reader.read(fen) {
             Ok(setup) => {
                 let squares = setup_squares(&setup, np);
                 for (side, color) in [(Side::White, Color::White), (Side::Black, Color::Black)] {
@@ -170,12 +93,12 @@ impl Resolver<'_> {
                         .board
                         .iter()
                         .flatten()
-                        .filter(|p| p.color == color && variant.is_royal_for(p.piece, color))
+                        .filter(|p| p.color == color && reader.is_royal_for(p.piece, color))
                         .count();
                     // The runtime's rule; none is its `E0119`, reported
                     // when the lowered position is read.
                     if let Err(PositionError::TooManyRoyals { count, .. }) =
-                        check_royal_count(&variant, color, count)
+                        reader.check_royal_count(color, count)
                     {
                         self.error(ErrorKind::TooManyRoyals { side, count }, span);
                     }
@@ -221,8 +144,8 @@ impl Resolver<'_> {
             fields[2] = "-";
         }
         let board_only = fields.join(" ");
-        let variant = self.setup_variant(input, None).ok()?;
-        let setup = Setup::from_fen(&variant, &board_only).ok()?;
+        let reader = self.fen_reader(input, None).ok()?;
+        let setup = reader.read(&board_only).ok()?;
         let squares = setup_squares(&setup, np);
         let mut rights = [Vec::new(), Vec::new()];
         for &i in &once_pieces {

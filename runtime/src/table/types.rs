@@ -1401,3 +1401,50 @@ pub(super) fn yes() -> bool {
 pub(super) fn pair_is_empty(p: &[Vec<u16>; 2]) -> bool {
     p[0].is_empty() && p[1].is_empty()
 }
+
+impl DropRules {
+    /// Drops with no rule beyond the hands themselves, for `np` piece
+    /// types: no forbidden square, no limit, captures to hand.
+    pub fn none(np: usize) -> DropRules {
+        DropRules {
+            forbidden: vec![[Vec::new(), Vec::new()]; np],
+            no_mate: vec![false; np],
+            captures_to_hand: true,
+            per_file: Vec::new(),
+            also_as: Vec::new(),
+            per_colour: Vec::new(),
+            must_drop: false,
+            royal_in_hand: false,
+            unlimited: false,
+            falls: false,
+        }
+    }
+}
+
+impl EndRules {
+    /// A game that ends only by checkmate (a loss) or stalemate (a draw).
+    pub fn none() -> EndRules {
+        EndRules {
+            checkmate: Outcome::Loss,
+            stalemate: Stalemate::Draw,
+            repetition: None,
+            move_limit: None,
+            resets_move_limit: Vec::new(),
+            resets_on: Default::default(),
+            resets_irreversible: Vec::new(),
+            bare_king: None,
+            reach: Vec::new(),
+            check_count: None,
+            extinction: Vec::new(),
+            counting: None,
+            double_pass: None,
+            full_board: None,
+            facing: None,
+            komi: [0, 0],
+            draw_odds: None,
+            checkmate_by: None,
+            checkmate_needs: None,
+            lines: Vec::new(),
+        }
+    }
+}
