@@ -11,7 +11,7 @@ export const ITEM_KEYWORDS = [
 /** The grammar's other keywords (its quoted words). */
 export const KEYWORDS = [
   "adjacent", "after-reply", "alias", "all", "allowed", "alone", "along", "also", "also-as", "always", "any",
-  "anywhere", "bare", "bare-king", "black", "by", "by-drop", "cannot-capture", "cannot-hop", "capture",
+  "anywhere", "as", "bare", "bare-king", "black", "by", "by-drop", "cannot-capture", "cannot-hop", "capture",
   "captured-as", "captures-to-hand", "cells", "check", "checkmate", "checks", "claim", "compulsory", "counting",
   "description", "diagonals", "double-pass", "draw", "draw-odds", "drop", "else", "enclosed", "except", "extinction",
   "faces", "facing", "falls", "fen", "fen-only", "file", "files", "first-on", "fleeing", "forbidden", "forward",

@@ -234,13 +234,14 @@ pub enum PieceProp {
     FenOnly(Span),
     /// `immobile`: the piece has no moves, on purpose.
     Immobile(Span),
-    /// `notation pawn` or `notation piece`: how SAN writes the piece's
-    /// moves (without or with its symbol).
+    /// `notation pawn`, `notation piece` or `notation as Captain`: how SAN
+    /// writes the piece's moves (without its symbol, with it, or as that
+    /// piece's).
     Notation {
         /// The whole statement.
         span: Span,
-        /// `pawn`.
-        pawn: bool,
+        /// Which.
+        kind: NotationKind,
     },
     /// `cannot-capture Cannon`: enemy pieces this piece never captures.
     CannotCapture {
@@ -1023,4 +1024,16 @@ pub struct CountingNeed {
     pub piece: Spanned<String>,
     /// At least this many (1 if not given).
     pub count: Option<Spanned<u32>>,
+}
+
+/// The value of a piece's `notation` statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationKind {
+    /// `pawn`: without the piece's symbol, a capture naming its file.
+    Pawn,
+    /// `piece`: always with the piece's symbol.
+    Piece,
+    /// `as Captain`: as that piece, with its symbol (Fairy-Stockfish's SAN
+    /// names a promoted face by the piece type it plays as).
+    As(Spanned<String>),
 }

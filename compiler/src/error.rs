@@ -641,6 +641,16 @@ pub enum ErrorKind {
         /// The piece.
         piece: String,
     },
+    /// `E0193` `notation as <Piece>` naming the piece itself, or a piece
+    /// SAN writes without a symbol or as yet another piece.
+    NotationAs {
+        /// The piece with the statement.
+        piece: String,
+        /// The piece it names.
+        target: String,
+        /// Why SAN cannot write it so.
+        reason: NotationAsReason,
+    },
     /// `E0137` `cannot-capture King`: a royal piece.
     CannotCaptureRoyal {
         /// The royal piece listed.
@@ -1627,6 +1637,32 @@ impl ErrorKind {
                  explains: {}; errors cannot be allowed",
                 crate::warning::CODES.join(", ")
             )),
+            ErrorKind::NotationAs {
+                piece,
+                target,
+                reason,
+            } => {
+                let (label, why) = match reason {
+                    NotationAsReason::Itself => ("the piece itself", "names the piece itself"),
+                    NotationAsReason::Pawn => (
+                        "written without a symbol",
+                        "names a piece that SAN writes without a symbol (`notation pawn`)",
+                    ),
+                    NotationAsReason::Chain => (
+                        "written as another piece",
+                        "names a piece that SAN writes as yet another piece",
+                    ),
+                };
+                Text::new(
+                    "E0193",
+                    format!("`notation as {target}` in `{piece}` {why}"),
+                    label,
+                )
+                .help(format!(
+                    "`notation as` writes `{piece}` with the symbol of a piece that SAN writes \
+                     with its own symbol; name that piece, or write `notation piece`"
+                ))
+            }
             ErrorKind::ImmobileWithMoves { piece } => Text::new(
                 "E0198",
                 format!("the immobile piece `{piece}` has `moves`"),
@@ -1835,4 +1871,15 @@ impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text().message)
     }
+}
+
+/// Why a `notation as` cannot be written so (`E0193`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotationAsReason {
+    /// It names the piece itself.
+    Itself,
+    /// The piece it names is written without a symbol (`notation pawn`).
+    Pawn,
+    /// The piece it names is written as yet another piece.
+    Chain,
 }

@@ -945,6 +945,13 @@ piece Guard { letter G; moves K }",
         fixed: "piece Wazir { letter W; moves mamaW }",
     },
     Explanation {
+        code: "E0193",
+        title: "`notation as` a piece SAN cannot write it as",
+        text: "`notation as <Piece>` writes a piece in SAN with another piece's symbol, as Fairy-Stockfish names a promoted face by the piece type it plays as (Shinobi plus's promoted pawn is its captain, `g3=C`). The piece named must be another piece that SAN writes with its own symbol: not the piece itself, not a piece with `notation pawn`, not a piece that has a `notation as` of its own.",
+        wrong: "piece Captain { letter C; moves K; notation as Captain }",
+        fixed: "piece Captain { letter C; moves K }\npiece PromotedPawn { letter +P; moves K; notation as Captain }",
+    },
+    Explanation {
         code: "E0195",
         title: "blast without reach",
         text: "A `blast` block makes every capture remove the capturing piece and the pieces around the capture square; `reach` says which squares around it, as Betza leaps from the capture square (`reach K`: the eight neighbours). Without it (and without `petrify`, a capturer that turns into a wall) the block says nothing.",

@@ -24,10 +24,10 @@ use crate::ast::{
     self, AllowDecl, Betza, BetzaRange, BetzaTerm, BlastDecl, BlastRule, BoardDecl, BoardProp,
     CastlingDecl, CastlingRule, ClockDecl, ClockEvent, ClockRule, CountingLimit, CountingNeed,
     DropRule, DropsDecl, EndDecl, EndRule, FlipsDecl, GatingDecl, GatingRule, Item, Labels,
-    LegalityDecl, LegalityRule, MoveRegion, PieceDecl, PieceProp, PromotionDecl, PromotionLimit,
-    PromotionRule, PromotionTarget, RegionKind, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl,
-    ScoringRule, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl, VariantProp, WallsDecl,
-    ZoneDecl,
+    LegalityDecl, LegalityRule, MoveRegion, NotationKind, PieceDecl, PieceProp, PromotionDecl,
+    PromotionLimit, PromotionRule, PromotionTarget, RegionKind, RoyalCheck, RoyalDecl, RoyalRule,
+    ScoringDecl, ScoringRule, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl,
+    VariantProp, WallsDecl, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -524,8 +524,11 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::captured_as => "`captured-as`",
         Rule::fen_only => "`fen-only`",
         Rule::immobile | Rule::kw_immobile => "`immobile`",
-        Rule::notation | Rule::kw_notation => "`notation pawn` or `notation piece`",
-        Rule::notation_kind => "`pawn` or `piece`",
+        Rule::notation | Rule::kw_notation => {
+            "`notation pawn`, `notation piece` or `notation as <Piece>`"
+        }
+        Rule::notation_kind => "`pawn`, `piece` or `as <Piece>`",
+        Rule::notation_as | Rule::kw_as => "`as <Piece>`",
         Rule::betza => "a Betza move",
         Rule::betza_term => "a Betza term",
         Rule::betza_mod => "a Betza modifier",
@@ -1155,11 +1158,17 @@ impl Builder<'_> {
                 Rule::immobile => props.push(PieceProp::Immobile(tight(&p))),
                 Rule::notation => {
                     let span = tight(&p);
-                    if let Some(k) = p.into_inner().find(|q| q.as_rule() == Rule::notation_kind) {
-                        props.push(PieceProp::Notation {
-                            span,
-                            pawn: k.as_str() == "pawn",
-                        });
+                    let kind = p.into_inner().find_map(|q| match q.as_rule() {
+                        Rule::notation_kind if q.as_str() == "pawn" => Some(NotationKind::Pawn),
+                        Rule::notation_kind => Some(NotationKind::Piece),
+                        Rule::notation_as => q
+                            .into_inner()
+                            .find(|i| i.as_rule() == Rule::ident)
+                            .map(|i| NotationKind::As(text(&i))),
+                        _ => None,
+                    });
+                    if let Some(kind) = kind {
+                        props.push(PieceProp::Notation { span, kind });
                     }
                 }
                 Rule::cannot_capture | Rule::cannot_hop => {

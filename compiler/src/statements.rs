@@ -314,8 +314,8 @@ const PIECE: &[Statement] = &[
     ),
     lead(
         "notation",
-        "`notation pawn` or `notation piece`",
-        "how SAN writes its moves: without its symbol, as a pawn's, or with it",
+        "`notation pawn`, `notation piece` or `notation as <Piece>`",
+        "how SAN writes its moves: without its symbol, as a pawn's, with it, or as another piece's",
         NOTATION,
     ),
     lead(

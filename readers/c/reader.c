@@ -369,9 +369,14 @@ static int read_parts(rd *r, table *t, const jval *parts) {
                 P->synonym[k] = (char)toupper((unsigned char)x->str[k]);
         }
         /* How SAN writes the piece: this reader writes no SAN, but checks it. */
-        if ((x = json_get(pc, "notation")) &&
-            (x->type != J_STR || (strcmp(x->str, "pawn") != 0 && strcmp(x->str, "piece") != 0)))
-            return refuse(r, "%spieces[%ld].notation is not \"pawn\" or \"piece\"", "", i);
+        if ((x = json_get(pc, "notation")) && x->type == J_OBJ) {
+            /* {"as": q}: written as another piece (checked for range only). */
+            const jval *q = json_get(x, "as");
+            if (!q) return refuse(r, "%spieces[%ld].notation has no \"as\"", "", i);
+            int_in(r, q, 0, t->np - 1, "notation.as", &dummy);
+        } else if (x && (x->type != J_STR ||
+                         (strcmp(x->str, "pawn") != 0 && strcmp(x->str, "piece") != 0)))
+            return refuse(r, "%spieces[%ld].notation is not \"pawn\", \"piece\" or {\"as\": n}", "", i);
         P->plus = flag(r, pc, "plus", 0);
         if (P->plus) unsupported(r, "plus");
         if ((x = json_get(pc, "promotion_limit")))

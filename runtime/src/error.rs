@@ -264,6 +264,14 @@ pub enum TableError {
         /// The royal piece.
         piece: u8,
     },
+    /// `pieces[piece].notation` is `{"as": q}` where `q` is the piece
+    /// itself, or a piece that SAN does not write with its own symbol.
+    NotationAs {
+        /// The piece.
+        piece: u8,
+        /// The piece it is written as.
+        target: u8,
+    },
     /// A way for a royal piece to reach a hand.
     RoyalInHand {
         /// The way.
@@ -448,6 +456,11 @@ pub enum Field {
         /// The group.
         group: usize,
     },
+    /// `notation` (`{"as": q}`) of a piece.
+    NotationAs {
+        /// The piece.
+        piece: u8,
+    },
     /// `captured_as` of a piece.
     CapturedAs {
         /// The piece.
@@ -573,6 +586,7 @@ impl fmt::Display for Field {
         match *self {
             Field::FenRows { group } => write!(f, "board.fen_rows[{group}]"),
             Field::CapturedAs { piece } => write!(f, "pieces[{piece}].captured_as"),
+            Field::NotationAs { piece } => write!(f, "pieces[{piece}].notation.as"),
             Field::DemotesTo { piece } => write!(f, "pieces[{piece}].demotes_to"),
             Field::Path {
                 piece,
@@ -841,6 +855,11 @@ impl fmt::Display for TableError {
                     "promotions[{rule}] promotes to piece {piece}, which is royal"
                 )
             }
+            TableError::NotationAs { piece, target } => write!(
+                f,
+                "pieces[{piece}].notation writes it as piece {target}, which is itself or is \
+                 not written with its own symbol"
+            ),
             TableError::RoyalInHand { via, piece } => {
                 write!(f, "royal piece {piece} could reach a hand: ")?;
                 match via {

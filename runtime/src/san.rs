@@ -136,11 +136,36 @@ fn synonym(v: &Variant, p: PieceType) -> Option<String> {
         .map(str::to_ascii_uppercase)
 }
 
-/// How the piece is written in SAN: its second symbol if it has one
-/// (`letter N also H`: `H`; `letter +P also E`: `E`), else its token
-/// (`N`, `+P`).
+/// The piece's own letter in SAN, when it has one besides its token: its
+/// second symbol (`letter +P also E`: `E`), or the symbol of the piece it
+/// is written as (`notation as Captain`: `C`).
+fn own_letter(v: &Variant, p: PieceType) -> Option<String> {
+    let written_as = v
+        .tables()
+        .parts()
+        .pieces
+        .get(p.index())
+        .and_then(|t| match t.notation {
+            Some(crate::table::Notation::As(q)) => v.piece(usize::from(q)),
+            _ => None,
+        });
+    match written_as {
+        Some(q) => Some(synonym(v, q).unwrap_or_else(|| v.piece_token(q))),
+        None => synonym(v, p),
+    }
+}
+
+/// How the piece is written in SAN: its own letter if it has one
+/// (`letter N also H`: `H`; `letter +P also E`: `E`; `notation as
+/// Captain`: `C`), else its token (`N`, `+P`).
 fn san_token(v: &Variant, p: PieceType) -> String {
-    synonym(v, p).unwrap_or_else(|| v.piece_token(p))
+    own_letter(v, p).unwrap_or_else(|| v.piece_token(p))
+}
+
+/// Whether SAN tells `a`'s moves from `b`'s only by their squares: the
+/// same piece, or two pieces written with the same letter (`notation as`).
+fn san_kin(v: &Variant, a: PieceType, b: PieceType) -> bool {
+    a == b || (!is_pawn(v, a) && !is_pawn(v, b) && san_token(v, a) == san_token(v, b))
 }
 
 /// The x coordinate of a square's first cell.
@@ -471,7 +496,7 @@ impl<'v> Position<'v> {
                         } if t == to
                             && f != from
                             && (!matches!(promote, Promote::Gate(_)) || q == promote)
-                            && self.piece_at(f).map(|p| p.piece) == Some(mover) =>
+                            && self.piece_at(f).is_some_and(|p| san_kin(v, p.piece, mover)) =>
                         {
                             Some(f)
                         }
@@ -515,7 +540,7 @@ impl<'v> Position<'v> {
                                 f == from
                                     && t == to
                                     && self.is_plus_face(mover, p)
-                                    && synonym(v, p).is_none()
+                                    && own_letter(v, p).is_none()
                             }
                             _ => false,
                         });
@@ -526,19 +551,22 @@ impl<'v> Position<'v> {
                         }
                     }
                     // To or from a `+` face with a letter of its own
-                    // (`letter +P also E`): SAN's `=E`, `=P`.
-                    Promote::Piece(p) if self.is_plus_face(mover, p) => match synonym(v, p) {
+                    // (`letter +P also E`, `notation as Captain`): SAN's
+                    // `=E`, `=P`.
+                    Promote::Piece(p) if self.is_plus_face(mover, p) => match own_letter(v, p) {
                         Some(s) => format!("={s}"),
                         None => "+".to_string(),
                     },
                     Promote::Piece(p) if self.is_plus_face(p, mover) => {
-                        if synonym(v, mover).is_some() {
+                        if own_letter(v, mover).is_some() {
                             format!("={}", v.piece_token(p))
                         } else {
                             "-".to_string()
                         }
                     }
-                    Promote::Piece(p) | Promote::Hand(p) => format!("={}", v.piece_token(p)),
+                    Promote::Piece(p) | Promote::Hand(p) => {
+                        format!("={}", own_letter(v, p).unwrap_or_else(|| v.piece_token(p)))
+                    }
                     Promote::Gate(p) => format!("/{}", v.piece_token(p)),
                 };
             }

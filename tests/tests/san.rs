@@ -454,3 +454,32 @@ fn notation_says_which_piece_is_a_pawn() {
         .expect("Berolina's pawn captures straight ahead");
     assert_eq!(p.san(m), "Pxd4");
 }
+
+/// `notation as`: Shinobi plus's promoted faces are written as the pieces
+/// they play as, as pyffish 0.0.90 writes them (`get_san` on these FENs
+/// with the section of tests/data/field/current.ini): a promotion `=C`,
+/// `=R`, and the promoted pawn's moves with the captain's `C`, told apart
+/// from the captain's by their squares.
+#[test]
+fn notation_as_writes_another_pieces_symbol() {
+    let v = compile_path(&root().join("variants/shinobiplus.variant"));
+    let cases = [
+        ("4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", "b7b8+", "b8=C"),
+        ("4k3/8/8/8/1L6/8/8/4K3[] w - - 0 1", "b4b7+", "Lb7=R"),
+        (
+            "rnbqkbnr/pppppp2/7p/8/2DH2p1/3F4/PPPPPPPP/2M1K3[JLC] b kq - 0 4",
+            "g4g3+",
+            "g3=C",
+        ),
+        ("4k3/8/8/3C4/8/2+P5/8/4K3[] w - - 0 1", "c3c4", "Ccc4"),
+        ("4k3/8/8/3C4/8/2+P5/8/4K3[] w - - 0 1", "d5c4", "Cdc4"),
+        ("4k3/8/8/3C4/8/2+P5/8/4K3[] w - - 0 1", "c3b2", "Cb2"),
+        ("4k3/8/8/3C4/8/2+P5/8/4K3[] w - - 0 1", "d5e6", "Ce6"),
+    ];
+    for (fen, uci, san) in cases {
+        let p = Position::from_fen(&v, fen).expect("FEN");
+        let m = p.parse_uci(uci).expect("legal");
+        assert_eq!(p.san(m), san, "{fen} {uci}");
+        assert_eq!(p.parse_san(san), Ok(m), "{fen} {san}");
+    }
+}

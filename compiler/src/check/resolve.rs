@@ -10,13 +10,13 @@ use fairyc_runtime::table::{
 use std::collections::{HashMap, HashSet};
 
 use crate::ast::{
-    self, DropRule, EndDecl, EndRule, Item, LegalityDecl, LegalityRule, PieceDecl, PieceProp,
-    RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, Side, ZoneDecl,
+    self, DropRule, EndDecl, EndRule, Item, LegalityDecl, LegalityRule, NotationKind, PieceDecl,
+    PieceProp, RoyalCheck, RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, Side, ZoneDecl,
 };
-use crate::error::{CompileError, ErrorKind};
+use crate::error::{CompileError, ErrorKind, NotationAsReason};
 use crate::geometry::{Budget, Geometry, Sq};
 use crate::lower::LowerError;
-use crate::span::Span;
+use crate::span::{Span, Spanned};
 
 use super::castling::castling_complete;
 use super::end::check_count_of;
@@ -416,6 +416,40 @@ impl Resolver<'_> {
         zones
     }
 
+    /// `notation as <target>` in `decl`: the target, if SAN writes it
+    /// with its own symbol (`E0193` otherwise; an unknown name was
+    /// reported by the first pass).
+    fn notation_as(&mut self, decl: &PieceDecl, target: &Spanned<String>) -> Option<Notation> {
+        let q = self.piece(&target.node)?;
+        let own = self.decls[q as usize].props.iter().find_map(|p| match p {
+            PieceProp::Notation { kind, .. } => Some(kind),
+            _ => None,
+        });
+        let reason = if self.decls[q as usize].name.node == decl.name.node {
+            Some(NotationAsReason::Itself)
+        } else {
+            match own {
+                Some(NotationKind::Pawn) => Some(NotationAsReason::Pawn),
+                Some(NotationKind::As(_)) => Some(NotationAsReason::Chain),
+                _ => None,
+            }
+        };
+        match reason {
+            Some(reason) => {
+                self.error(
+                    ErrorKind::NotationAs {
+                        piece: decl.name.node.clone(),
+                        target: target.node.clone(),
+                        reason,
+                    },
+                    target.span,
+                );
+                None
+            }
+            None => Some(Notation::As(q)),
+        }
+    }
+
     pub(super) fn error(&mut self, kind: ErrorKind, span: Span) {
         self.errors.push(CompileError::new(kind, span));
     }
@@ -517,12 +551,12 @@ impl Resolver<'_> {
                     PieceProp::Also(a) if synonym.is_none() => {
                         synonym = Some(a.node.to_ascii_uppercase());
                     }
-                    PieceProp::Notation { pawn, .. } if notation.is_none() => {
-                        notation = Some(if *pawn {
-                            Notation::Pawn
-                        } else {
-                            Notation::Piece
-                        });
+                    PieceProp::Notation { kind, .. } if notation.is_none() => {
+                        notation = match kind {
+                            NotationKind::Pawn => Some(Notation::Pawn),
+                            NotationKind::Piece => Some(Notation::Piece),
+                            NotationKind::As(target) => self.notation_as(decl, target),
+                        };
                     }
                     PieceProp::Royal(span) => royal = Some(*span),
                     PieceProp::CapturedAs(p) => {

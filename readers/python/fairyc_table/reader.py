@@ -176,7 +176,16 @@ def check_table(doc):
     for i, pc in enumerate(pieces):
         if pc.get("royal", "both") not in ("both", "white", "black"):
             raise TableError("pieces[%d].royal is %r" % (i, pc["royal"]))
-        if pc.get("notation", "pawn") not in ("pawn", "piece"):
+        notation = pc.get("notation", "pawn")
+        if isinstance(notation, dict):
+            # {"as": q}: SAN writes it as piece q, which is another piece
+            # written with its own symbol.
+            q = notation.get("as")
+            if (set(notation) != {"as"} or not isinstance(q, int) or isinstance(q, bool)
+                    or not 0 <= q < len(pieces) or q == i
+                    or pieces[q].get("notation", "piece") != "piece"):
+                raise TableError("pieces[%d].notation is %r" % (i, notation))
+        elif notation not in ("pawn", "piece"):
             raise TableError("pieces[%d].notation is %r" % (i, pc["notation"]))
     royal = ["royal" in pc for pc in pieces]
     leg = p.get("legality", {})

@@ -248,14 +248,14 @@ pub struct PieceTable {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub points: u32,
     /// How SAN writes the piece's moves (`notation pawn` / `notation
-    /// piece`); `None`: as a pawn's when it is lettered `P` and promotes
-    /// into other pieces, else with its symbol.
+    /// piece` / `notation as Captain`); `None`: as a pawn's when it is
+    /// lettered `P` and promotes into other pieces, else with its symbol.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notation: Option<Notation>,
 }
 
 /// How SAN writes a piece's moves ([`PieceTable::notation`]). In JSON
-/// `"pawn"` or `"piece"`.
+/// `"pawn"`, `"piece"` or `{"as": q}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Notation {
@@ -263,6 +263,11 @@ pub enum Notation {
     Pawn,
     /// With its symbol (`Pc2`), also when it is lettered `P`.
     Piece,
+    /// As piece `q`: with `q`'s symbol (its second one if it has one),
+    /// told apart from `q`'s moves by their squares, and a promotion to
+    /// the piece is written `=` and that symbol. Piece `q` is another
+    /// piece written with its own symbol.
+    As(u8),
 }
 
 /// Which sides' pieces of a type are royal ([`PieceTable::royal`]). In
@@ -1230,12 +1235,39 @@ impl<'de> Deserialize<'de> for Royal {
 
 impl<'de> Deserialize<'de> for Notation {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Notation, D::Error> {
-        const WORDS: &[(&str, Notation)] = &[("pawn", Notation::Pawn), ("piece", Notation::Piece)];
-        read_word(
-            d,
-            WORDS,
-            "\"pawn\" or \"piece\" (absent: a `P` that promotes into other pieces is a pawn)",
-        )
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Notation;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(
+                    "\"pawn\", \"piece\" or {\"as\": <piece>} (absent: a `P` that promotes \
+                     into other pieces is a pawn)",
+                )
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Notation, E> {
+                match s {
+                    "pawn" => Ok(Notation::Pawn),
+                    "piece" => Ok(Notation::Piece),
+                    _ => Err(E::invalid_value(de::Unexpected::Str(s), &self)),
+                }
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Notation, A::Error> {
+                #[derive(Deserialize)]
+                #[serde(rename_all = "snake_case")]
+                enum Key {
+                    As,
+                }
+                let Some(Key::As) = map.next_key::<Key>()? else {
+                    return Err(de::Error::invalid_length(0, &self));
+                };
+                let q: u8 = map.next_value()?;
+                if map.next_key::<Key>()?.is_some() {
+                    return Err(de::Error::duplicate_field("as"));
+                }
+                Ok(Notation::As(q))
+            }
+        }
+        d.deserialize_any(V)
     }
 }
 

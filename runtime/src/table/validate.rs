@@ -132,6 +132,16 @@ pub(super) fn validate_pieces(
         if let Some(x) = piece.captured_as {
             pc(x, Field::CapturedAs { piece: i8 })?;
         }
+        if let Some(Notation::As(x)) = piece.notation {
+            pc(x, Field::NotationAs { piece: i8 })?;
+            let written = |n: Option<Notation>| matches!(n, None | Some(Notation::Piece));
+            if x == i8 || !written(p.pieces[x as usize].notation) {
+                return Err(TableError::NotationAs {
+                    piece: i8,
+                    target: x,
+                });
+            }
+        }
         if let Some(x) = piece.demotes_to {
             pc(x, Field::DemotesTo { piece: i8 })?;
         }

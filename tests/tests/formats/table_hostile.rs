@@ -676,3 +676,65 @@ fn two_zones_with_one_name_are_refused() {
     v["parts"]["zones"][2]["name"] = "camp2".into();
     load(&v).expect("distinct zone names load");
 }
+
+/// `notation: {"as": q}` is read; a `q` that is the piece itself, a piece
+/// written without its symbol or as another piece, or no piece at all is
+/// refused.
+#[test]
+fn notation_as_must_name_another_lettered_piece() {
+    let with = |edit: &dyn Fn(&mut Value)| {
+        let mut v = zh();
+        edit(&mut v["parts"]["pieces"]);
+        load(&v)
+    };
+    // The queen (1) written as the rook (2): read, and round-trips.
+    let t = with(&|p| p[1]["notation"] = json!({"as": 2})).expect("accepted");
+    assert!(t.to_json().contains(r#""notation":{"as":2}"#));
+    // Itself.
+    let e = with(&|p| p[1]["notation"] = json!({"as": 1})).expect_err("refused");
+    assert!(
+        matches!(
+            e,
+            TableError::NotationAs {
+                piece: 1,
+                target: 1
+            }
+        ),
+        "{e}"
+    );
+    // A pawn-notated piece, and a chain.
+    let e = with(&|p| {
+        p[5]["notation"] = json!("pawn");
+        p[1]["notation"] = json!({"as": 5});
+    })
+    .expect_err("refused");
+    assert!(
+        matches!(
+            e,
+            TableError::NotationAs {
+                piece: 1,
+                target: 5
+            }
+        ),
+        "{e}"
+    );
+    let e = with(&|p| {
+        p[2]["notation"] = json!({"as": 3});
+        p[1]["notation"] = json!({"as": 2});
+    })
+    .expect_err("refused");
+    assert!(
+        matches!(
+            e,
+            TableError::NotationAs {
+                piece: 1,
+                target: 2
+            }
+        ),
+        "{e}"
+    );
+    // Out of range, and not an object of one `as`.
+    assert!(with(&|p| p[1]["notation"] = json!({"as": 40})).is_err());
+    assert!(with(&|p| p[1]["notation"] = json!({"as": 2, "to": 3})).is_err());
+    assert!(with(&|p| p[1]["notation"] = json!({"like": 2})).is_err());
+}

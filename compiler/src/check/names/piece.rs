@@ -4,7 +4,7 @@
 use fairyc_runtime::table::{is_symbol, MAX_NAME_BYTES};
 use indexmap::IndexMap;
 
-use crate::ast::{self, Betza, PieceDecl, PieceProp};
+use crate::ast::{self, Betza, NotationKind, PieceDecl, PieceProp};
 use crate::check::{first_word, GUARDS};
 use crate::error::{Block, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -64,7 +64,12 @@ impl<'a> Checker<'a> {
                     self.once(&mut seen, "immobile", *span);
                     facts.immobile = Some(*span);
                 }
-                PieceProp::Notation { span, .. } => self.once(&mut seen, "notation", *span),
+                PieceProp::Notation { span, kind } => {
+                    self.once(&mut seen, "notation", *span);
+                    if let NotationKind::As(name) = kind {
+                        self.piece_ref(name);
+                    }
+                }
                 PieceProp::Faces { betza, span } => {
                     self.once(&mut seen, "faces", *span);
                     self.betza(betza);
