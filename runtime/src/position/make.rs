@@ -644,19 +644,21 @@ impl<'v, W: Width> Pos<'v, W> {
         (self.count[0] != 0).then_some((self.count[0], self.count[1]))
     }
 
-    /// After move `m` in a variant with rules that look back: counts the
-    /// passes in a row, whether the royal pieces face, now and before, and
-    /// whether `m` was a drop.
+    /// After move `m` in a variant with rules that look back: what `m` was
+    /// (a pass, the second in a row, a drop), whether the royal pieces
+    /// face, now and before, and the runs of needed checks.
     #[cold]
     #[inline(never)]
     pub(super) fn update_history(&mut self, m: Move) {
         let h = &mut self.history;
-        h.passes = if matches!(m, Move::Pass { .. }) {
-            (h.passes + 1).min(2)
-        } else {
-            0
+        h.last = match m {
+            Move::Pass { .. } if matches!(h.last, LastMove::Pass | LastMove::SecondPass) => {
+                LastMove::SecondPass
+            }
+            Move::Pass { .. } => LastMove::Pass,
+            Move::Drop { .. } => LastMove::Drop,
+            _ => LastMove::Other,
         };
-        h.last_drop = matches!(m, Move::Drop { .. });
         h.facing_before = h.facing;
         let facing = self.v.history.as_ref().is_some_and(|r| r.facing.is_some());
         self.history.facing = facing && self.royals_face();
