@@ -66,8 +66,8 @@ pub(crate) struct BlastUndo<W: Width> {
 /// read from a FEN has no history.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct History {
-    /// Passes in a row just played (at most 2).
-    pub passes: u8,
+    /// What the last move was, as the rules that look back ask.
+    pub last: LastMove,
     /// The royal pieces face each other here.
     pub facing: bool,
     /// They faced before the last move.
@@ -76,9 +76,26 @@ pub(crate) struct History {
     /// check by a piece that `checkmate needs` names (kept only by variants
     /// with that rule).
     pub needed_check: u8,
-    /// The last move was a drop (kept only by variants with `checkmate by
-    /// … drop`).
-    pub last_drop: bool,
+}
+
+// Copied on every move: four bytes, moved as one word.
+const _: () = assert!(std::mem::size_of::<History>() <= 4);
+
+/// What the last move was, as the rules that look back ask: a pass (the
+/// first or the second in a row), a drop (asked by `checkmate by … drop`)
+/// or another move. One byte, so that [`History`], copied on every move,
+/// stays four.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum LastMove {
+    /// Neither a pass nor a drop (or no move: a position read from a FEN).
+    #[default]
+    Other,
+    /// A drop.
+    Drop,
+    /// A pass after a move that was not one.
+    Pass,
+    /// A pass after a pass (or more in a row).
+    SecondPass,
 }
 
 /// The most pieces of one kind a hand can hold. The hash has a key for

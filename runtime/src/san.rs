@@ -28,7 +28,7 @@
 //! with their names; one that fits none, with the nearest legal move.
 
 use crate::dispatch::Position;
-use crate::types::{Move, Promote};
+use crate::types::{CastleGate, Move, Promote};
 use crate::{PieceType, Square, Variant};
 use std::fmt;
 
@@ -197,6 +197,20 @@ struct Parts {
 }
 
 impl Parts {
+    /// No piece, origin, capture, destination, suffix or check mark.
+    fn empty() -> Parts {
+        Parts {
+            piece: String::new(),
+            own_piece: None,
+            disambiguation: String::new(),
+            origins: vec![String::new()],
+            capture: false,
+            to: String::new(),
+            suffix: String::new(),
+            check: "",
+        }
+    }
+
     fn text(&self) -> String {
         let x = if self.capture { "x" } else { "" };
         format!(
@@ -364,65 +378,15 @@ impl<'v> Position<'v> {
         }
     }
 
+    /// The move's SAN in parts, without its check mark: each kind of move
+    /// is written by a step of its own.
     fn san_parts(&self, m: Move, legal: &[Move]) -> Parts {
         let v = self.variant();
         let name = |s: Square| v.square_name(s).to_string();
-        let mut parts = Parts {
-            piece: String::new(),
-            own_piece: None,
-            disambiguation: String::new(),
-            origins: vec![String::new()],
-            capture: false,
-            to: String::new(),
-            suffix: String::new(),
-            check: "",
-        };
         match m {
             Move::Castle {
                 rule, from, gate, ..
-            } => {
-                let castling = &v.tables().parts().castling;
-                let r = &castling[usize::from(rule)];
-                let short_of = |rule: u8| {
-                    let r = &castling[usize::from(rule)];
-                    column(v, usize::from(r.rook_to)) < column(v, usize::from(r.king_to))
-                };
-                let short = short_of(rule);
-                // Where a king may castle to several squares on one side
-                // (wildebeest), `O-O` alone would fit each: the king's
-                // square follows (`O-O/h1`; a gate is `/` and a letter).
-                let several = legal.iter().any(|&other| match other {
-                    Move::Castle {
-                        rule: o,
-                        from: f,
-                        gate: g,
-                        ..
-                    } => {
-                        f == from
-                            && g == gate
-                            && short_of(o) == short
-                            && castling[usize::from(o)].king_to != r.king_to
-                    }
-                    _ => false,
-                });
-                parts.piece = if short { "O-O" } else { "O-O-O" }.to_string();
-                if let Some(to) = v.square(usize::from(r.king_to)).filter(|_| several) {
-                    parts.piece = format!("{}/{}", parts.piece, name(to));
-                }
-                if let Some(g) = gate {
-                    let at = if g.on_rook() {
-                        let rook = if r.line.is_empty() {
-                            v.square(usize::from(r.rook_from)).unwrap_or(from)
-                        } else {
-                            m.to()
-                        };
-                        name(rook)
-                    } else {
-                        name(from)
-                    };
-                    parts.suffix = format!("/{}{at}", v.piece_token(g.piece()));
-                }
-            }
+            } => self.castle_parts(m, rule, from, gate, legal),
             // The move as its SAN among the moves with the same wall
             // (another piece's move there is a rival only where its wall
             // may go too, as Fairy-Stockfish tells them apart), then a
@@ -439,139 +403,248 @@ impl<'v> Position<'v> {
                     .collect();
                 let mut parts = self.san_parts(base, &plain);
                 parts.suffix = format!("{},{}", parts.suffix, name(wall));
-                return parts;
+                parts
             }
-            Move::Drop { piece, to } => {
-                parts.piece = format!("{}@", san_token(v, piece));
-                parts.own_piece = Some(format!("{}@", v.piece_token(piece)));
-                parts.to = name(to);
-            }
+            Move::Drop { piece, to } => Parts {
+                piece: format!("{}@", san_token(v, piece)),
+                own_piece: Some(format!("{}@", v.piece_token(piece))),
+                to: name(to),
+                ..Parts::empty()
+            },
             Move::Locust { from, via, to } => {
                 let mover = self.piece_at(from).map(|p| p.piece);
-                parts.piece = mover.map(|p| san_token(v, p)).unwrap_or_default();
-                parts.own_piece = mover.map(|p| v.piece_token(p));
-                parts.disambiguation = name(from);
-                parts.origins = vec![name(from)];
-                parts.capture = true;
                 let end = if self.piece_at(to).is_some_and(|p| p.color != self.turn()) {
                     "x"
                 } else {
                     "-"
                 };
-                parts.to = format!("{}{end}{}", name(via), name(to));
+                Parts {
+                    piece: mover.map(|p| san_token(v, p)).unwrap_or_default(),
+                    own_piece: mover.map(|p| v.piece_token(p)),
+                    disambiguation: name(from),
+                    origins: vec![name(from)],
+                    capture: true,
+                    to: format!("{}{end}{}", name(via), name(to)),
+                    ..Parts::empty()
+                }
             }
             Move::Pass { at } => {
                 let mover = self.piece_at(at).map(|p| p.piece);
-                parts.piece = mover.map(|p| san_token(v, p)).unwrap_or_default();
-                parts.own_piece = mover.map(|p| v.piece_token(p));
-                parts.to = name(at);
+                Parts {
+                    piece: mover.map(|p| san_token(v, p)).unwrap_or_default(),
+                    own_piece: mover.map(|p| v.piece_token(p)),
+                    to: name(at),
+                    ..Parts::empty()
+                }
             }
             Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
-                let Some(mover) = self.piece_at(from).map(|p| p.piece) else {
-                    return parts;
-                };
-                let pawn = is_pawn(v, mover);
-                if !pawn {
-                    parts.piece = san_token(v, mover);
-                    parts.own_piece = Some(v.piece_token(mover));
+                match self.piece_at(from) {
+                    Some(p) => self.piece_move_parts(m, p.piece, from, to, promote, legal),
+                    None => Parts::empty(),
                 }
-                parts.capture = self.is_capture(m);
-                parts.to = name(to);
-                let (ff, fr) = file_rank(v.square_name(from));
-                let (tf, _) = file_rank(v.square_name(to));
-                let others: Vec<Square> = legal
-                    .iter()
-                    .filter_map(|&o| match o {
-                        // A gating move's rivals gate the same piece (as
-                        // Fairy-Stockfish tries the move from their squares).
-                        Move::Normal {
-                            from: f,
-                            to: t,
-                            promote: q,
-                        }
-                        | Move::EnPassant {
-                            from: f,
-                            to: t,
-                            promote: q,
-                        } if t == to
-                            && f != from
-                            && (!matches!(promote, Promote::Gate(_)) || q == promote)
-                            && self.piece_at(f).is_some_and(|p| san_kin(v, p.piece, mover)) =>
-                        {
-                            Some(f)
-                        }
-                        _ => None,
-                    })
-                    .collect();
-                let level =
-                    if pawn && (parts.capture || (!matches!(promote, Promote::None) && ff != tf)) {
-                        1
-                    } else if others.is_empty() {
-                        0
-                    } else if others.iter().all(|&o| file_rank(v.square_name(o)).0 != ff) {
-                        1
-                    } else if others.iter().all(|&o| file_rank(v.square_name(o)).1 != fr) {
-                        2
-                    } else {
-                        3
-                    };
-                let forms = [
-                    String::new(),
-                    ff.to_string(),
-                    fr.to_string(),
-                    v.square_name(from).to_string(),
-                ];
-                parts.disambiguation = forms[level].clone();
-                // A looser reading may give more or less: what it gives
-                // that fits several moves is refused as ambiguous.
-                parts.origins = forms.to_vec();
-                parts.origins.dedup();
-                parts.suffix = match promote {
-                    Promote::None => {
-                        // Not taking a promotion to the `+` face that this
-                        // very move could take: `=`, as in shogi (nothing
-                        // when the face has a letter of its own).
-                        let could = legal.iter().any(|&o| match o {
-                            Move::Normal {
-                                from: f,
-                                to: t,
-                                promote: Promote::Piece(p),
-                            } => {
-                                f == from
-                                    && t == to
-                                    && self.is_plus_face(mover, p)
-                                    && own_letter(v, p).is_none()
-                            }
-                            _ => false,
-                        });
-                        if could {
-                            "=".to_string()
-                        } else {
-                            String::new()
-                        }
-                    }
-                    // To or from a `+` face with a letter of its own
-                    // (`letter +P also E`, `notation as Captain`): SAN's
-                    // `=E`, `=P`.
-                    Promote::Piece(p) if self.is_plus_face(mover, p) => match own_letter(v, p) {
-                        Some(s) => format!("={s}"),
-                        None => "+".to_string(),
-                    },
-                    Promote::Piece(p) if self.is_plus_face(p, mover) => {
-                        if own_letter(v, mover).is_some() {
-                            format!("={}", v.piece_token(p))
-                        } else {
-                            "-".to_string()
-                        }
-                    }
-                    Promote::Piece(p) | Promote::Hand(p) => {
-                        format!("={}", own_letter(v, p).unwrap_or_else(|| v.piece_token(p)))
-                    }
-                    Promote::Gate(p) => format!("/{}", v.piece_token(p)),
-                };
             }
         }
+    }
+
+    /// Castling's SAN: `O-O` or `O-O-O` by the side the rook ends on,
+    /// the king's square after a `/` where it may castle to several
+    /// squares on that side (wildebeest: `O-O` alone would fit each), and
+    /// a gate as `/`, the gated piece and its square.
+    fn castle_parts(
+        &self,
+        m: Move,
+        rule: u8,
+        from: Square,
+        gate: Option<CastleGate>,
+        legal: &[Move],
+    ) -> Parts {
+        let v = self.variant();
+        let name = |s: Square| v.square_name(s).to_string();
+        let castling = &v.tables().parts().castling;
+        let r = &castling[usize::from(rule)];
+        let short_of = |rule: u8| {
+            let r = &castling[usize::from(rule)];
+            column(v, usize::from(r.rook_to)) < column(v, usize::from(r.king_to))
+        };
+        let short = short_of(rule);
+        let several = legal.iter().any(|&other| match other {
+            Move::Castle {
+                rule: o,
+                from: f,
+                gate: g,
+                ..
+            } => {
+                f == from
+                    && g == gate
+                    && short_of(o) == short
+                    && castling[usize::from(o)].king_to != r.king_to
+            }
+            _ => false,
+        });
+        let mut parts = Parts::empty();
+        parts.piece = if short { "O-O" } else { "O-O-O" }.to_string();
+        if let Some(to) = v.square(usize::from(r.king_to)).filter(|_| several) {
+            parts.piece = format!("{}/{}", parts.piece, name(to));
+        }
+        if let Some(g) = gate {
+            let at = if g.on_rook() {
+                let rook = if r.line.is_empty() {
+                    v.square(usize::from(r.rook_from)).unwrap_or(from)
+                } else {
+                    m.to()
+                };
+                name(rook)
+            } else {
+                name(from)
+            };
+            parts.suffix = format!("/{}{at}", v.piece_token(g.piece()));
+        }
         parts
+    }
+
+    /// The SAN of a piece's move from `from` to `to` (a normal move or an
+    /// en-passant capture): the piece's letter (none for a pawn), as much
+    /// of the origin as tells it from its rivals, `x` for a capture, the
+    /// destination and the promotion's suffix.
+    fn piece_move_parts(
+        &self,
+        m: Move,
+        mover: PieceType,
+        from: Square,
+        to: Square,
+        promote: Promote,
+        legal: &[Move],
+    ) -> Parts {
+        let v = self.variant();
+        let pawn = is_pawn(v, mover);
+        let mut parts = Parts::empty();
+        if !pawn {
+            parts.piece = san_token(v, mover);
+            parts.own_piece = Some(v.piece_token(mover));
+        }
+        parts.capture = self.is_capture(m);
+        parts.to = v.square_name(to).to_string();
+        let (ff, fr) = file_rank(v.square_name(from));
+        let (tf, _) = file_rank(v.square_name(to));
+        let others = self.rivals(mover, from, to, promote, legal);
+        let level = if pawn && (parts.capture || (!matches!(promote, Promote::None) && ff != tf)) {
+            1
+        } else if others.is_empty() {
+            0
+        } else if others.iter().all(|&o| file_rank(v.square_name(o)).0 != ff) {
+            1
+        } else if others.iter().all(|&o| file_rank(v.square_name(o)).1 != fr) {
+            2
+        } else {
+            3
+        };
+        let forms = [
+            String::new(),
+            ff.to_string(),
+            fr.to_string(),
+            v.square_name(from).to_string(),
+        ];
+        parts.disambiguation = forms[level].clone();
+        // A looser reading may give more or less: what it gives
+        // that fits several moves is refused as ambiguous.
+        parts.origins = forms.to_vec();
+        parts.origins.dedup();
+        parts.suffix = self.promotion_suffix(mover, from, to, promote, legal);
+        parts
+    }
+
+    /// The squares of the other pieces of `mover`'s type that have a legal
+    /// move to `to` too, from which SAN must tell the move apart. A gating
+    /// move's rivals gate the same piece (as Fairy-Stockfish tries the move
+    /// from their squares).
+    fn rivals(
+        &self,
+        mover: PieceType,
+        from: Square,
+        to: Square,
+        promote: Promote,
+        legal: &[Move],
+    ) -> Vec<Square> {
+        legal
+            .iter()
+            .filter_map(|&o| match o {
+                Move::Normal {
+                    from: f,
+                    to: t,
+                    promote: q,
+                }
+                | Move::EnPassant {
+                    from: f,
+                    to: t,
+                    promote: q,
+                } if t == to
+                    && f != from
+                    && (!matches!(promote, Promote::Gate(_)) || q == promote)
+                    && self
+                        .piece_at(f)
+                        .is_some_and(|p| san_kin(self.variant(), p.piece, mover)) =>
+                {
+                    Some(f)
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// What follows a piece's move's destination: the promotion (`=Q`, or
+    /// `+`, `=`, `-` for a `+` face), a gate (`/H`), or nothing.
+    fn promotion_suffix(
+        &self,
+        mover: PieceType,
+        from: Square,
+        to: Square,
+        promote: Promote,
+        legal: &[Move],
+    ) -> String {
+        let v = self.variant();
+        match promote {
+            Promote::None => {
+                // Not taking a promotion to the `+` face that this
+                // very move could take: `=`, as in shogi (nothing
+                // when the face has a letter of its own).
+                let could = legal.iter().any(|&o| match o {
+                    Move::Normal {
+                        from: f,
+                        to: t,
+                        promote: Promote::Piece(p),
+                    } => {
+                        f == from
+                            && t == to
+                            && self.is_plus_face(mover, p)
+                            && own_letter(v, p).is_none()
+                    }
+                    _ => false,
+                });
+                if could {
+                    "=".to_string()
+                } else {
+                    String::new()
+                }
+            }
+            // To or from a `+` face with a letter of its own
+            // (`letter +P also E`, `notation as Captain`): SAN's `=E`,
+            // `=P`.
+            Promote::Piece(p) if self.is_plus_face(mover, p) => match own_letter(v, p) {
+                Some(s) => format!("={s}"),
+                None => "+".to_string(),
+            },
+            Promote::Piece(p) if self.is_plus_face(p, mover) => {
+                if own_letter(v, mover).is_some() {
+                    format!("={}", v.piece_token(p))
+                } else {
+                    "-".to_string()
+                }
+            }
+            Promote::Piece(p) | Promote::Hand(p) => {
+                format!("={}", own_letter(v, p).unwrap_or_else(|| v.piece_token(p)))
+            }
+            Promote::Gate(p) => format!("/{}", v.piece_token(p)),
+        }
     }
 
     /// Whether `p` is `plain`'s `+` face (the same symbol, promoted).

@@ -395,149 +395,220 @@ fn read_row<W: Width>(
     (row_squares, walls): (&[u16], &[u16]),
     (board, placed): (&mut [Option<Placed>], &mut Vec<Square>),
 ) -> Result<(), ParseFenError> {
-    let squares = row_squares.len();
-    // `w`: walls read so far. Squares `i..i + n` may be described only when
-    // no wall is due before square `i + n - 1`.
-    let mut w = 0usize;
-    let wall_due = |w: usize, last: usize| walls.get(w).is_some_and(|&p| (p as usize) <= last);
-    // `i`: squares described so far; `column`: characters read so far.
-    let mut i = 0usize;
-    let mut column = 0usize;
-    let bytes = text.as_bytes();
-    let mut k = 0usize;
-    while let Some(c) = text[k..].chars().next() {
-        column += 1;
+    let mut at = RowCursor {
+        row,
+        text,
+        squares: row_squares,
+        walls,
+        k: 0,
+        column: 0,
+        i: 0,
+        w: 0,
+    };
+    while let Some(c) = text[at.k..].chars().next() {
+        at.column += 1;
         if c.is_ascii_digit() {
-            let start = column;
-            let digits = bytes[k..].iter().take_while(|b| b.is_ascii_digit()).count();
-            let run = &text[k..k + digits];
-            k += digits;
-            column += digits - 1;
-            if run.starts_with('0') {
-                return Err(ParseFenError::ZeroRun { row, column: start });
-            }
-            // Checked: a run longer than what is left of the row is an
-            // error, whatever its size.
-            match run.parse::<usize>().ok().and_then(|n| i.checked_add(n)) {
-                Some(next) if next <= squares && wall_due(w, next - 1) => {
-                    return Err(ParseFenError::Wall {
-                        row,
-                        column: start,
-                        expected: true,
-                    })
-                }
-                Some(next) if next <= squares => i = next,
-                _ => {
-                    return Err(ParseFenError::RunTooLong {
-                        row,
-                        column: start,
-                        text: run.to_string(),
-                        squares,
-                    })
-                }
-            }
+            at.read_run()?;
         } else if c == '*' {
-            if walls.get(w).is_some_and(|&p| p as usize == i) {
-                w += 1;
-                k += 1;
-            } else if v.places_walls() && i < squares && !wall_due(w, i) {
-                // A wall that a move placed stands on a square.
-                placed.push(sq(row_squares[i]));
-                i += 1;
-                k += 1;
-            } else {
-                return Err(ParseFenError::Wall {
-                    row,
-                    column,
-                    expected: false,
-                });
-            }
+            at.read_wall(v, placed)?;
         } else if c.is_ascii_alphabetic() || c == '+' {
-            if wall_due(w, i) {
-                return Err(ParseFenError::Wall {
-                    row,
-                    column,
-                    expected: true,
-                });
-            }
-            let letter_column = column;
-            let plus = c == '+';
-            let at = k + usize::from(plus);
-            if plus {
-                column += 1;
-                match text[at..].chars().next() {
-                    Some(l) if l.is_ascii_alphabetic() => {}
-                    other => {
-                        return Err(ParseFenError::UnexpectedChar {
-                            row,
-                            column,
-                            found: other.unwrap_or(' '),
-                        })
-                    }
-                }
-            }
-            let Some((p, side, len)) = v.read_symbol(&bytes[at..], plus) else {
-                return Err(ParseFenError::UnknownPiece {
-                    row,
-                    column,
-                    letter: char::from(bytes[at]),
-                });
-            };
-            let token = &text[k..at + len];
-            k = at + len;
-            column += len - 1;
-            let promoted = bytes.get(k) == Some(&b'~');
-            if promoted {
-                k += 1;
-                column += 1;
-                if !carries_mark(v, p) {
-                    return Err(ParseFenError::MarkNotAllowed {
-                        row,
-                        column: letter_column,
-                        letter: token.to_string(),
-                    });
-                }
-            }
-            let Some(&sq) = row_squares.get(i) else {
-                return Err(ParseFenError::RowTooLong {
-                    row,
-                    column: letter_column,
-                    squares,
-                });
-            };
-            board[sq as usize] = Some(Placed {
-                piece: pt(p),
-                color: if side == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-                promoted,
-            });
-            i += 1;
+            at.read_piece(v, board)?;
         } else {
             return Err(ParseFenError::UnexpectedChar {
                 row,
-                column,
+                column: at.column,
                 found: c,
             });
         }
     }
-    if i != squares {
-        return Err(ParseFenError::RowTooShort {
-            row,
-            described: i,
-            squares,
-        });
+    at.finish()
+}
+
+/// Where the reading of one group of the board field stands: in its text,
+/// on its squares and among its walls.
+struct RowCursor<'a> {
+    /// The group's number (from 1).
+    row: usize,
+    /// The group's text.
+    text: &'a str,
+    /// The group's squares, in the order the text describes them.
+    squares: &'a [u16],
+    /// The group's walls (see [`group_walls`]).
+    walls: &'a [u16],
+    /// Bytes of the text read so far.
+    k: usize,
+    /// Characters read so far.
+    column: usize,
+    /// Squares described so far.
+    i: usize,
+    /// Walls read so far.
+    w: usize,
+}
+
+impl RowCursor<'_> {
+    /// Whether a wall is due before square `last`: squares `i..=last` may
+    /// be described only when none is.
+    fn wall_due(&self, last: usize) -> bool {
+        self.walls
+            .get(self.w)
+            .is_some_and(|&p| (p as usize) <= last)
     }
-    if w != walls.len() {
-        return Err(ParseFenError::Wall {
-            row,
-            column: column + 1,
-            expected: true,
-        });
+
+    /// A wall in the wrong place at `column`: one `expected` there, or one
+    /// not.
+    fn wall_error(&self, column: usize, expected: bool) -> ParseFenError {
+        ParseFenError::Wall {
+            row: self.row,
+            column,
+            expected,
+        }
     }
-    Ok(())
+
+    /// A run of empty squares: the digits at the cursor (checked: a run
+    /// longer than what is left of the row is an error, whatever its size).
+    fn read_run(&mut self) -> Result<(), ParseFenError> {
+        let start = self.column;
+        let digits = self.text.as_bytes()[self.k..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let run = &self.text[self.k..self.k + digits];
+        self.k += digits;
+        self.column += digits - 1;
+        if run.starts_with('0') {
+            return Err(ParseFenError::ZeroRun {
+                row: self.row,
+                column: start,
+            });
+        }
+        let squares = self.squares.len();
+        match run
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| self.i.checked_add(n))
+        {
+            Some(next) if next <= squares && self.wall_due(next - 1) => {
+                Err(self.wall_error(start, true))
+            }
+            Some(next) if next <= squares => {
+                self.i = next;
+                Ok(())
+            }
+            _ => Err(ParseFenError::RunTooLong {
+                row: self.row,
+                column: start,
+                text: run.to_string(),
+                squares,
+            }),
+        }
+    }
+
+    /// `*`: the group's next wall, or a wall that a move placed, standing
+    /// on the next square.
+    fn read_wall<W: Width>(
+        &mut self,
+        v: &Rules<W>,
+        placed: &mut Vec<Square>,
+    ) -> Result<(), ParseFenError> {
+        if self
+            .walls
+            .get(self.w)
+            .is_some_and(|&p| p as usize == self.i)
+        {
+            self.w += 1;
+        } else if v.places_walls() && self.i < self.squares.len() && !self.wall_due(self.i) {
+            placed.push(sq(self.squares[self.i]));
+            self.i += 1;
+        } else {
+            return Err(self.wall_error(self.column, false));
+        }
+        self.k += 1;
+        Ok(())
+    }
+
+    /// A piece on the next square: its symbol (`+` and a letter for a
+    /// promoted face), then `~` if it carries the promoted mark.
+    fn read_piece<W: Width>(
+        &mut self,
+        v: &Rules<W>,
+        board: &mut [Option<Placed>],
+    ) -> Result<(), ParseFenError> {
+        let (row, text, bytes) = (self.row, self.text, self.text.as_bytes());
+        if self.wall_due(self.i) {
+            return Err(self.wall_error(self.column, true));
+        }
+        let letter_column = self.column;
+        let plus = bytes[self.k] == b'+';
+        let at = self.k + usize::from(plus);
+        if plus {
+            self.column += 1;
+            match text[at..].chars().next() {
+                Some(l) if l.is_ascii_alphabetic() => {}
+                other => {
+                    return Err(ParseFenError::UnexpectedChar {
+                        row,
+                        column: self.column,
+                        found: other.unwrap_or(' '),
+                    })
+                }
+            }
+        }
+        let Some((p, side, len)) = v.read_symbol(&bytes[at..], plus) else {
+            return Err(ParseFenError::UnknownPiece {
+                row,
+                column: self.column,
+                letter: char::from(bytes[at]),
+            });
+        };
+        let token = &text[self.k..at + len];
+        self.k = at + len;
+        self.column += len - 1;
+        let promoted = bytes.get(self.k) == Some(&b'~');
+        if promoted {
+            self.k += 1;
+            self.column += 1;
+            if !carries_mark(v, p) {
+                return Err(ParseFenError::MarkNotAllowed {
+                    row,
+                    column: letter_column,
+                    letter: token.to_string(),
+                });
+            }
+        }
+        let Some(&sq) = self.squares.get(self.i) else {
+            return Err(ParseFenError::RowTooLong {
+                row,
+                column: letter_column,
+                squares: self.squares.len(),
+            });
+        };
+        board[sq as usize] = Some(Placed {
+            piece: pt(p),
+            color: if side == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            promoted,
+        });
+        self.i += 1;
+        Ok(())
+    }
+
+    /// The end of the group: every square described, every wall read.
+    fn finish(&self) -> Result<(), ParseFenError> {
+        if self.i != self.squares.len() {
+            return Err(ParseFenError::RowTooShort {
+                row: self.row,
+                described: self.i,
+                squares: self.squares.len(),
+            });
+        }
+        if self.w != self.walls.len() {
+            return Err(self.wall_error(self.column + 1, true));
+        }
+        Ok(())
+    }
 }
 
 /// The castling rights that a field grants.

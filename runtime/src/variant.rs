@@ -979,6 +979,28 @@ impl<W: Width> PathArrays<W> {
         Ok(())
     }
 
+    /// With the attacks that escape the tries all screened (see
+    /// [`Rules::screened`]), [`Self::slow_reach`]; else `None`.
+    fn screened_reach(&self, facing: bool) -> Option<Vec<Set<W>>> {
+        let screened = self.slow_types.any() && self.slow_scanned.is_empty();
+        screened.then(|| self.slow_reach(facing))
+    }
+
+    /// What resets the halfmove clock besides captures, with the moves
+    /// the rules call irreversible read off the quiet paths (`None`:
+    /// captures alone).
+    fn clock(&self, p: &crate::table::TableParts) -> Option<Box<crate::clock::ClockRules<W>>> {
+        let nsq = p.board.squares.len();
+        crate::clock::ClockRules::new(
+            p.end.resets_on,
+            &p.end.resets_irreversible,
+            p.pieces.len(),
+            nsq,
+            |piece, side, sq| self.quiet_reach(piece, side, sq, nsq),
+        )
+        .map(Box::new)
+    }
+
     /// Per entry, the squares its hopper captures and (without `facing`)
     /// attack-only paths pass: where it may attack a royal piece from.
     fn slow_reach(&self, facing: bool) -> Vec<Set<W>> {
@@ -1165,6 +1187,18 @@ impl<W: Width> Promotions<W> {
             promo_limit,
             limited,
         }
+    }
+
+    /// Whether some promotion may turn a piece into one of `royal`.
+    fn makes_royal(&self, royal: Mask<W>) -> bool {
+        self.promo.iter().any(|info| {
+            info.rules.iter().any(|r| {
+                r.choices.iter().any(|c| {
+                    matches!(c, crate::table::PromotionChoice::Piece(x)
+                        if royal.has(*x as usize))
+                })
+            })
+        })
     }
 }
 
@@ -1402,6 +1436,103 @@ impl<W: Width> EndState<W> {
     }
 }
 
+/// The placement rules (per-colour drop limits, drops that grant castling,
+/// promotions that are turns of their own) as play keeps them, with what
+/// follows from them for the move filters.
+struct Placing<W: Width> {
+    /// The rules, `None` in variants without any.
+    place: Option<Box<PlaceRules<W>>>,
+    /// The piece types whose drops are checked against the per-colour
+    /// limits (every type where there are any, none without).
+    colour_checked: Mask<W>,
+    /// Whether legal moves need a filter past the pseudo-legal ones
+    /// (a legality rule, a forced drop, a turn that may not check).
+    filters: bool,
+}
+
+impl<W: Width> Placing<W> {
+    fn new(place: PlaceRules<W>, p: &crate::table::TableParts) -> Placing<W> {
+        let no_check_turns = place.turns.iter().any(|t| t.no_check || t.no_attack);
+        let placing = place.must_drop
+            || place.per_colour.any()
+            || place.by_drop != 0
+            || !place.turns.is_empty();
+        let colour_checked = if place.per_colour.any() {
+            Mask::<W>::below(p.pieces.len()) | place.per_colour
+        } else {
+            Mask::<W>::EMPTY
+        };
+        Placing {
+            filters: !p.legality.is_none() || place.must_drop || no_check_turns,
+            place: placing.then(|| Box::new(place)),
+            colour_checked,
+        }
+    }
+}
+
+/// Where the pieces in hand come from and go: drops, gating, an unlimited
+/// supply, captures that go to the hand.
+struct HandFlags {
+    /// Pieces are dropped.
+    drops: bool,
+    /// The position keeps hands (drops or gating, from a limited supply).
+    hands: bool,
+    /// Dropped pieces come from an unlimited supply.
+    unlimited: bool,
+    /// Pieces are gated in.
+    gating: bool,
+    /// Captured pieces go to the captor's hand (never with an unlimited
+    /// supply).
+    captures_to_hand: bool,
+    /// A royal piece may be in hand.
+    royal_in_hand: bool,
+}
+
+impl HandFlags {
+    fn new(p: &crate::table::TableParts) -> HandFlags {
+        let drops = p.drops.as_ref();
+        let unlimited = drops.is_some_and(|d| d.unlimited);
+        let gating = !p.gating.is_empty();
+        HandFlags {
+            drops: drops.is_some(),
+            hands: (drops.is_some() || gating) && !unlimited,
+            unlimited,
+            gating,
+            captures_to_hand: drops.is_some_and(|d| d.captures_to_hand) && !unlimited,
+            royal_in_hand: drops.is_some_and(|d| d.royal_in_hand),
+        }
+    }
+}
+
+/// What each piece may not capture or hop over.
+struct CaptureLimits<W: Width> {
+    /// The piece types that may not capture some type.
+    sparing: Mask<W>,
+    /// Per piece type, the types it may not capture.
+    no_capture: Vec<Mask<W>>,
+    /// Per piece type, the types it may not hop over.
+    no_hurdle: Vec<Mask<W>>,
+}
+
+impl<W: Width> CaptureLimits<W> {
+    fn build(p: &crate::table::TableParts) -> CaptureLimits<W> {
+        CaptureLimits {
+            sparing: p
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| !x.cannot_capture.is_empty())
+                .fold(Mask::<W>::EMPTY, |m, (i, _)| m | bit(i)),
+            no_capture: p
+                .pieces
+                .iter()
+                .map(|x| mask_of(&x.cannot_capture))
+                .collect(),
+            no_hurdle: p.pieces.iter().map(|x| mask_of(&x.cannot_hop)).collect(),
+        }
+    }
+}
+
 impl<W: Width> HistoryRules<W> {
     /// The rules that look at the moves before the position; `None` in
     /// variants without them.
@@ -1460,42 +1591,16 @@ impl<W: Width> Rules<W> {
         let rights = GateRights::<W>::build(&p, moves.once_squares)?;
         let once = rights.once;
         let end = EndState::<W>::build(&p);
-        let clock = crate::clock::ClockRules::new(
-            p.end.resets_on,
-            &p.end.resets_irreversible,
-            npieces,
-            nsq,
-            |piece, side, sq| moves.quiet_reach(piece, side, sq, nsq),
-        )
-        .map(Box::new);
-
-        let screened = moves.slow_types.any() && moves.slow_scanned.is_empty();
-        let slow_reach = if screened {
-            moves.slow_reach(p.end.facing.is_some())
-        } else {
-            Vec::new()
-        };
-        let no_check_turns = place.turns.iter().any(|t| t.no_check || t.no_attack);
-        let placing: bool = place.must_drop
-            || place.per_colour.any()
-            || place.by_drop != 0
-            || !place.turns.is_empty();
-        let colour_checked = if place.per_colour.any() {
-            Mask::<W>::below(npieces) | place.per_colour
-        } else {
-            Mask::<W>::EMPTY
-        };
-        let filters = !p.legality.is_none() || place.must_drop || no_check_turns;
-        let royal_in_hand = p.drops.as_ref().is_some_and(|d| d.royal_in_hand);
-        let place = placing.then(|| Box::new(place));
-        let unlimited = p.drops.as_ref().is_some_and(|d| d.unlimited);
-        let captures_to_hand = p.drops.as_ref().is_some_and(|d| d.captures_to_hand) && !unlimited;
-        let gating = !p.gating.is_empty();
+        let clock = moves.clock(&p);
+        let slow_reach = moves.screened_reach(p.end.facing.is_some());
+        let placing = Placing::new(place, &p);
+        let hands = HandFlags::new(&p);
+        let limits = CaptureLimits::<W>::build(&p);
 
         Ok(Rules {
-            place,
-            colour_checked,
-            royal_in_hand,
+            place: placing.place,
+            colour_checked: placing.colour_checked,
+            royal_in_hand: hands.royal_in_hand,
             nsq,
             npieces,
             all,
@@ -1516,20 +1621,13 @@ impl<W: Width> Rules<W> {
             slow_types: moves.slow_types,
             slow_static: moves.slow_static.any(),
             once_attacks: moves.once_attacks,
-            screened,
-            slow_reach,
+            screened: slow_reach.is_some(),
+            slow_reach: slow_reach.unwrap_or_default(),
             trie_ranges,
             trie,
             royal_types: captures.royal_types,
             royal_of: captures.royal_of,
-            royal_promotion: promotions.promo.iter().any(|info| {
-                info.rules.iter().any(|r| {
-                    r.choices.iter().any(|c| {
-                        matches!(c, crate::table::PromotionChoice::Piece(x)
-                            if captures.royal_types.has(*x as usize))
-                    })
-                })
-            }),
+            royal_promotion: promotions.makes_royal(captures.royal_types),
             promo: promotions.promo,
             promoting: promotions.promoting,
             promo_start_pass: promotions.promo_start_pass,
@@ -1542,15 +1640,15 @@ impl<W: Width> Rules<W> {
             marks: captures.marks,
             to_hand: captures.to_hand,
             demote: captures.demote,
-            drops: p.drops.is_some(),
-            hands: (p.drops.is_some() || gating) && !unlimited,
-            unlimited,
-            gating,
-            gates_need_hand: gating && !captures_to_hand,
-            rights_by_square: gating || once || castling.free_castles != [0, 0],
+            drops: hands.drops,
+            hands: hands.hands,
+            unlimited: hands.unlimited,
+            gating: hands.gating,
+            gates_need_hand: hands.gating && !hands.captures_to_hand,
+            rights_by_square: hands.gating || once || castling.free_castles != [0, 0],
             gate_to: rights.gate_to,
             gate_squares: rights.gate_squares,
-            captures_to_hand,
+            captures_to_hand: hands.captures_to_hand,
             drop_to: drops.drop_to,
             no_mate: drops.no_mate,
             castles: castling.castles,
@@ -1565,7 +1663,7 @@ impl<W: Width> Rules<W> {
             clock,
             reach: end.reach,
             legality: p.legality,
-            filters,
+            filters: placing.filters,
             check_count: end.check_count,
             extinction: end.extinction,
             falls: Falls::build(&p),
@@ -1578,18 +1676,9 @@ impl<W: Width> Rules<W> {
 
             keys: make_keys(nsq, npieces, p.end.counting.is_some()),
             square_names: p.board.squares.iter().map(|s| s.name.clone()).collect(),
-            sparing: p
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, x)| !x.cannot_capture.is_empty())
-                .fold(Mask::<W>::EMPTY, |m, (i, _)| m | bit(i)),
-            no_capture: p
-                .pieces
-                .iter()
-                .map(|x| mask_of(&x.cannot_capture))
-                .collect(),
-            no_hurdle: p.pieces.iter().map(|x| mask_of(&x.cannot_hop)).collect(),
+            sparing: limits.sparing,
+            no_capture: limits.no_capture,
+            no_hurdle: limits.no_hurdle,
             history,
             tables,
         })

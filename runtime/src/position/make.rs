@@ -3,6 +3,19 @@
 
 use super::*;
 use crate::clock::ClockEvent;
+use crate::types::CastleGate;
+
+/// What a move's step on the board tells the rest of the move.
+#[derive(Clone, Copy)]
+struct Played {
+    /// Whether the move resets the halfmove clock.
+    reset: bool,
+    /// Whether it captured (what a blast follows).
+    captured: bool,
+    /// The type of the piece that moved, before any promotion (what a
+    /// petrifying capture looks at).
+    mover: Option<u8>,
+}
 
 impl<'v, W: Width> Pos<'v, W> {
     pub(super) fn compute_hash(&self) -> u64 {
@@ -329,7 +342,9 @@ impl<'v, W: Width> Pos<'v, W> {
     }
 
     /// [`Self::play_unchecked`], returning the squares whose pieces the
-    /// move flipped (`flips`).
+    /// move flipped (`flips`): en passant cleared, the move's own step on
+    /// the board (one per kind of move), its after-effects (a blast, flips)
+    /// and then the turn passed.
     #[inline]
     fn play_flipping(&mut self, m: Move) -> Set<W> {
         if let (base, Some(wall)) = m.unwalled() {
@@ -346,129 +361,33 @@ impl<'v, W: Width> Pos<'v, W> {
         }
         self.ep = Set::<W>::EMPTY;
         let old_castling = self.castling;
-        let mut reset = false;
-        let mut captured = false;
-        // The type of the piece that moved, before any promotion (what a
-        // petrifying capture looks at).
-        let mut mover = None;
+        let mut played = Played {
+            reset: false,
+            captured: false,
+            mover: None,
+        };
         match m {
             Move::Normal { from, to, promote } | Move::EnPassant { from, to, promote } => {
-                let (from, to) = (from.raw(), to.raw());
-                let (cap, cap_promoted) = if let Move::EnPassant { .. } = m {
-                    self.take(self.ep_victim)
-                } else if from == to {
-                    // A promotion where the piece stands (`turn`).
-                    (0, false)
-                } else {
-                    self.take(to)
-                };
-                if cap != 0 {
-                    reset = true;
-                    captured = true;
-                    self.capture_to_hand(cap, cap_promoted);
-                }
-                let (c, marked) = self.take(from);
-                let p = code_piece(c);
-                mover = Some(p);
-                if v.resets.has(p) {
-                    reset = true;
-                }
-                if let Some(clock) = v.clock.as_deref() {
-                    let promoted = matches!(promote, Promote::Piece(_) | Promote::Hand(_));
-                    reset = v.resets.has(p)
-                        || clock.board_move(
-                            p as usize,
-                            us,
-                            from as usize,
-                            to as usize,
-                            cap != 0,
-                            promoted,
-                        );
-                }
-                match promote {
-                    Promote::None => self.put(to, c, marked),
-                    Promote::Piece(t) => {
-                        let t = t.raw();
-                        self.put(to, code(t, us), v.marks.has(t))
-                    }
-                    Promote::Hand(t) => self.add_to_hand(us, t.index(), 1),
-                    Promote::Gate(t) => {
-                        self.put(to, c, marked);
-                        self.gate_in(from, t.raw());
-                    }
-                }
-                // Only a quiet move creates en-passant squares (a capture
-                // may end where a creating path does, along another path).
-                if cap == 0 && v.creates_ep.has(p) {
-                    let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
-                    if let Some(squares) = list.iter().find(|c| c.to == to).map(|c| c.passed) {
-                        if self.ep_takeable(squares, us ^ 1) {
-                            self.ep = squares;
-                            self.ep_victim = to;
-                            for s in Squares(squares) {
-                                self.hash ^= v.keys.ep[s as usize];
-                            }
-                        }
-                    }
-                }
-                self.castling &= !(v.castle_clear[from as usize] | v.castle_clear[to as usize]);
-                if v.rights_by_square {
-                    self.clear_rights_by_square(from, to);
-                }
+                played = self.play_piece_move(m, from.raw(), to.raw(), promote);
             }
             Move::Castle {
                 rule,
                 from,
                 to,
                 gate,
-            } => {
-                let c = v.castles[rule as usize];
-                let (kf, rf) = self.castle_squares(rule, from.raw(), to.raw());
-                let (k, km) = self.take(kf);
-                let (r, rm) = self.take(rf);
-                self.put(c.king_to, k, km);
-                self.put(c.rook_to, r, rm);
-                self.castling &= !(v.castle_clear[kf as usize] | v.castle_clear[rf as usize]);
-                if c.free {
-                    self.castling &= !v.free_castles[us];
-                }
-                if let Some(g) = gate {
-                    self.gate_in(if g.on_rook() { rf } else { kf }, g.piece().raw());
-                }
-                if v.gating || v.once {
-                    self.clear_gates(kf, rf);
-                }
-            }
-            Move::Drop { piece, to } => {
-                let piece = piece.raw();
-                if !v.unlimited {
-                    self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
-                }
-                self.put(to.raw(), code(piece, us), false);
-                reset = v.resets.has(piece)
-                    || v.clock
-                        .as_deref()
-                        .is_some_and(|c| c.events.has(ClockEvent::Drop));
-                if v.gates_need_hand {
-                    self.drop_unusable_gates(us);
-                }
-                if let Some(pl) = &v.place {
-                    if pl.by_drop != 0 {
-                        self.castle_by_drop(pl.by_drop, to.raw());
-                    }
-                }
-            }
+            } => self.play_castle(rule, from.raw(), to.raw(), gate),
+            Move::Drop { piece, to } => played.reset = self.play_drop(piece.raw(), to.raw()),
             Move::Locust { from, via, to } => {
-                (reset, captured) = self.play_locust(from.raw(), via.raw(), to.raw());
+                (played.reset, played.captured) = self.play_locust(from.raw(), via.raw(), to.raw());
                 if let Some(clock) = v.clock.as_deref() {
-                    reset = clock.events.has(ClockEvent::Capture);
+                    played.reset = clock.events.has(ClockEvent::Capture);
                 }
             }
             // A walled move was played as its move (above).
             Move::Pass { .. } | Move::Walled { .. } => {}
         }
-        if captured && v.blast.is_some() {
-            self.blast_after(m, mover);
+        if played.captured && v.blast.is_some() {
+            self.blast_after(m, played.mover);
         }
         if let Some(f) = &v.flipping {
             if let Move::Normal { to, .. } | Move::Drop { to, .. } = m {
@@ -478,6 +397,144 @@ impl<'v, W: Width> Pos<'v, W> {
                 }
             }
         }
+        self.pass_turn(m, old_castling, played);
+        flipped
+    }
+
+    /// A piece's move from `from` to `to` (a normal move or an en-passant
+    /// capture) on the board: the capture to the hand, the piece moved or
+    /// promoted or gating, the en-passant squares it creates and the
+    /// castling rights it clears.
+    #[inline(always)]
+    fn play_piece_move(&mut self, m: Move, from: Sq, to: Sq, promote: Promote) -> Played {
+        let us = self.turn;
+        let v = self.v;
+        let mut reset = false;
+        let mut captured = false;
+        let (cap, cap_promoted) = if let Move::EnPassant { .. } = m {
+            self.take(self.ep_victim)
+        } else if from == to {
+            // A promotion where the piece stands (`turn`).
+            (0, false)
+        } else {
+            self.take(to)
+        };
+        if cap != 0 {
+            reset = true;
+            captured = true;
+            self.capture_to_hand(cap, cap_promoted);
+        }
+        let (c, marked) = self.take(from);
+        let p = code_piece(c);
+        if v.resets.has(p) {
+            reset = true;
+        }
+        if let Some(clock) = v.clock.as_deref() {
+            let promoted = matches!(promote, Promote::Piece(_) | Promote::Hand(_));
+            reset = v.resets.has(p)
+                || clock.board_move(
+                    p as usize,
+                    us,
+                    from as usize,
+                    to as usize,
+                    cap != 0,
+                    promoted,
+                );
+        }
+        match promote {
+            Promote::None => self.put(to, c, marked),
+            Promote::Piece(t) => {
+                let t = t.raw();
+                self.put(to, code(t, us), v.marks.has(t))
+            }
+            Promote::Hand(t) => self.add_to_hand(us, t.index(), 1),
+            Promote::Gate(t) => {
+                self.put(to, c, marked);
+                self.gate_in(from, t.raw());
+            }
+        }
+        // Only a quiet move creates en-passant squares (a capture
+        // may end where a creating path does, along another path).
+        if cap == 0 && v.creates_ep.has(p) {
+            let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
+            if let Some(squares) = list.iter().find(|c| c.to == to).map(|c| c.passed) {
+                if self.ep_takeable(squares, us ^ 1) {
+                    self.ep = squares;
+                    self.ep_victim = to;
+                    for s in Squares(squares) {
+                        self.hash ^= v.keys.ep[s as usize];
+                    }
+                }
+            }
+        }
+        self.castling &= !(v.castle_clear[from as usize] | v.castle_clear[to as usize]);
+        if v.rights_by_square {
+            self.clear_rights_by_square(from, to);
+        }
+        Played {
+            reset,
+            captured,
+            mover: Some(p),
+        }
+    }
+
+    /// Castling by rule `rule` on the board: king and rook to their
+    /// squares, the rights they held cleared, a gated piece put in.
+    #[inline(always)]
+    fn play_castle(&mut self, rule: u8, from: Sq, to: Sq, gate: Option<CastleGate>) {
+        let us = self.turn;
+        let v = self.v;
+        let c = v.castles[rule as usize];
+        let (kf, rf) = self.castle_squares(rule, from, to);
+        let (k, km) = self.take(kf);
+        let (r, rm) = self.take(rf);
+        self.put(c.king_to, k, km);
+        self.put(c.rook_to, r, rm);
+        self.castling &= !(v.castle_clear[kf as usize] | v.castle_clear[rf as usize]);
+        if c.free {
+            self.castling &= !v.free_castles[us];
+        }
+        if let Some(g) = gate {
+            self.gate_in(if g.on_rook() { rf } else { kf }, g.piece().raw());
+        }
+        if v.gating || v.once {
+            self.clear_gates(kf, rf);
+        }
+    }
+
+    /// A drop of `piece` on `to` from the hand (or from an unlimited
+    /// supply); whether it resets the halfmove clock.
+    #[inline(always)]
+    fn play_drop(&mut self, piece: u8, to: Sq) -> bool {
+        let us = self.turn;
+        let v = self.v;
+        if !v.unlimited {
+            self.add_to_hand(us, v.hand_of[piece as usize] as usize, -1);
+        }
+        self.put(to, code(piece, us), false);
+        let reset = v.resets.has(piece)
+            || v.clock
+                .as_deref()
+                .is_some_and(|c| c.events.has(ClockEvent::Drop));
+        if v.gates_need_hand {
+            self.drop_unusable_gates(us);
+        }
+        if let Some(pl) = &v.place {
+            if pl.by_drop != 0 {
+                self.castle_by_drop(pl.by_drop, to);
+            }
+        }
+        reset
+    }
+
+    /// The end of every move once the board is set: the castling rights'
+    /// keys rehashed, the clocks advanced, the turn passed and the
+    /// counters some variants keep (checks given, the repetition
+    /// history, the counting rule) brought up to date.
+    #[inline(always)]
+    fn pass_turn(&mut self, m: Move, old_castling: u16, played: Played) {
+        let us = self.turn;
+        let v = self.v;
         let changed = old_castling ^ self.castling;
         if changed != 0 {
             for i in 0..16 {
@@ -488,7 +545,7 @@ impl<'v, W: Width> Pos<'v, W> {
         }
         // Both clocks stop at their maximum, so they never wrap and every
         // position's FEN reads back.
-        self.halfmove = if reset {
+        self.halfmove = if played.reset {
             0
         } else {
             (self.halfmove + 1).min(MAX_HALFMOVE)
@@ -505,9 +562,8 @@ impl<'v, W: Width> Pos<'v, W> {
             self.update_history(m);
         }
         if v.counting.is_some() {
-            self.update_count(captured);
+            self.update_count(played.captured);
         }
-        flipped
     }
 
     /// After a drop on `to`: grants each castling right of `rules` whose
@@ -588,19 +644,21 @@ impl<'v, W: Width> Pos<'v, W> {
         (self.count[0] != 0).then_some((self.count[0], self.count[1]))
     }
 
-    /// After move `m` in a variant with rules that look back: counts the
-    /// passes in a row, whether the royal pieces face, now and before, and
-    /// whether `m` was a drop.
+    /// After move `m` in a variant with rules that look back: what `m` was
+    /// (a pass, the second in a row, a drop), whether the royal pieces
+    /// face, now and before, and the runs of needed checks.
     #[cold]
     #[inline(never)]
     pub(super) fn update_history(&mut self, m: Move) {
         let h = &mut self.history;
-        h.passes = if matches!(m, Move::Pass { .. }) {
-            (h.passes + 1).min(2)
-        } else {
-            0
+        h.last = match m {
+            Move::Pass { .. } if matches!(h.last, LastMove::Pass | LastMove::SecondPass) => {
+                LastMove::SecondPass
+            }
+            Move::Pass { .. } => LastMove::Pass,
+            Move::Drop { .. } => LastMove::Drop,
+            _ => LastMove::Other,
         };
-        h.last_drop = matches!(m, Move::Drop { .. });
         h.facing_before = h.facing;
         let facing = self.v.history.as_ref().is_some_and(|r| r.facing.is_some());
         self.history.facing = facing && self.royals_face();

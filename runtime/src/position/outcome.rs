@@ -102,7 +102,7 @@ impl<'v, W: Width> Pos<'v, W> {
         let h = self.history;
         let full = || (self.v.all & !self.occupied()).is_empty();
         let (verdict, reason) = match (rules.double_pass, rules.facing, rules.full_board) {
-            (Some(vd), _, _) if h.passes >= 2 => (vd, EndReason::Passes),
+            (Some(vd), _, _) if h.last == LastMove::SecondPass => (vd, EndReason::Passes),
             (_, Some(vd), _) if h.facing && h.facing_before => (vd, EndReason::Facing),
             (_, _, Some(vd)) if full() => (vd, EndReason::FullBoard),
             _ => return None,
@@ -324,7 +324,10 @@ impl<W: Width> Pos<'_, W> {
         }) = v.mate_by
         {
             let types = self.types_in(self.checkers(mated));
-            if types.any() && (types & !by).is_empty() && (!drop || self.history.last_drop) {
+            if types.any()
+                && (types & !by).is_empty()
+                && (!drop || self.history.last == LastMove::Drop)
+            {
                 return result_for(mated, outcome, EndReason::CheckmateBy);
             }
         }

@@ -7,160 +7,132 @@ use crate::ast::{self, EndDecl, EndRule};
 use crate::check::types::MAX_LINE;
 use crate::check::{first_word, side_of, FEWER_PIECES, MAX_HAND_LEFT, POINTS};
 use crate::error::{Block, ErrorKind};
-use crate::span::Spanned;
+use crate::span::{Span, Spanned};
 use crate::suggest::did_you_mean;
 
 use super::Checker;
 
 impl Checker<'_> {
+    /// The `end` block: no rule that may be given once is given twice, and
+    /// each rule's parts are known and in range.
     pub(super) fn end(&mut self, end: &EndDecl) {
         let mut seen = IndexMap::new();
         for rule in &end.rules {
-            match rule {
-                EndRule::Checkmate { span, outcome } => {
-                    self.once(&mut seen, "checkmate", first_word(*span, "checkmate"));
-                    self.outcome(outcome);
-                }
-                EndRule::CheckmateBy {
-                    span,
-                    pieces,
-                    outcome,
-                    ..
-                }
-                | EndRule::CheckmateNeeds {
-                    span,
-                    pieces,
-                    outcome,
-                } => {
-                    let key = if matches!(rule, EndRule::CheckmateBy { .. }) {
-                        "checkmate by"
-                    } else {
-                        "checkmate needs"
-                    };
-                    self.once(&mut seen, key, first_word(*span, "checkmate"));
-                    for p in pieces {
-                        self.piece_ref(p);
-                    }
-                    self.outcome(outcome);
-                }
-                EndRule::Stalemate { span, outcome } => {
-                    self.once(&mut seen, "stalemate", first_word(*span, "stalemate"));
-                    // `stalemate fewer-pieces | points`: decided by the material.
-                    if outcome.node != FEWER_PIECES && outcome.node != POINTS {
-                        self.outcome(outcome);
-                    }
-                }
-                EndRule::BareKing { span, outcome, .. } => {
-                    self.once(&mut seen, "bare-king", first_word(*span, "bare-king"));
-                    self.outcome(outcome);
-                }
-                EndRule::Repetition {
-                    span,
-                    count,
-                    outcome,
-                    claim,
-                    perpetual_check,
-                } => {
-                    self.once(&mut seen, "repetition", first_word(*span, "repetition"));
-                    self.outcome(outcome);
-                    if let Some(p) = perpetual_check {
-                        self.outcome(p);
-                    }
-                    self.repetition_count(count, claim.as_ref());
-                }
-                EndRule::DoublePass { span, outcome } => {
-                    self.once(&mut seen, "double-pass", first_word(*span, "double-pass"));
-                    if outcome.node != POINTS {
-                        self.outcome(outcome);
-                    }
-                }
-                EndRule::FullBoard { span, outcome } => {
-                    self.once(&mut seen, "full-board", first_word(*span, "full-board"));
-                    if outcome.node != POINTS {
-                        self.outcome(outcome);
-                    }
-                }
-                EndRule::Facing { span, outcome } => {
-                    self.once(&mut seen, "facing", first_word(*span, "facing"));
-                    if outcome.node != POINTS {
-                        self.outcome(outcome);
-                    }
-                }
-                EndRule::Line {
-                    length,
-                    pieces,
-                    outcome,
-                    ..
-                } => {
-                    self.in_range(length, "a `line` length", 2, MAX_LINE);
-                    for p in pieces {
-                        self.piece_ref(p);
-                    }
-                    self.outcome(outcome);
-                }
-                EndRule::DrawOdds { span, side } => {
-                    self.once(&mut seen, "draw-odds", first_word(*span, "draw-odds"));
-                    if side_of(&side.node).is_none() {
-                        let suggestion = did_you_mean(&side.node, ["white", "black"]);
-                        self.error(
-                            ErrorKind::UnknownSide {
-                                word: side.node.clone(),
-                                suggestion,
-                            },
-                            side.span,
-                        );
-                    }
-                }
-                EndRule::Reach {
-                    piece,
-                    squares,
-                    outcome,
-                    ..
-                } => {
-                    self.piece_ref(piece);
-                    self.square_set(squares);
-                    self.outcome(outcome);
-                }
-                EndRule::Checks {
-                    span,
-                    count,
-                    outcome,
-                } => {
-                    self.once(&mut seen, "checks", first_word(*span, "checks"));
-                    self.outcome(outcome);
-                    if count.node == 0 || count.node > MAX_CHECK_COUNT {
-                        self.error(
-                            ErrorKind::CheckCountOutOfRange { count: count.node },
-                            count.span,
-                        );
-                    }
-                }
-                EndRule::Extinction {
-                    piece,
-                    outcome,
-                    opponent,
-                    ..
-                } => {
-                    if piece.node != "all" {
-                        self.piece_ref(piece);
-                    }
-                    self.outcome(outcome);
-                    if let Some(n) = opponent {
-                        self.in_range(n, "an `opponent-has` count", 1, MAX_HAND_LEFT);
-                    }
-                }
-                EndRule::Counting {
-                    span,
-                    without,
-                    board,
-                    limits,
-                    ..
-                } => {
-                    self.once(&mut seen, "counting", first_word(*span, "counting"));
-                    self.counting(without, board.as_ref(), limits);
-                }
-                EndRule::Unknown(u) => self.unknown(Block::End, u),
+            if let Some((key, word, span)) = once_key(rule) {
+                self.once(&mut seen, key, first_word(span, word));
             }
+            self.end_rule(rule);
+        }
+    }
+
+    /// One rule of the `end` block: its pieces, squares, outcome and
+    /// numbers.
+    fn end_rule(&mut self, rule: &EndRule) {
+        match rule {
+            EndRule::Checkmate { outcome, .. } | EndRule::BareKing { outcome, .. } => {
+                self.outcome(outcome);
+            }
+            EndRule::Checks { count, outcome, .. } => {
+                self.outcome(outcome);
+                if count.node == 0 || count.node > MAX_CHECK_COUNT {
+                    self.error(
+                        ErrorKind::CheckCountOutOfRange { count: count.node },
+                        count.span,
+                    );
+                }
+            }
+            EndRule::CheckmateBy {
+                pieces, outcome, ..
+            }
+            | EndRule::CheckmateNeeds {
+                pieces, outcome, ..
+            } => {
+                for p in pieces {
+                    self.piece_ref(p);
+                }
+                self.outcome(outcome);
+            }
+            // `stalemate fewer-pieces | points`: decided by the material.
+            EndRule::Stalemate { outcome, .. } => {
+                if outcome.node != FEWER_PIECES && outcome.node != POINTS {
+                    self.outcome(outcome);
+                }
+            }
+            EndRule::Repetition {
+                count,
+                outcome,
+                claim,
+                perpetual_check,
+                ..
+            } => {
+                self.outcome(outcome);
+                if let Some(p) = perpetual_check {
+                    self.outcome(p);
+                }
+                self.repetition_count(count, claim.as_ref());
+            }
+            EndRule::DoublePass { outcome, .. }
+            | EndRule::FullBoard { outcome, .. }
+            | EndRule::Facing { outcome, .. } => {
+                if outcome.node != POINTS {
+                    self.outcome(outcome);
+                }
+            }
+            EndRule::Line {
+                length,
+                pieces,
+                outcome,
+                ..
+            } => {
+                self.in_range(length, "a `line` length", 2, MAX_LINE);
+                for p in pieces {
+                    self.piece_ref(p);
+                }
+                self.outcome(outcome);
+            }
+            EndRule::DrawOdds { side, .. } => {
+                if side_of(&side.node).is_none() {
+                    let suggestion = did_you_mean(&side.node, ["white", "black"]);
+                    self.error(
+                        ErrorKind::UnknownSide {
+                            word: side.node.clone(),
+                            suggestion,
+                        },
+                        side.span,
+                    );
+                }
+            }
+            EndRule::Reach {
+                piece,
+                squares,
+                outcome,
+                ..
+            } => {
+                self.piece_ref(piece);
+                self.square_set(squares);
+                self.outcome(outcome);
+            }
+            EndRule::Extinction {
+                piece,
+                outcome,
+                opponent,
+                ..
+            } => {
+                if piece.node != "all" {
+                    self.piece_ref(piece);
+                }
+                self.outcome(outcome);
+                if let Some(n) = opponent {
+                    self.in_range(n, "an `opponent-has` count", 1, MAX_HAND_LEFT);
+                }
+            }
+            EndRule::Counting {
+                without,
+                board,
+                limits,
+                ..
+            } => self.counting(without, board.as_ref(), limits),
+            EndRule::Unknown(u) => self.unknown(Block::End, u),
         }
     }
 
@@ -237,4 +209,29 @@ impl Checker<'_> {
             );
         }
     }
+}
+
+/// The rules that may be given once: the key they are told apart by, the
+/// word that begins them (where a second one is pointed at) and the rule's
+/// span; `None` for the rules that may be given several times.
+fn once_key(rule: &EndRule) -> Option<(&'static str, &'static str, Span)> {
+    let (key, word, span) = match rule {
+        EndRule::Checkmate { span, .. } => ("checkmate", "checkmate", span),
+        EndRule::CheckmateBy { span, .. } => ("checkmate by", "checkmate", span),
+        EndRule::CheckmateNeeds { span, .. } => ("checkmate needs", "checkmate", span),
+        EndRule::Stalemate { span, .. } => ("stalemate", "stalemate", span),
+        EndRule::BareKing { span, .. } => ("bare-king", "bare-king", span),
+        EndRule::Repetition { span, .. } => ("repetition", "repetition", span),
+        EndRule::DoublePass { span, .. } => ("double-pass", "double-pass", span),
+        EndRule::FullBoard { span, .. } => ("full-board", "full-board", span),
+        EndRule::Facing { span, .. } => ("facing", "facing", span),
+        EndRule::DrawOdds { span, .. } => ("draw-odds", "draw-odds", span),
+        EndRule::Checks { span, .. } => ("checks", "checks", span),
+        EndRule::Counting { span, .. } => ("counting", "counting", span),
+        EndRule::Line { .. }
+        | EndRule::Reach { .. }
+        | EndRule::Extinction { .. }
+        | EndRule::Unknown(_) => return None,
+    };
+    Some((key, word, *span))
 }
