@@ -859,13 +859,19 @@ fn atomic_parents_by_their_own_definition() {
     }
     assert!(!source.contains("giving-check"), "{source}");
     assert_eq!(
-        perfts(&v, "rnbqkbnr/ppp2ppp/4p3/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w - - 0 3"),
+        perfts(
+            &v,
+            "rnbqkbnr/ppp2ppp/4p3/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w - - 0 3"
+        ),
         [63, 4244, 185657]
     );
     let (source, v) = import_one("[nca:nocheckatomic]\n");
     assert!(!source.contains("royal"), "{source}");
     assert_eq!(
-        perfts(&v, "rnbqkbnr/ppp2ppp/4p3/8/8/8/PPPPQPPP/RNB1KBNR b KQkq - 1 3"),
+        perfts(
+            &v,
+            "rnbqkbnr/ppp2ppp/4p3/8/8/8/PPPPQPPP/RNB1KBNR b KQkq - 1 3"
+        ),
         [37, 1106, 41341]
     );
     // 11.1 has no such parents among its keys: the shipped variant's
@@ -903,22 +909,32 @@ fn en_passant_and_initial_moves_in_fairy_stockfish_betza() {
         "{source}"
     );
     assert_eq!(
-        perfts(&v, "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"),
+        perfts(
+            &v,
+            "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
+        ),
         [35, 1124, 41010]
     );
     let (source, v) = import_one(
         "[dragonx:chess]\ncustomPiece1 = b:BK\ncustomPiece2 = n:NK\ncustomPiece3 = p:KifmnD\n\
          customPiece4 = r:RK\ncastlingRookPieces = r\npawnTypes = p\n",
     );
-    assert!(source.contains("Rook h1 -> f1") || source.contains("Custom4 h1 -> f1"), "{source}");
+    assert!(
+        source.contains("Rook h1 -> f1") || source.contains("Custom4 h1 -> f1"),
+        "{source}"
+    );
     assert_eq!(
-        perfts(&v, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"),
+        perfts(
+            &v,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+        ),
         [67, 4272, 287040]
     );
     for (ini, key) in [
         // An initial move that is not lame: FSF makes an en-passant square.
         ("[a:chess]\ncustomPiece1 = h:mWifmD\n", "customPiece1"),
-        // A capture-only rider of an en-passant piece.
+        // A capture-only rider of an en-passant piece, beside the pawn's
+        // double steps.
         ("[a:chess]\ncustomPiece1 = h:mWceB\n", "customPiece1"),
         // Several castling rook types.
         ("[a:chess]\ncastlingRookPieces = rq\n", "castlingRookPieces"),
@@ -934,4 +950,11 @@ fn en_passant_and_initial_moves_in_fairy_stockfish_betza() {
             result.diagnostics
         );
     }
+    // Without a move that makes an en-passant square the same piece is
+    // imported: its `e` changes nothing.
+    let (source, _) = import_one(
+        "[a:chess]\npawn = -\ncustomPiece1 = h:mWceB\ncastling = false\n\
+         startFen = 4k3/hhhhhhhh/8/8/8/8/HHHHHHHH/4K3 w - - 0 1\n",
+    );
+    assert!(source.contains("moves mW cB"), "{source}");
 }

@@ -17,9 +17,10 @@
 //!
 //! `h` after a direction letter on any other atom changes nothing (`fhW` is
 //! `fW`). Fairy-Stockfish's pairs on an oblique atom (`flN`: one move,
-//! `fsN`: the two wide forward moves) and its other modifiers (`i`, `e`,
-//! `a`, …) select moves fairyc's Betza cannot write or that the import has
-//! not measured: they are refused, never guessed.
+//! `fsN`: the two wide forward moves) and its other modifiers (`a`, `o`,
+//! …) select moves fairyc's Betza cannot write or that the import has not
+//! measured: they are refused, never guessed. `e` and `i` are read as
+//! [`translate`] says.
 
 /// fairyc's Betza for a Fairy-Stockfish Betza string, or why it cannot be
 /// written. `en_passant`: whether the piece is one of Fairy-Stockfish's
@@ -231,7 +232,8 @@ fn fsf_vectors(atom: char, dirs: &str) -> Vec<(i32, i32)> {
                 split.push(s.iter().collect::<String>());
             }
         }
-        let has = |names: &[&str]| split.is_empty() || names.iter().any(|n| split.iter().any(|s| s == n));
+        let has =
+            |names: &[&str]| split.is_empty() || names.iter().any(|n| split.iter().any(|s| s == n));
         let table: [((i32, i32), &[&str]); 8] = [
             ((a, b), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
             ((-a, -b), &["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),

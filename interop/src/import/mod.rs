@@ -1811,6 +1811,28 @@ impl<'a> Generator<'a> {
     }
 
     /// fairyc's Betza for the Betza of a custom piece, or an error at it.
+    /// Whether some move may make an en-passant square: a `pawn` (its
+    /// double step), or a custom piece with an initial move (`i`), unless
+    /// `enPassantRegion = -`.
+    fn makes_en_passant(&self) -> bool {
+        if self
+            .raw("enPassantRegion")
+            .is_some_and(|v| v.value.trim() == "-")
+        {
+            return false;
+        }
+        let custom = (1..=25)
+            .map(|n| format!("customPiece{n}"))
+            .chain(["king".to_string()])
+            .filter_map(|k| self.raw(&k))
+            .any(|v| {
+                v.value
+                    .split_once(':')
+                    .is_some_and(|(_, b)| b.contains('i'))
+            });
+        self.pawn().is_some() || custom
+    }
+
     /// The piece captures en passant when its Betza has an `e` anywhere or
     /// `pawnTypes` names it (Fairy-Stockfish's `enPassantTypes`, which
     /// `pawnTypes` replaces: an `e` piece it leaves out is refused).
@@ -1828,7 +1850,14 @@ impl<'a> Generator<'a> {
             );
             return None;
         }
-        match betza::translate(fsf, fsf.contains('e') || named) {
+        let en_passant = fsf.contains('e') || named;
+        // Without a move that makes an en-passant square, no capture is
+        // ever en passant: an `e` the import cannot place changes nothing.
+        let translated = match betza::translate(fsf, en_passant) {
+            Err(_) if en_passant && !self.makes_en_passant() => betza::translate(fsf, false),
+            t => t,
+        };
+        match translated {
             Ok(b) => Some(b),
             Err(why) => {
                 self.out.error(
@@ -2345,7 +2374,9 @@ impl<'a> Generator<'a> {
     /// Fairy-Stockfish).
     fn blasts(&self) -> bool {
         self.out.target == Target::Current
-            && self.raw("blastOnCapture").is_some_and(|v| v.value == "true")
+            && self
+                .raw("blastOnCapture")
+                .is_some_and(|v| v.value == "true")
     }
 
     /// `extinctionPseudoRoyal = true` (the current Fairy-Stockfish): a piece
@@ -2454,9 +2485,8 @@ impl<'a> Generator<'a> {
     /// double steps and en-passant captures whatever the keys say (probed
     /// in its move generator), so a `pawn` in the start position (board or
     /// hand) that the keys leave out is refused, and so are several types
-    /// (one piece plays the pawn's roles here). With no `pawn` in play, no
-    /// move makes an en-passant square (a custom piece's `i` moves are not
-    /// imported), so the en-passant role changes nothing.
+    /// (one piece plays the pawn's roles here). The en-passant role is read
+    /// with the piece's Betza ([`Self::custom_betza`]).
     fn pawn_types(&mut self, fen: Option<&Fen>) {
         self.promoting = self.pawn().cloned();
         self.clock_pawn = self.pawn().cloned();
@@ -2652,7 +2682,9 @@ impl<'a> Generator<'a> {
         let rank = rank as usize;
         let rook_key = self.rook_key();
         if rook_key == "castlingRookPieces"
-            && self.raw(rook_key).is_some_and(|v| v.value.trim().chars().count() != 1)
+            && self
+                .raw(rook_key)
+                .is_some_and(|v| v.value.trim().chars().count() != 1)
         {
             self.refuse_key(
                 rook_key,
