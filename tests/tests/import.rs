@@ -958,3 +958,24 @@ fn en_passant_and_initial_moves_in_fairy_stockfish_betza() {
     );
     assert!(source.contains("moves mW cB"), "{source}");
 }
+
+/// `dropNoDoubledCount = 0`: Fairy-Stockfish forbids a file holding that
+/// many of the piece or more, so every file: the piece is never dropped
+/// (its own `dragonfly`). pyffish 0.0.90 on this section, after `c2c3 b6b5
+/// c3c4 b5c4 d2d3 c4d3` (Black holds two pawns it cannot drop): perft 19,
+/// 258, 4830.
+#[test]
+fn drop_no_doubled_count_zero() {
+    let (source, v) = import_one(
+        "[dfly:chess]\nmaxFile = 7\nmaxRank = 7\npocketSize = 7\ncastlingKingsideFile = f\n\
+         castlingQueensideFile = b\npieceDrops = true\ncapturesToHand = true\n\
+         promotionRegionWhite = *7\npromotionRegionBlack = *1\npromotionPieceTypes = nbr\n\
+         doubleStep = false\ndropNoDoubled = p\ndropNoDoubledCount = 0\n\
+         startFen = rbbknnr/ppppppp/7/7/7/PPPPPPP/RBBKNNR[] w - - 0 1\n",
+    );
+    assert!(source.contains("    Pawn not-on ranks 1..7"), "{source}");
+    assert_eq!(
+        perfts(&v, "rbbknnr/p1ppppp/7/7/3p3/PP2PPP/RBBKNNR[pp] w - - 0 4"),
+        [19, 258, 4830]
+    );
+}

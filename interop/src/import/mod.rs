@@ -3346,7 +3346,7 @@ impl<'a> Generator<'a> {
                 let Some(Some(p)) = self.piece_key("dropNoDoubled") else {
                     return;
                 };
-                let Some(count) = self.int("dropNoDoubledCount", 1, 1, 64) else {
+                let Some(count) = self.int("dropNoDoubledCount", 1, 0, 64) else {
                     return;
                 };
                 Some((p, count))
@@ -3418,9 +3418,16 @@ impl<'a> Generator<'a> {
             }
         }
         if let Some((p, count)) = no_doubled {
+            // Fairy-Stockfish forbids a file holding `dropNoDoubledCount`
+            // or more of the piece (src/position.h): with `0`, every file.
+            let rule = if count == 0 {
+                format!("not-on ranks 1..{}", self.ranks)
+            } else {
+                format!("per-file {count}")
+            };
             self.line(
                 &format!(
-                    "    {} per-file {count}    // {}, {}",
+                    "    {} {rule}    // {}, {}",
                     p.name,
                     self.said("dropNoDoubled", "-"),
                     self.said("dropNoDoubledCount", "1")
