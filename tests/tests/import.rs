@@ -678,7 +678,7 @@ fn pawn_types_and_replaced_letters() {
     assert!(!a.failed, "{:?}", ok.diagnostics);
     assert!(!a.source.contains("piece Pawn"), "{}", a.source);
     for line in [
-        "piece Custom1 { letter P; moves mW cF }",
+        "piece Custom1 { letter P; moves mW ceF }",
         "Custom1 -> Queen | Rook | Bishop | Knight in promotion-zone",
         "Custom1 if irreversible",
     ] {
@@ -817,5 +817,165 @@ fn shogi_pawn_drop_mate() {
         result.diagnostics.iter().any(|d| d.code == "E0201"),
         "{:?}",
         result.diagnostics
+    );
+}
+
+/// Imports one section and compiles it, panicking on an error.
+fn import_one(ini: &str) -> (String, Variant) {
+    let result = import::import(ini, &shipped_for_import());
+    let errors = errors(ini, &result);
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    let source = result.sections[0].source.clone();
+    let v = Variant::new(fairyc_compiler::compile(&source).expect("compiles")).expect("tables");
+    (source, v)
+}
+
+/// Perft 1..=3 of `fen` in `v`.
+fn perfts(v: &Variant, fen: &str) -> Vec<u64> {
+    let p = Position::from_fen(v, fen).expect("legal FEN");
+    (1..=3).map(|d| perft(&p, d)).collect()
+}
+
+/// Fairy-Stockfish's built-in `atomic` and `nocheckatomic` as parents, by
+/// their own definition (src/variant.cpp): a commoner `k` (the castling
+/// king) whose extinction loses, a blast on every capture, and in
+/// `atomic` the commoner pseudo-royal, with `dropChecks = false` changing
+/// nothing (no `king`: Fairy-Stockfish's moves give no check). The perft
+/// figures are pyffish 0.0.90's on the same sections, after `e2e4 d7d5
+/// e4d5 e7e6` (and `d1e2`).
+#[test]
+fn atomic_parents_by_their_own_definition() {
+    let (source, v) = import_one(
+        "[azh:atomic]\ndropChecks = false\npieceDrops = true\ncapturesToHand = true\ncastling = false\n",
+    );
+    for line in [
+        "piece Commoner { letter K; moves K; royal }",
+        "    reach K",
+        "    spared Pawn",
+        "    extinction Commoner loss",
+        "built-in `atomic`",
+    ] {
+        assert!(source.contains(line), "`{line}` in\n{source}");
+    }
+    assert!(!source.contains("giving-check"), "{source}");
+    assert_eq!(
+        perfts(
+            &v,
+            "rnbqkbnr/ppp2ppp/4p3/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w - - 0 3"
+        ),
+        [63, 4244, 185657]
+    );
+    let (source, v) = import_one("[nca:nocheckatomic]\n");
+    assert!(!source.contains("royal"), "{source}");
+    assert_eq!(
+        perfts(
+            &v,
+            "rnbqkbnr/ppp2ppp/4p3/8/8/8/PPPPQPPP/RNB1KBNR b KQkq - 1 3"
+        ),
+        [37, 1106, 41341]
+    );
+    // 11.1 has no such parents among its keys: the shipped variant's
+    // export is refused as before.
+    let v11 = import::import_for("[a:atomic]\n", &shipped_for_import(), Target::Fsf11);
+    assert!(v11.diagnostics.iter().any(|d| d.code == "E0209"));
+    // A blast that petrifies the capturer, beside pseudo-royal pieces:
+    // Fairy-Stockfish's legality test does not see the wall (pyffish 0.0.90
+    // on `nuclear`), refused at the key.
+    let ini = "[n:atomic]\npetrifyOnCaptureTypes = nbrq\n";
+    let result = import::import(ini, &shipped_for_import());
+    let at = ini.find("petrifyOnCaptureTypes").expect("key");
+    assert!(
+        result
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "E0201" && d.span.start as usize > at),
+        "{:?}",
+        result.diagnostics
+    );
+}
+
+/// Fairy-Stockfish's `e` (the piece captures en passant wherever it
+/// captures but cannot move) and `i` (an initial move from the
+/// double-step region, making en-passant squares), and
+/// `castlingRookPieces`: Fairy-Stockfish's own `allwayspawns` and
+/// `dragon-chess`. pyffish 0.0.90 on the same sections: perft 1..=3 after
+/// `e2e4 a7a6 e4e5 d7d5` (`e5d6` en passant among White's 35 moves), and
+/// after `e2e4 e7e5 g1f3 b8c6 f1c4 g8f6` (castling with the custom rook).
+#[test]
+fn en_passant_and_initial_moves_in_fairy_stockfish_betza() {
+    let (source, v) = import_one("[awp:chess]\ncustomPiece1 = p:mWfceFifmnD\npawnTypes = p\n");
+    assert!(
+        source.contains("moves mW cefF; moves ifmnD from double-step"),
+        "{source}"
+    );
+    assert_eq!(
+        perfts(
+            &v,
+            "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
+        ),
+        [35, 1124, 41010]
+    );
+    let (source, v) = import_one(
+        "[dragonx:chess]\ncustomPiece1 = b:BK\ncustomPiece2 = n:NK\ncustomPiece3 = p:KifmnD\n\
+         customPiece4 = r:RK\ncastlingRookPieces = r\npawnTypes = p\n",
+    );
+    assert!(
+        source.contains("Rook h1 -> f1") || source.contains("Custom4 h1 -> f1"),
+        "{source}"
+    );
+    assert_eq!(
+        perfts(
+            &v,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+        ),
+        [67, 4272, 287040]
+    );
+    for (ini, key) in [
+        // An initial move that is not lame: FSF makes an en-passant square.
+        ("[a:chess]\ncustomPiece1 = h:mWifmD\n", "customPiece1"),
+        // A capture-only rider of an en-passant piece, beside the pawn's
+        // double steps.
+        ("[a:chess]\ncustomPiece1 = h:mWceB\n", "customPiece1"),
+        // Several castling rook types.
+        ("[a:chess]\ncastlingRookPieces = rq\n", "castlingRookPieces"),
+    ] {
+        let result = import::import(ini, &shipped_for_import());
+        let at = ini.find(key).expect("key");
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.code == "E0201" && d.span.start as usize >= at),
+            "{ini}: {:?}",
+            result.diagnostics
+        );
+    }
+    // Without a move that makes an en-passant square the same piece is
+    // imported: its `e` changes nothing.
+    let (source, _) = import_one(
+        "[a:chess]\npawn = -\ncustomPiece1 = h:mWceB\ncastling = false\n\
+         startFen = 4k3/hhhhhhhh/8/8/8/8/HHHHHHHH/4K3 w - - 0 1\n",
+    );
+    assert!(source.contains("moves mW cB"), "{source}");
+}
+
+/// `dropNoDoubledCount = 0`: Fairy-Stockfish forbids a file holding that
+/// many of the piece or more, so every file: the piece is never dropped
+/// (its own `dragonfly`). pyffish 0.0.90 on this section, after `c2c3 b6b5
+/// c3c4 b5c4 d2d3 c4d3` (Black holds two pawns it cannot drop): perft 19,
+/// 258, 4830.
+#[test]
+fn drop_no_doubled_count_zero() {
+    let (source, v) = import_one(
+        "[dfly:chess]\nmaxFile = 7\nmaxRank = 7\npocketSize = 7\ncastlingKingsideFile = f\n\
+         castlingQueensideFile = b\npieceDrops = true\ncapturesToHand = true\n\
+         promotionRegionWhite = *7\npromotionRegionBlack = *1\npromotionPieceTypes = nbr\n\
+         doubleStep = false\ndropNoDoubled = p\ndropNoDoubledCount = 0\n\
+         startFen = rbbknnr/ppppppp/7/7/7/PPPPPPP/RBBKNNR[] w - - 0 1\n",
+    );
+    assert!(source.contains("    Pawn not-on ranks 1..7"), "{source}");
+    assert_eq!(
+        perfts(&v, "rbbknnr/p1ppppp/7/7/3p3/PP2PPP/RBBKNNR[pp] w - - 0 4"),
+        [19, 258, 4830]
     );
 }

@@ -941,7 +941,11 @@ impl Exporter<'_> {
             return None;
         }
         let fsf = terms.join("");
-        let back = crate::import::betza::translate(&fsf).ok()?;
+        // The import's reading of `e` and `i` needs the whole variant.
+        if fsf.contains(['e', 'i']) {
+            return None;
+        }
+        let back = crate::import::betza::translate(&fsf, false).ok()?;
         let want = canonical(&piece.moves);
         let r = reference(&back)?;
         let m = lower::moves(

@@ -17,18 +17,37 @@
 //!
 //! `h` after a direction letter on any other atom changes nothing (`fhW` is
 //! `fW`). Fairy-Stockfish's pairs on an oblique atom (`flN`: one move,
-//! `fsN`: the two wide forward moves) and its other modifiers (`i`, `e`,
-//! `a`, …) select moves fairyc's Betza cannot write or that the import has
-//! not measured: they are refused, never guessed.
+//! `fsN`: the two wide forward moves) and its other modifiers (`a`, `o`,
+//! …) select moves fairyc's Betza cannot write or that the import has not
+//! measured: they are refused, never guessed. `e` and `i` are read as
+//! [`translate`] says.
 
 /// fairyc's Betza for a Fairy-Stockfish Betza string, or why it cannot be
-/// written.
-pub(crate) fn translate(fsf: &str) -> Result<String, String> {
+/// written. `en_passant`: whether the piece is one of Fairy-Stockfish's
+/// en-passant types (its Betza has an `e` anywhere, or `pawnTypes` names
+/// it).
+///
+/// Fairy-Stockfish reads `e` as a flag of the whole piece, not of its term
+/// (src/parser.cpp: a custom piece whose Betza holds an `e` joins
+/// `enPassantTypes`), and such a piece captures en passant on every square
+/// it attacks but cannot move to quietly (src/movegen.cpp, `attacks &
+/// ~quiets`): each capture-only leaper term whose squares no quiet term
+/// reaches gets fairyc's `e`; a capture-only term partly covered by quiet
+/// ones, or a capture-only rider, is refused. An `i` term is an initial
+/// move, made from the double-step region (`Position::moves_from`) and
+/// never a capture; it makes the squares it passes en-passant squares
+/// (`Position::do_move`), which fairyc's `i` makes for a lame (`n`) term:
+/// `ifmnD` is written as such (and placed `from` the double-step zone by
+/// the generator), a one-step `i` term (nothing passed) as is, and any
+/// other `i` term is refused.
+pub(crate) fn translate(fsf: &str, en_passant: bool) -> Result<String, String> {
     let mut out: Vec<String> = Vec::new();
     let mut chars = fsf.chars().peekable();
     if fsf.trim().is_empty() {
         return Err("no moves after the letter".into());
     }
+    // (quiet, capture-only leaper, rider or hopper, vectors, index in `out`)
+    let mut terms: Vec<Term> = Vec::new();
     while chars.peek().is_some() {
         let mut mods = String::new();
         while let Some(&c) = chars.peek() {
@@ -58,25 +77,180 @@ pub(crate) fn translate(fsf: &str) -> Result<String, String> {
         }
         let mut modes = String::new();
         let mut dirs = String::new();
+        let mut initial = false;
         for c in mods.chars() {
             match c {
                 'm' | 'c' | 'p' | 'g' | 'n' => modes.push(c),
                 'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => dirs.push(c),
+                'i' => initial = true,
+                // A flag of the whole piece (`en_passant`).
+                'e' => {}
                 _ => {
                     return Err(format!(
-                        "the modifier `{c}` in `{mods}{atom}` (fairyc imports `m c p g n` and the direction letters)"
+                        "the modifier `{c}` in `{mods}{atom}` (fairyc imports `m c p g n i e` and the direction letters)"
                     ))
                 }
             }
         }
+        let rider = "RBQ".contains(atom) || !tail.is_empty();
+        let hopper = modes.contains('p') || modes.contains('g');
+        let quiet = modes.contains('m') || !modes.contains('c');
+        let vectors = fsf_vectors(atom, &dirs);
         let oblique = matches!(atom, 'N' | 'C' | 'Z');
         let selections = directions(&dirs, oblique)
             .ok_or_else(|| format!("the directions `{dirs}` of `{mods}{atom}`: Fairy-Stockfish's reading of them has no fairyc spelling (or is not measured)"))?;
-        for d in selections {
+        if initial {
+            // Fairy-Stockfish has no initial captures.
+            if !quiet {
+                continue;
+            }
+            let lame = modes.contains('n');
+            let ok = !rider
+                && !hopper
+                && (matches!(atom, 'W' | 'F' | 'K') || (lame && matches!(atom, 'D' | 'A')));
+            if !ok {
+                return Err(format!(
+                    "the initial move `{mods}{atom}{tail}`: Fairy-Stockfish makes every square it passes an en-passant square; fairyc's `i` does so for a lame (`n`) two-square leap (`ifmnD`) only"
+                ));
+            }
+            let n = if lame { "n" } else { "" };
+            for d in &selections {
+                out.push(format!("i{d}m{n}{atom}"));
+            }
+            terms.push(Term {
+                quiet: true,
+                capture_leaper: false,
+                capture_rider: false,
+                vectors,
+                at: Vec::new(),
+            });
+            continue;
+        }
+        let first = out.len();
+        for d in &selections {
             out.push(format!("{modes}{d}{atom}{tail}"));
         }
+        terms.push(Term {
+            quiet,
+            capture_leaper: !quiet && !rider && !hopper,
+            capture_rider: !quiet && (rider || hopper),
+            vectors,
+            at: (first..out.len()).collect(),
+        });
+    }
+    if en_passant {
+        let quiets: Vec<(i32, i32)> = terms
+            .iter()
+            .filter(|t| t.quiet)
+            .flat_map(|t| t.vectors.iter().copied())
+            .collect();
+        for t in &terms {
+            if t.capture_rider {
+                return Err("a capture-only rider or hopper of a piece that captures en passant: Fairy-Stockfish takes en passant on any square it attacks but cannot move to, along the line; fairyc's `e` is a leaper's".into());
+            }
+            if !t.capture_leaper {
+                continue;
+            }
+            let covered = t.vectors.iter().filter(|v| quiets.contains(v)).count();
+            if covered == t.vectors.len() {
+                continue;
+            }
+            if covered > 0 {
+                return Err("a capture-only term of a piece that captures en passant, partly on squares it also moves to: Fairy-Stockfish takes en passant on the others only".into());
+            }
+            for &i in &t.at {
+                if let Some(term) = out.get_mut(i) {
+                    let k = term.find(|c| !"mcpgn".contains(c)).unwrap_or(0);
+                    term.insert(k, 'e');
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err("no moves: Fairy-Stockfish has no initial captures".into());
     }
     Ok(out.join(" "))
+}
+
+/// One term of a Fairy-Stockfish Betza string, for its en-passant captures.
+struct Term {
+    /// It moves without capturing (`m`, or no mode).
+    quiet: bool,
+    /// A capture-only leaper.
+    capture_leaper: bool,
+    /// A capture-only rider or hopper.
+    capture_rider: bool,
+    /// Its steps for White, (rank, file), as Fairy-Stockfish selects them.
+    vectors: Vec<(i32, i32)>,
+    /// Its terms in the output.
+    at: Vec<usize>,
+}
+
+/// The steps `(rank, file)` Fairy-Stockfish's `from_betza` selects for an
+/// atom and its direction letters, for White (src/piece.cpp): the letters
+/// pair as it pairs them, a doubled letter or a vertical with a horizontal
+/// one, and a pair on an orthogonal atom splits into its two letters.
+fn fsf_vectors(atom: char, dirs: &str) -> Vec<(i32, i32)> {
+    let atoms: &[(i32, i32)] = match atom {
+        'W' | 'R' => &[(1, 0)],
+        'F' | 'B' => &[(1, 1)],
+        'D' => &[(2, 0)],
+        'N' => &[(2, 1)],
+        'A' => &[(2, 2)],
+        'H' => &[(3, 0)],
+        'C' => &[(3, 1)],
+        'Z' => &[(3, 2)],
+        'G' => &[(3, 3)],
+        _ => &[(1, 0), (1, 1)],
+    };
+    let vertical = |c: char| "fbvh".contains(c);
+    let horizontal = |c: char| "rlsh".contains(c);
+    let d: Vec<char> = dirs.chars().collect();
+    let mut pairs: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < d.len() {
+        let c = d[i];
+        if let Some(&c2) = d.get(i + 1) {
+            if c2 == c || (vertical(c) && horizontal(c2)) || (horizontal(c) && vertical(c2)) {
+                pairs.push([c, c2].iter().collect());
+                i += 2;
+                continue;
+            }
+        }
+        pairs.push([c, c].iter().collect());
+        i += 1;
+    }
+    let mut out = Vec::new();
+    for &(a, b) in atoms {
+        let mut split = Vec::new();
+        for s in &pairs {
+            let s: Vec<char> = s.chars().collect();
+            if atoms.len() == 1 && b == 0 && s[0] != s[1] {
+                split.push([s[0], s[0]].iter().collect::<String>());
+                split.push([s[1], s[1]].iter().collect::<String>());
+            } else {
+                split.push(s.iter().collect::<String>());
+            }
+        }
+        let has =
+            |names: &[&str]| split.is_empty() || names.iter().any(|n| split.iter().any(|s| s == n));
+        let table: [((i32, i32), &[&str]); 8] = [
+            ((a, b), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
+            ((-a, -b), &["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
+            ((-b, a), &["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
+            ((b, -a), &["ll", "ss", "fl", "fs", "fh", "lh", "hr"]),
+            ((b, a), &["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
+            ((-b, -a), &["ll", "ss", "bl", "bs", "bh", "lh", "hl"]),
+            ((-a, b), &["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
+            ((a, -b), &["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
+        ];
+        for (v, names) in table {
+            if has(names) && !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
 }
 
 /// fairyc's direction letters for Fairy-Stockfish's, one string per term.
@@ -107,19 +281,43 @@ fn directions(dirs: &str, oblique: bool) -> Option<Vec<String>> {
 
 #[cfg(test)]
 mod tests {
-    use super::translate;
+    use super::{fsf_vectors, translate};
+
+    fn translate_plain(fsf: &str) -> Result<String, String> {
+        translate(fsf, false)
+    }
+
+    /// `e` and `i` (pyffish 0.0.90, `allwayspawns`): the capture-only
+    /// diagonal captures en passant, the initial lame double step stays.
+    #[test]
+    fn en_passant_and_initial_moves() {
+        assert_eq!(
+            translate("mWfceFifmnD", true).as_deref(),
+            Ok("mW cefF ifmnD")
+        );
+        assert_eq!(translate("fmWfceF", true).as_deref(), Ok("mfW cefF"));
+        assert_eq!(translate("fmWfcF", false).as_deref(), Ok("mfW cfF"));
+        // A capture-only term on squares it also moves to: no en passant.
+        assert_eq!(translate("mKcF", true).as_deref(), Ok("mK cF"));
+        assert!(translate("mWcK", true).is_err());
+        assert!(translate("mWcB", true).is_err());
+        assert!(translate("ifmD", false).is_err());
+        assert!(translate("ifmnH", false).is_err());
+        assert_eq!(translate("icDmW", false).as_deref(), Ok("mW"));
+        assert_eq!(fsf_vectors('N', "fs"), vec![(1, -2), (1, 2)]);
+        assert_eq!(fsf_vectors('W', "fs").len(), 3);
+    }
 
     #[test]
     fn oblique_directions_are_narrow() {
-        assert_eq!(translate("fN").as_deref(), Ok("ffN"));
-        assert_eq!(translate("fhN").as_deref(), Ok("fN"));
-        assert_eq!(translate("vN").as_deref(), Ok("ffN bbN"));
-        assert_eq!(translate("mfWcfF").as_deref(), Ok("mfW cfF"));
-        assert_eq!(translate("fhW").as_deref(), Ok("fW"));
-        assert_eq!(translate("NN").as_deref(), Ok("NN"));
-        assert_eq!(translate("R4").as_deref(), Ok("R4"));
-        assert!(translate("flN").is_err());
-        assert!(translate("ifmnD").is_err());
-        assert!(translate("X").is_err());
+        assert_eq!(translate_plain("fN").as_deref(), Ok("ffN"));
+        assert_eq!(translate_plain("fhN").as_deref(), Ok("fN"));
+        assert_eq!(translate_plain("vN").as_deref(), Ok("ffN bbN"));
+        assert_eq!(translate_plain("mfWcfF").as_deref(), Ok("mfW cfF"));
+        assert_eq!(translate_plain("fhW").as_deref(), Ok("fW"));
+        assert_eq!(translate_plain("NN").as_deref(), Ok("NN"));
+        assert_eq!(translate_plain("R4").as_deref(), Ok("R4"));
+        assert!(translate_plain("flN").is_err());
+        assert!(translate_plain("X").is_err());
     }
 }

@@ -560,6 +560,7 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "mutuallyImmuneTypes",
     "extinctionPseudoRoyal",
     "castlingKingPiece",
+    "castlingRookPieces",
     "flagRegion",
     "flagRegionWhite",
     "flagRegionBlack",
@@ -634,6 +635,8 @@ fn newer_default(key: &str, value: &str) -> bool {
         || (matches!(key, "collinearN" | "connectNxN") && value == "0")
         || (key == "flagPieceCount" && value.trim() == "1")
         || (key == "enclosingDrop" && matches!(value, "none" | "top"))
+        // No en-passant square anywhere: the generator writes no `e`.
+        || (key == "enPassantRegion" && value.trim() == "-")
 }
 
 /// Not a Fairy-Stockfish key: the `maxRank` of the section that set
@@ -1128,6 +1131,33 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
     }
 }
 
+/// A built-in variant of the current Fairy-Stockfish read as a parent by
+/// its own definition (src/variant.cpp), written as the keys of a section
+/// without a parent, rather than through fairyc's shipped variant and its
+/// export.
+struct Builtin {
+    name: &'static str,
+    keys: &'static str,
+}
+
+/// The built-ins read by their own definition. `nocheckatomic`: chess with
+/// a commoner `k` (the castling king) whose extinction loses, and a blast
+/// on every capture; `atomic`: the same with the commoner pseudo-royal.
+const BUILTINS: &[Builtin] = &[
+    Builtin {
+        name: "nocheckatomic",
+        keys: "[nocheckatomic]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\n\
+               commoner = k\ncastlingKingPiece = k\nextinctionValue = loss\n\
+               extinctionPieceTypes = k\nblastOnCapture = true\n",
+    },
+    Builtin {
+        name: "atomic",
+        keys: "[atomic]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\n\
+               commoner = k\ncastlingKingPiece = k\nextinctionValue = loss\n\
+               extinctionPieceTypes = k\nblastOnCapture = true\nextinctionPseudoRoyal = true\n",
+    },
+];
+
 /// The shipped parents exported so far: their `variants.ini` text, or the
 /// first errors of the export.
 #[derive(Default)]
@@ -1165,6 +1195,23 @@ fn resolve_parent(
                 None
             }
         };
+    }
+    if let Some(b) = BUILTINS.iter().find(|b| b.name == parent.as_str()) {
+        if out.target == Target::Current {
+            let ini = ini::parse(b.keys);
+            let mut keys = Keys::new();
+            for e in ini.sections.iter().flat_map(|s| &s.entries) {
+                keys.insert(
+                    e.key.clone(),
+                    Val {
+                        value: e.value.clone(),
+                        span: *span,
+                        from: From::Shipped(parent.clone()),
+                    },
+                );
+            }
+            return Some(keys);
+        }
     }
     if let Some(s) = shipped.iter().find(|s| s.names.iter().any(|n| n == parent)) {
         let exported = parents.0.entry(parent.clone()).or_insert_with(|| {
@@ -1495,6 +1542,17 @@ impl<'a> Generator<'a> {
     }
 
     /// A key holding one piece letter.
+    /// The key naming the castling rook: the current Fairy-Stockfish's
+    /// `castlingRookPieces` (read after the older `castlingRookPiece`, the
+    /// same setting), or `castlingRookPiece`.
+    fn rook_key(&self) -> &'static str {
+        if self.out.target == Target::Current && self.raw("castlingRookPieces").is_some() {
+            "castlingRookPieces"
+        } else {
+            "castlingRookPiece"
+        }
+    }
+
     fn piece_key(&mut self, key: &str) -> Got<Option<Piece>> {
         let Some(v) = self.raw(key) else {
             return Some(None);
@@ -1591,7 +1649,9 @@ impl<'a> Generator<'a> {
                     .keys
                     .values()
                     .any(|v| matches!(&v.from, From::Shipped(x) if x == p));
-                if shipped {
+                if shipped && self.out.target == Target::Current && BUILTINS.iter().any(|b| b.name == p.as_str()) {
+                    format!("// Keys the section does not give come from Fairy-Stockfish's built-in `{p}` (its own definition; other keys take Fairy-Stockfish's defaults).")
+                } else if shipped {
                     format!("// Keys the section does not give come from the shipped variant `{p}` (as `fairyc export` writes it).")
                 } else {
                     format!("// Keys the section does not give come from the section `{p}` before it.")
@@ -1686,7 +1746,7 @@ impl<'a> Generator<'a> {
                         && current
                         && t.key == "king" =>
                 {
-                    let Some(betza) = self.custom_betza(t.key, &rest[1..], span) else {
+                    let Some(betza) = self.custom_betza(t.key, c, &rest[1..], span) else {
                         continue;
                     };
                     (c.to_ascii_uppercase(), betza)
@@ -1743,7 +1803,7 @@ impl<'a> Generator<'a> {
                     continue;
                 }
             };
-            let Some(betza) = self.custom_betza(&key, chars.as_str(), span) else {
+            let Some(betza) = self.custom_betza(&key, letter, chars.as_str(), span) else {
                 continue;
             };
             self.add_piece(&key, &format!("Custom{n}"), betza, letter, span);
@@ -1751,8 +1811,53 @@ impl<'a> Generator<'a> {
     }
 
     /// fairyc's Betza for the Betza of a custom piece, or an error at it.
-    fn custom_betza(&mut self, key: &str, fsf: &str, span: Span) -> Option<String> {
-        match betza::translate(fsf) {
+    /// Whether some move may make an en-passant square: a `pawn` (its
+    /// double step), or a custom piece with an initial move (`i`), unless
+    /// `enPassantRegion = -`.
+    fn makes_en_passant(&self) -> bool {
+        if self
+            .raw("enPassantRegion")
+            .is_some_and(|v| v.value.trim() == "-")
+        {
+            return false;
+        }
+        let custom = (1..=25)
+            .map(|n| format!("customPiece{n}"))
+            .chain(["king".to_string()])
+            .filter_map(|k| self.raw(&k))
+            .any(|v| {
+                v.value
+                    .split_once(':')
+                    .is_some_and(|(_, b)| b.contains('i'))
+            });
+        self.pawn().is_some() || custom
+    }
+
+    /// The piece captures en passant when its Betza has an `e` anywhere or
+    /// `pawnTypes` names it (Fairy-Stockfish's `enPassantTypes`, which
+    /// `pawnTypes` replaces: an `e` piece it leaves out is refused).
+    fn custom_betza(&mut self, key: &str, letter: char, fsf: &str, span: Span) -> Option<String> {
+        let pawn_types = self.raw("pawnTypes").map(|v| v.value.clone());
+        let named = pawn_types.as_ref().is_some_and(|t| {
+            t.chars()
+                .any(|c| c == '*' || c.eq_ignore_ascii_case(&letter))
+        });
+        if fsf.contains('e') && pawn_types.is_some() && !named {
+            self.out.cannot(
+                key,
+                span,
+                "an `e` piece that `pawnTypes` leaves out: Fairy-Stockfish's `pawnTypes` replaces the en-passant types the `e` made",
+            );
+            return None;
+        }
+        let en_passant = fsf.contains('e') || named;
+        // Without a move that makes an en-passant square, no capture is
+        // ever en passant: an `e` the import cannot place changes nothing.
+        let translated = match betza::translate(fsf, en_passant) {
+            Err(_) if en_passant && !self.makes_en_passant() => betza::translate(fsf, false),
+            t => t,
+        };
+        match translated {
             Ok(b) => Some(b),
             Err(why) => {
                 self.out.error(
@@ -1889,7 +1994,27 @@ impl<'a> Generator<'a> {
         } else {
             Vec::new()
         };
-        let pieces = self.pieces.clone();
+        let mut pieces = self.pieces.clone();
+        // `enPassantRegion = -`: Fairy-Stockfish makes no en-passant
+        // square, so no capture is ever en passant.
+        if self.out.target == Target::Current
+            && self
+                .raw("enPassantRegion")
+                .is_some_and(|v| v.value.trim() == "-")
+        {
+            for p in &mut pieces {
+                p.betza = p
+                    .betza
+                    .split_whitespace()
+                    .map(|t| {
+                        let atom = t.find(|c: char| c.is_ascii_uppercase()).unwrap_or(t.len());
+                        let (mods, rest) = t.split_at(atom);
+                        format!("{}{rest}", mods.replace('e', ""))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ");
+            }
+        }
         for p in &pieces {
             let said = if p.key.starts_with("customPiece") || (p.key == "king" && p.betza != "K") {
                 self.said(&p.key, "")
@@ -1902,10 +2027,24 @@ impl<'a> Generator<'a> {
                 ""
             };
             let within = self.within(&p.name);
+            // A custom piece's initial moves (`i`, fairyc's `i` terms) are
+            // made from the double-step region, as the pawn's double step.
+            let (initial, plain): (Vec<&str>, Vec<&str>) =
+                p.betza.split_whitespace().partition(|t| t.starts_with('i'));
             let moves = match (&double, p.key.as_str()) {
                 (Some(zone), "pawn") => {
                     format!("{}{within}; moves ifmnD{within} from {zone}", p.betza)
                 }
+                (Some(zone), _) if !initial.is_empty() => {
+                    let plain = if plain.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{}{within}; moves ", plain.join(" "))
+                    };
+                    format!("{plain}{}{within} from {zone}", initial.join(" "))
+                }
+                // Without a double-step region there are no initial moves.
+                (None, _) if !initial.is_empty() => format!("{}{within}", plain.join(" ")),
                 _ => format!("{}{within}", p.betza),
             };
             let name = &p.name;
@@ -2003,7 +2142,7 @@ impl<'a> Generator<'a> {
         );
         let castles = fen.is_some_and(|f| f.castling != "-");
         let rook = self
-            .raw("castlingRookPiece")
+            .raw(self.rook_key())
             .and_then(|v| v.value.chars().next())
             .map_or('R', |c| c.to_ascii_uppercase());
         for (name, key) in owners {
@@ -2178,11 +2317,25 @@ impl<'a> Generator<'a> {
             return;
         }
         let span = blasts.unwrap_or(self.section.header_span);
-        if self.king().is_some() || !self.pseudo_royal.is_empty() {
+        if petrify_line.is_some() && !self.pseudo_royal.is_empty() {
+            // Probed with pyffish 0.0.90 on `nuclear`: `e5d4` is illegal
+            // where the Commoner on d7 would stand on the open d-file.
+            self.refuse_key(
+                "petrifyOnCaptureTypes",
+                "a petrifying capture that blasts, beside pseudo-royal pieces: Fairy-Stockfish's legality test takes the capture square as emptied by the blast and does not see the wall the capturer leaves there (fairyc's does)",
+            );
+            return;
+        }
+        // Pseudo-royal pieces meet a blast as fairyc's royal pieces do
+        // (probed with `atomic`, `atomiczh`, `6x6atom`: a blast may not
+        // take one's own, and one that takes the enemy's ends the game by
+        // its extinction, [`Self::end`]); Fairy-Stockfish's `king` is
+        // another matter.
+        if self.king().is_some() {
             self.out.cannot(
                 "blastOnCapture",
                 span,
-                "a blast in a variant with a royal piece: how Fairy-Stockfish's royal or pseudo-royal pieces meet a blast is not compared with fairyc's yet",
+                "a blast in a variant with a `king`: how Fairy-Stockfish's royal king meets a blast is not compared with fairyc's yet (a pseudo-royal piece, `extinctionPseudoRoyal`, is)",
             );
             return;
         }
@@ -2215,6 +2368,15 @@ impl<'a> Generator<'a> {
         }
         self.line("}", Some("blastOnCapture"));
         self.line("", None);
+    }
+
+    /// Whether captures blast (`blastOnCapture = true`, the current
+    /// Fairy-Stockfish).
+    fn blasts(&self) -> bool {
+        self.out.target == Target::Current
+            && self
+                .raw("blastOnCapture")
+                .is_some_and(|v| v.value == "true")
     }
 
     /// `extinctionPseudoRoyal = true` (the current Fairy-Stockfish): a piece
@@ -2303,7 +2465,11 @@ impl<'a> Generator<'a> {
             ("makpongRule", "false"),
             ("dropChecks", "true"),
         ] {
-            if self.raw(k).is_some_and(|v| v.value != default) {
+            // Without a `king` Fairy-Stockfish's move gives no check
+            // (`Position::gives_check`): `checking` and `dropChecks`
+            // change nothing ([`Self::legality`] writes neither).
+            let no_check = self.king().is_none() && matches!(k, "checking" | "dropChecks");
+            if !no_check && self.raw(k).is_some_and(|v| v.value != default) {
                 self.out.cannot(key, span, &format!("with `{k}`: Fairy-Stockfish's check there is the king's alone, fairyc's every royal piece's"));
                 return;
             }
@@ -2319,9 +2485,8 @@ impl<'a> Generator<'a> {
     /// double steps and en-passant captures whatever the keys say (probed
     /// in its move generator), so a `pawn` in the start position (board or
     /// hand) that the keys leave out is refused, and so are several types
-    /// (one piece plays the pawn's roles here). With no `pawn` in play, no
-    /// move makes an en-passant square (a custom piece's `i` moves are not
-    /// imported), so the en-passant role changes nothing.
+    /// (one piece plays the pawn's roles here). The en-passant role is read
+    /// with the piece's Betza ([`Self::custom_betza`]).
     fn pawn_types(&mut self, fen: Option<&Fen>) {
         self.promoting = self.pawn().cloned();
         self.clock_pawn = self.pawn().cloned();
@@ -2390,7 +2555,14 @@ impl<'a> Generator<'a> {
     /// there).
     fn double_step(&mut self, fen: Option<&Fen>) -> Option<String> {
         fen?;
-        self.pawn()?;
+        let initial = self
+            .pieces
+            .iter()
+            .find(|p| p.key != "pawn" && p.betza.split_whitespace().any(|t| t.starts_with('i')))
+            .map(|p| p.key.clone());
+        if self.pawn().is_none() && initial.is_none() {
+            return None;
+        }
         let on = self.bool("doubleStep", true)?;
         let rank = self.int("doubleStepRank", 2, 1, self.ranks as u64)? as usize;
         let first = self.bool("firstRankDoubleSteps", false)?;
@@ -2448,6 +2620,16 @@ impl<'a> Generator<'a> {
         // A double step from the first rank (`firstRankDoubleSteps`) makes
         // no en-passant square in FSF: `mfnD from` that rank, any square.
         let first_rank = first && rank != 1;
+        if let (true, Some(key)) = (first_rank, &initial) {
+            // Fairy-Stockfish adds the first rank to the region, where a
+            // custom piece's initial move makes en-passant squares.
+            let key = key.clone();
+            self.refuse_key(
+                &key,
+                "an initial move (`i`) with `firstRankDoubleSteps = true`: Fairy-Stockfish's first-rank double steps make en-passant squares for a custom piece, fairyc's `mfnD from` the first rank none",
+            );
+            return None;
+        }
         let [white, black] = zone;
         let white = [white];
         let black = [black];
@@ -2498,8 +2680,20 @@ impl<'a> Generator<'a> {
             return;
         };
         let rank = rank as usize;
-        let rook = match self.raw("castlingRookPiece") {
-            Some(_) => match self.piece_key("castlingRookPiece") {
+        let rook_key = self.rook_key();
+        if rook_key == "castlingRookPieces"
+            && self
+                .raw(rook_key)
+                .is_some_and(|v| v.value.trim().chars().count() != 1)
+        {
+            self.refuse_key(
+                rook_key,
+                "several castling rook types (or none): the import writes the outermost piece of one type on each side",
+            );
+            return;
+        }
+        let rook = match self.raw(rook_key) {
+            Some(_) => match self.piece_key(rook_key) {
                 Some(Some(p)) => p,
                 _ => return,
             },
@@ -3152,7 +3346,7 @@ impl<'a> Generator<'a> {
                 let Some(Some(p)) = self.piece_key("dropNoDoubled") else {
                     return;
                 };
-                let Some(count) = self.int("dropNoDoubledCount", 1, 1, 64) else {
+                let Some(count) = self.int("dropNoDoubledCount", 1, 0, 64) else {
                     return;
                 };
                 Some((p, count))
@@ -3224,9 +3418,16 @@ impl<'a> Generator<'a> {
             }
         }
         if let Some((p, count)) = no_doubled {
+            // Fairy-Stockfish forbids a file holding `dropNoDoubledCount`
+            // or more of the piece (src/position.h): with `0`, every file.
+            let rule = if count == 0 {
+                format!("not-on ranks 1..{}", self.ranks)
+            } else {
+                format!("per-file {count}")
+            };
             self.line(
                 &format!(
-                    "    {} per-file {count}    // {}, {}",
+                    "    {} {rule}    // {}, {}",
                     p.name,
                     self.said("dropNoDoubled", "-"),
                     self.said("dropNoDoubledCount", "1")
@@ -3643,9 +3844,9 @@ impl<'a> Generator<'a> {
                     said.push(self.said("extinctionOpponentPieceCount", "0"));
                 }
                 let said = said.join(", ");
-                if !self.pseudo_royal.is_empty() {
+                if !self.pseudo_royal.is_empty() && !self.blasts() {
                     // FSF applies no extinction to pseudo-royal pieces: they
-                    // are never captured (`royal` here).
+                    // are never captured (`royal` here), only blown up.
                     lines.push((
                         format!("// no extinction: its pieces are royal    // {said}"),
                         "extinctionPieceTypes",
@@ -3777,7 +3978,13 @@ impl<'a> Generator<'a> {
                 "makpongRule",
             ));
         }
-        if let Some(false) = self.bool("checking", true) {
+        // Without a `king` Fairy-Stockfish's moves give no check
+        // (`Position::gives_check`): with pseudo-royal pieces only,
+        // `checking` and `dropChecks` change nothing.
+        let no_check = self.out.target == Target::Current
+            && self.king().is_none()
+            && !self.pseudo_royal.is_empty();
+        if let (Some(false), false) = (self.bool("checking", true), no_check) {
             legality.push((
                 format!(
                     "giving-check forbidden    // {}",
@@ -3787,9 +3994,10 @@ impl<'a> Generator<'a> {
             ));
         }
         // Without drops FSF never asks, and fairyc refuses the rule (`E0174`).
-        if let (Some(false), Some(true)) = (
+        if let (Some(false), Some(true), false) = (
             self.bool("dropChecks", true),
             self.bool("pieceDrops", false),
+            no_check,
         ) {
             legality.push((
                 format!(

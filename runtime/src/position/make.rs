@@ -454,8 +454,11 @@ impl<'v, W: Width> Pos<'v, W> {
             }
         }
         // Only a quiet move creates en-passant squares (a capture
-        // may end where a creating path does, along another path).
-        if cap == 0 && v.creates_ep.has(p) {
+        // may end where a creating path does, along another path),
+        // and only one that does not promote (a double step into
+        // the promotion zone leaves no pawn to take).
+        let promotes = matches!(promote, Promote::Piece(_) | Promote::Hand(_));
+        if cap == 0 && !promotes && v.creates_ep.has(p) {
             let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
             if let Some(squares) = list.iter().find(|c| c.to == to).map(|c| c.passed) {
                 if self.ep_takeable(squares, us ^ 1) {
