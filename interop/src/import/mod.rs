@@ -1198,19 +1198,7 @@ fn resolve_parent(
     }
     if let Some(b) = BUILTINS.iter().find(|b| b.name == parent.as_str()) {
         if out.target == Target::Current {
-            let ini = ini::parse(b.keys);
-            let mut keys = Keys::new();
-            for e in ini.sections.iter().flat_map(|s| &s.entries) {
-                keys.insert(
-                    e.key.clone(),
-                    Val {
-                        value: e.value.clone(),
-                        span: *span,
-                        from: From::Shipped(parent.clone()),
-                    },
-                );
-            }
-            return Some(keys);
+            return Some(parent_keys(&ini::parse(b.keys), parent, *span));
         }
     }
     if let Some(s) = shipped.iter().find(|s| s.names.iter().any(|n| n == parent)) {
@@ -1227,17 +1215,7 @@ fn resolve_parent(
         return match exported {
             Ok(text) => {
                 let ini = ini::parse(text);
-                let mut keys = Keys::new();
-                for e in ini.sections.iter().flat_map(|s| &s.entries) {
-                    keys.insert(
-                        e.key.clone(),
-                        Val {
-                            value: e.value.clone(),
-                            span: *span,
-                            from: From::Shipped(parent.clone()),
-                        },
-                    );
-                }
+                let mut keys = parent_keys(&ini, parent, *span);
                 let entries = ini.sections.iter().flat_map(|s| &s.entries);
                 note_promotion_ranks(&mut keys, entries.map(|e| e.key.as_str()));
                 Some(keys)
@@ -1282,6 +1260,24 @@ fn resolve_parent(
         notes,
     );
     None
+}
+
+/// The keys of a parent read from Fairy-Stockfish's definition or from a
+/// shipped variant's export, each marked as the parent's (`span`: the
+/// section's parent name, where its errors point).
+fn parent_keys(ini: &ini::Ini, parent: &str, span: Span) -> Keys {
+    let mut keys = Keys::new();
+    for e in ini.sections.iter().flat_map(|s| &s.entries) {
+        keys.insert(
+            e.key.clone(),
+            Val {
+                value: e.value.clone(),
+                span,
+                from: From::Shipped(parent.to_owned()),
+            },
+        );
+    }
+    keys
 }
 
 /// A generated `.variant` source and, per line, the `.ini` place it comes from.
