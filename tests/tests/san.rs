@@ -238,8 +238,8 @@ const SHOGI_TEMPLATE: &[&str] = &[
 /// Fairy-Stockfish's SAN marks a check only against its `KING` piece type,
 /// and these variants' royal pieces are, there, other types that merely
 /// must not be lost (pseudo-royal extinction pieces): the atomic family's
-/// kings (atomiczh's too) and Spartan chess's are its commoners, so it
-/// never writes `+`;
+/// kings (atomiczh's too), petrified's and Spartan chess's are its
+/// commoners, so it never writes `+`;
 /// coregal's queens are, so it writes `+` against the king only; chak's
 /// king and divine king are custom pieces made pseudo-royal
 /// (`extinctionPseudoRoyal`), so it never writes `+` there. fairyc's
@@ -258,6 +258,7 @@ const NO_CHECK_THERE: &[&str] = &[
     "coregal",
     "chak",
     "atomiczh",
+    "petrified",
 ];
 
 #[test]
