@@ -553,8 +553,9 @@ impl<'v> Position<'v> {
         parts
     }
 
-    /// The squares of the other pieces of `mover`'s type that have a legal
-    /// move to `to` too, from which SAN must tell the move apart. A gating
+    /// The squares of the other pieces written as `mover` is (its type, or
+    /// a piece SAN writes with the same letter: `notation as`) that have a
+    /// legal move to `to` too, from which SAN must tell the move apart. A gating
     /// move's rivals gate the same piece (as Fairy-Stockfish tries the move
     /// from their squares).
     fn rivals(

@@ -457,8 +457,10 @@ impl<'v, W: Width> Pos<'v, W> {
         // may end where a creating path does, along another path),
         // and only one that does not promote (a double step into
         // the promotion zone leaves no pawn to take).
-        let promotes = matches!(promote, Promote::Piece(_) | Promote::Hand(_));
-        if cap == 0 && !promotes && v.creates_ep.has(p) {
+        if cap == 0
+            && v.creates_ep.has(p)
+            && !matches!(promote, Promote::Piece(_) | Promote::Hand(_))
+        {
             let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
             if let Some(squares) = list.iter().find(|c| c.to == to).map(|c| c.passed) {
                 if self.ep_takeable(squares, us ^ 1) {
