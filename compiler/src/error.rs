@@ -623,9 +623,12 @@ pub enum ErrorKind {
     /// or the start position (an unknown square, an empty zone, a direction
     /// that selects no move, an illegal setup, …). See [`crate::lower::LowerError`].
     Lower(crate::lower::LowerError),
-    /// `E0160` … `E0169`: `fairyc export` cannot express a construct in
-    /// Fairy-Stockfish 11.1.
-    Export(crate::export_refusal::ExportRefusal),
+    /// `E0159`, `E0160` … `E0169`: `fairyc export` cannot express a
+    /// construct for its target Fairy-Stockfish (or does not write it yet).
+    Export(
+        crate::export_refusal::ExportRefusal,
+        crate::export_refusal::ExportTarget,
+    ),
 
     // --- hoppers and the flying general (issue 12) ---
     /// `E0135` `moves pgR` — both hopper modifiers in one term.
@@ -1788,7 +1791,9 @@ impl ErrorKind {
                 )
                 .help("three-check is `checks 3 win`")
             }
-            ErrorKind::Export(e) => Text::new(e.code(), e.message(), e.label()).help(e.help()),
+            ErrorKind::Export(e, t) => {
+                Text::new(e.code(), e.message(*t), e.label(*t)).help(e.help(*t))
+            }
             ErrorKind::UnknownSetupSymbol {
                 letter,
                 row,

@@ -455,6 +455,49 @@ fn current_boundary() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// A refusal names its target: for 11.1 what that engine cannot express,
+/// for the current engine what the export does not write (its format says
+/// more), never "11.1" for an export to the current engine.
+#[test]
+fn refusals_name_their_target() {
+    let text = |errors: Vec<fairyc_compiler::error::CompileError>| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // Bare king and a counting rule: makruk.
+    let current = text(export_current("makruk").expect_err("makruk exports"));
+    assert!(
+        current.contains(
+            "the export to the current Fairy-Stockfish does not cover this rule: a counting rule"
+        ),
+        "{current}"
+    );
+    assert!(!current.contains("11.1"), "{current}");
+    // Draw odds: a key of the current engine only.
+    let old = text(fairyc_interop::export::export(&source("armageddon"), "a").expect_err("11.1"));
+    assert!(
+        old.contains("Fairy-Stockfish 11.1 cannot express this rule: draw odds"),
+        "{old}"
+    );
+    // A board larger than both engines hold is the engine's limit.
+    let chu = text(export_current("chu").expect_err("chu exports"));
+    assert!(
+        chu.contains("the current Fairy-Stockfish cannot hold this board: it is 12×12"),
+        "{chu}"
+    );
+    // xiangqi's general, confined to its palace.
+    let xiangqi = text(export_current("xiangqi").expect_err("xiangqi exports"));
+    assert!(
+        xiangqi
+            .contains("the export to the current Fairy-Stockfish does not cover this royal piece"),
+        "{xiangqi}"
+    );
+    assert!(!xiangqi.contains("11.1"), "{xiangqi}");
+}
+
 /// The custom pieces are written in Fairy-Stockfish's Betza dialect: the
 /// nightrider as `NN`, a knight-royal as `king = k:N`, the grasshopper's
 /// hops, a pawn without a double step as `doubleStep = false`.

@@ -74,16 +74,7 @@ pub fn export(source: &str, section: &str) -> Result<String, Vec<CompileError>> 
 }
 
 /// The Fairy-Stockfish an export is written for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Target {
-    /// The current Fairy-Stockfish (pyffish 0.0.90, ffish.js): besides
-    /// 11.1's keys, custom pieces (`customPiece1 = a:Betza`, `king =
-    /// k:Betza`, in its Betza dialect) and `doubleStep = false`.
-    #[default]
-    Current,
-    /// Fairy-Stockfish 11.1 (Debian's): predefined piece types only.
-    Fsf11,
-}
+pub use fairyc_compiler::export_refusal::ExportTarget as Target;
 
 /// [`export`] for the given Fairy-Stockfish.
 ///
@@ -272,8 +263,10 @@ fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
 
 impl Exporter<'_> {
     fn refuse(&mut self, refusal: ExportRefusal, span: Span) {
-        self.errors
-            .push(CompileError::new(ErrorKind::Export(refusal), span));
+        self.errors.push(CompileError::new(
+            ErrorKind::Export(refusal, self.target),
+            span,
+        ));
     }
 
     fn whole_file(&self) -> Span {
@@ -1432,7 +1425,7 @@ impl Exporter<'_> {
             });
             self.refuse(
                 ExportRefusal::Rule {
-                    why: "FSF 11.1 resets the half-move clock on captures and pawn moves only"
+                    why: "a half-move clock reset by other moves than captures and pawn moves"
                         .into(),
                 },
                 span,
@@ -1488,7 +1481,7 @@ impl Exporter<'_> {
             });
             self.refuse(
                 ExportRefusal::Rule {
-                    why: "a counting rule (Fairy-Stockfish 11.1 has only its built-in makruk and asean counting)".into(),
+                    why: "a counting rule (`counting …`)".into(),
                 },
                 span,
             );
