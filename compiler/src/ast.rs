@@ -997,6 +997,12 @@ pub enum EndRule {
         piece: Spanned<String>,
         /// The target squares (a zone or a set).
         squares: SquareSet,
+        /// `count N`: how many of the pieces must stand on the squares at
+        /// once (one without it).
+        count: Option<Spanned<u32>>,
+        /// `or-full` (after a count): also reached when the squares are all
+        /// occupied, by any pieces, and one of them is such a piece.
+        or_full: Option<Span>,
         /// For the player who reaches.
         outcome: Spanned<String>,
         /// `after-reply`: the opponent gets one more move first.

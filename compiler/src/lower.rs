@@ -903,6 +903,8 @@ pub fn end(checked: &Checked) -> EndRules {
             .map(|r| ReachRule {
                 piece: r.piece,
                 squares: r.squares.clone(),
+                count: r.count,
+                or_full: r.or_full,
                 outcome: r.outcome,
                 after_reply: r.after_reply,
             })

@@ -440,6 +440,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_petrify => "`petrify`",
         Rule::blast_spared => "`spared`",
         Rule::kw_after_reply => "`after-reply`",
+        Rule::kw_count => "`count`",
+        Rule::kw_or_full => "`or-full`",
         Rule::kw_giving_check => "`giving-check`",
         Rule::kw_forbidden => "`forbidden`",
         Rule::kw_capture => "`capture`",
@@ -1757,11 +1759,13 @@ impl Builder<'_> {
             let mut counts = Vec::new();
             let mut set = None;
             let mut after_reply = false;
+            let mut or_full = None;
             let mut drop = None;
             let mut opponent = None;
             for q in p.into_inner() {
                 match q.as_rule() {
                     Rule::kw_after_reply => after_reply = true,
+                    Rule::kw_or_full => or_full = Some(span_of(&q)),
                     Rule::kw_drop => drop = Some(span_of(&q)),
                     Rule::extinction_opponent => {
                         opponent = q
@@ -1844,6 +1848,8 @@ impl Builder<'_> {
                         span,
                         piece,
                         squares,
+                        count: counts.next().filter(|n| self.reach_count(n)),
+                        or_full,
                         outcome,
                         after_reply,
                     },
@@ -1854,6 +1860,24 @@ impl Builder<'_> {
             rules.push(end_rule);
         }
         EndDecl { span, rules }
+    }
+
+    /// Whether a goal's `count N` is in range (`1..=65535`); if not, an
+    /// `E0053` error.
+    fn reach_count(&mut self, n: &Spanned<u32>) -> bool {
+        let ok = (1..=u32::from(u16::MAX)).contains(&n.node);
+        if !ok {
+            self.errors.push(CompileError::new(
+                ErrorKind::NumberOutOfRange {
+                    number: n.node.to_string(),
+                    place: "a goal's count",
+                    min: 1,
+                    max: i64::from(u16::MAX),
+                },
+                n.span,
+            ));
+        }
+        ok
     }
 
     /// `line 3 of Stone along files, ranks loss`

@@ -623,8 +623,8 @@ const END_BLOCK: &[Statement] = &[
     ),
     after(
         "reaches",
-        "`<Piece> reaches <squares> <win|draw|loss> [after-reply]`",
-        "what a piece reaching the squares means",
+        "`<Piece> reaches <squares> [count <n> [or-full]] <win|draw|loss> [after-reply]`",
+        "what a piece (or n at once) reaching the squares means",
         END,
     ),
     lead(

@@ -303,6 +303,11 @@ pub enum TableError {
     },
     /// A repetition count below 2 (every position occurs once).
     RepetitionCount(u32),
+    /// A goal's `count` is 0 (`end.reach[rule]`).
+    ReachCount {
+        /// The rule's index.
+        rule: usize,
+    },
     /// A repetition claim below 2 or above the count.
     RepetitionClaim {
         /// The claim.
@@ -884,6 +889,9 @@ impl fmt::Display for TableError {
                 t::MAX_CASTLING
             ),
             TableError::Castling { rule, problem } => write!(f, "castling[{rule}]: {problem}"),
+            TableError::ReachCount { rule } => {
+                write!(f, "end.reach[{rule}].count is 0; it must be at least 1")
+            }
             TableError::RepetitionCount(n) => {
                 write!(f, "end.repetition.count is {n}; it must be at least 2")
             }

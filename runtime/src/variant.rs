@@ -708,6 +708,10 @@ pub(crate) struct EpCreator<W: Width> {
 pub(crate) struct ReachRule<W: Width> {
     pub piece: u8,
     pub squares: [Set<W>; 2],
+    /// How many of the pieces at once.
+    pub count: u32,
+    /// Also reached when the squares are all occupied.
+    pub or_full: bool,
     pub outcome: Outcome,
     /// Judged only after the opponent's reply.
     pub after_reply: bool,
@@ -1413,6 +1417,8 @@ impl<W: Width> EndState<W> {
                 .map(|r| ReachRule {
                     piece: r.piece,
                     squares: [set_of(&r.squares[0]), set_of(&r.squares[1])],
+                    count: u32::from(r.count),
+                    or_full: r.or_full,
                     outcome: r.outcome,
                     after_reply: r.after_reply,
                 })

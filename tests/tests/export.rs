@@ -657,3 +657,40 @@ fn pyffish_plays_an_exported_walled_board() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A goal of several pieces at once is `flagPieceCount` (and
+/// `flagPieceBlockedWin` for `or-full`) for the current engine; 11.1's
+/// export refuses it.
+#[test]
+fn goals_of_several_pieces_export_to_the_current_engine() {
+    let source = r#"
+variant "Runners" { }
+board { files a..e; ranks 1..5 }
+piece Runner { letter P; moves mFmW }
+setup "ppppp/5/5/5/PPPPP w - - 0 1"
+zone goal { white: a5, b5, c5, d5, e5, a4, e4; black: a1, b1, c1, d1, e1, a2, e2 }
+end { checkmate loss; Runner reaches goal count 5 or-full win }
+"#;
+    let ini = fairyc_interop::export::export_for(
+        source,
+        "runners",
+        fairyc_interop::export::Target::Current,
+    )
+    .expect("exports");
+    for key in [
+        "flagPiece = p",
+        "flagPieceCount = 5",
+        "flagPieceBlockedWin = true",
+    ] {
+        assert!(ini.lines().any(|l| l == key), "{key}:\n{ini}");
+    }
+    // A commoner is one of 11.1's types: only the goal is refused.
+    let commoners = source.replace("mFmW", "K");
+    let errors = fairyc_interop::export::export(&commoners, "runners").expect_err("11.1");
+    let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(text.len(), 1, "{text:?}");
+    assert!(
+        text[0].contains("cannot express this rule: a goal of several pieces at once"),
+        "{text:?}"
+    );
+}

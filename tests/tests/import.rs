@@ -714,25 +714,50 @@ fn pawn_types_and_replaced_letters() {
     }
 }
 
-/// `flagPieceCount` is refused at the key, with why, unless it is its
-/// default `1` (fairyc's `reaches` is won by one piece).
+/// `flagPieceCount` and `flagPieceBlockedWin` are a goal's `count` and
+/// `or-full`; `1` (and `0`, which Fairy-Stockfish reads as needing one
+/// piece too) is the plain goal, and 11.1 ignores both keys (`W0021`).
 #[test]
 fn flag_piece_count() {
     let shipped = shipped_for_import();
     let base =
         "[a]\nmaxRank = 3\nmaxFile = c\ncustomPiece1 = n:mN\nstartFen = nnn/3/NNN w - - 0 1\n\
                 flagPiece = n\nflagRegionWhite = *3\nflagRegionBlack = *1\n";
-    let one = import::import(&format!("{base}flagPieceCount = 1\n"), &shipped);
-    assert!(!one.sections[0].failed, "{:?}", one.diagnostics);
-    let ini = format!("{base}flagPieceCount = 3\n");
-    let three = import::import(&ini, &shipped);
+    let source = |keys: &str| {
+        let result = import::import(&format!("{base}{keys}"), &shipped);
+        assert!(!result.sections[0].failed, "{:?}", result.diagnostics);
+        let line = result.sections[0]
+            .source
+            .lines()
+            .find(|l| l.contains(" reaches "))
+            .expect("a goal")
+            .trim()
+            .to_owned();
+        line
+    };
+    assert_eq!(source("flagPieceCount = 1\n"), "Custom1 reaches goal win");
+    assert_eq!(source("flagPieceCount = 0\n"), "Custom1 reaches goal win");
+    assert_eq!(
+        source("flagPieceCount = 3\n"),
+        "Custom1 reaches goal count 3 win"
+    );
+    assert_eq!(
+        source("flagPieceCount = 3\nflagPieceBlockedWin = true\n"),
+        "Custom1 reaches goal count 3 or-full win"
+    );
+    assert_eq!(
+        source("flagPieceBlockedWin = true\n"),
+        "Custom1 reaches goal win"
+    );
+    let ini = format!("{base}flagPieceCount = many\n");
+    let bad = import::import(&ini, &shipped);
     let at = ini.find("flagPieceCount").expect("key");
     assert!(
-        three.diagnostics.iter().any(|d| d.code == "E0201"
-            && d.span.start as usize == at
-            && d.notes.iter().any(|n| n.contains("reaches"))),
+        bad.diagnostics
+            .iter()
+            .any(|d| d.code == "E0203" && d.span.start as usize > at),
         "{:?}",
-        three.diagnostics
+        bad.diagnostics
     );
 }
 

@@ -106,6 +106,8 @@ impl Resolver<'_> {
                 EndRule::Reach {
                     piece,
                     squares,
+                    count,
+                    or_full,
                     outcome,
                     after_reply,
                     ..
@@ -117,6 +119,10 @@ impl Resolver<'_> {
                         out.reach.push(CheckedReach {
                             piece,
                             squares: set,
+                            count: count
+                                .as_ref()
+                                .map_or(1, |n| u16::try_from(n.node).unwrap_or(u16::MAX)),
+                            or_full: or_full.is_some(),
                             outcome,
                             after_reply: *after_reply,
                         });

@@ -268,6 +268,10 @@ pub struct CheckedReach {
     pub piece: u8,
     /// The squares, per side.
     pub squares: [Vec<Sq>; 2],
+    /// `count N`: how many of the pieces at once (1 without it).
+    pub count: u16,
+    /// `or-full`.
+    pub or_full: bool,
     /// The outcome.
     pub outcome: Outcome,
     /// `after-reply`.

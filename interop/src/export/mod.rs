@@ -1498,9 +1498,25 @@ impl Exporter<'_> {
         }
     }
 
-    /// `flagPiece`, `whiteFlag`, `blackFlag`, `flagMove`: the goals of one piece.
+    /// `flagPiece`, `whiteFlag`, `blackFlag`, `flagMove`: the goals of one
+    /// piece; for the current Fairy-Stockfish also `flagPieceCount` and
+    /// `flagPieceBlockedWin` (one rule with `count`, `or-full`).
     fn goals(&mut self, end: &EndRules) {
         if let Some(first) = end.reach.first() {
+            let counted = first.count != 1 || first.or_full;
+            if counted && (self.target == Target::Fsf11 || end.reach.len() > 1) {
+                let span = self.end_span(|r| match r {
+                    EndRule::Reach { span, .. } => Some(*span),
+                    _ => None,
+                });
+                let why = if self.target == Target::Fsf11 {
+                    "a goal of several pieces at once (`count`, `or-full`)"
+                } else {
+                    "a goal of several pieces at once (`count`) beside other goals: Fairy-Stockfish has one flag region per side"
+                };
+                self.refuse(ExportRefusal::Rule { why: why.into() }, span);
+                return;
+            }
             let same = end.reach.iter().all(|r| {
                 r.piece == first.piece
                     && r.outcome == Outcome::Win
@@ -1526,6 +1542,10 @@ impl Exporter<'_> {
                 self.key("whiteFlag", white);
                 self.key("blackFlag", black);
                 self.key("flagMove", first.after_reply);
+                if counted {
+                    self.key("flagPieceCount", first.count);
+                    self.key("flagPieceBlockedWin", first.or_full);
+                }
             } else {
                 let span = self.end_span(|r| match r {
                     EndRule::Reach { span, .. } => Some(*span),

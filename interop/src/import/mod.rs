@@ -564,6 +564,8 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "flagRegion",
     "flagRegionWhite",
     "flagRegionBlack",
+    "flagPieceCount",
+    "flagPieceBlockedWin",
     "promotionRegionWhite",
     "promotionRegionBlack",
     "dropNoDoubled",
@@ -633,7 +635,6 @@ fn newer_default(key: &str, value: &str) -> bool {
         || (NONE.contains(&key) && value == "-")
         || (ON.contains(&key) && value == "true")
         || (matches!(key, "collinearN" | "connectNxN") && value == "0")
-        || (key == "flagPieceCount" && value.trim() == "1")
         || (key == "enclosingDrop" && matches!(value, "none" | "top"))
         // No en-passant square anywhere: the generator writes no `e`.
         || (key == "enPassantRegion" && value.trim() == "-")
@@ -1087,12 +1088,11 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
             KeyClass::Newer
                 if out.target == Target::Current && !newer_default(&e.key, &e.value) =>
             {
-                let why = match e.key.as_str() {
-                    "flagPieceCount" => "a goal won when this many flag pieces stand in the flag region at once; fairyc's `<Piece> reaches <squares>` is won by one piece reaching them",
-                    "flagPieceBlockedWin" => "a goal won when the flag region's squares are all occupied; fairyc's `reaches` has no such count",
-                    _ => "the current Fairy-Stockfish reads this key; the .variant language (or the import) has no construct for it yet",
-                };
-                out.cannot(&e.key, e.key_span, why);
+                out.cannot(
+                    &e.key,
+                    e.key_span,
+                    "the current Fairy-Stockfish reads this key; the .variant language (or the import) has no construct for it yet",
+                );
             }
             KeyClass::Newer if out.target == Target::Current => {}
             KeyClass::Newer | KeyClass::Custom => out.error(
@@ -3883,7 +3883,19 @@ impl<'a> Generator<'a> {
             let white = self.squares(wkey);
             let black = self.squares(bkey);
             let after = self.bool("flagMove", false);
-            if let (Some(white), Some(black), Some(after)) = (white, black, after) {
+            // Fairy-Stockfish's goal needs one flag piece in the region
+            // whatever its count: 0 counts as 1.
+            let (count, full) = if self.out.target == Target::Current {
+                (
+                    self.int("flagPieceCount", 1, 0, u64::from(u16::MAX)),
+                    self.bool("flagPieceBlockedWin", false),
+                )
+            } else {
+                (Some(1), Some(false))
+            };
+            if let (Some(white), Some(black), Some(after), Some(count), Some(full)) =
+                (white, black, after, count, full)
+            {
                 if white.is_empty() || black.is_empty() {
                     let key = if white.is_empty() { wkey } else { bkey };
                     let span = self
@@ -3908,9 +3920,15 @@ impl<'a> Generator<'a> {
                         ),
                         wkey,
                     ));
+                    // `or-full` says something only with a count above 1.
+                    let counted = match (count.max(1), full) {
+                        (1, _) => String::new(),
+                        (n, false) => format!(" count {n}"),
+                        (n, true) => format!(" count {n} or-full"),
+                    };
                     lines.push((
                         format!(
-                            "{} reaches goal win{}",
+                            "{} reaches goal{counted} win{}",
                             flag.name,
                             if after { " after-reply" } else { "" }
                         ),

@@ -1593,10 +1593,14 @@ def game_over(pos):
     for r in e.get("reach", []):
         sides = [pos.turn] if r.get("after_reply") else [0, 1]
         for side in sides:
-            if any(
-                pos.board[s] and pos.board[s][1] == side and pos.board[s][0] == r["piece"]
-                for s in r["squares"][side]
-            ):
+            mine = sum(
+                1 for s in r["squares"][side]
+                if pos.board[s] and pos.board[s][1] == side and pos.board[s][0] == r["piece"]
+            )
+            # `count` pieces at once, or one and the squares all holding
+            # pieces (`or_full`; a wall fills none).
+            full = all(pos.board[s] for s in r["squares"][side])
+            if mine >= r.get("count", 1) or (mine and r.get("or_full") and full):
                 return True
     return False
 

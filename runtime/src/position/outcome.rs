@@ -40,13 +40,26 @@ impl<'v, W: Width> Pos<'v, W> {
         for &ReachRule {
             piece,
             squares,
+            count,
+            or_full,
             outcome,
             after_reply,
         } in &self.v.reach
         {
+            // `count` of the side's pieces on its squares, or (`or_full`)
+            // one of them on its squares and those squares all holding a
+            // piece (a wall fills none, as in Fairy-Stockfish).
             let on = |side: usize| {
-                Squares(self.by_side[side] & squares[side])
-                    .any(|s| code_piece(self.board.get(s as usize)) == piece)
+                let mut there = Squares(self.by_side[side] & squares[side])
+                    .filter(|&s| code_piece(self.board.get(s as usize)) == piece);
+                if count == 1 {
+                    return there.next().is_some();
+                }
+                let n = there.count() as u32;
+                n >= count
+                    || (or_full
+                        && n > 0
+                        && (squares[side] & !(self.by_side[0] | self.by_side[1])).is_empty())
             };
             if after_reply {
                 // Judged for the side to move, whose opponent has replied:

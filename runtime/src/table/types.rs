@@ -1405,6 +1405,14 @@ pub struct ReachRule {
     /// `squares[side]`: the targets of that side.
     #[serde(deserialize_with = "de_reach_squares")]
     pub squares: [Vec<u16>; 2],
+    /// How many of the side's pieces `piece` must stand on its targets at
+    /// once (JSON default 1; at least 1).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub count: u16,
+    /// Also reached when every target square is occupied (by any pieces)
+    /// and at least one holds the side's `piece` (JSON default `false`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub or_full: bool,
     /// For the player who reaches.
     pub outcome: Outcome,
     /// The opponent gets one reply first: the rule is judged at the start
@@ -1416,6 +1424,14 @@ pub struct ReachRule {
 
 pub(super) fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn one() -> u16 {
+    1
+}
+
+fn is_one(n: &u16) -> bool {
+    *n == 1
 }
 
 pub(super) fn is_false(b: &bool) -> bool {

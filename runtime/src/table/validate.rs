@@ -417,6 +417,9 @@ pub(super) fn validate_end(
     for (rule, r) in p.end.reach.iter().enumerate() {
         let at = Field::Reach { rule };
         pc(r.piece, at)?;
+        if r.count == 0 {
+            return Err(TableError::ReachCount { rule });
+        }
         for &s in r.squares.iter().flatten() {
             sq(s, at)?;
         }

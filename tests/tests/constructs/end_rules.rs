@@ -660,3 +660,57 @@ fn in_check_shogi_a_mating_pawn_drop_is_legal_and_its_check_wins() {
     let p = after(&v, "3lkl3/9/4G4/9/9/9/9/9/K8[P] w - - 1+1 0 1", &["P@e8"]);
     assert_eq!(p.outcome(), wins(Color::White, EndReason::Checks));
 }
+
+// --- goals of several pieces at once (`count`, `or-full`) ------------------
+
+/// Five runners, each side's region its far rank and two more squares; a
+/// count of five, or a full region with one of one's own (Fairy-Stockfish's
+/// `flagPieceCount = 5`, `flagPieceBlockedWin = true`, as its `kono`). The
+/// move counts and results are pyffish 0.0.90's (`legal_moves`,
+/// `game_result`) on the section `[flagblocked-imp]` of
+/// tests/data/field/imported.ini, which says the same game.
+const RUNNERS: &str = r#"
+variant "Runners" { }
+board { files a..e; ranks 1..5 }
+piece Runner { letter P; moves mFmW }
+setup "ppppp/5/5/5/PPPPP w - - 0 1"
+zone goal { white: a5, b5, c5, d5, e5, a4, e4; black: a1, b1, c1, d1, e1, a2, e2 }
+end { checkmate loss; Runner reaches goal count 5 or-full win }
+"#;
+
+fn runners() -> Variant {
+    let tables = fairyc_compiler::compile(RUNNERS).expect("the runners compile");
+    Variant::new(tables).expect("the runners load")
+}
+
+#[test]
+fn a_full_region_with_one_own_piece_is_a_goal() {
+    let v = runners();
+    // a4 and e4 white, a5..e5 black: White's region is full.
+    let p = pos(&v, "ppppp/P3P/5/5/1PPP1 b - - 0 1");
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Reach));
+    // The game is over: perft has no moves (pyffish: no legal move).
+    assert_eq!(fairyc_runtime::perft(&p, 1), 0);
+}
+
+#[test]
+fn a_region_one_square_short_of_full_is_no_goal() {
+    let v = runners();
+    // e4 empty: 17 moves for White, 11 for Black (pyffish).
+    assert_eq!(legal(&v, "ppppp/P4/5/4P/1PPP1 w - - 0 1").len(), 17);
+    assert_eq!(legal(&v, "ppppp/P4/5/4P/1PPP1 b - - 0 1").len(), 11);
+    // e5 empty, a black runner on e2 (in Black's region, not White's).
+    assert_eq!(legal(&v, "pppp1/P3P/5/4p/1PPP1 b - - 0 1").len(), 13);
+}
+
+#[test]
+fn a_count_of_pieces_is_a_goal_without_a_full_region() {
+    let tables =
+        fairyc_compiler::compile(&RUNNERS.replace("count 5 or-full", "count 2")).expect("compiles");
+    let v = Variant::new(tables).expect("loads");
+    // Two white runners on White's region (a4, e4): White has won.
+    let p = pos(&v, "1ppp1/P3P/5/5/1PPP1 b - - 0 1");
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Reach));
+    // One is not enough.
+    assert_eq!(pos(&v, "1ppp1/P4/5/5/1PPP1 b - - 0 1").outcome(), None);
+}
