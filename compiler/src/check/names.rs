@@ -794,11 +794,15 @@ fn single_item(item: &Item) -> Option<(&'static str, Span)> {
 }
 
 /// Whether the game can be decided without a royal piece: an extinction
-/// rule, a goal, a line, or a stalemate that is not a draw.
+/// rule, a goal, a line, a stalemate that is not a draw, or draw odds
+/// (which turn the draw of a stalemate into a win).
 fn decided(file: &ast::File) -> bool {
     file.items.iter().any(|item| {
         matches!(item, Item::End(e) if e.rules.iter().any(|r| match r {
-            EndRule::Extinction { .. } | EndRule::Reach { .. } | EndRule::Line { .. } => true,
+            EndRule::Extinction { .. }
+            | EndRule::Reach { .. }
+            | EndRule::Line { .. }
+            | EndRule::DrawOdds { .. } => true,
             EndRule::Stalemate { outcome, .. } => outcome.node != "draw",
             _ => false,
         }))

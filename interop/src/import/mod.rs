@@ -1315,6 +1315,16 @@ struct Piece {
     letter: char,
 }
 
+/// The piece of a goal (`flagPiece`).
+enum Flag {
+    /// None (`-`, or no key).
+    None,
+    /// Any piece (`*`).
+    Any,
+    /// One piece type.
+    One(Piece),
+}
+
 /// Builds the `.variant` source of one section.
 struct Generator<'a> {
     section: &'a Section,
@@ -3830,6 +3840,19 @@ impl<'a> Generator<'a> {
             let types = self
                 .raw("extinctionPieceTypes")
                 .map(|v| (v.value.clone(), v.span));
+            if types.is_some() && value == "none" {
+                // Fairy-Stockfish judges no extinction without a value.
+                let said = [
+                    self.said("extinctionPieceTypes", ""),
+                    self.said("extinctionValue", "none"),
+                ]
+                .join(", ");
+                lines.push((
+                    format!("// no extinction rule: it has no outcome    // {said}"),
+                    "extinctionPieceTypes",
+                ));
+                return;
+            }
             if let (Some(count), Some((types, span)), false) = (count, types, value == "none") {
                 let mut said = vec![
                     self.said("extinctionValue", "none"),
@@ -3878,7 +3901,19 @@ impl<'a> Generator<'a> {
     /// and the end rule (added to `lines`).
     fn flag(&mut self, lines: &mut Vec<(String, &'static str)>) -> Vec<(String, &'static str)> {
         let mut zones: Vec<(String, &'static str)> = Vec::new();
-        if let Some(Some(flag)) = self.flag_piece() {
+        let flags: Vec<String> = match self.flag_piece() {
+            Some(Flag::One(p)) => vec![p.name],
+            // `*`: any piece of the side (Fairy-Stockfish's `ALL_PIECES`),
+            // one goal per piece type; a promoted face is a type too.
+            Some(Flag::Any) => self
+                .pieces
+                .iter()
+                .map(|p| p.name.clone())
+                .chain(self.faces.iter().map(|(base, _)| Self::face_name(base)))
+                .collect(),
+            Some(Flag::None) | None => Vec::new(),
+        };
+        if !flags.is_empty() {
             let (wkey, bkey) = (self.region_key(0), self.region_key(1));
             let white = self.squares(wkey);
             let black = self.squares(bkey);
@@ -3920,20 +3955,32 @@ impl<'a> Generator<'a> {
                         ),
                         wkey,
                     ));
+                    if flags.len() > 1 && count > 1 {
+                        let span = self
+                            .raw("flagPieceCount")
+                            .map_or(self.section.header_span, |v| v.span);
+                        self.out.cannot(
+                            "flagPieceCount",
+                            span,
+                            "a count of flag pieces of any type (`flagPiece = *`): fairyc's `count` counts one piece type",
+                        );
+                        return zones;
+                    }
                     // `or-full` says something only with a count above 1.
                     let counted = match (count.max(1), full) {
                         (1, _) => String::new(),
                         (n, false) => format!(" count {n}"),
                         (n, true) => format!(" count {n} or-full"),
                     };
-                    lines.push((
-                        format!(
-                            "{} reaches goal{counted} win{}",
-                            flag.name,
-                            if after { " after-reply" } else { "" }
-                        ),
-                        "flagPiece",
-                    ));
+                    for flag in flags {
+                        lines.push((
+                            format!(
+                                "{flag} reaches goal{counted} win{}",
+                                if after { " after-reply" } else { "" }
+                            ),
+                            "flagPiece",
+                        ));
+                    }
                 }
             }
         }
@@ -4024,11 +4071,14 @@ impl<'a> Generator<'a> {
         (legality, royal)
     }
 
-    /// `flagPiece`: `None` on error, `Some(None)` for no flag piece.
-    fn flag_piece(&mut self) -> Option<Option<Piece>> {
-        match self.raw("flagPiece").map(|v| v.value.as_str()) {
-            None | Some("*") | Some("-") => Some(None),
-            Some(_) => self.piece_key("flagPiece"),
+    /// `flagPiece`: `None` on error.
+    fn flag_piece(&mut self) -> Option<Flag> {
+        match self.raw("flagPiece").map(|v| v.value.trim()) {
+            None | Some("-") => Some(Flag::None),
+            Some("*") => Some(Flag::Any),
+            Some(_) => self
+                .piece_key("flagPiece")
+                .map(|p| p.map_or(Flag::None, Flag::One)),
         }
     }
 }
