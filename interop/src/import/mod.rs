@@ -3931,7 +3931,9 @@ impl<'a> Generator<'a> {
             if let (Some(white), Some(black), Some(after), Some(count), Some(full)) =
                 (white, black, after, count, full)
             {
-                if white.is_empty() || black.is_empty() {
+                if white.is_empty() && black.is_empty() {
+                    // No region: no goal.
+                } else if white.is_empty() || black.is_empty() {
                     let key = if white.is_empty() { wkey } else { bkey };
                     let span = self
                         .raw(key)
@@ -3940,8 +3942,13 @@ impl<'a> Generator<'a> {
                     self.out
                         .cannot("flagPiece", span, "a goal for one side only");
                 } else {
+                    let default = if self.out.target == Target::Current {
+                        "*"
+                    } else {
+                        "-"
+                    };
                     let said = [
-                        self.said("flagPiece", "-"),
+                        self.said("flagPiece", default),
                         self.said(wkey, ""),
                         self.said(bkey, ""),
                         self.said("flagMove", "false"),
@@ -4071,9 +4078,12 @@ impl<'a> Generator<'a> {
         (legality, royal)
     }
 
-    /// `flagPiece`: `None` on error.
+    /// `flagPiece`: `None` on error. Without the key the current
+    /// Fairy-Stockfish's flag piece is any piece (its default, `*`); 11.1's
+    /// none.
     fn flag_piece(&mut self) -> Option<Flag> {
         match self.raw("flagPiece").map(|v| v.value.trim()) {
+            None if self.out.target == Target::Current => Some(Flag::Any),
             None | Some("-") => Some(Flag::None),
             Some("*") => Some(Flag::Any),
             Some(_) => self
