@@ -1004,3 +1004,39 @@ fn drop_no_doubled_count_zero() {
         [19, 258, 4830]
     );
 }
+
+/// A section without a parent has no promotion types unless the chain gives
+/// them (the current Fairy-Stockfish resets a parentless section's pieces,
+/// promotion types included; pyffish 0.0.90 gives a pawn on the seventh
+/// rank of such a section no move): its pawns, which must promote, cannot
+/// enter the promotion zone, which the language cannot say (`E0201`).
+/// Under `chess` they promote to its four pieces.
+#[test]
+fn a_section_without_a_parent_has_no_promotion_types() {
+    let shipped = shipped_for_import();
+    let pawns = "[a]\npawn = p\nqueen = q\nking = k\nstartFen = 4k3/8/8/8/8/8/P7/4K3 w - - 0 1\n";
+    let result = import::import(pawns, &shipped);
+    assert!(
+        result
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "E0201" && d.message.contains("promotionPieceTypes")),
+        "{:?}",
+        result.diagnostics
+    );
+    let given = import::import(&format!("{pawns}promotionPieceTypes = q\n"), &shipped);
+    assert!(!given.sections[0].failed, "{:?}", given.diagnostics);
+    assert!(given.sections[0]
+        .source
+        .contains("Pawn -> Queen in promotion-zone"));
+    let child = import::import("[a:chess]\n", &shipped);
+    assert!(!child.sections[0].failed, "{:?}", child.diagnostics);
+    let source = &child.sections[0].source;
+    assert!(
+        source.contains("Pawn -> Queen | Rook | Bishop | Knight in promotion-zone"),
+        "{source}"
+    );
+    // Fairy-Stockfish's chess: threefold repetition, 50 moves.
+    assert!(source.contains("repetition 3 draw"), "{source}");
+    assert!(source.contains("limit 50"), "{source}");
+}

@@ -924,6 +924,18 @@ pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
         match base {
             Some(mut keys) => {
                 note_parent_letters(&mut keys);
+                if out.target == Target::Current {
+                    // Fairy-Stockfish's default regions (promotion on ranks
+                    // 8 and 1, double steps from ranks 2 and 7) are made
+                    // for a board of 8 ranks, whatever this one's height.
+                    for note in [PROMOTION_RANKS, DOUBLE_STEP_RANKS] {
+                        keys.entry(note.into()).or_insert_with(|| Val {
+                            value: "8".into(),
+                            span: section.header_span,
+                            from: From::Here,
+                        });
+                    }
+                }
                 for e in &section.entries {
                     keys.insert(
                         e.key.clone(),
@@ -1140,19 +1152,30 @@ struct Builtin {
     keys: &'static str,
 }
 
-/// The built-ins read by their own definition. `nocheckatomic`: chess with
+/// The built-ins read by their own definition. `chess`: the default
+/// variant (chess rules without pieces, the keys' defaults) with chess's
+/// pieces, so that a child keeps Fairy-Stockfish's defaults (threefold
+/// repetition, fifty moves) rather than fairyc's shipped chess's fivefold
+/// and seventy-five. `nocheckatomic`: chess with
 /// a commoner `k` (the castling king) whose extinction loses, and a blast
 /// on every capture; `atomic`: the same with the commoner pseudo-royal.
 const BUILTINS: &[Builtin] = &[
     Builtin {
+        name: "chess",
+        keys: "[chess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\n\
+               promotionPieceTypes = qrbn\n",
+    },
+    Builtin {
         name: "nocheckatomic",
         keys: "[nocheckatomic]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\n\
+               promotionPieceTypes = qrbn\n\
                commoner = k\ncastlingKingPiece = k\nextinctionValue = loss\n\
                extinctionPieceTypes = k\nblastOnCapture = true\n",
     },
     Builtin {
         name: "atomic",
         keys: "[atomic]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\n\
+               promotionPieceTypes = qrbn\n\
                commoner = k\ncastlingKingPiece = k\nextinctionValue = loss\n\
                extinctionPieceTypes = k\nblastOnCapture = true\nextinctionPseudoRoyal = true\n",
     },
@@ -2454,9 +2477,10 @@ impl<'a> Generator<'a> {
                 self.out.cannot(key, span, &format!("a piece `{letter}` in hand could be dropped beyond `extinctionPieceCount + 1`"));
                 return;
             }
-            let promotions = self
-                .raw("promotionPieceTypes")
-                .map_or_else(|| "nbrq".to_string(), |v| v.value.clone());
+            let promotions = self.raw("promotionPieceTypes").map_or_else(
+                || self.default_promotion_types().to_string(),
+                |v| v.value.clone(),
+            );
             if (self.pawn().is_some() || self.promoting.is_some())
                 && promotions.chars().any(|t| t.eq_ignore_ascii_case(&letter))
             {
@@ -2941,6 +2965,17 @@ impl<'a> Generator<'a> {
         self.faces = faces;
     }
 
+    /// `promotionPieceTypes` when no section of the chain gives it: none
+    /// for the current Fairy-Stockfish (a section without a parent has its
+    /// pieces reset), chess's four for 11.1.
+    fn default_promotion_types(&self) -> &'static str {
+        if self.out.target == Target::Current {
+            "-"
+        } else {
+            "nbrq"
+        }
+    }
+
     /// The name of the promoted face of `base` ([`Self::read_promoted`]).
     fn face_name(base: &Piece) -> String {
         format!("Promoted{}", base.name)
@@ -3046,6 +3081,11 @@ impl<'a> Generator<'a> {
                 .is_some_and(|v| v.value.trim() == "-");
             let targets: Vec<Piece> = match self.raw("promotionPieceTypes") {
                 Some(_) if none => Vec::new(),
+                // The current Fairy-Stockfish reads a section without a
+                // parent with its pieces reset, promotion types included
+                // (`Variant::reset_pieces`): none unless a section of the
+                // chain gives them (its `chess` built-in does).
+                None if self.out.target == Target::Current => Vec::new(),
                 None => ["queen", "rook", "bishop", "knight"]
                     .iter()
                     .filter_map(|k| self.pieces.iter().find(|p| p.key == *k).cloned())
@@ -3079,7 +3119,7 @@ impl<'a> Generator<'a> {
                     return;
                 }
                 // `-`: no promotion types; the pawn stays a pawn on the last ranks.
-                let said = self.said("promotionPieceTypes", "nbrq");
+                let said = self.said("promotionPieceTypes", self.default_promotion_types());
                 self.line(
                     &format!("// {said}: no promotion"),
                     Some("promotionPieceTypes"),
@@ -3164,7 +3204,7 @@ impl<'a> Generator<'a> {
             return;
         };
         said.extend([
-            self.said("promotionPieceTypes", "nbrq"),
+            self.said("promotionPieceTypes", self.default_promotion_types()),
             self.said("mandatoryPawnPromotion", "true"),
         ]);
         for key in ["pawnTypes", "promotionPawnTypes"] {
