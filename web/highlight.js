@@ -17,7 +17,7 @@ export const KEYWORDS = [
   "faces", "facing", "falls", "fen", "fen-only", "file", "files", "first-on", "fleeing", "forbidden", "forward",
   "from", "full-board", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi",
   "last", "letter", "limit", "line", "loss", "max", "moves", "moving", "must-drop", "must-flip", "name", "needs",
-  "next-to-own", "no-attack", "no-check", "no-drop-mate", "not-on", "notation", "of", "off", "on", "once", "only",
+  "next-to-own", "no-attack", "no-check", "no-drop-mate", "none", "not-on", "notation", "of", "off", "on", "once", "only",
   "only-on", "opponent-has", "optional", "or-full", "past", "pawn", "per-colour", "per-file", "perpetual-check", "petrify",
   "pieces", "points", "rank", "ranks", "reach", "reaches", "repetition", "resets", "shape", "source", "spared",
   "square", "stalemate", "turn", "unlimited", "when-stuck", "white",

@@ -404,6 +404,8 @@ pub enum SetItem {
     },
     /// A bare name: a square (`e4`) or, alone in a set, a zone (`last-rank`).
     Name(Spanned<String>),
+    /// `none`: no square (a zone's side that has none).
+    None,
 }
 
 /// `promotion { Pawn -> Queen | Rook in last-rank … }`

@@ -631,7 +631,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0114",
         title: "empty promotion zone",
-        text: "A promotion zone has no square for a side, so that side could never promote.",
+        text: "A promotion zone has no square for a side, so that side could never promote. Write the side `none` if that is meant (`zone promotion-zone { white: rank 8; black: none }`).",
         wrong: "promotion { Pawn -> Queen in setup black Rook }   # and Black has no Rook",
         fixed: "promotion { Pawn -> Queen in last-rank }",
     },

@@ -460,6 +460,10 @@ fn goals(
             continue;
         }
         for (side, name) in [(0, Side::White), (1, Side::Black)] {
+            // A side without squares (`white: none`) has no goal.
+            if table.squares[side].is_empty() {
+                continue;
+            }
             let hit = table.squares[side]
                 .iter()
                 .any(|&s| can[side].get(s as usize).copied().unwrap_or(false));

@@ -441,6 +441,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::blast_spared => "`spared`",
         Rule::kw_after_reply => "`after-reply`",
         Rule::kw_count => "`count`",
+        Rule::kw_none => "`none`",
         Rule::kw_or_full => "`or-full`",
         Rule::kw_giving_check => "`giving-check`",
         Rule::kw_forbidden => "`forbidden`",
@@ -543,6 +544,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::zone_decl => "`zone`",
         Rule::zone_side => "`white:` or `black:`",
         Rule::square_set => "squares",
+        Rule::set_none => "`none`",
         Rule::set_rank => "`rank`",
         Rule::set_ranks => "`ranks`",
         Rule::set_file => "`file`",
@@ -1274,6 +1276,9 @@ impl Builder<'_> {
                 let rule = p.as_rule();
                 if rule == Rule::ident {
                     return Spanned::new(SetItem::Name(text(&p)), span);
+                }
+                if rule == Rule::set_none {
+                    return Spanned::new(SetItem::None, span);
                 }
                 let mut labels = Vec::new();
                 let mut side = None;

@@ -93,7 +93,7 @@ const ALLOW: &str = "docs/language.md#warnings-on-purpose-allow";
 
 /// What `<squares>` stands for in the forms: a square set.
 pub const SQUARE_SET: &str = "`<square>`, `<zone>`, `rank <r>`, `ranks <r>..<r>`, `file <f>`, \
-     `files <f>..<f>` or `setup <white|black> [<Piece>]`, several joined by `,`";
+     `files <f>..<f>`, `setup <white|black> [<Piece>]` or `none`, several joined by `,`";
 
 /// The top-level items.
 const TOP_LEVEL: &[Statement] = &[

@@ -45,7 +45,7 @@ impl Resolver<'_> {
             let zone_sound = !zone_unsound && self.errors.len() == before;
             if zone_sound && (self.setup.is_some() || !self.mentions_setup(&rule.zone)) {
                 for (side, name) in [(0, "white"), (1, "black")] {
-                    if zone[side].is_empty() {
+                    if zone[side].is_empty() && !self.written_none(&rule.zone, side) {
                         self.lower_error(LowerError::EmptyZone(name), rule.zone.span);
                     }
                 }

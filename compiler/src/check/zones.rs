@@ -51,6 +51,21 @@ impl<'a> Resolver<'a> {
         })
     }
 
+    /// Whether a side's squares of a set, or of the zone it names, are
+    /// written `none` (meant to be empty).
+    pub(super) fn written_none(&self, set: &SquareSet, side: usize) -> bool {
+        let only_none = |s: &SquareSet| {
+            !s.items.is_empty() && s.items.iter().all(|i| matches!(i.node, SetItem::None))
+        };
+        match self.zone_of(set) {
+            Some(zone) => zone
+                .sides
+                .iter()
+                .any(|(s, set)| side_index(s.node) == side && only_none(set)),
+            None => only_none(set),
+        }
+    }
+
     /// Whether a set, or the zone it names, lists `setup` squares.
     pub(super) fn mentions_setup(&self, set: &SquareSet) -> bool {
         match self.zone_of(set) {
@@ -128,6 +143,7 @@ impl<'a> Resolver<'a> {
                         }
                     }
                 }
+                SetItem::None => {}
                 SetItem::Name(n) => {
                     // Zones inside a list and names that are not squares
                     // were reported by the first pass.

@@ -2633,18 +2633,11 @@ impl<'a> Generator<'a> {
                     return None;
                 }
                 zone[side] = squares.join(", ");
-            } else if side == 1 && !(1..=self.ranks).contains(&black_rank) {
-                let span = self
-                    .raw("doubleStepRank")
-                    .map_or(self.section.header_span, |v| v.span);
-                self.out.cannot(
-                    "doubleStep",
-                    span,
-                    &format!(
-                        "a double-step rank inherited from a board of {made_on} ranks: Fairy-Stockfish keeps Black's region where it was on that board, off this one; set `doubleStepRank` (or `doubleStep = false`) in this section"
-                    ),
-                );
-                return None;
+            } else if !(1..=self.ranks).contains(&[rank, black_rank][side]) {
+                // A rank off this board (one inherited from a board of
+                // another height, where Fairy-Stockfish made the region):
+                // no double steps for that side.
+                zone[side] = "none".into();
             }
         }
         // A double step from the first rank (`firstRankDoubleSteps`) makes
@@ -3033,9 +3026,12 @@ impl<'a> Generator<'a> {
                     }
                     None => return None,
                 }
-            } else if (side == 0 && rank > made_on.min(n)) || rank > made_on {
+            } else if rank > made_on {
                 self.refuse_key("promotionRank", "a promotion region for one side only");
                 return None;
+            } else if side == 0 && rank > n {
+                // White's region, made on a taller board, is off this one.
+                "none".into()
             } else if side == 0 {
                 ranks(rank, made_on.min(n))
             } else {
@@ -3973,14 +3969,6 @@ impl<'a> Generator<'a> {
             {
                 if white.is_empty() && black.is_empty() {
                     // No region: no goal.
-                } else if white.is_empty() || black.is_empty() {
-                    let key = if white.is_empty() { wkey } else { bkey };
-                    let span = self
-                        .raw(key)
-                        .or(self.raw("flagPiece"))
-                        .map_or(self.section.header_span, |v| v.span);
-                    self.out
-                        .cannot("flagPiece", span, "a goal for one side only");
                 } else {
                     let default = if self.out.target == Target::Current {
                         "*"
@@ -3994,11 +3982,19 @@ impl<'a> Generator<'a> {
                         self.said("flagMove", "false"),
                     ]
                     .join(", ");
+                    // A side without a region has no goal (`none`).
+                    let squares = |s: &[String]| {
+                        if s.is_empty() {
+                            "none".to_string()
+                        } else {
+                            s.join(", ")
+                        }
+                    };
                     zones.push((
                         format!(
                             "zone goal {{ white: {}; black: {} }}    // {said}",
-                            white.join(", "),
-                            black.join(", ")
+                            squares(&white),
+                            squares(&black)
                         ),
                         wkey,
                     ));
