@@ -560,7 +560,12 @@ impl<'v, W: Width> Pos<'v, W> {
                 .map(|i| sq(self.free_castle[i][1]))
                 .collect(),
             gates: ByColor::from_fn(|c| SquareIter::of::<W>(self.gates[c.index()]).collect()),
-            ep: self.ep.any().then(|| sq(self.ep.lowest() as Sq)),
+            // A FEN holds one square: the lowest an en-passant capture can
+            // go to (a triple step passes two, of which maybe one is).
+            ep: Squares(self.ep)
+                .find(|&s| self.ep_takeable(bit(s as usize), self.turn))
+                .or_else(|| self.ep.any().then(|| self.ep.lowest() as Sq))
+                .map(sq),
             checks: self.v.check_count.map(|_| ByColor::from(self.checks)),
             counting: (self.count[0] != 0).then_some((self.count[0], self.count[1])),
             halfmove: self.halfmove,

@@ -574,6 +574,8 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "dropRegionBlack",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
     "pass",
     "passOnStalemate",
 ];
@@ -2015,6 +2017,7 @@ impl<'a> Generator<'a> {
 
     fn write_pieces(&mut self, fen: Option<&Fen>) {
         let double = self.double_step(fen);
+        let triple = self.triple_step();
         let demoted: Vec<char> = if self.bool("pieceDemotion", false) == Some(true)
             && self.bool("pieceDrops", false) == Some(true)
             && self.bool("capturesToHand", false) == Some(true)
@@ -2060,9 +2063,21 @@ impl<'a> Generator<'a> {
             // made from the double-step region, as the pawn's double step.
             let (initial, plain): (Vec<&str>, Vec<&str>) =
                 p.betza.split_whitespace().partition(|t| t.starts_with('i'));
+            // The pawn's triple step (`tripleStepRegion…`): lame, making
+            // en-passant squares on both squares passed, as its double step.
+            let triple_moves = match (&triple, p.key.as_str()) {
+                (Some(zone), "pawn") => format!("; moves ifmnH{within} from {zone}"),
+                _ => String::new(),
+            };
             let moves = match (&double, p.key.as_str()) {
                 (Some(zone), "pawn") => {
-                    format!("{}{within}; moves ifmnD{within} from {zone}", p.betza)
+                    format!(
+                        "{}{within}; moves ifmnD{within} from {zone}{triple_moves}",
+                        p.betza
+                    )
+                }
+                (None, "pawn") if !triple_moves.is_empty() => {
+                    format!("{}{within}{triple_moves}", p.betza)
                 }
                 (Some(zone), _) if !initial.is_empty() => {
                     let plain = if plain.is_empty() {
@@ -2583,6 +2598,42 @@ impl<'a> Generator<'a> {
     /// squares, as fairyc's `ifmnD from <zone>` does (an `i` term with
     /// `from` starts on those squares, whether or not the pawn started
     /// there).
+    /// `tripleStepRegionWhite`, `tripleStepRegionBlack` (the current
+    /// Fairy-Stockfish): the squares from which its `pawn` type may also go
+    /// three squares straight on, through empty squares (src/movegen.cpp);
+    /// the name of the zone written, if the section gives a region and has
+    /// a pawn.
+    fn triple_step(&mut self) -> Option<String> {
+        let keys = ["tripleStepRegionWhite", "tripleStepRegionBlack"];
+        if self.out.target != Target::Current || keys.iter().all(|k| self.raw(k).is_none()) {
+            return None;
+        }
+        self.pawn()?;
+        let white = self.squares(keys[0])?;
+        let black = self.squares(keys[1])?;
+        if white.is_empty() && black.is_empty() {
+            return None;
+        }
+        let side = |s: &[String]| {
+            if s.is_empty() {
+                "none".to_string()
+            } else {
+                s.join(", ")
+            }
+        };
+        let said = [self.said(keys[0], ""), self.said(keys[1], "")].join(", ");
+        self.line(&format!("// {said}"), Some(keys[0]));
+        self.line(
+            &format!(
+                "zone triple-step {{ white: {}; black: {} }}",
+                side(&white),
+                side(&black)
+            ),
+            Some(keys[0]),
+        );
+        Some("triple-step".into())
+    }
+
     fn double_step(&mut self, fen: Option<&Fen>) -> Option<String> {
         fen?;
         let initial = self

@@ -49,3 +49,38 @@ fn an_en_passant_capture_made_by_play_does_not_promote() {
     // The pawn left in the zone is a position its FEN can give.
     assert_eq!(pos(&v, &p.fen()).fen(), p.fen());
 }
+
+/// A triple step passes two squares; a FEN holds one, the lowest that an
+/// en-passant capture can go to. pyffish 0.0.90 on the section
+/// `[triplestep-imp]` of tests/data/field/imported.ini, which says the same
+/// game, writes `a4` and `a3` for the first two positions below (and
+/// `a3a4` for the third, both takeable, where fairyc writes the lower).
+#[test]
+fn a_triple_step_writes_the_square_a_capture_can_go_to() {
+    let source = r#"
+variant "Triple" { }
+board { files a..f; ranks 1..9 }
+piece King { letter K; moves K; royal }
+piece Queen { letter Q; moves Q }
+piece Pawn { letter P; moves mfW cefF; moves ifmnD from double-step; moves ifmnH from triple-step }
+setup "3k2/6/6/6/1p4/6/6/P5/3K2 w - - 0 1"
+zone double-step { white: rank 2, rank 3; black: rank 8, rank 7 }
+zone triple-step { white: rank 2; black: rank 8 }
+zone far { white: rank 9; black: rank 1 }
+promotion { Pawn -> Queen in far }
+end { checkmate loss }
+"#;
+    let tables = fairyc_compiler::compile(source).expect("compiles");
+    let v = fairyc_runtime::Variant::new(tables).expect("loads");
+    for (fen, ep) in [
+        ("3k2/6/6/6/1p4/6/6/P5/3K2 w - - 0 1", "a4"),
+        ("3k2/6/6/6/6/1p4/6/P5/3K2 w - - 0 1", "a3"),
+        ("3k2/6/6/6/1p4/1p4/6/P5/3K2 w - - 0 1", "a3"),
+    ] {
+        let mut p = pos(&v, fen);
+        let m = p.parse_uci("a2a5").expect("a2a5");
+        p.play(m).expect("plays");
+        let after = p.fen();
+        assert_eq!(after.split(' ').nth(3), Some(ep), "{fen}: {after}");
+    }
+}
