@@ -432,7 +432,7 @@ impl From<Path> for PathRepr {
 
 /// What a [`Path`] is for ([`Path::role`]). In JSON `"quiet"`,
 /// `"capture"` or `"attack"`; absent: `"move_or_capture"`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PathRole {
     /// The piece may move to an empty square and capture an enemy piece
@@ -864,7 +864,7 @@ pub struct DropRules {
 
 /// Where the pieces in hand come from ([`DropRules::supply`]). In JSON
 /// `"setup"` or `"unlimited"`; absent: `"captures"`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HandSupply {
     /// A captured piece goes to the capturer's hand (JSON: the field is
@@ -1215,7 +1215,7 @@ pub struct Legality {
 
 /// Which moves may not give check ([`Legality::giving_check`]). In JSON
 /// `"forbidden"` or `"forbidden_by_drop"`; absent: `"allowed"`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GivingCheck {
     /// Any move may give check (JSON: the field is absent).
@@ -1237,7 +1237,7 @@ impl GivingCheck {
 
 /// Whether and when a player may pass ([`Legality::pass`]). In JSON
 /// `"allowed"` or `"when_stuck"`; absent: `"never"`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PassRule {
     /// No pass (JSON: the field is absent).
@@ -1378,6 +1378,52 @@ impl<'de> Deserialize<'de> for SeveralRoyals {
             d,
             WORDS,
             "\"all_attacked\", \"unprotected\" or \"any_attacked\" (absent: one royal piece)",
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for PathRole {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PathRole, D::Error> {
+        const WORDS: &[(&str, PathRole)] = &[
+            ("move_or_capture", PathRole::MoveOrCapture),
+            ("quiet", PathRole::Quiet),
+            ("capture", PathRole::Capture),
+            ("attack", PathRole::Attack),
+        ];
+        read_word(
+            d,
+            WORDS,
+            "\"quiet\", \"capture\" or \"attack\" (absent: \"move_or_capture\")",
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for HandSupply {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<HandSupply, D::Error> {
+        const WORDS: &[(&str, HandSupply)] = &[
+            ("captures", HandSupply::Captures),
+            ("setup", HandSupply::Setup),
+            ("unlimited", HandSupply::Unlimited),
+        ];
+        read_word(
+            d,
+            WORDS,
+            "\"setup\" or \"unlimited\" (absent: \"captures\")",
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for GivingCheck {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GivingCheck, D::Error> {
+        const WORDS: &[(&str, GivingCheck)] = &[
+            ("allowed", GivingCheck::Allowed),
+            ("forbidden", GivingCheck::Forbidden),
+            ("forbidden_by_drop", GivingCheck::ForbiddenByDrop),
+        ];
+        read_word(
+            d,
+            WORDS,
+            "\"forbidden\" or \"forbidden_by_drop\" (absent: \"allowed\")",
         )
     }
 }

@@ -231,7 +231,7 @@ fn the_total_step_count_is_limited() {
     let mut v = zh();
     // 16 paths of 1,024 steps from each of 64 squares: more than 2^20 steps.
     let paths: Vec<Value> = (0..16)
-        .map(|_| json!({"steps": looping_path(MAX_STEPS_PER_PATH), "capture": false}))
+        .map(|_| json!({"steps": looping_path(MAX_STEPS_PER_PATH), "role": "quiet"}))
         .collect();
     let all: Vec<Value> = (0..64).map(|_| json!(paths)).collect();
     v["parts"]["pieces"][1]["moves"][0] = json!(all);
@@ -546,7 +546,7 @@ fn a_bad_choice_word_or_a_version_4_flag_is_refused_naming_it() {
     refused(
         &|v| v["parts"]["pieces"][5]["moves"][0][8][0] = json!({"steps": [16], "role": "hop"}),
         &format!("{path}.role"),
-        "unknown variant `hop`, expected one of `move_or_capture`, `quiet`, `capture`, `attack`",
+        "invalid value: string \"hop\", expected \"quiet\", \"capture\" or \"attack\"",
     );
     refused(
         &|v| v["parts"]["pieces"][5]["moves"][0][8][0] = json!({"steps": [16], "role": true}),
@@ -568,7 +568,7 @@ fn a_bad_choice_word_or_a_version_4_flag_is_refused_naming_it() {
     refused(
         &|v| v["parts"]["drops"]["supply"] = json!("captured"),
         "parts.drops",
-        "unknown variant `captured`",
+        "invalid value: string \"captured\", expected \"setup\" or \"unlimited\"",
     );
     refused(
         &|v| v["parts"]["drops"]["captures_to_hand"] = json!(false),
@@ -583,7 +583,7 @@ fn a_bad_choice_word_or_a_version_4_flag_is_refused_naming_it() {
     refused(
         &|v| v["parts"]["legality"] = json!({"giving_check": "by_drop"}),
         "parts.legality",
-        "unknown variant `by_drop`",
+        "invalid value: string \"by_drop\", expected \"forbidden\" or \"forbidden_by_drop\"",
     );
     refused(
         &|v| v["parts"]["legality"] = json!({"giving_check_forbidden": true}),
