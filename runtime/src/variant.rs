@@ -290,10 +290,10 @@ pub(crate) struct Rules<W: Width> {
     pub(crate) gate_to: Vec<Set<W>>,
     /// `gate_squares[side]`: all of the side's gate squares.
     pub(crate) gate_squares: [Set<W>; 2],
-    /// Captured pieces go to the capturer's hand (drops, and not
-    /// `captures_to_hand: false`).
+    /// Captured pieces go to the capturer's hand (drops whose `supply` is
+    /// `captures`).
     pub(crate) captures_to_hand: bool,
-    /// `drops.unlimited`: hands never run out and FENs write none.
+    /// `drops.supply` unlimited: hands never run out and FENs write none.
     pub(crate) unlimited: bool,
     /// `drop_to[p * 2 + side]`: where that side may drop piece `p`.
     pub(crate) drop_to: Vec<Set<W>>,

@@ -1067,12 +1067,11 @@ pub struct EndRules {
     /// move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub full_board: Option<Verdict>,
-    /// Facing royal pieces (the `attack_only` paths of a royal piece reach
-    /// the enemy royal piece) stop being illegal: a move may leave them
-    /// facing; the player to move while they face must end it or pass
+    /// Facing royal pieces (the [`PathRole::Attack`] paths of a royal piece
+    /// reach the enemy royal piece) stop being illegal: a move may leave
+    /// them facing; the player to move while they face must end it or pass
     /// (passing is then legal even in check), and if they face before and
-    /// after a move the game ends. The `attack_only` paths are then no
-    /// attacks.
+    /// after a move the game ends. The attack paths are then no attacks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<Verdict>,
     /// Points added to each side's total (White, Black) when the material is
