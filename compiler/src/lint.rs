@@ -373,7 +373,11 @@ fn drop_rules(
 ) {
     let index = |name: &str| decls.iter().position(|d| d.name.node == name);
     let nsq = parts.board.squares.len();
-    if !parts.drops.as_ref().is_some_and(|d| d.supply != HandSupply::Setup) {
+    if !parts
+        .drops
+        .as_ref()
+        .is_some_and(|d| d.supply != HandSupply::Setup)
+    {
         for decl in decls {
             for prop in &decl.props {
                 if let PieceProp::CapturedAs(name) = prop {

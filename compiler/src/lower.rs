@@ -12,8 +12,9 @@ use std::fmt;
 
 use fairyc_runtime::table::{
     BareKingRule, BoardTable, CastlingRule, DropRules, EndRules, ExtinctionRule, MovePromotion,
-    Path, PathRole, PieceTable, PromotionKind, PromotionRule, ReachRule, Royal, SquareInfo, Stalemate, Step,
-    TableParts, Trigger, Triggers, TurnPromotion, MAX_PATHS_PER_SQUARE, MAX_STEPS_PER_PATH,
+    Path, PathRole, PieceTable, PromotionKind, PromotionRule, ReachRule, Royal, SquareInfo,
+    Stalemate, Step, TableParts, Trigger, Triggers, TurnPromotion, MAX_PATHS_PER_SQUARE,
+    MAX_STEPS_PER_PATH,
 };
 use fairyc_runtime::{ParseFenError, Position, PositionError, Variant, VariantTables};
 
@@ -707,16 +708,16 @@ pub fn moves_with_rights(
                                 if list.len() >= MAX_PATHS_PER_SQUARE {
                                     return Err((spec.span, MoveCost::Paths));
                                 }
-                                budget.write_path(path.steps.len(), path.role.capture()).map_err(
-                                    |steps| {
+                                budget
+                                    .write_path(path.steps.len(), path.role.capture())
+                                    .map_err(|steps| {
                                         let cost = if steps {
                                             MoveCost::Steps
                                         } else {
                                             MoveCost::AttackWork
                                         };
                                         (spec.span, cost)
-                                    },
-                                )?;
+                                    })?;
                                 list.push(path);
                                 known.push(hash);
                             }

@@ -10,9 +10,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::bits::{bit, mask_of, set_of, Bits, Mid, Narrow, Small, Sq, Squares, Wide, Width};
 use crate::error::TableError;
 use crate::ids::{PieceType, Square};
-use crate::table::{
-    Outcome, PassRule, PromotionChoice, PromotionKind, Trigger, VariantTables,
-};
+use crate::table::{Outcome, PassRule, PromotionChoice, PromotionKind, Trigger, VariantTables};
 
 /// A set of squares at width `W`.
 pub(crate) type Set<W> = <W as Width>::Set;
@@ -937,7 +935,8 @@ impl<W: Width> PathArrays<W> {
             PathKind::Plain => {}
             PathKind::Hop | PathKind::AttackOnly => {
                 self.has_hops |= kind == PathKind::Hop;
-                if path.role.capture() && kind == PathKind::Hop || kind == PathKind::AttackOnly && !facing
+                if path.role.capture() && kind == PathKind::Hop
+                    || kind == PathKind::AttackOnly && !facing
                 {
                     self.slow_types |= bit(pi);
                     self.slow_static |= bit(pi);

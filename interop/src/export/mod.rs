@@ -471,7 +471,9 @@ impl Exporter<'_> {
     fn conversion(&mut self) {
         let p = &self.parts;
         let used = p.flipping.is_some()
-            || p.drops.as_ref().is_some_and(|d| d.supply == HandSupply::Unlimited)
+            || p.drops
+                .as_ref()
+                .is_some_and(|d| d.supply == HandSupply::Unlimited)
             || p.legality.pass == PassRule::WhenStuck
             || p.end.full_board.is_some()
             || p.end.stalemate == fairyc_runtime::table::Stalemate::Points;

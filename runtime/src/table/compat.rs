@@ -64,7 +64,10 @@ impl TryFrom<DropRulesRepr> for DropRules {
                 return Err(other_version("supply", "supply"));
             }
             // `unlimited` overrode `captures_to_hand`.
-            match (r.unlimited.unwrap_or(false), r.captures_to_hand.unwrap_or(true)) {
+            match (
+                r.unlimited.unwrap_or(false),
+                r.captures_to_hand.unwrap_or(true),
+            ) {
                 (true, _) => HandSupply::Unlimited,
                 (false, true) => HandSupply::Captures,
                 (false, false) => HandSupply::Setup,
@@ -173,15 +176,21 @@ impl TryFrom<LegalityRepr> for Legality {
                 (true, false) => PassRule::Allowed,
                 (false, true) => PassRule::WhenStuck,
                 (true, true) => {
-                    return Err("`pass` and `pass_when_stuck` together: version 5 has no such \
+                    return Err(
+                        "`pass` and `pass_when_stuck` together: version 5 has no such \
                                 rule (fairyc never wrote it)"
-                        .to_string())
+                            .to_string(),
+                    )
                 }
             };
             (giving, pass)
         } else {
             for (field, set, now) in [
-                ("giving_check_forbidden", r.giving_check_forbidden.is_some(), "giving_check"),
+                (
+                    "giving_check_forbidden",
+                    r.giving_check_forbidden.is_some(),
+                    "giving_check",
+                ),
                 (
                     "drop_giving_check_forbidden",
                     r.drop_giving_check_forbidden.is_some(),
@@ -197,9 +206,11 @@ impl TryFrom<LegalityRepr> for Legality {
                 None => PassRule::Never,
                 Some(PassField::Rule(p)) => p,
                 Some(PassField::Flag(_)) => {
-                    return Err("`pass` is \"allowed\" or \"when_stuck\" in format version 5 \
+                    return Err(
+                        "`pass` is \"allowed\" or \"when_stuck\" in format version 5 \
                                 (a boolean in version 4)"
-                        .to_string())
+                            .to_string(),
+                    )
                 }
             };
             (r.giving_check.unwrap_or_default(), pass)

@@ -401,9 +401,7 @@ impl<'de> Deserialize<'de> for Path {
                         "creates_en_passant" => once(&mut map, &mut creates, "creates_en_passant")?,
                         "friend_on" => once(&mut map, &mut friend_on, "friend_on")?,
                         "hop" => once(&mut map, &mut hop, "hop")?,
-                        "attack_only" if legacy => {
-                            once(&mut map, &mut attack_only, "attack_only")?
-                        }
+                        "attack_only" if legacy => once(&mut map, &mut attack_only, "attack_only")?,
                         "once" => once(&mut map, &mut one_time, "once")?,
                         "not_in_check" => once(&mut map, &mut not_in_check, "not_in_check")?,
                         "locust" => once(&mut map, &mut locust, "locust")?,

@@ -535,7 +535,9 @@ fn a_bad_choice_word_or_a_version_4_flag_is_refused_naming_it() {
         let mut v = zh();
         edit(&mut v);
         match load(&v) {
-            Err(TableError::Json { at: got, message, .. }) => {
+            Err(TableError::Json {
+                at: got, message, ..
+            }) => {
                 assert_eq!(got, at, "{message}");
                 assert!(message.contains(what), "{message}");
             }

@@ -165,7 +165,10 @@ fn a_version_4_table_still_loads_and_plays_the_same() {
         let depth = if perft(&a, 2) > 20_000 { 1 } else { 2 };
         assert_eq!(perft(&a, depth), perft(&b, depth), "{stem}");
     }
-    assert_eq!(seen, [true; 7], "each choice of version 5 in a shipped variant");
+    assert_eq!(
+        seen, [true; 7],
+        "each choice of version 5 in a shipped variant"
+    );
 }
 
 /// What version 4 could say and version 5 cannot: `unlimited` with
@@ -183,9 +186,13 @@ fn version_4_combinations_read_as_they_played() {
     v["parts"]["drops"]["unlimited"] = json!(true);
     v["parts"]["drops"]["captures_to_hand"] = json!(false);
     let t = VariantTables::from_json(&v.to_string()).expect("reads");
-    assert_eq!(t.parts().drops.as_ref().map(|d| d.supply), Some(HandSupply::Unlimited));
+    assert_eq!(
+        t.parts().drops.as_ref().map(|d| d.supply),
+        Some(HandSupply::Unlimited)
+    );
     let mut v = zh.clone();
-    v["parts"]["legality"] = json!({"giving_check_forbidden": true, "drop_giving_check_forbidden": true});
+    v["parts"]["legality"] =
+        json!({"giving_check_forbidden": true, "drop_giving_check_forbidden": true});
     let t = VariantTables::from_json(&v.to_string()).expect("reads");
     assert_eq!(t.parts().legality.giving_check, GivingCheck::Forbidden);
     let refused = |edit: &dyn Fn(&mut Value), what: &str| {
