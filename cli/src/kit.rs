@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
 
-use fairyc_runtime::{perft, Move, Position, Variant, VariantTables};
+use fairyc_runtime::{perft, Move, Position, Variant, VariantTables, FORMAT_VERSION};
 use serde_json::{json, Value};
 
 use crate::files::Fatal;
@@ -163,10 +163,10 @@ fn broken_tables(base: &Value) -> Vec<Broken> {
             text[..text.len() / 2].to_string(),
         ),
         b(
-            "format-5.json",
+            "format-6.json",
             "an unknown format version",
             true,
-            edited(base, |v| v["format"] = json!(5)),
+            edited(base, |v| v["format"] = json!(FORMAT_VERSION + 1)),
         ),
         b(
             "format-3.json",
@@ -179,6 +179,28 @@ fn broken_tables(base: &Value) -> Vec<Broken> {
             "a royal piece written as version 3 wrote it (`\"royal\": true`)",
             true,
             edited(base, |v| parts(v)["pieces"][royal]["royal"] = json!(true)),
+        ),
+        b(
+            "path-flags.json",
+            "a path written as version 4 wrote it (`\"capture\": false`, not `\"role\": \"quiet\"`)",
+            true,
+            edited(base, |v| {
+                parts(v)["pieces"][royal]["moves"][0][0][0] = json!({"steps": [1], "capture": false})
+            }),
+        ),
+        b(
+            "role-unknown.json",
+            "a path's `role` that is none of the four",
+            true,
+            edited(base, |v| {
+                parts(v)["pieces"][royal]["moves"][0][0][0] = json!({"steps": [1], "role": "hop"})
+            }),
+        ),
+        b(
+            "pass-true.json",
+            "a pass written as version 4 wrote it (`\"pass\": true`, not `\"allowed\"`)",
+            true,
+            edited(base, |v| parts(v)["legality"] = json!({"pass": true})),
         ),
         b(
             "turn-with-on.json",
@@ -343,7 +365,11 @@ fn broken_tables(base: &Value) -> Vec<Broken> {
             "field-twice.json",
             "a field given twice",
             false,
-            text.replacen("{\"format\":4,", "{\"format\":4,\"format\":4,", 1),
+            text.replacen(
+                &format!("{{\"format\":{FORMAT_VERSION},"),
+                &format!("{{\"format\":{FORMAT_VERSION},\"format\":{FORMAT_VERSION},"),
+                1,
+            ),
         ),
     ]
 }

@@ -6,7 +6,7 @@
 //! position) and points back into the AST for spans: the tables' pieces,
 //! promotion rules and reach rules are in the source's order.
 
-use fairyc_runtime::table::{PromotionChoice, TableParts, Trigger};
+use fairyc_runtime::table::{HandSupply, PassRule, PromotionChoice, TableParts, Trigger};
 use fairyc_runtime::{Color, Setup, Variant, VariantTables};
 
 use crate::ast::{self, DropRule, EndRule, Item, PieceProp, Side};
@@ -74,7 +74,7 @@ pub fn lint(file: &ast::File, tables: &VariantTables) -> Vec<Warning> {
     goals(file, parts, &reach, &fen_only, &mut out);
     dead_ends(parts, &decls, &reach, &mut out);
     over_at_start(file, tables, &mut out);
-    if parts.end.double_pass.is_some() && !parts.legality.pass && !parts.legality.pass_when_stuck {
+    if parts.end.double_pass.is_some() && parts.legality.pass == PassRule::Never {
         for item in &file.items {
             if let Item::End(end) = item {
                 for rule in &end.rules {
@@ -200,7 +200,7 @@ fn unused_pieces(decls: &[&ast::PieceDecl], used: &[bool], out: &mut Vec<Warning
 fn in_hand(parts: &TableParts, used: &[bool], hand: &mut [bool]) {
     if let Some(drops) = &parts.drops {
         for (i, piece) in parts.pieces.iter().enumerate() {
-            if !drops.captures_to_hand
+            if drops.supply == HandSupply::Setup
                 || !used.get(i).copied().unwrap_or(false)
                 || piece.royal.is_royal()
             {
@@ -373,7 +373,11 @@ fn drop_rules(
 ) {
     let index = |name: &str| decls.iter().position(|d| d.name.node == name);
     let nsq = parts.board.squares.len();
-    if !parts.drops.as_ref().is_some_and(|d| d.captures_to_hand) {
+    if !parts
+        .drops
+        .as_ref()
+        .is_some_and(|d| d.supply != HandSupply::Setup)
+    {
         for decl in decls {
             for prop in &decl.props {
                 if let PieceProp::CapturedAs(name) = prop {

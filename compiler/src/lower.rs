@@ -12,8 +12,9 @@ use std::fmt;
 
 use fairyc_runtime::table::{
     BareKingRule, BoardTable, CastlingRule, DropRules, EndRules, ExtinctionRule, MovePromotion,
-    Path, PieceTable, PromotionKind, PromotionRule, ReachRule, Royal, SquareInfo, Stalemate, Step,
-    TableParts, Trigger, Triggers, TurnPromotion, MAX_PATHS_PER_SQUARE, MAX_STEPS_PER_PATH,
+    Path, PathRole, PieceTable, PromotionKind, PromotionRule, ReachRule, Royal, SquareInfo,
+    Stalemate, Step, TableParts, Trigger, Triggers, TurnPromotion, MAX_PATHS_PER_SQUARE,
+    MAX_STEPS_PER_PATH,
 };
 use fairyc_runtime::{ParseFenError, Position, PositionError, Variant, VariantTables};
 
@@ -666,8 +667,13 @@ pub fn moves_with_rights(
                                     .into_iter()
                                     .map(|(to, block)| Step { to, block })
                                     .collect(),
-                                quiet: spec.quiet,
-                                capture: spec.capture,
+                                role: match (term.attack_only, spec.quiet, spec.capture) {
+                                    (true, _, _) => PathRole::Attack,
+                                    (false, true, true) => PathRole::MoveOrCapture,
+                                    (false, true, false) => PathRole::Quiet,
+                                    // The checker refuses `m` with `c`.
+                                    (false, false, _) => PathRole::Capture,
+                                },
                                 en_passant: spec.en_passant,
                                 creates_en_passant: spec.initial && spec.lame && spec.quiet,
                                 friend_on: if term.guarded {
@@ -676,7 +682,6 @@ pub fn moves_with_rights(
                                     Vec::new()
                                 },
                                 hop,
-                                attack_only: term.attack_only,
                                 once: term.once,
                                 not_in_check: term.unchecked,
                                 locust: leg.locust,
@@ -703,16 +708,16 @@ pub fn moves_with_rights(
                                 if list.len() >= MAX_PATHS_PER_SQUARE {
                                     return Err((spec.span, MoveCost::Paths));
                                 }
-                                budget.write_path(path.steps.len(), path.capture).map_err(
-                                    |steps| {
+                                budget
+                                    .write_path(path.steps.len(), path.role.capture())
+                                    .map_err(|steps| {
                                         let cost = if steps {
                                             MoveCost::Steps
                                         } else {
                                             MoveCost::AttackWork
                                         };
                                         (spec.span, cost)
-                                    },
-                                )?;
+                                    })?;
                                 list.push(path);
                                 known.push(hash);
                             }
@@ -734,13 +739,11 @@ fn path_hash(path: &Path) -> u64 {
         step.block.hash(&mut h);
     }
     (
-        path.quiet,
-        path.capture,
+        path.role,
         path.en_passant,
         path.creates_en_passant,
         &path.friend_on,
         path.hop,
-        path.attack_only,
         path.once,
         path.not_in_check,
         path.locust,
@@ -810,13 +813,12 @@ pub fn drops(checked: &Checked) -> Option<DropRules> {
     checked.drops.as_ref().map(|d| DropRules {
         forbidden: d.forbidden.clone(),
         no_mate: d.no_mate.clone(),
-        captures_to_hand: d.captures_to_hand,
+        supply: d.supply,
         per_file: d.per_file.clone(),
         also_as: d.also_as.clone(),
         per_colour: d.per_colour.clone(),
         must_drop: d.must_drop,
         royal_in_hand: d.royal_in_hand,
-        unlimited: d.unlimited,
         falls: d.falls,
     })
 }

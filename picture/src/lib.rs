@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use fairyc_runtime::suggest::did_you_mean;
-use fairyc_runtime::table::{Outcome, SeveralRoyals, Stalemate, TableParts};
+use fairyc_runtime::table::{GivingCheck, Outcome, SeveralRoyals, Stalemate, TableParts};
 use fairyc_runtime::{Color, Game, PieceType, Position, Variant};
 
 pub mod svg;
@@ -723,11 +723,10 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
             unchecked.join(", ")
         ));
     }
-    if parts.legality.giving_check_forbidden {
-        out.push("a move that gives check is illegal".to_string());
-    }
-    if parts.legality.drop_giving_check_forbidden {
-        out.push("a drop that gives check is illegal".to_string());
+    match parts.legality.giving_check {
+        GivingCheck::Allowed => {}
+        GivingCheck::Forbidden => out.push("a move that gives check is illegal".to_string()),
+        GivingCheck::ForbiddenByDrop => out.push("a drop that gives check is illegal".to_string()),
     }
     if parts.legality.capture_compulsory {
         out.push("a capture is compulsory when one is legal".to_string());

@@ -18,6 +18,7 @@ typedef struct {
     char *err;
     size_t errlen;
     int code; /* 0 ok, 1 refused, 2 outside the subset */
+    int format; /* the table's version: 5, or 4 (a path's role spelt as flags) */
 } rd;
 
 static int refuse(rd *r, const char *fmt, ...) {
@@ -150,9 +151,32 @@ static const char *const K_PIECE_OPT[] = {"royal", "captured_as", "demotes_to",
                                           "plus", "synonym", "promotion_limit", "cannot_capture",
                                           "cannot_hop", "points", "notation", NULL};
 static const char *const K_PATH[] = {"steps", NULL};
-static const char *const K_PATH_OPT[] = {"quiet", "capture", "en_passant", "creates_en_passant",
-                                         "friend_on", "hop", "attack_only", "once",
+static const char *const K_PATH_OPT[] = {"role", "en_passant", "creates_en_passant",
+                                         "friend_on", "hop", "once",
                                          "not_in_check", "locust", "returns", NULL};
+/* Version 4 spelt a path's role as the flags quiet, capture, attack_only. */
+static const char *const K_PATH_OPT_4[] = {"quiet", "capture", "en_passant",
+                                           "creates_en_passant", "friend_on", "hop",
+                                           "attack_only", "once", "not_in_check", "locust",
+                                           "returns", NULL};
+static const char *const K_LEGALITY_OPT[] = {"giving_check", "capture_compulsory", "pass",
+                                             "fleeing_check_forbidden", "several_royals", NULL};
+static const char *const K_LEGALITY_OPT_4[] = {"giving_check_forbidden",
+                                               "drop_giving_check_forbidden",
+                                               "capture_compulsory", "pass",
+                                               "fleeing_check_forbidden", "several_royals",
+                                               "pass_when_stuck", NULL};
+
+/* The index in `words` of the string `key` of `o`; `dflt` if absent; -1
+ * (refused) if it is no string of `words`. */
+static int word(rd *r, const jval *o, const char *key, const char *const *words, int dflt) {
+    const jval *v = json_get(o, key);
+    if (!v) return dflt;
+    for (int i = 0; v->type == J_STR && words[i]; i++)
+        if (!strcmp(v->str, words[i])) return i;
+    refuse(r, "`%s` is none of its words", key);
+    return -1;
+}
 static const char *const K_STEP[] = {"to", NULL};
 static const char *const K_STEP_OPT[] = {"block", NULL};
 static const char *const K_PROMO[] = {"piece", "zone", "choices", NULL};
@@ -195,15 +219,28 @@ static int read_path(rd *r, const table *t, const jval *v, path *p) {
     p->nsteps = 0;
     p->steps = NULL;
     if (v && v->type == J_OBJ) {
-        if (!keys_ok(r, v, "a path", K_PATH, K_PATH_OPT)) return 0;
+        if (!keys_ok(r, v, "a path", K_PATH, r->format == 4 ? K_PATH_OPT_4 : K_PATH_OPT))
+            return 0;
         steps = json_get(v, "steps");
-        p->quiet = flag(r, v, "quiet", 1);
-        p->capture = flag(r, v, "capture", 1);
+        if (r->format == 4) {
+            p->quiet = flag(r, v, "quiet", 1);
+            p->capture = flag(r, v, "capture", 1);
+            p->attack_only = flag(r, v, "attack_only", 0);
+            if (!p->quiet && !p->capture && !p->attack_only)
+                return refuse(r, "a path with quiet and capture both false");
+        } else {
+            static const char *const roles[] = {"move_or_capture", "quiet", "capture", "attack",
+                                                NULL};
+            int role = word(r, v, "role", roles, 0);
+            if (role < 0) return 0;
+            p->quiet = role == 0 || role == 1;
+            p->capture = role == 0 || role == 2;
+            p->attack_only = role == 3;
+        }
         p->en_passant = flag(r, v, "en_passant", 0);
         p->creates_en_passant = flag(r, v, "creates_en_passant", 0);
         const jval *hop = json_get(v, "hop");
         if (hop && !int_in(r, hop, 0, 65535, "a path's hop", &p->hop)) return 0;
-        p->attack_only = flag(r, v, "attack_only", 0);
         static const char *const special[] = {"once", "not_in_check", "locust", "returns", NULL};
         for (const char *const *k = special; *k; k++) {
             const jval *x = json_get(v, *k);
@@ -577,7 +614,18 @@ static int read_parts(rd *r, table *t, const jval *parts) {
     t->counting = json_get(end, "counting") != NULL;
     if (json_get(parts, "drops")) unsupported(r, "drops");
     if (json_get(parts, "gating")) unsupported(r, "gating");
-    if (json_get(parts, "legality")) unsupported(r, "legality");
+    const jval *leg = json_get(parts, "legality");
+    if (leg) {
+        /* Read as far as its words, then outside the subset. */
+        if (!keys_ok(r, leg, "legality", K_NONE, r->format == 4 ? K_LEGALITY_OPT_4 : K_LEGALITY_OPT))
+            return 0;
+        static const char *const passes[] = {"never", "allowed", "when_stuck", NULL};
+        static const char *const checks[] = {"allowed", "forbidden", "forbidden_by_drop", NULL};
+        if (r->format != 4 && (word(r, leg, "pass", passes, 0) < 0 ||
+                               word(r, leg, "giving_check", checks, 0) < 0))
+            return 0;
+        unsupported(r, "legality");
+    }
     if (json_get(parts, "blast")) unsupported(r, "blast (captures that blast)");
     if (json_get(parts, "walling")) unsupported(r, "walling (walls placed by moves)");
     if (json_get(parts, "flipping")) unsupported(r, "flipping (conversion)");
@@ -589,7 +637,7 @@ static int read_parts(rd *r, table *t, const jval *parts) {
 }
 
 int table_read(const char *text, table *t, char *err, size_t errlen) {
-    rd r = {err, errlen, 0};
+    rd r = {err, errlen, 0, 5};
     memset(t, 0, sizeof *t);
     err[0] = 0;
     char jerr[300];
@@ -599,8 +647,8 @@ int table_read(const char *text, table *t, char *err, size_t errlen) {
         return 1;
     }
     if (keys_ok(&r, doc, "the table", K_TABLE, K_NONE)) {
-        int format;
-        if (int_in(&r, json_get(doc, "format"), 4, 4, "format (4; older versions are refused)", &format))
+        if (int_in(&r, json_get(doc, "format"), 4, 5,
+                   "format (5, or 4 read as version 5; older versions are refused)", &r.format))
             read_parts(&r, t, json_get(doc, "parts"));
     }
     json_free(doc);

@@ -77,7 +77,7 @@ fn reach_raw(
     // pass) is not drawn.
     for path in paths
         .iter()
-        .filter(|p| p.hop.is_none() && !p.attack_only && !p.locust)
+        .filter(|p| p.hop.is_none() && !p.role.attack_only() && !p.locust)
     {
         for step in &path.steps {
             if step.to == from || step.block.contains(&from) {
@@ -85,11 +85,11 @@ fn reach_raw(
             }
             let r = out.entry(step.to).or_default();
             if path.friend_on.is_empty() {
-                r.quiet |= path.quiet;
-                r.capture |= path.capture;
+                r.quiet |= path.role.quiet();
+                r.capture |= path.role.capture();
                 r.en_passant |= path.en_passant;
             } else {
-                r.guarded |= path.quiet || path.capture || path.en_passant;
+                r.guarded |= path.role.quiet() || path.role.capture() || path.en_passant;
                 for &g in &path.friend_on {
                     if !r.guards.contains(&sq(g)) {
                         r.guards.push(sq(g));

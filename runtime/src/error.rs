@@ -690,13 +690,16 @@ impl fmt::Display for TableError {
             ),
             TableError::Version(v) if *v < t::OLDEST_FORMAT_VERSION => write!(
                 f,
-                "table format version {v} is older than version {}, the one this runtime reads; \
-                 compile the variant again (docs/table-format.md, \"Versions\")",
+                "table format version {v} is older than version {}, the oldest this runtime \
+                 reads (it writes version {}); compile the variant again (docs/table-format.md, \
+                 \"Versioning\")",
+                t::OLDEST_FORMAT_VERSION,
                 t::FORMAT_VERSION
             ),
             TableError::Version(v) => write!(
                 f,
-                "table format version {v} is not supported (this runtime reads version {})",
+                "table format version {v} is not supported (this runtime reads versions {} to {})",
+                t::OLDEST_FORMAT_VERSION,
                 t::FORMAT_VERSION
             ),
             TableError::BoardSize(n) => {

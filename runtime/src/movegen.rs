@@ -11,7 +11,7 @@ use crate::bits::{bit, Bits, Board, Sq, Squares, Width};
 use crate::ids::{pt, sq};
 use crate::movelist::MoveList;
 use crate::position::{code, code_piece, code_side, Pos};
-use crate::table::{PromotionChoice, SeveralRoyals};
+use crate::table::{GivingCheck, PromotionChoice, SeveralRoyals};
 use crate::types::{CastleGate, Move, Promote};
 use crate::variant::{FlatPath, Mask, PromoRule, Set};
 
@@ -483,9 +483,9 @@ impl<'v, W: Width> Pos<'v, W> {
         if rules.fleeing_check_forbidden {
             self.forbid_fleeing(out);
         }
-        if rules.giving_check_forbidden || rules.drop_giving_check_forbidden {
+        if rules.giving_check != GivingCheck::Allowed {
             let them = self.turn ^ 1;
-            let all = rules.giving_check_forbidden;
+            let all = rules.giving_check == GivingCheck::Forbidden;
             out.retain(|&m| {
                 if !all && !matches!(m, Move::Drop { .. }) {
                     return true;

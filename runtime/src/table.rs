@@ -18,6 +18,7 @@ use serde::Deserialize;
 
 use crate::error::TableError;
 
+mod compat;
 mod read;
 mod types;
 mod validate;
@@ -28,13 +29,16 @@ use validate::validate;
 
 /// The version of the table format written by this crate. Readers reject other
 /// major versions.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// The oldest format version this crate still reads. Version 4 wrote
 /// choices that versions 1 to 3 spelt as flags (a piece's `royal`, a
 /// promotion rule's kind and triggers, `stalemate`, `bare_king`,
 /// `several_royals`), so their tables are refused with both versions
-/// named: compiling the variant again writes version 4.
+/// named: compiling the variant again writes the current version.
+/// Version 5 wrote the rest of those choices as one field each (a path's
+/// `role`, the drops' `supply`, `giving_check`, `pass`); a table of
+/// version 4 is read with its flags turned into these (`compat`).
 pub const OLDEST_FORMAT_VERSION: u32 = 4;
 
 /// The largest number of squares a board may have (boards of more than
@@ -183,6 +187,10 @@ impl VariantTables {
     /// JSON of the right shape (an unknown field included),
     /// [`TableError::Version`] for another format version, or the invariant
     /// errors of [`VariantTables::new`].
+    ///
+    /// A table of version 4 (the oldest read) is read into the current
+    /// version's fields: its [`format`](VariantTables::format) is then the
+    /// current version, which [`VariantTables::to_json`] writes.
     pub fn from_json(json: &str) -> Result<VariantTables, TableError> {
         if json.len() > MAX_TABLE_BYTES {
             return Err(TableError::TooLarge { bytes: json.len() });
@@ -194,7 +202,8 @@ impl VariantTables {
         struct Head {
             format: u32,
         }
-        if let Ok(Head { format }) = serde_json::from_str::<Head>(json) {
+        let head = serde_json::from_str::<Head>(json).ok().map(|h| h.format);
+        if let Some(format) = head {
             if !(OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&format) {
                 return Err(TableError::Version(format));
             }
@@ -204,11 +213,12 @@ impl VariantTables {
                 path: Vec::new(),
                 steps_left: Some(MAX_TOTAL_STEPS),
                 breach: None,
+                format: head,
             }
         });
         let read = serde_json::from_str::<VariantTables>(json);
         let trace = trace(std::mem::take);
-        let tables = match read {
+        let mut tables = match read {
             Ok(t) => t,
             Err(e) => {
                 let at = path_text(&trace.path);
@@ -227,6 +237,8 @@ impl VariantTables {
             return Err(TableError::Version(tables.format));
         }
         validate(&tables.parts)?;
+        // Read in version 4's fields, written in the current version's.
+        tables.format = FORMAT_VERSION;
         Ok(tables)
     }
 

@@ -10,7 +10,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::bits::{bit, mask_of, set_of, Bits, Mid, Narrow, Small, Sq, Squares, Wide, Width};
 use crate::error::TableError;
 use crate::ids::{PieceType, Square};
-use crate::table::{Outcome, PromotionChoice, PromotionKind, Trigger, VariantTables};
+use crate::table::{Outcome, PassRule, PromotionChoice, PromotionKind, Trigger, VariantTables};
 
 /// A set of squares at width `W`.
 pub(crate) type Set<W> = <W as Width>::Set;
@@ -288,10 +288,10 @@ pub(crate) struct Rules<W: Width> {
     pub(crate) gate_to: Vec<Set<W>>,
     /// `gate_squares[side]`: all of the side's gate squares.
     pub(crate) gate_squares: [Set<W>; 2],
-    /// Captured pieces go to the capturer's hand (drops, and not
-    /// `captures_to_hand: false`).
+    /// Captured pieces go to the capturer's hand (drops whose `supply` is
+    /// `captures`).
     pub(crate) captures_to_hand: bool,
-    /// `drops.unlimited`: hands never run out and FENs write none.
+    /// `drops.supply` unlimited: hands never run out and FENs write none.
     pub(crate) unlimited: bool,
     /// `drop_to[p * 2 + side]`: where that side may drop piece `p`.
     pub(crate) drop_to: Vec<Set<W>>,
@@ -685,7 +685,7 @@ impl PathKind {
             PathKind::Legs
         } else if path.once || path.not_in_check {
             PathKind::Special
-        } else if path.attack_only {
+        } else if path.role.attack_only() {
             PathKind::AttackOnly
         } else if path.hop.is_some() {
             PathKind::Hop
@@ -939,7 +939,8 @@ impl<W: Width> PathArrays<W> {
             PathKind::Plain => {}
             PathKind::Hop | PathKind::AttackOnly => {
                 self.has_hops |= kind == PathKind::Hop;
-                if path.capture && kind == PathKind::Hop || kind == PathKind::AttackOnly && !facing
+                if path.role.capture() && kind == PathKind::Hop
+                    || kind == PathKind::AttackOnly && !facing
                 {
                     self.slow_types |= bit(pi);
                     self.slow_static |= bit(pi);
@@ -948,14 +949,14 @@ impl<W: Width> PathArrays<W> {
             PathKind::Special => {
                 // A special capture attacks only at times: attack detection
                 // scans it.
-                if path.hop.is_some() || path.attack_only {
+                if path.hop.is_some() || path.role.attack_only() {
                     return Err(TableError::SpecialPath {
                         piece: pi as u8,
                         side: side as u8,
                         from: sq as Sq,
                     });
                 }
-                if path.capture {
+                if path.role.capture() {
                     self.slow_types |= bit(pi);
                     self.slow_scanned |= bit(pi);
                     if path.once && !path.not_in_check {
@@ -973,7 +974,7 @@ impl<W: Width> PathArrays<W> {
                 // Multi-leg paths: moves tested by playing, attacks scanned
                 // (`legs.rs`).
                 self.has_legs = true;
-                if path.capture || path.locust {
+                if path.role.capture() || path.locust {
                     self.slow_types |= bit(pi);
                     self.slow_static |= bit(pi);
                     self.slow_scanned |= bit(pi);
@@ -1055,7 +1056,7 @@ impl<W: Width> PathArrays<W> {
             }
             twice |= (*seen & bit(st.to)).any();
             *seen |= bit(st.to);
-            if path.creates_en_passant && path.quiet {
+            if path.creates_en_passant && path.role.quiet() {
                 self.ep_creators[(pi * 2 + side) * nsq + sq].push(EpCreator { to: st.to, passed });
                 self.creates_ep |= bit(pi);
             }
@@ -1064,8 +1065,8 @@ impl<W: Width> PathArrays<W> {
         self.hop_limit.push(path.hop.unwrap_or(0));
         self.paths.push(FlatPath {
             steps: (s0, self.steps.len() as u32),
-            quiet: path.quiet,
-            capture: path.capture,
+            quiet: path.role.quiet(),
+            capture: path.role.capture(),
             en_passant: path.en_passant,
             friend_on: set_of(&path.friend_on),
             once: path.once,
@@ -1497,14 +1498,14 @@ struct HandFlags {
 impl HandFlags {
     fn new(p: &crate::table::TableParts) -> HandFlags {
         let drops = p.drops.as_ref();
-        let unlimited = drops.is_some_and(|d| d.unlimited);
+        let unlimited = drops.is_some_and(|d| d.supply.unlimited());
         let gating = !p.gating.is_empty();
         HandFlags {
             drops: drops.is_some(),
             hands: (drops.is_some() || gating) && !unlimited,
             unlimited,
             gating,
-            captures_to_hand: drops.is_some_and(|d| d.captures_to_hand) && !unlimited,
+            captures_to_hand: drops.is_some_and(|d| d.supply.captures_to_hand()),
             royal_in_hand: drops.is_some_and(|d| d.royal_in_hand),
         }
     }
@@ -1543,8 +1544,7 @@ impl<W: Width> HistoryRules<W> {
     /// The rules that look at the moves before the position; `None` in
     /// variants without them.
     fn build(p: &crate::table::TableParts) -> Option<Box<HistoryRules<W>>> {
-        let needed = p.legality.pass
-            || p.legality.pass_when_stuck
+        let needed = p.legality.pass != PassRule::Never
             || p.end.full_board.is_some()
             || p.end.stalemate == crate::table::Stalemate::Points
             || p.end.double_pass.is_some()
@@ -1553,10 +1553,10 @@ impl<W: Width> HistoryRules<W> {
             || p.end.checkmate_by.as_ref().is_some_and(|r| r.drop);
         needed.then(|| {
             Box::new(HistoryRules {
-                pass: p.legality.pass,
+                pass: p.legality.pass == PassRule::Allowed,
                 double_pass: p.end.double_pass,
                 full_board: p.end.full_board,
-                pass_when_stuck: p.legality.pass_when_stuck,
+                pass_when_stuck: p.legality.pass == PassRule::WhenStuck,
                 facing: p.end.facing,
                 points: p.pieces.iter().map(|x| x.points).collect(),
                 komi: p.end.komi,
@@ -2096,9 +2096,8 @@ fn build_tries<W: Width>(
         for side in 0..2 {
             for (from, paths) in piece.moves[side].iter().enumerate() {
                 for path in paths.iter().filter(|x| {
-                    x.capture
+                    x.role.capture()
                         && x.hop.is_none()
-                        && !x.attack_only
                         && !x.once
                         && !x.not_in_check
                         && !x.locust

@@ -61,7 +61,10 @@ fn weighted_reach(v: &Variant, piece: u8, side: Color, from: u16) -> (f64, Vec<u
     // The first-step targets: squares reached by the first step of a path.
     let mut first = vec![false; v.square_count()];
     if let Some(paths) = t.parts().pieces[piece as usize].moves[side.index()].get(from as usize) {
-        for p in paths.iter().filter(|p| p.hop.is_none() && !p.attack_only) {
+        for p in paths
+            .iter()
+            .filter(|p| p.hop.is_none() && !p.role.attack_only())
+        {
             if let Some(s) = p.steps.first() {
                 if let Some(f) = first.get_mut(s.to as usize) {
                     *f = true;

@@ -1,7 +1,7 @@
 //! The `drops` item, and the table parts that ride with it: `flips`
 //! and `walls`.
 
-use fairyc_runtime::table::DropRules;
+use fairyc_runtime::table::{DropRules, HandSupply};
 
 use crate::ast::{self, DropRule};
 use crate::error::ErrorKind;
@@ -73,9 +73,14 @@ impl Resolver<'_> {
         let nsq = self.geo.squares.len();
         for rule in &drops.rules {
             match rule {
-                DropRule::CapturesOff { .. } => rules.captures_to_hand = false,
+                // `unlimited` already keeps captures out of the hands.
+                DropRule::CapturesOff { .. } => {
+                    if rules.supply != HandSupply::Unlimited {
+                        rules.supply = HandSupply::Setup
+                    }
+                }
                 DropRule::MustDrop { .. } => rules.must_drop = true,
-                DropRule::Unlimited { .. } => rules.unlimited = true,
+                DropRule::Unlimited { .. } => rules.supply = HandSupply::Unlimited,
                 // The `flipping` table part's (see `Resolver::flipping`).
                 DropRule::FirstOn { .. }
                 | DropRule::MustFlip { .. }

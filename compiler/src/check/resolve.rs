@@ -5,7 +5,7 @@
 //! they share and the pieces.
 
 use fairyc_runtime::table::{
-    CheckCountRule, Legality, Notation, SeveralRoyals, ZoneTable, MAX_PIECES,
+    CheckCountRule, GivingCheck, Legality, Notation, PassRule, SeveralRoyals, ZoneTable, MAX_PIECES,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -86,7 +86,10 @@ pub(super) fn resolve(
         promotions,
     } = Items::of(file);
     let mut legality_rules = legality_of(legality, royal, pass);
-    legality_rules.pass_when_stuck = stuck.is_some();
+    // `pass allowed` and `pass when-stuck` together are `E0011`.
+    if stuck.is_some() {
+        legality_rules.pass = PassRule::WhenStuck;
+    }
     let mut geometry_errors = Vec::new();
     let geo = board.and_then(|board| Geometry::build(board, &mut geometry_errors));
     for (span, e) in geometry_errors {
@@ -271,17 +274,22 @@ pub(super) fn legality_of(
     pass: Option<Span>,
 ) -> Legality {
     let mut out = Legality {
-        pass: pass.is_some(),
+        pass: if pass.is_some() {
+            PassRule::Allowed
+        } else {
+            PassRule::Never
+        },
         ..Legality::default()
     };
     for rule in decl.map(|d| d.rules.as_slice()).unwrap_or_default() {
         match rule {
+            // Only one `giving-check` rule stands (a second is `E0012`).
             LegalityRule::GivingCheckForbidden { by_drop: None, .. } => {
-                out.giving_check_forbidden = true
+                out.giving_check = GivingCheck::Forbidden
             }
             LegalityRule::GivingCheckForbidden {
                 by_drop: Some(_), ..
-            } => out.drop_giving_check_forbidden = true,
+            } => out.giving_check = GivingCheck::ForbiddenByDrop,
             LegalityRule::CaptureCompulsory(_) => out.capture_compulsory = true,
             LegalityRule::Unknown(_) => {}
         }

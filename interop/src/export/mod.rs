@@ -12,8 +12,8 @@
 use std::fmt::Write as _;
 
 use fairyc_runtime::table::{
-    CastlingRule, EndRules, Outcome, Path, PieceTable, PromotionChoice, Royal, SeveralRoyals,
-    Stalemate, TableParts, Trigger, Triggers,
+    CastlingRule, EndRules, GivingCheck, HandSupply, Outcome, PassRule, Path, PieceTable,
+    PromotionChoice, Royal, SeveralRoyals, Stalemate, TableParts, Trigger, Triggers,
 };
 
 use fairyc_compiler::ast::{self, DropRule, EndRule, Item, PieceProp};
@@ -464,8 +464,10 @@ impl Exporter<'_> {
     fn conversion(&mut self) {
         let p = &self.parts;
         let used = p.flipping.is_some()
-            || p.drops.as_ref().is_some_and(|d| d.unlimited)
-            || p.legality.pass_when_stuck
+            || p.drops
+                .as_ref()
+                .is_some_and(|d| d.supply == HandSupply::Unlimited)
+            || p.legality.pass == PassRule::WhenStuck
             || p.end.full_board.is_some()
             || p.end.stalemate == fairyc_runtime::table::Stalemate::Points;
         if !used {
@@ -626,7 +628,7 @@ impl Exporter<'_> {
             });
             self.refuse(ExportRefusal::Rule { why: why.into() }, span);
         }
-        if parts.legality.pass {
+        if parts.legality.pass == PassRule::Allowed {
             let span = self.item_span(|i| match i {
                 Item::Pass(span) => Some(*span),
                 _ => None,
@@ -1227,7 +1229,7 @@ impl Exporter<'_> {
             self.key("enclosingDrop", "top");
         }
         self.key("pieceDrops", true);
-        self.key("capturesToHand", d.captures_to_hand);
+        self.key("capturesToHand", d.supply.captures_to_hand());
         if let Some(f) = first_rank_ok {
             self.key("firstRankPawnDrops", f);
         }
@@ -1490,11 +1492,10 @@ impl Exporter<'_> {
         if legality.capture_compulsory {
             self.key("mustCapture", true);
         }
-        if legality.giving_check_forbidden {
-            self.key("checking", false);
-        }
-        if legality.drop_giving_check_forbidden {
-            self.key("dropChecks", false);
+        match legality.giving_check {
+            GivingCheck::Allowed => {}
+            GivingCheck::Forbidden => self.key("checking", false),
+            GivingCheck::ForbiddenByDrop => self.key("dropChecks", false),
         }
     }
 

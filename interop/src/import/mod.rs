@@ -4313,7 +4313,7 @@ fn stuck_squares(text: &str) -> Result<Vec<Stuck>, String> {
         let mut stuck: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for (side, squares) in stuck.iter_mut().enumerate() {
             for (sq, paths) in piece.moves[side].iter().enumerate() {
-                let fsf = !paths.iter().any(|x| x.quiet && !x.once);
+                let fsf = !paths.iter().any(|x| x.role.quiet() && !x.once);
                 if fsf != paths.is_empty() {
                     return Err(format!(
                         "`{}` has no quiet move from {} but captures there: Fairy-Stockfish counts it as stuck, fairyc's forced promotion does not",

@@ -54,15 +54,15 @@ FIELDS = {
               {"royal", "captured_as", "demotes_to", "plus", "synonym", "promotion_limit",
                "cannot_capture", "cannot_hop", "points", "notation"}),
     "path_object": ({"steps"},
-                    {"quiet", "capture", "en_passant", "creates_en_passant", "friend_on", "hop",
-                     "attack_only", "once", "not_in_check", "locust", "returns"}),
+                    {"role", "en_passant", "creates_en_passant", "friend_on", "hop",
+                     "once", "not_in_check", "locust", "returns"}),
     "step_object": ({"to"}, {"block"}),
     "promotion": ({"piece", "zone", "choices"},
                   {"on", "optional", "capture_only", "forced", "turn"}),
     "turn_promotion": (set(), {"alone", "no_check", "no_attack"}),
     "drops": ({"forbidden", "no_mate"},
-              {"captures_to_hand", "per_file", "also_as", "per_colour", "must_drop",
-               "royal_in_hand", "unlimited", "falls"}),
+              {"supply", "per_file", "also_as", "per_colour", "must_drop",
+               "royal_in_hand", "falls"}),
     "castling": ({"side", "fen", "king", "king_from", "king_to", "rook", "rook_from", "rook_to",
                   "empty", "safe"}, {"line", "by_drop"}),
     "gating": ({"piece", "squares"}, set()),
@@ -73,14 +73,75 @@ FIELDS = {
              "extinction", "counting", "double_pass", "facing", "komi", "draw_odds", "checkmate_by",
              "checkmate_needs", "full_board", "lines"}),
     "blast": ({"reach"}, {"immune", "spared", "petrify"}),
-    "legality": (set(), {"giving_check_forbidden", "drop_giving_check_forbidden",
-                         "capture_compulsory", "pass",
-                         "fleeing_check_forbidden", "several_royals", "pass_when_stuck"}),
+    "legality": (set(), {"giving_check", "capture_compulsory", "pass",
+                         "fleeing_check_forbidden", "several_royals"}),
     "bare_king": ({"outcome"}, {"after_reply"}),
 }
 
-FORMAT = 4
+FORMAT = 5
+# The oldest version read: version 4 spelt four choices of version 5 as
+# flags, read by `upgrade` (docs/table-format.md, "Versioning").
+OLDEST = 4
 TRIGGERS = ("start", "end", "pass", "entry")
+# The words of version 5's choices.
+ROLES = ("move_or_capture", "quiet", "capture", "attack")
+SUPPLIES = ("captures", "setup", "unlimited")
+GIVING_CHECK = ("allowed", "forbidden", "forbidden_by_drop")
+PASSES = ("never", "allowed", "when_stuck")
+
+
+def upgrade(doc):
+    """Turns a version-4 table's flags into version 5's fields, in place."""
+    def newer(field):
+        return TableError("%r is a field of format version 5; this table is version 4" % field)
+    p = doc["parts"]
+    for pc in p["pieces"]:
+        for side in pc["moves"]:
+            for paths in side:
+                for path in paths:
+                    if not isinstance(path, dict):
+                        continue
+                    if "role" in path:
+                        raise newer("role")
+                    quiet = path.pop("quiet", True)
+                    capture = path.pop("capture", True)
+                    if path.pop("attack_only", False):
+                        path["role"] = "attack"
+                    elif quiet and not capture:
+                        path["role"] = "quiet"
+                    elif capture and not quiet:
+                        path["role"] = "capture"
+                    elif not quiet:
+                        raise TableError("a path with quiet and capture both false: "
+                                         "version 5 has no such path")
+    d = p.get("drops")
+    if isinstance(d, dict):
+        if "supply" in d:
+            raise newer("supply")
+        to_hand = d.pop("captures_to_hand", True)
+        if d.pop("unlimited", False):
+            d["supply"] = "unlimited"
+        elif not to_hand:
+            d["supply"] = "setup"
+    leg = p.get("legality")
+    if isinstance(leg, dict):
+        if "giving_check" in leg:
+            raise newer("giving_check")
+        every = leg.pop("giving_check_forbidden", False)
+        if leg.pop("drop_giving_check_forbidden", False) and not every:
+            leg["giving_check"] = "forbidden_by_drop"
+        if every:
+            leg["giving_check"] = "forbidden"
+        may_pass = leg.pop("pass", False)
+        stuck = leg.pop("pass_when_stuck", False)
+        if not isinstance(may_pass, bool):
+            raise TableError("legality.pass is a boolean in format version 4")
+        if may_pass and stuck:
+            raise TableError("pass and pass_when_stuck together: version 5 has no such rule")
+        if may_pass:
+            leg["pass"] = "allowed"
+        elif stuck:
+            leg["pass"] = "when_stuck"
 
 
 def check_fields(obj, kind, where):
@@ -108,11 +169,13 @@ def check_table(doc):
     """The table's shape and the invariants the kit's broken tables test."""
     check_fields(doc, "table", "table")
     fmt = doc["format"]
-    if isinstance(fmt, int) and not isinstance(fmt, bool) and 1 <= fmt < FORMAT:
-        raise TableError("table format %d is older than version %d, the one this reader reads"
-                         % (fmt, FORMAT))
-    if fmt != FORMAT or isinstance(fmt, bool):
+    if isinstance(fmt, int) and not isinstance(fmt, bool) and 1 <= fmt < OLDEST:
+        raise TableError("table format %d is older than version %d, the oldest this reader reads"
+                         % (fmt, OLDEST))
+    if fmt not in (OLDEST, FORMAT) or isinstance(fmt, bool):
         raise TableError("unknown table format %r" % fmt)
+    if fmt == OLDEST:
+        upgrade(doc)
     p = doc["parts"]
     check_fields(p, "parts", "parts")
     b = p["board"]
@@ -160,6 +223,8 @@ def check_table(doc):
                     where = "pieces[%d].moves[%d][%d][%d]" % (i, side, s, k)
                     if isinstance(path, dict):
                         check_fields(path, "path_object", where)
+                        if path.get("role", "move_or_capture") not in ROLES:
+                            raise TableError("%s: role %r" % (where, path["role"]))
                         steps = path["steps"]
                     else:
                         steps = path
@@ -227,6 +292,8 @@ def check_table(doc):
             raise TableError("castling[%d]: king and rook on one square" % i)
     if p.get("drops") is not None:
         check_fields(p["drops"], "drops", "drops")
+        if p["drops"].get("supply", "captures") not in SUPPLIES:
+            raise TableError("drops.supply is %r" % p["drops"]["supply"])
     for i, g in enumerate(p.get("gating", [])):
         check_fields(g, "gating", "gating[%d]" % i)
     check_fields(p["end"], "end", "end")
@@ -238,6 +305,10 @@ def check_table(doc):
         check_fields(p["end"]["bare_king"], "bare_king", "end.bare_king")
     if "legality" in p:
         check_fields(p["legality"], "legality", "legality")
+        if p["legality"].get("giving_check", "allowed") not in GIVING_CHECK:
+            raise TableError("legality.giving_check is %r" % p["legality"]["giving_check"])
+        if p["legality"].get("pass", "never") not in PASSES:
+            raise TableError("legality.pass is %r" % p["legality"]["pass"])
     if "blast" in p:
         b = p["blast"]
         check_fields(b, "blast", "blast")
@@ -253,8 +324,8 @@ def check_table(doc):
         check_fields(z, "zone", "zones[%d]" % i)
     if "walling" in p:
         raise Unsupported("walling (walls placed by moves) is not played by this reader")
-    if ("flipping" in p or (p.get("drops") or {}).get("unlimited")
-            or (p.get("legality") or {}).get("pass_when_stuck")
+    if ("flipping" in p or (p.get("drops") or {}).get("supply") == "unlimited"
+            or (p.get("legality") or {}).get("pass") == "when_stuck"
             or "full_board" in p["end"] or p["end"]["stalemate"] == "points"):
         raise Unsupported("flipping (conversion: flips, unlimited hands, a pass when stuck, "
                           "counting at the end) is not played by this reader")
@@ -368,7 +439,7 @@ class Table:
         if d:
             self.forbidden = [[set(x[0]), set(x[1])] for x in d["forbidden"]]
             self.no_mate = d["no_mate"]
-            self.captures_to_hand = d.get("captures_to_hand", True)
+            self.captures_to_hand = d.get("supply", "captures") == "captures"
             self.per_file = d.get("per_file") or [0] * self.np
             self.per_colour = d.get("per_colour") or [0] * self.np
             self.must_drop = d.get("must_drop", False)
@@ -408,8 +479,8 @@ class Table:
         self.has_hands = self.drops or bool(self.gating)
         self.end = p["end"]
         leg = p.get("legality", {})
-        self.giving_check_forbidden = leg.get("giving_check_forbidden", False)
-        self.drop_giving_check_forbidden = leg.get("drop_giving_check_forbidden", False)
+        self.giving_check_forbidden = leg.get("giving_check") == "forbidden"
+        self.drop_giving_check_forbidden = leg.get("giving_check") == "forbidden_by_drop"
         self.capture_compulsory = leg.get("capture_compulsory", False)
         self.fleeing_check_forbidden = leg.get("fleeing_check_forbidden", False)
         several = leg.get("several_royals")
@@ -425,7 +496,7 @@ class Table:
         # perft and moves).
         self.checkmate_by = p["end"].get("checkmate_by")
         self.checkmate_needs = p["end"].get("checkmate_needs")
-        self.may_pass = leg.get("pass", False)
+        self.may_pass = leg.get("pass") == "allowed"
         # Captures that blast: reach per square, immune and spared pieces.
         b = p.get("blast")
         self.blast = None if b is None else (
@@ -540,6 +611,7 @@ def leg_landings(t, b, frm, path, side, enemy_at):
 def norm_path(x):
     if isinstance(x, list):
         x = {"steps": x}
+    role = x.get("role", "move_or_capture")
     steps = []
     for st in x["steps"]:
         if isinstance(st, int):
@@ -548,13 +620,13 @@ def norm_path(x):
             steps.append((st["to"], tuple(st.get("block", []))))
     return {
         "steps": steps,
-        "quiet": x.get("quiet", True),
-        "capture": x.get("capture", True),
+        "quiet": role in ("move_or_capture", "quiet"),
+        "capture": role in ("move_or_capture", "capture"),
         "en_passant": x.get("en_passant", False),
         "creates_en_passant": x.get("creates_en_passant", False),
         "friend_on": set(x.get("friend_on", [])),
         "hop": x.get("hop"),
-        "attack_only": x.get("attack_only", False),
+        "attack_only": role == "attack",
         "once": x.get("once", False),
         "not_in_check": x.get("not_in_check", False),
         "locust": x.get("locust", False),

@@ -6,7 +6,7 @@ use crate::error::{ParseFenError, PositionError, TableError};
 use crate::ids::PieceType;
 use crate::table::{
     BoardTable, CastlingRule, CheckCountRule, CountingLimit, CountingRule, DropRules, EndRules,
-    GateRule, Legality, PieceTable, SeveralRoyals, TableParts, MAX_NAME_BYTES,
+    GateRule, HandSupply, Legality, PieceTable, SeveralRoyals, TableParts, MAX_NAME_BYTES,
 };
 use crate::types::Color;
 use crate::variant::Variant;
@@ -107,7 +107,11 @@ impl FenReader {
             promotions: Vec::new(),
             drops: (hands != FenHands::None).then(|| DropRules {
                 royal_in_hand: true,
-                unlimited: hands == FenHands::Unlimited,
+                supply: if hands == FenHands::Unlimited {
+                    HandSupply::Unlimited
+                } else {
+                    HandSupply::Captures
+                },
                 ..DropRules::none(np)
             }),
             castling,

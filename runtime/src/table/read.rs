@@ -28,6 +28,9 @@ pub(super) struct Trace {
     /// `Some` while [`VariantTables::from_json`] reads: steps left.
     pub(super) steps_left: Option<usize>,
     pub(super) breach: Option<Limit>,
+    /// `Some` while [`VariantTables::from_json`] reads: the table's format
+    /// version (version 4's fields are read only in a table of version 4).
+    pub(super) format: Option<u32>,
 }
 
 thread_local! {
@@ -197,6 +200,7 @@ field!(de_parts, "parts", TableParts);
 field!(de_board, "board", BoardTable);
 field!(de_drops, "drops", Option<DropRules>);
 field!(de_end, "end", EndRules);
+field!(de_legality, "legality", Legality);
 field!(de_squares, "squares", BVec<SquareInfo, LSquares>, Vec<SquareInfo>, unb);
 field!(de_cells, "cells", BVec<[u8; 2], LCells>, Vec<[u8; 2]>, unb);
 field!(de_holes, "holes", BVec<[u8; 2], LCells>, Vec<[u8; 2]>, unb);
@@ -310,6 +314,20 @@ field!(
 
 pub(super) const PATH_FIELDS: &[&str] = &[
     "steps",
+    "role",
+    "en_passant",
+    "creates_en_passant",
+    "friend_on",
+    "hop",
+    "once",
+    "not_in_check",
+    "locust",
+    "returns",
+];
+
+/// A path's fields in version 4, which spelt `role` as three flags.
+pub(super) const PATH_FIELDS_4: &[&str] = &[
+    "steps",
     "quiet",
     "capture",
     "en_passant",
@@ -343,21 +361,19 @@ impl<'de> Deserialize<'de> for Path {
             type Value = Path;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(
-                    "a path: an array of steps, or an object {\"steps\": [...], \"quiet\", \
-                     \"capture\", \"en_passant\", \"creates_en_passant\", \"friend_on\", \"hop\", \
-                     \"attack_only\", \"once\", \"not_in_check\", \"locust\", \"returns\"}",
+                    "a path: an array of steps, or an object {\"steps\": [...], \"role\", \
+                     \"en_passant\", \"creates_en_passant\", \"friend_on\", \"hop\", \"once\", \
+                     \"not_in_check\", \"locust\", \"returns\"}",
                 )
             }
             fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Path, A::Error> {
                 Ok(Path {
                     steps: read_seq(seq, Limit::StepsPerPath)?,
-                    quiet: true,
-                    capture: true,
+                    role: PathRole::MoveOrCapture,
                     en_passant: false,
                     creates_en_passant: false,
                     friend_on: Vec::new(),
                     hop: None,
-                    attack_only: false,
                     once: false,
                     not_in_check: false,
                     locust: false,
@@ -370,34 +386,49 @@ impl<'de> Deserialize<'de> for Path {
                 let mut friend_on: Option<BVec<u16, LSquares>> = None;
                 let mut hop: Option<u16> = None;
                 let mut attack_only: Option<bool> = None;
+                let mut role: Option<PathRole> = None;
+                let legacy = super::compat::legacy();
+                let fields = if legacy { PATH_FIELDS_4 } else { PATH_FIELDS };
                 let (mut one_time, mut not_in_check): (Option<bool>, Option<bool>) = (None, None);
                 let (mut locust, mut returns): (Option<bool>, Option<bool>) = (None, None);
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "steps" => once(&mut map, &mut steps, "steps")?,
-                        "quiet" => once(&mut map, &mut quiet, "quiet")?,
-                        "capture" => once(&mut map, &mut capture, "capture")?,
+                        "role" if !legacy => once(&mut map, &mut role, "role")?,
+                        "quiet" if legacy => once(&mut map, &mut quiet, "quiet")?,
+                        "capture" if legacy => once(&mut map, &mut capture, "capture")?,
                         "en_passant" => once(&mut map, &mut ep, "en_passant")?,
                         "creates_en_passant" => once(&mut map, &mut creates, "creates_en_passant")?,
                         "friend_on" => once(&mut map, &mut friend_on, "friend_on")?,
                         "hop" => once(&mut map, &mut hop, "hop")?,
-                        "attack_only" => once(&mut map, &mut attack_only, "attack_only")?,
+                        "attack_only" if legacy => once(&mut map, &mut attack_only, "attack_only")?,
                         "once" => once(&mut map, &mut one_time, "once")?,
                         "not_in_check" => once(&mut map, &mut not_in_check, "not_in_check")?,
                         "locust" => once(&mut map, &mut locust, "locust")?,
                         "returns" => once(&mut map, &mut returns, "returns")?,
-                        other => return Err(de::Error::unknown_field(other, PATH_FIELDS)),
+                        other => return Err(de::Error::unknown_field(other, fields)),
+                    }
+                }
+                if legacy {
+                    role = PathRole::of_flags(
+                        quiet.unwrap_or(true),
+                        capture.unwrap_or(true),
+                        attack_only.unwrap_or(false),
+                    );
+                    if role.is_none() {
+                        return Err(de::Error::custom(
+                            "a path with `quiet` and `capture` both false and no `attack_only`: \
+                             version 5 has no such path (fairyc never wrote one)",
+                        ));
                     }
                 }
                 Ok(Path {
                     steps: steps.ok_or_else(|| de::Error::missing_field("steps"))?.0,
-                    quiet: quiet.unwrap_or(true),
-                    capture: capture.unwrap_or(true),
+                    role: role.unwrap_or_default(),
                     en_passant: ep.unwrap_or(false),
                     creates_en_passant: creates.unwrap_or(false),
                     friend_on: friend_on.map(|b| b.0).unwrap_or_default(),
                     hop,
-                    attack_only: attack_only.unwrap_or(false),
                     once: one_time.unwrap_or(false),
                     not_in_check: not_in_check.unwrap_or(false),
                     locust: locust.unwrap_or(false),

@@ -67,7 +67,11 @@ pub struct TableParts {
     #[serde(deserialize_with = "de_end")]
     pub end: EndRules,
     /// Rules that remove moves from the legal ones.
-    #[serde(default, skip_serializing_if = "Legality::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Legality::is_none",
+        deserialize_with = "de_legality"
+    )]
     pub legality: Legality,
     /// The start position in this variant's FEN.
     pub start: String,
@@ -320,8 +324,8 @@ impl Royal {
 ///
 /// Walking a path: for each step in turn, if any square of `block` is occupied
 /// the walk ends; if the step's `to` square is occupied, the piece may capture
-/// there (if `capture`) and the walk ends; otherwise it may move there (if
-/// `quiet`) and the walk goes on to the next step. A leap is a path of one
+/// there (if its `role` captures) and the walk ends; otherwise it may move
+/// there (if its `role` moves quietly) and the walk goes on to the next step. A leap is a path of one
 /// step, a slider's ray a path of many, a lame leap a step with `block`
 /// squares, the Mao-rider a path whose steps each have a `block` square.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -329,10 +333,9 @@ impl Royal {
 pub struct Path {
     /// The steps, in order.
     pub steps: Vec<Step>,
-    /// The piece may move to an empty square (JSON default `true`).
-    pub quiet: bool,
-    /// The piece may capture an enemy piece (JSON default `true`).
-    pub capture: bool,
+    /// What the path is for: quiet moves, captures, both, or attacks alone
+    /// (JSON `role`, default [`PathRole::MoveOrCapture`]).
+    pub role: PathRole,
     /// The piece may capture en passant on this path: when a step's `to` is
     /// the en-passant square, the piece that created it is captured.
     pub en_passant: bool,
@@ -347,9 +350,6 @@ pub struct Path {
     /// square (the hurdle) before it may land; `Some(n)`: at most `n` squares
     /// beyond the hurdle (`g` is `Some(1)`), `Some(0)` any number.
     pub hop: Option<u16>,
-    /// The path is no move: it only attacks (an enemy royal piece may not
-    /// stand where it reaches; the flying-general rule).
-    pub attack_only: bool,
     /// A one-time move (`once`): made only while the mover's side holds the
     /// right of the square it starts from (rights are kept per square, lost
     /// once a move starts or ends there; JSON default `false`).
@@ -380,10 +380,8 @@ pub(super) enum PathRepr {
 #[derive(Clone, Debug, Serialize)]
 pub(super) struct PathFields {
     steps: Vec<Step>,
-    #[serde(skip_serializing_if = "is_true")]
-    quiet: bool,
-    #[serde(skip_serializing_if = "is_true")]
-    capture: bool,
+    #[serde(skip_serializing_if = "PathRole::is_default")]
+    role: PathRole,
     #[serde(skip_serializing_if = "is_false")]
     en_passant: bool,
     #[serde(skip_serializing_if = "is_false")]
@@ -392,8 +390,6 @@ pub(super) struct PathFields {
     friend_on: Vec<u16>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hop: Option<u16>,
-    #[serde(skip_serializing_if = "is_false")]
-    attack_only: bool,
     #[serde(skip_serializing_if = "is_false")]
     once: bool,
     #[serde(skip_serializing_if = "is_false")]
@@ -406,13 +402,11 @@ pub(super) struct PathFields {
 
 impl From<Path> for PathRepr {
     fn from(p: Path) -> PathRepr {
-        if p.quiet
-            && p.capture
+        if p.role == PathRole::MoveOrCapture
             && !p.en_passant
             && !p.creates_en_passant
             && p.friend_on.is_empty()
             && p.hop.is_none()
-            && !p.attack_only
             && !p.once
             && !p.not_in_check
             && !p.locust
@@ -422,19 +416,71 @@ impl From<Path> for PathRepr {
         } else {
             PathRepr::Full(PathFields {
                 steps: p.steps,
-                quiet: p.quiet,
-                capture: p.capture,
+                role: p.role,
                 en_passant: p.en_passant,
                 creates_en_passant: p.creates_en_passant,
                 friend_on: p.friend_on,
                 hop: p.hop,
-                attack_only: p.attack_only,
                 once: p.once,
                 not_in_check: p.not_in_check,
                 locust: p.locust,
                 returns: p.returns,
             })
         }
+    }
+}
+
+/// What a [`Path`] is for ([`Path::role`]). In JSON `"quiet"`,
+/// `"capture"` or `"attack"`; absent: `"move_or_capture"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PathRole {
+    /// The piece may move to an empty square and capture an enemy piece
+    /// (JSON: the field is absent).
+    #[default]
+    MoveOrCapture,
+    /// The piece may only move to an empty square (Betza `m`).
+    Quiet,
+    /// The piece may only capture an enemy piece (Betza `c`).
+    Capture,
+    /// The path is no move: it only attacks (an enemy royal piece may not
+    /// stand where it reaches, walked like a capture; the flying-general
+    /// rule, `faces`).
+    Attack,
+}
+
+impl PathRole {
+    /// Whether the piece may move along the path to an empty square.
+    pub fn quiet(self) -> bool {
+        matches!(self, PathRole::MoveOrCapture | PathRole::Quiet)
+    }
+
+    /// Whether the piece may capture along the path (an [`PathRole::Attack`]
+    /// path attacks but makes no capture).
+    pub fn capture(self) -> bool {
+        matches!(self, PathRole::MoveOrCapture | PathRole::Capture)
+    }
+
+    /// Whether the path only attacks.
+    pub fn attack_only(self) -> bool {
+        self == PathRole::Attack
+    }
+
+    /// The role of version 4's flags `quiet`, `capture` and `attack_only`;
+    /// `None` for a path that neither moves nor captures nor attacks,
+    /// which version 5 cannot write (fairyc never wrote one).
+    pub(super) fn of_flags(quiet: bool, capture: bool, attack_only: bool) -> Option<PathRole> {
+        Some(match (attack_only, quiet, capture) {
+            (true, _, _) => PathRole::Attack,
+            (false, true, true) => PathRole::MoveOrCapture,
+            (false, true, false) => PathRole::Quiet,
+            (false, false, true) => PathRole::Capture,
+            (false, false, false) => return None,
+        })
+    }
+
+    fn is_default(&self) -> bool {
+        *self == PathRole::MoveOrCapture
     }
 }
 
@@ -769,38 +815,27 @@ pub enum PromotionChoice {
     Hand(u8),
 }
 
-/// Drop rules: captured pieces go to the capturer's hand and can be dropped.
+/// Drop rules: pieces in hand can be dropped; where the hands come from
+/// is [`DropRules::supply`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "super::compat::DropRulesRepr")]
 pub struct DropRules {
     /// `forbidden[piece][side]`: squares where that side may not drop that piece.
-    #[serde(deserialize_with = "de_forbidden")]
     pub forbidden: Vec<[Vec<u16>; 2]>,
     /// `no_mate[piece]`: dropping that piece may not checkmate.
-    #[serde(deserialize_with = "de_no_mate")]
     pub no_mate: Vec<bool>,
-    /// Captured pieces go to the capturer's hand (JSON default `true`); if
-    /// `false`, they leave the game and only the pieces in hand in the start
-    /// position (or a FEN) are ever dropped.
-    #[serde(default = "yes", skip_serializing_if = "is_true")]
-    pub captures_to_hand: bool,
+    /// Where the pieces in hand come from (JSON default `"captures"`).
+    #[serde(default, skip_serializing_if = "HandSupply::is_captures")]
+    pub supply: HandSupply,
     /// `per_file[piece]`: if not 0, a side may not drop that piece on a
     /// file (a column of the cell grid) that already holds this many of its
     /// own pieces of that type (shogi's nifu is 1). Empty: no such limit.
-    #[serde(
-        default,
-        skip_serializing_if = "Vec::is_empty",
-        deserialize_with = "de_per_file"
-    )]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub per_file: Vec<u8>,
     /// `also_as[q]`: if not `null`, a piece `q` in hand may also be dropped
     /// as that piece (a promoted face, as kyoto shogi drops `+L`); the drop
     /// takes a `q` from the hand. Empty: no such drops.
-    #[serde(
-        default,
-        skip_serializing_if = "Vec::is_empty",
-        deserialize_with = "de_also_as"
-    )]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub also_as: Vec<Option<u8>>,
     /// `per_colour[piece]`: if not 0, a side may not drop that piece on a
     /// square of a colour (the parity of its cell's `x + y`) that already
@@ -808,11 +843,7 @@ pub struct DropRules {
     /// another piece may not leave too few free squares, where this piece
     /// may be dropped, for the ones still in hand (placement's bishops on
     /// opposite colours are 1). Empty: no such limit.
-    #[serde(
-        default,
-        skip_serializing_if = "Vec::is_empty",
-        deserialize_with = "de_per_colour"
-    )]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub per_colour: Vec<u8>,
     /// `must-drop`: while a side has pieces in hand and a legal drop, its
     /// board moves are not legal. Absent means `false`.
@@ -824,17 +855,45 @@ pub struct DropRules {
     /// Absent means `false`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub royal_in_hand: bool,
-    /// `unlimited`: each side always holds every piece that is not royal,
-    /// without limit: a drop takes nothing from the hand, captures do not
-    /// go there, and FENs write no hands (Fairy-Stockfish's `freeDrops`).
-    /// Absent means `false`.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub unlimited: bool,
     /// `falls`: a drop lands only on the lowest empty square of its column
     /// (toward row 0): a square whose cell below is no square, or holds a
     /// piece or a wall. Absent means `false`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub falls: bool,
+}
+
+/// Where the pieces in hand come from ([`DropRules::supply`]). In JSON
+/// `"setup"` or `"unlimited"`; absent: `"captures"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandSupply {
+    /// A captured piece goes to the capturer's hand (JSON: the field is
+    /// absent), as well as the hands of the start position (or a FEN).
+    #[default]
+    Captures,
+    /// `captures-to-hand off`: captured pieces leave the game; only the
+    /// pieces in hand in the start position (or a FEN) are ever dropped.
+    Setup,
+    /// `unlimited`: each side always holds every piece that is not royal,
+    /// without limit: a drop takes nothing from the hand, captures do not
+    /// go there, and FENs write no hands (Fairy-Stockfish's `freeDrops`).
+    Unlimited,
+}
+
+impl HandSupply {
+    /// Whether captured pieces go to the capturer's hand.
+    pub fn captures_to_hand(self) -> bool {
+        self == HandSupply::Captures
+    }
+
+    /// Whether the hands are unlimited.
+    pub fn unlimited(self) -> bool {
+        self == HandSupply::Unlimited
+    }
+
+    fn is_captures(&self) -> bool {
+        *self == HandSupply::Captures
+    }
 }
 
 /// A gating rule: `piece`, in its owner's hand, may enter on a square of
@@ -1008,12 +1067,11 @@ pub struct EndRules {
     /// move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub full_board: Option<Verdict>,
-    /// Facing royal pieces (the `attack_only` paths of a royal piece reach
-    /// the enemy royal piece) stop being illegal: a move may leave them
-    /// facing; the player to move while they face must end it or pass
+    /// Facing royal pieces (the [`PathRole::Attack`] paths of a royal piece
+    /// reach the enemy royal piece) stop being illegal: a move may leave
+    /// them facing; the player to move while they face must end it or pass
     /// (passing is then legal even in check), and if they face before and
-    /// after a move the game ends. The `attack_only` paths are then no
-    /// attacks.
+    /// after a move the game ends. The attack paths are then no attacks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<Verdict>,
     /// Points added to each side's total (White, Black) when the material is
@@ -1129,31 +1187,20 @@ pub(super) fn is_zero_pair(x: &[u32; 2]) -> bool {
     *x == [0, 0]
 }
 
-/// Rules that remove moves from the legal ones (all off by default).
+/// Rules that remove moves from the legal ones, and the pass (all off by
+/// default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "super::compat::LegalityRepr")]
 pub struct Legality {
-    /// A move that leaves the opponent's royal piece attacked is illegal.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub giving_check_forbidden: bool,
-    /// A drop that leaves the opponent's royal piece attacked is illegal
-    /// (moves on the board may give check).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub drop_giving_check_forbidden: bool,
+    /// Which moves may not give check (JSON default `"allowed"`).
+    #[serde(default, skip_serializing_if = "GivingCheck::is_allowed")]
+    pub giving_check: GivingCheck,
     /// When a capture (en passant included) is legal, only captures are.
     #[serde(default, skip_serializing_if = "is_false")]
     pub capture_compulsory: bool,
-    /// A player may pass (when not in check): the move changes nothing but
-    /// the side to move and the clocks, and is written as the royal piece's
-    /// square twice (`e2e2`). Needs exactly one royal piece per side.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub pass: bool,
-    /// A player not in check who has no legal move passes (and only then): written as
-    /// its royal piece's square twice, or without one as the square of its
-    /// first piece (lowest row, then lowest column); a player without
-    /// pieces cannot pass.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub pass_when_stuck: bool,
+    /// Whether and when a player may pass (JSON default `"never"`).
+    #[serde(default, skip_serializing_if = "PassRule::is_never")]
+    pub pass: PassRule,
     /// A royal piece in check may move only to capture the piece that gives
     /// it check, and not at all when several do; other pieces still block
     /// or capture (`fleeing-check forbidden`).
@@ -1163,6 +1210,54 @@ pub struct Legality {
     /// them then.
     #[serde(default, skip_serializing_if = "SeveralRoyals::is_one")]
     pub several_royals: SeveralRoyals,
+}
+
+/// Which moves may not give check ([`Legality::giving_check`]). In JSON
+/// `"forbidden"` or `"forbidden_by_drop"`; absent: `"allowed"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GivingCheck {
+    /// Any move may give check (JSON: the field is absent).
+    #[default]
+    Allowed,
+    /// `giving-check forbidden`: a move that leaves the opponent's royal
+    /// piece attacked is illegal.
+    Forbidden,
+    /// `giving-check by-drop forbidden`: a drop that leaves the opponent's
+    /// royal piece attacked is illegal; moves on the board may give check.
+    ForbiddenByDrop,
+}
+
+impl GivingCheck {
+    fn is_allowed(&self) -> bool {
+        *self == GivingCheck::Allowed
+    }
+}
+
+/// Whether and when a player may pass ([`Legality::pass`]). In JSON
+/// `"allowed"` or `"when_stuck"`; absent: `"never"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PassRule {
+    /// No pass (JSON: the field is absent).
+    #[default]
+    Never,
+    /// `pass allowed`: a player may pass (when not in check): the move
+    /// changes nothing but the side to move and the clocks, and is written
+    /// as the royal piece's square twice (`e2e2`). Needs exactly one royal
+    /// piece per side.
+    Allowed,
+    /// `pass when-stuck`: a player not in check who has no legal move
+    /// passes (and only then): written as its royal piece's square twice,
+    /// or without one as the square of its first piece (lowest row, then
+    /// lowest column); a player without pieces cannot pass.
+    WhenStuck,
+}
+
+impl PassRule {
+    fn is_never(&self) -> bool {
+        *self == PassRule::Never
+    }
 }
 
 /// Whether a side may have several royal pieces ([`Legality::several_royals`]).
@@ -1282,6 +1377,52 @@ impl<'de> Deserialize<'de> for SeveralRoyals {
             d,
             WORDS,
             "\"all_attacked\", \"unprotected\" or \"any_attacked\" (absent: one royal piece)",
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for PathRole {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PathRole, D::Error> {
+        const WORDS: &[(&str, PathRole)] = &[
+            ("move_or_capture", PathRole::MoveOrCapture),
+            ("quiet", PathRole::Quiet),
+            ("capture", PathRole::Capture),
+            ("attack", PathRole::Attack),
+        ];
+        read_word(
+            d,
+            WORDS,
+            "\"quiet\", \"capture\" or \"attack\" (absent: \"move_or_capture\")",
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for HandSupply {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<HandSupply, D::Error> {
+        const WORDS: &[(&str, HandSupply)] = &[
+            ("captures", HandSupply::Captures),
+            ("setup", HandSupply::Setup),
+            ("unlimited", HandSupply::Unlimited),
+        ];
+        read_word(
+            d,
+            WORDS,
+            "\"setup\" or \"unlimited\" (absent: \"captures\")",
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for GivingCheck {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GivingCheck, D::Error> {
+        const WORDS: &[(&str, GivingCheck)] = &[
+            ("allowed", GivingCheck::Allowed),
+            ("forbidden", GivingCheck::Forbidden),
+            ("forbidden_by_drop", GivingCheck::ForbiddenByDrop),
+        ];
+        read_word(
+            d,
+            WORDS,
+            "\"forbidden\" or \"forbidden_by_drop\" (absent: \"allowed\")",
         )
     }
 }
@@ -1438,14 +1579,6 @@ pub(super) fn is_false(b: &bool) -> bool {
     !*b
 }
 
-pub(super) fn is_true(b: &bool) -> bool {
-    *b
-}
-
-pub(super) fn yes() -> bool {
-    true
-}
-
 pub(super) fn pair_is_empty(p: &[Vec<u16>; 2]) -> bool {
     p[0].is_empty() && p[1].is_empty()
 }
@@ -1457,13 +1590,12 @@ impl DropRules {
         DropRules {
             forbidden: vec![[Vec::new(), Vec::new()]; np],
             no_mate: vec![false; np],
-            captures_to_hand: true,
+            supply: HandSupply::Captures,
             per_file: Vec::new(),
             also_as: Vec::new(),
             per_colour: Vec::new(),
             must_drop: false,
             royal_in_hand: false,
-            unlimited: false,
             falls: false,
         }
     }

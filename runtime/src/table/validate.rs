@@ -10,7 +10,7 @@ pub(crate) fn attack_work(p: &TableParts) -> usize {
     let mut work = 0usize;
     for piece in &p.pieces {
         for side in &piece.moves {
-            for path in side.iter().flatten().filter(|x| x.capture) {
+            for path in side.iter().flatten().filter(|x| x.role.capture()) {
                 let n = path.steps.len();
                 work = work.saturating_add(n.saturating_mul(n + 1) / 2);
             }
@@ -169,7 +169,7 @@ pub(super) fn validate_pieces(
                             path: k,
                         });
                     }
-                    if !path.friend_on.is_empty() && path.capture {
+                    if !path.friend_on.is_empty() && path.role.capture() {
                         return Err(TableError::GuardedCapture {
                             piece: i8,
                             side: side as u8,
@@ -548,7 +548,7 @@ pub(super) fn validate_zones_points(
     if let Some(&k) = p.end.komi.iter().find(|&&k| k > MAX_POINTS) {
         return Err(TableError::Points(k));
     }
-    if p.legality.pass && !p.pieces.iter().any(|x| x.royal == Royal::Both) {
+    if p.legality.pass == PassRule::Allowed && !p.pieces.iter().any(|x| x.royal == Royal::Both) {
         return Err(TableError::PassWithoutRoyal);
     }
     Ok(())

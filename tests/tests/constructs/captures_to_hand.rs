@@ -74,9 +74,9 @@ fn a_drop_in_check_must_block() {
 fn the_table_carries_the_rule_only_where_it_is_off() {
     let pk = shipped("pocketknight");
     let json = pk.tables().to_json();
-    assert!(json.contains("\"captures_to_hand\":false"), "{json}");
+    assert!(json.contains("\"supply\":\"setup\""), "{json}");
     let back = VariantTables::from_json(&json).expect("reads back");
     assert_eq!(&back, pk.tables());
     let zh = shipped("crazyhouse");
-    assert!(!zh.tables().to_json().contains("captures_to_hand"));
+    assert!(!zh.tables().to_json().contains("supply"));
 }

@@ -240,7 +240,7 @@ fn hopper_paths_survive_the_json_table() {
         json.contains("\"hop\":0"),
         "the cannon's capture is a hopper path"
     );
-    assert!(json.contains("\"attack_only\":true"), "the flying general");
+    assert!(json.contains("\"role\":\"attack\""), "the flying general");
     let back = VariantTables::from_json(&json).expect("reads back");
     assert_eq!(&back, v.tables());
 }

@@ -231,7 +231,7 @@ fn the_total_step_count_is_limited() {
     let mut v = zh();
     // 16 paths of 1,024 steps from each of 64 squares: more than 2^20 steps.
     let paths: Vec<Value> = (0..16)
-        .map(|_| json!({"steps": looping_path(MAX_STEPS_PER_PATH), "capture": false}))
+        .map(|_| json!({"steps": looping_path(MAX_STEPS_PER_PATH), "role": "quiet"}))
         .collect();
     let all: Vec<Value> = (0..64).map(|_| json!(paths)).collect();
     v["parts"]["pieces"][1]["moves"][0] = json!(all);
@@ -522,9 +522,91 @@ fn errors_are_data_with_readable_text() {
 #[test]
 fn another_version_is_refused_as_such_even_with_new_fields() {
     let mut v = zh();
-    v["format"] = json!(5);
-    v["parts"]["pieces"][0]["a_field_of_version_5"] = json!(1);
-    assert_eq!(load(&v), Err(TableError::Version(5)));
+    v["format"] = json!(6);
+    v["parts"]["pieces"][0]["a_field_of_version_6"] = json!(1);
+    assert_eq!(load(&v), Err(TableError::Version(6)));
+}
+
+/// The choices of version 5 take only their words, and version 4's flags
+/// are refused in a version-5 table with both versions' fields named.
+#[test]
+fn a_bad_choice_word_or_a_version_4_flag_is_refused_naming_it() {
+    let refused = |edit: &dyn Fn(&mut Value), at: &str, what: &str| {
+        let mut v = zh();
+        edit(&mut v);
+        match load(&v) {
+            Err(TableError::Json {
+                at: got, message, ..
+            }) => {
+                assert_eq!(got, at, "{message}");
+                assert!(message.contains(what), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+    };
+    let path = "parts.pieces[5].moves[0][8][0]";
+    refused(
+        &|v| v["parts"]["pieces"][5]["moves"][0][8][0] = json!({"steps": [16], "role": "hop"}),
+        &format!("{path}.role"),
+        "invalid value: string \"hop\", expected \"quiet\", \"capture\" or \"attack\"",
+    );
+    refused(
+        &|v| v["parts"]["pieces"][5]["moves"][0][8][0] = json!({"steps": [16], "role": true}),
+        &format!("{path}.role"),
+        "invalid type: boolean `true`",
+    );
+    refused(
+        &|v| v["parts"]["pieces"][5]["moves"][0][8][0] = json!({"steps": [16], "capture": false}),
+        path,
+        "unknown field `capture`",
+    );
+    refused(
+        &|v| {
+            v["parts"]["pieces"][5]["moves"][0][8][0] = json!({"steps": [16], "attack_only": true})
+        },
+        path,
+        "unknown field `attack_only`",
+    );
+    refused(
+        &|v| v["parts"]["drops"]["supply"] = json!("captured"),
+        "parts.drops",
+        "invalid value: string \"captured\", expected \"setup\" or \"unlimited\"",
+    );
+    refused(
+        &|v| v["parts"]["drops"]["captures_to_hand"] = json!(false),
+        "parts.drops",
+        "`captures_to_hand` is a field of format version 4; version 5 writes `supply`",
+    );
+    refused(
+        &|v| v["parts"]["drops"]["unlimited"] = json!(true),
+        "parts.drops",
+        "`unlimited` is a field of format version 4; version 5 writes `supply`",
+    );
+    refused(
+        &|v| v["parts"]["legality"] = json!({"giving_check": "by_drop"}),
+        "parts.legality",
+        "invalid value: string \"by_drop\", expected \"forbidden\" or \"forbidden_by_drop\"",
+    );
+    refused(
+        &|v| v["parts"]["legality"] = json!({"giving_check_forbidden": true}),
+        "parts.legality",
+        "`giving_check_forbidden` is a field of format version 4; version 5 writes `giving_check`",
+    );
+    refused(
+        &|v| v["parts"]["legality"] = json!({"pass": true}),
+        "parts.legality",
+        "`pass` is \"allowed\" or \"when_stuck\" in format version 5",
+    );
+    refused(
+        &|v| v["parts"]["legality"] = json!({"pass": "sometimes"}),
+        "parts.legality",
+        "\"allowed\" or \"when_stuck\"",
+    );
+    refused(
+        &|v| v["parts"]["legality"] = json!({"pass_when_stuck": true}),
+        "parts.legality",
+        "`pass_when_stuck` is a field of format version 4; version 5 writes `pass`",
+    );
 }
 
 /// Version 4 spelt as one value what versions 1 to 3 spelt as flags: a

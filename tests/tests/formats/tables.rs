@@ -49,23 +49,184 @@ fn another_format_version_is_refused() {
     let json = v
         .tables()
         .to_json()
-        .replacen("\"format\":4", "\"format\":5", 1);
-    assert_eq!(VariantTables::from_json(&json), Err(TableError::Version(5)));
+        .replacen("\"format\":5", "\"format\":6", 1);
+    assert_eq!(VariantTables::from_json(&json), Err(TableError::Version(6)));
     // Versions 1 to 3 spelt choices as flags: refused, the message naming
-    // both versions.
+    // the version, the oldest read and the one written.
     for older in 1..=3 {
         let json = v
             .tables()
             .to_json()
-            .replacen("\"format\":4", &format!("\"format\":{older}"), 1);
+            .replacen("\"format\":5", &format!("\"format\":{older}"), 1);
         let err = VariantTables::from_json(&json).expect_err("an older version");
         assert_eq!(err, TableError::Version(older));
         let text = err.to_string();
         assert!(
-            text.contains(&format!("version {older}")) && text.contains("version 4"),
+            text.contains(&format!("version {older}"))
+                && text.contains("version 4")
+                && text.contains("version 5"),
             "{text}"
         );
     }
+}
+
+/// A table as version 4 wrote it: a path's `quiet`, `capture` and
+/// `attack_only` flags for its `role`, the drops' `captures_to_hand` and
+/// `unlimited` for `supply`, and the legality flags for `giving_check` and
+/// `pass`.
+fn as_version_4(json: &str) -> String {
+    use serde_json::{json, Value};
+    fn paths(v: &mut Value) {
+        match v {
+            Value::Object(m) if m.contains_key("steps") => {
+                if let Some(Value::String(role)) = m.remove("role") {
+                    match role.as_str() {
+                        "quiet" => m.insert("capture".into(), json!(false)),
+                        "capture" => m.insert("quiet".into(), json!(false)),
+                        // An attack-only path carried `quiet` and `capture`
+                        // at their defaults (`faces vR`).
+                        "attack" => m.insert("attack_only".into(), json!(true)),
+                        other => panic!("role {other}"),
+                    };
+                }
+            }
+            Value::Array(a) => a.iter_mut().for_each(paths),
+            _ => {}
+        }
+    }
+    let mut v: Value = serde_json::from_str(json).expect("JSON");
+    v["format"] = json!(4);
+    let parts = &mut v["parts"];
+    for piece in parts["pieces"].as_array_mut().expect("pieces") {
+        paths(&mut piece["moves"]);
+    }
+    if let Some(d) = parts.get_mut("drops").and_then(Value::as_object_mut) {
+        match d.remove("supply").as_ref().and_then(Value::as_str) {
+            None => {}
+            Some("setup") => drop(d.insert("captures_to_hand".into(), json!(false))),
+            Some("unlimited") => drop(d.insert("unlimited".into(), json!(true))),
+            Some(other) => panic!("supply {other}"),
+        }
+    }
+    if let Some(l) = parts.get_mut("legality").and_then(Value::as_object_mut) {
+        match l.remove("giving_check").as_ref().and_then(Value::as_str) {
+            None => {}
+            Some("forbidden") => drop(l.insert("giving_check_forbidden".into(), json!(true))),
+            Some("forbidden_by_drop") => {
+                drop(l.insert("drop_giving_check_forbidden".into(), json!(true)))
+            }
+            Some(other) => panic!("giving_check {other}"),
+        }
+        match l.remove("pass").as_ref().and_then(Value::as_str) {
+            None => {}
+            Some("allowed") => drop(l.insert("pass".into(), json!(true))),
+            Some("when_stuck") => drop(l.insert("pass_when_stuck".into(), json!(true))),
+            Some(other) => panic!("pass {other}"),
+        }
+    }
+    v.to_string()
+}
+
+/// Version 4 is still read: every shipped variant's table, written as
+/// version 4 wrote it, reads back as the table compiled today (so it is
+/// written as version 5) and plays the same; the shipped variants hold
+/// every value of the four choices (checked).
+#[test]
+fn a_version_4_table_still_loads_and_plays_the_same() {
+    let mut seen = [false; 7];
+    for stem in stems() {
+        let v = shipped(&stem);
+        let now = v.tables();
+        let old = as_version_4(&now.to_json());
+        let json = now.to_json();
+        for (i, word) in [
+            "\"role\":\"attack\"",
+            "\"supply\":\"setup\"",
+            "\"supply\":\"unlimited\"",
+            "\"giving_check\":\"forbidden\"",
+            "\"giving_check\":\"forbidden_by_drop\"",
+            "\"pass\":\"allowed\"",
+            "\"pass\":\"when_stuck\"",
+        ]
+        .iter()
+        .enumerate()
+        {
+            seen[i] |= json.contains(word);
+        }
+        assert!(!old.contains("\"role\"") && old.starts_with("{\"format\":4,"));
+        let back = VariantTables::from_json(&old)
+            .unwrap_or_else(|e| panic!("{stem}: the version-4 table reads: {e}"));
+        assert_eq!(&back, now, "{stem}");
+        assert_eq!(back.format(), 5, "read into version 5");
+        assert_eq!(back.to_json(), json, "{stem}: written as version 5");
+        let w = Variant::new(back).expect("valid");
+        let a = Position::new(&v).expect("start");
+        let b = Position::new(&w).expect("start");
+        let depth = if perft(&a, 2) > 20_000 { 1 } else { 2 };
+        assert_eq!(perft(&a, depth), perft(&b, depth), "{stem}");
+    }
+    assert_eq!(
+        seen, [true; 7],
+        "each choice of version 5 in a shipped variant"
+    );
+}
+
+/// What version 4 could say and version 5 cannot: `unlimited` with
+/// `captures_to_hand: false` is unlimited (it overrode), both giving-check
+/// flags are `forbidden` (the first covered drops); a path with `quiet`
+/// and `capture` both false and `pass` with `pass_when_stuck` were never
+/// written by fairyc and are refused.
+#[test]
+fn version_4_combinations_read_as_they_played() {
+    use fairyc_runtime::table::{GivingCheck, HandSupply};
+    use serde_json::{json, Value};
+    let zh: Value = serde_json::from_str(&as_version_4(&shipped("crazyhouse").tables().to_json()))
+        .expect("JSON");
+    let mut v = zh.clone();
+    v["parts"]["drops"]["unlimited"] = json!(true);
+    v["parts"]["drops"]["captures_to_hand"] = json!(false);
+    let t = VariantTables::from_json(&v.to_string()).expect("reads");
+    assert_eq!(
+        t.parts().drops.as_ref().map(|d| d.supply),
+        Some(HandSupply::Unlimited)
+    );
+    let mut v = zh.clone();
+    v["parts"]["legality"] =
+        json!({"giving_check_forbidden": true, "drop_giving_check_forbidden": true});
+    let t = VariantTables::from_json(&v.to_string()).expect("reads");
+    assert_eq!(t.parts().legality.giving_check, GivingCheck::Forbidden);
+    let refused = |edit: &dyn Fn(&mut Value), what: &str| {
+        let mut v = zh.clone();
+        edit(&mut v);
+        match VariantTables::from_json(&v.to_string()) {
+            Err(TableError::Json { message, .. }) => assert!(message.contains(what), "{message}"),
+            other => panic!("{other:?}"),
+        }
+    };
+    refused(
+        &|v| {
+            v["parts"]["pieces"][1]["moves"][0][0][0] =
+                json!({"steps": [1], "quiet": false, "capture": false})
+        },
+        "`quiet` and `capture` both false",
+    );
+    refused(
+        &|v| v["parts"]["legality"] = json!({"pass": true, "pass_when_stuck": true}),
+        "`pass` and `pass_when_stuck` together",
+    );
+    // A version-5 field in a version-4 table, and the other way round.
+    refused(
+        &|v| v["parts"]["drops"]["supply"] = json!("setup"),
+        "`supply` is a field of format version 5",
+    );
+    refused(
+        &|v| v["parts"]["legality"] = json!({"pass": "allowed"}),
+        "`pass` is a boolean in format version 4",
+    );
+    refused(
+        &|v| v["parts"]["pieces"][1]["moves"][0][0][0] = json!({"steps": [1], "role": "quiet"}),
+        "unknown field `role`",
+    );
 }
 
 #[test]
