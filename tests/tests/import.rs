@@ -325,11 +325,6 @@ fn current_target_refuses_at_the_key() {
             "promotionPieceTypes",
             "E0201",
         ),
-        (
-            "[a:chess]\nmaxRank = 6\nstartFen = 4k3/8/8/8/8/4K3 w - - 0 1\n",
-            "promotionRank",
-            "E0201",
-        ),
     ];
     for &(ini, key, old) in cases {
         let current = import::import(ini, &shipped_for_import());
@@ -1039,4 +1034,18 @@ fn a_section_without_a_parent_has_no_promotion_types() {
     // Fairy-Stockfish's chess: threefold repetition, 50 moves.
     assert!(source.contains("repetition 3 draw"), "{source}");
     assert!(source.contains("limit 50"), "{source}");
+    // Its promotion regions were made for 8 ranks: on 6, White's is off the
+    // board (`none`), Black's rank 1.
+    let short = import::import(
+        "[a:chess]\nmaxRank = 6\nstartFen = 4k3/8/8/8/8/4K3 w - - 0 1\n",
+        &shipped,
+    );
+    assert!(!short.sections[0].failed, "{:?}", short.diagnostics);
+    assert!(
+        short.sections[0]
+            .source
+            .contains("zone promotion-zone { white: none; black: rank 1 }"),
+        "{}",
+        short.sections[0].source
+    );
 }
