@@ -911,7 +911,11 @@ fn builtin_parents_by_their_own_definition() {
         "[gp:gorogoro]\nstartFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[LNln] w 0 1\nlance = l\n\
          shogiKnight = n\npromotedPieceType = l:g n:g\n",
     );
-    for line in ["piece PromotedShogiPawn", "piece PromotedSilver", "piece PromotedLance"] {
+    for line in [
+        "piece PromotedShogiPawn",
+        "piece PromotedSilver",
+        "piece PromotedLance",
+    ] {
         assert!(source.contains(line), "`{line}` in\n{source}");
     }
     let start = v.start_fen().to_string();
