@@ -5,7 +5,9 @@
 //! defaults (a section without a parent is chess without pieces). [`import`]
 //! reads every section ([`ini::parse`]), resolves `[name:parent]` among the
 //! sections before it and among the shipped variants (the shipped source,
-//! exported with [`crate::export::export`], is the parent), writes a
+//! exported with [`crate::export::export`], is the parent; for the current
+//! Fairy-Stockfish, the built-ins of `BUILTINS` are read from their own
+//! definition instead), writes a
 //! commented `.variant` source for it and compiles that source, so that every
 //! import is checked by the real checker; an error of the generated source is
 //! reported at the key it came from. Every key 11.1 reads either maps to the
