@@ -1045,8 +1045,8 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0209",
         title: "parent that cannot be inherited",
-        text: "The parent exists but cannot be used: a section of the file that has errors, or a shipped variant whose rules `fairyc export` cannot write as Fairy-Stockfish 11.1 keys (shogi's promoted pieces, xiangqi's palace, …). Write the section without a parent.",
-        wrong: "[mine:shogi]",
+        text: "The parent exists but cannot be used: a section of the file that has errors, a Fairy-Stockfish built-in read by its own definition with a rule the import cannot say (xiangqi's chasing rule, makruk's counting, janggi's cannon, …; the notes name the keys), or a shipped variant whose rules `fairyc export` cannot write as Fairy-Stockfish keys. Write the section without a parent.",
+        wrong: "[mine:xiangqi]",
         fixed: "[mine:chess]",
     },
     Explanation {

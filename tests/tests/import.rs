@@ -914,6 +914,56 @@ fn atomic_parents_by_their_own_definition() {
     );
 }
 
+/// More of Fairy-Stockfish's built-ins as parents by their own definition
+/// (src/variant.cpp): `shogi` as it is, a child of `gorogoro` whose
+/// `promotedPieceType` adds to the parent's (the pawn and silver keep
+/// theirs), and `amazons` (`wallingRule = arrow`) on 5×5. A built-in with a
+/// rule the import cannot say is refused at the parent, each such key of
+/// the definition named; 11.1 reads none of them this way. The perft
+/// figures are pyffish 0.0.90's on the same sections.
+#[test]
+fn builtin_parents_by_their_own_definition() {
+    let (source, v) = import_one("[s:shogi]\n");
+    assert!(source.contains("built-in `shogi`"), "{source}");
+    let start = v.start_fen().to_string();
+    assert_eq!(perfts(&v, &start), [30, 900, 25470]);
+    let (source, v) = import_one(
+        "[gp:gorogoro]\nstartFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[LNln] w 0 1\nlance = l\n\
+         shogiKnight = n\npromotedPieceType = l:g n:g\n",
+    );
+    for line in [
+        "piece PromotedShogiPawn",
+        "piece PromotedSilver",
+        "piece PromotedLance",
+    ] {
+        assert!(source.contains(line), "`{line}` in\n{source}");
+    }
+    let start = v.start_fen().to_string();
+    assert_eq!(perfts(&v, &start), [39, 1438, 44436]);
+    let (source, v) = import_one(
+        "[a5:amazons]\nmaxRank = 5\nmaxFile = 5\nstartFen = 1q1q1/5/5/5/1Q1Q1 w - - 0 1\n",
+    );
+    assert!(source.contains("walls reach"), "{source}");
+    let p = Position::from_fen(&v, "1q1q1/5/5/5/1Q1Q1 w - - 0 1").expect("legal FEN");
+    assert_eq!((perft(&p, 1), perft(&p, 2)), (206, 32484));
+    let result = import::import("[x:xiangqi]\n", &shipped_for_import());
+    let refusal = result
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "E0209")
+        .expect("xiangqi refused");
+    assert!(
+        refusal.message.contains("built-in `xiangqi`")
+            && refusal
+                .notes
+                .iter()
+                .any(|n| n.contains("`chasingRule = axf`")),
+        "{refusal:?}"
+    );
+    let v11 = import::import_for("[s:shogi]\n", &shipped_for_import(), Target::Fsf11);
+    assert!(v11.diagnostics.iter().any(|d| d.code == "E0209"));
+}
+
 /// Fairy-Stockfish's `e` (the piece captures en passant wherever it
 /// captures but cannot move) and `i` (an initial move from the
 /// double-step region, making en-passant squares), and

@@ -5,7 +5,9 @@
 //! defaults (a section without a parent is chess without pieces). [`import`]
 //! reads every section ([`ini::parse`]), resolves `[name:parent]` among the
 //! sections before it and among the shipped variants (the shipped source,
-//! exported with [`crate::export::export`], is the parent), writes a
+//! exported with [`crate::export::export`], is the parent; for the current
+//! Fairy-Stockfish, the built-ins of `BUILTINS` are read from their own
+//! definition instead), writes a
 //! commented `.variant` source for it and compiles that source, so that every
 //! import is checked by the real checker; an error of the generated source is
 //! reported at the key it came from. Every key 11.1 reads either maps to the
@@ -578,6 +580,10 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "tripleStepRegionBlack",
     "pass",
     "passOnStalemate",
+    "wallingRule",
+    "wallingRegion",
+    "wallingRegionWhite",
+    "wallingRegionBlack",
 ];
 
 /// Keys Fairy-Stockfish 11.1 reads too, refused for 11.1 (`NOT_YET`), that
@@ -593,6 +599,9 @@ pub const IMPORTED_CURRENT: &[&str] = &[
     "immobilityIllegal",
     "perpetualCheckIllegal",
     "shogiPawnDropMateIllegal",
+    "dropOppositeColoredBishop",
+    "castlingDroppedPiece",
+    "promotionLimit",
 ];
 
 /// Whether `value` is the current Fairy-Stockfish's default for a key only
@@ -939,6 +948,37 @@ pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
                     }
                 }
                 for e in &section.entries {
+                    if e.key == "promotedPieceType" {
+                        if let Some(inherited) = keys.get(&e.key) {
+                            // Fairy-Stockfish adds a section's promoted
+                            // types to the parent's: the parent's pairs for
+                            // the pieces the section does not name stay.
+                            let named: Vec<char> = e
+                                .value
+                                .split_whitespace()
+                                .filter_map(|w| w.chars().next())
+                                .map(|c| c.to_ascii_lowercase())
+                                .collect();
+                            let kept = inherited.value.split_whitespace().filter(|w| {
+                                w.chars()
+                                    .next()
+                                    .is_some_and(|c| !named.contains(&c.to_ascii_lowercase()))
+                            });
+                            let value = kept
+                                .chain(e.value.split_whitespace())
+                                .collect::<Vec<_>>()
+                                .join(" ");
+                            keys.insert(
+                                e.key.clone(),
+                                Val {
+                                    value,
+                                    span: e.value_span,
+                                    from: From::Here,
+                                },
+                            );
+                            continue;
+                        }
+                    }
                     keys.insert(
                         e.key.clone(),
                         Val {
@@ -1049,6 +1089,17 @@ impl Diags {
     }
 }
 
+/// Why the current Fairy-Stockfish's value of a key 11.1 reads too cannot
+/// be said yet, where more is known than that the language lacks it.
+fn not_yet_why(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "countingRule" => "the language's `counting` says Fairy-Stockfish 11.1's makruk counting; the current Fairy-Stockfish (src/position.cpp) also starts a count when a lone king captures the last pawn, and the import does not write `counting` yet",
+        "soldierPromotionRank" => "a soldier that steps sideways from a rank on (`moves sW from <zone>`): not imported yet",
+        "nFoldValueAbsolute" => "a repetition's outcome for White whoever is to move; the language's `repetition` outcome is for the player to move",
+        _ => return None,
+    })
+}
+
 /// The most unknown keys of one file that get a "did you mean" (each costs
 /// an edit distance to every known key); later ones are reported without.
 pub const MAX_SUGGESTED_KEYS: usize = 256;
@@ -1082,11 +1133,15 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
             // Fairy-Stockfish only.
             KeyClass::NotYet(_) if out.target == Target::Current && e.key == "connectN" => {}
             KeyClass::NotYet(default) if default != Some(e.value.as_str()) => {
-                let why = match default {
-                    Some(d) => format!(
+                let known = (out.target == Target::Current)
+                    .then(|| not_yet_why(&e.key))
+                    .flatten();
+                let why = match (known, default) {
+                    (Some(why), _) => why.to_string(),
+                    (None, Some(d)) => format!(
                         "only its default value `{d}` is imported; the .variant language has no construct for this rule yet"
                     ),
-                    None => "the .variant language has no construct for this rule yet".to_string(),
+                    (None, None) => "the .variant language has no construct for this rule yet".to_string(),
                 };
                 out.cannot(&e.key, e.key_span, &why);
             }
@@ -1102,11 +1157,11 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
             KeyClass::Newer
                 if out.target == Target::Current && !newer_default(&e.key, &e.value) =>
             {
-                out.cannot(
-                    &e.key,
-                    e.key_span,
-                    "the current Fairy-Stockfish reads this key; the .variant language (or the import) has no construct for it yet",
-                );
+                let why = match e.key.as_str() {
+                    "chasingRule" => "the Asian rules against perpetual chasing, which Fairy-Stockfish applies when it judges a repetition; the language's `repetition` has no chasing rule",
+                    _ => "the current Fairy-Stockfish reads this key; the .variant language (or the import) has no construct for it yet",
+                };
+                out.cannot(&e.key, e.key_span, why);
             }
             KeyClass::Newer if out.target == Target::Current => {}
             KeyClass::Newer | KeyClass::Custom => out.error(
@@ -1152,20 +1207,67 @@ fn check_keys(section: &Section, out: &mut Diags, suggestions_left: &mut usize) 
 struct Builtin {
     name: &'static str,
     keys: &'static str,
+    /// A rule of the definition that no key of `variants.ini` sets (the
+    /// parent is refused with it), if any.
+    unsaid: Option<&'static str>,
 }
 
-/// The built-ins read by their own definition. `chess`: the default
-/// variant (chess rules without pieces, the keys' defaults) with chess's
-/// pieces, so that a child keeps Fairy-Stockfish's defaults (threefold
-/// repetition, fifty moves) rather than fairyc's shipped chess's fivefold
-/// and seventy-five. `nocheckatomic`: chess with
-/// a commoner `k` (the castling king) whose extinction loses, and a blast
-/// on every capture; `atomic`: the same with the commoner pseudo-royal.
+/// Chess's pieces, the start of every `chess_variant_base()` definition,
+/// and their promotion types (a section without a parent has none).
+macro_rules! chess_pieces {
+    () => {
+        "pawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\n\
+         promotionPieceTypes = qrbn\n"
+    };
+}
+
+/// The shogi family's base (`minishogi_variant_base()`): shogi's pieces on
+/// 5×5, drops, shogi promotions, and the shogi rules of drops and
+/// repetition.
+macro_rules! minishogi_base {
+    () => {
+        "maxRank = 5\nmaxFile = 5\nshogiPawn = p\nsilver = s\ngold = g\nbishop = b\n\
+         dragonHorse = h\nrook = r\nbers = d\nking = k\n\
+         startFen = rbsgk/4p/5/P4/KGSBR[-] w 0 1\npieceDrops = true\ncapturesToHand = true\n\
+         promotionRegionWhite = *5\npromotionRegionBlack = *1\ndoubleStep = false\n\
+         castling = false\npromotedPieceType = p:g s:g b:h r:d\ndropNoDoubled = p\n\
+         immobilityIllegal = true\nshogiPawnDropMateIllegal = true\nstalemateValue = loss\n\
+         nFoldRule = 4\nnMoveRule = 0\nperpetualCheckIllegal = true\n"
+    };
+}
+
+/// The xiangqi family's base (`xiangqi_variant_base()`, from
+/// `minixiangqi_variant()`): the general steps as a wazir in its palace,
+/// the advisors in it too, the elephants on their own half.
+macro_rules! xiangqi_base {
+    () => {
+        "maxRank = 10\nmaxFile = 9\nrook = r\nhorse = n\nking = k:W\ncannon = c\nsoldier = p\n\
+         elephant = b\nfers = a\n\
+         startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n\
+         mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3\n\
+         mobilityRegionBlackKing = d8 e8 f8 d9 e9 f9 d10 e10 f10\n\
+         mobilityRegionWhiteFers = d1 e1 f1 d2 e2 f2 d3 e3 f3\n\
+         mobilityRegionBlackFers = d8 e8 f8 d9 e9 f9 d10 e10 f10\n\
+         mobilityRegionWhiteElephant = *1 *2 *3 *4 *5\n\
+         mobilityRegionBlackElephant = *6 *7 *8 *9 *10\n\
+         doubleStep = false\ncastling = false\nstalemateValue = loss\n\
+         perpetualCheckIllegal = true\nflyingGeneral = true\nsoldierPromotionRank = 6\n"
+    };
+}
+
+/// The built-ins read by their own definition, each written as the keys
+/// that say it. `chess`: the defaults with chess's pieces, so that a child
+/// keeps Fairy-Stockfish's threefold repetition and fifty moves rather
+/// than fairyc's shipped chess's fivefold and seventy-five.
+/// `nocheckatomic`: chess with a commoner `k` (the castling king) whose
+/// extinction loses, and a blast on every capture; `atomic`: the same with
+/// the commoner pseudo-royal. The display keys
+/// (`pieceToCharTable`, `pocketSize`) are left out.
 const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "chess",
-        keys: "[chess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\n\
-               promotionPieceTypes = qrbn\n",
+        keys: concat!("[chess]\n", chess_pieces!()),
+        unsaid: None,
     },
     Builtin {
         name: "nocheckatomic",
@@ -1173,6 +1275,7 @@ const BUILTINS: &[Builtin] = &[
                promotionPieceTypes = qrbn\n\
                commoner = k\ncastlingKingPiece = k\nextinctionValue = loss\n\
                extinctionPieceTypes = k\nblastOnCapture = true\n",
+        unsaid: None,
     },
     Builtin {
         name: "atomic",
@@ -1180,6 +1283,134 @@ const BUILTINS: &[Builtin] = &[
                promotionPieceTypes = qrbn\n\
                commoner = k\ncastlingKingPiece = k\nextinctionValue = loss\n\
                extinctionPieceTypes = k\nblastOnCapture = true\nextinctionPseudoRoyal = true\n",
+        unsaid: None,
+    },
+    Builtin {
+        name: "makruk",
+        keys: concat!(
+            "[makruk]\npawn = p\nknight = n\nrook = r\nking = k\nsilver = s\nfers = m\n",
+            "startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\n",
+            "promotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *1 *2 *3\n",
+            "promotionPieceTypes = m\ndoubleStep = false\ncastling = false\nnMoveRule = 0\n",
+            "countingRule = makruk\n"
+        ),
+        unsaid: None,
+    },
+    Builtin {
+        name: "xiangqi",
+        keys: concat!("[xiangqi]\n", xiangqi_base!(), "chasingRule = axf\n"),
+        unsaid: None,
+    },
+    Builtin {
+        name: "janggi",
+        keys: concat!(
+            "[janggi]\n",
+            xiangqi_base!(),
+            "fers = -\ncannon = -\nelephant = -\nwazir = a\njanggiCannon = c\njanggiElephant = b\n",
+            "startFen = rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1\n",
+            "mobilityRegionWhiteWazir = d1 e1 f1 d2 e2 f2 d3 e3 f3\n",
+            "mobilityRegionBlackWazir = d8 e8 f8 d9 e9 f9 d10 e10 f10\n",
+            "soldierPromotionRank = 1\nflyingGeneral = false\nbikjangRule = true\n",
+            "materialCounting = janggi\ndiagonalLines = d1 f1 e2 d3 f3 d8 f8 e9 d10 f10\n",
+            "pass = true\nnFoldValue = draw\n"
+        ),
+        unsaid: None,
+    },
+    Builtin {
+        name: "flipello",
+        keys: concat!(
+            "[flipello]\nimmobile = p\n",
+            "startFen = 8/8/8/3pP3/3Pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w 0 1\n",
+            "pieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\n",
+            "stalemateValue = loss\nstalematePieceCount = true\npassOnStalemate = true\n",
+            "enclosingDrop = reversi\nenclosingDropStart = d4 e4 d5 e5\n",
+            "flipEnclosedPieces = reversi\nmaterialCounting = unweighted\n",
+            "adjudicateFullBoard = true\n"
+        ),
+        unsaid: None,
+    },
+    Builtin {
+        name: "grand",
+        keys: concat!(
+            "[grand]\n",
+            chess_pieces!(),
+            "archbishop = a\nchancellor = c\nmaxRank = 10\nmaxFile = 10\n",
+            "startFen = r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1\n",
+            "promotionPieceTypes = acqrbn\n",
+            "promotionRegionWhite = *8 *9 *10\npromotionRegionBlack = *1 *2 *3\n",
+            "promotionLimit = a:1 c:1 q:1 r:2 b:2 n:2\nmandatoryPawnPromotion = false\n",
+            "immobilityIllegal = true\ndoubleStepRegionWhite = *3\ndoubleStepRegionBlack = *8\n",
+            "castling = false\n"
+        ),
+        unsaid: None,
+    },
+    Builtin {
+        name: "placement",
+        keys: concat!(
+            "[placement]\n",
+            chess_pieces!(),
+            "startFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1\n",
+            "mustDrop = true\npieceDrops = true\ncapturesToHand = false\n",
+            "dropRegionWhite = *1\ndropRegionBlack = *8\n",
+            "dropOppositeColoredBishop = true\ncastlingDroppedPiece = true\n"
+        ),
+        unsaid: None,
+    },
+    Builtin {
+        name: "minishogi",
+        keys: concat!(
+            "[minishogi]\n",
+            minishogi_base!(),
+            "nFoldValue = loss\nnFoldValueAbsolute = true\n"
+        ),
+        unsaid: None,
+    },
+    Builtin {
+        name: "gorogoro",
+        keys: concat!(
+            "[gorogoro]\n",
+            minishogi_base!(),
+            "maxRank = 6\nstartFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[-] w 0 1\n",
+            "promotionRegionWhite = *5 *6\npromotionRegionBlack = *1 *2\n"
+        ),
+        unsaid: None,
+    },
+    Builtin {
+        name: "shogi",
+        keys: concat!(
+            "[shogi]\n",
+            minishogi_base!(),
+            "maxRank = 9\nmaxFile = 9\nlance = l\nshogiKnight = n\n",
+            "startFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1\n",
+            "promotionRegionWhite = *7 *8 *9\npromotionRegionBlack = *1 *2 *3\n",
+            "promotedPieceType = p:g s:g b:h r:d l:g n:g\n"
+        ),
+        unsaid: None,
+    },
+    Builtin {
+        name: "amazons",
+        keys: "[amazons]\nmaxRank = 10\nmaxFile = 10\ncustomPiece1 = q:mQ\n\
+               startFen = 3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1\n\
+               stalemateValue = loss\nwallingRule = arrow\n",
+        unsaid: None,
+    },
+    Builtin {
+        name: "ataxx",
+        keys: "[ataxx]\nmaxRank = 7\nmaxFile = 7\ncustomPiece1 = p:mDmNmA\n\
+               startFen = P5p/7/7/7/7/7/p5P w 0 1\npieceDrops = true\ndoubleStep = false\n\
+               castling = false\nimmobilityIllegal = false\nstalemateValue = loss\n\
+               stalematePieceCount = true\npassOnStalemate = true\nenclosingDrop = ataxx\n\
+               flipEnclosedPieces = ataxx\nmaterialCounting = unweighted\n\
+               adjudicateFullBoard = true\nnMoveRule = 0\n",
+        unsaid: Some(
+            "drops without a piece in hand (`freeDrops`), which no key of `variants.ini` sets",
+        ),
+    },
+    Builtin {
+        name: "snailtrail",
+        keys: "[snailtrail]\nmaxRank = 7\nmaxFile = 7\ncustomPiece1 = p:mK\n\
+               startFen = 6p/7/7/7/7/7/P6 w - - 0 1\nstalemateValue = loss\nwallingRule = past\n",
+        unsaid: None,
     },
 ];
 
@@ -1223,7 +1454,59 @@ fn resolve_parent(
     }
     if let Some(b) = BUILTINS.iter().find(|b| b.name == parent.as_str()) {
         if out.target == Target::Current {
-            return Some(parent_keys(&ini::parse(b.keys), parent, *span));
+            let ini = ini::parse(b.keys);
+            // The definition's keys are read as a section's would be: a
+            // key the import cannot say refuses the parent, with its line
+            // of the definition.
+            let mut check = Diags {
+                list: Vec::new(),
+                section: out.section,
+                seen: HashSet::new(),
+                errors: false,
+                target: out.target,
+            };
+            let mut no_suggestions = 0;
+            for s in &ini.sections {
+                check_keys(s, &mut check, &mut no_suggestions);
+            }
+            let mut notes: Vec<String> = check
+                .list
+                .iter()
+                .filter(|d| !d.code.starts_with('W'))
+                .map(|d| {
+                    let line = b.keys.get(d.span.range()).unwrap_or_default();
+                    let line = ini
+                        .sections
+                        .iter()
+                        .flat_map(|s| &s.entries)
+                        .find(|e| e.key == line)
+                        .map_or_else(|| line.to_string(), |e| format!("{} = {}", e.key, e.value));
+                    let why = d
+                        .notes
+                        .first()
+                        .map_or("", |n| n.trim_start_matches("note: "));
+                    format!("note: its `{line}`: {}: {why}", d.message)
+                })
+                .collect();
+            if let Some(unsaid) = b.unsaid {
+                notes.push(format!("note: its rule of {unsaid}"));
+            }
+            if notes.is_empty() {
+                return Some(parent_keys(&ini, parent, *span));
+            }
+            notes.push(
+                "help: the parent is read from Fairy-Stockfish's own definition of it (src/variant.cpp); write the section in full instead".into(),
+            );
+            out.error(
+                "E0209",
+                format!(
+                    "cannot inherit from `{parent}` yet: Fairy-Stockfish's built-in `{parent}` has rules the import cannot say"
+                ),
+                *span,
+                "this parent",
+                notes,
+            );
+            return None;
         }
     }
     if let Some(s) = shipped.iter().find(|s| s.names.iter().any(|n| n == parent)) {
@@ -1653,6 +1936,7 @@ impl<'a> Generator<'a> {
         self.drops(fen.as_ref());
         self.blast();
         self.pass();
+        self.walls();
         self.end(fen.as_ref());
         self.gen
     }
@@ -2331,6 +2615,80 @@ impl<'a> Generator<'a> {
         self.line("", None);
     }
 
+    /// `wallingRule`, `wallingRegion…` (the current Fairy-Stockfish): the
+    /// `walls` item. `arrow` is `reach`, `past` is `past`, `static` is
+    /// `anywhere`, `duck` is `moving`; the region (every square by default)
+    /// is `on`. `edge` (a wall at the board's edge or beside a wall) has no
+    /// place in the language yet (`E0201`).
+    fn walls(&mut self) {
+        if self.out.target != Target::Current {
+            return;
+        }
+        let Some(rule) = self.raw("wallingRule").map(|v| v.value.trim().to_string()) else {
+            return;
+        };
+        let place = match rule.as_str() {
+            "none" => return,
+            "arrow" => "reach",
+            "past" => "past",
+            "static" => "anywhere",
+            "duck" => "moving",
+            _ => {
+                self.refuse_key(
+                    "wallingRule",
+                    "a wall on a square at the board's edge or beside a wall (`edge`): the language's `walls` has no such place yet",
+                );
+                return;
+            }
+        };
+        let all = self.files * self.ranks;
+        let mut regions = Vec::new();
+        for (key, side) in [
+            ("wallingRegionWhite", "wallingRegion"),
+            ("wallingRegionBlack", "wallingRegion"),
+        ] {
+            // The later of the two keys a side's region is read from wins,
+            // as Fairy-Stockfish reads `wallingRegion` after the sides'.
+            let key = if self.raw(side).is_some() { side } else { key };
+            let Some(squares) = self.squares(key) else {
+                return;
+            };
+            let squares = if self.raw(key).is_none() {
+                None
+            } else {
+                Some(squares)
+            };
+            regions.push((key, squares));
+        }
+        let on = match (&regions[0].1, &regions[1].1) {
+            (None, None) => String::new(),
+            (Some(w), Some(b)) if w == b && w.len() == all => String::new(),
+            (Some(w), Some(b)) if w == b => format!(" on {}", w.join(", ")),
+            _ => {
+                let key = regions
+                    .iter()
+                    .find_map(|(k, s)| s.as_ref().map(|_| *k))
+                    .unwrap_or("wallingRegion");
+                self.refuse_key(
+                    key,
+                    "a walling region for one side only, or different for the two sides: not imported yet",
+                );
+                return;
+            }
+        };
+        let mut said = vec![self.said("wallingRule", "none")];
+        for (key, squares) in &regions {
+            if squares.is_some() && !said.iter().any(|s| s.starts_with(&format!("{key} ="))) {
+                said.push(self.said(key, "all"));
+            }
+        }
+        self.line(
+            &format!("walls {place}{on}    // {}", said.join(", ")),
+            Some("wallingRule"),
+        );
+        self.line("", None);
+    }
+
     /// `blastOnCapture`, `blastImmuneTypes` (the current Fairy-Stockfish):
     /// `blast { reach K; spared Pawn; immune … }`. Fairy-Stockfish spares
     /// its `pawn` type only; its blast beside a royal piece is not compared
@@ -2737,11 +3095,30 @@ impl<'a> Generator<'a> {
 
     fn castling(&mut self, fen: &Fen) {
         let on = self.bool("castling", true);
-        let rights = fen.castling.clone();
+        // `castlingDroppedPiece` (the current Fairy-Stockfish): a drop of
+        // the king on its file and of a rook on a corner of the castling
+        // rank gives the right; the four rules are written from those
+        // squares (`by-drop`), whatever rights the start position has.
+        let by_drop = self.out.target == Target::Current
+            && on == Some(true)
+            && self.bool("pieceDrops", false) == Some(true)
+            && self.bool("castlingDroppedPiece", false) == Some(true);
+        let rights = if by_drop {
+            "KQkq".to_string()
+        } else {
+            fen.castling.clone()
+        };
         if rights == "-" {
             return;
         }
         if on == Some(false) {
+            return;
+        }
+        if by_drop && (fen.castling != "-" || self.raw("castlingKingFile").is_some()) {
+            self.refuse_key(
+                "castlingDroppedPiece",
+                "castling rights by drop beside rights in the start position, or with `castlingKingFile`: not imported yet",
+            );
             return;
         }
         let Some(kf) = self.file("castlingKingsideFile", 6) else {
@@ -2827,7 +3204,13 @@ impl<'a> Generator<'a> {
                     rook.letter.to_ascii_lowercase(),
                 )
             };
-            let Some(kx) = (0..self.files).find(|&x| fen.at(x, y) == Some(kl)) else {
+            let found = if by_drop {
+                // The king's file (e) and the rook's corner.
+                Some(4).filter(|&x| x < self.files)
+            } else {
+                (0..self.files).find(|&x| fen.at(x, y) == Some(kl))
+            };
+            let Some(kx) = found else {
                 self.out.cannot(
                     "castling",
                     self.fen_span(),
@@ -2835,7 +3218,9 @@ impl<'a> Generator<'a> {
                 );
                 return;
             };
-            let rx = if kingside {
+            let rx = if by_drop {
+                Some(if kingside { self.files - 1 } else { 0 })
+            } else if kingside {
                 (kx + 1..self.files)
                     .rev()
                     .find(|&x| fen.at(x, y) == Some(rl))
@@ -2889,6 +3274,13 @@ impl<'a> Generator<'a> {
         self.line("castling {", Some("castling"));
         for r in rules {
             self.line(&r, Some("castling"));
+        }
+        if by_drop {
+            let said = self.said("castlingDroppedPiece", "false");
+            self.line(
+                &format!("    by-drop    // {said}"),
+                Some("castlingDroppedPiece"),
+            );
         }
         self.line("}", Some("castling"));
         self.line("", None);
@@ -3246,6 +3638,49 @@ impl<'a> Generator<'a> {
         if rules.is_empty() {
             return;
         }
+        // `promotionLimit` (the current Fairy-Stockfish): a pawn promotes
+        // to a type only while its side has fewer than the limit on the
+        // board (`0`: no limit), as `max` says.
+        let mut limits = Vec::new();
+        if let Some(v) = self
+            .raw("promotionLimit")
+            .filter(|_| self.out.target == Target::Current)
+        {
+            if !faces.is_empty() {
+                self.refuse_key(
+                    "promotionLimit",
+                    "with promoted piece types (`promotedPieceType`): the limit is compared for pawns' promotions only",
+                );
+                return;
+            }
+            let (value, span) = (v.value.clone(), v.span);
+            for word in value.split_whitespace() {
+                let limit = word.split_once(':').and_then(|(l, n)| {
+                    let mut chars = l.chars();
+                    match (chars.next(), chars.next(), n.parse::<u64>()) {
+                        (Some(c), None, Ok(n)) if n <= 64 => Some((c, n)),
+                        _ => None,
+                    }
+                });
+                let Some((c, n)) = limit else {
+                    self.bad(
+                        "promotionLimit",
+                        "E0204",
+                        &format!("`{}` is not `piece:count`", elide(word)),
+                        "write pairs of a letter and a count (`q:1 r:2`)",
+                    );
+                    return;
+                };
+                let Some(piece) = self.piece_of(c).cloned() else {
+                    self.no_piece("promotionLimit", span, c);
+                    return;
+                };
+                if n > 0 {
+                    limits.push(format!("    {} max {n}", piece.name));
+                }
+            }
+        }
+        rules.extend(limits);
         let mut said = Vec::new();
         let Some(zone) = self.promotion_zone(&mut said) else {
             return;
@@ -3527,6 +3962,34 @@ impl<'a> Generator<'a> {
                 ),
                 Some("dropNoDoubled"),
             );
+        }
+        // `dropOppositeColoredBishop` (the current Fairy-Stockfish): a
+        // side's `bishop`s go on both colours, half of them (rounded up) at
+        // most on each.
+        if self.out.target == Target::Current
+            && self.bool("dropOppositeColoredBishop", false) == Some(true)
+        {
+            if let Some(b) = droppable.iter().find(|p| p.key == "bishop").cloned() {
+                let placement = fen.map(|f| f.placement.clone()).unwrap_or_default();
+                let white = placement.chars().filter(|&c| c == b.letter).count();
+                let black = placement
+                    .chars()
+                    .filter(|&c| c == b.letter.to_ascii_lowercase())
+                    .count();
+                if white != black {
+                    self.refuse_key(
+                        "dropOppositeColoredBishop",
+                        "sides with different numbers of bishops: `per-colour` gives both sides one limit",
+                    );
+                    return;
+                }
+                let n = white.div_ceil(2).max(1);
+                let said = self.said("dropOppositeColoredBishop", "false");
+                self.line(
+                    &format!("    {} per-colour {n}    // {said}", b.name),
+                    Some("dropOppositeColoredBishop"),
+                );
+            }
         }
         for (base, face) in &also {
             self.line(
