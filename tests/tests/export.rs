@@ -663,16 +663,10 @@ fn pyffish_plays_an_exported_walled_board() {
 /// export refuses it.
 #[test]
 fn goals_of_several_pieces_export_to_the_current_engine() {
-    let source = r#"
-variant "Runners" { }
-board { files a..e; ranks 1..5 }
-piece Runner { letter P; moves mFmW }
-setup "ppppp/5/5/5/PPPPP w - - 0 1"
-zone goal { white: a5, b5, c5, d5, e5, a4, e4; black: a1, b1, c1, d1, e1, a2, e2 }
-end { checkmate loss; Runner reaches goal count 5 or-full win }
-"#;
+    let source = std::fs::read_to_string(root().join("tests/data/goals/runners.variant"))
+        .expect("tests/data/goals/runners.variant");
     let ini = fairyc_interop::export::export_for(
-        source,
+        &source,
         "runners",
         fairyc_interop::export::Target::Current,
     )

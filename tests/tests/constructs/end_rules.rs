@@ -669,17 +669,14 @@ fn in_check_shogi_a_mating_pawn_drop_is_legal_and_its_check_wins() {
 /// move counts and results are pyffish 0.0.90's (`legal_moves`,
 /// `game_result`) on the section `[flagblocked-imp]` of
 /// tests/data/field/imported.ini, which says the same game.
-const RUNNERS: &str = r#"
-variant "Runners" { }
-board { files a..e; ranks 1..5 }
-piece Runner { letter P; moves mFmW }
-setup "ppppp/5/5/5/PPPPP w - - 0 1"
-zone goal { white: a5, b5, c5, d5, e5, a4, e4; black: a1, b1, c1, d1, e1, a2, e2 }
-end { checkmate loss; Runner reaches goal count 5 or-full win }
-"#;
+/// tests/data/goals/runners.variant.
+fn runners_source() -> String {
+    std::fs::read_to_string(fairyc_tests::root().join("tests/data/goals/runners.variant"))
+        .expect("tests/data/goals/runners.variant")
+}
 
 fn runners() -> Variant {
-    let tables = fairyc_compiler::compile(RUNNERS).expect("the runners compile");
+    let tables = fairyc_compiler::compile(&runners_source()).expect("the runners compile");
     Variant::new(tables).expect("the runners load")
 }
 
@@ -705,8 +702,8 @@ fn a_region_one_square_short_of_full_is_no_goal() {
 
 #[test]
 fn a_count_of_pieces_is_a_goal_without_a_full_region() {
-    let tables =
-        fairyc_compiler::compile(&RUNNERS.replace("count 5 or-full", "count 2")).expect("compiles");
+    let tables = fairyc_compiler::compile(&runners_source().replace("count 5 or-full", "count 2"))
+        .expect("compiles");
     let v = Variant::new(tables).expect("loads");
     // Two white runners on White's region (a4, e4): White has won.
     let p = pos(&v, "1ppp1/P3P/5/5/1PPP1 b - - 0 1");
