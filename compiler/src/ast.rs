@@ -440,8 +440,11 @@ pub struct PromotionRule {
     pub span: Span,
     /// The piece that promotes.
     pub piece: Spanned<String>,
-    /// What it may become.
+    /// What it may become; empty after `none`.
     pub targets: Vec<Spanned<PromotionTarget>>,
+    /// `none` in place of the targets: the piece may not finish such a
+    /// move.
+    pub none: Option<Span>,
     /// Where: the piece promotes on finishing a move there.
     pub zone: SquareSet,
     /// `optional`: the player may also decline.

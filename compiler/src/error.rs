@@ -573,6 +573,12 @@ pub enum ErrorKind {
         /// What is wrong, as a short phrase.
         what: &'static str,
     },
+    /// `E0194` `Pawn -> none in last-rank optional`: a rule without
+    /// targets that the player may decline says nothing.
+    DeclinedNone {
+        /// The `none`.
+        none: Span,
+    },
     /// `E0174` `castling { … by-drop }`, `giving-check by-drop forbidden`
     /// or `checkmate by Pawn drop win` in a variant without drops.
     ByDropWithoutDrops {
@@ -1354,7 +1360,8 @@ impl ErrorKind {
             .also(*first, "the earlier rule")
             .help(
                 "list every choice in one rule (`Pawn -> Queen | Knight in …`), give both \
-                 rules the same choices and the same `optional`, or make the zones disjoint",
+                 rules the same choices and the same `optional`, or make the zones disjoint \
+                 (a rule to `none` shares no square with a rule that has targets)",
             ),
             ErrorKind::TooManyRoyals { side, count } => {
                 let side = side_name(*side);
@@ -1542,6 +1549,16 @@ impl ErrorKind {
             .help(
                 "a `turn` rule (`turn Pawn -> Met in diagonals`) changes the piece on the board: \
                  its targets are pieces, not `hand(…)`",
+            ),
+            ErrorKind::DeclinedNone { none } => Text::new(
+                "E0194",
+                "a promotion to `none` that may be declined",
+                "`optional` here",
+            )
+            .also(*none, "no target")
+            .help(
+                "`none` forbids the piece to finish such a move; without that rule it may \
+                 already: remove the rule, or `optional`",
             ),
             ErrorKind::ByDropWithoutDrops { word } => Text::new(
                 "E0174",

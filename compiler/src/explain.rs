@@ -952,6 +952,13 @@ piece Guard { letter G; moves K }",
         fixed: "piece Captain { letter C; moves K }\npiece PromotedPawn { letter +P; moves K; notation as Captain }",
     },
     Explanation {
+        code: "E0194",
+        title: "promotion to `none` that may be declined",
+        text: "`<Piece> -> none in <squares>` is a promotion rule without targets: the piece may not finish a move there (a move that would end there does not exist), as a pawn with no promotion types must stay off its last rank in Fairy-Stockfish. `optional` would let the player decline a promotion that offers nothing, which is no rule at all.",
+        wrong: "promotion { Pawn -> none in last-rank optional }",
+        fixed: "promotion { Pawn -> none in last-rank }",
+    },
+    Explanation {
         code: "E0195",
         title: "blast without reach",
         text: "A `blast` block makes every capture remove the capturing piece and the pieces around the capture square; `reach` says which squares around it, as Betza leaps from the capture square (`reach K`: the eight neighbours). Without it (and without `petrify`, a capturer that turns into a wall) the block says nothing.",

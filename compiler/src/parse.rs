@@ -544,7 +544,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::zone_decl => "`zone`",
         Rule::zone_side => "`white:` or `black:`",
         Rule::square_set => "squares",
-        Rule::set_none => "`none`",
+        Rule::set_none | Rule::promotion_none => "`none`",
         Rule::set_rank => "`rank`",
         Rule::set_ranks => "`ranks`",
         Rule::set_file => "`file`",
@@ -1339,6 +1339,7 @@ impl Builder<'_> {
                     let span = tight(&p);
                     let mut piece = None;
                     let mut targets = Vec::new();
+                    let mut none = None;
                     let mut zone = None;
                     let mut optional = None;
                     let mut on = Vec::new();
@@ -1365,6 +1366,7 @@ impl Builder<'_> {
                                     ));
                                 }
                             }
+                            Rule::promotion_none => none = Some(span_of(&q)),
                             Rule::square_set => zone = Some(self.square_set(q)),
                             Rule::kw_optional => optional = Some(span_of(&q)),
                             Rule::kw_always => always = Some(span_of(&q)),
@@ -1390,6 +1392,7 @@ impl Builder<'_> {
                             span,
                             piece,
                             targets,
+                            none,
                             zone,
                             optional,
                             on,

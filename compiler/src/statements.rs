@@ -366,7 +366,7 @@ const PROMOTION_BLOCK: &[Statement] = &[
     after(
         "->",
         "`<Piece> -> <target> | … in <squares> [on <start|end|pass|entry> | …] [if capture] \
-         [optional [always]] [except <squares>]` (a target is a piece or `hand(<Piece>)`)",
+         [optional [always]] [except <squares>]` (a target is a piece or `hand(<Piece>)`; `none` in place of the targets: no move there)",
         "a piece promotes to one of the targets",
         PROMOTION,
     ),

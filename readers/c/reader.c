@@ -483,7 +483,9 @@ static int read_parts(rd *r, table *t, const jval *parts) {
             }
             const jval *ch = array(r, json_get(pr, "choices"), 256, "choices");
             if (!ch) return 0;
-            if (ch->len == 0) return refuse(r, "%spromotions[%ld] has no choices", "", i);
+            /* Only a compulsory rule may offer nothing (`Pawn -> none`). */
+            if (ch->len == 0 && (json_get(pr, "turn") || (json_get(pr, "optional") && json_get(pr, "optional")->type == J_BOOL && json_get(pr, "optional")->b)))
+                return refuse(r, "%spromotions[%ld] has no choices but is optional or a turn", "", i);
             R->nchoices = (int)ch->len;
             for (size_t c = 0; c < ch->len; c++) {
                 const jval *o = ch->items[c];

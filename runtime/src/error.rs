@@ -817,7 +817,10 @@ impl fmt::Display for TableError {
                 limit.max()
             ),
             TableError::NoPromotionChoice { rule } => {
-                write!(f, "promotions[{rule}] has no choices")
+                write!(
+                    f,
+                    "promotions[{rule}] has no choices but is optional or a turn (only a compulsory rule may offer none)"
+                )
             }
             TableError::DuplicatePromotionChoice { rule, choice } => {
                 write!(f, "promotions[{rule}] lists the choice {choice:?} twice")

@@ -320,11 +320,6 @@ fn current_target_refuses_at_the_key() {
             "customPiece1",
             "W0021",
         ),
-        (
-            "[a:chess]\npromotionPieceTypes = -\n",
-            "promotionPieceTypes",
-            "E0201",
-        ),
     ];
     for &(ini, key, old) in cases {
         let current = import::import(ini, &shipped_for_import());
@@ -1052,23 +1047,23 @@ fn drop_no_doubled_count_zero() {
 
 /// A section without a parent has no promotion types unless the chain gives
 /// them (the current Fairy-Stockfish resets a parentless section's pieces,
-/// promotion types included; pyffish 0.0.90 gives a pawn on the seventh
-/// rank of such a section no move): its pawns, which must promote, cannot
-/// enter the promotion zone, which the language cannot say (`E0201`).
+/// promotion types included): its pawns, which must promote, cannot enter
+/// the promotion zone (`Pawn -> none`) and still attack it. pyffish 0.0.90
+/// on the same section: `1k6/P7/8/8/8/8/8/4K3 b` is check, perft 5, 25,
+/// 125; `2k5/P7/8/8/8/8/8/4K3 w` 5, 20, 136 (the pawn has no move, and the
+/// black king may not step to b8).
 /// Under `chess` they promote to its four pieces.
 #[test]
 fn a_section_without_a_parent_has_no_promotion_types() {
     let shipped = shipped_for_import();
     let pawns = "[a]\npawn = p\nqueen = q\nking = k\nstartFen = 4k3/8/8/8/8/8/P7/4K3 w - - 0 1\n";
-    let result = import::import(pawns, &shipped);
+    let (source, v) = import_one(pawns);
     assert!(
-        result
-            .diagnostics
-            .iter()
-            .any(|d| d.code == "E0201" && d.message.contains("promotionPieceTypes")),
-        "{:?}",
-        result.diagnostics
+        source.contains("Pawn -> none in promotion-zone"),
+        "{source}"
     );
+    assert_eq!(perfts(&v, "1k6/P7/8/8/8/8/8/4K3 b - - 0 1"), [5, 25, 125]);
+    assert_eq!(perfts(&v, "2k5/P7/8/8/8/8/8/4K3 w - - 0 1"), [5, 20, 136]);
     let given = import::import(&format!("{pawns}promotionPieceTypes = q\n"), &shipped);
     assert!(!given.sections[0].failed, "{:?}", given.diagnostics);
     assert!(given.sections[0]

@@ -51,7 +51,11 @@ impl Resolver<'_> {
                 }
             }
             let Some(piece) = piece else { continue };
-            if choices.is_empty() {
+            if let (Some(none), Some(optional)) = (rule.none, rule.optional) {
+                self.error(ErrorKind::DeclinedNone { none }, optional);
+                continue;
+            }
+            if choices.is_empty() && rule.none.is_none() {
                 continue;
             }
             let flag = |w: &str| rule.flags.iter().find(|x| x.node == w).map(|x| x.span);
@@ -247,7 +251,8 @@ impl Resolver<'_> {
     }
 
     /// `E0039`: two rules of one piece that apply on the same square but
-    /// differ in `optional` or share some of their choices but not all.
+    /// differ in `optional`, share some of their choices but not all, or
+    /// one of which is `none`.
     /// Rules with the same choices and the same `optional` are ways to one
     /// promotion (`on entry` and `on start | end if capture`): they merge.
     fn promotion_conflicts(&mut self, rules: &[SoundRule]) {
@@ -257,8 +262,11 @@ impl Resolver<'_> {
                     continue;
                 }
                 let same_choices = ec.len() == lc.len() && ec.iter().all(|c| lc.contains(c));
+                // A `none` rule and a rule with targets: one forbids what
+                // the other offers.
                 let contradicts = earlier.optional.is_some() != later.optional.is_some()
-                    || !same_choices && ec.iter().any(|c| lc.contains(c));
+                    || !same_choices && ec.iter().any(|c| lc.contains(c))
+                    || ec.is_empty() != lc.is_empty();
                 if !contradicts {
                     continue;
                 }

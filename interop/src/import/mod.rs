@@ -1647,6 +1647,9 @@ struct Generator<'a> {
     promotes: bool,
     /// The letters of `extinctionPseudoRoyal`'s pieces (royal, `check any`).
     pseudo_royal: Vec<char>,
+    /// Whether [`Self::pseudo_royal`] is `check last` (several of one type
+    /// at the start) rather than `check any`.
+    pseudo_royal_last: bool,
     /// The letters of `mutuallyImmuneTypes` (`cannot-capture` themselves).
     mutual: Vec<char>,
     /// `flyingGeneral = true`: the `king` `faces R`.
@@ -1689,6 +1692,7 @@ impl<'a> Generator<'a> {
             ranks: 8,
             promotes: false,
             pseudo_royal: Vec::new(),
+            pseudo_royal_last: false,
             mutual: Vec::new(),
             flying: false,
             faces: Vec::new(),
@@ -2823,6 +2827,38 @@ impl<'a> Generator<'a> {
             },
         };
         let bound = usize::try_from(n).unwrap_or(usize::MAX).saturating_add(1);
+        let on_board = |side: char| {
+            fen.grid
+                .iter()
+                .flatten()
+                .filter(|x| **x == Some(side))
+                .count()
+        };
+        // More than one piece of a single type, with a count of 0: none is
+        // pseudo-royal until captures leave one, which is fairyc's `check
+        // last`, where no side holds a `king` beside them (`check last`
+        // counts every royal piece of a side, Fairy-Stockfish each type).
+        let mut chars = types.chars();
+        let last = match (chars.next(), chars.next()) {
+            (Some(c), None) if n == 0 && !self.blasts() => self.piece_of(c).is_some_and(|p| {
+                let king = self.king().map(|k| k.letter);
+                let letter = p.letter;
+                [letter, letter.to_ascii_lowercase()]
+                    .iter()
+                    .any(|&x| on_board(x) > 1)
+                    && [true, false].iter().all(|&white| {
+                        let case = |l: char| {
+                            if white {
+                                l.to_ascii_uppercase()
+                            } else {
+                                l.to_ascii_lowercase()
+                            }
+                        };
+                        on_board(case(letter)) == 0 || king.is_none_or(|k| on_board(case(k)) == 0)
+                    })
+            }),
+            _ => false,
+        };
         let mut letters = Vec::new();
         for c in types.chars() {
             let Some(letter) = self.piece_of(c).map(|p| p.letter) else {
@@ -2834,13 +2870,8 @@ impl<'a> Generator<'a> {
                 return;
             };
             for side in [letter, letter.to_ascii_lowercase()] {
-                let count = fen
-                    .grid
-                    .iter()
-                    .flatten()
-                    .filter(|x| **x == Some(side))
-                    .count();
-                if count > bound {
+                let count = on_board(side);
+                if count > bound && !last {
                     self.out.cannot(key, span, &format!("a side starts with {count} pieces `{side}`, more than `extinctionPieceCount + 1`: they are not pseudo-royal until captures leave {bound}, a rule fairyc's `royal` has no word for"));
                     return;
                 }
@@ -2878,6 +2909,7 @@ impl<'a> Generator<'a> {
             }
         }
         self.pseudo_royal = letters;
+        self.pseudo_royal_last = last;
     }
 
     /// `pawnTypes` (the current Fairy-Stockfish's pawns for promotion, en
@@ -3547,16 +3579,11 @@ impl<'a> Generator<'a> {
             };
             pawn_promotes = !targets.is_empty();
             let mut names: Vec<String> = targets.iter().map(|p| p.name.clone()).collect();
-            if targets.is_empty() && pawn_face.is_none() {
-                if mandatory {
-                    self.out.cannot(
-                        "promotionPieceTypes",
-                        self.raw("promotionPieceTypes")
-                            .map_or(self.section.header_span, |v| v.span),
-                        "a pawn without promotion targets (`-`) that must promote cannot enter the promotion region in Fairy-Stockfish; the language has no such restriction",
-                    );
-                    return;
-                }
+            if targets.is_empty() && pawn_face.is_none() && mandatory {
+                // No promotion types and a promotion it may not decline:
+                // Fairy-Stockfish's pawn has no move into the region.
+                rules.push(format!("    {} -> none in promotion-zone", pawn.name));
+            } else if targets.is_empty() && pawn_face.is_none() {
                 // `-`: no promotion types; the pawn stays a pawn on the last ranks.
                 let said = self.said("promotionPieceTypes", self.default_promotion_types());
                 self.line(
@@ -4579,9 +4606,14 @@ impl<'a> Generator<'a> {
         }
         let mut royal = Vec::new();
         if !self.pseudo_royal.is_empty() {
+            let word = if self.pseudo_royal_last {
+                "last"
+            } else {
+                "any"
+            };
             royal.push((
                 format!(
-                    "check any    // {}",
+                    "check {word}    // {}",
                     self.said("extinctionPseudoRoyal", "false")
                 ),
                 "extinctionPseudoRoyal",

@@ -258,8 +258,9 @@ def check_table(doc):
         raise TableError("legality.several_royals is %r" % leg["several_royals"])
     for i, r in enumerate(p.get("promotions", [])):
         check_fields(r, "promotion", "promotions[%d]" % i)
-        if not r["choices"]:
-            raise TableError("promotions[%d] has no choices" % i)
+        # Only a compulsory rule may offer nothing (`Pawn -> none`).
+        if not r["choices"] and ("turn" in r or r.get("optional", False)):
+            raise TableError("promotions[%d] has no choices but is optional or a turn" % i)
         if "turn" in r:
             check_fields(r["turn"], "turn_promotion", "promotions[%d].turn" % i)
             for f in ("on", "optional", "capture_only", "forced"):

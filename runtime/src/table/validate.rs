@@ -268,7 +268,10 @@ pub(super) fn validate_promotions(
                 }
             }
         }
-        if r.choices.is_empty() {
+        // A compulsory rule may offer nothing (`Pawn -> none`): the move
+        // does not exist. An optional one or a turn must offer something.
+        let compulsory = matches!(&r.kind, PromotionKind::Move(m) if !m.optional);
+        if r.choices.is_empty() && !compulsory {
             return Err(TableError::NoPromotionChoice { rule });
         }
         if r.choices.len() > MAX_CHOICES {

@@ -324,8 +324,22 @@ fn nonsense_promotions_are_refused() {
     // Old: e7e8k into check, and the new King was then captured.
     let e = promotion_error(|p| p["promotions"][0]["choices"] = json!([{"piece": 0}]));
     assert_eq!(e, TableError::PromotionToRoyal { rule: 0, piece: 0 });
-    let e = promotion_error(|p| p["promotions"][0]["choices"] = json!([]));
+    // A rule without choices is `Pawn -> none`: compulsory, not a turn.
+    let e = promotion_error(|p| {
+        p["promotions"][0]["choices"] = json!([]);
+        p["promotions"][0]["optional"] = json!(true);
+    });
     assert_eq!(e, TableError::NoPromotionChoice { rule: 0 });
+    let e = promotion_error(|p| {
+        let rule = p["promotions"][0].as_object_mut().expect("object");
+        rule.remove("on");
+        rule.insert("choices".into(), json!([]));
+        rule.insert("turn".into(), json!({}));
+    });
+    assert_eq!(e, TableError::NoPromotionChoice { rule: 0 });
+    let mut v = zh();
+    v["parts"]["promotions"][0]["choices"] = json!([]);
+    load(&v).expect("a compulsory rule without choices");
 }
 
 #[test]
