@@ -1094,3 +1094,87 @@ fn a_section_without_a_parent_has_no_promotion_types() {
         short.sections[0].source
     );
 }
+
+/// Conversion and counted ends (the current Fairy-Stockfish's
+/// `flipEnclosedPieces`, `enclosingDrop`, `enclosingDropStart`,
+/// `stalematePieceCount`, `adjudicateFullBoard`, `materialCounting =
+/// unweighted`), as the shipped reversi files say them. pyffish 0.0.90 on
+/// the same section: perft 4, 12, 24, 24 from the empty board (the start
+/// squares first); 2, 2, 12 from `5/1pP2/1Pp2/5/5` (two start squares
+/// left); a full board with 12 stones against 13 lost by White to move
+/// (`game_result` -32000); after White's pass with only White's four
+/// stones on the board Black has no move and loses (-32000 for Black).
+#[test]
+fn reversi_keys_flip_and_count_as_fairy_stockfish() {
+    let (source, v) = import_one(
+        "[reversi]\nmaxRank = 5\nmaxFile = 5\nimmobile = p\n\
+         startFen = 5/5/5/5/5[PPPPPPPPPPPPPppppppppppppp] w - - 0 1\n\
+         pieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\n\
+         enclosingDrop = reversi\nenclosingDropStart = b2 c2 b3 c3\n\
+         flipEnclosedPieces = reversi\nstalematePieceCount = true\nstalemateValue = loss\n\
+         passOnStalemate = true\nmaterialCounting = unweighted\nadjudicateFullBoard = true\n",
+    );
+    for line in [
+        "flips enclosed",
+        "    must-flip",
+        "    first-on b2, c2, b3, c3",
+        "    stalemate points",
+        "    double-pass points",
+        "    full-board points",
+        "    points Immobile 1",
+    ] {
+        assert!(source.contains(line), "{line}: {source}");
+    }
+    let start = Position::new(&v).expect("start");
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&start, d)).collect();
+    assert_eq!(counts, [4, 12, 24, 24]);
+    assert_eq!(
+        perfts(&v, "5/1pP2/1Pp2/5/5[PPPPPPPPPPPpppppppppppp] w - - 0 3"),
+        [2, 2, 12]
+    );
+    let full = Position::from_fen(&v, "PPPPP/PPPPP/PPppp/ppppp/ppppp[] w - - 0 1").expect("legal");
+    assert_eq!(
+        full.outcome().map(|r| r.winner),
+        Some(Some(fairyc_runtime::Color::Black))
+    );
+    let mut p = Position::from_fen(&v, "5/5/1PP2/1PP2/5[Pp] w - - 0 1").expect("legal");
+    let moves = p.legal_moves();
+    assert_eq!(moves.len(), 1, "White passes");
+    p.play(moves[0]).expect("legal");
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(
+        p.outcome().map(|r| r.winner),
+        Some(Some(fairyc_runtime::Color::White))
+    );
+}
+
+/// Fairy-Stockfish's conversion rules the language has no statement for
+/// yet are refused at their key, and so is a count of material at a
+/// repetition (`unweighted` where pieces move).
+#[test]
+fn conversion_without_a_statement_is_refused_at_its_key() {
+    let shipped = shipped_for_import();
+    for (extra, key) in [
+        ("enclosingDrop = snort\n", "enclosingDrop"),
+        ("enclosingDrop = anyside\n", "enclosingDrop"),
+        ("flipEnclosedPieces = quadwrangle\n", "flipEnclosedPieces"),
+        ("materialCounting = unweighted\n", "materialCounting"),
+    ] {
+        let ini = format!("[a:chess]\npieceDrops = true\n{extra}");
+        let result = import::import(&ini, &shipped);
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.code == "E0201" && d.message.contains(key)),
+            "{extra}: {:?}",
+            result.diagnostics
+        );
+    }
+    let bad = import::import("[a:chess]\nflipEnclosedPieces = sideways\n", &shipped);
+    assert!(
+        bad.diagnostics.iter().any(|d| d.code == "E0202"),
+        "{:?}",
+        bad.diagnostics
+    );
+}

@@ -584,6 +584,11 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "wallingRegion",
     "wallingRegionWhite",
     "wallingRegionBlack",
+    "flipEnclosedPieces",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "stalematePieceCount",
+    "adjudicateFullBoard",
 ];
 
 /// Keys Fairy-Stockfish 11.1 reads too, refused for 11.1 (`NOT_YET`), that
@@ -1650,6 +1655,11 @@ struct Generator<'a> {
     /// Whether [`Self::pseudo_royal`] is `check last` (several of one type
     /// at the start) rather than `check any`.
     pseudo_royal_last: bool,
+    /// `materialCounting = unweighted` (read where no piece moves).
+    unweighted: bool,
+    /// Whether an `end` line says `points`: the `scoring` item counts every
+    /// piece as one (Fairy-Stockfish's piece count).
+    points: bool,
     /// The letters of `mutuallyImmuneTypes` (`cannot-capture` themselves).
     mutual: Vec<char>,
     /// `flyingGeneral = true`: the `king` `faces R`.
@@ -1693,6 +1703,8 @@ impl<'a> Generator<'a> {
             promotes: false,
             pseudo_royal: Vec::new(),
             pseudo_royal_last: false,
+            unweighted: false,
+            points: false,
             mutual: Vec::new(),
             flying: false,
             faces: Vec::new(),
@@ -1938,6 +1950,7 @@ impl<'a> Generator<'a> {
         }
         self.promotion();
         self.drops(fen.as_ref());
+        self.flips();
         self.blast();
         self.pass();
         self.walls();
@@ -3747,6 +3760,123 @@ impl<'a> Generator<'a> {
         self.promotes = true;
     }
 
+    /// `enclosingDrop` and `enclosingDropStart` (the current
+    /// Fairy-Stockfish), inside `drops`: `reversi` is `must-flip` (a drop
+    /// encloses enemy pieces on a line), `ataxx` is `next-to-own`, and the
+    /// start squares are `first-on` (while one of them is empty, drops go
+    /// there only; Fairy-Stockfish reads them with any enclosing rule).
+    /// `top` is `falls` ([`Self::drops`]); `snort` and `anyside` have no
+    /// statement yet. Returns false after an error.
+    fn conversion_drops(&mut self) -> bool {
+        if self.out.target != Target::Current {
+            return true;
+        }
+        let rule = self
+            .raw("enclosingDrop")
+            .map_or_else(|| "none".to_string(), |v| v.value.trim().to_string());
+        let said = self.said("enclosingDrop", "none");
+        match rule.as_str() {
+            "reversi" => self.line(
+                &format!("    must-flip    // {said}"),
+                Some("enclosingDrop"),
+            ),
+            "ataxx" => self.line(
+                &format!("    next-to-own    // {said}"),
+                Some("enclosingDrop"),
+            ),
+            "none" | "top" => {}
+            "snort" | "anyside" | "quadwrangle" => {
+                let what = match rule.as_str() {
+                    "snort" => {
+                        "a drop only where no enemy piece is orthogonally next to it (`snort`)"
+                    }
+                    "anyside" => "a drop that slides in from any edge of the board (`anyside`)",
+                    _ => {
+                        "`quadwrangle` as a drop rule (no drop is limited, only the start squares)"
+                    }
+                };
+                self.refuse_key("enclosingDrop", what);
+                return false;
+            }
+            other => {
+                self.bad(
+                    "enclosingDrop",
+                    "E0202",
+                    &format!("`{}` is not an enclosing rule", elide(other)),
+                    "write `none`, `reversi`, `ataxx`, `top`, `snort`, `anyside` or `quadwrangle`",
+                );
+                return false;
+            }
+        }
+        if self.raw("enclosingDropStart").is_none() {
+            return true;
+        }
+        let Some(start) = self.squares("enclosingDropStart") else {
+            return false;
+        };
+        match (rule.as_str(), start.is_empty()) {
+            // Fairy-Stockfish reads the start squares only with a rule.
+            ("none", _) | (_, true) => {}
+            ("top", false) => {
+                self.refuse_key(
+                    "enclosingDropStart",
+                    "start squares with drops that fall (`enclosingDrop = top`)",
+                );
+                return false;
+            }
+            _ => {
+                let said = self.said("enclosingDropStart", "-");
+                self.line(
+                    &format!("    first-on {}    // {said}", start.join(", ")),
+                    Some("enclosingDropStart"),
+                );
+            }
+        }
+        true
+    }
+
+    /// `flipEnclosedPieces` (the current Fairy-Stockfish): `reversi` is
+    /// `flips enclosed`, `ataxx` is `flips adjacent`; `quadwrangle` (a
+    /// drop flips only next to an own piece, a move always) has no item yet.
+    fn flips(&mut self) {
+        if self.out.target != Target::Current {
+            return;
+        }
+        let Some(rule) = self
+            .raw("flipEnclosedPieces")
+            .map(|v| v.value.trim().to_string())
+        else {
+            return;
+        };
+        let item = match rule.as_str() {
+            "none" => return,
+            "reversi" => "enclosed",
+            "ataxx" => "adjacent",
+            "quadwrangle" => {
+                self.refuse_key(
+                    "flipEnclosedPieces",
+                    "flips of the pieces next to a drop only when an own piece is next to it too, of a move's always (`quadwrangle`)",
+                );
+                return;
+            }
+            other => {
+                self.bad(
+                    "flipEnclosedPieces",
+                    "E0202",
+                    &format!("`{}` is not a flipping rule", elide(other)),
+                    "write `none`, `reversi`, `ataxx` or `quadwrangle`",
+                );
+                return;
+            }
+        };
+        let said = self.said("flipEnclosedPieces", "none");
+        self.line(
+            &format!("flips {item}    // {said}"),
+            Some("flipEnclosedPieces"),
+        );
+        self.line("", None);
+    }
+
     fn drops(&mut self, fen: Option<&Fen>) {
         let drops = self.bool("pieceDrops", false);
         let to_hand = self.bool("capturesToHand", false);
@@ -3943,6 +4073,9 @@ impl<'a> Generator<'a> {
             let said = self.said("mustDrop", "false");
             self.line(&format!("    must-drop    // {said}"), Some("mustDrop"));
         }
+        if !self.conversion_drops() {
+            return;
+        }
         if self.out.target == Target::Current
             && self.raw("enclosingDrop").is_some_and(|v| v.value == "top")
         {
@@ -4108,6 +4241,23 @@ impl<'a> Generator<'a> {
             self.line(&format!("    {l}"), Some(k));
         }
         self.line("}", None);
+        if self.points {
+            let points: Vec<String> = self
+                .pieces
+                .iter()
+                .map(|p| format!("{} 1", p.name))
+                .collect();
+            self.line("", None);
+            self.line("scoring {", None);
+            self.line(
+                &format!(
+                    "    points {}    // every piece counts one",
+                    points.join(", ")
+                ),
+                None,
+            );
+            self.line("}", None);
+        }
         for (block, rules) in [("clock", clock), ("legality", legality), ("royal", royal)] {
             if rules.is_empty() {
                 continue;
@@ -4220,11 +4370,30 @@ impl<'a> Generator<'a> {
                 "none" => None,
                 "whitedrawodds" => Some("white"),
                 "blackdrawodds" => Some("black"),
+                // Every draw is decided by counting the pieces on the
+                // board. Only where no piece moves (every move a drop or a
+                // pass) is no draw reached but by a stalemate, two passes
+                // or a full board, whose lines say `points`.
+                "unweighted"
+                    if self.out.target == Target::Current
+                        && self.pieces.iter().all(|p| p.betza.is_empty()) =>
+                {
+                    self.unweighted = true;
+                    None
+                }
+                "unweighted" if self.out.target == Target::Current => {
+                    self.out.cannot(
+                        "materialCounting",
+                        v.span,
+                        "pieces counted at a repetition or the move limit (`unweighted` with pieces that move): the language's `points` decides a stalemate, two passes and a full board only",
+                    );
+                    None
+                }
                 _ => {
                     self.out.cannot(
                         "materialCounting",
                         v.span,
-                        "only draw odds (`whitedrawodds`, `blackdrawodds`: `draw-odds <side>`) are expressible; janggi's and unweighted material counting are not",
+                        "only draw odds (`whitedrawodds`, `blackdrawodds`: `draw-odds <side>`) and, where no piece moves, `unweighted` are expressible; janggi's material counting is not",
                     );
                     None
                 }
@@ -4252,12 +4421,61 @@ impl<'a> Generator<'a> {
             lines.push(line);
         }
         if let Some(v) = self.outcome("stalemateValue", "draw", false) {
+            // `stalematePieceCount` (the current Fairy-Stockfish): the
+            // value for the side with fewer pieces on the board, its
+            // opposite for the side with more, a draw (counted, with
+            // `materialCounting`) for as many.
+            let count = self.out.target == Target::Current
+                && self.bool("stalematePieceCount", false) == Some(true);
+            let mut said = vec![self.said("stalemateValue", "draw")];
+            let v = match v.as_str() {
+                "loss" if count => "points",
+                "win" if count && self.unweighted => {
+                    self.refuse_key(
+                        "stalematePieceCount",
+                        "a stalemate won with fewer pieces and other draws counted for the side with more",
+                    );
+                    "win"
+                }
+                "win" if count => "fewer-pieces",
+                "draw" if self.unweighted => "points",
+                _ => v.as_str(),
+            };
+            if count {
+                said.push(self.said("stalematePieceCount", "false"));
+            }
+            if v == "points" {
+                self.points = true;
+            }
+            lines.push((
+                format!("stalemate {v}    // {}", said.join(", ")),
+                "stalemateValue",
+            ));
+        }
+        // Two passes in a row and a full board (`adjudicateFullBoard`) end
+        // the game in the current Fairy-Stockfish, as a draw or counted.
+        let verdict = if self.unweighted { "points" } else { "draw" };
+        let said = self.said("materialCounting", "none");
+        if self.out.target == Target::Current
+            && (self.bool("pass", false) == Some(true)
+                || self.bool("passOnStalemate", false) == Some(true))
+        {
+            self.points |= self.unweighted;
+            lines.push((
+                format!("double-pass {verdict}    // two passes end the game; {said}"),
+                "pass",
+            ));
+        }
+        if self.out.target == Target::Current
+            && self.bool("adjudicateFullBoard", false) == Some(true)
+        {
+            self.points |= self.unweighted;
             lines.push((
                 format!(
-                    "stalemate {v}    // {}",
-                    self.said("stalemateValue", "draw")
+                    "full-board {verdict}    // {}, {said}",
+                    self.said("adjudicateFullBoard", "false")
                 ),
-                "stalemateValue",
+                "adjudicateFullBoard",
             ));
         }
         if self.raw("nFoldRule").is_some_and(|v| v.value == "0") {
