@@ -14,7 +14,7 @@ export const KEYWORDS = [
   "anywhere", "as", "bare", "bare-king", "black", "by", "by-drop", "cannot-capture", "cannot-hop", "capture",
   "captured-as", "captures-to-hand", "cells", "check", "checkmate", "checks", "claim", "compulsory", "count", "counting",
   "description", "diagonals", "double-pass", "draw", "draw-odds", "drop", "else", "enclosed", "except", "extinction",
-  "faces", "facing", "falls", "fen", "fen-only", "file", "files", "first-on", "fleeing", "forbidden", "forward",
+  "faces", "facing", "falls", "fen", "fen-only", "file", "files", "first-on", "fleeing", "for", "forbidden", "forward",
   "from", "full-board", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi",
   "last", "letter", "limit", "line", "loss", "max", "moves", "moving", "must-drop", "must-flip", "name", "needs",
   "next-to-own", "no-attack", "no-check", "no-drop-mate", "none", "not-on", "notation", "of", "off", "on", "once", "only",

@@ -895,6 +895,8 @@ pub enum EndRule {
         count: Spanned<u32>,
         /// The outcome.
         outcome: Spanned<String>,
+        /// `for <side>`: the outcome is that side's, whoever is to move.
+        side: Option<Spanned<String>>,
         /// From how many times a player may claim it.
         claim: Option<Spanned<u32>>,
         /// `perpetual-check <outcome>`: for the player who gave check on

@@ -407,6 +407,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_stalemate => "`stalemate`",
         Rule::kw_repetition => "`repetition`",
         Rule::kw_claim => "`claim`",
+        Rule::kw_for => "`for`",
         Rule::kw_perpetual_check => "`perpetual-check`",
         Rule::kw_clock => "`clock`",
         Rule::kw_limit => "`limit`",
@@ -461,6 +462,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::end_counting => "a `counting` rule",
         Rule::end_extinction => "an `extinction` rule",
         Rule::extinction_opponent => "`if opponent-has <count>`",
+        Rule::repetition_for => "`for <white|black>`",
         Rule::sep => "a new line or `;`",
         Rule::eos => "the end of the statement",
         Rule::item_end => "the end of the line",
@@ -1770,8 +1772,15 @@ impl Builder<'_> {
             let mut or_full = None;
             let mut drop = None;
             let mut opponent = None;
+            let mut for_side = None;
             for q in p.into_inner() {
                 match q.as_rule() {
+                    Rule::repetition_for => {
+                        for_side = q
+                            .into_inner()
+                            .find(|c| c.as_rule() == Rule::ident)
+                            .map(|c| text(&c));
+                    }
                     Rule::kw_after_reply => after_reply = true,
                     Rule::kw_or_full => or_full = Some(span_of(&q)),
                     Rule::kw_drop => drop = Some(span_of(&q)),
@@ -1828,6 +1837,7 @@ impl Builder<'_> {
                         span,
                         count,
                         outcome,
+                        side: for_side,
                         claim: counts.next(),
                         perpetual_check: idents.next(),
                     },

@@ -567,7 +567,7 @@ const END_BLOCK: &[Statement] = &[
     ),
     lead(
         "repetition",
-        "`repetition <count> <win|draw|loss> [claim <count>] [perpetual-check <win|draw|loss>]`",
+        "`repetition <count> <win|draw|loss> [for <white|black>] [claim <count>] [perpetual-check <win|draw|loss>]`",
         "what a repeated position means",
         END,
     ),

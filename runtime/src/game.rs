@@ -143,6 +143,8 @@ impl<'v> Game<'v> {
                         (false, false) => {}
                     }
                 }
+                // `for <side>`: the outcome is that side's.
+                let side = rep.side.map_or(side, |s| s as usize);
                 return Some(result_for(side, rep.outcome, EndReason::Repetition));
             }
         }

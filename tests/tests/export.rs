@@ -688,3 +688,34 @@ fn goals_of_several_pieces_export_to_the_current_engine() {
         "{text:?}"
     );
 }
+
+/// A repetition's outcome for one side (`repetition 3 loss for black`) is
+/// the current Fairy-Stockfish's `nFoldValueAbsolute`, whose value is
+/// White's (here a win); 11.1's export refuses it. pyffish 0.0.90 on the
+/// exported section, after the knights out and back twice (8 plies, White
+/// to move): an optional end of +32000; one ply more (Black to move):
+/// -32000. Both are Black's loss.
+#[test]
+fn a_repetition_for_one_side_exports_as_an_absolute_value() {
+    let source =
+        source("chess").replace("repetition 5 draw claim 3", "repetition 3 loss for black");
+    assert!(source.contains("loss for black"));
+    let ini = fairyc_interop::export::export_for(
+        &source,
+        "chrep",
+        fairyc_interop::export::Target::Current,
+    )
+    .expect("exports");
+    for key in [
+        "nFoldRule = 3",
+        "nFoldValue = win",
+        "nFoldValueAbsolute = true",
+    ] {
+        assert!(ini.lines().any(|l| l == key), "{key}:\n{ini}");
+    }
+    let errors = fairyc_interop::export::export(&source, "chrep").expect_err("11.1");
+    assert!(
+        errors.iter().any(|e| e.to_string().contains("`for`")),
+        "{errors:?}"
+    );
+}

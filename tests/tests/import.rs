@@ -1178,3 +1178,41 @@ fn conversion_without_a_statement_is_refused_at_its_key() {
         bad.diagnostics
     );
 }
+
+/// `nFoldValueAbsolute` (the current Fairy-Stockfish's built-in
+/// `minishogi`): the repetition's value is White's whoever is to move,
+/// `repetition 4 loss for white`. pyffish 0.0.90 on `[m:minishogi]` after
+/// the golds out and back three times (`b1b2 d5d4 b2b1 d4d5`, 12 plies):
+/// an optional game end of -32000 for White to move; after `b1b2` and 12
+/// plies more (the position after `b1b2` a fourth time), +32000 for Black
+/// to move. Both are White's loss.
+#[test]
+fn an_absolute_repetition_value_is_whites() {
+    use fairyc_runtime::{Color, Game};
+    let (source, v) = import_one("[m:minishogi]\n");
+    assert!(
+        source.contains("repetition 4 loss for white perpetual-check loss"),
+        "{source}"
+    );
+    let start = Position::new(&v).expect("start");
+    let mut after = start.clone();
+    after
+        .play(after.parse_uci("b1b2").expect("legal"))
+        .expect("legal");
+    for (root, cycle) in [
+        (start, ["b1b2", "d5d4", "b2b1", "d4d5"]),
+        (after, ["d5d4", "b2b1", "d4d5", "b1b2"]),
+    ] {
+        let mut g = Game::new(root);
+        for m in cycle.iter().cycle().take(12) {
+            assert_eq!(g.outcome(), None, "over before {m}");
+            let mv = g.position().parse_uci(m).expect("legal");
+            g.play(mv).expect("legal");
+        }
+        assert_eq!(
+            g.outcome().map(|r| r.winner),
+            Some(Some(Color::Black)),
+            "{cycle:?}"
+        );
+    }
+}

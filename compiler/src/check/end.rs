@@ -63,6 +63,7 @@ impl Resolver<'_> {
                 EndRule::Repetition {
                     count,
                     outcome,
+                    side,
                     claim,
                     perpetual_check,
                     ..
@@ -70,6 +71,7 @@ impl Resolver<'_> {
                     out.repetition = Some(RepetitionRule {
                         count: count.node,
                         outcome: outcome_of(&outcome.node).unwrap_or(Outcome::Draw),
+                        side: side.as_ref().and_then(|s| side_of(&s.node)),
                         claim: claim.as_ref().map(|c| c.node),
                         perpetual_check: perpetual_check.as_ref().and_then(|p| outcome_of(&p.node)),
                     })

@@ -1371,7 +1371,29 @@ impl Exporter<'_> {
         }
         if let Some(rep) = end.repetition {
             self.key("nFoldRule", rep.count);
-            self.key("nFoldValue", outcome(rep.outcome));
+            // `for <side>`: the current Fairy-Stockfish's
+            // `nFoldValueAbsolute`, whose value is White's.
+            let value = match rep.side {
+                Some(fairyc_runtime::table::Side::Black) => match rep.outcome {
+                    Outcome::Win => Outcome::Loss,
+                    Outcome::Loss => Outcome::Win,
+                    Outcome::Draw => Outcome::Draw,
+                },
+                _ => rep.outcome,
+            };
+            self.key("nFoldValue", outcome(value));
+            if rep.side.is_some() {
+                if self.target == Target::Current {
+                    self.key("nFoldValueAbsolute", true);
+                } else {
+                    let span = self.end_span(|r| match r {
+                        EndRule::Repetition { span, .. } => Some(*span),
+                        _ => None,
+                    });
+                    let why = "a repetition's outcome for one side (`for`: `nFoldValueAbsolute` is not compared for this version)".to_string();
+                    self.refuse(ExportRefusal::Rule { why }, span);
+                }
+            }
             // `perpetual-check loss`: the current Fairy-Stockfish's
             // `perpetualCheckIllegal` (the checking side loses).
             match rep.perpetual_check {

@@ -607,6 +607,7 @@ pub const IMPORTED_CURRENT: &[&str] = &[
     "dropOppositeColoredBishop",
     "castlingDroppedPiece",
     "promotionLimit",
+    "nFoldValueAbsolute",
 ];
 
 /// Whether `value` is the current Fairy-Stockfish's default for a key only
@@ -3387,6 +3388,9 @@ impl<'a> Generator<'a> {
             faces.push((base, target));
         }
         let royal = |p: &Piece| p.key == "king" || self.pseudo_royal.contains(&p.letter);
+        // `extinctionPieceTypes = *` counts every piece, a promoted one too,
+        // as `extinction all` does: only named types (and a flag piece
+        // `*`, which the import writes type by type) tell a face apart.
         let special: Vec<char> = [
             "extinctionPieceTypes",
             "flagPiece",
@@ -3395,11 +3399,11 @@ impl<'a> Generator<'a> {
             "promotionLimit",
         ]
         .iter()
-        .filter_map(|k| self.raw(k))
-        .flat_map(|v| {
+        .filter_map(|k| self.raw(k).map(|v| (*k, v)))
+        .flat_map(|(k, v)| {
             v.value
                 .chars()
-                .filter(|c| c.is_ascii_alphabetic() || *c == '*')
+                .filter(|c| c.is_ascii_alphabetic() || (*c == '*' && k != "extinctionPieceTypes"))
                 .collect::<Vec<_>>()
         })
         .map(|c| c.to_ascii_uppercase())
@@ -4495,8 +4499,23 @@ impl<'a> Generator<'a> {
             } else {
                 Some(false)
             };
-            if let (Some(n), Some(v), Some(perpetual)) = (n, v, perpetual) {
+            // `nFoldValueAbsolute` (the current Fairy-Stockfish): the value
+            // is White's whoever is to move (a perpetual check is judged
+            // first).
+            let absolute = if self.out.target == Target::Current {
+                self.bool("nFoldValueAbsolute", false)
+            } else {
+                Some(false)
+            };
+            if let (Some(n), Some(v), Some(perpetual), Some(absolute)) = (n, v, perpetual, absolute)
+            {
                 let mut said = vec![self.said("nFoldRule", "3"), self.said("nFoldValue", "draw")];
+                let v = if absolute && v != "draw" {
+                    said.push(self.said("nFoldValueAbsolute", "false"));
+                    format!("{v} for white")
+                } else {
+                    v
+                };
                 let check = if perpetual {
                     said.push(self.said("perpetualCheckIllegal", "false"));
                     " perpetual-check loss"

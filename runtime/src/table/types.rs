@@ -1524,8 +1524,12 @@ pub struct ExtinctionRule {
 pub struct RepetitionRule {
     /// Occurrences that end the game (at least 2).
     pub count: u32,
-    /// The outcome.
+    /// The outcome, for the player to move.
     pub outcome: Outcome,
+    /// The side `outcome` is for, whoever is to move (`for white`);
+    /// without it, the player to move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
     /// Occurrences from which a player may claim it, if claims exist (from 2
     /// to `count`).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -25,6 +25,21 @@ impl Checker<'_> {
         }
     }
 
+    /// `white` or `black` (`draw-odds black`, `repetition 4 loss for
+    /// white`).
+    fn side_word(&mut self, side: &Spanned<String>) {
+        if side_of(&side.node).is_none() {
+            let suggestion = did_you_mean(&side.node, ["white", "black"]);
+            self.error(
+                ErrorKind::UnknownSide {
+                    word: side.node.clone(),
+                    suggestion,
+                },
+                side.span,
+            );
+        }
+    }
+
     /// One rule of the `end` block: its pieces, squares, outcome and
     /// numbers.
     fn end_rule(&mut self, rule: &EndRule) {
@@ -61,11 +76,15 @@ impl Checker<'_> {
             EndRule::Repetition {
                 count,
                 outcome,
+                side,
                 claim,
                 perpetual_check,
                 ..
             } => {
                 self.outcome(outcome);
+                if let Some(side) = side {
+                    self.side_word(side);
+                }
                 if let Some(p) = perpetual_check {
                     self.outcome(p);
                 }
@@ -90,18 +109,7 @@ impl Checker<'_> {
                 }
                 self.outcome(outcome);
             }
-            EndRule::DrawOdds { side, .. } => {
-                if side_of(&side.node).is_none() {
-                    let suggestion = did_you_mean(&side.node, ["white", "black"]);
-                    self.error(
-                        ErrorKind::UnknownSide {
-                            word: side.node.clone(),
-                            suggestion,
-                        },
-                        side.span,
-                    );
-                }
-            }
+            EndRule::DrawOdds { side, .. } => self.side_word(side),
             EndRule::Reach {
                 piece,
                 squares,
