@@ -996,6 +996,7 @@ pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
                 }
                 note_promotion_ranks(&mut keys, section.entries.iter().map(|e| e.key.as_str()));
                 let mut generated = Generator::new(section, &keys, &mut out).run();
+                let mut stuck_found = None;
                 let immobility = out.target == Target::Current
                     && keys
                         .get("immobilityIllegal")
@@ -1007,8 +1008,9 @@ pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
                     match stuck_squares(&generated.text) {
                         Ok(stuck) => {
                             let mut again = Generator::new(section, &keys, &mut out);
-                            again.stuck = Some(stuck);
+                            again.stuck = Some(stuck.clone());
                             generated = again.run();
+                            stuck_found = Some(stuck);
                         }
                         Err(why) => {
                             let span = keys
@@ -1025,6 +1027,16 @@ pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
                     }
                 }
                 if !out.has_errors() {
+                    // Pieces whose every move leaves the board (an
+                    // inherited bishop on one rank) never move in
+                    // Fairy-Stockfish: a last pass writes them `immobile`.
+                    let no_moves = cannot_move(&generated.text);
+                    if !no_moves.is_empty() {
+                        let mut again = Generator::new(section, &keys, &mut out);
+                        again.stuck = stuck_found;
+                        again.no_moves = no_moves;
+                        generated = again.run();
+                    }
                     compile_check(section, &generated, &mut out);
                 }
                 imported.source = generated.text;
@@ -1101,7 +1113,6 @@ fn not_yet_why(key: &str) -> Option<&'static str> {
     Some(match key {
         "countingRule" => "the language's `counting` says Fairy-Stockfish 11.1's makruk counting; the current Fairy-Stockfish (src/position.cpp) also starts a count when a lone king captures the last pawn, and the import does not write `counting` yet",
         "soldierPromotionRank" => "a soldier that steps sideways from a rank on (`moves sW from <zone>`): not imported yet",
-        "nFoldValueAbsolute" => "a repetition's outcome for White whoever is to move; the language's `repetition` outcome is for the player to move",
         _ => return None,
     })
 }
@@ -1678,6 +1689,10 @@ struct Generator<'a> {
     /// which it has no move at all (White's, Black's), found by compiling
     /// the first pass; `None` on the first pass.
     stuck: Option<Vec<Stuck>>,
+    /// The pieces whose moves all leave this board (a bishop on one rank),
+    /// found by compiling an earlier pass: written `immobile`, which is
+    /// what Fairy-Stockfish plays them as.
+    no_moves: Vec<String>,
 }
 
 /// A piece's name and the squares it could never move from, White's and
@@ -1712,6 +1727,7 @@ impl<'a> Generator<'a> {
             promoting: None,
             clock_pawn: None,
             stuck: None,
+            no_moves: Vec::new(),
         }
     }
 
@@ -2420,8 +2436,16 @@ impl<'a> Generator<'a> {
             }
             let moves = if p.betza.is_empty() {
                 "immobile".to_string()
+            } else if self.no_moves.contains(&name) {
+                // Every move of the piece leaves the board.
+                "immobile".to_string()
             } else {
                 format!("moves {moves}")
+            };
+            let said = if self.no_moves.contains(&name) {
+                format!("{said} (its moves `{}` leave this board)", p.betza)
+            } else {
+                said
             };
             let line = format!(
                 "piece {name} {{ letter {}; {moves}{royal}{faces}{immune} }}    // {said}",
@@ -5151,6 +5175,23 @@ fn regions_check(generated: &Generated) -> Result<(), (String, String)> {
         }
     }
     Ok(())
+}
+
+/// The pieces the compiler finds cannot move from any square of the
+/// board (`E0116`).
+fn cannot_move(text: &str) -> Vec<String> {
+    let Err(errors) = fairyc_compiler::compile(text) else {
+        return Vec::new();
+    };
+    errors
+        .iter()
+        .filter_map(|e| match &e.kind {
+            fairyc_compiler::error::ErrorKind::Lower(
+                fairyc_compiler::lower::LowerError::PieceCannotMove(name),
+            ) => Some(name.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 fn compile_check(section: &Section, generated: &Generated, out: &mut Diags) {
