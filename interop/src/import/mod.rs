@@ -2436,7 +2436,7 @@ impl<'a> Generator<'a> {
             }
             let moves = if p.betza.is_empty() {
                 "immobile".to_string()
-            } else if self.no_moves.contains(&name) {
+            } else if self.no_moves.contains(name) {
                 // Every move of the piece leaves the board.
                 "immobile".to_string()
             } else {
