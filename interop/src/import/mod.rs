@@ -2442,7 +2442,7 @@ impl<'a> Generator<'a> {
             } else {
                 format!("moves {moves}")
             };
-            let said = if self.no_moves.contains(&name) {
+            let said = if self.no_moves.contains(name) {
                 format!("{said} (its moves `{}` leave this board)", p.betza)
             } else {
                 said
