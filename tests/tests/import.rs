@@ -1216,3 +1216,33 @@ fn an_absolute_repetition_value_is_whites() {
         );
     }
 }
+
+/// Each side's promotion types (`promotionPieceTypesWhite/Black`) are one
+/// rule per piece, so one piece promoting differently for each side is
+/// refused at the key, and so is a side's promoting piece that the other
+/// side has too.
+#[test]
+fn promotion_types_per_side_need_a_piece_per_side() {
+    let shipped = shipped_for_import();
+    for (ini, key) in [
+        (
+            "[a:chess]\npromotionPieceTypesBlack = q\n",
+            "promotionPieceTypesBlack",
+        ),
+        (
+            "[a:chess]\ncustomPiece1 = s:fW\npromotionPawnTypesBlack = s\n\
+             startFen = 4k3/s7/8/8/8/8/S7/4K3 w - - 0 1\n",
+            "promotionPawnTypesBlack",
+        ),
+    ] {
+        let result = import::import(ini, &shipped);
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.code == "E0201" && d.message.contains(key)),
+            "{ini}: {:?}",
+            result.diagnostics
+        );
+    }
+}

@@ -589,6 +589,13 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "enclosingDropStart",
     "stalematePieceCount",
     "adjudicateFullBoard",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
 ];
 
 /// Keys Fairy-Stockfish 11.1 reads too, refused for 11.1 (`NOT_YET`), that
@@ -1667,6 +1674,12 @@ struct Generator<'a> {
     /// Whether [`Self::pseudo_royal`] is `check last` (several of one type
     /// at the start) rather than `check any`.
     pseudo_royal_last: bool,
+    /// Each side's promoting piece (White's, Black's): [`Self::promoting`]
+    /// unless `promotionPawnTypesWhite/Black` says otherwise.
+    promoting_side: [Option<Piece>; 2],
+    /// Each side's piece whose irreversible moves reset the clock:
+    /// [`Self::clock_pawn`] unless `nMoveRuleTypes…` says otherwise.
+    clock_side: [Option<Piece>; 2],
     /// `materialCounting = unweighted` (read where no piece moves).
     unweighted: bool,
     /// Whether an `end` line says `points`: the `scoring` item counts every
@@ -1719,6 +1732,8 @@ impl<'a> Generator<'a> {
             promotes: false,
             pseudo_royal: Vec::new(),
             pseudo_royal_last: false,
+            promoting_side: [None, None],
+            clock_side: [None, None],
             unweighted: false,
             points: false,
             mutual: Vec::new(),
@@ -3019,6 +3034,70 @@ impl<'a> Generator<'a> {
         if let Some((_, p)) = promotion {
             self.promoting = p;
         }
+        self.side_types();
+    }
+
+    /// `promotionPawnTypesWhite/Black`, `nMoveRuleTypes` and
+    /// `nMoveRuleTypesWhite/Black` (the current Fairy-Stockfish): one
+    /// side's promoting piece and clock piece (one each; a side's key given
+    /// by a parent yields to the section's own key for both sides).
+    fn side_types(&mut self) {
+        self.promoting_side = [self.promoting.clone(), self.promoting.clone()];
+        self.clock_side = [self.clock_pawn.clone(), self.clock_pawn.clone()];
+        if self.out.target != Target::Current {
+            return;
+        }
+        let one = |s: &mut Self, key: &str| -> Option<Option<Piece>> {
+            let letters = s.letters(key)?;
+            if letters.len() > 1 {
+                s.refuse_key(
+                    key,
+                    "several pieces of one side: the import writes one piece with the pawn's promotions and clock",
+                );
+                return None;
+            }
+            Some(letters.first().and_then(|&c| s.piece_of(c).cloned()))
+        };
+        if self.raw("nMoveRuleTypes").is_some()
+            && (!self.inherited("nMoveRuleTypes") || self.inherited("pawnTypes"))
+        {
+            let Some(p) = one(self, "nMoveRuleTypes") else {
+                return;
+            };
+            self.clock_side = [p.clone(), p];
+        }
+        for (side, (promoting, clock, generic)) in [
+            (
+                "promotionPawnTypesWhite",
+                "nMoveRuleTypesWhite",
+                "promotionPawnTypes",
+            ),
+            (
+                "promotionPawnTypesBlack",
+                "nMoveRuleTypesBlack",
+                "promotionPawnTypes",
+            ),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if self.raw(promoting).is_some()
+                && (!self.inherited(promoting) || self.inherited(generic))
+            {
+                let Some(p) = one(self, promoting) else {
+                    return;
+                };
+                self.promoting_side[side] = p;
+            }
+            if self.raw(clock).is_some()
+                && (!self.inherited(clock) || self.inherited("nMoveRuleTypes"))
+            {
+                let Some(p) = one(self, clock) else {
+                    return;
+                };
+                self.clock_side[side] = p;
+            }
+        }
     }
 
     /// The zone of the pawn's double steps, if it has them. Fairy-Stockfish
@@ -3557,6 +3636,115 @@ impl<'a> Generator<'a> {
         Some(zone)
     }
 
+    /// The promotion types of `promotionPieceTypes` (or its `White`/`Black`
+    /// form `key`): none after `-`; without the key, none for the current
+    /// Fairy-Stockfish (it reads a section without a parent with its pieces
+    /// reset, promotion types included, `Variant::reset_pieces`: none
+    /// unless a section of the chain gives them, as its `chess` built-in
+    /// does), chess's four for 11.1. `None` after an error.
+    fn promotion_targets(&mut self, key: &str) -> Option<Vec<Piece>> {
+        let Some(v) = self.raw(key) else {
+            if self.out.target == Target::Current {
+                return Some(Vec::new());
+            }
+            return Some(
+                ["queen", "rook", "bishop", "knight"]
+                    .iter()
+                    .filter_map(|k| self.pieces.iter().find(|p| p.key == *k).cloned())
+                    .collect(),
+            );
+        };
+        let (value, span) = (v.value.clone(), v.span);
+        if value.trim() == "-" {
+            return Some(Vec::new());
+        }
+        let mut t: Vec<Piece> = Vec::new();
+        for c in value.chars() {
+            match self.set_member(key, c) {
+                Some(Some(p)) if !t.iter().any(|q| q.letter == p.letter) => t.push(p),
+                Some(_) => {}
+                None => {
+                    self.no_piece(key, span, c);
+                    return None;
+                }
+            }
+        }
+        Some(t)
+    }
+
+    /// Each side's promoting piece and its promotion types: one pair when
+    /// both sides promote alike; two with the current Fairy-Stockfish's
+    /// `promotionPawnTypesWhite/Black` or `promotionPieceTypesWhite/Black`
+    /// (khans), written as one rule per piece, which says the same only
+    /// where each side's promoting piece is its own (no side starts with
+    /// the other's, no drops bring it, no promotion makes it) and the two
+    /// pieces differ. `None` after an error.
+    fn promoting_sides(
+        &mut self,
+        pawn: Option<&Piece>,
+        faces: bool,
+    ) -> Option<Vec<(Piece, Vec<Piece>)>> {
+        let generic = self.promotion_targets("promotionPieceTypes")?;
+        let per_side = |s: &Self, key: &str| {
+            s.out.target == Target::Current
+                && s.raw(key).is_some()
+                && (!s.inherited(key) || s.inherited("promotionPieceTypes"))
+        };
+        let mut targets = [generic.clone(), generic];
+        for (side, key) in ["promotionPieceTypesWhite", "promotionPieceTypesBlack"]
+            .into_iter()
+            .enumerate()
+        {
+            if per_side(self, key) {
+                targets[side] = self.promotion_targets(key)?;
+            }
+        }
+        let pawns = self.promoting_side.clone();
+        let letters = |t: &[Piece]| t.iter().map(|p| p.letter).collect::<Vec<_>>();
+        let same = pawns[0].as_ref().map(|p| p.letter) == pawns[1].as_ref().map(|p| p.letter)
+            && letters(&targets[0]) == letters(&targets[1]);
+        if same {
+            let [white, _] = targets;
+            return Some(pawn.map(|p| (p.clone(), white)).into_iter().collect());
+        }
+        let key = if pawns[0].as_ref().map(|p| p.letter) != pawns[1].as_ref().map(|p| p.letter) {
+            "promotionPawnTypesBlack"
+        } else {
+            "promotionPieceTypesBlack"
+        };
+        let own = match (&pawns[0], &pawns[1]) {
+            (Some(w), Some(b)) if w.letter != b.letter => Some((w.clone(), b.clone())),
+            _ => None,
+        };
+        let Some((white, black)) = own else {
+            self.refuse_key(
+                key,
+                "one piece promoting to different types for each side: the language's promotion rules are per piece",
+            );
+            return None;
+        };
+        let fen = self
+            .raw("startFen")
+            .map(|v| v.value.clone())
+            .unwrap_or_default();
+        let drops = self.bool("pieceDrops", false) == Some(true);
+        let crossed = fen.contains(white.letter.to_ascii_lowercase())
+            || fen.contains(black.letter.to_ascii_uppercase());
+        let made = targets
+            .iter()
+            .flatten()
+            .any(|t| t.letter == white.letter || t.letter == black.letter);
+        if faces || drops || crossed || made {
+            self.refuse_key(
+                key,
+                "each side's promoting piece written as one rule per piece: only where neither side can have the other's (no drops, promoted faces or promotions make one)",
+            );
+            return None;
+        }
+        let [w, b] = targets;
+        Some(vec![(white, w), (black, b)])
+    }
+
     fn promotion(&mut self) {
         let mandatory = self.bool("mandatoryPawnPromotion", true);
         let pieces_mandatory = self.bool("mandatoryPiecePromotion", false);
@@ -3587,38 +3775,11 @@ impl<'a> Generator<'a> {
             .map(|(b, _)| Self::face_name(b));
         let mut rules: Vec<String> = Vec::new();
         let mut pawn_promotes = false;
-        if let Some(pawn) = &pawn {
-            let none = self
-                .raw("promotionPieceTypes")
-                .is_some_and(|v| v.value.trim() == "-");
-            let targets: Vec<Piece> = match self.raw("promotionPieceTypes") {
-                Some(_) if none => Vec::new(),
-                // The current Fairy-Stockfish reads a section without a
-                // parent with its pieces reset, promotion types included
-                // (`Variant::reset_pieces`): none unless a section of the
-                // chain gives them (its `chess` built-in does).
-                None if self.out.target == Target::Current => Vec::new(),
-                None => ["queen", "rook", "bishop", "knight"]
-                    .iter()
-                    .filter_map(|k| self.pieces.iter().find(|p| p.key == *k).cloned())
-                    .collect(),
-                Some(v) => {
-                    let (value, span) = (v.value.clone(), v.span);
-                    let mut t: Vec<Piece> = Vec::new();
-                    for c in value.chars() {
-                        match self.set_member("promotionPieceTypes", c) {
-                            Some(Some(p)) if !t.iter().any(|q| q.letter == p.letter) => t.push(p),
-                            Some(_) => {}
-                            None => {
-                                self.no_piece("promotionPieceTypes", span, c);
-                                return;
-                            }
-                        }
-                    }
-                    t
-                }
-            };
-            pawn_promotes = !targets.is_empty();
+        let Some(sides) = self.promoting_sides(pawn.as_ref(), !faces.is_empty()) else {
+            return;
+        };
+        for (pawn, targets) in &sides {
+            pawn_promotes |= !targets.is_empty();
             let mut names: Vec<String> = targets.iter().map(|p| p.name.clone()).collect();
             if targets.is_empty() && pawn_face.is_none() && mandatory {
                 // No promotion types and a promotion it may not decline:
@@ -3757,7 +3918,14 @@ impl<'a> Generator<'a> {
             self.said("promotionPieceTypes", self.default_promotion_types()),
             self.said("mandatoryPawnPromotion", "true"),
         ]);
-        for key in ["pawnTypes", "promotionPawnTypes"] {
+        for key in [
+            "pawnTypes",
+            "promotionPawnTypes",
+            "promotionPawnTypesWhite",
+            "promotionPawnTypesBlack",
+            "promotionPieceTypesWhite",
+            "promotionPieceTypesBlack",
+        ] {
             if self.out.target == Target::Current && self.raw(key).is_some() {
                 said.push(self.said(key, "p"));
             }
@@ -4594,7 +4762,31 @@ impl<'a> Generator<'a> {
             if self.promotes && !demotion {
                 events.push("promotion".into());
             }
-            if let Some(pawn) = &self.clock_pawn {
+            // Each side's clock piece; one that differs from the other
+            // side's is never the other side's (`promoting_sides` checks
+            // the promoting pieces so; the clock's are compared here).
+            let [white, black] = self.clock_side.clone();
+            if let (Some(w), Some(b)) = (&white, &black) {
+                let fen = self
+                    .raw("startFen")
+                    .map(|v| v.value.clone())
+                    .unwrap_or_default();
+                if w.letter != b.letter
+                    && (drops
+                        || fen.contains(w.letter.to_ascii_lowercase())
+                        || fen.contains(b.letter.to_ascii_uppercase()))
+                {
+                    self.refuse_key(
+                        "nMoveRuleTypesBlack",
+                        "each side's clock piece written as one per piece: only where neither side can have the other's",
+                    );
+                }
+            }
+            for pawn in white.iter().chain(
+                black
+                    .iter()
+                    .filter(|b| white.as_ref().is_none_or(|w| w.letter != b.letter)),
+            ) {
                 events.push(format!("{} if irreversible", pawn.name));
             }
             clock.push((
