@@ -382,11 +382,15 @@ const CURRENT_EXPORTS: &[&str] = &[
     "antichess",
     "asimplegame",
     "breakthrough",
+    "cannonshogi",
     "capablanca",
     "capahouse",
     "centaur",
+    "cfour",
+    "cfour-misere",
     "chancellor",
     "chaturanga",
+    "checkshogi",
     "chess",
     "chigorin",
     "clobber",
@@ -410,6 +414,7 @@ const CURRENT_EXPORTS: &[&str] = &[
     "knightmate",
     "losalamos",
     "losers",
+    "mansindam",
     "misere",
     "modern",
     "newzealand",
@@ -423,6 +428,8 @@ const CURRENT_EXPORTS: &[&str] = &[
     "racingkings",
     "roll-ing-to-four",
     "threekings",
+    "tictactoe",
+    "yarishogi",
 ];
 
 fn export_current(stem: &str) -> Result<String, Vec<fairyc_compiler::error::CompileError>> {
@@ -531,10 +538,15 @@ fn current_export_writes_custom_pieces() {
 #[test]
 #[ignore = "needs pyffish (python3 -c 'import pyffish')"]
 fn pyffish_plays_current_exports() {
-    const GAMES: u64 = 0;
-    const PLIES: usize = 0;
     const EVERY: usize = 20;
     const DEPTH: u32 = 3;
+    // `FAIRYC_EXPORT_GAMES=N`: also N seeded random games of 60 plies,
+    // compared every 20 (FEN and perft), as `fsf_plays_exports` does.
+    let games: u64 = std::env::var("FAIRYC_EXPORT_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(0);
+    let plies = if games == 0 { 0 } else { 60 };
     let dir: PathBuf =
         std::env::temp_dir().join(format!("fairyc-export-current-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp folder");
@@ -561,10 +573,10 @@ fn pyffish_plays_current_exports() {
             ],
         )
         .expect("python3 and pyffish are installed");
-        let (positions, wrong) = fsf_agrees(&variant, &mut engine, GAMES, PLIES, EVERY, DEPTH);
+        let (positions, wrong) = fsf_agrees(&variant, &mut engine, games, plies, EVERY, DEPTH);
         mismatches.extend(wrong.into_iter().map(|w| format!("{stem}: {w}")));
         println!(
-            "{stem}: start and {positions} positions of {GAMES} games compared at depth {DEPTH}"
+            "{stem}: start and {positions} positions of {games} games compared at depth {DEPTH}"
         );
     }
     let _ = std::fs::remove_dir_all(&dir);

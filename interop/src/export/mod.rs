@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 use fairyc_runtime::table::{
     CastlingRule, EndRules, GivingCheck, HandSupply, Outcome, PassRule, Path, PieceTable,
-    PromotionChoice, Royal, SeveralRoyals, Stalemate, TableParts, Trigger, Triggers,
+    PromotionChoice, PromotionRule, Royal, SeveralRoyals, Stalemate, TableParts, Trigger, Triggers,
 };
 
 use fairyc_compiler::ast::{self, DropRule, EndRule, Item, PieceProp};
@@ -102,6 +102,9 @@ pub fn export_for(
         source,
         custom: Vec::new(),
         double_step: true,
+        face_base: Vec::new(),
+        face_letter: Vec::new(),
+        immobility: false,
     };
     ex.run(section);
     if ex.errors.is_empty() {
@@ -133,6 +136,15 @@ struct Exporter<'a> {
     custom: Vec<(usize, String)>,
     /// Whether the pawn double-steps (`doubleStep`).
     double_step: bool,
+    /// For a promoted face the current Fairy-Stockfish writes as a
+    /// promoted piece type (`promotedPieceType`), by piece index: the piece
+    /// it promotes from and goes to hand as.
+    face_base: Vec<Option<usize>>,
+    /// The letter of the Fairy-Stockfish type each such face plays as.
+    face_letter: Vec<Option<char>>,
+    /// `immobilityIllegal`: no move or drop to a square from which the
+    /// piece has no move (shogi's forced promotions and drops).
+    immobility: bool,
 }
 
 fn outcome(o: Outcome) -> &'static str {
@@ -253,6 +265,18 @@ fn fsf_term(term: &str) -> Option<String> {
             .map(|d| format!("{modes}{d}{rest}"))
             .collect::<String>(),
     )
+}
+
+/// The squares, per side, from which a piece has no move at all.
+fn stuck(piece: &PieceTable) -> [Vec<Sq>; 2] {
+    [0, 1].map(|side| {
+        piece.moves[side]
+            .iter()
+            .enumerate()
+            .filter(|(_, paths)| paths.is_empty())
+            .map(|(s, _)| s as Sq)
+            .collect()
+    })
 }
 
 fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
@@ -773,6 +797,8 @@ impl Exporter<'_> {
             );
         }
         self.types = vec![None; pieces.len()];
+        self.face_base = self.faces();
+        self.face_letter = vec![None; pieces.len()];
         let mut used: Vec<(&'static str, usize)> = Vec::new();
         for (p, piece) in pieces.iter().enumerate() {
             if piece.letter.len() != 1 {
@@ -784,6 +810,9 @@ impl Exporter<'_> {
                     },
                     span,
                 );
+                continue;
+            }
+            if self.face_base[p].is_some() {
                 continue;
             }
             if piece.plus || piece.captured_as.is_some() {
@@ -870,8 +899,15 @@ impl Exporter<'_> {
         if !self.errors.is_empty() {
             return;
         }
+        let new_types = self.face_types(geo);
+        if !self.errors.is_empty() {
+            return;
+        }
         let mut n = 0;
         for p in 0..pieces.len() {
+            if self.face_base[p].is_some() {
+                continue;
+            }
             let fsf = self.types[p].unwrap_or("?");
             let letter = self.letter(p);
             match self
@@ -888,6 +924,15 @@ impl Exporter<'_> {
                 None => self.key(fsf, letter),
             }
         }
+        for (fsf, betza, letter) in new_types {
+            match betza {
+                Some(betza) => {
+                    n += 1;
+                    self.key(&format!("customPiece{n}"), format!("{letter}:{betza}"));
+                }
+                None => self.key(fsf, letter),
+            }
+        }
         if n > 25 {
             let span = self.whole_file();
             self.refuse(
@@ -897,6 +942,109 @@ impl Exporter<'_> {
                 span,
             );
         }
+    }
+
+    /// The promoted faces the current Fairy-Stockfish writes as promoted
+    /// piece types (`promotedPieceType`), by piece index: a `+` face that
+    /// goes to hand as the one plain piece that promotes to it (its only
+    /// choice, as part of a move), and that promotes no further.
+    fn faces(&self) -> Vec<Option<usize>> {
+        let parts = self.parts;
+        let pieces = &parts.pieces;
+        (0..pieces.len())
+            .map(|p| {
+                let piece = &pieces[p];
+                if self.target != Target::Current
+                    || !piece.plus
+                    || piece.royal.is_royal()
+                    || piece.demotes_to.is_some()
+                    || parts.promotions.iter().any(|r| r.piece as usize == p)
+                {
+                    return None;
+                }
+                let base = piece.captured_as? as usize;
+                let to_face: Vec<_> = parts
+                    .promotions
+                    .iter()
+                    .filter(|r| r.choices.contains(&PromotionChoice::Piece(p as u8)))
+                    .collect();
+                let plain = !pieces[base].plus
+                    && pieces[base].captured_as.is_none()
+                    && !pieces[base].royal.is_royal();
+                (plain
+                    && to_face.len() == 1
+                    && to_face[0].piece as usize == base
+                    && to_face[0].choices.len() == 1
+                    && to_face[0].as_move().is_some())
+                .then_some(base)
+            })
+            .collect()
+    }
+
+    /// The Fairy-Stockfish type each promoted face ([`Self::faces`]) plays
+    /// as: the type of a plain piece that moves the same (shogi's tokin is
+    /// its gold), else a type of its own under a letter no piece has
+    /// (shogi's horse, `dragonHorse`). Returns the types of their own, as
+    /// (type, custom Betza, letter).
+    fn face_types(&mut self, geo: &Geometry) -> Vec<(&'static str, Option<String>, char)> {
+        let parts = self.parts;
+        let pieces = &parts.pieces;
+        let mut new_types: Vec<(&'static str, Option<String>, char)> = Vec::new();
+        for p in 0..pieces.len() {
+            if self.face_base[p].is_none() {
+                continue;
+            }
+            let piece = &pieces[p];
+            let setup = &self.checked.setup.squares[p];
+            let saved = (self.pawn_first_rank, self.double_step);
+            let mut found = self
+                .fsf_type(geo, piece, setup)
+                .filter(|&t| t != "pawn" && t != "king");
+            (self.pawn_first_rank, self.double_step) = saved;
+            let mut betza = None;
+            if found.is_none() {
+                betza = self.custom_betza(geo, piece, setup);
+                found = betza.as_ref().map(|_| "customPiece");
+            }
+            let Some(fsf) = found else {
+                let span = self.moves_span(&piece.name);
+                self.refuse(
+                    ExportRefusal::Piece {
+                        piece: piece.name.clone(),
+                    },
+                    span,
+                );
+                continue;
+            };
+            let custom_of = |q: usize| self.custom.iter().find(|(c, _)| *c == q).map(|(_, b)| b);
+            let plain = (0..pieces.len()).find(|&q| {
+                self.face_base[q].is_none()
+                    && self.types[q] == Some(fsf)
+                    && (fsf != "customPiece" || custom_of(q) == betza.as_ref())
+            });
+            let letter = if let Some(q) = plain {
+                self.letter(q)
+            } else if let Some(&(_, _, l)) = new_types
+                .iter()
+                .find(|(t, b, _)| *t == fsf && *b == betza)
+            {
+                l
+            } else {
+                let taken = |c: char| {
+                    (0..pieces.len()).any(|q| self.face_base[q].is_none() && self.letter(q) == c)
+                        || new_types.iter().any(|&(_, _, l)| l == c)
+                };
+                let Some(l) = ('a'..='z').find(|&c| !taken(c)) else {
+                    let span = self.piece_name_span(&piece.name);
+                    self.refuse(ExportRefusal::Face { piece: piece.name.clone() }, span);
+                    continue;
+                };
+                new_types.push((fsf, betza, l));
+                l
+            };
+            self.face_letter[p] = Some(letter);
+        }
+        new_types
     }
 
     /// The current Fairy-Stockfish's Betza for a piece whose `moves`
@@ -1048,7 +1196,7 @@ impl Exporter<'_> {
 
     fn promotion(&mut self) {
         let pawns = self.pawns();
-        let promos = &self.parts.promotions;
+        let promos = &self.face_promotions(&pawns);
         let Some(&pawn) = pawns.first() else {
             if let Some(rule) = promos.first() {
                 let name = self.parts.pieces[rule.piece as usize].name.clone();
@@ -1145,6 +1293,118 @@ impl Exporter<'_> {
         self.promotion_rank = rank;
     }
 
+    /// The promotions to promoted faces ([`Self::faces`]), for the current
+    /// Fairy-Stockfish: `promotedPieceType`, one promotion zone
+    /// (`promotionRegionWhite`, `promotionRegionBlack`) for all of them,
+    /// entered or left (`on start | end`), every one optional or every one
+    /// not (`mandatoryPiecePromotion`); an optional one forced exactly
+    /// where its piece would have no move (`immobilityIllegal`), or nowhere.
+    /// Returns the other rules.
+    fn face_promotions(&mut self, pawns: &[u8]) -> Vec<PromotionRule> {
+        let parts = self.parts;
+        let (faces, others): (Vec<&PromotionRule>, Vec<&PromotionRule>) =
+            parts.promotions.iter().partition(|r| {
+                matches!(r.choices.as_slice(), [PromotionChoice::Piece(f)] if self.face_base[*f as usize].is_some())
+            });
+        let others = others.into_iter().cloned().collect();
+        let Some(first) = faces.first() else {
+            return others;
+        };
+        let stuck = |p: usize| stuck(&parts.pieces[p]);
+        let zone = [sorted(first.zone[0].clone()), sorted(first.zone[1].clone())];
+        let optional = first.as_move().is_some_and(|m| m.optional);
+        // Compulsory promotions leave no piece where it has no move, so
+        // `immobilityIllegal` then only says that drops avoid such squares.
+        let drops_avoid_stuck = parts.drops.as_ref().is_some_and(|d| {
+            d.forbidden.iter().enumerate().any(|(p, f)| {
+                let st = stuck(p);
+                st.iter().any(|s| !s.is_empty())
+                    && [sorted(f[0].clone()), sorted(f[1].clone())] == st
+            })
+        });
+        let immobility = if optional {
+            faces
+                .iter()
+                .any(|r| r.as_move().is_some_and(|m| m.forced.iter().any(|f| !f.is_empty())))
+        } else {
+            drops_avoid_stuck
+        };
+        for rule in &faces {
+            let m = rule.as_move().cloned().unwrap_or_default();
+            let base = rule.piece as usize;
+            let forced = [sorted(m.forced[0].clone()), sorted(m.forced[1].clone())];
+            let bad = if pawns.contains(&rule.piece) {
+                Some("Fairy-Stockfish's pawn promotes to other pieces, not to a promoted face".into())
+            } else if !pawns.is_empty() {
+                Some("promoted faces beside a pawn's promotion (the export writes one promotion zone)".into())
+            } else if [sorted(rule.zone[0].clone()), sorted(rule.zone[1].clone())] != zone {
+                Some("promotions to promoted faces in different zones (Fairy-Stockfish has one promotion zone)".into())
+            } else if m.on != Triggers::of(&[Trigger::Start, Trigger::End]) {
+                Some("a promotion to a promoted face other than on a move that starts or ends in the zone (`on start | end`)".into())
+            } else if m.optional != optional {
+                Some("optional and compulsory promotions to promoted faces together".into())
+            } else if m.capture_only {
+                Some("a promotion on captures only (`if capture`)".into())
+            } else if optional && immobility && forced != stuck(base) {
+                Some(format!(
+                    "`{}` must promote on other squares than those where it would have no move",
+                    parts.pieces[base].name
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = bad {
+                let name = parts.pieces[base].name.clone();
+                let span = self.promotion_span(&name);
+                self.refuse(ExportRefusal::Promotion { why }, span);
+                return others;
+            }
+        }
+        // Under `immobilityIllegal` every piece that has squares without a
+        // move must be forced to promote there.
+        if immobility {
+            for p in 0..parts.pieces.len() {
+                let promotes = faces.iter().any(|r| r.piece as usize == p);
+                if !promotes && stuck(p).iter().any(|s| !s.is_empty()) {
+                    let name = parts.pieces[p].name.clone();
+                    let why = format!(
+                        "`{name}` may move where it has no move, which Fairy-Stockfish's `immobilityIllegal` (for the forced promotions) forbids"
+                    );
+                    let span = self.piece_name_span(&name);
+                    self.refuse(ExportRefusal::Promotion { why }, span);
+                    return others;
+                }
+            }
+        }
+        let mapping: Vec<String> = faces
+            .iter()
+            .filter_map(|r| {
+                let [PromotionChoice::Piece(f)] = r.choices.as_slice() else {
+                    return None;
+                };
+                Some(format!(
+                    "{}:{}",
+                    self.letter(r.piece as usize),
+                    self.face_letter[*f as usize]?
+                ))
+            })
+            .collect();
+        let names = |side: usize| {
+            zone[side]
+                .iter()
+                .map(|&s| parts.board.squares[s as usize].name.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        self.key("promotionRegionWhite", names(0));
+        self.key("promotionRegionBlack", names(1));
+        self.key("promotedPieceType", mapping.join(" "));
+        self.key("mandatoryPiecePromotion", !optional);
+        self.key("immobilityIllegal", immobility);
+        self.immobility = immobility;
+        others
+    }
+
     fn drops(&mut self) {
         let Some(d) = &self.parts.drops else {
             self.key("pieceDrops", false);
@@ -1168,13 +1428,34 @@ impl Exporter<'_> {
         let mut first_rank_ok = None;
         let mut zone_ok = None;
         let mut refusals = Vec::new();
+        let current = self.target == Target::Current;
+        let mut no_doubled = Vec::new();
         for (p, forbidden) in d.forbidden.iter().enumerate() {
+            if self.face_base.get(p).is_some_and(Option::is_some) {
+                continue;
+            }
             let name = self.parts.pieces[p].name.clone();
             let mine = [sorted(forbidden[0].clone()), sorted(forbidden[1].clone())];
+            let per_file = d.per_file.get(p).copied().unwrap_or(0);
+            if current && per_file != 0 {
+                no_doubled.push((p, per_file));
+            }
             let why = if d.no_mate.get(p).copied().unwrap_or(false) {
-                Some(format!("`{name}` may not be dropped to give mate"))
-            } else if d.per_file.get(p).is_some_and(|&n| n != 0) {
+                Some(if current {
+                    // pyffish 0.0.90 plays a mating pawn drop and scores it
+                    // as a loss for the side that dropped (probed).
+                    format!("`{name}` may not be dropped to give mate, where Fairy-Stockfish's `shogiPawnDropMateIllegal` lets the drop be played and scores it as a loss")
+                } else {
+                    format!("`{name}` may not be dropped to give mate")
+                })
+            } else if per_file != 0 && !current {
                 Some(format!("`{name}` has a per-file limit"))
+            } else if self.immobility
+                && !pawns.contains(&(p as u8))
+                && mine != stuck(&self.parts.pieces[p])
+            {
+                // `immobilityIllegal`: no drop where the piece has no move.
+                Some(format!("`{name}` is forbidden other squares than those where it has no move (Fairy-Stockfish's `immobilityIllegal`)"))
             } else if d.also_as.get(p).is_some_and(Option::is_some) {
                 Some(format!("`{name}` may be dropped as another piece"))
             } else if pawns.contains(&(p as u8)) {
@@ -1192,7 +1473,7 @@ impl Exporter<'_> {
                         "`{name}` is forbidden other squares than its first rank and promotion zone"
                     )),
                 }
-            } else if !mine[0].is_empty() || !mine[1].is_empty() {
+            } else if (!mine[0].is_empty() || !mine[1].is_empty()) && !self.immobility {
                 Some(format!("`{name}` may not be dropped on some squares"))
             } else {
                 None
@@ -1235,6 +1516,24 @@ impl Exporter<'_> {
         }
         if let Some(z) = zone_ok {
             self.key("promotionZonePawnDrops", z);
+        }
+        match no_doubled.as_slice() {
+            [] => {}
+            &[(p, n)] => {
+                let l = self.letter(p);
+                self.key("dropNoDoubled", l);
+                self.key("dropNoDoubledCount", n);
+            }
+            [_, (p, _), ..] => {
+                let name = self.parts.pieces[*p].name.clone();
+                let span = self.drops_span(Some(&name));
+                self.refuse(
+                    ExportRefusal::Drops {
+                        why: "two pieces with a per-file limit (Fairy-Stockfish's `dropNoDoubled` is one)".into(),
+                    },
+                    span,
+                );
+            }
         }
     }
 
@@ -1417,10 +1716,10 @@ impl Exporter<'_> {
             }
         }
         let pawns = self.pawns();
-        if sorted(end.resets_move_limit.clone()) != pawns
-            || !end.resets_on.is_default()
-            || !end.resets_irreversible.is_empty()
-        {
+        let chess_clock = sorted(end.resets_move_limit.clone()) == pawns
+            && end.resets_on.is_default()
+            && end.resets_irreversible.is_empty();
+        if !chess_clock && !(self.target == Target::Current && self.current_clock(&end, &pawns)) {
             let span = self.item_span(|i| match i {
                 Item::Clock(c) => Some(c.span),
                 _ => None,
@@ -1497,6 +1796,24 @@ impl Exporter<'_> {
             GivingCheck::Forbidden => self.key("checking", false),
             GivingCheck::ForbiddenByDrop => self.key("dropChecks", false),
         }
+    }
+
+    /// Whether the half-move clock is the current Fairy-Stockfish's: reset
+    /// by captures, drops, promotions and the pawns' moves that cannot be
+    /// undone (all of them: a drop or promotion event is not asked for
+    /// where there are none).
+    fn current_clock(&self, end: &EndRules, pawns: &[u8]) -> bool {
+        use fairyc_runtime::table::ClockEvent;
+        let on = end.resets_on;
+        let drops = self.parts.drops.is_some();
+        let promotes = !self.parts.promotions.is_empty();
+        let pieces = (sorted(end.resets_move_limit.clone()) == pawns
+            && end.resets_irreversible.is_empty())
+            || (end.resets_move_limit.is_empty() && sorted(end.resets_irreversible.clone()) == pawns);
+        pieces
+            && on.has(ClockEvent::Capture)
+            && (on.has(ClockEvent::Drop) || !drops)
+            && (on.has(ClockEvent::Promotion) || !promotes)
     }
 
     /// `flagPiece`, `whiteFlag`, `blackFlag`, `flagMove`: the goals of one
