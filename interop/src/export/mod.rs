@@ -105,6 +105,9 @@ pub fn export_for(
         face_base: Vec::new(),
         face_letter: Vec::new(),
         immobility: false,
+        regions: Vec::new(),
+        flying: false,
+        soldier_rank: None,
     };
     ex.run(section);
     if ex.errors.is_empty() {
@@ -145,6 +148,22 @@ struct Exporter<'a> {
     /// `immobilityIllegal`: no move or drop to a square from which the
     /// piece has no move (shogi's forced promotions and drops).
     immobility: bool,
+    /// The pieces kept to a region (`mobilityRegion…`), with it.
+    regions: Vec<(usize, [Vec<Sq>; 2])>,
+    /// `flyingGeneral`.
+    flying: bool,
+    /// `soldierPromotionRank`, from 1.
+    soldier_rank: Option<usize>,
+}
+
+/// A piece kept to a region, or with attack-only lines, without them.
+struct Confined {
+    /// The piece's table, with the moves of the unconfined piece.
+    table: PieceTable,
+    /// The region, per side (`None`: not kept to one).
+    region: Option<[Vec<Sq>; 2]>,
+    /// Whether it has attack-only lines (`faces`).
+    attacks: bool,
 }
 
 fn outcome(o: Outcome) -> &'static str {
@@ -451,6 +470,12 @@ impl Exporter<'_> {
         self.pieces();
         if !self.errors.is_empty() {
             return;
+        }
+        if self.flying {
+            self.key("flyingGeneral", true);
+        }
+        if let Some(r) = self.soldier_rank {
+            self.key("soldierPromotionRank", r);
         }
         self.setup();
         self.promotion();
@@ -835,7 +860,42 @@ impl Exporter<'_> {
                 continue;
             }
             let setup = &self.checked.setup.squares[p];
-            let mut found = self.fsf_type(geo, piece, setup);
+            // The current Fairy-Stockfish: a piece kept to a region
+            // (`mobilityRegion…`), a royal piece with the flying-general
+            // rule (`flyingGeneral`): the type is the unconfined piece's.
+            let confined = self.confined(geo, p);
+            if confined.as_ref().is_some_and(|c| c.attacks) {
+                let span = self.item_span(|i| match i {
+                    Item::Piece(d) if d.name.node == piece.name => d
+                        .props
+                        .iter()
+                        .find_map(|pr| match pr {
+                            PieceProp::Faces { span, .. } => Some(*span),
+                            _ => None,
+                        }),
+                    _ => None,
+                });
+                if !self.flying_general(p, confined.as_ref()) {
+                    self.refuse(
+                        ExportRefusal::Royal {
+                            why: "it may not face the enemy royal piece on other lines than Fairy-Stockfish's `flyingGeneral` (ranks and files, its own type only)".into(),
+                        },
+                        span,
+                    );
+                    continue;
+                }
+                self.flying = true;
+            }
+            let table = confined.as_ref().map_or(piece, |c| &c.table);
+            let mut found = self.fsf_type(geo, table, setup);
+            // Fairy-Stockfish's soldier: `fW`, and `fsW` from a rank on
+            // (`soldierPromotionRank`).
+            if found.is_none() && self.target == Target::Current && confined.is_none() {
+                if let Some(rank) = self.soldier_rank(geo, piece, setup) {
+                    found = Some("soldier");
+                    self.soldier_rank = Some(rank);
+                }
+            }
             // The current Fairy-Stockfish's `immobile` type: a piece
             // without moves (`immobile`).
             if found.is_none()
@@ -852,7 +912,7 @@ impl Exporter<'_> {
             {
                 // The current Fairy-Stockfish: a custom piece, or a custom
                 // royal `king = k:Betza`.
-                if let Some(betza) = self.custom_betza(geo, piece, setup) {
+                if let Some(betza) = self.custom_betza(geo, table, setup, confined.is_some()) {
                     self.custom.push((p, betza));
                     found = Some(if piece.royal.is_royal() {
                         "king"
@@ -895,6 +955,9 @@ impl Exporter<'_> {
             }
             used.push((fsf, p));
             self.types[p] = Some(fsf);
+            if let Some(c) = confined.filter(|c| c.region.is_some()) {
+                self.regions.push((p, c.region.unwrap_or_default()));
+            }
         }
         if !self.errors.is_empty() {
             return;
@@ -910,7 +973,7 @@ impl Exporter<'_> {
             }
             let fsf = self.types[p].unwrap_or("?");
             let letter = self.letter(p);
-            match self
+            let name = match self
                 .custom
                 .iter()
                 .find(|(q, _)| *q == p)
@@ -918,10 +981,25 @@ impl Exporter<'_> {
             {
                 Some(betza) if fsf == "customPiece" => {
                     n += 1;
-                    self.key(&format!("customPiece{n}"), format!("{letter}:{betza}"));
+                    let name = format!("customPiece{n}");
+                    self.key(&name, format!("{letter}:{betza}"));
+                    name
                 }
-                Some(betza) => self.key(fsf, format!("{letter}:{betza}")),
-                None => self.key(fsf, letter),
+                Some(betza) => {
+                    self.key(fsf, format!("{letter}:{betza}"));
+                    fsf.to_string()
+                }
+                None => {
+                    self.key(fsf, letter);
+                    fsf.to_string()
+                }
+            };
+            if let Some((_, region)) = self.regions.iter().find(|(q, _)| *q == p).cloned() {
+                let capitalized = format!("{}{}", name[..1].to_ascii_uppercase(), &name[1..]);
+                for (side, colour) in [(0, "White"), (1, "Black")] {
+                    let squares = self.square_names(&region[side]);
+                    self.key(&format!("mobilityRegion{colour}{capitalized}"), squares);
+                }
             }
         }
         for (fsf, betza, letter) in new_types {
@@ -942,6 +1020,158 @@ impl Exporter<'_> {
                 span,
             );
         }
+    }
+
+    /// Square names, sorted, separated by spaces.
+    fn square_names(&self, squares: &[Sq]) -> String {
+        sorted(squares.to_vec())
+            .iter()
+            .map(|&s| self.parts.board.squares[s as usize].name.clone())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// For the current Fairy-Stockfish, a piece whose moves are all kept
+    /// to one region (`within`), or a royal piece with attack-only lines
+    /// (`faces`): the piece without them, if its moves are those of the
+    /// unconfined piece that end in the region (`mobilityRegion…`, which
+    /// keeps a piece's destinations to the region).
+    fn confined(&self, geo: &Geometry, p: usize) -> Option<Confined> {
+        if self.target != Target::Current {
+            return None;
+        }
+        let checked = self.checked.pieces.get(p)?;
+        let attacks = checked.moves.iter().any(|m| m.attack_only);
+        let mut region: Option<[Vec<Sq>; 2]> = None;
+        let mut free = checked.clone();
+        free.moves.retain(|m| !m.attack_only);
+        let within = free.moves.iter().filter(|m| m.within.is_some()).count();
+        if within != 0 && within != free.moves.len() {
+            return None;
+        }
+        for m in &mut free.moves {
+            if m.from.is_some() {
+                return None;
+            }
+            let Some(w) = m.within.take() else {
+                continue;
+            };
+            let w = [sorted(w[0].clone()), sorted(w[1].clone())];
+            if region.get_or_insert_with(|| w.clone()) != &w {
+                return None;
+            }
+        }
+        if region.is_none() && !attacks {
+            return None;
+        }
+        let setup = &self.checked.setup.squares[p];
+        let moves = lower::moves(
+            geo,
+            &free,
+            setup,
+            &mut fairyc_compiler::geometry::Budget::default(),
+        )
+        .ok()?;
+        // The piece's own moves, without its attack-only lines.
+        let piece = &self.parts.pieces[p];
+        let own: [Vec<Vec<Path>>; 2] = [0, 1].map(|side| {
+            piece.moves[side]
+                .iter()
+                .map(|paths| {
+                    paths
+                        .iter()
+                        .filter(|path| path.role != fairyc_runtime::table::PathRole::Attack)
+                        .cloned()
+                        .collect()
+                })
+                .collect()
+        });
+        let kept: [Vec<Vec<Path>>; 2] = [0, 1].map(|side| {
+            moves[side]
+                .iter()
+                .map(|paths| {
+                    paths
+                        .iter()
+                        .filter(|path| {
+                            region.as_ref().is_none_or(|r| {
+                                path.steps
+                                    .last()
+                                    .is_some_and(|st| r[side].binary_search(&st.to).is_ok())
+                            })
+                        })
+                        .cloned()
+                        .collect()
+                })
+                .collect()
+        });
+        if canonical(&kept) != canonical(&own) {
+            return None;
+        }
+        let mut table = piece.clone();
+        table.moves = moves;
+        Some(Confined {
+            table,
+            region,
+            attacks,
+        })
+    }
+
+    /// Whether a royal piece's attack-only lines (`faces`) are Fairy-
+    /// Stockfish's `flyingGeneral`: the royal piece is its `king` type (the
+    /// only royal type), and its lines are the rook's (`R`), or its files
+    /// (`vR`) where the two sides' royal regions share no rank.
+    fn flying_general(&self, p: usize, confined: Option<&Confined>) -> bool {
+        let piece = &self.parts.pieces[p];
+        if piece.royal != Royal::Both {
+            return false;
+        }
+        let Some(decl) = self.piece_decl(&piece.name) else {
+            return false;
+        };
+        let Some(lines) = decl.props.iter().find_map(|pr| match pr {
+            PieceProp::Faces { betza, .. } => self.source.get(betza.span.range()),
+            _ => None,
+        }) else {
+            return false;
+        };
+        let rank = |s: Sq| self.parts.board.squares[s as usize].cells[0][1];
+        match lines.trim() {
+            "R" => true,
+            "vR" => confined.and_then(|c| c.region.as_ref()).is_some_and(|r| {
+                r[0].iter().all(|&a| r[1].iter().all(|&b| rank(a) != rank(b)))
+            }),
+            _ => false,
+        }
+    }
+
+    /// The rank (from 1, relative) from which a piece that steps forward
+    /// (`fW`) also steps sideways (`sW`): Fairy-Stockfish's soldier with
+    /// `soldierPromotionRank`.
+    fn soldier_rank(&self, geo: &Geometry, piece: &PieceTable, setup: &[Vec<Sq>; 2]) -> Option<usize> {
+        let lowered = |betza: &str| {
+            reference(betza).and_then(|r| {
+                lower::moves(geo, &r, setup, &mut fairyc_compiler::geometry::Budget::default()).ok()
+            })
+        };
+        let (forward, both) = (lowered("fW")?, lowered("fsW")?);
+        let want = canonical(&piece.moves);
+        let h = self.parts.board.height as usize;
+        (2..=h).find(|&r| {
+            let mixed: [Vec<Vec<Path>>; 2] = [0, 1].map(|side| {
+                (0..piece.moves[side].len())
+                    .map(|s| {
+                        let y = self.parts.board.squares[s].cells[0][1] as usize;
+                        let rel = if side == 0 { y } else { h - 1 - y };
+                        if rel + 1 >= r {
+                            both[side][s].clone()
+                        } else {
+                            forward[side][s].clone()
+                        }
+                    })
+                    .collect()
+            });
+            canonical(&mixed) == want
+        })
     }
 
     /// The promoted faces the current Fairy-Stockfish writes as promoted
@@ -1003,7 +1233,7 @@ impl Exporter<'_> {
             (self.pawn_first_rank, self.double_step) = saved;
             let mut betza = None;
             if found.is_none() {
-                betza = self.custom_betza(geo, piece, setup);
+                betza = self.custom_betza(geo, piece, setup, false);
                 found = betza.as_ref().map(|_| "customPiece");
             }
             let Some(fsf) = found else {
@@ -1058,6 +1288,7 @@ impl Exporter<'_> {
         geo: &Geometry,
         piece: &PieceTable,
         setup: &[Vec<Sq>; 2],
+        confined: bool,
     ) -> Option<String> {
         let decl = self.piece_decl(&piece.name)?;
         let mut terms = Vec::new();
@@ -1072,7 +1303,7 @@ impl Exporter<'_> {
             else {
                 continue;
             };
-            if guard.is_some() || !regions.is_empty() || once.is_some() {
+            if guard.is_some() || (!regions.is_empty() && !confined) || once.is_some() {
                 return None;
             }
             for term in &betza.terms {
