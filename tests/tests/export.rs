@@ -499,14 +499,58 @@ fn refusals_name_their_target() {
         chu.contains("the current Fairy-Stockfish cannot hold this board: it is 12×12"),
         "{chu}"
     );
-    // xiangqi's general, confined to its palace.
-    let xiangqi = text(export_current("xiangqi").expect_err("xiangqi exports"));
+    // janggi's general, which also moves along the palace's diagonals.
+    let janggi = text(export_current("janggi").expect_err("janggi exports"));
     assert!(
-        xiangqi
-            .contains("the export to the current Fairy-Stockfish does not cover this royal piece"),
-        "{xiangqi}"
+        janggi.contains("the export to the current Fairy-Stockfish does not cover this royal piece"),
+        "{janggi}"
     );
-    assert!(!xiangqi.contains("11.1"), "{xiangqi}");
+    assert!(!janggi.contains("11.1"), "{janggi}");
+    // A mating pawn drop, which Fairy-Stockfish plays and scores.
+    let minishogi = text(export_current("minishogi").expect_err("minishogi exports"));
+    assert!(
+        minishogi.contains("`shogiPawnDropMateIllegal` lets the drop be played"),
+        "{minishogi}"
+    );
+}
+
+/// Promoted faces are promoted piece types (`promotedPieceType`), a face
+/// moving as no plain piece a type of its own under a free letter (check
+/// shogi's horse); pieces kept to a region are `mobilityRegion…`, the
+/// flying general `flyingGeneral`, the soldier `soldierPromotionRank`
+/// (xiangqi).
+#[test]
+fn current_export_writes_faces_and_regions() {
+    let shogi = export_current("checkshogi").expect("exports");
+    for key in [
+        "dragonHorse = a",
+        "bers = c",
+        "promotedPieceType = p:g l:g n:g s:g b:a r:c",
+        "mandatoryPiecePromotion = false",
+        "immobilityIllegal = true",
+        "dropNoDoubled = p",
+        "promotionRegionWhite = a7 b7 c7 d7 e7 f7 g7 h7 i7 a8 b8 c8 d8 e8 f8 g8 h8 i8 a9 b9 c9 d9 e9 f9 g9 h9 i9",
+    ] {
+        assert!(shogi.lines().any(|l| l == key), "{key}:\n{shogi}");
+    }
+    let xiangqi = export_current("xiangqi").expect("exports");
+    for key in [
+        "king = k:W",
+        "mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3",
+        "mobilityRegionBlackFers = d8 e8 f8 d9 e9 f9 d10 e10 f10",
+        "flyingGeneral = true",
+        "soldier = p",
+        "soldierPromotionRank = 6",
+    ] {
+        assert!(xiangqi.lines().any(|l| l == key), "{key}:\n{xiangqi}");
+    }
+    // 11.1 writes neither.
+    for stem in ["checkshogi", "xiangqi"] {
+        assert!(
+            fairyc_interop::export::export(&source(stem), "x").is_err(),
+            "{stem}"
+        );
+    }
 }
 
 /// The custom pieces are written in Fairy-Stockfish's Betza dialect: the
