@@ -433,6 +433,7 @@ const CURRENT_EXPORTS: &[&str] = &[
     "threekings",
     "xiangqi",
     "tictactoe",
+    "torishogi",
     "yarishogi",
 ];
 

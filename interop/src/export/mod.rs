@@ -615,7 +615,19 @@ impl Exporter<'_> {
                 span,
             );
         }
-        if parts.end.checkmate_by.is_some() || parts.end.checkmate_needs.is_some() {
+        // The current Fairy-Stockfish's `shogiPawnDropMateIllegal`: a mate
+        // given by dropping its `shogiPawn` type (the only piece that
+        // checks then) is won by the mated player.
+        let pawn_drop_mate = parts.end.checkmate_needs.is_none()
+            && self.target == Target::Current
+            && parts.end.checkmate_by.as_ref().is_some_and(|r| {
+                r.drop
+                    && r.outcome == Outcome::Win
+                    && matches!(r.pieces.as_slice(), [p] if self.types[*p as usize] == Some("shogiPawn"))
+            });
+        if pawn_drop_mate {
+            self.key("shogiPawnDropMateIllegal", true);
+        } else if parts.end.checkmate_by.is_some() || parts.end.checkmate_needs.is_some() {
             // 11.1's `shatarMateRule` binds its knight, rook and bers types;
             // a proof that an exported section plays the same is not
             // written yet.
