@@ -108,6 +108,7 @@ pub fn export_for(
         regions: Vec::new(),
         flying: false,
         soldier_rank: None,
+        double_step_region: None,
     };
     ex.run(section);
     if ex.errors.is_empty() {
@@ -154,6 +155,9 @@ struct Exporter<'a> {
     flying: bool,
     /// `soldierPromotionRank`, from 1.
     soldier_rank: Option<usize>,
+    /// The squares the pawn double-steps from, when they are not its
+    /// second rank (`doubleStepRegion…`).
+    double_step_region: Option<[Vec<Sq>; 2]>,
 }
 
 /// A piece kept to a region, or with attack-only lines, without them.
@@ -553,7 +557,7 @@ impl Exporter<'_> {
                     span,
                 );
             }
-            if piece.promotion_limit.is_some() {
+            if piece.promotion_limit.is_some() && self.target != Target::Current {
                 let span = self.item_span(|i| match i {
                     Item::Promotion(p) => Some(p.span),
                     _ => None,
@@ -565,6 +569,17 @@ impl Exporter<'_> {
                     span,
                 );
             }
+        }
+        // The current Fairy-Stockfish's `promotionLimit`: a promotion
+        // makes the piece only while its side has fewer on the board.
+        let limits: Vec<String> = (0..parts.pieces.len())
+            .filter_map(|p| {
+                let n = parts.pieces[p].promotion_limit?;
+                Some(format!("{}:{n}", self.letter(p)))
+            })
+            .collect();
+        if self.target == Target::Current && !limits.is_empty() {
+            self.key("promotionLimit", limits.join(" "));
         }
         if let Some(rule) = parts
             .promotions
@@ -1384,6 +1399,13 @@ impl Exporter<'_> {
             self.pawn_first_rank = Some(true);
             return Some("pawn");
         }
+        // The current Fairy-Stockfish: a double step from the squares where
+        // the pawns start (`doubleStepRegionWhite`, `doubleStepRegionBlack`).
+        if self.target == Target::Current && same("mfW cefF ifmnD", setup) {
+            self.pawn_first_rank = Some(false);
+            self.double_step_region = Some(setup.clone());
+            return Some("pawn");
+        }
         // The current Fairy-Stockfish: `doubleStep = false`.
         // Without a double step there is no en passant: `cfF` is `cefF`.
         if self.target == Target::Current && (same("mfW cefF", setup) || same("mfW cfF", setup)) {
@@ -1495,10 +1517,25 @@ impl Exporter<'_> {
                 sorted(zone) == sorted(rule.zone[side].clone())
             })
         });
+        // The current Fairy-Stockfish: an optional promotion
+        // (`mandatoryPawnPromotion = false`), forced exactly where the pawn
+        // would have no move (`immobilityIllegal`), where no other piece is
+        // ever without a move.
+        let pawn_stuck = stuck(&self.parts.pieces[pawn as usize]);
+        let optional = rule.as_move().is_some_and(|m| m.optional);
+        let forced_where_stuck = rule.as_move().is_some_and(|m| {
+            [sorted(m.forced[0].clone()), sorted(m.forced[1].clone())] == pawn_stuck
+        }) && (0..self.parts.pieces.len()).all(|p| {
+            p == pawn as usize || stuck(&self.parts.pieces[p]).iter().all(Vec::is_empty)
+        });
         let why = if promos.len() > 1 {
             Some("the pawn has several promotion rules".to_string())
-        } else if rule.as_move().is_some_and(|m| m.optional) {
-            Some("it is optional".to_string())
+        } else if optional && !(self.target == Target::Current && forced_where_stuck) {
+            Some(if self.target == Target::Current {
+                "it is optional, and compulsory on other squares than those where the pawn has no move".to_string()
+            } else {
+                "it is optional".to_string()
+            })
         } else if rule.as_move().is_some_and(|m| m.on != Triggers::END) {
             Some("it applies on other squares than where the move ends".to_string())
         } else if rank.is_none() {
@@ -1527,9 +1564,17 @@ impl Exporter<'_> {
         let rank = rank.unwrap_or(0);
         self.key("promotionRank", rank + 1);
         self.key("promotionPieceTypes", letters);
-        self.key("mandatoryPawnPromotion", true);
+        self.key("mandatoryPawnPromotion", !optional);
+        if optional {
+            self.key("immobilityIllegal", true);
+            self.immobility = true;
+        }
         self.key("doubleStep", self.double_step);
-        if self.double_step {
+        if let (true, Some(region)) = (self.double_step, self.double_step_region.clone()) {
+            let (white, black) = (self.square_names(&region[0]), self.square_names(&region[1]));
+            self.key("doubleStepRegionWhite", white);
+            self.key("doubleStepRegionBlack", black);
+        } else if self.double_step {
             self.key("doubleStepRank", 2);
             self.key("firstRankDoubleSteps", self.pawn_first_rank == Some(true));
         }
@@ -1758,6 +1803,16 @@ impl Exporter<'_> {
             self.key("firstRankPawnDrops", f);
         }
         if let Some(z) = zone_ok {
+            if z && self.immobility {
+                let name = self.parts.pieces[pawns[0] as usize].name.clone();
+                let span = self.drops_span(Some(&name));
+                self.refuse(
+                    ExportRefusal::Drops {
+                        why: format!("`{name}` may be dropped where it has no move, which Fairy-Stockfish's `immobilityIllegal` (for its optional promotion) forbids"),
+                    },
+                    span,
+                );
+            }
             self.key("promotionZonePawnDrops", z);
         }
         match no_doubled.as_slice() {
