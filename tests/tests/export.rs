@@ -425,6 +425,7 @@ const CURRENT_EXPORTS: &[&str] = &[
     "newzealand",
     "nightrider",
     "nocastle",
+    "omicron",
     "orda",
     "ordamirror",
     "paradigm",
@@ -437,6 +438,7 @@ const CURRENT_EXPORTS: &[&str] = &[
     "xiangqi",
     "tictactoe",
     "torishogi",
+    "troitzky",
     "yarishogi",
 ];
 

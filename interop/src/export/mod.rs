@@ -1538,7 +1538,7 @@ impl Exporter<'_> {
             })
         } else if rule.as_move().is_some_and(|m| m.on != Triggers::END) {
             Some("it applies on other squares than where the move ends".to_string())
-        } else if rank.is_none() {
+        } else if rank.is_none() && (self.target != Target::Current || self.parts.drops.is_some()) {
             Some("its zone is not the ranks from one rank to the last, mirrored for Black".into())
         } else if rule
             .choices
@@ -1561,8 +1561,18 @@ impl Exporter<'_> {
                 PromotionChoice::Hand(_) => None,
             })
             .collect();
+        if let Some(rank) = rank {
+            self.key("promotionRank", rank + 1);
+        } else {
+            // The current Fairy-Stockfish: any zone, as its squares.
+            let (white, black) = (
+                self.square_names(&rule.zone[0]),
+                self.square_names(&rule.zone[1]),
+            );
+            self.key("promotionRegionWhite", white);
+            self.key("promotionRegionBlack", black);
+        }
         let rank = rank.unwrap_or(0);
-        self.key("promotionRank", rank + 1);
         self.key("promotionPieceTypes", letters);
         self.key("mandatoryPawnPromotion", !optional);
         if optional {
