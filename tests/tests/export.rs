@@ -438,6 +438,7 @@ const CURRENT_EXPORTS: &[&str] = &[
     "xiangqi",
     "tictactoe",
     "torishogi",
+    "torpedo",
     "troitzky",
     "yarishogi",
 ];

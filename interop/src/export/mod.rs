@@ -1401,10 +1401,27 @@ impl Exporter<'_> {
         }
         // The current Fairy-Stockfish: a double step from the squares where
         // the pawns start (`doubleStepRegionWhite`, `doubleStepRegionBlack`).
-        if self.target == Target::Current && same("mfW cefF ifmnD", setup) {
-            self.pawn_first_rank = Some(false);
-            self.double_step_region = Some(setup.clone());
-            return Some("pawn");
+        if self.target == Target::Current {
+            // The squares where the piece has more moves than a pawn
+            // without its double step.
+            let single = reference("mfW cefF").and_then(|r| {
+                lower::moves(geo, &r, setup, &mut fairyc_compiler::geometry::Budget::default())
+                    .ok()
+            });
+            if let Some(single) = single {
+                let (mine, single) = (canonical(&piece.moves), canonical(&single));
+                let region: [Vec<Sq>; 2] = [0, 1].map(|side| {
+                    (0..mine[side].len())
+                        .filter(|&s| mine[side][s] != single[side][s])
+                        .map(|s| s as Sq)
+                        .collect()
+                });
+                if region.iter().any(|r| !r.is_empty()) && same("mfW cefF ifmnD", &region) {
+                    self.pawn_first_rank = Some(false);
+                    self.double_step_region = Some(region);
+                    return Some("pawn");
+                }
+            }
         }
         // The current Fairy-Stockfish: `doubleStep = false`.
         // Without a double step there is no en passant: `cfF` is `cefF`.
