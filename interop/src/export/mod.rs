@@ -893,13 +893,12 @@ impl Exporter<'_> {
             let confined = self.confined(geo, p);
             if confined.as_ref().is_some_and(|c| c.attacks) {
                 let span = self.item_span(|i| match i {
-                    Item::Piece(d) if d.name.node == piece.name => d
-                        .props
-                        .iter()
-                        .find_map(|pr| match pr {
+                    Item::Piece(d) if d.name.node == piece.name => {
+                        d.props.iter().find_map(|pr| match pr {
                             PieceProp::Faces { span, .. } => Some(*span),
                             _ => None,
-                        }),
+                        })
+                    }
                     _ => None,
                 });
                 if !self.flying_general(p, confined.as_ref()) {
@@ -1165,7 +1164,8 @@ impl Exporter<'_> {
         match lines.trim() {
             "R" => true,
             "vR" => confined.and_then(|c| c.region.as_ref()).is_some_and(|r| {
-                r[0].iter().all(|&a| r[1].iter().all(|&b| rank(a) != rank(b)))
+                r[0].iter()
+                    .all(|&a| r[1].iter().all(|&b| rank(a) != rank(b)))
             }),
             _ => false,
         }
@@ -1174,10 +1174,21 @@ impl Exporter<'_> {
     /// The rank (from 1, relative) from which a piece that steps forward
     /// (`fW`) also steps sideways (`sW`): Fairy-Stockfish's soldier with
     /// `soldierPromotionRank`.
-    fn soldier_rank(&self, geo: &Geometry, piece: &PieceTable, setup: &[Vec<Sq>; 2]) -> Option<usize> {
+    fn soldier_rank(
+        &self,
+        geo: &Geometry,
+        piece: &PieceTable,
+        setup: &[Vec<Sq>; 2],
+    ) -> Option<usize> {
         let lowered = |betza: &str| {
             reference(betza).and_then(|r| {
-                lower::moves(geo, &r, setup, &mut fairyc_compiler::geometry::Budget::default()).ok()
+                lower::moves(
+                    geo,
+                    &r,
+                    setup,
+                    &mut fairyc_compiler::geometry::Budget::default(),
+                )
+                .ok()
             })
         };
         let (forward, both) = (lowered("fW")?, lowered("fsW")?);
@@ -1281,9 +1292,8 @@ impl Exporter<'_> {
             });
             let letter = if let Some(q) = plain {
                 self.letter(q)
-            } else if let Some(&(_, _, l)) = new_types
-                .iter()
-                .find(|(t, b, _)| *t == fsf && *b == betza)
+            } else if let Some(&(_, _, l)) =
+                new_types.iter().find(|(t, b, _)| *t == fsf && *b == betza)
             {
                 l
             } else {
@@ -1293,7 +1303,12 @@ impl Exporter<'_> {
                 };
                 let Some(l) = ('a'..='z').find(|&c| !taken(c)) else {
                     let span = self.piece_name_span(&piece.name);
-                    self.refuse(ExportRefusal::Face { piece: piece.name.clone() }, span);
+                    self.refuse(
+                        ExportRefusal::Face {
+                            piece: piece.name.clone(),
+                        },
+                        span,
+                    );
                     continue;
                 };
                 new_types.push((fsf, betza, l));
@@ -1405,8 +1420,13 @@ impl Exporter<'_> {
             // The squares where the piece has more moves than a pawn
             // without its double step.
             let single = reference("mfW cefF").and_then(|r| {
-                lower::moves(geo, &r, setup, &mut fairyc_compiler::geometry::Budget::default())
-                    .ok()
+                lower::moves(
+                    geo,
+                    &r,
+                    setup,
+                    &mut fairyc_compiler::geometry::Budget::default(),
+                )
+                .ok()
             });
             if let Some(single) = single {
                 let (mine, single) = (canonical(&piece.moves), canonical(&single));
@@ -1542,9 +1562,8 @@ impl Exporter<'_> {
         let optional = rule.as_move().is_some_and(|m| m.optional);
         let forced_where_stuck = rule.as_move().is_some_and(|m| {
             [sorted(m.forced[0].clone()), sorted(m.forced[1].clone())] == pawn_stuck
-        }) && (0..self.parts.pieces.len()).all(|p| {
-            p == pawn as usize || stuck(&self.parts.pieces[p]).iter().all(Vec::is_empty)
-        });
+        }) && (0..self.parts.pieces.len())
+            .all(|p| p == pawn as usize || stuck(&self.parts.pieces[p]).iter().all(Vec::is_empty));
         let why = if promos.len() > 1 {
             Some("the pawn has several promotion rules".to_string())
         } else if optional && !(self.target == Target::Current && forced_where_stuck) {
@@ -1627,6 +1646,19 @@ impl Exporter<'_> {
         };
         let stuck = |p: usize| stuck(&parts.pieces[p]);
         let zone = [sorted(first.zone[0].clone()), sorted(first.zone[1].clone())];
+        // `on end` is `on start | end` for a piece whose every move from
+        // the zone ends in it (none: dobutsu's chick on the far rank).
+        let ends_in_zone = |p: usize| {
+            (0..2).all(|side| {
+                zone[side].iter().all(|&s| {
+                    parts.pieces[p].moves[side][s as usize].iter().all(|path| {
+                        path.steps
+                            .last()
+                            .is_some_and(|st| zone[side].binary_search(&st.to).is_ok())
+                    })
+                })
+            })
+        };
         let optional = first.as_move().is_some_and(|m| m.optional);
         // Compulsory promotions leave no piece where it has no move, so
         // `immobilityIllegal` then only says that drops avoid such squares.
@@ -1638,9 +1670,10 @@ impl Exporter<'_> {
             })
         });
         let immobility = if optional {
-            faces
-                .iter()
-                .any(|r| r.as_move().is_some_and(|m| m.forced.iter().any(|f| !f.is_empty())))
+            faces.iter().any(|r| {
+                r.as_move()
+                    .is_some_and(|m| m.forced.iter().any(|f| !f.is_empty()))
+            })
         } else {
             drops_avoid_stuck
         };
@@ -1649,12 +1682,17 @@ impl Exporter<'_> {
             let base = rule.piece as usize;
             let forced = [sorted(m.forced[0].clone()), sorted(m.forced[1].clone())];
             let bad = if pawns.contains(&rule.piece) {
-                Some("Fairy-Stockfish's pawn promotes to other pieces, not to a promoted face".into())
+                Some(
+                    "Fairy-Stockfish's pawn promotes to other pieces, not to a promoted face"
+                        .into(),
+                )
             } else if !pawns.is_empty() {
                 Some("promoted faces beside a pawn's promotion (the export writes one promotion zone)".into())
             } else if [sorted(rule.zone[0].clone()), sorted(rule.zone[1].clone())] != zone {
                 Some("promotions to promoted faces in different zones (Fairy-Stockfish has one promotion zone)".into())
-            } else if m.on != Triggers::of(&[Trigger::Start, Trigger::End]) {
+            } else if m.on != Triggers::of(&[Trigger::Start, Trigger::End])
+                && !(m.on == Triggers::END && ends_in_zone(base))
+            {
                 Some("a promotion to a promoted face other than on a move that starts or ends in the zone (`on start | end`)".into())
             } else if m.optional != optional {
                 Some("optional and compulsory promotions to promoted faces together".into())
@@ -2134,7 +2172,8 @@ impl Exporter<'_> {
         let promotes = !self.parts.promotions.is_empty();
         let pieces = (sorted(end.resets_move_limit.clone()) == pawns
             && end.resets_irreversible.is_empty())
-            || (end.resets_move_limit.is_empty() && sorted(end.resets_irreversible.clone()) == pawns);
+            || (end.resets_move_limit.is_empty()
+                && sorted(end.resets_irreversible.clone()) == pawns);
         pieces
             && on.has(ClockEvent::Capture)
             && (on.has(ClockEvent::Drop) || !drops)
