@@ -2082,7 +2082,8 @@ impl Exporter<'_> {
         let chess_clock = sorted(end.resets_move_limit.clone()) == pawns
             && end.resets_on.is_default()
             && end.resets_irreversible.is_empty();
-        if !chess_clock && !(self.target == Target::Current && self.current_clock(&end, &pawns)) {
+        let current_clock = self.target == Target::Current && self.current_clock(&end, &pawns);
+        if !(chess_clock || current_clock) {
             let span = self.item_span(|i| match i {
                 Item::Clock(c) => Some(c.span),
                 _ => None,
