@@ -1856,7 +1856,19 @@ impl Exporter<'_> {
             ));
         }
         for (name, why) in refusals {
-            let span = self.drops_span((!name.is_empty()).then_some(name.as_str()));
+            // A mating drop is refused at its own rule.
+            let no_mate = self.item_span(|i| match i {
+                Item::Drops(d) => d.rules.iter().find_map(|r| match r {
+                    DropRule::NoMate { span, piece } if piece.node == name => Some(*span),
+                    _ => None,
+                }),
+                _ => None,
+            });
+            let span = if why.contains("to give mate") {
+                no_mate
+            } else {
+                self.drops_span((!name.is_empty()).then_some(name.as_str()))
+            };
             self.refuse(ExportRefusal::Drops { why }, span);
         }
         if d.falls {
