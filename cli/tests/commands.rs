@@ -215,10 +215,12 @@ fn export_writes_a_fairy_stockfish_section_or_refuses() {
     let out = stdout(&o);
     assert!(out.contains("[fairyc-crazyhouse]\n"), "{out}");
     assert!(out.contains("pieceDrops = true\n"), "{out}");
-    // What FSF 11.1 cannot express: a diagnostic with its code, exit 1.
+    // What the export does not write: a diagnostic with its code, exit 1
+    // (shogi's `no-drop-mate`, which Fairy-Stockfish plays otherwise).
     let o = fairyc(&["export", "shogi", "--to", "fairy-stockfish"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("error[E0168]"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("error[E0165]"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("Pawn no-drop-mate"), "{}", stderr(&o));
     assert!(stdout(&o).is_empty());
     // A section name that would break the file.
     let o = fairyc(&[

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 use fairyc_runtime::table::{
     CastlingRule, EndRules, GivingCheck, HandSupply, Outcome, PassRule, Path, PieceTable,
-    PromotionChoice, Royal, SeveralRoyals, Stalemate, TableParts, Trigger, Triggers,
+    PromotionChoice, PromotionRule, Royal, SeveralRoyals, Stalemate, TableParts, Trigger, Triggers,
 };
 
 use fairyc_compiler::ast::{self, DropRule, EndRule, Item, PieceProp};
@@ -102,6 +102,13 @@ pub fn export_for(
         source,
         custom: Vec::new(),
         double_step: true,
+        face_base: Vec::new(),
+        face_letter: Vec::new(),
+        immobility: false,
+        regions: Vec::new(),
+        flying: false,
+        soldier_rank: None,
+        double_step_region: None,
     };
     ex.run(section);
     if ex.errors.is_empty() {
@@ -133,6 +140,34 @@ struct Exporter<'a> {
     custom: Vec<(usize, String)>,
     /// Whether the pawn double-steps (`doubleStep`).
     double_step: bool,
+    /// For a promoted face the current Fairy-Stockfish writes as a
+    /// promoted piece type (`promotedPieceType`), by piece index: the piece
+    /// it promotes from and goes to hand as.
+    face_base: Vec<Option<usize>>,
+    /// The letter of the Fairy-Stockfish type each such face plays as.
+    face_letter: Vec<Option<char>>,
+    /// `immobilityIllegal`: no move or drop to a square from which the
+    /// piece has no move (shogi's forced promotions and drops).
+    immobility: bool,
+    /// The pieces kept to a region (`mobilityRegion…`), with it.
+    regions: Vec<(usize, [Vec<Sq>; 2])>,
+    /// `flyingGeneral`.
+    flying: bool,
+    /// `soldierPromotionRank`, from 1.
+    soldier_rank: Option<usize>,
+    /// The squares the pawn double-steps from, when they are not its
+    /// second rank (`doubleStepRegion…`).
+    double_step_region: Option<[Vec<Sq>; 2]>,
+}
+
+/// A piece kept to a region, or with attack-only lines, without them.
+struct Confined {
+    /// The piece's table, with the moves of the unconfined piece.
+    table: PieceTable,
+    /// The region, per side (`None`: not kept to one).
+    region: Option<[Vec<Sq>; 2]>,
+    /// Whether it has attack-only lines (`faces`).
+    attacks: bool,
 }
 
 fn outcome(o: Outcome) -> &'static str {
@@ -253,6 +288,18 @@ fn fsf_term(term: &str) -> Option<String> {
             .map(|d| format!("{modes}{d}{rest}"))
             .collect::<String>(),
     )
+}
+
+/// The squares, per side, from which a piece has no move at all.
+fn stuck(piece: &PieceTable) -> [Vec<Sq>; 2] {
+    [0, 1].map(|side| {
+        piece.moves[side]
+            .iter()
+            .enumerate()
+            .filter(|(_, paths)| paths.is_empty())
+            .map(|(s, _)| s as Sq)
+            .collect()
+    })
 }
 
 fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
@@ -428,6 +475,12 @@ impl Exporter<'_> {
         if !self.errors.is_empty() {
             return;
         }
+        if self.flying {
+            self.key("flyingGeneral", true);
+        }
+        if let Some(r) = self.soldier_rank {
+            self.key("soldierPromotionRank", r);
+        }
         self.setup();
         self.promotion();
         self.drops();
@@ -504,7 +557,7 @@ impl Exporter<'_> {
                     span,
                 );
             }
-            if piece.promotion_limit.is_some() {
+            if piece.promotion_limit.is_some() && self.target != Target::Current {
                 let span = self.item_span(|i| match i {
                     Item::Promotion(p) => Some(p.span),
                     _ => None,
@@ -516,6 +569,17 @@ impl Exporter<'_> {
                     span,
                 );
             }
+        }
+        // The current Fairy-Stockfish's `promotionLimit`: a promotion
+        // makes the piece only while its side has fewer on the board.
+        let limits: Vec<String> = (0..parts.pieces.len())
+            .filter_map(|p| {
+                let n = parts.pieces[p].promotion_limit?;
+                Some(format!("{}:{n}", self.letter(p)))
+            })
+            .collect();
+        if self.target == Target::Current && !limits.is_empty() {
+            self.key("promotionLimit", limits.join(" "));
         }
         if let Some(rule) = parts
             .promotions
@@ -566,7 +630,19 @@ impl Exporter<'_> {
                 span,
             );
         }
-        if parts.end.checkmate_by.is_some() || parts.end.checkmate_needs.is_some() {
+        // The current Fairy-Stockfish's `shogiPawnDropMateIllegal`: a mate
+        // given by dropping its `shogiPawn` type (the only piece that
+        // checks then) is won by the mated player.
+        let pawn_drop_mate = parts.end.checkmate_needs.is_none()
+            && self.target == Target::Current
+            && parts.end.checkmate_by.as_ref().is_some_and(|r| {
+                r.drop
+                    && r.outcome == Outcome::Win
+                    && matches!(r.pieces.as_slice(), [p] if self.types[*p as usize] == Some("shogiPawn"))
+            });
+        if pawn_drop_mate {
+            self.key("shogiPawnDropMateIllegal", true);
+        } else if parts.end.checkmate_by.is_some() || parts.end.checkmate_needs.is_some() {
             // 11.1's `shatarMateRule` binds its knight, rook and bers types;
             // a proof that an exported section plays the same is not
             // written yet.
@@ -773,6 +849,8 @@ impl Exporter<'_> {
             );
         }
         self.types = vec![None; pieces.len()];
+        self.face_base = self.faces();
+        self.face_letter = vec![None; pieces.len()];
         let mut used: Vec<(&'static str, usize)> = Vec::new();
         for (p, piece) in pieces.iter().enumerate() {
             if piece.letter.len() != 1 {
@@ -784,6 +862,9 @@ impl Exporter<'_> {
                     },
                     span,
                 );
+                continue;
+            }
+            if self.face_base[p].is_some() {
                 continue;
             }
             if piece.plus || piece.captured_as.is_some() {
@@ -806,7 +887,41 @@ impl Exporter<'_> {
                 continue;
             }
             let setup = &self.checked.setup.squares[p];
-            let mut found = self.fsf_type(geo, piece, setup);
+            // The current Fairy-Stockfish: a piece kept to a region
+            // (`mobilityRegion…`), a royal piece with the flying-general
+            // rule (`flyingGeneral`): the type is the unconfined piece's.
+            let confined = self.confined(geo, p);
+            if confined.as_ref().is_some_and(|c| c.attacks) {
+                let span = self.item_span(|i| match i {
+                    Item::Piece(d) if d.name.node == piece.name => {
+                        d.props.iter().find_map(|pr| match pr {
+                            PieceProp::Faces { span, .. } => Some(*span),
+                            _ => None,
+                        })
+                    }
+                    _ => None,
+                });
+                if !self.flying_general(p, confined.as_ref()) {
+                    self.refuse(
+                        ExportRefusal::Royal {
+                            why: "it may not face the enemy royal piece on other lines than Fairy-Stockfish's `flyingGeneral` (ranks and files, its own type only)".into(),
+                        },
+                        span,
+                    );
+                    continue;
+                }
+                self.flying = true;
+            }
+            let table = confined.as_ref().map_or(piece, |c| &c.table);
+            let mut found = self.fsf_type(geo, table, setup);
+            // Fairy-Stockfish's soldier: `fW`, and `fsW` from a rank on
+            // (`soldierPromotionRank`).
+            if found.is_none() && self.target == Target::Current && confined.is_none() {
+                if let Some(rank) = self.soldier_rank(geo, piece, setup) {
+                    found = Some("soldier");
+                    self.soldier_rank = Some(rank);
+                }
+            }
             // The current Fairy-Stockfish's `immobile` type: a piece
             // without moves (`immobile`).
             if found.is_none()
@@ -823,7 +938,7 @@ impl Exporter<'_> {
             {
                 // The current Fairy-Stockfish: a custom piece, or a custom
                 // royal `king = k:Betza`.
-                if let Some(betza) = self.custom_betza(geo, piece, setup) {
+                if let Some(betza) = self.custom_betza(geo, table, setup, confined.is_some()) {
                     self.custom.push((p, betza));
                     found = Some(if piece.royal.is_royal() {
                         "king"
@@ -866,15 +981,25 @@ impl Exporter<'_> {
             }
             used.push((fsf, p));
             self.types[p] = Some(fsf);
+            if let Some(c) = confined.filter(|c| c.region.is_some()) {
+                self.regions.push((p, c.region.unwrap_or_default()));
+            }
         }
+        if !self.errors.is_empty() {
+            return;
+        }
+        let new_types = self.face_types(geo);
         if !self.errors.is_empty() {
             return;
         }
         let mut n = 0;
         for p in 0..pieces.len() {
+            if self.face_base[p].is_some() {
+                continue;
+            }
             let fsf = self.types[p].unwrap_or("?");
             let letter = self.letter(p);
-            match self
+            let name = match self
                 .custom
                 .iter()
                 .find(|(q, _)| *q == p)
@@ -882,9 +1007,33 @@ impl Exporter<'_> {
             {
                 Some(betza) if fsf == "customPiece" => {
                     n += 1;
+                    let name = format!("customPiece{n}");
+                    self.key(&name, format!("{letter}:{betza}"));
+                    name
+                }
+                Some(betza) => {
+                    self.key(fsf, format!("{letter}:{betza}"));
+                    fsf.to_string()
+                }
+                None => {
+                    self.key(fsf, letter);
+                    fsf.to_string()
+                }
+            };
+            if let Some((_, region)) = self.regions.iter().find(|(q, _)| *q == p).cloned() {
+                let capitalized = format!("{}{}", name[..1].to_ascii_uppercase(), &name[1..]);
+                for (side, colour) in [(0, "White"), (1, "Black")] {
+                    let squares = self.square_names(&region[side]);
+                    self.key(&format!("mobilityRegion{colour}{capitalized}"), squares);
+                }
+            }
+        }
+        for (fsf, betza, letter) in new_types {
+            match betza {
+                Some(betza) => {
+                    n += 1;
                     self.key(&format!("customPiece{n}"), format!("{letter}:{betza}"));
                 }
-                Some(betza) => self.key(fsf, format!("{letter}:{betza}")),
                 None => self.key(fsf, letter),
             }
         }
@@ -899,6 +1048,277 @@ impl Exporter<'_> {
         }
     }
 
+    /// Square names, sorted, separated by spaces.
+    fn square_names(&self, squares: &[Sq]) -> String {
+        sorted(squares.to_vec())
+            .iter()
+            .map(|&s| self.parts.board.squares[s as usize].name.clone())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// For the current Fairy-Stockfish, a piece whose moves are all kept
+    /// to one region (`within`), or a royal piece with attack-only lines
+    /// (`faces`): the piece without them, if its moves are those of the
+    /// unconfined piece that end in the region (`mobilityRegion…`, which
+    /// keeps a piece's destinations to the region).
+    fn confined(&self, geo: &Geometry, p: usize) -> Option<Confined> {
+        if self.target != Target::Current {
+            return None;
+        }
+        let checked = self.checked.pieces.get(p)?;
+        let attacks = checked.moves.iter().any(|m| m.attack_only);
+        let mut region: Option<[Vec<Sq>; 2]> = None;
+        let mut free = checked.clone();
+        free.moves.retain(|m| !m.attack_only);
+        let within = free.moves.iter().filter(|m| m.within.is_some()).count();
+        if within != 0 && within != free.moves.len() {
+            return None;
+        }
+        for m in &mut free.moves {
+            if m.from.is_some() {
+                return None;
+            }
+            let Some(w) = m.within.take() else {
+                continue;
+            };
+            let w = [sorted(w[0].clone()), sorted(w[1].clone())];
+            if region.get_or_insert_with(|| w.clone()) != &w {
+                return None;
+            }
+        }
+        if region.is_none() && !attacks {
+            return None;
+        }
+        let setup = &self.checked.setup.squares[p];
+        let moves = lower::moves(
+            geo,
+            &free,
+            setup,
+            &mut fairyc_compiler::geometry::Budget::default(),
+        )
+        .ok()?;
+        // The piece's own moves, without its attack-only lines.
+        let piece = &self.parts.pieces[p];
+        let own: [Vec<Vec<Path>>; 2] = [0, 1].map(|side| {
+            piece.moves[side]
+                .iter()
+                .map(|paths| {
+                    paths
+                        .iter()
+                        .filter(|path| path.role != fairyc_runtime::table::PathRole::Attack)
+                        .cloned()
+                        .collect()
+                })
+                .collect()
+        });
+        let kept: [Vec<Vec<Path>>; 2] = [0, 1].map(|side| {
+            moves[side]
+                .iter()
+                .map(|paths| {
+                    paths
+                        .iter()
+                        .filter(|path| {
+                            region.as_ref().is_none_or(|r| {
+                                path.steps
+                                    .last()
+                                    .is_some_and(|st| r[side].binary_search(&st.to).is_ok())
+                            })
+                        })
+                        .cloned()
+                        .collect()
+                })
+                .collect()
+        });
+        if canonical(&kept) != canonical(&own) {
+            return None;
+        }
+        let mut table = piece.clone();
+        table.moves = moves;
+        Some(Confined {
+            table,
+            region,
+            attacks,
+        })
+    }
+
+    /// Whether a royal piece's attack-only lines (`faces`) are Fairy-
+    /// Stockfish's `flyingGeneral`: the royal piece is its `king` type (the
+    /// only royal type), and its lines are the rook's (`R`), or its files
+    /// (`vR`) where the two sides' royal regions share no rank.
+    fn flying_general(&self, p: usize, confined: Option<&Confined>) -> bool {
+        let piece = &self.parts.pieces[p];
+        if piece.royal != Royal::Both {
+            return false;
+        }
+        let Some(decl) = self.piece_decl(&piece.name) else {
+            return false;
+        };
+        let Some(lines) = decl.props.iter().find_map(|pr| match pr {
+            PieceProp::Faces { betza, .. } => self.source.get(betza.span.range()),
+            _ => None,
+        }) else {
+            return false;
+        };
+        let rank = |s: Sq| self.parts.board.squares[s as usize].cells[0][1];
+        match lines.trim() {
+            "R" => true,
+            "vR" => confined.and_then(|c| c.region.as_ref()).is_some_and(|r| {
+                r[0].iter()
+                    .all(|&a| r[1].iter().all(|&b| rank(a) != rank(b)))
+            }),
+            _ => false,
+        }
+    }
+
+    /// The rank (from 1, relative) from which a piece that steps forward
+    /// (`fW`) also steps sideways (`sW`): Fairy-Stockfish's soldier with
+    /// `soldierPromotionRank`.
+    fn soldier_rank(
+        &self,
+        geo: &Geometry,
+        piece: &PieceTable,
+        setup: &[Vec<Sq>; 2],
+    ) -> Option<usize> {
+        let lowered = |betza: &str| {
+            reference(betza).and_then(|r| {
+                lower::moves(
+                    geo,
+                    &r,
+                    setup,
+                    &mut fairyc_compiler::geometry::Budget::default(),
+                )
+                .ok()
+            })
+        };
+        let (forward, both) = (lowered("fW")?, lowered("fsW")?);
+        let want = canonical(&piece.moves);
+        let h = self.parts.board.height as usize;
+        (2..=h).find(|&r| {
+            let mixed: [Vec<Vec<Path>>; 2] = [0, 1].map(|side| {
+                (0..piece.moves[side].len())
+                    .map(|s| {
+                        let y = self.parts.board.squares[s].cells[0][1] as usize;
+                        let rel = if side == 0 { y } else { h - 1 - y };
+                        if rel + 1 >= r {
+                            both[side][s].clone()
+                        } else {
+                            forward[side][s].clone()
+                        }
+                    })
+                    .collect()
+            });
+            canonical(&mixed) == want
+        })
+    }
+
+    /// The promoted faces the current Fairy-Stockfish writes as promoted
+    /// piece types (`promotedPieceType`), by piece index: a `+` face that
+    /// goes to hand as the one plain piece that promotes to it (its only
+    /// choice, as part of a move), and that promotes no further.
+    fn faces(&self) -> Vec<Option<usize>> {
+        let parts = self.parts;
+        let pieces = &parts.pieces;
+        (0..pieces.len())
+            .map(|p| {
+                let piece = &pieces[p];
+                if self.target != Target::Current
+                    || !piece.plus
+                    || piece.royal.is_royal()
+                    || piece.demotes_to.is_some()
+                    || parts.promotions.iter().any(|r| r.piece as usize == p)
+                {
+                    return None;
+                }
+                let base = piece.captured_as? as usize;
+                let to_face: Vec<_> = parts
+                    .promotions
+                    .iter()
+                    .filter(|r| r.choices.contains(&PromotionChoice::Piece(p as u8)))
+                    .collect();
+                let plain = !pieces[base].plus
+                    && pieces[base].captured_as.is_none()
+                    && !pieces[base].royal.is_royal();
+                (plain
+                    && to_face.len() == 1
+                    && to_face[0].piece as usize == base
+                    && to_face[0].choices.len() == 1
+                    && to_face[0].as_move().is_some())
+                .then_some(base)
+            })
+            .collect()
+    }
+
+    /// The Fairy-Stockfish type each promoted face ([`Self::faces`]) plays
+    /// as: the type of a plain piece that moves the same (shogi's tokin is
+    /// its gold), else a type of its own under a letter no piece has
+    /// (shogi's horse, `dragonHorse`). Returns the types of their own, as
+    /// (type, custom Betza, letter).
+    fn face_types(&mut self, geo: &Geometry) -> Vec<(&'static str, Option<String>, char)> {
+        let parts = self.parts;
+        let pieces = &parts.pieces;
+        let mut new_types: Vec<(&'static str, Option<String>, char)> = Vec::new();
+        for p in 0..pieces.len() {
+            if self.face_base[p].is_none() {
+                continue;
+            }
+            let piece = &pieces[p];
+            let setup = &self.checked.setup.squares[p];
+            let saved = (self.pawn_first_rank, self.double_step);
+            let mut found = self
+                .fsf_type(geo, piece, setup)
+                .filter(|&t| t != "pawn" && t != "king");
+            (self.pawn_first_rank, self.double_step) = saved;
+            let mut betza = None;
+            if found.is_none() {
+                betza = self.custom_betza(geo, piece, setup, false);
+                found = betza.as_ref().map(|_| "customPiece");
+            }
+            let Some(fsf) = found else {
+                let span = self.moves_span(&piece.name);
+                self.refuse(
+                    ExportRefusal::Piece {
+                        piece: piece.name.clone(),
+                    },
+                    span,
+                );
+                continue;
+            };
+            let custom_of = |q: usize| self.custom.iter().find(|(c, _)| *c == q).map(|(_, b)| b);
+            let plain = (0..pieces.len()).find(|&q| {
+                self.face_base[q].is_none()
+                    && self.types[q] == Some(fsf)
+                    && (fsf != "customPiece" || custom_of(q) == betza.as_ref())
+            });
+            let letter = if let Some(q) = plain {
+                self.letter(q)
+            } else if let Some(&(_, _, l)) =
+                new_types.iter().find(|(t, b, _)| *t == fsf && *b == betza)
+            {
+                l
+            } else {
+                let taken = |c: char| {
+                    (0..pieces.len()).any(|q| self.face_base[q].is_none() && self.letter(q) == c)
+                        || new_types.iter().any(|&(_, _, l)| l == c)
+                };
+                let Some(l) = ('a'..='z').find(|&c| !taken(c)) else {
+                    let span = self.piece_name_span(&piece.name);
+                    self.refuse(
+                        ExportRefusal::Face {
+                            piece: piece.name.clone(),
+                        },
+                        span,
+                    );
+                    continue;
+                };
+                new_types.push((fsf, betza, l));
+                l
+            };
+            self.face_letter[p] = Some(letter);
+        }
+        new_types
+    }
+
     /// The current Fairy-Stockfish's Betza for a piece whose `moves`
     /// statements (no guard, region or `once`) Fairy-Stockfish can write:
     /// fairyc's Betza with the directions of the oblique atoms respelled
@@ -910,6 +1330,7 @@ impl Exporter<'_> {
         geo: &Geometry,
         piece: &PieceTable,
         setup: &[Vec<Sq>; 2],
+        confined: bool,
     ) -> Option<String> {
         let decl = self.piece_decl(&piece.name)?;
         let mut terms = Vec::new();
@@ -924,7 +1345,7 @@ impl Exporter<'_> {
             else {
                 continue;
             };
-            if guard.is_some() || !regions.is_empty() || once.is_some() {
+            if guard.is_some() || (!regions.is_empty() && !confined) || once.is_some() {
                 return None;
             }
             for term in &betza.terms {
@@ -993,6 +1414,35 @@ impl Exporter<'_> {
             self.pawn_first_rank = Some(true);
             return Some("pawn");
         }
+        // The current Fairy-Stockfish: a double step from the squares where
+        // the pawns start (`doubleStepRegionWhite`, `doubleStepRegionBlack`).
+        if self.target == Target::Current {
+            // The squares where the piece has more moves than a pawn
+            // without its double step.
+            let single = reference("mfW cefF").and_then(|r| {
+                lower::moves(
+                    geo,
+                    &r,
+                    setup,
+                    &mut fairyc_compiler::geometry::Budget::default(),
+                )
+                .ok()
+            });
+            if let Some(single) = single {
+                let (mine, single) = (canonical(&piece.moves), canonical(&single));
+                let region: [Vec<Sq>; 2] = [0, 1].map(|side| {
+                    (0..mine[side].len())
+                        .filter(|&s| mine[side][s] != single[side][s])
+                        .map(|s| s as Sq)
+                        .collect()
+                });
+                if region.iter().any(|r| !r.is_empty()) && same("mfW cefF ifmnD", &region) {
+                    self.pawn_first_rank = Some(false);
+                    self.double_step_region = Some(region);
+                    return Some("pawn");
+                }
+            }
+        }
         // The current Fairy-Stockfish: `doubleStep = false`.
         // Without a double step there is no en passant: `cfF` is `cefF`.
         if self.target == Target::Current && (same("mfW cefF", setup) || same("mfW cfF", setup)) {
@@ -1048,7 +1498,7 @@ impl Exporter<'_> {
 
     fn promotion(&mut self) {
         let pawns = self.pawns();
-        let promos = &self.parts.promotions;
+        let promos = &self.face_promotions(&pawns);
         let Some(&pawn) = pawns.first() else {
             if let Some(rule) = promos.first() {
                 let name = self.parts.pieces[rule.piece as usize].name.clone();
@@ -1104,13 +1554,27 @@ impl Exporter<'_> {
                 sorted(zone) == sorted(rule.zone[side].clone())
             })
         });
+        // The current Fairy-Stockfish: an optional promotion
+        // (`mandatoryPawnPromotion = false`), forced exactly where the pawn
+        // would have no move (`immobilityIllegal`), where no other piece is
+        // ever without a move.
+        let pawn_stuck = stuck(&self.parts.pieces[pawn as usize]);
+        let optional = rule.as_move().is_some_and(|m| m.optional);
+        let forced_where_stuck = rule.as_move().is_some_and(|m| {
+            [sorted(m.forced[0].clone()), sorted(m.forced[1].clone())] == pawn_stuck
+        }) && (0..self.parts.pieces.len())
+            .all(|p| p == pawn as usize || stuck(&self.parts.pieces[p]).iter().all(Vec::is_empty));
         let why = if promos.len() > 1 {
             Some("the pawn has several promotion rules".to_string())
-        } else if rule.as_move().is_some_and(|m| m.optional) {
-            Some("it is optional".to_string())
+        } else if optional && !(self.target == Target::Current && forced_where_stuck) {
+            Some(if self.target == Target::Current {
+                "it is optional, and compulsory on other squares than those where the pawn has no move".to_string()
+            } else {
+                "it is optional".to_string()
+            })
         } else if rule.as_move().is_some_and(|m| m.on != Triggers::END) {
             Some("it applies on other squares than where the move ends".to_string())
-        } else if rank.is_none() {
+        } else if rank.is_none() && (self.target != Target::Current || self.parts.drops.is_some()) {
             Some("its zone is not the ranks from one rank to the last, mirrored for Black".into())
         } else if rule
             .choices
@@ -1133,16 +1597,165 @@ impl Exporter<'_> {
                 PromotionChoice::Hand(_) => None,
             })
             .collect();
+        if let Some(rank) = rank {
+            self.key("promotionRank", rank + 1);
+        } else {
+            // The current Fairy-Stockfish: any zone, as its squares.
+            let (white, black) = (
+                self.square_names(&rule.zone[0]),
+                self.square_names(&rule.zone[1]),
+            );
+            self.key("promotionRegionWhite", white);
+            self.key("promotionRegionBlack", black);
+        }
         let rank = rank.unwrap_or(0);
-        self.key("promotionRank", rank + 1);
         self.key("promotionPieceTypes", letters);
-        self.key("mandatoryPawnPromotion", true);
+        self.key("mandatoryPawnPromotion", !optional);
+        if optional {
+            self.key("immobilityIllegal", true);
+            self.immobility = true;
+        }
         self.key("doubleStep", self.double_step);
-        if self.double_step {
+        if let (true, Some(region)) = (self.double_step, self.double_step_region.clone()) {
+            let (white, black) = (self.square_names(&region[0]), self.square_names(&region[1]));
+            self.key("doubleStepRegionWhite", white);
+            self.key("doubleStepRegionBlack", black);
+        } else if self.double_step {
             self.key("doubleStepRank", 2);
             self.key("firstRankDoubleSteps", self.pawn_first_rank == Some(true));
         }
         self.promotion_rank = rank;
+    }
+
+    /// The promotions to promoted faces ([`Self::faces`]), for the current
+    /// Fairy-Stockfish: `promotedPieceType`, one promotion zone
+    /// (`promotionRegionWhite`, `promotionRegionBlack`) for all of them,
+    /// entered or left (`on start | end`), every one optional or every one
+    /// not (`mandatoryPiecePromotion`); an optional one forced exactly
+    /// where its piece would have no move (`immobilityIllegal`), or nowhere.
+    /// Returns the other rules.
+    fn face_promotions(&mut self, pawns: &[u8]) -> Vec<PromotionRule> {
+        let parts = self.parts;
+        let (faces, others): (Vec<&PromotionRule>, Vec<&PromotionRule>) =
+            parts.promotions.iter().partition(|r| {
+                matches!(r.choices.as_slice(), [PromotionChoice::Piece(f)] if self.face_base[*f as usize].is_some())
+            });
+        let others = others.into_iter().cloned().collect();
+        let Some(first) = faces.first() else {
+            return others;
+        };
+        let stuck = |p: usize| stuck(&parts.pieces[p]);
+        let zone = [sorted(first.zone[0].clone()), sorted(first.zone[1].clone())];
+        // `on end` is `on start | end` for a piece whose every move from
+        // the zone ends in it (none: dobutsu's chick on the far rank).
+        let ends_in_zone = |p: usize| {
+            (0..2).all(|side| {
+                zone[side].iter().all(|&s| {
+                    parts.pieces[p].moves[side][s as usize].iter().all(|path| {
+                        path.steps
+                            .last()
+                            .is_some_and(|st| zone[side].binary_search(&st.to).is_ok())
+                    })
+                })
+            })
+        };
+        let optional = first.as_move().is_some_and(|m| m.optional);
+        // Compulsory promotions leave no piece where it has no move, so
+        // `immobilityIllegal` then only says that drops avoid such squares.
+        let drops_avoid_stuck = parts.drops.as_ref().is_some_and(|d| {
+            d.forbidden.iter().enumerate().any(|(p, f)| {
+                let st = stuck(p);
+                st.iter().any(|s| !s.is_empty())
+                    && [sorted(f[0].clone()), sorted(f[1].clone())] == st
+            })
+        });
+        let immobility = if optional {
+            faces.iter().any(|r| {
+                r.as_move()
+                    .is_some_and(|m| m.forced.iter().any(|f| !f.is_empty()))
+            })
+        } else {
+            drops_avoid_stuck
+        };
+        for rule in &faces {
+            let m = rule.as_move().cloned().unwrap_or_default();
+            let base = rule.piece as usize;
+            let forced = [sorted(m.forced[0].clone()), sorted(m.forced[1].clone())];
+            let bad = if pawns.contains(&rule.piece) {
+                Some(
+                    "Fairy-Stockfish's pawn promotes to other pieces, not to a promoted face"
+                        .into(),
+                )
+            } else if !pawns.is_empty() {
+                Some("promoted faces beside a pawn's promotion (the export writes one promotion zone)".into())
+            } else if [sorted(rule.zone[0].clone()), sorted(rule.zone[1].clone())] != zone {
+                Some("promotions to promoted faces in different zones (Fairy-Stockfish has one promotion zone)".into())
+            } else if m.on != Triggers::of(&[Trigger::Start, Trigger::End])
+                && !(m.on == Triggers::END && ends_in_zone(base))
+            {
+                Some("a promotion to a promoted face other than on a move that starts or ends in the zone (`on start | end`)".into())
+            } else if m.optional != optional {
+                Some("optional and compulsory promotions to promoted faces together".into())
+            } else if m.capture_only {
+                Some("a promotion on captures only (`if capture`)".into())
+            } else if optional && immobility && forced != stuck(base) {
+                Some(format!(
+                    "`{}` must promote on other squares than those where it would have no move",
+                    parts.pieces[base].name
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = bad {
+                let name = parts.pieces[base].name.clone();
+                let span = self.promotion_span(&name);
+                self.refuse(ExportRefusal::Promotion { why }, span);
+                return others;
+            }
+        }
+        // Under `immobilityIllegal` every piece that has squares without a
+        // move must be forced to promote there.
+        if immobility {
+            for p in 0..parts.pieces.len() {
+                let promotes = faces.iter().any(|r| r.piece as usize == p);
+                if !promotes && stuck(p).iter().any(|s| !s.is_empty()) {
+                    let name = parts.pieces[p].name.clone();
+                    let why = format!(
+                        "`{name}` may move where it has no move, which Fairy-Stockfish's `immobilityIllegal` (for the forced promotions) forbids"
+                    );
+                    let span = self.piece_name_span(&name);
+                    self.refuse(ExportRefusal::Promotion { why }, span);
+                    return others;
+                }
+            }
+        }
+        let mapping: Vec<String> = faces
+            .iter()
+            .filter_map(|r| {
+                let [PromotionChoice::Piece(f)] = r.choices.as_slice() else {
+                    return None;
+                };
+                Some(format!(
+                    "{}:{}",
+                    self.letter(r.piece as usize),
+                    self.face_letter[*f as usize]?
+                ))
+            })
+            .collect();
+        let names = |side: usize| {
+            zone[side]
+                .iter()
+                .map(|&s| parts.board.squares[s as usize].name.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        self.key("promotionRegionWhite", names(0));
+        self.key("promotionRegionBlack", names(1));
+        self.key("promotedPieceType", mapping.join(" "));
+        self.key("mandatoryPiecePromotion", !optional);
+        self.key("immobilityIllegal", immobility);
+        self.immobility = immobility;
+        others
     }
 
     fn drops(&mut self) {
@@ -1168,13 +1781,34 @@ impl Exporter<'_> {
         let mut first_rank_ok = None;
         let mut zone_ok = None;
         let mut refusals = Vec::new();
+        let current = self.target == Target::Current;
+        let mut no_doubled = Vec::new();
         for (p, forbidden) in d.forbidden.iter().enumerate() {
+            if self.face_base.get(p).is_some_and(Option::is_some) {
+                continue;
+            }
             let name = self.parts.pieces[p].name.clone();
             let mine = [sorted(forbidden[0].clone()), sorted(forbidden[1].clone())];
+            let per_file = d.per_file.get(p).copied().unwrap_or(0);
+            if current && per_file != 0 {
+                no_doubled.push((p, per_file));
+            }
             let why = if d.no_mate.get(p).copied().unwrap_or(false) {
-                Some(format!("`{name}` may not be dropped to give mate"))
-            } else if d.per_file.get(p).is_some_and(|&n| n != 0) {
+                Some(if current {
+                    // pyffish 0.0.90 plays a mating pawn drop and scores it
+                    // as a loss for the side that dropped (probed).
+                    format!("`{name}` may not be dropped to give mate, where Fairy-Stockfish's `shogiPawnDropMateIllegal` lets the drop be played and scores it as a loss")
+                } else {
+                    format!("`{name}` may not be dropped to give mate")
+                })
+            } else if per_file != 0 && !current {
                 Some(format!("`{name}` has a per-file limit"))
+            } else if self.immobility
+                && !pawns.contains(&(p as u8))
+                && mine != stuck(&self.parts.pieces[p])
+            {
+                // `immobilityIllegal`: no drop where the piece has no move.
+                Some(format!("`{name}` is forbidden other squares than those where it has no move (Fairy-Stockfish's `immobilityIllegal`)"))
             } else if d.also_as.get(p).is_some_and(Option::is_some) {
                 Some(format!("`{name}` may be dropped as another piece"))
             } else if pawns.contains(&(p as u8)) {
@@ -1192,7 +1826,7 @@ impl Exporter<'_> {
                         "`{name}` is forbidden other squares than its first rank and promotion zone"
                     )),
                 }
-            } else if !mine[0].is_empty() || !mine[1].is_empty() {
+            } else if (!mine[0].is_empty() || !mine[1].is_empty()) && !self.immobility {
                 Some(format!("`{name}` may not be dropped on some squares"))
             } else {
                 None
@@ -1222,7 +1856,19 @@ impl Exporter<'_> {
             ));
         }
         for (name, why) in refusals {
-            let span = self.drops_span((!name.is_empty()).then_some(name.as_str()));
+            // A mating drop is refused at its own rule.
+            let no_mate = self.item_span(|i| match i {
+                Item::Drops(d) => d.rules.iter().find_map(|r| match r {
+                    DropRule::NoMate { span, piece } if piece.node == name => Some(*span),
+                    _ => None,
+                }),
+                _ => None,
+            });
+            let span = if why.contains("to give mate") {
+                no_mate
+            } else {
+                self.drops_span((!name.is_empty()).then_some(name.as_str()))
+            };
             self.refuse(ExportRefusal::Drops { why }, span);
         }
         if d.falls {
@@ -1234,7 +1880,35 @@ impl Exporter<'_> {
             self.key("firstRankPawnDrops", f);
         }
         if let Some(z) = zone_ok {
+            if z && self.immobility {
+                let name = self.parts.pieces[pawns[0] as usize].name.clone();
+                let span = self.drops_span(Some(&name));
+                self.refuse(
+                    ExportRefusal::Drops {
+                        why: format!("`{name}` may be dropped where it has no move, which Fairy-Stockfish's `immobilityIllegal` (for its optional promotion) forbids"),
+                    },
+                    span,
+                );
+            }
             self.key("promotionZonePawnDrops", z);
+        }
+        match no_doubled.as_slice() {
+            [] => {}
+            &[(p, n)] => {
+                let l = self.letter(p);
+                self.key("dropNoDoubled", l);
+                self.key("dropNoDoubledCount", n);
+            }
+            [_, (p, _), ..] => {
+                let name = self.parts.pieces[*p].name.clone();
+                let span = self.drops_span(Some(&name));
+                self.refuse(
+                    ExportRefusal::Drops {
+                        why: "two pieces with a per-file limit (Fairy-Stockfish's `dropNoDoubled` is one)".into(),
+                    },
+                    span,
+                );
+            }
         }
     }
 
@@ -1439,10 +2113,11 @@ impl Exporter<'_> {
             }
         }
         let pawns = self.pawns();
-        if sorted(end.resets_move_limit.clone()) != pawns
-            || !end.resets_on.is_default()
-            || !end.resets_irreversible.is_empty()
-        {
+        let chess_clock = sorted(end.resets_move_limit.clone()) == pawns
+            && end.resets_on.is_default()
+            && end.resets_irreversible.is_empty();
+        let current_clock = self.target == Target::Current && self.current_clock(&end, &pawns);
+        if !(chess_clock || current_clock) {
             let span = self.item_span(|i| match i {
                 Item::Clock(c) => Some(c.span),
                 _ => None,
@@ -1519,6 +2194,25 @@ impl Exporter<'_> {
             GivingCheck::Forbidden => self.key("checking", false),
             GivingCheck::ForbiddenByDrop => self.key("dropChecks", false),
         }
+    }
+
+    /// Whether the half-move clock is the current Fairy-Stockfish's: reset
+    /// by captures, drops, promotions and the pawns' moves that cannot be
+    /// undone (all of them: a drop or promotion event is not asked for
+    /// where there are none).
+    fn current_clock(&self, end: &EndRules, pawns: &[u8]) -> bool {
+        use fairyc_runtime::table::ClockEvent;
+        let on = end.resets_on;
+        let drops = self.parts.drops.is_some();
+        let promotes = !self.parts.promotions.is_empty();
+        let pieces = (sorted(end.resets_move_limit.clone()) == pawns
+            && end.resets_irreversible.is_empty())
+            || (end.resets_move_limit.is_empty()
+                && sorted(end.resets_irreversible.clone()) == pawns);
+        pieces
+            && on.has(ClockEvent::Capture)
+            && (on.has(ClockEvent::Drop) || !drops)
+            && (on.has(ClockEvent::Promotion) || !promotes)
     }
 
     /// `flagPiece`, `whiteFlag`, `blackFlag`, `flagMove`: the goals of one
