@@ -236,8 +236,11 @@ fn hostile_tables_are_refused_by_the_schema_and_the_runtime() {
             }),
         ),
         (
-            "a promotion without choices",
-            Box::new(|t| t["parts"]["promotions"][0]["choices"] = json!([])),
+            "an optional promotion without choices",
+            Box::new(|t| {
+                t["parts"]["promotions"][0]["choices"] = json!([]);
+                t["parts"]["promotions"][0]["optional"] = json!(true);
+            }),
         ),
         (
             "a choice of piece and hand at once",
