@@ -1005,6 +1005,9 @@ pub enum EndRule {
         /// `or-full` (after a count): also reached when the squares are all
         /// occupied, by any pieces, and one of them is such a piece.
         or_full: Option<Span>,
+        /// `safe`: when exactly the count stand there, none of them may be
+        /// attacked by the opponent.
+        safe: Option<Span>,
         /// For the player who reaches.
         outcome: Spanned<String>,
         /// `after-reply`: the opponent gets one more move first.

@@ -907,6 +907,7 @@ pub fn end(checked: &Checked) -> EndRules {
                 squares: r.squares.clone(),
                 count: r.count,
                 or_full: r.or_full,
+                safe: r.safe,
                 outcome: r.outcome,
                 after_reply: r.after_reply,
             })

@@ -443,6 +443,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_count => "`count`",
         Rule::kw_none => "`none`",
         Rule::kw_or_full => "`or-full`",
+        Rule::kw_safe => "`safe`",
         Rule::kw_giving_check => "`giving-check`",
         Rule::kw_forbidden => "`forbidden`",
         Rule::kw_capture => "`capture`",
@@ -1765,12 +1766,14 @@ impl Builder<'_> {
             let mut set = None;
             let mut after_reply = false;
             let mut or_full = None;
+            let mut safe = None;
             let mut drop = None;
             let mut opponent = None;
             for q in p.into_inner() {
                 match q.as_rule() {
                     Rule::kw_after_reply => after_reply = true,
                     Rule::kw_or_full => or_full = Some(span_of(&q)),
+                    Rule::kw_safe => safe = Some(span_of(&q)),
                     Rule::kw_drop => drop = Some(span_of(&q)),
                     Rule::extinction_opponent => {
                         opponent = q
@@ -1855,6 +1858,7 @@ impl Builder<'_> {
                         squares,
                         count: counts.next().filter(|n| self.reach_count(n)),
                         or_full,
+                        safe,
                         outcome,
                         after_reply,
                     },

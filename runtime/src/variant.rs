@@ -712,6 +712,8 @@ pub(crate) struct ReachRule<W: Width> {
     pub count: u32,
     /// Also reached when the squares are all occupied.
     pub or_full: bool,
+    /// Reached only if not attacked (with exactly `count` there).
+    pub safe: bool,
     pub outcome: Outcome,
     /// Judged only after the opponent's reply.
     pub after_reply: bool,
@@ -1420,6 +1422,7 @@ impl<W: Width> EndState<W> {
                     squares: [set_of(&r.squares[0]), set_of(&r.squares[1])],
                     count: u32::from(r.count),
                     or_full: r.or_full,
+                    safe: r.safe,
                     outcome: r.outcome,
                     after_reply: r.after_reply,
                 })

@@ -108,6 +108,7 @@ impl Resolver<'_> {
                     squares,
                     count,
                     or_full,
+                    safe,
                     outcome,
                     after_reply,
                     ..
@@ -123,6 +124,7 @@ impl Resolver<'_> {
                                 .as_ref()
                                 .map_or(1, |n| u16::try_from(n.node).unwrap_or(u16::MAX)),
                             or_full: or_full.is_some(),
+                            safe: safe.is_some(),
                             outcome,
                             after_reply: *after_reply,
                         });

@@ -272,6 +272,8 @@ pub struct CheckedReach {
     pub count: u16,
     /// `or-full`.
     pub or_full: bool,
+    /// `safe`.
+    pub safe: bool,
     /// The outcome.
     pub outcome: Outcome,
     /// `after-reply`.

@@ -1554,6 +1554,14 @@ pub struct ReachRule {
     /// and at least one holds the side's `piece` (JSON default `false`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub or_full: bool,
+    /// With exactly `count` of the pieces on the targets, the goal is
+    /// reached only if the opponent attacks none of them; without
+    /// `after_reply` it is judged for both players after every move (both
+    /// safe: a draw), with it the side that moved wins at once if safe,
+    /// and otherwise after the reply as without `safe` (JSON default
+    /// `false`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub safe: bool,
     /// For the player who reaches.
     pub outcome: Outcome,
     /// The opponent gets one reply first: the rule is judged at the start
