@@ -756,6 +756,43 @@ fn flag_piece_count() {
     );
 }
 
+/// `flagPieceSafe` is a goal's `safe` (after the count), with `flagMove`
+/// `safe … after-reply`; a king's safe goal with `flagMove` is refused
+/// (Fairy-Stockfish's racing-kings draw).
+#[test]
+fn flag_piece_safe() {
+    let shipped = shipped_for_import();
+    let base = "[a:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n";
+    let goals = |keys: &str| {
+        let result = import::import(&format!("{base}{keys}"), &shipped);
+        assert!(!result.sections[0].failed, "{:?}", result.diagnostics);
+        result.sections[0]
+            .source
+            .lines()
+            .filter(|l| l.contains(" reaches "))
+            .map(|l| l.trim().to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(goals("flagPiece = r\n"), ["Rook reaches goal safe win"]);
+    assert_eq!(
+        goals("flagPiece = r\nflagPieceCount = 2\nflagMove = true\n"),
+        ["Rook reaches goal count 2 safe win after-reply"]
+    );
+    // Any piece (the default): one safe goal per type.
+    assert_eq!(goals("").len(), 6);
+    assert!(goals("").iter().all(|g| g.ends_with(" safe win")));
+    let ini = format!("{base}flagPiece = k\nflagMove = true\n");
+    let bad = import::import(&ini, &shipped);
+    assert!(bad.sections[0].failed);
+    assert!(
+        bad.diagnostics
+            .iter()
+            .any(|d| d.code == "E0201" && d.message.contains("flagPieceSafe")),
+        "{:?}",
+        bad.diagnostics
+    );
+}
+
 /// `mustDrop = true` is `must-drop` for the current Fairy-Stockfish (its
 /// legality test: no board move while a drop is legal); another
 /// `mustDropType` than `*` is refused, and 11.1 refuses the key.
