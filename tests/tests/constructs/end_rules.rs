@@ -784,3 +784,26 @@ fn two_safe_goals_draw_without_a_reply() {
     let p = after(&v, "k4/5/5/4K/r1R2 w - - 0 1", &["c1c5"]);
     assert_eq!(p.outcome(), wins(Color::Black, EndReason::Reach));
 }
+
+#[test]
+fn safe_goals_perft_as_pyffish() {
+    // pyffish 0.0.90's perft 1–3, stopping where `is_immediate_game_end`.
+    let cases: [(&str, [u64; 3], [u64; 3]); 3] = [
+        ("3k1/5/5/2R2/4K w - - 0 1", [11, 37, 370], [11, 37, 359]),
+        ("k4/5/5/4K/r1R2 w - - 0 1", [13, 66, 578], [13, 2, 26]),
+        ("3k1/5/5/R4/4K w - - 0 1", [11, 42, 465], [11, 42, 465]),
+    ];
+    for reply in [false, true] {
+        let v = safe_rooks(reply);
+        for (fen, plain, after_reply) in cases {
+            let want = if reply { after_reply } else { plain };
+            for (d, n) in (1..).zip(want) {
+                assert_eq!(
+                    fairyc_runtime::perft(&pos(&v, fen), d),
+                    n,
+                    "{fen} {d} {reply}"
+                );
+            }
+        }
+    }
+}
