@@ -997,6 +997,8 @@ pub enum EndRule {
         span: Span,
         /// The piece.
         piece: Spanned<String>,
+        /// `| Knight | …`: more pieces, counted together with `piece`.
+        also: Vec<Spanned<String>>,
         /// The target squares (a zone or a set).
         squares: SquareSet,
         /// `count N`: how many of the pieces must stand on the squares at

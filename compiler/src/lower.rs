@@ -904,6 +904,7 @@ pub fn end(checked: &Checked) -> EndRules {
             .iter()
             .map(|r| ReachRule {
                 piece: r.piece,
+                also: r.also.clone(),
                 squares: r.squares.clone(),
                 count: r.count,
                 or_full: r.or_full,

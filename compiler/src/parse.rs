@@ -1808,6 +1808,13 @@ impl Builder<'_> {
                 });
                 continue;
             }
+            // `Rook | Knight reaches …`: the pieces after the first.
+            let also = if rule == Rule::end_reach && idents.len() > 2 {
+                let last = idents.len() - 1;
+                idents.drain(1..last).collect()
+            } else {
+                Vec::new()
+            };
             let mut idents = idents.into_iter();
             let mut counts = counts.into_iter();
             let outcome = idents.next();
@@ -1855,6 +1862,7 @@ impl Builder<'_> {
                     (Some(squares), Some(outcome)) => EndRule::Reach {
                         span,
                         piece,
+                        also,
                         squares,
                         count: counts.next().filter(|n| self.reach_count(n)),
                         or_full,

@@ -706,7 +706,8 @@ pub(crate) struct EpCreator<W: Width> {
 /// A goal of reaching squares (`end.reach`), with its square sets.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ReachRule<W: Width> {
-    pub piece: u8,
+    /// The piece and the pieces counted with it.
+    pub types: Mask<W>,
     pub squares: [Set<W>; 2],
     /// How many of the pieces at once.
     pub count: u32,
@@ -1418,7 +1419,7 @@ impl<W: Width> EndState<W> {
                 .reach
                 .iter()
                 .map(|r| ReachRule {
-                    piece: r.piece,
+                    types: mask_of::<Mask<W>>(&r.also) | bit::<Mask<W>>(r.piece),
                     squares: [set_of(&r.squares[0]), set_of(&r.squares[1])],
                     count: u32::from(r.count),
                     or_full: r.or_full,

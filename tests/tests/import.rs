@@ -778,22 +778,40 @@ fn flag_piece_safe() {
         goals("flagPiece = r\nflagPieceCount = 2\nflagMove = true\n"),
         ["Rook reaches goal count 2 safe win after-reply"]
     );
-    // Any piece (the default, Fairy-Stockfish's `squatter` and `alapo`):
-    // it counts them all together (pyffish 0.0.90, `squatter`: after
-    // `a1a8` in `1N2k3/1q6/8/8/8/8/8/R3K3 w`, two attacked pieces win),
-    // and a king's goal after a reply has a draw `safe` leaves out.
-    for keys in ["", "flagPiece = k\nflagMove = true\n"] {
-        let ini = format!("{base}{keys}");
-        let bad = import::import(&ini, &shipped);
-        assert!(bad.sections[0].failed);
-        assert!(
-            bad.diagnostics
-                .iter()
-                .any(|d| d.code == "E0201" && d.message.contains("flagPieceSafe")),
-            "{:?}",
-            bad.diagnostics
-        );
+    // Any piece (the default, Fairy-Stockfish's `squatter`): one goal of
+    // all the types, counted together.
+    assert_eq!(
+        goals(""),
+        ["King | Queen | Rook | Bishop | Knight | Pawn reaches goal safe win"]
+    );
+    let result = import::import(base, &shipped);
+    let v = Variant::new(fairyc_compiler::compile(&result.sections[0].source).expect("compiles"))
+        .expect("tables");
+    // Two attacked pieces of two types on the far rank win (pyffish 0.0.90,
+    // `squatter`: `is_immediate_game_end` after `a1a8`; perft 1–3 18, 449,
+    // 4730, stopping where the game ends).
+    let fen = "1N2k3/1q6/8/8/8/8/8/R3K3 w - - 0 1";
+    let mut p = Position::from_fen(&v, fen).expect("fen");
+    for (d, n) in (1..).zip([18, 449, 4730]) {
+        assert_eq!(perft(&p, d), n, "depth {d}");
     }
+    let m = p.parse_uci("a1a8").expect("a1a8");
+    p.play(m).expect("legal");
+    assert_eq!(
+        p.outcome().and_then(|r| r.winner),
+        Some(fairyc_runtime::Color::White)
+    );
+    // A king's goal after a reply has a draw `safe` leaves out.
+    let ini = format!("{base}flagPiece = k\nflagMove = true\n");
+    let bad = import::import(&ini, &shipped);
+    assert!(bad.sections[0].failed);
+    assert!(
+        bad.diagnostics
+            .iter()
+            .any(|d| d.code == "E0201" && d.message.contains("flagPieceSafe")),
+        "{:?}",
+        bad.diagnostics
+    );
 }
 
 /// `mustDrop = true` is `must-drop` for the current Fairy-Stockfish (its

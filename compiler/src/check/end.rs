@@ -105,6 +105,7 @@ impl Resolver<'_> {
                 }
                 EndRule::Reach {
                     piece,
+                    also,
                     squares,
                     count,
                     or_full,
@@ -114,11 +115,13 @@ impl Resolver<'_> {
                     ..
                 } => {
                     let set = self.resolve(squares);
-                    if let (Some(piece), Some(outcome)) =
-                        (self.piece(&piece.node), outcome_of(&outcome.node))
+                    let also: Option<Vec<u8>> = also.iter().map(|p| self.piece(&p.node)).collect();
+                    if let (Some(piece), Some(also), Some(outcome)) =
+                        (self.piece(&piece.node), also, outcome_of(&outcome.node))
                     {
                         out.reach.push(CheckedReach {
                             piece,
+                            also,
                             squares: set,
                             count: count
                                 .as_ref()

@@ -1540,6 +1540,7 @@ impl Exporter<'_> {
             }
             let same = end.reach.iter().all(|r| {
                 r.piece == first.piece
+                    && r.also.is_empty()
                     && r.outcome == Outcome::Win
                     && r.after_reply == first.after_reply
             });

@@ -4528,15 +4528,14 @@ impl<'a> Generator<'a> {
                     // With `flagMove` a king's goal has Fairy-Stockfish's
                     // racing-kings draw, which `safe` leaves out.
                     // Fairy-Stockfish counts the flag pieces of every type
-                    // together: with two on the goal no safety is asked, where
-                    // fairyc's goals of one type each would ask it of each.
-                    if safe && flags.len() > 1 {
-                        self.refuse_key(
-                            "flagPieceSafe",
-                            "a safe goal of any piece (`flagPiece = *`, the default): Fairy-Stockfish judges the flag pieces of all types together (two of them on the goal win, attacked or not), fairyc's goals count one type each",
-                        );
-                        return zones;
-                    }
+                    // together: with two on the goal no safety is asked.
+                    // One goal of all the types (`Rook | Knight reaches`)
+                    // says so; one per type would ask it of each.
+                    let flags = if safe && flags.len() > 1 {
+                        vec![flags.join(" | ")]
+                    } else {
+                        flags
+                    };
                     let king = self.king().map(|k| k.name.clone());
                     if safe && after && flags.len() == 1 && flags.first() == king.as_ref() {
                         self.refuse_key(

@@ -1663,10 +1663,12 @@ def game_over(pos):
     if e.get("bare_king") is not None and bare_king_over(pos):
         return True
     for r in e.get("reach", []):
+        types = {r["piece"], *r.get("also", [])}
+
         def on(side, safe):
             there = [
                 s for s in r["squares"][side]
-                if pos.board[s] and pos.board[s][1] == side and pos.board[s][0] == r["piece"]
+                if pos.board[s] and pos.board[s][1] == side and pos.board[s][0] in types
             ]
             # `count` pieces at once, or one and the squares all holding
             # pieces (`or_full`; a wall fills none).

@@ -38,7 +38,7 @@ impl<'v, W: Width> Pos<'v, W> {
             }
         }
         for &ReachRule {
-            piece,
+            types,
             squares,
             count,
             or_full,
@@ -52,7 +52,7 @@ impl<'v, W: Width> Pos<'v, W> {
             // piece (a wall fills none, as in Fairy-Stockfish).
             let on = |side: usize| {
                 let mut there = Squares(self.by_side[side] & squares[side])
-                    .filter(|&s| code_piece(self.board.get(s as usize)) == piece);
+                    .filter(|&s| types.has(code_piece(self.board.get(s as usize))));
                 if count == 1 {
                     return there.next().is_some();
                 }
@@ -69,7 +69,7 @@ impl<'v, W: Width> Pos<'v, W> {
                     return false;
                 }
                 let mut there = Squares(self.by_side[side] & squares[side])
-                    .filter(|&s| code_piece(self.board.get(s as usize)) == piece);
+                    .filter(|&s| types.has(code_piece(self.board.get(s as usize))));
                 let occ = self.occupied();
                 there.clone().count() as u32 != count
                     || !there.any(|s| self.attacked_any(s, side ^ 1, occ))

@@ -1543,6 +1543,9 @@ pub struct RepetitionRule {
 pub struct ReachRule {
     /// The piece.
     pub piece: u8,
+    /// More pieces, counted together with `piece` (JSON default empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<u8>,
     /// `squares[side]`: the targets of that side.
     #[serde(deserialize_with = "de_reach_squares")]
     pub squares: [Vec<u16>; 2],
