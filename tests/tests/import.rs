@@ -311,7 +311,7 @@ fn current_target_refuses_at_the_key() {
             "W0021",
         ),
         (
-            "[a:chess]\ncustomPiece1 = a:flN\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
+            "[a:chess]\ncustomPiece1 = a:flC\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
             "customPiece1",
             "W0021",
         ),
