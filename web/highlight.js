@@ -19,7 +19,7 @@ export const KEYWORDS = [
   "last", "letter", "limit", "line", "loss", "max", "moves", "moving", "must-drop", "must-flip", "name", "needs",
   "next-to-own", "no-attack", "no-check", "no-drop-mate", "none", "not-on", "notation", "of", "off", "on", "once", "only",
   "only-on", "opponent-has", "optional", "or-full", "past", "pawn", "per-colour", "per-file", "perpetual-check", "petrify",
-  "pieces", "points", "rank", "ranks", "reach", "reaches", "repetition", "resets", "shape", "source", "spared",
+  "pieces", "points", "rank", "ranks", "reach", "reaches", "repetition", "resets", "safe", "shape", "source", "spared",
   "square", "stalemate", "turn", "unlimited", "when-stuck", "white",
   "win", "within", "without", "wrap",
 ];

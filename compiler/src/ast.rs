@@ -1002,6 +1002,8 @@ pub enum EndRule {
         span: Span,
         /// The piece.
         piece: Spanned<String>,
+        /// `| Knight | …`: more pieces, counted together with `piece`.
+        also: Vec<Spanned<String>>,
         /// The target squares (a zone or a set).
         squares: SquareSet,
         /// `count N`: how many of the pieces must stand on the squares at
@@ -1010,6 +1012,9 @@ pub enum EndRule {
         /// `or-full` (after a count): also reached when the squares are all
         /// occupied, by any pieces, and one of them is such a piece.
         or_full: Option<Span>,
+        /// `safe`: when exactly the count stand there, none of them may be
+        /// attacked by the opponent.
+        safe: Option<Span>,
         /// For the player who reaches.
         outcome: Spanned<String>,
         /// `after-reply`: the opponent gets one more move first.

@@ -457,6 +457,10 @@ fn goals(
         _ => None,
     });
     for ((piece, squares), table) in rules.zip(&parts.end.reach) {
+        // A goal of several pieces: any of them may reach it.
+        if !table.also.is_empty() {
+            continue;
+        }
         let Some(can) = reach.get(table.piece as usize) else {
             continue;
         };
@@ -543,7 +547,10 @@ fn dead_ends(
                         .end
                         .reach
                         .iter()
-                        .any(|r| r.piece as usize == pi && r.squares[side].contains(&(s as Sq)))
+                        .any(|r| {
+                            (r.piece as usize == pi || r.also.iter().any(|&a| a as usize == pi))
+                                && r.squares[side].contains(&(s as Sq))
+                        })
                 })
                 .filter_map(|s| parts.board.squares.get(s).map(|sq| sq.name.clone()))
                 .collect();

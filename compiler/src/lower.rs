@@ -904,9 +904,11 @@ pub fn end(checked: &Checked) -> EndRules {
             .iter()
             .map(|r| ReachRule {
                 piece: r.piece,
+                also: r.also.clone(),
                 squares: r.squares.clone(),
                 count: r.count,
                 or_full: r.or_full,
+                safe: r.safe,
                 outcome: r.outcome,
                 after_reply: r.after_reply,
             })

@@ -444,6 +444,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_count => "`count`",
         Rule::kw_none => "`none`",
         Rule::kw_or_full => "`or-full`",
+        Rule::kw_safe => "`safe`",
         Rule::kw_giving_check => "`giving-check`",
         Rule::kw_forbidden => "`forbidden`",
         Rule::kw_capture => "`capture`",
@@ -1770,6 +1771,7 @@ impl Builder<'_> {
             let mut set = None;
             let mut after_reply = false;
             let mut or_full = None;
+            let mut safe = None;
             let mut drop = None;
             let mut opponent = None;
             let mut for_side = None;
@@ -1783,6 +1785,7 @@ impl Builder<'_> {
                     }
                     Rule::kw_after_reply => after_reply = true,
                     Rule::kw_or_full => or_full = Some(span_of(&q)),
+                    Rule::kw_safe => safe = Some(span_of(&q)),
                     Rule::kw_drop => drop = Some(span_of(&q)),
                     Rule::extinction_opponent => {
                         opponent = q
@@ -1817,6 +1820,13 @@ impl Builder<'_> {
                 });
                 continue;
             }
+            // `Rook | Knight reaches …`: the pieces after the first.
+            let also = if rule == Rule::end_reach && idents.len() > 2 {
+                let last = idents.len() - 1;
+                idents.drain(1..last).collect()
+            } else {
+                Vec::new()
+            };
             let mut idents = idents.into_iter();
             let mut counts = counts.into_iter();
             let outcome = idents.next();
@@ -1865,9 +1875,11 @@ impl Builder<'_> {
                     (Some(squares), Some(outcome)) => EndRule::Reach {
                         span,
                         piece,
+                        also,
                         squares,
                         count: counts.next().filter(|n| self.reach_count(n)),
                         or_full,
+                        safe,
                         outcome,
                         after_reply,
                     },

@@ -623,7 +623,7 @@ const END_BLOCK: &[Statement] = &[
     ),
     after(
         "reaches",
-        "`<Piece> reaches <squares> [count <n> [or-full]] <win|draw|loss> [after-reply]`",
+        "`<Piece> | … reaches <squares> [count <n> [or-full]] [safe] <win|draw|loss> [after-reply]`",
         "what a piece (or n at once) reaching the squares means",
         END,
     ),

@@ -670,14 +670,23 @@ fn rule_lines(parts: &TableParts) -> Vec<String> {
                 squares(&r.squares[1])
             )
         };
+        let names: Vec<String> = std::iter::once(r.piece)
+            .chain(r.also.iter().copied())
+            .map(|p| format!("`{}`", name(p)))
+            .collect();
         out.push(format!(
-            "a player whose `{}` reaches {goal} {}{}",
-            name(r.piece),
+            "a player whose {} reaches {goal} {}{}",
+            names.join(" or "),
             outcome(r.outcome),
-            if r.after_reply {
-                ", judged after the opponent's reply (a draw if both have reached, White first)"
-            } else {
-                ""
+            match (r.after_reply, r.safe) {
+                (true, false) => {
+                    ", judged after the opponent's reply (a draw if both have reached, White first)"
+                }
+                (true, true) => {
+                    ", at once if no enemy piece attacks it, otherwise after the opponent's reply"
+                }
+                (false, true) => ", if no enemy piece attacks it",
+                (false, false) => "",
             }
         ));
     }

@@ -706,12 +706,15 @@ pub(crate) struct EpCreator<W: Width> {
 /// A goal of reaching squares (`end.reach`), with its square sets.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ReachRule<W: Width> {
-    pub piece: u8,
+    /// The piece and the pieces counted with it.
+    pub types: Mask<W>,
     pub squares: [Set<W>; 2],
     /// How many of the pieces at once.
     pub count: u32,
     /// Also reached when the squares are all occupied.
     pub or_full: bool,
+    /// Reached only if not attacked (with exactly `count` there).
+    pub safe: bool,
     pub outcome: Outcome,
     /// Judged only after the opponent's reply.
     pub after_reply: bool,
@@ -1416,10 +1419,11 @@ impl<W: Width> EndState<W> {
                 .reach
                 .iter()
                 .map(|r| ReachRule {
-                    piece: r.piece,
+                    types: mask_of::<Mask<W>>(&r.also) | bit::<Mask<W>>(r.piece),
                     squares: [set_of(&r.squares[0]), set_of(&r.squares[1])],
                     count: u32::from(r.count),
                     or_full: r.or_full,
+                    safe: r.safe,
                     outcome: r.outcome,
                     after_reply: r.after_reply,
                 })

@@ -803,3 +803,27 @@ fn a_repetition_for_one_side_exports_as_an_absolute_value() {
         "{errors:?}"
     );
 }
+
+/// A goal that must be safe is `flagPieceSafe` for the current engine;
+/// 11.1's export refuses it.
+#[test]
+fn safe_goals_export_to_the_current_engine() {
+    let source = std::fs::read_to_string(root().join("tests/data/goals/saferooks.variant"))
+        .expect("tests/data/goals/saferooks.variant");
+    let ini = fairyc_interop::export::export_for(
+        &source,
+        "saferooks",
+        fairyc_interop::export::Target::Current,
+    )
+    .expect("exports");
+    for key in ["flagPiece = r", "flagPieceSafe = true", "flagMove = false"] {
+        assert!(ini.lines().any(|l| l == key), "{key}:\n{ini}");
+    }
+    let errors = fairyc_interop::export::export(&source, "saferooks").expect_err("11.1");
+    let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(text.len(), 1, "{text:?}");
+    assert!(
+        text[0].contains("cannot express this rule: a goal reached only when safe"),
+        "{text:?}"
+    );
+}

@@ -311,7 +311,7 @@ fn current_target_refuses_at_the_key() {
             "W0021",
         ),
         (
-            "[a:chess]\ncustomPiece1 = a:flN\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
+            "[a:chess]\ncustomPiece1 = a:flC\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
             "customPiece1",
             "W0021",
         ),
@@ -765,6 +765,64 @@ fn flag_piece_count() {
         bad.diagnostics
             .iter()
             .any(|d| d.code == "E0203" && d.span.start as usize > at),
+        "{:?}",
+        bad.diagnostics
+    );
+}
+
+/// `flagPieceSafe` is a goal's `safe` (after the count), with `flagMove`
+/// `safe … after-reply`; a king's safe goal with `flagMove` is refused
+/// (Fairy-Stockfish's racing-kings draw).
+#[test]
+fn flag_piece_safe() {
+    let shipped = shipped_for_import();
+    let base = "[a:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n";
+    let goals = |keys: &str| {
+        let result = import::import(&format!("{base}{keys}"), &shipped);
+        assert!(!result.sections[0].failed, "{:?}", result.diagnostics);
+        result.sections[0]
+            .source
+            .lines()
+            .filter(|l| l.contains(" reaches "))
+            .map(|l| l.trim().to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(goals("flagPiece = r\n"), ["Rook reaches goal safe win"]);
+    assert_eq!(
+        goals("flagPiece = r\nflagPieceCount = 2\nflagMove = true\n"),
+        ["Rook reaches goal count 2 safe win after-reply"]
+    );
+    // Any piece (the default, Fairy-Stockfish's `squatter`): one goal of
+    // all the types, counted together.
+    assert_eq!(
+        goals(""),
+        ["King | Queen | Rook | Bishop | Knight | Pawn reaches goal safe win"]
+    );
+    let result = import::import(base, &shipped);
+    let v = Variant::new(fairyc_compiler::compile(&result.sections[0].source).expect("compiles"))
+        .expect("tables");
+    // Two attacked pieces of two types on the far rank win (pyffish 0.0.90,
+    // `squatter`: `is_immediate_game_end` after `a1a8`; perft 1–3 18, 449,
+    // 4730, stopping where the game ends).
+    let fen = "1N2k3/1q6/8/8/8/8/8/R3K3 w - - 0 1";
+    let mut p = Position::from_fen(&v, fen).expect("fen");
+    for (d, n) in (1..).zip([18, 449, 4730]) {
+        assert_eq!(perft(&p, d), n, "depth {d}");
+    }
+    let m = p.parse_uci("a1a8").expect("a1a8");
+    p.play(m).expect("legal");
+    assert_eq!(
+        p.outcome().and_then(|r| r.winner),
+        Some(fairyc_runtime::Color::White)
+    );
+    // A king's goal after a reply has a draw `safe` leaves out.
+    let ini = format!("{base}flagPiece = k\nflagMove = true\n");
+    let bad = import::import(&ini, &shipped);
+    assert!(bad.sections[0].failed);
+    assert!(
+        bad.diagnostics
+            .iter()
+            .any(|d| d.code == "E0201" && d.message.contains("flagPieceSafe")),
         "{:?}",
         bad.diagnostics
     );

@@ -107,24 +107,29 @@ impl Resolver<'_> {
                 }
                 EndRule::Reach {
                     piece,
+                    also,
                     squares,
                     count,
                     or_full,
+                    safe,
                     outcome,
                     after_reply,
                     ..
                 } => {
                     let set = self.resolve(squares);
-                    if let (Some(piece), Some(outcome)) =
-                        (self.piece(&piece.node), outcome_of(&outcome.node))
+                    let also: Option<Vec<u8>> = also.iter().map(|p| self.piece(&p.node)).collect();
+                    if let (Some(piece), Some(also), Some(outcome)) =
+                        (self.piece(&piece.node), also, outcome_of(&outcome.node))
                     {
                         out.reach.push(CheckedReach {
                             piece,
+                            also,
                             squares: set,
                             count: count
                                 .as_ref()
                                 .map_or(1, |n| u16::try_from(n.node).unwrap_or(u16::MAX)),
                             or_full: or_full.is_some(),
+                            safe: safe.is_some(),
                             outcome,
                             after_reply: *after_reply,
                         });

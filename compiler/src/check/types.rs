@@ -268,10 +268,14 @@ pub struct CheckedReach {
     pub piece: u8,
     /// The squares, per side.
     pub squares: [Vec<Sq>; 2],
+    /// `| Knight | …`: more pieces, counted with `piece`.
+    pub also: Vec<u8>,
     /// `count N`: how many of the pieces at once (1 without it).
     pub count: u16,
     /// `or-full`.
     pub or_full: bool,
+    /// `safe`.
+    pub safe: bool,
     /// The outcome.
     pub outcome: Outcome,
     /// `after-reply`.

@@ -2216,11 +2216,31 @@ impl Exporter<'_> {
     }
 
     /// `flagPiece`, `whiteFlag`, `blackFlag`, `flagMove`: the goals of one
-    /// piece; for the current Fairy-Stockfish also `flagPieceCount` and
-    /// `flagPieceBlockedWin` (one rule with `count`, `or-full`).
+    /// piece; for the current Fairy-Stockfish also `flagPieceCount`,
+    /// `flagPieceBlockedWin` and `flagPieceSafe` (one rule with `count`,
+    /// `or-full`, `safe`).
     fn goals(&mut self, end: &EndRules) {
         if let Some(first) = end.reach.first() {
             let counted = first.count != 1 || first.or_full;
+            // With `flagMove` Fairy-Stockfish draws a king's goal reached
+            // by White first and by Black after, safe or not.
+            let king_move =
+                first.after_reply && self.types.get(first.piece as usize) == Some(&Some("king"));
+            if first.safe && (self.target == Target::Fsf11 || end.reach.len() > 1 || king_move) {
+                let span = self.end_span(|r| match r {
+                    EndRule::Reach { safe: Some(s), .. } => Some(*s),
+                    _ => None,
+                });
+                let why = if self.target == Target::Fsf11 {
+                    "a goal reached only when safe (`safe`): Fairy-Stockfish 11.1 has no `flagPieceSafe`"
+                } else if king_move {
+                    "a king's goal reached only when safe (`safe`) after a reply: Fairy-Stockfish's `flagMove` draws when White's king reached first"
+                } else {
+                    "a goal reached only when safe (`safe`) beside other goals: Fairy-Stockfish judges the pieces of all its flag squares together"
+                };
+                self.refuse(ExportRefusal::Rule { why: why.into() }, span);
+                return;
+            }
             if counted && (self.target == Target::Fsf11 || end.reach.len() > 1) {
                 let span = self.end_span(|r| match r {
                     EndRule::Reach { span, .. } => Some(*span),
@@ -2236,6 +2256,7 @@ impl Exporter<'_> {
             }
             let same = end.reach.iter().all(|r| {
                 r.piece == first.piece
+                    && r.also.is_empty()
                     && r.outcome == Outcome::Win
                     && r.after_reply == first.after_reply
             });
@@ -2262,6 +2283,9 @@ impl Exporter<'_> {
                 if counted {
                     self.key("flagPieceCount", first.count);
                     self.key("flagPieceBlockedWin", first.or_full);
+                }
+                if first.safe {
+                    self.key("flagPieceSafe", true);
                 }
             } else {
                 let span = self.end_span(|r| match r {

@@ -16,11 +16,12 @@
 //! | `ffN` `bbN` `llN` `rrN` | as `fN` … | the same |
 //!
 //! `h` after a direction letter on any other atom changes nothing (`fhW` is
-//! `fW`). Fairy-Stockfish's pairs on an oblique atom (`flN`: one move,
-//! `fsN`: the two wide forward moves) and its other modifiers (`a`, `o`,
-//! …) select moves fairyc's Betza cannot write or that the import has not
-//! measured: they are refused, never guessed. `e` and `i` are read as
-//! [`translate`] says.
+//! `fW`). Fairy-Stockfish's other pairs (`flN`: one move, `fsN`: the two
+//! wide forward moves, `hlN`: the four that turn left) select the moves
+//! [`fsf_vectors`] computes, written by [`cover`] with fairyc's one-leg
+//! terms and, for a single knight move, a two-leg path (`lmpafrW`). Its
+//! other modifiers (`a`, `o`, …) are refused, never guessed. `e` and `i`
+//! are read as [`translate`] says.
 
 /// fairyc's Betza for a Fairy-Stockfish Betza string, or why it cannot be
 /// written. `en_passant`: whether the piece is one of Fairy-Stockfish's
@@ -97,8 +98,39 @@ pub(crate) fn translate(fsf: &str, en_passant: bool) -> Result<String, String> {
         let quiet = modes.contains('m') || !modes.contains('c');
         let vectors = fsf_vectors(atom, &dirs);
         let oblique = matches!(atom, 'N' | 'C' | 'Z');
-        let selections = directions(&dirs, oblique)
-            .ok_or_else(|| format!("the directions `{dirs}` of `{mods}{atom}`: Fairy-Stockfish's reading of them has no fairyc spelling (or is not measured)"))?;
+        let no_spelling = || {
+            format!("the directions `{dirs}` of `{mods}{atom}{tail}`: Fairy-Stockfish's reading of them has no fairyc spelling")
+        };
+        let selections = match directions(&dirs, oblique) {
+            Some(s) => s,
+            None => {
+                let (whole, single) = cover(atom, &vectors).ok_or_else(no_spelling)?;
+                // A single knight move is a two-leg path (`lmpafrW`); its
+                // first leg is not looked at, or must be empty if lame.
+                let legs_ok = !initial
+                    && (single.is_empty() || (tail.is_empty() && !modes.contains(['p', 'g'])));
+                if !legs_ok {
+                    return Err(no_spelling());
+                }
+                let first = if modes.contains('n') { "m" } else { "mp" };
+                let last: String = modes.chars().filter(|c| "mc".contains(*c)).collect();
+                let at = out.len();
+                for d in &whole {
+                    out.push(format!("{modes}{d}{atom}{tail}"));
+                }
+                for (leg, turn) in &single {
+                    out.push(format!("{leg}{first}a{last}{turn}W"));
+                }
+                terms.push(Term {
+                    quiet,
+                    capture_leaper: !quiet && !rider && !hopper,
+                    capture_rider: !quiet && (rider || hopper),
+                    vectors,
+                    at: (at..out.len()).collect(),
+                });
+                continue;
+            }
+        };
         if initial {
             // Fairy-Stockfish has no initial captures.
             if !quiet {
@@ -157,6 +189,9 @@ pub(crate) fn translate(fsf: &str, en_passant: bool) -> Result<String, String> {
             }
             if covered > 0 {
                 return Err("a capture-only term of a piece that captures en passant, partly on squares it also moves to: Fairy-Stockfish takes en passant on the others only".into());
+            }
+            if t.at.iter().any(|&i| out[i].contains('a')) {
+                return Err("a capture-only single knight move of a piece that captures en passant: fairyc's `e` is a one-leg term's".into());
             }
             for &i in &t.at {
                 if let Some(term) = out.get_mut(i) {
@@ -253,6 +288,74 @@ fn fsf_vectors(atom: char, dirs: &str) -> Vec<(i32, i32)> {
     out
 }
 
+/// fairyc's spelling of the steps `want` (White's, `(rank, file)`) of an
+/// atom, when [`directions`] has none for Fairy-Stockfish's letters (`fsN`,
+/// `hlN`, `hrN`, `lvN` …): the fewest of fairyc's one-leg directions
+/// (`fN`, `flN`, `ffN` …, read as the compiler reads them) that select
+/// only wanted steps, then each knight step they leave as a two-leg path
+/// `(first leg, turn)`: a `W` step along the long side, then a `W` step
+/// turned 45° towards the short side (`lmpafrW`: one square left, then up
+/// and left). `None` if a step other than a knight's is left.
+#[allow(clippy::type_complexity)]
+fn cover(atom: char, want: &[(i32, i32)]) -> Option<(Vec<String>, Vec<(String, String)>)> {
+    let all = fsf_vectors(atom, "");
+    let holds = |c: char, (f, s): (i32, i32)| match c {
+        'f' => f > 0,
+        'b' => f < 0,
+        'r' => s > 0,
+        'l' => s < 0,
+        'v' => f != 0,
+        _ => s != 0,
+    };
+    let select = |d: &str| -> Vec<(i32, i32)> {
+        let c: Vec<char> = d.chars().collect();
+        all.iter()
+            .copied()
+            .filter(|&x| match c[..] {
+                [a, b] if a == b => {
+                    holds(a, x)
+                        && (if "fb".contains(a) {
+                            x.0.abs() > x.1.abs()
+                        } else {
+                            x.1.abs() > x.0.abs()
+                        })
+                }
+                [a, b] => holds(a, x) && holds(b, x),
+                [a] => holds(a, x),
+                _ => true,
+            })
+            .collect()
+    };
+    let mut candidates: Vec<(&str, Vec<(i32, i32)>)> = [
+        "", "f", "b", "l", "r", "fl", "fr", "bl", "br", "ff", "bb", "ll", "rr",
+    ]
+    .into_iter()
+    .map(|d| (d, select(d)))
+    .filter(|(_, v)| !v.is_empty() && v.iter().all(|x| want.contains(x)))
+    .collect();
+    candidates.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
+    let mut left: Vec<(i32, i32)> = want.to_vec();
+    let mut whole = Vec::new();
+    for (d, v) in candidates {
+        if v.iter().any(|x| left.contains(x)) {
+            left.retain(|x| !v.contains(x));
+            whole.push(d.to_string());
+        }
+    }
+    let mut single = Vec::new();
+    for (r, f) in left {
+        let (leg, turn) = match (r.abs(), f.abs()) {
+            (1, 2) if f < 0 => ("l", if r > 0 { "fr" } else { "fl" }),
+            (1, 2) => ("r", if r > 0 { "fl" } else { "fr" }),
+            (2, 1) if r > 0 => ("f", if f > 0 { "fr" } else { "fl" }),
+            (2, 1) => ("b", if f < 0 { "fr" } else { "fl" }),
+            _ => return None,
+        };
+        single.push((leg.to_string(), turn.to_string()));
+    }
+    Some((whole, single))
+}
+
 /// fairyc's direction letters for Fairy-Stockfish's, one string per term.
 fn directions(dirs: &str, oblique: bool) -> Option<Vec<String>> {
     let one = |s: &str| Some(vec![s.to_string()]);
@@ -317,7 +420,30 @@ mod tests {
         assert_eq!(translate_plain("fhW").as_deref(), Ok("fW"));
         assert_eq!(translate_plain("NN").as_deref(), Ok("NN"));
         assert_eq!(translate_plain("R4").as_deref(), Ok("R4"));
-        assert!(translate_plain("flN").is_err());
+        // Fairy-Stockfish's pairs (pyffish 0.0.90, a knight on d4 of an
+        // empty board): `flN` b5, `fsN` b5 f5, `hlN` b3 c6 e2 f5, `hrN` b5
+        // c2 e6 f3, `lvN` c2 c6, `ssN` b3 b5 f3 f5, `hN` nothing.
+        assert_eq!(translate_plain("flN").as_deref(), Ok("lmpafrW"));
+        assert_eq!(translate_plain("fsN").as_deref(), Ok("lmpafrW rmpaflW"));
+        assert_eq!(
+            translate_plain("ffNfsN").as_deref(),
+            Ok("ffN lmpafrW rmpaflW")
+        );
+        assert_eq!(
+            translate_plain("hlN").as_deref(),
+            Ok("rmpaflW lmpaflW bmpaflW fmpaflW")
+        );
+        assert_eq!(
+            translate_plain("hrN").as_deref(),
+            Ok("fmpafrW bmpafrW rmpafrW lmpafrW")
+        );
+        assert_eq!(translate_plain("lvN").as_deref(), Ok("bmpafrW fmpaflW"));
+        assert_eq!(translate_plain("ssN").as_deref(), Ok("llN rrN"));
+        assert_eq!(translate_plain("mfsN").as_deref(), Ok("lmpamfrW rmpamflW"));
+        assert_eq!(translate_plain("nfsN").as_deref(), Ok("lmafrW rmaflW"));
+        assert_eq!(translate_plain("hlF").as_deref(), Ok("F"));
+        assert!(translate_plain("fsNN").is_err());
+        assert!(translate_plain("fsC").is_err());
         assert!(translate_plain("X").is_err());
     }
 }

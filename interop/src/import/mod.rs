@@ -568,6 +568,7 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "flagRegionBlack",
     "flagPieceCount",
     "flagPieceBlockedWin",
+    "flagPieceSafe",
     "promotionRegionWhite",
     "promotionRegionBlack",
     "dropNoDoubled",
@@ -4950,16 +4951,17 @@ impl<'a> Generator<'a> {
             let after = self.bool("flagMove", false);
             // Fairy-Stockfish's goal needs one flag piece in the region
             // whatever its count: 0 counts as 1.
-            let (count, full) = if self.out.target == Target::Current {
+            let (count, full, safe) = if self.out.target == Target::Current {
                 (
                     self.int("flagPieceCount", 1, 0, u64::from(u16::MAX)),
                     self.bool("flagPieceBlockedWin", false),
+                    self.bool("flagPieceSafe", false),
                 )
             } else {
-                (Some(1), Some(false))
+                (Some(1), Some(false), Some(false))
             };
-            if let (Some(white), Some(black), Some(after), Some(count), Some(full)) =
-                (white, black, after, count, full)
+            if let (Some(white), Some(black), Some(after), Some(count), Some(full), Some(safe)) =
+                (white, black, after, count, full, safe)
             {
                 if white.is_empty() && black.is_empty() {
                     // No region: no goal.
@@ -5003,12 +5005,34 @@ impl<'a> Generator<'a> {
                         );
                         return zones;
                     }
+                    // With `flagMove` a king's goal has Fairy-Stockfish's
+                    // racing-kings draw, which `safe` leaves out.
+                    // Fairy-Stockfish counts the flag pieces of every type
+                    // together: with two on the goal no safety is asked.
+                    // One goal of all the types (`Rook | Knight reaches`)
+                    // says so; one per type would ask it of each.
+                    let flags = if safe && flags.len() > 1 {
+                        vec![flags.join(" | ")]
+                    } else {
+                        flags
+                    };
+                    let king = self.king().map(|k| k.name.clone());
+                    if safe && after && flags.len() == 1 && flags.first() == king.as_ref() {
+                        self.refuse_key(
+                            "flagPieceSafe",
+                            "a safe goal of the king with `flagMove`: Fairy-Stockfish's draw when White's king reached first and Black's follows",
+                        );
+                        return zones;
+                    }
                     // `or-full` says something only with a count above 1.
-                    let counted = match (count.max(1), full) {
+                    let mut counted = match (count.max(1), full) {
                         (1, _) => String::new(),
                         (n, false) => format!(" count {n}"),
                         (n, true) => format!(" count {n} or-full"),
                     };
+                    if safe {
+                        counted.push_str(" safe");
+                    }
                     for flag in flags {
                         lines.push((
                             format!(

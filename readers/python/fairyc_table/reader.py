@@ -1664,17 +1664,31 @@ def game_over(pos):
     if e.get("bare_king") is not None and bare_king_over(pos):
         return True
     for r in e.get("reach", []):
-        sides = [pos.turn] if r.get("after_reply") else [0, 1]
-        for side in sides:
-            mine = sum(
-                1 for s in r["squares"][side]
-                if pos.board[s] and pos.board[s][1] == side and pos.board[s][0] == r["piece"]
-            )
+        types = {r["piece"], *r.get("also", [])}
+
+        def on(side, safe):
+            there = [
+                s for s in r["squares"][side]
+                if pos.board[s] and pos.board[s][1] == side and pos.board[s][0] in types
+            ]
             # `count` pieces at once, or one and the squares all holding
             # pieces (`or_full`; a wall fills none).
             full = all(pos.board[s] for s in r["squares"][side])
-            if mine >= r.get("count", 1) or (mine and r.get("or_full") and full):
+            n = r.get("count", 1)
+            if not (len(there) >= n or (there and r.get("or_full") and full)):
+                return False
+            # `safe`: with exactly `count` there, none attacked.
+            return not safe or len(there) != n or not any(
+                attacked(pos, s, 1 - side) for s in there)
+        if r.get("safe"):
+            # The player to move (after a reply: his pieces stayed), or the
+            # player who moved with his pieces safe.
+            if on(pos.turn, not r.get("after_reply")) or on(1 - pos.turn, True):
                 return True
+            continue
+        sides = [pos.turn] if r.get("after_reply") else [0, 1]
+        if any(on(side, False) for side in sides):
+            return True
     return False
 
 

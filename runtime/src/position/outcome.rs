@@ -38,10 +38,11 @@ impl<'v, W: Width> Pos<'v, W> {
             }
         }
         for &ReachRule {
-            piece,
+            types,
             squares,
             count,
             or_full,
+            safe,
             outcome,
             after_reply,
         } in &self.v.reach
@@ -51,7 +52,7 @@ impl<'v, W: Width> Pos<'v, W> {
             // piece (a wall fills none, as in Fairy-Stockfish).
             let on = |side: usize| {
                 let mut there = Squares(self.by_side[side] & squares[side])
-                    .filter(|&s| code_piece(self.board.get(s as usize)) == piece);
+                    .filter(|&s| types.has(code_piece(self.board.get(s as usize))));
                 if count == 1 {
                     return there.next().is_some();
                 }
@@ -61,6 +62,37 @@ impl<'v, W: Width> Pos<'v, W> {
                         && n > 0
                         && (squares[side] & !(self.by_side[0] | self.by_side[1])).is_empty())
             };
+            // `safe`: with exactly `count` of them there, none attacked by
+            // the opponent (Fairy-Stockfish's `flagPieceSafe`).
+            let safe_on = |side: usize| {
+                if !on(side) {
+                    return false;
+                }
+                let mut there = Squares(self.by_side[side] & squares[side])
+                    .filter(|&s| types.has(code_piece(self.board.get(s as usize))));
+                let occ = self.occupied();
+                there.clone().count() as u32 != count
+                    || !there.any(|s| self.attacked_any(s, side ^ 1, occ))
+            };
+            if safe {
+                let (m, last) = (self.turn, self.turn ^ 1);
+                // Without a reply: the player to move first, a draw if
+                // both are safe; with one, the player to move wins if his
+                // pieces stayed (safe or not) and the player who moved
+                // wins at once if his are safe.
+                let mine = if after_reply { on(m) } else { safe_on(m) };
+                if mine {
+                    return Some(if !after_reply && safe_on(last) {
+                        result_for(m, Outcome::Draw, EndReason::Reach)
+                    } else {
+                        result_for(m, outcome, EndReason::Reach)
+                    });
+                }
+                if safe_on(last) {
+                    return Some(result_for(last, outcome, EndReason::Reach));
+                }
+                continue;
+            }
             if after_reply {
                 // Judged for the side to move, whose opponent has replied:
                 // a draw if White reached first and Black followed.

@@ -1547,6 +1547,9 @@ pub struct RepetitionRule {
 pub struct ReachRule {
     /// The piece.
     pub piece: u8,
+    /// More pieces, counted together with `piece` (JSON default empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<u8>,
     /// `squares[side]`: the targets of that side.
     #[serde(deserialize_with = "de_reach_squares")]
     pub squares: [Vec<u16>; 2],
@@ -1558,6 +1561,14 @@ pub struct ReachRule {
     /// and at least one holds the side's `piece` (JSON default `false`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub or_full: bool,
+    /// With exactly `count` of the pieces on the targets, the goal is
+    /// reached only if the opponent attacks none of them; without
+    /// `after_reply` it is judged for both players after every move (both
+    /// safe: a draw), with it the side that moved wins at once if safe,
+    /// and otherwise after the reply as without `safe` (JSON default
+    /// `false`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub safe: bool,
     /// For the player who reaches.
     pub outcome: Outcome,
     /// The opponent gets one reply first: the rule is judged at the start

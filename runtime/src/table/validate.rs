@@ -420,6 +420,9 @@ pub(super) fn validate_end(
     for (rule, r) in p.end.reach.iter().enumerate() {
         let at = Field::Reach { rule };
         pc(r.piece, at)?;
+        for &p in &r.also {
+            pc(p, at)?;
+        }
         if r.count == 0 {
             return Err(TableError::ReachCount { rule });
         }

@@ -711,3 +711,99 @@ fn a_count_of_pieces_is_a_goal_without_a_full_region() {
     // One is not enough.
     assert_eq!(pos(&v, "1ppp1/P4/5/5/1PPP1 b - - 0 1").outcome(), None);
 }
+
+// --- goals reached only when safe (`safe`) ---------------------------------
+
+/// tests/data/goals/saferooks.variant, with `after-reply` when `reply`.
+/// The results and move counts are pyffish 0.0.90's (`is_immediate_game_end`,
+/// `legal_moves`) on the same game as an ini section (`flagPiece = r`,
+/// `flagPieceSafe = true`, and `flagMove = true` for `reply`).
+fn safe_rooks(reply: bool) -> Variant {
+    let source =
+        std::fs::read_to_string(fairyc_tests::root().join("tests/data/goals/saferooks.variant"))
+            .expect("tests/data/goals/saferooks.variant");
+    let source = if reply {
+        source.replace("safe win", "safe win after-reply")
+    } else {
+        source
+    };
+    let tables = fairyc_compiler::compile(&source).expect("the safe rooks compile");
+    Variant::new(tables).expect("the safe rooks load")
+}
+
+fn drawn(reason: EndReason) -> Option<GameResult> {
+    Some(GameResult {
+        winner: None,
+        reason,
+    })
+}
+
+#[test]
+fn a_safe_goal_wins_at_once_and_an_attacked_one_waits() {
+    for reply in [false, true] {
+        let v = safe_rooks(reply);
+        // Ra5: no black piece attacks a5, White wins.
+        let p = after(&v, "3k1/5/5/R4/4K w - - 0 1", &["a2a5"]);
+        assert_eq!(p.outcome(), wins(Color::White, EndReason::Reach));
+        // Rc5: the king on d5 attacks it; Black has 3 moves (pyffish).
+        let p = after(&v, "3k1/5/5/2R2/4K w - - 0 1", &["c2c5"]);
+        assert_eq!(p.outcome(), None);
+        assert_eq!(p.legal_moves().len(), 3);
+        // The king steps away: the rook is safe, White wins on his turn.
+        let p = after(&v, "3k1/5/5/2R2/4K w - - 0 1", &["c2c5", "d5e4"]);
+        assert_eq!(p.outcome(), wins(Color::White, EndReason::Reach));
+        // The king takes it: the game goes on.
+        let p = after(&v, "3k1/5/5/2R2/4K w - - 0 1", &["c2c5", "d5c5"]);
+        assert_eq!(p.outcome(), None);
+    }
+}
+
+#[test]
+fn an_attacked_goal_wins_after_the_reply_only_with_after_reply() {
+    // Kd4 still attacks c5: play goes on (11 moves for White, pyffish)…
+    let v = safe_rooks(false);
+    let p = after(&v, "3k1/5/5/2R2/4K w - - 0 1", &["c2c5", "d5d4"]);
+    assert_eq!(p.outcome(), None);
+    assert_eq!(p.legal_moves().len(), 11);
+    // … but after a reply the rook that stayed wins, attacked or not.
+    let v = safe_rooks(true);
+    let p = after(&v, "3k1/5/5/2R2/4K w - - 0 1", &["c2c5", "d5d4"]);
+    assert_eq!(p.outcome(), wins(Color::White, EndReason::Reach));
+}
+
+#[test]
+fn two_safe_goals_draw_without_a_reply() {
+    // Rc5 leaves Black's rook on a1 unattacked: both rooks stand safe on
+    // their goals.
+    let v = safe_rooks(false);
+    assert_eq!(legal(&v, "k4/5/5/4K/r1R2 w - - 0 1").len(), 13);
+    let p = after(&v, "k4/5/5/4K/r1R2 w - - 0 1", &["c1c5"]);
+    assert_eq!(p.outcome(), drawn(EndReason::Reach));
+    // After a reply Black's rook, there since before, wins first.
+    let v = safe_rooks(true);
+    let p = after(&v, "k4/5/5/4K/r1R2 w - - 0 1", &["c1c5"]);
+    assert_eq!(p.outcome(), wins(Color::Black, EndReason::Reach));
+}
+
+#[test]
+fn safe_goals_perft_as_pyffish() {
+    // pyffish 0.0.90's perft 1–3, stopping where `is_immediate_game_end`.
+    let cases: [(&str, [u64; 3], [u64; 3]); 3] = [
+        ("3k1/5/5/2R2/4K w - - 0 1", [11, 37, 370], [11, 37, 359]),
+        ("k4/5/5/4K/r1R2 w - - 0 1", [13, 66, 578], [13, 2, 26]),
+        ("3k1/5/5/R4/4K w - - 0 1", [11, 42, 465], [11, 42, 465]),
+    ];
+    for reply in [false, true] {
+        let v = safe_rooks(reply);
+        for (fen, plain, after_reply) in cases {
+            let want = if reply { after_reply } else { plain };
+            for (d, n) in (1..).zip(want) {
+                assert_eq!(
+                    fairyc_runtime::perft(&pos(&v, fen), d),
+                    n,
+                    "{fen} {d} {reply}"
+                );
+            }
+        }
+    }
+}

@@ -112,11 +112,15 @@ impl Checker<'_> {
             EndRule::DrawOdds { side, .. } => self.side_word(side),
             EndRule::Reach {
                 piece,
+                also,
                 squares,
                 outcome,
                 ..
             } => {
                 self.piece_ref(piece);
+                for p in also {
+                    self.piece_ref(p);
+                }
                 self.square_set(squares);
                 self.outcome(outcome);
             }
