@@ -3680,6 +3680,19 @@ impl<'a> Generator<'a> {
     /// where each side's promoting piece is its own (no side starts with
     /// the other's, no drops bring it, no promotion makes it) and the two
     /// pieces differ. `None` after an error.
+    /// Whether a side may hold the other side's piece of a pair written as
+    /// one rule per piece: Black starts with `white`'s type or White with
+    /// `black`'s (board or hand of `startFen`), or drops may bring one.
+    fn crossing(&mut self, white: &Piece, black: &Piece) -> bool {
+        let placement = self
+            .raw("startFen")
+            .map(|v| v.value.split_whitespace().next().unwrap_or("").to_string())
+            .unwrap_or_default();
+        self.bool("pieceDrops", false) == Some(true)
+            || placement.contains(white.letter.to_ascii_lowercase())
+            || placement.contains(black.letter.to_ascii_uppercase())
+    }
+
     fn promoting_sides(
         &mut self,
         pawn: Option<&Piece>,
@@ -3724,18 +3737,12 @@ impl<'a> Generator<'a> {
             );
             return None;
         };
-        let fen = self
-            .raw("startFen")
-            .map(|v| v.value.clone())
-            .unwrap_or_default();
-        let drops = self.bool("pieceDrops", false) == Some(true);
-        let crossed = fen.contains(white.letter.to_ascii_lowercase())
-            || fen.contains(black.letter.to_ascii_uppercase());
+        let crossed = self.crossing(&white, &black);
         let made = targets
             .iter()
             .flatten()
             .any(|t| t.letter == white.letter || t.letter == black.letter);
-        if faces || drops || crossed || made {
+        if faces || crossed || made {
             self.refuse_key(
                 key,
                 "each side's promoting piece written as one rule per piece: only where neither side can have the other's (no drops, promoted faces or promotions make one)",
@@ -4768,15 +4775,7 @@ impl<'a> Generator<'a> {
             // the promoting pieces so; the clock's are compared here).
             let [white, black] = self.clock_side.clone();
             if let (Some(w), Some(b)) = (&white, &black) {
-                let fen = self
-                    .raw("startFen")
-                    .map(|v| v.value.clone())
-                    .unwrap_or_default();
-                if w.letter != b.letter
-                    && (drops
-                        || fen.contains(w.letter.to_ascii_lowercase())
-                        || fen.contains(b.letter.to_ascii_uppercase()))
-                {
+                if w.letter != b.letter && self.crossing(w, b) {
                     self.refuse_key(
                         "nMoveRuleTypesBlack",
                         "each side's clock piece written as one per piece: only where neither side can have the other's",
