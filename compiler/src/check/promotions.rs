@@ -229,9 +229,12 @@ impl Resolver<'_> {
     fn demotions(&mut self, origins: &[Vec<u8>], pieces: &mut [CheckedPiece], to_hand: bool) {
         // The promoted mark (`~`) only says what a piece becomes in hand:
         // where captured pieces go to no hand, there is no mark and no
-        // demotion.
+        // demotion; nor for a piece royal for both sides, never captured
+        // (a royal piece whose face turns back, as a pseudo-royal
+        // Fairy-Stockfish piece under `pieceDemotion`).
         for (x, from) in origins.iter().enumerate() {
-            if !to_hand || pieces[x].captured_as.is_some() || from.is_empty() {
+            let never_captured = pieces[x].royal && pieces[x].royal_side.is_none();
+            if !to_hand || pieces[x].captured_as.is_some() || from.is_empty() || never_captured {
                 continue;
             }
             if from.len() > 1 {

@@ -2447,7 +2447,7 @@ impl<'a> Generator<'a> {
             };
             // A piece demoted back from its face (`pieceDemotion`) is no
             // promoted piece: it returns to hand as itself, unmarked.
-            if demoted.contains(&p.letter) {
+            if demoted.contains(&p.letter) && royal.is_empty() {
                 immune.push_str(&format!("; captured-as {name}"));
             }
             let moves = if p.betza.is_empty() {
@@ -2474,14 +2474,19 @@ impl<'a> Generator<'a> {
         let to_hand = self.bool("pieceDrops", false) == Some(true)
             && self.bool("capturesToHand", false) == Some(true);
         for (base, target) in self.faces.clone() {
-            let back = if to_hand {
+            // A royal face is never captured.
+            let royal_face = self.pseudo_royal.contains(&base.letter)
+                && self.pseudo_royal.contains(&target.letter);
+            let back = if to_hand && !royal_face {
                 format!("; captured-as {}", base.name)
             } else {
                 String::new()
             };
             let within = self.within(&Self::face_name(&base));
+            // Both pseudo-royal ([`Self::read_promoted`]): the face is too.
+            let royal = if royal_face { "; royal" } else { "" };
             let line = format!(
-                "piece {} {{ letter +{}; moves {}{within}{back} }}    // promotedPieceType {}:{}",
+                "piece {} {{ letter +{}; moves {}{within}{royal}{back} }}    // promotedPieceType {}:{}",
                 Self::face_name(&base),
                 base.letter,
                 target.betza,
@@ -3492,9 +3497,22 @@ impl<'a> Generator<'a> {
             faces.push((base, target));
         }
         let royal = |p: &Piece| p.key == "king" || self.pseudo_royal.contains(&p.letter);
+        // A pseudo-royal piece promoting to another pseudo-royal type stays
+        // its side's one royal piece (Fairy-Stockfish's legality test moves
+        // its pseudo-royalty with it): the face is `royal` too.
+        let royal_face = |b: &Piece, t: &Piece| {
+            !self.blasts()
+                && !self.pseudo_royal_last
+                && self.pseudo_royal.contains(&b.letter)
+                && self.pseudo_royal.contains(&t.letter)
+        };
         // `extinctionPieceTypes = *` counts every piece, a promoted one too,
         // as `extinction all` does: only named types (and a flag piece
         // `*`, which the import writes type by type) tell a face apart.
+        // Pseudo-royal types have no extinction rule (they are never
+        // captured), and a named flag piece's goal counts its faces
+        // ([`Self::flag`]).
+        let pseudo = !self.pseudo_royal.is_empty() && !self.blasts();
         let special: Vec<char> = [
             "extinctionPieceTypes",
             "flagPiece",
@@ -3503,19 +3521,23 @@ impl<'a> Generator<'a> {
             "promotionLimit",
         ]
         .iter()
+        .filter(|k| !(pseudo && **k == "extinctionPieceTypes"))
         .filter_map(|k| self.raw(k).map(|v| (*k, v)))
         .flat_map(|(k, v)| {
+            let flag = k.starts_with("flagPiece");
             v.value
                 .chars()
-                .filter(|c| c.is_ascii_alphabetic() || (*c == '*' && k != "extinctionPieceTypes"))
+                .filter(|c| {
+                    (c.is_ascii_alphabetic() && !flag) || (*c == '*' && k != "extinctionPieceTypes")
+                })
                 .collect::<Vec<_>>()
         })
         .map(|c| c.to_ascii_uppercase())
         .collect();
         for (base, target) in &faces {
-            let why = if royal(base) || royal(target) {
+            let why = if (royal(base) || royal(target)) && !royal_face(base, target) {
                 Some(format!(
-                    "`{}` promoting to `{}`: a royal or pseudo-royal piece in a shogi-style promotion",
+                    "`{}` promoting to `{}`: a royal or pseudo-royal piece in a shogi-style promotion to or from a piece that is not pseudo-royal",
                     base.letter.to_ascii_lowercase(),
                     target.letter.to_ascii_lowercase()
                 ))
@@ -3549,6 +3571,33 @@ impl<'a> Generator<'a> {
             if let Some(why) = why {
                 self.out.cannot(key, span, &why);
                 return;
+            }
+        }
+        // Fairy-Stockfish counts pseudo-royal pieces type by type: a
+        // promotion between two such types keeps each within the bound
+        // only where a side's pseudo-royal pieces of all types together
+        // are within it (`check any` then says the same).
+        if faces.iter().any(|(b, t)| royal_face(b, t)) {
+            let bound = self
+                .raw("extinctionPieceCount")
+                .and_then(|v| v.value.parse::<usize>().ok())
+                .unwrap_or(0)
+                .saturating_add(1);
+            let placement = self
+                .raw("startFen")
+                .map(|v| v.value.split(['[', ' ']).next().unwrap_or("").to_string())
+                .unwrap_or_default();
+            for white in [true, false] {
+                let count = placement
+                    .chars()
+                    .filter(|c| c.is_uppercase() == white)
+                    .filter(|c| self.pseudo_royal.contains(&c.to_ascii_uppercase()))
+                    .count();
+                if count > bound {
+                    let why = format!("a pseudo-royal piece promoting to another pseudo-royal type, where a side starts with {count} of them: Fairy-Stockfish counts each type alone, fairyc's `royal` all of them");
+                    self.out.cannot(key, span, &why);
+                    return;
+                }
             }
         }
         self.faces = faces;
@@ -4931,8 +4980,22 @@ impl<'a> Generator<'a> {
     /// and the end rule (added to `lines`).
     fn flag(&mut self, lines: &mut Vec<(String, &'static str)>) -> Vec<(String, &'static str)> {
         let mut zones: Vec<(String, &'static str)> = Vec::new();
+        // A named flag piece's promoted faces are of its type for
+        // Fairy-Stockfish (chak's divine king is a promoted king): one goal
+        // of the piece and those faces together (`King | PromotedPawn reaches`).
+        let mut together = false;
         let flags: Vec<String> = match self.flag_piece() {
-            Some(Flag::One(p)) => vec![p.name],
+            Some(Flag::One(p)) => {
+                let mut names = vec![p.name.clone()];
+                names.extend(
+                    self.faces
+                        .iter()
+                        .filter(|(_, t)| t.letter == p.letter)
+                        .map(|(b, _)| Self::face_name(b)),
+                );
+                together = names.len() > 1;
+                names
+            }
             // `*`: any piece of the side (Fairy-Stockfish's `ALL_PIECES`),
             // one goal per piece type; a promoted face is a type too.
             Some(Flag::Any) => self
@@ -4993,7 +5056,7 @@ impl<'a> Generator<'a> {
                         ),
                         wkey,
                     ));
-                    if flags.len() > 1 && count > 1 {
+                    if flags.len() > 1 && count > 1 && !together {
                         let span = self
                             .raw("flagPieceCount")
                             .map_or(self.section.header_span, |v| v.span);
@@ -5010,7 +5073,7 @@ impl<'a> Generator<'a> {
                     // together: with two on the goal no safety is asked.
                     // One goal of all the types (`Rook | Knight reaches`)
                     // says so; one per type would ask it of each.
-                    let flags = if safe && flags.len() > 1 {
+                    let flags = if (safe || together) && flags.len() > 1 {
                         vec![flags.join(" | ")]
                     } else {
                         flags
@@ -5355,15 +5418,38 @@ fn regions_check(generated: &Generated) -> Result<(), (String, String)> {
             continue;
         };
         let piece = &parts.pieces[index];
-        let promoted = parts.promotions.iter().any(|rule| {
-            rule.choices
-                .iter()
-                .any(|c| matches!(c, PromotionChoice::Piece(p) if *p as usize == index))
-        });
+        // Where a promotion makes the piece: a move promoting in the zone
+        // ends there or, starting there, on one of the promoting piece's
+        // steps from it; a promotion of its own (`turn`) anywhere.
+        let makers: Vec<_> = parts
+            .promotions
+            .iter()
+            .filter(|rule| {
+                rule.choices
+                    .iter()
+                    .any(|c| matches!(c, PromotionChoice::Piece(p) if *p as usize == index))
+            })
+            .collect();
+        let anywhere = makers.iter().any(|rule| rule.as_move().is_none());
+        let made = |side: usize, at: u16| {
+            makers.iter().any(|rule| {
+                let zone = &rule.zone[side];
+                zone.contains(&at)
+                    || parts.pieces[rule.piece as usize].moves[side]
+                        .iter()
+                        .enumerate()
+                        .filter(|(from, _)| zone.contains(&(*from as u16)))
+                        .any(|(_, paths)| paths.iter().any(|p| p.steps.iter().any(|s| s.to == at)))
+            })
+        };
         for (side, squares) in r.squares.iter().enumerate() {
             for (from, paths) in piece.moves[side].iter().enumerate() {
                 let at = name(from as u16);
-                if !promoted && !squares.contains(&at) && !r.starts[side].contains(&at) {
+                if !anywhere
+                    && !made(side, from as u16)
+                    && !squares.contains(&at)
+                    && !r.starts[side].contains(&at)
+                {
                     continue;
                 }
                 for path in paths {
