@@ -562,13 +562,24 @@ fn promoted_piece_type_refusals() {
         ("[a:chess]\npromotedPieceType = pq\n", "E0204"),
         // No piece has the letter.
         ("[a:chess]\npromotedPieceType = p:z\n", "E0205"),
-        // A royal piece promoting.
+        // A royal piece promoting to a piece that is not royal.
         ("[a:chess]\npromotedPieceType = k:q\n", "E0201"),
         // A chain: the target promotes again.
         ("[a:chess]\npromotedPieceType = n:b b:r\n", "E0201"),
         // The target counted by the extinction rule.
         (
             "[a:chess]\npromotedPieceType = n:q\nextinctionValue = loss\nextinctionPieceTypes = q\n",
+            "E0201",
+        ),
+        // A piece promoting to a pseudo-royal type (backrank): Fairy-Stockfish
+        // judges the promoting move by the pseudo-royal pieces before it.
+        (
+            "[a:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\npromotedPieceType = q:k\n",
+            "E0201",
+        ),
+        // A limit on a face's type that a plain piece has too (Black's queen).
+        (
+            "[a:chess]\npromotedPieceType = n:q\npromotionLimit = q:1\n",
             "E0201",
         ),
         // Demotion of pawn-promoted pieces in a variant with captures to hand.

@@ -2485,11 +2485,16 @@ impl<'a> Generator<'a> {
             let within = self.within(&Self::face_name(&base));
             // Both pseudo-royal ([`Self::read_promoted`]): the face is too.
             let royal = if royal_face { "; royal" } else { "" };
+            // A face of a type without moves (`immobile`) has none either.
+            let moves = if target.betza.is_empty() {
+                "immobile".to_string()
+            } else {
+                format!("moves {}{within}", target.betza)
+            };
             let line = format!(
-                "piece {} {{ letter +{}; moves {}{within}{royal}{back} }}    // promotedPieceType {}:{}",
+                "piece {} {{ letter +{}; {moves}{royal}{back} }}    // promotedPieceType {}:{}",
                 Self::face_name(&base),
                 base.letter,
-                target.betza,
                 base.letter.to_ascii_lowercase(),
                 target.letter.to_ascii_lowercase()
             );
@@ -3518,7 +3523,6 @@ impl<'a> Generator<'a> {
             "flagPiece",
             "flagPieceWhite",
             "flagPieceBlack",
-            "promotionLimit",
         ]
         .iter()
         .filter(|k| !(pseudo && **k == "extinctionPieceTypes"))
@@ -3549,10 +3553,7 @@ impl<'a> Generator<'a> {
                     base.letter.to_ascii_lowercase(),
                     base.letter
                 ))
-            } else if target.key == "pawn"
-                || target.betza.is_empty()
-                || self.mutual.contains(&target.letter)
-            {
+            } else if target.key == "pawn" || self.mutual.contains(&target.letter) {
                 Some(format!(
                     "the promoted `{}` keeps rules of its type (a pawn's, or mutual immunity) that fairyc's promoted face `+{}` would not have",
                     target.letter.to_ascii_lowercase(),
@@ -3560,7 +3561,7 @@ impl<'a> Generator<'a> {
                 ))
             } else if special.contains(&target.letter) || special.contains(&'*') {
                 Some(format!(
-                    "Fairy-Stockfish counts a promoted `{}` as a `{}` in its extinction, flag or promotion-limit rules; fairyc's promoted face `+{}` is a type of its own",
+                    "Fairy-Stockfish counts a promoted `{}` as a `{}` in its extinction rule or a goal of any piece; fairyc's promoted face `+{}` is a type of its own",
                     base.letter.to_ascii_lowercase(),
                     target.letter.to_ascii_lowercase(),
                     base.letter
@@ -3932,14 +3933,26 @@ impl<'a> Generator<'a> {
             .raw("promotionLimit")
             .filter(|_| self.out.target == Target::Current)
         {
-            if !faces.is_empty() {
-                self.refuse_key(
-                    "promotionLimit",
-                    "with promoted piece types (`promotedPieceType`): the limit is compared for pawns' promotions only",
-                );
-                return;
-            }
             let (value, span) = (v.value.clone(), v.span);
+            // The plain letters of the start position (a `+X` is a face).
+            let placement = self
+                .raw("startFen")
+                .map(|v| v.value.split(' ').next().unwrap_or("").to_string())
+                .unwrap_or_default();
+            let plain: Vec<char> = placement
+                .chars()
+                .scan(false, |plus, c| {
+                    let was = *plus;
+                    *plus = c == '+';
+                    Some((was, c))
+                })
+                .filter(|(was, c)| !was && c.is_ascii_alphabetic())
+                .map(|(_, c)| c.to_ascii_uppercase())
+                .collect();
+            let pawn_targets: Vec<char> = sides
+                .iter()
+                .flat_map(|(_, t)| t.iter().map(|p| p.letter))
+                .collect();
             for word in value.split_whitespace() {
                 let limit = word.split_once(':').and_then(|(l, n)| {
                     let mut chars = l.chars();
@@ -3961,8 +3974,35 @@ impl<'a> Generator<'a> {
                     self.no_piece("promotionLimit", span, c);
                     return;
                 };
+                // Fairy-Stockfish counts a type's promoted faces as the
+                // type: a limit on a face's type is the face's own limit
+                // where the face is the only way to the type (no plain one
+                // starts, none is a pawn's promotion, one face leads to
+                // it) and is not the pawn's (whose promotion to its face
+                // Fairy-Stockfish makes whatever the limit).
+                let to: Vec<&(Piece, Piece)> = faces
+                    .iter()
+                    .filter(|(_, t)| t.letter == piece.letter)
+                    .collect();
+                let name = match to.as_slice() {
+                    [] => piece.name.clone(),
+                    [(base, _)]
+                        if !plain.contains(&piece.letter)
+                            && !pawn_targets.contains(&piece.letter)
+                            && pawn.as_ref().is_none_or(|p| p.letter != base.letter) =>
+                    {
+                        Self::face_name(base)
+                    }
+                    _ => {
+                        self.refuse_key(
+                            "promotionLimit",
+                            &format!("a limit on `{}`, which a promoted face and another way lead to: Fairy-Stockfish counts them together, fairyc's `max` one piece", c.to_ascii_lowercase()),
+                        );
+                        return;
+                    }
+                };
                 if n > 0 {
-                    limits.push(format!("    {} max {n}", piece.name));
+                    limits.push(format!("    {name} max {n}"));
                 }
             }
         }
