@@ -1155,6 +1155,13 @@ piece Guard { letter G; moves K }",
         fixed: "// no `allow`: the file raises no warning",
     },
     Explanation {
+        code: "W0013",
+        title: "`captures-to-hand off` with `unlimited`",
+        text: "With `unlimited` in `drops`, drops come from an unlimited supply and no captured piece ever goes to a hand, so `captures-to-hand off` says nothing more. Remove it.",
+        wrong: "drops { unlimited; captures-to-hand off }",
+        fixed: "drops { unlimited }",
+    },
+    Explanation {
         code: "W0009",
         title: "`double-pass` without passing",
         text: "`double-pass <verdict>` ends the game after two passes in a row, but without the item `pass allowed` no player may pass, so the rule never triggers.",

@@ -392,6 +392,17 @@ fn drop_rules(
     let mut reported = vec![false; decls.len()];
     for item in &file.items {
         let Item::Drops(d) = item else { continue };
+        // `unlimited` keeps every captured piece out of the hands already.
+        if d.rules
+            .iter()
+            .any(|r| matches!(r, DropRule::Unlimited { .. }))
+        {
+            for rule in &d.rules {
+                if let DropRule::CapturesOff { span } = rule {
+                    out.push(warning(WarningKind::CapturesOffWithUnlimited, *span));
+                }
+            }
+        }
         for rule in &d.rules {
             let (piece, span) = match rule {
                 DropRule::NotOn { piece, span, .. }

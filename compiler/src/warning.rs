@@ -61,6 +61,9 @@ pub enum WarningKind {
     /// `W0006` `captured-as Pawn` in a variant without `drops`: the hand is
     /// never used, so the statement has no effect.
     CapturedAsWithoutDrops,
+    /// `W0013` `drops { unlimited; captures-to-hand off }`: with an
+    /// unlimited supply no captured piece goes to a hand anyway.
+    CapturesOffWithUnlimited,
     /// `W0007` `piece Pawn { moves fW }` without promotion: a piece can
     /// reach squares from which it can never move again.
     DeadEnd {
@@ -99,7 +102,7 @@ pub enum WarningKind {
 /// the item `allow` may name.
 pub const CODES: &[&str] = &[
     "W0001", "W0002", "W0003", "W0004", "W0005", "W0006", "W0007", "W0008", "W0009", "W0011",
-    "W0012",
+    "W0012", "W0013",
 ];
 
 impl Warning {
@@ -122,6 +125,7 @@ impl Warning {
             WarningKind::FenOnlyInGame { .. } => "W0011",
             WarningKind::DoublePassWithoutPass => "W0009",
             WarningKind::AllowedNotRaised { .. } => "W0012",
+            WarningKind::CapturesOffWithUnlimited => "W0013",
         }
     }
 
@@ -155,6 +159,10 @@ impl Warning {
             WarningKind::CapturedAsWithoutDrops => (
                 "never used",
                 "add a `drops { }` block (without `captures-to-hand off`), or remove `captured-as`",
+            ),
+            WarningKind::CapturesOffWithUnlimited => (
+                "has no effect",
+                "remove `captures-to-hand off`: with `unlimited` the hands are not used",
             ),
             WarningKind::DeadEnd { .. } => (
                 "this piece",
@@ -260,6 +268,11 @@ impl fmt::Display for Warning {
             WarningKind::AllowedNotRaised { code } => {
                 write!(f, "`allow {code}`: this file raises no `{code}`")
             }
+            WarningKind::CapturesOffWithUnlimited => write!(
+                f,
+                "`captures-to-hand off` has no effect: with `unlimited` no captured piece goes \
+                 to a hand"
+            ),
         }
     }
 }
