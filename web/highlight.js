@@ -13,7 +13,7 @@ export const KEYWORDS = [
   "adjacent", "after-reply", "alias", "all", "allowed", "alone", "along", "also", "also-as", "always", "any",
   "anywhere", "as", "bare", "bare-king", "black", "by", "by-drop", "cannot-capture", "cannot-hop", "capture",
   "captured-as", "captures-to-hand", "cells", "check", "checkmate", "checks", "claim", "compulsory", "count", "counting",
-  "description", "diagonals", "double-pass", "draw", "draw-odds", "drop", "else", "enclosed", "except", "extinction",
+  "description", "diagonals", "double-pass", "draw", "draw-odds", "drop", "else", "enclosed", "ends", "except", "extinction",
   "faces", "facing", "falls", "fen", "fen-only", "file", "files", "first-on", "fleeing", "for", "forbidden", "forward",
   "from", "full-board", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi",
   "last", "letter", "limit", "line", "loss", "max", "moves", "moving", "must-drop", "must-flip", "name", "needs",

@@ -355,6 +355,9 @@ pub struct CastlingRule {
     pub rook_from: Spanned<String>,
     /// Its destination.
     pub rook_to: Spanned<String>,
+    /// `ends k, …`: the rights (FEN letters) a castling by it ends besides
+    /// its own.
+    pub ends: Vec<Spanned<String>>,
 }
 
 /// `zone last-rank { white: rank 8  black: rank 1 }`

@@ -605,6 +605,12 @@ pub enum ErrorKind {
     /// `E0063` `K: King any -> g1, Rook h1 -> f1` — a free castling
     /// (`any`) for one of its two pieces only.
     CastlingHalfAny,
+    /// `E0179` `K: King e1 -> g1, Rook h1 -> f1 ends x` where no rule of
+    /// the block has the letter `x`.
+    CastlingEndsUnknown {
+        /// The letter given.
+        letter: String,
+    },
     /// `E0150` `Queen max 0` — a promotion limit that is 0 or more than 64.
     PromotionLimitOutOfRange {
         /// The limit given.
@@ -1601,6 +1607,15 @@ impl ErrorKind {
             .help(
                 "a free (Chess960) castling leaves both start squares to the position: \
                  `K: King any -> g1, Rook any -> f1`",
+            ),
+            ErrorKind::CastlingEndsUnknown { letter } => Text::new(
+                "E0179",
+                format!("`ends {letter}`: no castling rule has the letter `{letter}`"),
+                "not a castling right of this block",
+            )
+            .help(
+                "`ends` names the FEN letters of other rules of the block, whose rights a \
+                 castling by this rule ends: `K: King e1 -> g1, Rook h1 -> f1 ends k`",
             ),
             ErrorKind::PromotionLimitOutOfRange { count } => Text::new(
                 "E0150",

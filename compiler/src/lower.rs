@@ -843,6 +843,7 @@ pub fn castling(geo: &Geometry, rules: &[CheckedCastling]) -> Vec<CastlingRule> 
                     safe: Vec::new(),
                     line: r.line.clone(),
                     by_drop: r.by_drop,
+                    ends: r.ends.clone(),
                 };
             }
             let line = |a: Sq, b: Sq| geo.line(a, b).unwrap_or_default();
@@ -872,6 +873,7 @@ pub fn castling(geo: &Geometry, rules: &[CheckedCastling]) -> Vec<CastlingRule> 
                 safe: kpath,
                 line: Vec::new(),
                 by_drop: r.by_drop,
+                ends: r.ends.clone(),
             }
         })
         .collect()

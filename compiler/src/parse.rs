@@ -384,6 +384,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_only_on => "`only-on`",
         Rule::kw_must_drop => "`must-drop`",
         Rule::kw_by_drop => "`by-drop`",
+        Rule::kw_ends => "`ends`",
+        Rule::castling_ends => "`ends <letter>, …`",
         Rule::kw_turn => "`turn`",
         Rule::kw_alone => "`alone`",
         Rule::kw_no_check => "`no-check`",
@@ -1208,7 +1210,19 @@ impl Builder<'_> {
             match p.as_rule() {
                 Rule::castling_rule => {
                     let span = tight(&p);
-                    let names: Vec<Spanned<String>> = p.into_inner().map(|q| text(&q)).collect();
+                    let mut ends = Vec::new();
+                    let mut names: Vec<Spanned<String>> = Vec::new();
+                    for q in p.into_inner() {
+                        if q.as_rule() == Rule::castling_ends {
+                            ends.extend(
+                                q.into_inner()
+                                    .filter(|x| x.as_rule() == Rule::ident)
+                                    .map(|x| text(&x)),
+                            );
+                        } else {
+                            names.push(text(&q));
+                        }
+                    }
                     let [fen, king, king_from, king_to, rook, rook_from, rook_to] =
                         <[Spanned<String>; 7]>::try_from(names)
                             .expect("invariant: a castling rule has seven names");
@@ -1221,6 +1235,7 @@ impl Builder<'_> {
                         rook,
                         rook_from,
                         rook_to,
+                        ends,
                     });
                 }
                 Rule::castling_by_drop => by_drop.push(tight(&p)),

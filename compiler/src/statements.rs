@@ -341,8 +341,8 @@ const CASTLING: &[Statement] = &[
     ),
     after(
         ":",
-        "`<letter>: <King> <from> -> <to>, <Rook> <from> -> <to>`",
-        "a castling move and the FEN letter of its right",
+        "`<letter>: <King> <from> -> <to>, <Rook> <from> -> <to> [ends <letter>, …]`",
+        "a castling move and the FEN letter of its right (with `ends`, the other rights it ends)",
         SETUP,
     ),
 ];

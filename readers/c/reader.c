@@ -185,7 +185,7 @@ static const char *const K_PROMO_OPT[] = {"on", "optional", "capture_only", "for
 static const char *const K_TURN_OPT[] = {"alone", "no_check", "no_attack", NULL};
 static const char *const K_CASTLE[] = {"side", "fen", "king", "king_from", "king_to", "rook",
                                        "rook_from", "rook_to", "empty", "safe", NULL};
-static const char *const K_CASTLE_OPT[] = {"line", "by_drop", NULL};
+static const char *const K_CASTLE_OPT[] = {"line", "by_drop", "ends", NULL};
 static const char *const K_END[] = {"checkmate", "stalemate", NULL};
 static const char *const K_END_OPT[] = {"repetition", "move_limit", "resets_move_limit",
                                         "resets_on", "resets_irreversible",
@@ -574,6 +574,8 @@ static int read_parts(rd *r, table *t, const jval *parts) {
             const jval *line = json_get(c, "line");
             if (line && !(line->type == J_ARR && line->len == 0)) unsupported(r, "free castling");
             if (flag(r, c, "by_drop", 0)) unsupported(r, "by_drop");
+            const jval *ends = json_get(c, "ends");
+            if (ends && !(ends->type == J_ARR && ends->len == 0)) unsupported(r, "castling ends");
             if (C->king_from == C->rook_from || C->king_to == C->rook_to)
                 return refuse(r, "%scastling[%ld]: king and rook on one square", "", i);
             int lands[2] = {C->king_to, C->rook_to};

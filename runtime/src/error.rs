@@ -584,6 +584,8 @@ pub enum CastlingProblem {
         /// The other rule.
         other: usize,
     },
+    /// A letter of `ends` is no rule's FEN letter.
+    EndsUnknown(char),
 }
 
 impl fmt::Display for Field {
@@ -663,6 +665,9 @@ impl fmt::Display for CastlingProblem {
                 f,
                 "castling[{other}] of the same side moves the king between the same squares"
             ),
+            CastlingProblem::EndsUnknown(e) => {
+                write!(f, "`ends` names `{e}`, the letter of no castling rule")
+            }
         }
     }
 }

@@ -150,6 +150,8 @@ pub(crate) struct FlatCastle<W: Width> {
     /// A free (Chess960) castling: the king and rook squares come from the
     /// position; `Variant::castle_lines[rule]` holds the line.
     pub free: bool,
+    /// The rights (rule bits) a castling by it ends besides its own.
+    pub ends: u16,
 }
 
 /// Zobrist keys.
@@ -1310,6 +1312,12 @@ impl<W: Width> Castling<W> {
                 empty: set_of(&c.empty),
                 safe: set_of(&c.safe),
                 free: !c.line.is_empty(),
+                ends: p
+                    .castling
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, o)| c.ends.contains(&o.fen))
+                    .fold(0u16, |bits, (j, _)| bits | 1 << j),
             });
             r.castle_lines.push(c.line.clone());
             if c.by_drop {

@@ -827,3 +827,47 @@ fn safe_goals_export_to_the_current_engine() {
         "{text:?}"
     );
 }
+
+/// A castling that ends the opponent's right on the same side (`ends`) is
+/// the current Fairy-Stockfish's `oppositeCastling`; 11.1's export refuses
+/// it, and so does the current one when the rules end other rights.
+/// pyffish 0.0.90 on Fairy-Stockfish's own `[opposite-castling:chess]`
+/// from `r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1`: perft 25,
+/// 623, 15121 (fairyc without `ends`: 15206 at depth 3).
+#[test]
+fn castling_that_ends_the_opponents_right_exports_as_opposite_castling() {
+    use fairyc_interop::export::{export_for, Target};
+    let mut text = source("chess");
+    for (rule, ends) in [
+        ("K: King e1 -> g1, Rook h1 -> f1", " ends k"),
+        ("Q: King e1 -> c1, Rook a1 -> d1", " ends q"),
+        ("k: King e8 -> g8, Rook h8 -> f8", " ends K"),
+        ("q: King e8 -> c8, Rook a8 -> d8", " ends Q"),
+    ] {
+        assert!(text.contains(rule), "{rule}");
+        text = text.replace(rule, &format!("{rule}{ends}"));
+    }
+    let ini = export_for(&text, "opposite", Target::Current).expect("exports");
+    assert!(ini.lines().any(|l| l == "oppositeCastling = true"), "{ini}");
+    let codes = |r: Result<String, Vec<fairyc_compiler::error::CompileError>>| {
+        r.err()
+            .unwrap_or_default()
+            .iter()
+            .map(|e| e.code().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        codes(export_for(&text, "opposite", Target::Fsf11)),
+        ["E0166"]
+    );
+    let own_side = text.replace("f1 ends k", "f1 ends Q");
+    assert_eq!(
+        codes(export_for(&own_side, "opposite", Target::Current)),
+        ["E0166"]
+    );
+    let variant = Variant::new(fairyc_compiler::compile(&text).expect("compiles")).expect("valid");
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let pos = fairyc_runtime::Position::from_fen(&variant, fen).expect("the FEN reads");
+    let counts: Vec<u64> = (1..=3).map(|d| fairyc_runtime::perft(&pos, d)).collect();
+    assert_eq!(counts, [25, 623, 15121]);
+}

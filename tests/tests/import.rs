@@ -305,11 +305,7 @@ proptest::proptest! {
 #[test]
 fn current_target_refuses_at_the_key() {
     let cases: &[(&str, &str, &str)] = &[
-        (
-            "[a:chess]\noppositeCastling = true\n",
-            "oppositeCastling",
-            "W0021",
-        ),
+        ("[a:chess]\ncastlingWins = q\n", "castlingWins", "W0021"),
         (
             "[a:chess]\ncustomPiece1 = a:flC\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
             "customPiece1",

@@ -96,7 +96,38 @@ impl Resolver<'_> {
                 rook_to: rt,
                 line,
                 by_drop: !castling.by_drop.is_empty(),
+                ends: Vec::new(),
             });
+        }
+        // `ends`: each letter a right of the block.
+        let letters: Vec<String> = castling.rules.iter().map(|r| r.fen.node.clone()).collect();
+        for rule in &castling.rules {
+            let mut ends = Vec::new();
+            for e in &rule.ends {
+                let mut chars = e.node.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if letters.contains(&e.node) => {
+                        if !ends.contains(&c) {
+                            ends.push(c);
+                        }
+                    }
+                    _ => self.error(
+                        ErrorKind::CastlingEndsUnknown {
+                            letter: e.node.clone(),
+                        },
+                        e.span,
+                    ),
+                }
+            }
+            for c in out.iter_mut() {
+                if rule.fen.node.chars().eq([c.letter]) {
+                    for &e in &ends {
+                        if !c.ends.contains(&e) {
+                            c.ends.push(e);
+                        }
+                    }
+                }
+            }
         }
         out
     }

@@ -178,6 +178,8 @@ pub struct CheckedCastling {
     pub line: Vec<Sq>,
     /// `by-drop`: a drop completing its king and rook grants the right.
     pub by_drop: bool,
+    /// `ends`: the rights (FEN letters) a castling by it ends besides its own.
+    pub ends: Vec<char>,
 }
 
 /// The checked end rules.

@@ -1979,8 +1979,29 @@ impl Exporter<'_> {
             } else {
                 rt[0] == kt[0] + 1
             };
+            // `ends`: the current engine's `oppositeCastling` ends the
+            // opponent's right on the same side, where both sides have one.
+            let opposite = if r.fen.is_ascii_uppercase() {
+                r.fen.to_ascii_lowercase()
+            } else {
+                r.fen.to_ascii_uppercase()
+            };
+            let paired = rules.iter().any(|o| o.fen == opposite);
             if r.by_drop {
                 why = Some("a right is granted by dropping king and rook (`by-drop`)".into());
+            } else if !r.ends.is_empty() && !current {
+                why = Some(
+                    "a castling ends another right (`ends`): FSF 11.1 has no `oppositeCastling`"
+                        .into(),
+                );
+            } else if r.ends.iter().any(|&e| e != opposite)
+                || (r.ends.is_empty() != rules[0].ends.is_empty())
+                || (!r.ends.is_empty() && !paired)
+            {
+                why = Some(
+                    "a castling ends rights other than the opponent's on the same side, or some rules end none (Fairy-Stockfish's `oppositeCastling` ends that one for every castling)"
+                        .into(),
+                );
             } else if self.types[r.king as usize] != Some("king") && !current {
                 why = Some(
                     "the castling king is not the royal piece (FSF 11.1 castles its `king` only)"
@@ -2027,6 +2048,9 @@ impl Exporter<'_> {
         if let Some(r) = rook {
             let l = self.letter(r as usize);
             self.key("castlingRookPiece", l);
+        }
+        if rules.iter().any(|r| !r.ends.is_empty()) {
+            self.key("oppositeCastling", true);
         }
         // The current engine castles any piece type named by
         // `castlingKingPiece` (giveaway's non-royal king).

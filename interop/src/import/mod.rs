@@ -549,6 +549,7 @@ pub const NEWER: &[&str] = &[
 /// Keys only newer Fairy-Stockfish versions read that the import reads for
 /// the current one (ignored, with `W0021`, for 11.1).
 pub const IMPORTED_NEWER: &[&str] = &[
+    "oppositeCastling",
     "pawnTypes",
     "promotionPawnTypes",
     "petrifyOnCaptureTypes",
@@ -645,12 +646,12 @@ fn newer_default(key: &str, value: &str) -> bool {
         "flagPieceBlockedWin",
         "flagPieceSafe",
         "adjudicateFullBoard",
-        "castlingWins",
         "oppositeCastling",
         "wallOrMove",
         "dropNoDoubled",
     ];
     const NONE: &[&str] = &[
+        "castlingWins",
         "blastImmuneTypes",
         "mutuallyImmuneTypes",
         "petrifyOnCaptureTypes",
@@ -3413,8 +3414,23 @@ impl<'a> Generator<'a> {
                 return;
             }
             let sq = |x: usize| format!("{}{}", (b'a' + x as u8) as char, y + 1);
+            // `oppositeCastling` (the current Fairy-Stockfish): a castling
+            // takes the opponent's right on the same side.
+            let opposite = if right.is_ascii_uppercase() {
+                right.to_ascii_lowercase()
+            } else {
+                right.to_ascii_uppercase()
+            };
+            let ends = if self.out.target == Target::Current
+                && self.bool("oppositeCastling", false) == Some(true)
+                && rights.contains(opposite)
+            {
+                format!(" ends {opposite}")
+            } else {
+                String::new()
+            };
             rules.push(format!(
-                "    {right}: {} {} -> {}, {} {} -> {}",
+                "    {right}: {} {} -> {}, {} {} -> {}{ends}",
                 king.name,
                 sq(kx),
                 sq(kto),
@@ -3423,13 +3439,16 @@ impl<'a> Generator<'a> {
                 sq(rto)
             ));
         }
-        let said = [
+        let mut said = vec![
             self.said("castling", "true"),
             self.said("castlingKingsideFile", "g"),
             self.said("castlingQueensideFile", "c"),
             self.said("castlingRank", "1"),
-        ]
-        .join(", ");
+        ];
+        if self.out.target == Target::Current && self.raw("oppositeCastling").is_some() {
+            said.push(self.said("oppositeCastling", "false"));
+        }
+        let said = said.join(", ");
         self.line(&format!("// {said}"), Some("castling"));
         self.line("castling {", Some("castling"));
         for r in rules {

@@ -64,7 +64,7 @@ FIELDS = {
               {"supply", "per_file", "also_as", "per_colour", "must_drop",
                "royal_in_hand", "falls"}),
     "castling": ({"side", "fen", "king", "king_from", "king_to", "rook", "rook_from", "rook_to",
-                  "empty", "safe"}, {"line", "by_drop"}),
+                  "empty", "safe"}, {"line", "by_drop", "ends"}),
     "gating": ({"piece", "squares"}, set()),
     "end": ({"checkmate", "stalemate"},
             {"repetition", "move_limit", "resets_move_limit", "resets_on",
@@ -291,6 +291,10 @@ def check_table(doc):
             raise TableError("castling[%d]: side %r" % (i, c["side"]))
         if not c.get("line") and c["king_from"] == c["rook_from"]:
             raise TableError("castling[%d]: king and rook on one square" % i)
+        letters = {o["fen"] for o in p.get("castling", [])}
+        for e in c.get("ends", []):
+            if e not in letters:
+                raise TableError("castling[%d]: `ends` names %r, the letter of no rule" % (i, e))
     if p.get("drops") is not None:
         check_fields(p["drops"], "drops", "drops")
         if p["drops"].get("supply", "captures") not in SUPPLIES:
@@ -1563,6 +1567,8 @@ def play(pos, m):
                 if c.get("line") and ci["side"] == us:
                     n.rights.discard(i)
             elif ci["king_from"] in (kf, rf) or ci["rook_from"] in (kf, rf):
+                n.rights.discard(i)
+            if ci["fen"] in c.get("ends", []):
                 n.rights.discard(i)
         if promo is not None:
             g, on_rook = promo

@@ -495,7 +495,7 @@ impl<'v, W: Width> Pos<'v, W> {
         let (r, rm) = self.take(rf);
         self.put(c.king_to, k, km);
         self.put(c.rook_to, r, rm);
-        self.castling &= !(v.castle_clear[kf as usize] | v.castle_clear[rf as usize]);
+        self.castling &= !(v.castle_clear[kf as usize] | v.castle_clear[rf as usize] | c.ends);
         if c.free {
             self.castling &= !v.free_castles[us];
         }

@@ -964,6 +964,12 @@ pub struct CastlingRule {
     /// Absent means `false`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub by_drop: bool,
+    /// `ends`: the rights (FEN letters of other rules) that a castling by
+    /// this rule ends besides its own, as Fairy-Stockfish's
+    /// `oppositeCastling` takes the opponent's right on the same side.
+    /// Absent means none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ends: Vec<char>,
 }
 
 /// An outcome for the player a rule happens to.

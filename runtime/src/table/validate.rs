@@ -640,6 +640,13 @@ pub(super) fn validate_castling(
         if !c.fen.is_ascii_alphabetic() {
             return bad(CastlingProblem::Letter(c.fen));
         }
+        if let Some(&e) = c
+            .ends
+            .iter()
+            .find(|&&e| !p.castling.iter().any(|o| o.fen == e))
+        {
+            return bad(CastlingProblem::EndsUnknown(e));
+        }
         pc(c.king, at)?;
         pc(c.rook, at)?;
         for s in [c.king_from, c.king_to, c.rook_from, c.rook_to] {

@@ -99,6 +99,15 @@ fn castling_letters_and_sides_are_checked() {
             ..
         }
     ));
+    // `ends` names a right no rule has.
+    let e = castling_error(|c| c["ends"] = json!(["x"]));
+    assert!(matches!(
+        e,
+        TableError::Castling {
+            problem: CastlingProblem::EndsUnknown('x'),
+            ..
+        }
+    ));
     let e = castling_error(|c| c["fen"] = json!("-"));
     assert!(matches!(
         e,
