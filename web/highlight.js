@@ -21,7 +21,7 @@ export const KEYWORDS = [
   "only-on", "opponent-has", "optional", "or-full", "past", "pawn", "per-colour", "per-file", "perpetual-check", "petrify",
   "pieces", "points", "rank", "ranks", "reach", "reaches", "repetition", "resets", "safe", "shape", "source", "spared",
   "square", "stalemate", "turn", "unlimited", "when-stuck", "white",
-  "win", "within", "without", "wrap",
+  "win", "with-gaps", "within", "without", "wrap",
 ];
 
 const items = new Set(ITEM_KEYWORDS);

@@ -986,11 +986,15 @@ pub enum EndRule {
         side: Spanned<String>,
     },
     /// `line 4 win`: the player who has just moved and holds n squares in
-    /// a row (of these pieces, along these axes) gets the outcome.
+    /// a row (of these pieces, along these axes) gets the outcome; `line 3
+    /// with-gaps …`: n on one rank, file or diagonal; `square 2 win`: an n
+    /// by n square.
     Line {
         /// The whole rule.
         span: Span,
-        /// How many squares in a row.
+        /// A row, a row with gaps or a square.
+        shape: LineShape,
+        /// How many squares in a row (the side of a square).
         length: Spanned<u32>,
         /// `of Stone | …`: the pieces that count (empty: every piece).
         pieces: Vec<Spanned<String>>,
@@ -1025,6 +1029,17 @@ pub enum EndRule {
     },
     /// Anything else.
     Unknown(Unknown),
+}
+
+/// The squares a `line` rule wants held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineShape {
+    /// `line n`: n squares in a row.
+    Row,
+    /// `line n with-gaps`: n squares of one rank, file or diagonal.
+    Gaps,
+    /// `square n`: an n by n square.
+    Square,
 }
 
 /// One limit of a `counting` rule: `2 Rook -> 8`, `Khon + Met -> 44`, `64`.

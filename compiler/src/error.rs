@@ -675,6 +675,14 @@ pub enum ErrorKind {
     PassWithoutRoyal,
     /// `E0139` `facing points` without `faces` in a royal piece.
     FacingWithoutFaces,
+    /// `E0184` `line 9 win` on an 8 by 8 board, `square 6 win` on a 5 by 5
+    /// one: a rule of lines that no line (or square) of the board can hold.
+    LineOffBoard {
+        /// `line` or `square`.
+        rule: &'static str,
+        /// The rule's n.
+        length: u32,
+    },
     /// `E0136` `faces vR` in a piece that is not royal.
     FacesNotRoyal {
         /// The piece.
@@ -1509,6 +1517,20 @@ impl ErrorKind {
                 "a pass is written as the mover's royal piece's square twice (`e2e2`), and a \
                  player in check may not pass: both sides need one royal piece",
             ),
+            ErrorKind::LineOffBoard { rule, length } => Text::new(
+                "E0184",
+                format!("no `{rule} {length}` fits on the board"),
+                "never met",
+            )
+            .help(format!(
+                "the board has no {}: the rule can never end the game; make n smaller, or \
+                 the board larger",
+                if *rule == "square" {
+                    format!("square of {length} by {length} squares")
+                } else {
+                    format!("rank, file or diagonal (along the axes named) of {length} squares")
+                }
+            )),
             ErrorKind::FacingWithoutFaces => Text::new(
                 "E0139",
                 "`facing` without `faces` in a royal piece",

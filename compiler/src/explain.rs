@@ -181,6 +181,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "piece King { letter K; moves K; royal }\npiece Kangaroo { letter G; moves N }",
     },
     Explanation {
+        code: "E0184",
+        title: "a `line` or `square` that does not fit on the board",
+        text: "`line <n> <outcome>` ends the game when a player holds n squares in a row (`with-gaps`: n squares of one rank, file or diagonal), `square <n> <outcome>` when a player holds an n by n square. When no rank, file or diagonal of the board (along the axes named) has n squares, or no n by n square fits, the rule can never end the game: n is too large for the board.",
+        wrong: "end { square 9 win }",
+        fixed: "end { square 3 win }",
+    },
+    Explanation {
         code: "E0192",
         title: "second letter already used",
         text: "`letter N also H` gives a piece a second symbol, which FEN and SAN read as the piece and SAN writes (as Fairy-Stockfish writes its xiangqi horse `H` and elephant `E`). It must differ, ignoring case, from every other piece's symbol and second symbol, and from the piece's own symbol. The secondary label shows the piece that has it first.",

@@ -24,10 +24,10 @@ use crate::ast::{
     self, AllowDecl, Betza, BetzaRange, BetzaTerm, BlastDecl, BlastRule, BoardDecl, BoardProp,
     CastlingDecl, CastlingRule, ClockDecl, ClockEvent, ClockRule, CountingLimit, CountingNeed,
     DropRule, DropsDecl, EndDecl, EndRule, FlipsDecl, GatingDecl, GatingRule, Item, Labels,
-    LegalityDecl, LegalityRule, MoveRegion, NotationKind, PieceDecl, PieceProp, PromotionDecl,
-    PromotionLimit, PromotionRule, PromotionTarget, RegionKind, RoyalCheck, RoyalDecl, RoyalRule,
-    ScoringDecl, ScoringRule, SetItem, SetupDecl, Side, SquareSet, Unknown, VariantDecl,
-    VariantProp, WallsDecl, ZoneDecl,
+    LegalityDecl, LegalityRule, LineShape, MoveRegion, NotationKind, PieceDecl, PieceProp,
+    PromotionDecl, PromotionLimit, PromotionRule, PromotionTarget, RegionKind, RoyalCheck,
+    RoyalDecl, RoyalRule, ScoringDecl, ScoringRule, SetItem, SetupDecl, Side, SquareSet, Unknown,
+    VariantDecl, VariantProp, WallsDecl, ZoneDecl,
 };
 use crate::error::{Block, CompileError, ErrorKind};
 use crate::span::{Span, Spanned};
@@ -402,6 +402,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_diagonals => "`diagonals`",
         Rule::line_axis => "`files`, `ranks` or `diagonals`",
         Rule::end_line => "a `line` rule",
+        Rule::kw_with_gaps => "`with-gaps`",
+        Rule::kw_square => "`square`",
+        Rule::end_square => "a `square` rule",
         Rule::drop_only_on => "a drop rule",
         Rule::drop_per_colour => "a drop rule",
         Rule::kw_max => "`max`",
@@ -1775,7 +1778,7 @@ impl Builder<'_> {
                 rules.push(self.counting(p, span));
                 continue;
             }
-            if rule == Rule::end_line {
+            if rule == Rule::end_line || rule == Rule::end_square {
                 if let Some(r) = self.line(p, span) {
                     rules.push(r);
                 }
@@ -1925,8 +1928,14 @@ impl Builder<'_> {
         ok
     }
 
-    /// `line 3 of Stone along files, ranks loss`
+    /// `line 3 of Stone along files, ranks loss`, `line 3 with-gaps …`,
+    /// `square 2 win`
     fn line(&mut self, pair: Pair<'_, Rule>, span: Span) -> Option<EndRule> {
+        let mut shape = if pair.as_rule() == Rule::end_square {
+            LineShape::Square
+        } else {
+            LineShape::Row
+        };
         let mut length = None;
         let mut idents = Vec::new();
         let mut axes = Vec::new();
@@ -1935,12 +1944,14 @@ impl Builder<'_> {
                 Rule::count => length = Some(self.number(&q, u32::MAX)),
                 Rule::ident => idents.push(text(&q)),
                 Rule::line_axis => axes.push(text(&q)),
+                Rule::kw_with_gaps => shape = LineShape::Gaps,
                 _ => {}
             }
         }
         let outcome = idents.pop()?;
         Some(EndRule::Line {
             span,
+            shape,
             length: length?,
             pieces: idents,
             axes,

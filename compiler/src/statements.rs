@@ -629,8 +629,15 @@ const END_BLOCK: &[Statement] = &[
     ),
     lead(
         "line",
-        "`line <count> [of <Piece> | …] [along files|ranks|diagonals, …] <win|draw|loss>`",
-        "what making that many in a row means (for the player who made it)",
+        "`line <count> [with-gaps] [of <Piece> | …] [along files|ranks|diagonals, …] \
+         <win|draw|loss>`",
+        "what making that many in a row (or on one line) means (for the player who made it)",
+        LINES,
+    ),
+    lead(
+        "square",
+        "`square <count> [of <Piece> | …] <win|draw|loss>`",
+        "what holding a square of that many by that many means (for the player who made it)",
         LINES,
     ),
 ];

@@ -308,6 +308,11 @@ pub enum TableError {
         /// The rule's index.
         rule: usize,
     },
+    /// A line rule's `count` is 0 (`end.lines[rule]`).
+    LineCount {
+        /// The rule's index.
+        rule: usize,
+    },
     /// A repetition claim below 2 or above the count.
     RepetitionClaim {
         /// The claim.
@@ -902,6 +907,9 @@ impl fmt::Display for TableError {
             TableError::Castling { rule, problem } => write!(f, "castling[{rule}]: {problem}"),
             TableError::ReachCount { rule } => {
                 write!(f, "end.reach[{rule}].count is 0; it must be at least 1")
+            }
+            TableError::LineCount { rule } => {
+                write!(f, "end.lines[{rule}].count is 0; it must be at least 1")
             }
             TableError::RepetitionCount(n) => {
                 write!(f, "end.repetition.count is {n}; it must be at least 2")

@@ -764,6 +764,8 @@ pub(crate) struct LineGoal<W: Width> {
     pub pieces: Option<Mask<W>>,
     /// The lines (none empty).
     pub lines: Vec<Set<W>>,
+    /// How many squares of a line must be held; `None`: all of them.
+    pub count: Option<u32>,
     pub outcome: Outcome,
 }
 
@@ -778,6 +780,7 @@ impl<W: Width> LineGoal<W> {
                 .filter(|l| !l.is_empty())
                 .map(|l| set_of(l))
                 .collect(),
+            count: r.count.map(u32::from),
             outcome: r.outcome,
         }
     }

@@ -1330,3 +1330,68 @@ fn promotion_types_per_side_need_a_piece_per_side() {
         );
     }
 }
+
+/// `connectNxN` is `square <n>` and `collinearN` is `line <n> with-gaps`
+/// (current Fairy-Stockfish; probed with pyffish 0.0.90 on its own `teeko`
+/// and `three-musketeers` sections): after a move, the player who made it
+/// and holds a 2×2 square (`5/5/5/PP3/PP3[pppp] b`: game over, White wins;
+/// the same with White to move, or the squares apart, plays on), or three
+/// musketeers on one file whatever stands between (`M4/p4/M4/p4/M4 b`: the
+/// musketeers' side loses; with White to move, or on a diagonal along
+/// ranks and files only, play goes on). A square of one is refused.
+#[test]
+fn connect_square_and_collinear() {
+    let teeko = "[teeko]\nmaxRank = 5\nmaxFile = 5\npieceDrops = true\n\
+                 doubleStep = false\ncastling = false\nimmobilityIllegal = false\n\
+                 customPiece1 = p:mK\nconnectN = 4\nconnectNxN = 2\n\
+                 startFen = 5/5/5/5/5[PPPPpppp] w - - 0 1\n";
+    let (source, v) = import_one(teeko);
+    assert!(source.contains("    square 2 win"), "{source}");
+    assert!(source.contains("    line 4 win"), "{source}");
+    let over = |fen: &str| {
+        Position::from_fen(&v, fen)
+            .expect("legal FEN")
+            .outcome()
+            .map(|r| r.winner)
+    };
+    assert_eq!(
+        over("5/5/5/PP3/PP3[pppp] b - - 0 1"),
+        Some(Some(fairyc_runtime::Color::White))
+    );
+    assert_eq!(over("5/5/5/PP3/PP3[pppp] w - - 0 1"), None);
+    assert_eq!(over("5/5/5/P1P2/P1P2[pppp] b - - 0 1"), None);
+
+    let musketeers = "[three-musketeers]\nmaxRank = 5\nmaxFile = 5\ncollinearN = 3\n\
+                      connectDiagonal = false\ncustomPiece1 = m:cW\ncustomPiece2 = p:mW\n\
+                      connectValue = loss\nstalemateValue = win\nconnectPieceTypes = m\n\
+                      startFen = ppppM/ppppp/ppMpp/ppppp/Mpppp w - - 0 1\n";
+    let (source, v) = import_one(musketeers);
+    assert!(
+        source.contains("line 3 with-gaps of Custom1 along ranks, files loss"),
+        "{source}"
+    );
+    let over = |fen: &str| {
+        Position::from_fen(&v, fen)
+            .expect("legal FEN")
+            .outcome()
+            .map(|r| r.winner)
+    };
+    assert_eq!(
+        over("M4/p4/M4/p4/M4 b - - 0 1"),
+        Some(Some(fairyc_runtime::Color::Black))
+    );
+    assert_eq!(over("M4/p4/M4/p4/M4 w - - 0 1"), None);
+    assert_eq!(over("M4/p4/2M2/5/4M b - - 0 1"), None);
+
+    let one = "[one]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\npieceDrops = true\n\
+               startFen = 3/3/3[PPPPPpppp] w - - 0 1\nconnectNxN = 1\n";
+    let result = import::import(one, &shipped_for_import());
+    assert!(
+        result
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "E0201" && d.message.contains("connectNxN")),
+        "{:?}",
+        result.diagnostics
+    );
+}

@@ -6,12 +6,12 @@ use fairyc_runtime::table::{
     MAX_CHECK_COUNT,
 };
 
-use crate::ast::{self, EndDecl, EndRule, PieceProp};
+use crate::ast::{self, EndDecl, EndRule, LineShape, PieceProp};
 use crate::error::ErrorKind;
 use crate::span::{Span, Spanned};
 
 use super::resolve::{royal_span, Resolver};
-use super::types::{lines_of, CheckedEnd, CheckedReach, MAX_LINE};
+use super::types::{lines_of, squares_of, whole_lines_of, CheckedEnd, CheckedReach, MAX_LINE};
 use super::{first_word, outcome_of, side_of, verdict_of, FEWER_PIECES, MAX_HAND_LEFT, POINTS};
 
 impl Resolver<'_> {
@@ -136,13 +136,15 @@ impl Resolver<'_> {
                     }
                 }
                 EndRule::Line {
+                    shape,
                     length,
                     pieces,
                     axes,
                     outcome,
                     ..
                 } => {
-                    out.lines.extend(self.line(length, pieces, axes, outcome));
+                    out.lines
+                        .extend(self.line(*shape, length, pieces, axes, outcome));
                 }
                 EndRule::DoublePass { outcome, .. } => out.double_pass = verdict_of(&outcome.node),
                 EndRule::FullBoard { outcome, .. } => out.full_board = verdict_of(&outcome.node),
@@ -188,10 +190,13 @@ impl Resolver<'_> {
         Some((which, left, outcome, opponent))
     }
 
-    /// A `line` rule, if its pieces and outcome are known: the board's
-    /// lines of its length along its axes.
+    /// A `line` or `square` rule, if its pieces and outcome are known: the
+    /// board's lines of its length along its axes (with gaps: the whole
+    /// ranks, files and diagonals that hold that many squares, and the
+    /// count), or its squares of that side.
     fn line(
-        &self,
+        &mut self,
+        shape: LineShape,
         length: &Spanned<u32>,
         pieces: &[Spanned<String>],
         axes: &[Spanned<String>],
@@ -204,9 +209,31 @@ impl Resolver<'_> {
         types.sort_unstable();
         types.dedup();
         let axes: Vec<&str> = axes.iter().map(|a| a.node.as_str()).collect();
+        let n = length.node.min(MAX_LINE);
+        let (lines, count) = match shape {
+            LineShape::Row => (lines_of(&self.geo, n, &axes), None),
+            LineShape::Gaps => (whole_lines_of(&self.geo, n, &axes), u16::try_from(n).ok()),
+            LineShape::Square => (squares_of(&self.geo, n), None),
+        };
+        // Out of range is `E0053`.
+        if lines.is_empty() && (2..=MAX_LINE).contains(&length.node) {
+            let rule = if shape == LineShape::Square {
+                "square"
+            } else {
+                "line"
+            };
+            self.error(
+                ErrorKind::LineOffBoard {
+                    rule,
+                    length: length.node,
+                },
+                length.span,
+            );
+        }
         Some(LineRule {
             pieces: types,
-            lines: lines_of(&self.geo, length.node.min(MAX_LINE), &axes),
+            lines,
+            count,
             outcome,
         })
     }

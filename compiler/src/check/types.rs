@@ -263,6 +263,75 @@ pub fn lines_of(geo: &Geometry, length: u32, axes: &[&str]) -> Vec<Vec<u16>> {
     out
 }
 
+/// The whole ranks, files and diagonals along the axes named (as
+/// [`lines_of`]) that hold at least `length` squares, each once, from the
+/// edge of the board to the other (holes in the board are skipped): the
+/// lines of `line <n> with-gaps`.
+pub fn whole_lines_of(geo: &Geometry, length: u32, axes: &[&str]) -> Vec<Vec<u16>> {
+    let all = axes.is_empty();
+    let mut steps: Vec<Cell> = Vec::new();
+    if all || axes.contains(&"ranks") {
+        steps.push((1, 0));
+    }
+    if all || axes.contains(&"files") {
+        steps.push((0, 1));
+    }
+    if all || axes.contains(&"diagonals") {
+        steps.extend([(1, 1), (1, -1)]);
+    }
+    let inside = |(x, y): Cell| x >= 0 && y >= 0 && x < geo.width && y < geo.height;
+    let mut out: Vec<Vec<u16>> = Vec::new();
+    let mut seen = HashSet::new();
+    for info in &geo.squares {
+        let Some(&start) = info.cells.first() else {
+            continue;
+        };
+        for &(dx, dy) in &steps {
+            if inside((start.0 - dx, start.1 - dy)) {
+                continue;
+            }
+            let line: Vec<u16> = (0..)
+                .map(|k| (start.0 + k * dx, start.1 + k * dy))
+                .take_while(|&c| inside(c))
+                .filter_map(|c| geo.square_at(c))
+                .collect();
+            let mut key = line.clone();
+            key.sort_unstable();
+            key.dedup();
+            if key.len() == line.len() && line.len() >= length as usize && seen.insert(key) {
+                out.push(line);
+            }
+        }
+    }
+    out
+}
+
+/// Every square of `size` by `size` squares on the board, each once, in the
+/// order of its first square (its lowest file and rank): the lines of
+/// `square <n>`.
+pub fn squares_of(geo: &Geometry, size: u32) -> Vec<Vec<u16>> {
+    let mut out: Vec<Vec<u16>> = Vec::new();
+    let mut seen = HashSet::new();
+    let n = size as i32;
+    for info in &geo.squares {
+        let Some(&start) = info.cells.first() else {
+            continue;
+        };
+        let block: Option<Vec<u16>> = (0..n)
+            .flat_map(|dy| (0..n).map(move |dx| (start.0 + dx, start.1 + dy)))
+            .map(|c| geo.square_at(c))
+            .collect();
+        let Some(block) = block else { continue };
+        let mut key = block.clone();
+        key.sort_unstable();
+        key.dedup();
+        if key.len() == block.len() && seen.insert(key) {
+            out.push(block);
+        }
+    }
+    out
+}
+
 /// A checked `<Piece> reaches <squares> <outcome>` rule.
 #[derive(Clone, Debug)]
 pub struct CheckedReach {

@@ -16,7 +16,7 @@ use fairyc_runtime::table::{
     PromotionChoice, PromotionRule, Royal, SeveralRoyals, Stalemate, TableParts, Trigger, Triggers,
 };
 
-use fairyc_compiler::ast::{self, DropRule, EndRule, Item, PieceProp};
+use fairyc_compiler::ast::{self, DropRule, EndRule, Item, LineShape, PieceProp};
 use fairyc_compiler::betza;
 use fairyc_compiler::check::{self, Checked, CheckedMove, CheckedPiece};
 use fairyc_compiler::error::{CompileError, ErrorKind};
@@ -2326,10 +2326,12 @@ impl Exporter<'_> {
         }
     }
 
-    /// `connectN`, `connectPieceTypes`, `connectHorizontal`,
-    /// `connectVertical`, `connectDiagonal`, `connectValue` (the current
-    /// Fairy-Stockfish, one `line` rule; its `connectN` judges the player
-    /// who has just moved, as `line` does).
+    /// `connectN`, `connectNxN`, `collinearN`, `connectPieceTypes`,
+    /// `connectHorizontal`, `connectVertical`, `connectDiagonal`,
+    /// `connectValue` (the current Fairy-Stockfish: at most one `line`, one
+    /// `square` and one `line … with-gaps` rule, of the same pieces and
+    /// outcome, the lines along the same axes; its keys judge the player
+    /// who has just moved, as these rules do).
     fn lines(&mut self, end: &EndRules) {
         if end.lines.is_empty() {
             return;
@@ -2350,28 +2352,69 @@ impl Exporter<'_> {
             Some(EndRule::Line { span, .. }) => *span,
             _ => self.whole_file(),
         };
-        if self.target != Target::Current || rules.len() != 1 {
-            let why = if self.target != Target::Current {
-                "lines of N (`line`): Fairy-Stockfish 11.1's `connectN` is not compared"
-            } else {
-                "more than one `line` rule (Fairy-Stockfish has one `connectN`)"
-            };
+        let mut parts = Vec::new();
+        for r in &rules {
+            if let EndRule::Line {
+                shape,
+                length,
+                pieces,
+                axes,
+                outcome,
+                ..
+            } = r
+            {
+                let mut names: Vec<&str> = pieces.iter().map(|p| p.node.as_str()).collect();
+                names.sort_unstable();
+                let axes: Vec<&str> = axes.iter().map(|a| a.node.as_str()).collect();
+                parts.push((*shape, length.node, names, axes, outcome.node.as_str()));
+            }
+        }
+        let why = if self.target != Target::Current {
+            Some("lines of N (`line`, `square`): Fairy-Stockfish 11.1's `connectN` is not compared")
+        } else if parts.len() != end.lines.len()
+            || [LineShape::Row, LineShape::Gaps, LineShape::Square]
+                .iter()
+                .any(|k| parts.iter().filter(|p| p.0 == *k).count() > 1)
+        {
+            Some(
+                "more than one `line` rule of a kind (Fairy-Stockfish has one `connectN`, one \
+                 `connectNxN` and one `collinearN`)",
+            )
+        } else if parts.iter().any(|p| p.2 != parts[0].2 || p.4 != parts[0].4) {
+            Some(
+                "`line` and `square` rules of different pieces or outcomes (Fairy-Stockfish's \
+                 `connectPieceTypes` and `connectValue` are shared)",
+            )
+        } else if parts.iter().filter(|p| p.0 != LineShape::Square).any(|p| {
+            let mut a = p.3.clone();
+            a.sort_unstable();
+            let first = parts.iter().find(|q| q.0 != LineShape::Square);
+            first.is_some_and(|q| {
+                let mut b = q.3.clone();
+                b.sort_unstable();
+                a != b
+            })
+        }) {
+            Some(
+                "`line` rules along different axes (Fairy-Stockfish's `connectHorizontal`, \
+                 `connectVertical` and `connectDiagonal` are shared)",
+            )
+        } else {
+            None
+        };
+        if let Some(why) = why {
             self.refuse(ExportRefusal::Rule { why: why.into() }, span);
             return;
         }
-        let Some(EndRule::Line {
-            length,
-            pieces,
-            axes,
-            outcome,
-            ..
-        }) = rules.into_iter().next()
-        else {
-            return;
-        };
-        let axes: Vec<String> = axes.into_iter().map(|a| a.node).collect();
-        self.key("connectN", length.node);
-        if !pieces.is_empty() {
+        for (shape, length, _, _, _) in &parts {
+            let key = match shape {
+                LineShape::Row => "connectN",
+                LineShape::Gaps => "collinearN",
+                LineShape::Square => "connectNxN",
+            };
+            self.key(key, length);
+        }
+        if !parts[0].2.is_empty() {
             let letters: String = end.lines[0]
                 .pieces
                 .iter()
@@ -2379,16 +2422,22 @@ impl Exporter<'_> {
                 .collect();
             self.key("connectPieceTypes", letters);
         }
+        let axes = parts
+            .iter()
+            .find(|p| p.0 != LineShape::Square)
+            .map(|p| p.3.clone())
+            .unwrap_or_default();
         if !axes.is_empty() {
             for (key, axis) in [
                 ("connectHorizontal", "ranks"),
                 ("connectVertical", "files"),
                 ("connectDiagonal", "diagonals"),
             ] {
-                self.key(key, axes.iter().any(|a| a == axis));
+                self.key(key, axes.contains(&axis));
             }
         }
-        self.key("connectValue", outcome.node);
+        let value = parts[0].4.to_string();
+        self.key("connectValue", value);
     }
 
     /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`,

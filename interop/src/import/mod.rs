@@ -558,6 +558,8 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "connectHorizontal",
     "connectDiagonal",
     "connectValue",
+    "connectNxN",
+    "collinearN",
     "blastOnCapture",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
@@ -660,7 +662,6 @@ fn newer_default(key: &str, value: &str) -> bool {
     (OFF.contains(&key) && (value == "false" || (key == "dropNoDoubled" && value == "-")))
         || (NONE.contains(&key) && value == "-")
         || (ON.contains(&key) && value == "true")
-        || (matches!(key, "collinearN" | "connectNxN") && value == "0")
         || (key == "enclosingDrop" && matches!(value, "none" | "top"))
         // No en-passant square anywhere: the generator writes no `e`.
         || (key == "enPassantRegion" && value.trim() == "-")
@@ -4583,30 +4584,28 @@ impl<'a> Generator<'a> {
         }
     }
 
-    /// `connectN`, `connectPieceTypes`, `connectVertical`,
-    /// `connectHorizontal`, `connectDiagonal`, `connectValue` (the current
-    /// Fairy-Stockfish): `line <n> [of …] [along …] <outcome>`. Fairy-Stockfish
+    /// `connectN`, `connectNxN`, `collinearN`, `connectPieceTypes`,
+    /// `connectVertical`, `connectHorizontal`, `connectDiagonal`,
+    /// `connectValue` (the current Fairy-Stockfish): `line <n> [of …] [along
+    /// …] <outcome>`, `square <n> [of …] <outcome>` and `line <n> with-gaps
+    /// …`, one rule a key, the pieces and the outcome shared. Fairy-Stockfish
     /// 11.1's `connectN` is not compared, and refused.
     fn connect(&mut self, lines: &mut Vec<(String, &'static str)>) {
-        let Some(n) = self.int("connectN", 0, 0, 64) else {
-            return;
-        };
-        if n == 0 {
+        let mut sizes: Vec<(&'static str, u64)> = Vec::new();
+        for key in ["connectN", "connectNxN", "collinearN"] {
+            let Some(n) = self.int(key, 0, 0, 64) else {
+                return;
+            };
+            if n > 0 {
+                sizes.push((key, n));
+            }
+        }
+        if sizes.is_empty() {
             return;
         }
-        // For 11.1 the key is refused as not imported yet (`NOT_YET`).
+        // For 11.1 `connectN` is refused as not imported yet (`NOT_YET`),
+        // the others as keys it does not know.
         if self.out.target != Target::Current {
-            return;
-        }
-        let span = self
-            .raw("connectN")
-            .map_or(self.section.header_span, |v| v.span);
-        if n < 2 {
-            self.out.cannot(
-                "connectN",
-                span,
-                "a line of one piece: the .variant language's `line` is at least 2 long",
-            );
             return;
         }
         let (Some(vertical), Some(horizontal), Some(diagonal)) = (
@@ -4636,14 +4635,6 @@ impl<'a> Generator<'a> {
         if diagonal {
             axes.push("diagonals");
         }
-        if axes.is_empty() {
-            self.out.cannot(
-                "connectN",
-                span,
-                "lines along no direction (connectVertical, connectHorizontal and connectDiagonal all false)",
-            );
-            return;
-        }
         let of = if types.is_empty() {
             String::new()
         } else {
@@ -4658,19 +4649,45 @@ impl<'a> Generator<'a> {
         } else {
             format!(" along {}", axes.join(", "))
         };
-        let said = [
-            self.said("connectN", "0"),
+        let shared = [
             self.said("connectPieceTypes", "*"),
             self.said("connectVertical", "true"),
             self.said("connectHorizontal", "true"),
             self.said("connectDiagonal", "true"),
             self.said("connectValue", "win"),
-        ]
-        .join(", ");
-        lines.push((
-            format!("line {n}{of}{along} {outcome}    // {said}"),
-            "connectN",
-        ));
+        ];
+        for (key, n) in sizes {
+            let span = self.raw(key).map_or(self.section.header_span, |v| v.span);
+            // A square ignores the directions; a square of one is any piece.
+            let (rule, directed) = match key {
+                "connectNxN" => (format!("square {n}{of}"), false),
+                "collinearN" => (format!("line {n} with-gaps{of}{along}"), true),
+                _ => (format!("line {n}{of}{along}"), true),
+            };
+            if n < 2 {
+                self.out.cannot(
+                    key,
+                    span,
+                    "a line (or square) of one piece: the .variant language's `line` and `square` are at least 2 long",
+                );
+                continue;
+            }
+            if directed && axes.is_empty() {
+                self.out.cannot(
+                    key,
+                    span,
+                    "lines along no direction (connectVertical, connectHorizontal and connectDiagonal all false)",
+                );
+                continue;
+            }
+            let mut said = vec![self.said(key, "0")];
+            said.push(shared[0].clone());
+            if directed {
+                said.extend(shared[1..4].iter().cloned());
+            }
+            said.push(shared[4].clone());
+            lines.push((format!("{rule} {outcome}    // {}", said.join(", ")), key));
+        }
     }
 
     /// `checkmateValue`, `stalemateValue`, `nFoldRule`, `nFoldValue` and

@@ -131,7 +131,11 @@ impl<'v, W: Width> Pos<'v, W> {
                     }
                 }
             }
-            if rule.lines.iter().any(|&l| (mine & l) == l) {
+            let held = |l: Set<W>| match rule.count {
+                Some(n) => (mine & l).count() >= n,
+                None => (mine & l) == l,
+            };
+            if rule.lines.iter().any(|&l| held(l)) {
                 return Some(result_for(side, rule.outcome, EndReason::Line));
             }
         }

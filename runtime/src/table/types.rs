@@ -1106,17 +1106,22 @@ pub struct EndRules {
     pub lines: Vec<LineRule>,
 }
 
-/// A goal of lines (`line 4 win`): the player who has just moved and holds
-/// every square of one of the lines, with pieces of the listed types, gets
-/// the outcome. The opponent's lines are not judged.
+/// A goal of lines (`line 4 win`, `square 2 win`): the player who has just
+/// moved and holds every square of one of the lines (or `count` of them),
+/// with pieces of the listed types, gets the outcome. The opponent's lines
+/// are not judged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LineRule {
     /// The piece types that count; empty: every piece.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pieces: Vec<u8>,
-    /// The lines, each a list of squares (all of one length).
+    /// The lines, each a list of squares.
     pub lines: Vec<Vec<u16>>,
+    /// How many squares of a line must be held (`line 3 with-gaps`: the
+    /// lines are whole ranks, files or diagonals); `None`: all of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u16>,
     /// For the player who made the line.
     pub outcome: Outcome,
 }

@@ -437,6 +437,9 @@ pub(super) fn validate_end(
         });
     }
     for (rule, r) in p.end.lines.iter().enumerate() {
+        if r.count == Some(0) {
+            return Err(TableError::LineCount { rule });
+        }
         let at = Field::Line { rule };
         for &x in &r.pieces {
             pc(x, at)?;

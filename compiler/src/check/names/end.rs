@@ -3,7 +3,7 @@
 use fairyc_runtime::table::MAX_CHECK_COUNT;
 use indexmap::IndexMap;
 
-use crate::ast::{self, EndDecl, EndRule};
+use crate::ast::{self, EndDecl, EndRule, LineShape};
 use crate::check::types::MAX_LINE;
 use crate::check::{first_word, side_of, FEWER_PIECES, MAX_HAND_LEFT, POINTS};
 use crate::error::{Block, ErrorKind};
@@ -98,12 +98,18 @@ impl Checker<'_> {
                 }
             }
             EndRule::Line {
+                shape,
                 length,
                 pieces,
                 outcome,
                 ..
             } => {
-                self.in_range(length, "a `line` length", 2, MAX_LINE);
+                let what = if *shape == LineShape::Square {
+                    "a `square`'s side"
+                } else {
+                    "a `line` length"
+                };
+                self.in_range(length, what, 2, MAX_LINE);
                 for p in pieces {
                     self.piece_ref(p);
                 }
