@@ -1395,3 +1395,75 @@ fn connect_square_and_collinear() {
         result.diagnostics
     );
 }
+
+/// Janggi's keys (the current Fairy-Stockfish): refused at the key where
+/// the import cannot say them exactly, and the `janggi` parent read by its
+/// own definition (its general steps along the palace lines, a section's
+/// own `king = k` does not).
+#[test]
+fn janggi_keys() {
+    const BOARD: &str = "maxRank = 8\nmaxFile = 8\nking = k\nrook = r\nwazir = a\nsoldier = s\n";
+    let refused: &[(String, &str)] = &[
+        // A rook's line leaves the squares (c3) and comes back (d4).
+        (
+            format!("[a]\n{BOARD}diagonalLines = a1 b2 d4\nstartFen = 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n"),
+            "diagonalLines",
+        ),
+        // The wazir's step from d4 reaches e5, outside its region.
+        (
+            format!("[a]\n{BOARD}diagonalLines = d4 e5\nmobilityRegionWhiteWazir = *1 *2 *3 *4\nstartFen = 4k3/8/8/8/3A4/8/8/4K3 w - - 0 1\n"),
+            "diagonalLines",
+        ),
+        // A soldier below its rank with the lines.
+        (
+            format!("[a]\n{BOARD}diagonalLines = d4 e5\nsoldierPromotionRank = 5\nstartFen = 4k3/8/8/8/8/8/3S4/4K3 w - - 0 1\n"),
+            "soldierPromotionRank",
+        ),
+        (
+            format!("[a]\n{BOARD}bikjangRule = true\nflyingGeneral = true\nstartFen = 4k3/8/8/8/8/8/8/3K4 w - - 0 1\n"),
+            "bikjangRule",
+        ),
+        // Janggi's count would decide the 50-move rule's draw.
+        (
+            format!("[a]\n{BOARD}materialCounting = janggi\nnFoldRule = 0\nstartFen = 4k3/8/8/8/8/8/8/3K4 w - - 0 1\n"),
+            "materialCounting",
+        ),
+        ("[a:janggi]\npieceDrops = true\n".to_string(), "janggi"),
+    ];
+    for (ini, key) in refused {
+        let result = import::import(ini, &shipped_for_import());
+        let at = ini.find(key).unwrap_or(0);
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.code == "E0201" && d.span.start as usize >= at),
+            "{ini}: {:?}",
+            result.diagnostics
+        );
+        assert!(result.sections.iter().all(|s| s.failed), "{ini}");
+    }
+    let janggi = import::import(
+        "[a:janggi]\nnMoveRule = 0\nnFoldRule = 0\n[b:janggi]\nking = k\nnMoveRule = 0\nnFoldRule = 0\n",
+        &shipped_for_import(),
+    );
+    assert!(janggi.diagnostics.is_empty(), "{:?}", janggi.diagnostics);
+    let (a, b) = (&janggi.sections[0].source, &janggi.sections[1].source);
+    for s in [a, b] {
+        for want in [
+            "moves F within wazir-lines from diagonal-lines",
+            "moves pR; moves pB within diagonal-lines from diagonal-lines; cannot-hop JanggiCannon; cannot-capture JanggiCannon",
+            "moves fsW; moves fF within diagonal-lines from diagonal-lines",
+            "facing points",
+            "double-pass points",
+            "komi black 1.5",
+        ] {
+            assert!(s.contains(want), "{want}:\n{s}");
+        }
+    }
+    assert!(
+        a.contains("moves F within king-lines from diagonal-lines"),
+        "{a}"
+    );
+    assert!(!b.contains("king-lines"), "{b}");
+}

@@ -2,7 +2,8 @@
 //! in fairyc's Betza.
 //!
 //! The two agree on the atoms `W F D N A H C Z G K R B Q`, a doubled atom or
-//! a range (`NN`, `R2`), the modes `m c p g n`, and every direction letter of
+//! a range (`NN`, `R2`), the modes `m c p g n` (a lame `n` leap of `D N A Z`
+//! only: Fairy-Stockfish never makes another, `nC` is no move), and every direction letter of
 //! an atom whose steps are orthogonal or diagonal (`fW`, `lF`, `frR`). They
 //! differ on the oblique atoms (`N`, `C`, `Z`), measured with pyffish 0.0.90
 //! on an empty board:
@@ -49,6 +50,9 @@ pub(crate) fn translate(fsf: &str, en_passant: bool) -> Result<String, String> {
     }
     // (quiet, capture-only leaper, rider or hopper, vectors, index in `out`)
     let mut terms: Vec<Term> = Vec::new();
+    // Whether a lame leap Fairy-Stockfish never makes was left out (the
+    // piece may then have no move at all, written `immobile`).
+    let mut dropped_lame = false;
     while chars.peek().is_some() {
         let mut mods = String::new();
         while let Some(&c) = chars.peek() {
@@ -95,6 +99,15 @@ pub(crate) fn translate(fsf: &str, en_passant: bool) -> Result<String, String> {
         }
         let rider = "RBQ".contains(atom) || !tail.is_empty();
         let hopper = modes.contains('p') || modes.contains('g');
+        if modes.contains('n') && !rider && !hopper && !"DNAZ".contains(atom) {
+            // Fairy-Stockfish makes a lame leap only of the lame dabbaba's,
+            // the horse's, the elephant's and the janggi elephant's
+            // directions (src/bitboard.cpp, `RIDER_HORSE` …); any other
+            // lame leap (`nC`, `nW`) is a move it never makes (probed with
+            // pyffish 0.0.90: `nC` has no move on an empty board).
+            dropped_lame = true;
+            continue;
+        }
         let quiet = modes.contains('m') || !modes.contains('c');
         let vectors = fsf_vectors(atom, &dirs);
         let oblique = matches!(atom, 'N' | 'C' | 'Z');
@@ -201,7 +214,7 @@ pub(crate) fn translate(fsf: &str, en_passant: bool) -> Result<String, String> {
             }
         }
     }
-    if out.is_empty() {
+    if out.is_empty() && !dropped_lame {
         return Err("no moves: Fairy-Stockfish has no initial captures".into());
     }
     Ok(out.join(" "))
@@ -405,7 +418,10 @@ mod tests {
         assert!(translate("mWcK", true).is_err());
         assert!(translate("mWcB", true).is_err());
         assert!(translate("ifmD", false).is_err());
-        assert!(translate("ifmnH", false).is_err());
+        // A lame three-square leap is no move at all (pyffish 0.0.90: a
+        // piece `a:ifmnHmW` on a2 has no a2a5).
+        assert_eq!(translate("ifmnHmW", false).as_deref(), Ok("mW"));
+        assert!(translate("ifmH", false).is_err());
         assert_eq!(translate("icDmW", false).as_deref(), Ok("mW"));
         assert_eq!(fsf_vectors('N', "fs"), vec![(1, -2), (1, 2)]);
         assert_eq!(fsf_vectors('W', "fs").len(), 3);
@@ -445,5 +461,14 @@ mod tests {
         assert!(translate_plain("fsNN").is_err());
         assert!(translate_plain("fsC").is_err());
         assert!(translate_plain("X").is_err());
+    }
+
+    #[test]
+    fn lame_leaps_only_of_four_atoms() {
+        // pyffish 0.0.90 (elgam's `o:nC` on d4 of an empty board): no move.
+        assert_eq!(translate_plain("nC").as_deref(), Ok(""));
+        assert_eq!(translate_plain("nWR").as_deref(), Ok("R"));
+        assert_eq!(translate_plain("nN").as_deref(), Ok("nN"));
+        assert_eq!(translate_plain("nZ").as_deref(), Ok("nZ"));
     }
 }

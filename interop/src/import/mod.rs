@@ -305,12 +305,14 @@ const PIECE_TYPES: &[PieceType] = &[
     PieceType {
         key: "janggiCannon",
         name: "JanggiCannon",
-        betza: None,
+        // Neither hops nor captures a cannon of its type (either side's):
+        // written `cannot-hop` and `cannot-capture` on the piece.
+        betza: Some("pR"),
     },
     PieceType {
         key: "janggiElephant",
         name: "JanggiElephant",
-        betza: None,
+        betza: Some("nZ"),
     },
     PieceType {
         key: "banner",
@@ -619,6 +621,9 @@ pub const IMPORTED_CURRENT: &[&str] = &[
     "castlingDroppedPiece",
     "promotionLimit",
     "nFoldValueAbsolute",
+    "diagonalLines",
+    "soldierPromotionRank",
+    "bikjangRule",
 ];
 
 /// Whether `value` is the current Fairy-Stockfish's default for a key only
@@ -1122,7 +1127,6 @@ impl Diags {
 fn not_yet_why(key: &str) -> Option<&'static str> {
     Some(match key {
         "countingRule" => "the language's `counting` says Fairy-Stockfish 11.1's makruk counting; the current Fairy-Stockfish (src/position.cpp) also starts a count when a lone king captures the last pawn, and the import does not write `counting` yet",
-        "soldierPromotionRank" => "a soldier that steps sideways from a rank on (`moves sW from <zone>`): not imported yet",
         _ => return None,
     })
 }
@@ -1709,6 +1713,16 @@ struct Generator<'a> {
     /// found by compiling an earlier pass: written `immobile`, which is
     /// what Fairy-Stockfish plays them as.
     no_moves: Vec<String>,
+    /// More `moves` lines of a piece or promoted face, by name (`; moves
+    /// …`): the soldier's sideways step (`soldierPromotionRank`) and the
+    /// moves along `diagonalLines`.
+    extra: Vec<(String, String)>,
+    /// `bikjangRule = true`: the `king` `faces R`, and `facing` ends the
+    /// game.
+    bikjang: bool,
+    /// `materialCounting = janggi`: the rules that end a game as a draw
+    /// are decided by janggi's count (`points`, the `scoring` item).
+    counted: bool,
 }
 
 /// A piece's name and the squares it could never move from, White's and
@@ -1746,6 +1760,9 @@ impl<'a> Generator<'a> {
             clock_pawn: None,
             stuck: None,
             no_moves: Vec::new(),
+            extra: Vec::new(),
+            bikjang: false,
+            counted: false,
         }
     }
 
@@ -1975,8 +1992,10 @@ impl<'a> Generator<'a> {
         self.pseudo_royals(fen.as_ref());
         self.mutual = self.letters("mutuallyImmuneTypes").unwrap_or_default();
         self.flying_general();
+        self.bikjang();
         self.read_promoted();
         self.mobility_regions(fen.as_ref());
+        self.palace_lines();
         self.write_pieces(fen.as_ref());
         if let Some(fen) = &fen {
             self.line(&format!("setup \"{}\"", fen.text()), Some("startFen"));
@@ -2439,10 +2458,16 @@ impl<'a> Generator<'a> {
             };
             let said = if faces.is_empty() {
                 said
+            } else if self.bikjang {
+                format!("{said}, {}", self.said("bikjangRule", "false"))
             } else {
                 format!("{said}, {}", self.said("flyingGeneral", "false"))
             };
-            let mut immune = if self.mutual.contains(&p.letter) {
+            // `janggiCannon`: it neither hops over nor captures a cannon
+            // of its type, either side's (probed with pyffish 0.0.90).
+            let mut immune = if p.key == "janggiCannon" {
+                format!("; cannot-hop {name}; cannot-capture {name}")
+            } else if self.mutual.contains(&p.letter) {
                 format!("; cannot-capture {name}")
             } else {
                 String::new()
@@ -2458,7 +2483,7 @@ impl<'a> Generator<'a> {
                 // Every move of the piece leaves the board.
                 "immobile".to_string()
             } else {
-                format!("moves {moves}")
+                format!("moves {moves}{}", self.extra_moves(name))
             };
             let said = if self.no_moves.contains(name) {
                 format!("{said} (its moves `{}` leave this board)", p.betza)
@@ -2485,13 +2510,14 @@ impl<'a> Generator<'a> {
                 String::new()
             };
             let within = self.within(&Self::face_name(&base));
+            let extra = self.extra_moves(&Self::face_name(&base));
             // Both pseudo-royal ([`Self::read_promoted`]): the face is too.
             let royal = if royal_face { "; royal" } else { "" };
             // A face of a type without moves (`immobile`) has none either.
             let moves = if target.betza.is_empty() {
                 "immobile".to_string()
             } else {
-                format!("moves {}{within}", target.betza)
+                format!("moves {}{within}{extra}", target.betza)
             };
             let line = format!(
                 "piece {} {{ letter +{}; {moves}{royal}{back} }}    // promotedPieceType {}:{}",
@@ -2631,6 +2657,312 @@ impl<'a> Generator<'a> {
             return;
         }
         self.flying = true;
+    }
+
+    /// `bikjangRule = true` (the current Fairy-Stockfish): a move may leave
+    /// the two `king`s facing on a file or rank with only empty squares
+    /// between; the player to move must then part them or pass, and if
+    /// they still face after that move the game ends (a draw, or counted
+    /// with `materialCounting`): the king `faces R` and `facing` in `end`.
+    fn bikjang(&mut self) {
+        if self.out.target != Target::Current
+            || self.bool("bikjangRule", false) != Some(true)
+            || self.king().is_none()
+        {
+            return;
+        }
+        if self.flying {
+            // A move may then never leave the kings facing.
+            self.refuse_key(
+                "bikjangRule",
+                "with `flyingGeneral = true`: Fairy-Stockfish forbids every move that leaves the kings facing and still lets a player in check pass when they face in the start position; the language's `facing` lets the move be made",
+            );
+            return;
+        }
+        if !self.pseudo_royal.is_empty() {
+            self.refuse_key(
+                "bikjangRule",
+                "with pseudo-royal pieces: Fairy-Stockfish's bikjang looks at its `king`s only, fairyc's `faces` at every royal piece",
+            );
+            return;
+        }
+        self.flying = true;
+        self.bikjang = true;
+    }
+
+    /// The `; moves …` lines [`Self::palace_lines`] gave the piece or face
+    /// `name`.
+    fn extra_moves(&self, name: &str) -> String {
+        self.extra
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, m)| m.as_str())
+            .collect()
+    }
+
+    /// Whether the `king` is a built-in's whose king type is Fairy-Stockfish's
+    /// wazir (xiangqi's and janggi's general, written `king = k:W` in
+    /// [`BUILTINS`]), which takes the diagonal lines' moves as the `wazir`
+    /// does; a section's own `king = k:W` is a custom royal piece, which
+    /// does not.
+    fn wazir_king(&self) -> bool {
+        self.raw("king").is_some_and(|v| {
+            v.value == "k:W"
+                && matches!(&v.from, From::Shipped(p) if BUILTINS
+                    .iter()
+                    .any(|b| b.name == p.as_str() && b.keys.contains("king = k:W\n")))
+        })
+    }
+
+    /// `soldierPromotionRank` and `diagonalLines` (the current
+    /// Fairy-Stockfish, src/position.h `moves_from`, probed with pyffish
+    /// 0.0.90). A `soldier` steps sideways only from that rank on (counted
+    /// from its side): `moves fW` and `moves sW from <zone>`. On the
+    /// squares of `diagonalLines`, five piece types also move from one of
+    /// them to another diagonally: the `wazir` (and a built-in's wazir-type
+    /// general) one step, the `soldier` one step forward, the `rook`
+    /// sliding and the `janggiCannon` hopping (over no cannon); custom
+    /// pieces and every other type do not. Written `moves F within
+    /// <lines> from diagonal-lines`, the lines cut to the piece's region.
+    fn palace_lines(&mut self) {
+        if self.out.target != Target::Current {
+            return;
+        }
+        let Some(rank) = self.int("soldierPromotionRank", 1, 1, 10) else {
+            return;
+        };
+        let rank = rank as usize;
+        let soldier = self.pieces.iter().position(|p| p.key == "soldier");
+        let lines = match self.squares("diagonalLines") {
+            Some(mut l) => {
+                let mut seen = HashSet::new();
+                l.retain(|q| seen.insert(q.clone()));
+                l
+            }
+            None => return,
+        };
+        if rank > 1 {
+            if self.faces.iter().any(|(_, t)| t.key == "soldier") {
+                self.refuse_key(
+                    "soldierPromotionRank",
+                    "a promoted face with the soldier's moves: fairyc's face would not keep the soldier's rank rule",
+                );
+                return;
+            }
+            if soldier.is_some() && !lines.is_empty() {
+                self.refuse_key(
+                    "soldierPromotionRank",
+                    "with `diagonalLines`: Fairy-Stockfish's soldier steps forward along the lines below that rank but does not attack so there, a check the language cannot leave out",
+                );
+                return;
+            }
+        }
+        if let (Some(i), true) = (soldier, rank > 1) {
+            let name = self.pieces[i].name.clone();
+            self.pieces[i].betza = "fW".into();
+            if rank <= self.ranks {
+                let zone = format!("{}-sideways", name.to_ascii_lowercase());
+                let line = format!(
+                    "zone {zone} {{ white: ranks {rank}..{}; black: ranks 1..{} }}    // {}",
+                    self.ranks,
+                    self.ranks + 1 - rank,
+                    self.said("soldierPromotionRank", "1")
+                );
+                self.line(&line, Some("soldierPromotionRank"));
+                let within = self.within(&name);
+                self.extra
+                    .push((name, format!("; moves sW{within} from {zone}")));
+            }
+        }
+        if lines.is_empty() {
+            return;
+        }
+        let kind = |key: &str, wazir_king: bool| match key {
+            "wazir" => Some("F"),
+            "king" if wazir_king => Some("F"),
+            "soldier" => Some("fF"),
+            "rook" => Some("B"),
+            "janggiCannon" => Some("pB"),
+            _ => None,
+        };
+        let wazir_king = self.wazir_king();
+        let mut movers: Vec<(String, &'static str)> = self
+            .pieces
+            .iter()
+            .filter_map(|p| Some((p.name.clone(), kind(&p.key, wazir_king)?)))
+            .collect();
+        movers.extend(
+            self.faces
+                .iter()
+                .filter_map(|(b, t)| Some((Self::face_name(b), kind(&t.key, false)?))),
+        );
+        if self.faces.iter().any(|(_, t)| t.key == "janggiCannon") {
+            self.refuse_key(
+                "promotedPieceType",
+                "a promoted face with the janggi cannon's moves: Fairy-Stockfish's promoted cannon is a cannon, which no cannon hops over or captures",
+            );
+            return;
+        }
+        if movers.is_empty() {
+            return;
+        }
+        let all = format!(
+            "zone diagonal-lines {{ white: {list}; black: {list} }}    // {}",
+            self.said("diagonalLines", "-"),
+            list = lines.join(", ")
+        );
+        self.line(&all, Some("diagonalLines"));
+        for (name, betza) in movers {
+            // A piece with a region moves along the lines inside it only.
+            let region = self
+                .gen
+                .regions
+                .iter()
+                .find(|r| r.piece == name)
+                .map(|r| (r.squares.clone(), r.starts.clone()));
+            if let Some((sides, starts)) = &region {
+                // Fairy-Stockfish's test of attacks (`attackers_to`) takes
+                // the diagonal moves whatever the piece's region: a line
+                // square outside it that the piece reaches is attacked,
+                // though the piece may not move there.
+                if let Some(why) = self.attacked_outside(&lines, betza, sides, starts) {
+                    self.refuse_key(
+                        "diagonalLines",
+                        &format!("`{name}` {why}: Fairy-Stockfish takes a diagonal move out of a piece's region as an attack (a king may not step there) that is no move, which the language cannot say"),
+                    );
+                    return;
+                }
+            }
+            let (zone, squares) = match region.map(|(sides, _)| sides) {
+                Some(sides) => {
+                    let cut = sides.map(|s| {
+                        lines
+                            .iter()
+                            .filter(|q| s.contains(q))
+                            .cloned()
+                            .collect::<Vec<_>>()
+                    });
+                    if cut.iter().any(Vec::is_empty) {
+                        // No diagonal move for a side whose region holds
+                        // none of the lines' squares: an empty zone is not
+                        // written.
+                        if cut.iter().all(Vec::is_empty) {
+                            continue;
+                        }
+                        self.refuse_key(
+                            "diagonalLines",
+                            &format!("`{name}` has a region that holds the lines' squares for one side only"),
+                        );
+                        return;
+                    }
+                    let zone = format!("{}-lines", name.to_ascii_lowercase());
+                    let line = format!(
+                        "zone {zone} {{ white: {}; black: {} }}    // diagonalLines inside {name}'s region",
+                        cut[0].join(", "),
+                        cut[1].join(", ")
+                    );
+                    self.line(&line, Some("diagonalLines"));
+                    (zone, cut)
+                }
+                None => ("diagonal-lines".to_string(), [lines.clone(), lines.clone()]),
+            };
+            if matches!(betza, "B" | "pB") {
+                if let Some(why) = self.reentry(&lines, &squares) {
+                    self.refuse_key(
+                        "diagonalLines",
+                        &format!("`{name}` {why}: Fairy-Stockfish allows that move, fairyc's `within` ends the line at the first square outside"),
+                    );
+                    return;
+                }
+            }
+            self.extra.push((
+                name,
+                format!("; moves {betza} within {zone} from diagonal-lines"),
+            ));
+        }
+    }
+
+    /// A line square outside a side's region `sides` that the piece's
+    /// diagonal move `betza` (`F`, `fF`, `B`, `pB`) reaches from a line
+    /// square it may stand on (in its region, or where it starts), said as
+    /// `from d4 reaches e5, outside its region`.
+    fn attacked_outside(
+        &self,
+        lines: &[String],
+        betza: &str,
+        sides: &[Vec<String>; 2],
+        starts: &[Vec<String>; 2],
+    ) -> Option<String> {
+        let at = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+        let slides = matches!(betza, "B" | "pB");
+        for side in 0..2 {
+            let forward = if side == 0 { 1 } else { -1 };
+            for from in lines {
+                if !sides[side].contains(from) && !starts[side].contains(from) {
+                    continue;
+                }
+                let mut chars = from.chars();
+                let f0 = i32::from(chars.next()? as u8 - b'a');
+                let r0 = chars.as_str().parse::<i32>().ok()? - 1;
+                for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    if betza == "fF" && dr != forward {
+                        continue;
+                    }
+                    let (mut f, mut r) = (f0 + df, r0 + dr);
+                    while (0..self.files as i32).contains(&f) && (0..self.ranks as i32).contains(&r)
+                    {
+                        let sq = at(f, r);
+                        if !lines.contains(&sq) {
+                            break;
+                        }
+                        if !sides[side].contains(&sq) {
+                            return Some(format!("from {from} reaches {sq}, outside its region"));
+                        }
+                        if !slides {
+                            break;
+                        }
+                        f += df;
+                        r += dr;
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// A diagonal line from one of `lines` that leaves `squares` (a side's)
+    /// and comes back to them, as Fairy-Stockfish's rook or cannon may
+    /// follow it (only where it lands is looked at), said as `from a1
+    /// passes b2, outside the lines, to reach c3`.
+    fn reentry(&self, lines: &[String], squares: &[Vec<String>; 2]) -> Option<String> {
+        let at = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+        for from in lines {
+            let mut chars = from.chars();
+            let f0 = i32::from(chars.next()? as u8 - b'a');
+            let r0 = chars.as_str().parse::<i32>().ok()? - 1;
+            for side in squares {
+                for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let (mut f, mut r) = (f0 + df, r0 + dr);
+                    let mut outside: Option<String> = None;
+                    while (0..self.files as i32).contains(&f) && (0..self.ranks as i32).contains(&r)
+                    {
+                        let sq = at(f, r);
+                        match (side.contains(&sq), &outside) {
+                            (true, Some(o)) => {
+                                return Some(format!(
+                                    "from {from} passes {o}, outside the lines, to reach {sq}"
+                                ))
+                            }
+                            (false, None) => outside = Some(sq),
+                            _ => {}
+                        }
+                        f += df;
+                        r += dr;
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// The pieces of a piece-set key of the current Fairy-Stockfish (`-`:
@@ -4554,7 +4886,9 @@ impl<'a> Generator<'a> {
             self.line(&format!("    {l}"), Some(k));
         }
         self.line("}", None);
-        if self.points {
+        if self.counted {
+            self.janggi_scoring();
+        } else if self.points {
             let points: Vec<String> = self
                 .pieces
                 .iter()
@@ -4582,6 +4916,45 @@ impl<'a> Generator<'a> {
             }
             self.line("}", None);
         }
+    }
+
+    /// `materialCounting = janggi`: each side's rooks count 13, janggi
+    /// cannons 7, horses 5, janggi elephants 3, wazirs 3 and soldiers 2
+    /// (by type, a promoted face as the type it moves as; other pieces
+    /// nothing), and White wins with 2 more (src/position.h
+    /// `material_counting_result`): `komi black 1.5`.
+    fn janggi_scoring(&mut self) {
+        let weight = |key: &str| match key {
+            "rook" => Some(13),
+            "janggiCannon" => Some(7),
+            "horse" => Some(5),
+            "janggiElephant" | "wazir" => Some(3),
+            "soldier" => Some(2),
+            _ => None,
+        };
+        let mut points: Vec<String> = self
+            .pieces
+            .iter()
+            .filter_map(|p| Some(format!("{} {}", p.name, weight(&p.key)?)))
+            .collect();
+        points.extend(
+            self.faces
+                .iter()
+                .filter_map(|(b, t)| Some(format!("{} {}", Self::face_name(b), weight(&t.key)?))),
+        );
+        self.line("", None);
+        self.line("scoring {", None);
+        if !points.is_empty() {
+            self.line(
+                &format!("    points {}    // janggi's count", points.join(", ")),
+                Some("materialCounting"),
+            );
+        }
+        self.line(
+            "    komi black 1.5    // White needs 2 more to win",
+            Some("materialCounting"),
+        );
+        self.line("}", None);
     }
 
     /// `connectN`, `connectNxN`, `collinearN`, `connectPieceTypes`,
@@ -4718,6 +5091,41 @@ impl<'a> Generator<'a> {
                     );
                     None
                 }
+                // Janggi's count decides two passes, facing kings (bikjang)
+                // and a full board, which say `points`; it decides a draw
+                // by repetition and the n-move rule too, which the
+                // language's `repetition` and `clock` cannot say: only a
+                // section where neither ends a game as a draw is imported.
+                "janggi" if self.out.target == Target::Current => {
+                    let n_move = self.raw("nMoveRule").map_or("50", |v| v.value.as_str());
+                    let n_fold = self.raw("nFoldRule").map_or("3", |v| v.value.as_str());
+                    let value = self.raw("nFoldValue").map_or("draw", |v| v.value.as_str());
+                    let perpetual = self
+                        .raw("perpetualCheckIllegal")
+                        .is_some_and(|v| v.value == "true");
+                    let draws = if n_move != "0" {
+                        Some(self.said("nMoveRule", "50"))
+                    } else if n_fold != "0" && (value == "draw" || perpetual) {
+                        let mut said =
+                            vec![self.said("nFoldRule", "3"), self.said("nFoldValue", "draw")];
+                        if perpetual {
+                            said.push(self.said("perpetualCheckIllegal", "false"));
+                        }
+                        Some(said.join(", "))
+                    } else {
+                        None
+                    };
+                    if let Some(draws) = draws {
+                        self.out.cannot(
+                            "materialCounting",
+                            v.span,
+                            &format!("janggi's count also decides a game drawn by repetition or by the n-move rule ({draws}): the language's `points` decides two passes, facing kings and a full board only, its `repetition` and `clock` draw"),
+                        );
+                    } else {
+                        self.counted = true;
+                    }
+                    None
+                }
                 _ => {
                     self.out.cannot(
                         "materialCounting",
@@ -4783,8 +5191,21 @@ impl<'a> Generator<'a> {
         }
         // Two passes in a row and a full board (`adjudicateFullBoard`) end
         // the game in the current Fairy-Stockfish, as a draw or counted.
-        let verdict = if self.unweighted { "points" } else { "draw" };
+        let verdict = if self.unweighted || self.counted {
+            "points"
+        } else {
+            "draw"
+        };
         let said = self.said("materialCounting", "none");
+        if self.bikjang {
+            lines.push((
+                format!(
+                    "facing {verdict}    // {}: kings facing after the reply end the game; {said}",
+                    self.said("bikjangRule", "false")
+                ),
+                "bikjangRule",
+            ));
+        }
         if self.out.target == Target::Current
             && (self.bool("pass", false) == Some(true)
                 || self.bool("passOnStalemate", false) == Some(true))
