@@ -694,13 +694,6 @@ fn walls_export_to_the_current_engine_only() {
         ini.contains("startFen = rn1qk1/*4*/*1**1*/*4*/*4*/RN1QK1 w - - 0 1"),
         "{ini}"
     );
-    let codes = |r: Result<String, Vec<fairyc_compiler::error::CompileError>>| {
-        r.err()
-            .unwrap_or_default()
-            .iter()
-            .map(|e| e.code().to_string())
-            .collect::<Vec<_>>()
-    };
     assert_eq!(
         codes(export_for(WALLED, "fairyc-walled", Target::Fsf11)),
         ["E0160"]
@@ -710,6 +703,15 @@ fn walls_export_to_the_current_engine_only() {
         codes(export_for(&hopper, "fairyc-walled", Target::Current)),
         ["E0160"]
     );
+}
+
+/// The codes of an export's errors (none when it exports).
+fn codes(r: Result<String, Vec<fairyc_compiler::error::CompileError>>) -> Vec<String> {
+    r.err()
+        .unwrap_or_default()
+        .iter()
+        .map(|e| e.code().to_string())
+        .collect()
 }
 
 /// The walled board's exported section, loaded into pyffish 0.0.90, gives
@@ -849,13 +851,6 @@ fn castling_that_ends_the_opponents_right_exports_as_opposite_castling() {
     }
     let ini = export_for(&text, "opposite", Target::Current).expect("exports");
     assert!(ini.lines().any(|l| l == "oppositeCastling = true"), "{ini}");
-    let codes = |r: Result<String, Vec<fairyc_compiler::error::CompileError>>| {
-        r.err()
-            .unwrap_or_default()
-            .iter()
-            .map(|e| e.code().to_string())
-            .collect::<Vec<_>>()
-    };
     assert_eq!(
         codes(export_for(&text, "opposite", Target::Fsf11)),
         ["E0166"]

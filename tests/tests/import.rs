@@ -1331,6 +1331,14 @@ fn promotion_types_per_side_need_a_piece_per_side() {
     }
 }
 
+/// Whether the game is over in `fen`, and who won.
+fn winner(v: &Variant, fen: &str) -> Option<Option<fairyc_runtime::Color>> {
+    Position::from_fen(v, fen)
+        .expect("legal FEN")
+        .outcome()
+        .map(|r| r.winner)
+}
+
 /// `connectNxN` is `square <n>` and `collinearN` is `line <n> with-gaps`
 /// (current Fairy-Stockfish; probed with pyffish 0.0.90 on its own `teeko`
 /// and `three-musketeers` sections): after a move, the player who made it
@@ -1348,18 +1356,12 @@ fn connect_square_and_collinear() {
     let (source, v) = import_one(teeko);
     assert!(source.contains("    square 2 win"), "{source}");
     assert!(source.contains("    line 4 win"), "{source}");
-    let over = |fen: &str| {
-        Position::from_fen(&v, fen)
-            .expect("legal FEN")
-            .outcome()
-            .map(|r| r.winner)
-    };
     assert_eq!(
-        over("5/5/5/PP3/PP3[pppp] b - - 0 1"),
+        winner(&v, "5/5/5/PP3/PP3[pppp] b - - 0 1"),
         Some(Some(fairyc_runtime::Color::White))
     );
-    assert_eq!(over("5/5/5/PP3/PP3[pppp] w - - 0 1"), None);
-    assert_eq!(over("5/5/5/P1P2/P1P2[pppp] b - - 0 1"), None);
+    assert_eq!(winner(&v, "5/5/5/PP3/PP3[pppp] w - - 0 1"), None);
+    assert_eq!(winner(&v, "5/5/5/P1P2/P1P2[pppp] b - - 0 1"), None);
 
     let musketeers = "[three-musketeers]\nmaxRank = 5\nmaxFile = 5\ncollinearN = 3\n\
                       connectDiagonal = false\ncustomPiece1 = m:cW\ncustomPiece2 = p:mW\n\
@@ -1370,18 +1372,12 @@ fn connect_square_and_collinear() {
         source.contains("line 3 with-gaps of Custom1 along ranks, files loss"),
         "{source}"
     );
-    let over = |fen: &str| {
-        Position::from_fen(&v, fen)
-            .expect("legal FEN")
-            .outcome()
-            .map(|r| r.winner)
-    };
     assert_eq!(
-        over("M4/p4/M4/p4/M4 b - - 0 1"),
+        winner(&v, "M4/p4/M4/p4/M4 b - - 0 1"),
         Some(Some(fairyc_runtime::Color::Black))
     );
-    assert_eq!(over("M4/p4/M4/p4/M4 w - - 0 1"), None);
-    assert_eq!(over("M4/p4/2M2/5/4M b - - 0 1"), None);
+    assert_eq!(winner(&v, "M4/p4/M4/p4/M4 w - - 0 1"), None);
+    assert_eq!(winner(&v, "M4/p4/2M2/5/4M b - - 0 1"), None);
 
     let one = "[one]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\npieceDrops = true\n\
                startFen = 3/3/3[PPPPPpppp] w - - 0 1\nconnectNxN = 1\n";

@@ -226,10 +226,9 @@ pub struct CheckedEnd {
     pub lines: Vec<LineRule>,
 }
 
-/// Every run of `length` squares along the axes named (`files`, `ranks`,
-/// `diagonals`; none named: all three), each once, in the order of its first
-/// square: squares whose cells follow one another along the axis.
-pub fn lines_of(geo: &Geometry, length: u32, axes: &[&str]) -> Vec<Vec<u16>> {
+/// The cell steps of the axes named (`files`, `ranks`, `diagonals`; none
+/// named: all three), as [`lines_of`] and [`whole_lines_of`] follow them.
+fn axis_steps(axes: &[&str]) -> Vec<Cell> {
     let all = axes.is_empty();
     let mut steps: Vec<Cell> = Vec::new();
     if all || axes.contains(&"ranks") {
@@ -241,6 +240,14 @@ pub fn lines_of(geo: &Geometry, length: u32, axes: &[&str]) -> Vec<Vec<u16>> {
     if all || axes.contains(&"diagonals") {
         steps.extend([(1, 1), (1, -1)]);
     }
+    steps
+}
+
+/// Every run of `length` squares along the axes named (`files`, `ranks`,
+/// `diagonals`; none named: all three), each once, in the order of its first
+/// square: squares whose cells follow one another along the axis.
+pub fn lines_of(geo: &Geometry, length: u32, axes: &[&str]) -> Vec<Vec<u16>> {
+    let steps = axis_steps(axes);
     let mut out: Vec<Vec<u16>> = Vec::new();
     let mut seen = HashSet::new();
     for info in &geo.squares {
@@ -268,17 +275,7 @@ pub fn lines_of(geo: &Geometry, length: u32, axes: &[&str]) -> Vec<Vec<u16>> {
 /// edge of the board to the other (holes in the board are skipped): the
 /// lines of `line <n> with-gaps`.
 pub fn whole_lines_of(geo: &Geometry, length: u32, axes: &[&str]) -> Vec<Vec<u16>> {
-    let all = axes.is_empty();
-    let mut steps: Vec<Cell> = Vec::new();
-    if all || axes.contains(&"ranks") {
-        steps.push((1, 0));
-    }
-    if all || axes.contains(&"files") {
-        steps.push((0, 1));
-    }
-    if all || axes.contains(&"diagonals") {
-        steps.extend([(1, 1), (1, -1)]);
-    }
+    let steps = axis_steps(axes);
     let inside = |(x, y): Cell| x >= 0 && y >= 0 && x < geo.width && y < geo.height;
     let mut out: Vec<Vec<u16>> = Vec::new();
     let mut seen = HashSet::new();
