@@ -109,6 +109,7 @@ pub fn export_for(
         flying: false,
         soldier_rank: None,
         double_step_region: None,
+        pseudo_royal_king: false,
     };
     ex.run(section);
     if ex.errors.is_empty() {
@@ -158,6 +159,11 @@ struct Exporter<'a> {
     /// The squares the pawn double-steps from, when they are not its
     /// second rank (`doubleStepRegion…`).
     double_step_region: Option<[Vec<Sq>; 2]>,
+    /// The royal piece is written as a pseudo-royal `commoner`
+    /// (`extinctionPseudoRoyal`): with blasts, whose meeting with a royal
+    /// piece the current engine plays as fairyc does for its pseudo-royal
+    /// pieces only (the import's probe on `atomic`).
+    pseudo_royal_king: bool,
 }
 
 /// A piece kept to a region, or with attack-only lines, without them.
@@ -489,11 +495,35 @@ impl Exporter<'_> {
         self.mechanics();
     }
 
-    /// Walls placed by moves (`walls …`): Fairy-Stockfish 11.1 has none,
-    /// and the current engine's `wallingRule` is not written yet. Refused
-    /// before the pieces, whose refusal stops the export.
+    /// Walls placed by moves (`walls …`): the current Fairy-Stockfish's
+    /// `wallingRule` (`reach` is `arrow`, `past` is `past`, `anywhere` is
+    /// `static`, `moving` is `duck`) and `wallingRegion…` for `on`, the
+    /// reverse of the import's reading (probed there with pyffish 0.0.90).
+    /// Fairy-Stockfish 11.1 has none: refused before the pieces, whose
+    /// refusal stops the export.
     fn walls(&mut self) {
-        if self.parts.walling.is_none() {
+        let Some(walling) = self.parts.walling.clone() else {
+            return;
+        };
+        if self.target == Target::Current {
+            use fairyc_runtime::WallPlace;
+            let rule = match walling.place {
+                WallPlace::Reach => "arrow",
+                WallPlace::Past => "past",
+                WallPlace::Anywhere => "static",
+                WallPlace::Moving => "duck",
+            };
+            self.key("wallingRule", rule);
+            if let Some([white, black]) = &walling.squares {
+                if white == black {
+                    let squares = self.square_names(white);
+                    self.key("wallingRegion", squares);
+                } else {
+                    let (white, black) = (self.square_names(white), self.square_names(black));
+                    self.key("wallingRegionWhite", white);
+                    self.key("wallingRegionBlack", black);
+                }
+            }
             return;
         }
         let span = self.item_span(|i| match i {
@@ -716,28 +746,26 @@ impl Exporter<'_> {
                 span,
             );
         }
-        // The current Fairy-Stockfish's `petrifyOnCaptureTypes`: capturers
-        // that turn into walls, without a blast.
-        let petrify_only = parts
-            .blast
-            .as_ref()
-            .is_some_and(|b| b.reach.is_empty() && b.immune.is_empty() && b.spared.is_empty());
-        if let (Some(b), true, Target::Current) = (&parts.blast, petrify_only, self.target) {
-            let letters: String = b.petrify.iter().map(|&p| self.letter(p as usize)).collect();
-            self.key("petrifyOnCaptureTypes", letters);
-        } else if parts.blast.is_some() {
-            // 11.1 does not read `blastOnCapture` (a newer key): the section
-            // would play captures without their blast.
-            let span = self.item_span(|i| match i {
-                Item::Blast(b) => Some(b.span),
-                _ => None,
-            });
-            self.refuse(
-                ExportRefusal::Rule {
-                    why: "captures that blast the pieces around them (`blast { … }`)".into(),
-                },
-                span,
-            );
+        // The current Fairy-Stockfish's `petrifyOnCaptureTypes` (capturers
+        // that turn into walls) and `blastOnCapture` with
+        // `blastImmuneTypes` (captures that blast the squares a king's step
+        // away, sparing its `pawn` type there): the reverse of the import's
+        // reading, probed there with pyffish 0.0.90.
+        if let Some(b) = &parts.blast {
+            match self.blast_keys(b) {
+                Ok(keys) => {
+                    for (key, value) in keys {
+                        self.key(key, value);
+                    }
+                }
+                Err(why) => {
+                    let span = self.item_span(|i| match i {
+                        Item::Blast(b) => Some(b.span),
+                        _ => None,
+                    });
+                    self.refuse(ExportRefusal::Rule { why }, span);
+                }
+            }
         }
         if parts.end.double_pass.is_some() || parts.end.facing.is_some() {
             let span = self.end_span(|r| match r {
@@ -751,6 +779,77 @@ impl Exporter<'_> {
                 span,
             );
         }
+    }
+
+    /// The keys of a blast (`blast { … }`) for the current engine, or why
+    /// none say it. Fairy-Stockfish's blast removes the pieces a king's
+    /// step from the capture square but its `pawn` type, and the capturer,
+    /// unless immune; 11.1 reads none of these keys (a newer engine's), so
+    /// its section would play captures without their blast.
+    fn blast_keys(
+        &self,
+        b: &fairyc_runtime::BlastTable,
+    ) -> Result<Vec<(&'static str, String)>, String> {
+        let whole = "captures that blast the pieces around them (`blast { … }`)";
+        if self.target != Target::Current {
+            return Err(whole.into());
+        }
+        let letters = |types: &[u8]| -> String {
+            sorted(types.to_vec())
+                .iter()
+                .map(|&p| self.letter(p as usize))
+                .collect()
+        };
+        let mut keys = Vec::new();
+        if !b.reach.is_empty() {
+            let cells: Vec<[u8; 2]> = self
+                .parts
+                .board
+                .squares
+                .iter()
+                .map(|s| s.cells[0])
+                .collect();
+            let king_step = b.reach.iter().enumerate().all(|(s, reach)| {
+                let [x, y] = cells[s];
+                let around: Vec<u16> = (0..cells.len() as u16)
+                    .filter(|&t| {
+                        let [tx, ty] = cells[t as usize];
+                        t as usize != s && tx.abs_diff(x) <= 1 && ty.abs_diff(y) <= 1
+                    })
+                    .collect();
+                sorted(reach.clone()) == around
+            });
+            if !king_step {
+                return Err(format!(
+                    "{whole}: a blast that reaches other squares than a king's step (`reach K`)"
+                ));
+            }
+            let pawns: Vec<u8> = (0..self.types.len() as u8)
+                .filter(|&p| self.types[p as usize] == Some("pawn"))
+                .collect();
+            if sorted(b.spared.clone()) != pawns {
+                return Err(format!(
+                    "{whole}: the pieces a blast spares are not Fairy-Stockfish's `pawn` type (`spared`)"
+                ));
+            }
+            if !b.petrify.is_empty() && self.pseudo_royal_king {
+                // The import's probe on `nuclear`: the engine's legality
+                // test does not see the wall a petrified capturer leaves.
+                return Err(format!(
+                    "{whole}: a petrifying capture that blasts beside a royal piece"
+                ));
+            }
+            keys.push(("blastOnCapture", "true".to_string()));
+            if !b.immune.is_empty() {
+                keys.push(("blastImmuneTypes", letters(&b.immune)));
+            }
+        } else if !b.immune.is_empty() || !b.spared.is_empty() {
+            return Err(whole.into());
+        }
+        if !b.petrify.is_empty() {
+            keys.push(("petrifyOnCaptureTypes", letters(&b.petrify)));
+        }
+        Ok(keys)
     }
 
     /// Board: rectangular, one cell per square, `a..` × `1..`.
@@ -930,6 +1029,19 @@ impl Exporter<'_> {
                 && piece.moves.iter().flatten().all(Vec::is_empty)
             {
                 found = Some("immobile");
+            }
+            // With blasts, the royal king is the current engine's
+            // pseudo-royal commoner (its own `atomic`).
+            if found == Some("king")
+                && self.target == Target::Current
+                && self
+                    .parts
+                    .blast
+                    .as_ref()
+                    .is_some_and(|b| !b.reach.is_empty())
+            {
+                found = Some("commoner");
+                self.pseudo_royal_king = true;
             }
             let taken = found.is_some_and(|f| used.iter().any(|(t, _)| *t == f));
             if self.target == Target::Current
@@ -2154,17 +2266,8 @@ impl Exporter<'_> {
                 span,
             );
         }
-        if end.bare_king.is_some() {
-            let span = self.end_span(|r| match r {
-                EndRule::BareKing { span, .. } => Some(*span),
-                _ => None,
-            });
-            self.refuse(
-                ExportRefusal::Rule {
-                    why: "bare king".into(),
-                },
-                span,
-            );
+        if let Some(bare) = end.bare_king {
+            self.bare_king(&end, bare);
         }
         self.goals(&end);
         if end.stalemate == Stalemate::FewerPieces {
@@ -2440,9 +2543,79 @@ impl Exporter<'_> {
         self.key("connectValue", value);
     }
 
+    /// `bare-king <outcome> after-reply`: the current Fairy-Stockfish's
+    /// extinction of all pieces but one (`extinctionPieceTypes = *`,
+    /// `extinctionPieceCount = 1`) while the opponent has two
+    /// (`extinctionOpponentPieceCount = 2`), claimed by the side to move
+    /// (`extinctionClaim`, which asks one more of a bared player's
+    /// opponent to move: src/position.cpp, `is_immediate_game_end`), as its
+    /// own shatranj and courier say it. That counts every piece, the
+    /// royal one and those in hand, so it is fairyc's rule where each side
+    /// has one royal piece, nothing goes to hand and no other extinction
+    /// rule is needed. Without `after-reply` two bare kings draw, which
+    /// the engine's extinction does not say; 11.1 has other keys.
+    fn bare_king(&mut self, end: &EndRules, bare: fairyc_runtime::table::BareKingRule) {
+        let royal = self.parts.pieces.iter().position(|p| p.royal.is_royal());
+        let one_royal = royal.is_some_and(|r| {
+            self.checked.setup.squares[r]
+                .iter()
+                .all(|side| side.len() == 1)
+        });
+        let why = if self.target != Target::Current {
+            Some("bare king")
+        } else if !bare.after_reply {
+            Some("bare king without a reply (`after-reply`): two bare kings draw")
+        } else if !one_royal {
+            Some("bare king, where a side has not one royal piece")
+        } else if self.parts.drops.is_some() {
+            Some("bare king with drops: the engine counts the pieces in hand")
+        } else if !end.extinction.is_empty() {
+            Some("bare king beside an extinction rule")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            let span = self.end_span(|r| match r {
+                EndRule::BareKing { span, .. } => Some(*span),
+                _ => None,
+            });
+            self.refuse(ExportRefusal::Rule { why: why.into() }, span);
+            return;
+        }
+        self.key("extinctionValue", outcome(bare.outcome));
+        self.key("extinctionClaim", true);
+        self.key("extinctionPieceTypes", "*");
+        self.key("extinctionPieceCount", 1);
+        self.key("extinctionOpponentPieceCount", 2);
+    }
+
     /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`,
     /// `extinctionOpponentPieceCount`.
     fn extinction(&mut self, end: &EndRules) {
+        if self.pseudo_royal_king {
+            // The pseudo-royal commoner is the extinction's only type:
+            // blowing it up loses, as fairyc's `extinction <King> loss`.
+            let royal = self.parts.pieces.iter().position(|p| p.royal.is_royal());
+            let lost = matches!(end.extinction.as_slice(), [r]
+                if r.piece.map(usize::from) == royal
+                    && r.left == 0
+                    && r.opponent == 0
+                    && r.outcome == Outcome::Loss);
+            if !lost {
+                let span = self.item_span(|i| match i {
+                    Item::Blast(b) => Some(b.span),
+                    _ => None,
+                });
+                self.refuse(
+                    ExportRefusal::Rule {
+                        why: "captures that blast the pieces around them (`blast { … }`) beside a royal piece whose loss is not its side's only extinction rule (`extinction <King> loss`)".into(),
+                    },
+                    span,
+                );
+                return;
+            }
+            self.key("extinctionPseudoRoyal", true);
+        }
         if let Some(first) = end.extinction.first() {
             let same = end.extinction.iter().all(|r| {
                 r.left == first.left && r.outcome == first.outcome && r.opponent == first.opponent

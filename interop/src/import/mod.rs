@@ -624,6 +624,7 @@ pub const IMPORTED_CURRENT: &[&str] = &[
     "diagonalLines",
     "soldierPromotionRank",
     "bikjangRule",
+    "extinctionClaim",
 ];
 
 /// Whether `value` is the current Fairy-Stockfish's default for a key only
@@ -5404,9 +5405,67 @@ impl<'a> Generator<'a> {
         }
     }
 
+    /// `extinctionClaim = true` (the current Fairy-Stockfish): an extinction
+    /// the side to move claims, which asks one piece more of a bared
+    /// player's opponent when that player is to move (src/position.cpp,
+    /// `is_immediate_game_end`). With all pieces counted
+    /// (`extinctionPieceTypes = *`), one left (`extinctionPieceCount = 1`)
+    /// and two for the opponent (`extinctionOpponentPieceCount = 2`), as its
+    /// shatranj and courier say it, that is `bare-king <value> after-reply`
+    /// where each side has one king and no pieces in hand (the engine
+    /// counts them). Any other use is `E0201`.
+    fn bare_king(&mut self, lines: &mut Vec<(String, &'static str)>) {
+        let value = self.outcome("extinctionValue", "none", true);
+        let count = self.int("extinctionPieceCount", 0, 0, 64);
+        let opponent = self.int("extinctionOpponentPieceCount", 0, 0, 64);
+        let (Some(value), Some(count), Some(opponent)) = (value, count, opponent) else {
+            return;
+        };
+        let types = self
+            .raw("extinctionPieceTypes")
+            .map(|v| v.value.trim().to_string());
+        let hands = self.bool("pieceDrops", false) == Some(true)
+            || self.bool("capturesToHand", false) == Some(true);
+        let one_king = self.king().is_some() && self.pseudo_royal.is_empty() && !self.blasts();
+        let why = if value == "none" {
+            None
+        } else if types.as_deref() != Some("*") || count != 1 || opponent != 2 {
+            Some("a claimed extinction other than a bare king's (`extinctionPieceTypes = *`, `extinctionPieceCount = 1`, `extinctionOpponentPieceCount = 2`): the language's `bare-king … after-reply` says that one only")
+        } else if hands {
+            Some("a claimed bare king with pieces in hand, which Fairy-Stockfish counts and `bare-king` does not")
+        } else if !one_king {
+            Some("a claimed bare king without one royal `king` per side")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            self.refuse_key("extinctionClaim", why);
+            return;
+        }
+        if value == "none" {
+            return;
+        }
+        let said = [
+            self.said("extinctionValue", "none"),
+            self.said("extinctionClaim", "false"),
+            self.said("extinctionPieceTypes", ""),
+            self.said("extinctionPieceCount", "0"),
+            self.said("extinctionOpponentPieceCount", "0"),
+        ]
+        .join(", ");
+        lines.push((
+            format!("bare-king {value} after-reply    // {said}"),
+            "extinctionClaim",
+        ));
+    }
+
     /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`,
     /// `extinctionOpponentPieceCount`.
     fn extinction(&mut self, lines: &mut Vec<(String, &'static str)>) {
+        if self.out.target == Target::Current && self.bool("extinctionClaim", false) == Some(true) {
+            self.bare_king(lines);
+            return;
+        }
         if let Some(value) = self.outcome("extinctionValue", "none", true) {
             let count = self.int("extinctionPieceCount", 0, 0, 64);
             let opponent = match self.int("extinctionOpponentPieceCount", 0, 0, 64) {
