@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 
 use fairyc_runtime::Variant;
-use fairyc_tests::{fsf_agrees, fsf_agrees_until, root, Engine};
+use fairyc_tests::{fsf_agrees, fsf_agrees_as, root, Compare, Engine};
 
 /// The shipped variants that export.
 const EXPORTS: &[&str] = &[
@@ -432,7 +432,6 @@ const CURRENT_EXPORTS: &[&str] = &[
     "orda",
     "ordamirror",
     "paradigm",
-    "pocketknight",
     "raazuvaa",
     "shako",
     "tencubed",
@@ -459,6 +458,7 @@ const CURRENT_EXPORTS: &[&str] = &[
     "6x6atom",
     "shatranj",
     "courier",
+    "seirawan",
 ];
 
 fn export_current(stem: &str) -> Result<String, Vec<fairyc_compiler::error::CompileError>> {
@@ -470,7 +470,7 @@ fn export_current(stem: &str) -> Result<String, Vec<fairyc_compiler::error::Comp
 }
 
 /// Exactly [`CURRENT_EXPORTS`] export to the current Fairy-Stockfish, and
-/// every variant that exports to 11.1 exports to it too.
+/// every variant that exports to 11.1 exports to it too but pocket knight.
 #[test]
 fn current_boundary() {
     let mut wrong = Vec::new();
@@ -485,8 +485,14 @@ fn current_boundary() {
             )),
         }
     }
+    // Pocket knight keeps 11.1's clock (pawns and captures reset it) with
+    // a move limit, where the current engine resets it at every drop too.
+    const ONLY_11: &[&str] = &["pocketknight"];
     for stem in EXPORTS {
-        assert!(CURRENT_EXPORTS.contains(stem), "{stem}");
+        assert!(
+            CURRENT_EXPORTS.contains(stem) != ONLY_11.contains(stem),
+            "{stem}"
+        );
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
@@ -650,15 +656,8 @@ fn pyffish_plays_current_exports() {
         // With `limit off` the half-move clock decides nothing, and these
         // keep fairyc's (not reset by drops), which the engine resets at
         // every drop: along games their FENs' clock fields differ (and
-        // nothing else: docs/export.md). Compared at the start only.
-        const CLOCK_FIELD_DIFFERS: &[&str] =
-            &["capahouse", "crazyhouse", "dobutsu", "pocketknight"];
-        let games = if CLOCK_FIELD_DIFFERS.contains(&stem) {
-            0
-        } else {
-            games
-        };
-        let plies = if games == 0 { 0 } else { plies };
+        // nothing else: docs/export.md), and are not compared.
+        const CLOCK_FIELD_DIFFERS: &[&str] = &["capahouse", "crazyhouse", "dobutsu"];
         // Walls placed by every move: duck and amazons have about a
         // thousand moves a position, isolation hundreds (a billion and
         // tens of millions of leaves at depth 3).
@@ -670,9 +669,18 @@ fn pyffish_plays_current_exports() {
         // `do_move`); fairyc's royal piece never goes to hand. Those
         // finished positions' FENs differ (docs/export.md).
         const FINISHED_DIFFERS: &[&str] = &["atomiczh"];
-        let finished = !FINISHED_DIFFERS.contains(&stem);
+        // The current engine leaves out of the castling field the gates
+        // that its castling letters imply (`KQBCDFG`, where fairyc writes
+        // Fairy-Stockfish 11.1's `KQABCDEFGH`): the same position, compared
+        // as fairyc reads the engine's FEN (docs/export.md).
+        const GATES_WRITTEN_OTHERWISE: &[&str] = &["seirawan"];
+        let how = Compare {
+            finished: !FINISHED_DIFFERS.contains(&stem),
+            read_back: GATES_WRITTEN_OTHERWISE.contains(&stem),
+            clock: !CLOCK_FIELD_DIFFERS.contains(&stem),
+        };
         let (positions, wrong) =
-            fsf_agrees_until(&variant, &mut engine, games, plies, EVERY, depth, finished);
+            fsf_agrees_as(&variant, &mut engine, (games, plies, EVERY, depth), how);
         mismatches.extend(wrong.into_iter().map(|w| format!("{stem}: {w}")));
         println!(
             "{stem}: start and {positions} positions of {games} games compared at depth {depth}"

@@ -649,16 +649,19 @@ impl Exporter<'_> {
             );
         }
         if !parts.gating.is_empty() {
-            let span = self.item_span(|i| match i {
-                Item::Gating(g) => Some(g.span),
-                _ => None,
-            });
-            self.refuse(
-                ExportRefusal::Rule {
-                    why: "gating".into(),
-                },
-                span,
-            );
+            match self.gating_refusal() {
+                None => {
+                    self.key("gating", true);
+                    self.key("seirawanGating", true);
+                }
+                Some(why) => {
+                    let span = self.item_span(|i| match i {
+                        Item::Gating(g) => Some(g.span),
+                        _ => None,
+                    });
+                    self.refuse(ExportRefusal::Rule { why }, span);
+                }
+            }
         }
         // The current Fairy-Stockfish's `shogiPawnDropMateIllegal`: a mate
         // given by dropping its `shogiPawn` type (the only piece that
@@ -779,6 +782,82 @@ impl Exporter<'_> {
                 span,
             );
         }
+    }
+
+    /// Why the gating rules are not the current Fairy-Stockfish's
+    /// `seirawanGating` (with `gating`), if they are not. The engine lets
+    /// any piece in hand enter on a gate square its side's piece has just
+    /// left (the gates are the first-rank letters of the FEN's castling
+    /// field), where that piece may be dropped (src/movegen.cpp,
+    /// `make_move_and_gating`): so every piece that can be in hand must gate
+    /// on exactly the side's first-rank squares where it may be dropped.
+    /// 11.1 is not compared.
+    fn gating_refusal(&self) -> Option<String> {
+        let whole = "gating";
+        if self.target != Target::Current {
+            return Some(whole.into());
+        }
+        let parts = self.parts;
+        // The pieces that can be in hand: the start's, and with drops
+        // every piece a capture puts there.
+        let hand: String = parts
+            .start
+            .split_once('[')
+            .and_then(|(_, rest)| rest.split_once(']'))
+            .map(|(h, _)| h.to_string())
+            .unwrap_or_default();
+        let mut in_hand: Vec<usize> = (0..parts.pieces.len())
+            .filter(|&p| {
+                let l = self.letter(p);
+                hand.chars().any(|c| c.eq_ignore_ascii_case(&l))
+            })
+            .collect();
+        if let Some(d) = &parts.drops {
+            if d.supply != HandSupply::Captures {
+                return Some(format!(
+                    "{whole} with a hand that is not filled by captures"
+                ));
+            }
+            in_hand.extend(
+                (0..parts.pieces.len())
+                    .filter(|&p| !parts.pieces[p].royal.is_royal() && self.face_base[p].is_none()),
+            );
+        }
+        let in_hand = sorted(in_hand);
+        for side in 0..2 {
+            let back = rank_squares(parts, side, 0);
+            for p in 0..parts.pieces.len() {
+                let gates: Vec<Sq> = sorted(
+                    parts
+                        .gating
+                        .iter()
+                        .filter(|g| g.piece as usize == p)
+                        .flat_map(|g| g.squares[side].iter().copied())
+                        .collect(),
+                );
+                if !in_hand.contains(&p) {
+                    continue;
+                }
+                let want: Vec<Sq> = match &parts.drops {
+                    Some(d) => back
+                        .iter()
+                        .copied()
+                        .filter(|s| !d.forbidden[p][side].contains(s))
+                        .collect(),
+                    // Without drops the engine's drop region of its pawn
+                    // leaves out the first rank (`firstRankPawnDrops`).
+                    None if self.types[p] == Some("pawn") => return Some(whole.into()),
+                    None => back.clone(),
+                };
+                if gates != want {
+                    return Some(format!(
+                        "{whole}: `{}` does not enter on every first-rank square where it may be dropped, and there only (the engine's `seirawanGating` gates any piece in hand)",
+                        parts.pieces[p].name
+                    ));
+                }
+            }
+        }
+        None
     }
 
     /// The keys of a blast (`blast { … }`) for the current engine, or why
@@ -2253,6 +2332,14 @@ impl Exporter<'_> {
             && end.resets_on.is_default()
             && end.resets_irreversible.is_empty();
         let current_clock = self.target == Target::Current && self.current_clock(&end, &pawns);
+        // The current engine resets the clock at every drop: 11.1's clock
+        // (pawns and captures) is its only where no drop is played, or
+        // where the clock decides nothing (`limit off`; the FENs' clock
+        // fields then differ, docs/export.md).
+        let chess_clock = chess_clock
+            && (self.target != Target::Current
+                || self.parts.drops.is_none()
+                || end.move_limit.is_none());
         if !(chess_clock || current_clock) {
             let span = self.item_span(|i| match i {
                 Item::Clock(c) => Some(c.span),

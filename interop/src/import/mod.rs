@@ -625,6 +625,8 @@ pub const IMPORTED_CURRENT: &[&str] = &[
     "soldierPromotionRank",
     "bikjangRule",
     "extinctionClaim",
+    "gating",
+    "seirawanGating",
 ];
 
 /// Whether `value` is the current Fairy-Stockfish's default for a key only
@@ -1253,6 +1255,19 @@ macro_rules! chess_pieces {
     };
 }
 
+/// Seirawan chess (`seirawan_variant()`): chess's pieces with the hawk
+/// (`archbishop`) and the elephant (`chancellor`) in hand, gated.
+macro_rules! seirawan_base {
+    () => {
+        concat!(
+            chess_pieces!(),
+            "archbishop = h\nchancellor = e\n",
+            "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1\n",
+            "gating = true\nseirawanGating = true\npromotionPieceTypes = heqrbn\n"
+        )
+    };
+}
+
 /// The shogi family's base (`minishogi_variant_base()`): shogi's pieces on
 /// 5×5, drops, shogi promotions, and the shogi rules of drops and
 /// repetition.
@@ -1373,6 +1388,30 @@ const BUILTINS: &[Builtin] = &[
             "promotionLimit = a:1 c:1 q:1 r:2 b:2 n:2\nmandatoryPawnPromotion = false\n",
             "immobilityIllegal = true\ndoubleStepRegionWhite = *3\ndoubleStepRegionBlack = *8\n",
             "castling = false\n"
+        ),
+        unsaid: None,
+    },
+    Builtin {
+        name: "pocketknight",
+        keys: concat!(
+            "[pocketknight]\n",
+            chess_pieces!(),
+            "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1\n",
+            "pieceDrops = true\ncapturesToHand = false\n"
+        ),
+        unsaid: None,
+    },
+    Builtin {
+        name: "seirawan",
+        keys: concat!("[seirawan]\n", seirawan_base!()),
+        unsaid: None,
+    },
+    Builtin {
+        name: "shouse",
+        keys: concat!(
+            "[shouse]\n",
+            seirawan_base!(),
+            "pieceDrops = true\ncapturesToHand = true\n"
         ),
         unsaid: None,
     },
@@ -2005,6 +2044,7 @@ impl<'a> Generator<'a> {
         }
         self.promotion();
         self.drops(fen.as_ref());
+        self.gating(fen.as_ref());
         self.flips();
         self.blast();
         self.pass();
@@ -3018,6 +3058,98 @@ impl<'a> Generator<'a> {
         self.line("", None);
     }
 
+    /// `gating = true` with `seirawanGating = true` (the current
+    /// Fairy-Stockfish): the `gating` item. The engine lets any piece in
+    /// hand enter on a gate square its side's piece has just left, where
+    /// the piece may be dropped (src/movegen.cpp, `make_move_and_gating`);
+    /// the gates are the first-rank letters of the FEN's castling field. So
+    /// every piece that can be in hand (the start's, and with
+    /// `capturesToHand` every piece but a royal one) gates on its side's
+    /// first rank, a pawn only with `firstRankPawnDrops`. One key without
+    /// the other, or drop regions beside them: `E0201`.
+    fn gating(&mut self, fen: Option<&Fen>) {
+        if self.out.target != Target::Current {
+            return;
+        }
+        let (Some(gating), Some(seirawan)) = (
+            self.bool("gating", false),
+            self.bool("seirawanGating", false),
+        ) else {
+            return;
+        };
+        if !gating && !seirawan {
+            return;
+        }
+        if gating != seirawan {
+            let key = if gating { "gating" } else { "seirawanGating" };
+            self.refuse_key(
+                key,
+                "gates without Seirawan's gating moves, or Seirawan's gating without gates: the language's `gating` is the two together",
+            );
+            return;
+        }
+        let region = [
+            "dropRegion",
+            "dropRegionWhite",
+            "dropRegionBlack",
+            "whiteDropRegion",
+            "blackDropRegion",
+        ]
+        .into_iter()
+        .find(|k| self.raw(k).is_some());
+        if let Some(key) = region {
+            self.refuse_key(
+                key,
+                "drop regions beside gating: the engine gates a piece where it may be dropped, which is not compared yet",
+            );
+            return;
+        }
+        let Some(fen) = fen else {
+            return;
+        };
+        let hand: Vec<char> = fen
+            .placement
+            .split_once('[')
+            .map(|(_, h)| h.trim_end_matches(']').chars().collect())
+            .unwrap_or_default();
+        let to_hand = self.bool("capturesToHand", false) == Some(true);
+        let first_rank_pawns = self.bool("firstRankPawnDrops", false) == Some(true);
+        let pawn = self.pawn().map(|p| p.letter);
+        let king = self.king().map(|p| p.letter);
+        let names: Vec<String> = self
+            .pieces
+            .iter()
+            .filter(|p| Some(p.letter) != king && !self.pseudo_royal.contains(&p.letter))
+            .filter(|p| to_hand || hand.iter().any(|c| c.eq_ignore_ascii_case(&p.letter)))
+            .filter(|p| Some(p.letter) != pawn || first_rank_pawns)
+            .map(|p| p.name.clone())
+            .collect();
+        let said = [
+            self.said("gating", "false"),
+            self.said("seirawanGating", "false"),
+        ]
+        .join(", ");
+        if names.is_empty() {
+            self.line(
+                &format!("// no gating: no piece can be in hand    // {said}"),
+                Some("seirawanGating"),
+            );
+            self.line("", None);
+            return;
+        }
+        self.line(
+            &format!("zone gates {{ white: rank 1; black: rank {} }}", self.ranks),
+            Some("seirawanGating"),
+        );
+        self.line(&format!("gating {{    // {said}"), Some("seirawanGating"));
+        self.line(
+            &format!("    {} on gates", names.join(" | ")),
+            Some("seirawanGating"),
+        );
+        self.line("}", Some("seirawanGating"));
+        self.line("", None);
+    }
+
     /// `wallingRule`, `wallingRegion…` (the current Fairy-Stockfish): the
     /// `walls` item. `arrow` is `reach`, `past` is `past`, `static` is
     /// `anywhere`, `duck` is `moving`; the region (every square by default)
@@ -3673,12 +3805,18 @@ impl<'a> Generator<'a> {
             return;
         };
         let mut rules = Vec::new();
+        // With Seirawan's gating, a file letter is a gate right, which the
+        // `gating` item reads from the same field ([`Self::gating`]).
+        let gates = self.out.target == Target::Current
+            && self.bool("gating", false) == Some(true)
+            && self.bool("seirawanGating", false) == Some(true);
         for right in rights.chars() {
             let (white, kingside) = match right {
                 'K' => (true, true),
                 'Q' => (true, false),
                 'k' => (false, true),
                 'q' => (false, false),
+                c if gates && c.is_ascii_alphabetic() => continue,
                 _ => {
                     self.out.cannot(
                         "startFen",
