@@ -84,10 +84,11 @@ impl Exporter<'_> {
     /// `startFen`; `bikjangRule` (the royal piece `faces` the other and
     /// `facing` ends the game); `materialCounting = janggi` (the `scoring`
     /// item: janggi's count) or `none`; `pieceDrops` and `capturesToHand`
-    /// (drops); `nFoldRule = 0` and `nMoveRule = 0` (the shipped janggi
-    /// variants model Fairy-Stockfish 11.1, which ends no game by
-    /// repetition or the move limit in play: the current engine's janggi
-    /// decides a threefold repetition and the 50-move rule by the count).
+    /// (drops); `nFoldRule = 0` and `nMoveRule = 0` (the move limit, if
+    /// any): the shipped janggi variants have neither a repetition rule
+    /// nor a move limit (they model Fairy-Stockfish 11.1's play, whose
+    /// repetition rules act in its search only), where the built-in
+    /// decides a threefold repetition and the 50-move rule, by the count.
     pub(super) fn janggi(&mut self, section: &str) -> bool {
         let parts = self.parts;
         let b = &parts.board;
