@@ -411,6 +411,11 @@ const CURRENT_EXPORTS: &[&str] = &[
     "grasshopper",
     "gustav3",
     "hoppelpoppel",
+    "janggi",
+    "janggicasual",
+    "janggihouse",
+    "janggimodern",
+    "janggitraditional",
     "janus",
     "jesonmor",
     "kingofthehill",
@@ -530,14 +535,15 @@ fn refusals_name_their_target() {
         chu.contains("the current Fairy-Stockfish cannot hold this board: it is 12×12"),
         "{chu}"
     );
-    // janggi's general, which also moves along the palace's diagonals.
-    let janggi = text(export_current("janggi").expect_err("janggi exports"));
+    // Horde's king, royal for Black only.
+    let horde = text(export_current("horde").expect_err("horde exports"));
     assert!(
-        janggi
-            .contains("the export to the current Fairy-Stockfish does not cover this royal piece"),
-        "{janggi}"
+        horde.contains(
+            "the export to the current Fairy-Stockfish does not cover this royal piece: it is royal for one side only"
+        ),
+        "{horde}"
     );
-    assert!(!janggi.contains("11.1"), "{janggi}");
+    assert!(!horde.contains("11.1"), "{horde}");
     // A mating pawn drop, which Fairy-Stockfish plays and scores.
     let minishogi = text(export_current("minishogi").expect_err("minishogi exports"));
     assert!(
@@ -582,6 +588,54 @@ fn current_export_writes_faces_and_regions() {
             fairyc_interop::export::export(&source(stem), "x").is_err(),
             "{stem}"
         );
+    }
+}
+
+/// The janggi family is written as children of the current engine's
+/// built-in `janggi` (whose general, guards and cannons no standalone
+/// section can write), with the keys of its rules; a variant that plays
+/// otherwise (here a cannon counted 6, a soldier without its sideways
+/// step) is refused at its pieces as before, and 11.1 refuses them all.
+#[test]
+fn janggi_exports_as_a_child_of_the_built_in() {
+    for (stem, bikjang, counting, drops) in [
+        ("janggi", true, "janggi", false),
+        ("janggicasual", false, "none", false),
+        ("janggihouse", true, "janggi", true),
+        ("janggimodern", false, "janggi", false),
+        ("janggitraditional", true, "none", false),
+    ] {
+        let ini = export_current(stem).expect("exports");
+        let keys = [
+            format!("[fairyc-{stem}:janggi]"),
+            format!("bikjangRule = {bikjang}"),
+            format!("materialCounting = {counting}"),
+            "nFoldRule = 0".into(),
+            "nMoveRule = 0".into(),
+        ];
+        for key in &keys {
+            assert!(ini.lines().any(|l| l == key), "{key}:\n{ini}");
+        }
+        assert_eq!(
+            ini.lines().any(|l| l == "pieceDrops = true"),
+            drops,
+            "{ini}"
+        );
+        assert!(
+            fairyc_interop::export::export(&source(stem), "x").is_err(),
+            "{stem}"
+        );
+    }
+    let janggi = source("janggi");
+    for (from, to) in [("Cannon 7", "Cannon 6"), ("moves fsW", "moves fW")] {
+        assert!(janggi.contains(from), "{from}");
+        let text = janggi.replace(from, to);
+        let codes = codes(fairyc_interop::export::export_for(
+            &text,
+            "j",
+            fairyc_interop::export::Target::Current,
+        ));
+        assert!(codes.contains(&"E0161".to_string()), "{to}: {codes:?}");
     }
 }
 

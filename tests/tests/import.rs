@@ -405,7 +405,8 @@ fn pieces_without_en_passant(v: &Variant) -> Vec<(String, Royal, Paths)> {
 
 /// Every shipped variant that exports to the current Fairy-Stockfish
 /// (custom pieces included), imported back for the current one, has the
-/// same start FEN, the same pieces (path by path) and perft 1..=2.
+/// same start FEN, the same pieces (path by path; janggi's where they can
+/// stand) and perft 1..=2.
 #[test]
 fn round_trip_current() {
     // Exports whose keys the import does not read back as the same pieces
@@ -423,6 +424,19 @@ fn round_trip_current() {
         "torishogi",
         "xiangqi",
         "yarishogi",
+    ];
+    // Children of the built-in `janggi`: read back with the built-in's
+    // pieces, whose moves differ from the shipped files' only on squares
+    // the pieces never stand on (a general's diagonal steps in the other
+    // palace) and whose general faces along ranks too, where the shipped
+    // one faces along files (the palaces share no rank): the export checks
+    // that (interop/src/export/janggi.rs); here the FEN and perft.
+    const SAME_WHERE_THEY_STAND: &[&str] = &[
+        "janggi",
+        "janggicasual",
+        "janggihouse",
+        "janggimodern",
+        "janggitraditional",
     ];
     let mut wrong = Vec::new();
     let mut count = 0;
@@ -458,7 +472,9 @@ fn round_trip_current() {
             wrong.push(format!("{stem}: start FEN {} became {}", a.fen(), b.fen()));
             continue;
         }
-        if pieces_without_en_passant(&ours) != pieces_without_en_passant(&back) {
+        if !SAME_WHERE_THEY_STAND.contains(&stem.as_str())
+            && pieces_without_en_passant(&ours) != pieces_without_en_passant(&back)
+        {
             wrong.push(format!("{stem}: the pieces' moves differ"));
         }
         for d in 1..=2 {

@@ -25,6 +25,8 @@ use fairyc_compiler::geometry::{Geometry, Sq};
 use fairyc_compiler::lower;
 use fairyc_compiler::span::Span;
 
+mod janggi;
+
 /// FSF 11.1's predefined piece types (other than `pawn` and `king`, handled
 /// apart) and their moves in fairyc's Betza dialect (FSF's `fN` is `ffN`).
 pub(crate) const FSF_TYPES: &[(&str, &str)] = &[
@@ -472,7 +474,7 @@ impl Exporter<'_> {
             }
         );
         let _ = writeln!(self.out, "[{section}]");
-        if !self.board() {
+        if !self.board() || self.janggi(section) {
             return;
         }
         self.walls();
