@@ -863,7 +863,7 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0165",
         title: "drops Fairy-Stockfish cannot express",
-        text: "The export drops any piece on any empty square, except that pawns may be kept off their first rank (`firstRankPawnDrops = false`) and off the promotion zone (`promotionZonePawnDrops = false`). For the current Fairy-Stockfish a `per-file` limit of one piece is `dropNoDoubled` (`dropNoDoubledCount`), and a piece may be kept off the squares where it has no move (`immobilityIllegal`, with shogi's forced promotions). Other forbidden squares, `no-drop-mate` (Fairy-Stockfish plays a mating pawn drop and scores it as a loss: `checkmate by Pawn drop win` is its `shogiPawnDropMateIllegal`) and `also-as` are refused.",
+        text: "The export drops any piece on any empty square, except that pawns may be kept off their first rank (`firstRankPawnDrops = false`) and off the promotion zone (`promotionZonePawnDrops = false`). For the current Fairy-Stockfish a `per-file` limit of one piece is `dropNoDoubled` (`dropNoDoubledCount`), a piece may be kept off the squares where it has no move (`immobilityIllegal`, with shogi's forced promotions), and `must-drop` is `mustDrop`. Other forbidden squares, `no-drop-mate` (Fairy-Stockfish plays a mating pawn drop and scores it as a loss: `checkmate by Pawn drop win` is its `shogiPawnDropMateIllegal`) and `also-as` are refused.",
         wrong: "drops { Knight not-on rank 1 }",
         fixed: "drops { Pawn not-on rank 1, rank 8 }",
     },

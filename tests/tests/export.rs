@@ -464,6 +464,8 @@ const CURRENT_EXPORTS: &[&str] = &[
     "shatranj",
     "courier",
     "seirawan",
+    "picaria",
+    "nineholes",
 ];
 
 fn export_current(stem: &str) -> Result<String, Vec<fairyc_compiler::error::CompileError>> {

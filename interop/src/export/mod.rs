@@ -2029,8 +2029,12 @@ impl Exporter<'_> {
             }
         }
         // The placement-phase rules: FSF 11.1 has keys of its own for some
-        // of them (mustDrop, dropOppositeColoredBishop), not yet mapped here.
-        if d.must_drop {
+        // of them (mustDrop, dropOppositeColoredBishop), not yet mapped
+        // for it. The current engine's `mustDrop` (with `mustDropType = *`,
+        // its default) is `must-drop`, as the import reads it.
+        if d.must_drop && self.target == Target::Current {
+            self.key("mustDrop", true);
+        } else if d.must_drop {
             refusals.push((
                 String::new(),
                 "a side must drop while it can (`must-drop`)".into(),
