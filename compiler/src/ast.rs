@@ -548,12 +548,14 @@ pub struct ClockDecl {
 /// A statement of the `clock` block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ClockRule {
-    /// `limit 50` (full moves) or `limit off`.
+    /// `limit 50` (full moves), `limit 50 points` or `limit off`.
     Limit {
         /// The whole statement.
         span: Span,
         /// The limit, or `None` for `off`.
         moves: Spanned<Option<u32>>,
+        /// `points`: the material decides the game, not a draw.
+        points: bool,
     },
     /// `resets capture, drop, promotion, Pawn if irreversible`.
     Resets {

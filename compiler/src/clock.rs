@@ -19,6 +19,8 @@ use crate::span::{Span, Spanned};
 pub struct CheckedClock {
     /// `limit`: full moves without a reset that end the game in a draw.
     pub limit: Option<u32>,
+    /// `limit … points`: the material decides that game instead.
+    pub points: bool,
     /// The kinds of move that reset the clock.
     pub events: ClockEvents,
     /// Pieces whose every move and drop resets it.
@@ -63,7 +65,7 @@ pub fn check(decl: &ClockDecl) -> ClockRefs<'_> {
     };
     for rule in &decl.rules {
         match rule {
-            ClockRule::Limit { span, moves } => {
+            ClockRule::Limit { span, moves, .. } => {
                 once(&mut out.errors, "limit", *span);
                 if let Some(n) = moves.node.filter(|&n| n == 0 || n > MAX_MOVE_LIMIT) {
                     out.errors.push(CompileError::new(
@@ -122,7 +124,10 @@ pub fn resolve(
     let mut resets = false;
     for rule in decl.map(|d| d.rules.as_slice()).unwrap_or_default() {
         match rule {
-            ClockRule::Limit { moves, .. } => out.limit = moves.node,
+            ClockRule::Limit { moves, points, .. } => {
+                out.limit = moves.node;
+                out.points = *points;
+            }
             ClockRule::Resets { events, .. } => {
                 resets = true;
                 out.events = ClockEvents::NONE;

@@ -611,6 +611,9 @@ pub enum ErrorKind {
         /// The letter given.
         letter: String,
     },
+    /// `E0049` `repetition 3 points for white`: a repetition decided by the
+    /// material has no outcome for a side (`for`).
+    RepetitionPointsFor,
     /// `E0150` `Queen max 0` — a promotion limit that is 0 or more than 64.
     PromotionLimitOutOfRange {
         /// The limit given.
@@ -1638,6 +1641,16 @@ impl ErrorKind {
             .help(
                 "`ends` names the FEN letters of other rules of the block, whose rights a \
                  castling by this rule ends: `K: King e1 -> g1, Rook h1 -> f1 ends k`",
+            ),
+            ErrorKind::RepetitionPointsFor => Text::new(
+                "E0049",
+                "a repetition decided by `points` is for no side",
+                "the material decides this repetition, whoever is to move",
+            )
+            .help(
+                "`repetition 3 points` gives the game to the side with more points (their \
+                 pieces' `points` and `komi`); write an outcome instead of `points` to give \
+                 it to one side with `for`",
             ),
             ErrorKind::PromotionLimitOutOfRange { count } => Text::new(
                 "E0150",

@@ -440,6 +440,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "variant \"Mini\" { }",
     },
     Explanation {
+        code: "E0049",
+        title: "a repetition by points for one side",
+        text: "`repetition <n> points` ends the game at the n-th occurrence of a position and gives it to the side with more points (its pieces' `points` and its `komi`, from `scoring`; equal totals draw), whoever is to move, as the current Fairy-Stockfish's janggi decides a repetition by its count; with `perpetual-check <outcome>`, a player who gave every check of the repetition gets that outcome instead (both did: the points decide). So `for <side>`, which says whose outcome it is, has nothing to apply to: give an outcome (`draw`, `win`, `loss`) to use it.",
+        wrong: "end { repetition 3 points for white }",
+        fixed: "end { repetition 3 points }",
+    },
+    Explanation {
         code: "E0050",
         title: "the file is not valid UTF-8",
         text: "A `.variant` file is read as UTF-8 (a leading byte-order mark is skipped). The diagnostic points at the first byte that is not valid UTF-8, often a file saved in Latin-1 or UTF-16 by an editor. Save the file as UTF-8; names in the language are ASCII, and strings may hold any Unicode text.",

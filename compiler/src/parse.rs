@@ -1720,16 +1720,25 @@ impl Builder<'_> {
             let span = tight(&p);
             match p.as_rule() {
                 Rule::clock_limit => {
+                    let mut moves = None;
+                    let mut points = false;
                     for q in p.into_inner() {
-                        let moves = match q.as_rule() {
+                        match q.as_rule() {
                             Rule::count => {
                                 let n = self.number(&q, u32::MAX);
-                                Spanned::new(Some(n.node), n.span)
+                                moves = Some(Spanned::new(Some(n.node), n.span));
                             }
-                            Rule::kw_off => Spanned::new(None, span_of(&q)),
-                            _ => continue,
-                        };
-                        rules.push(ClockRule::Limit { span, moves });
+                            Rule::kw_off => moves = Some(Spanned::new(None, span_of(&q))),
+                            Rule::kw_points => points = true,
+                            _ => {}
+                        }
+                    }
+                    if let Some(moves) = moves {
+                        rules.push(ClockRule::Limit {
+                            span,
+                            moves,
+                            points,
+                        });
                     }
                 }
                 Rule::clock_resets => {

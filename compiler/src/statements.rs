@@ -567,7 +567,7 @@ const END_BLOCK: &[Statement] = &[
     ),
     lead(
         "repetition",
-        "`repetition <count> <win|draw|loss> [for <white|black>] [claim <count>] [perpetual-check <win|draw|loss>]`",
+        "`repetition <count> <win|draw|loss|points> [for <white|black>] [claim <count>] [perpetual-check <win|draw|loss>]`",
         "what a repeated position means",
         END,
     ),
@@ -652,7 +652,7 @@ const CLOCK_BLOCK: &[Statement] = &[
     ),
     lead(
         "limit",
-        "`limit <moves>` or `limit off`",
+        "`limit <moves> [points]` or `limit off`",
         "the full moves without a reset that end the game in a draw",
         CLOCK,
     ),

@@ -187,7 +187,7 @@ static const char *const K_CASTLE[] = {"side", "fen", "king", "king_from", "king
                                        "rook_from", "rook_to", "empty", "safe", NULL};
 static const char *const K_CASTLE_OPT[] = {"line", "by_drop", "ends", NULL};
 static const char *const K_END[] = {"checkmate", "stalemate", NULL};
-static const char *const K_END_OPT[] = {"repetition", "move_limit", "resets_move_limit",
+static const char *const K_END_OPT[] = {"repetition", "move_limit", "move_limit_points", "resets_move_limit",
                                         "resets_on", "resets_irreversible",
                                         "bare_king", "reach", "check_count", "extinction",
                                         "counting", "double_pass", "facing", "komi",

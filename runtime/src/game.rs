@@ -121,6 +121,15 @@ impl<'v> Game<'v> {
         (by_mover, by_opponent)
     }
 
+    /// The material decides (`points`): the higher total wins.
+    fn points_result(&self, reason: EndReason) -> GameResult {
+        let points = self.pos.points();
+        GameResult {
+            winner: crate::position::outcome::points_winner([points.white, points.black]),
+            reason,
+        }
+    }
+
     /// Repetition, the n-move rule and counting, before draw odds.
     fn drawn_history_outcome(&self) -> Option<GameResult> {
         let end = &self.pos.variant().tables().parts().end;
@@ -137,11 +146,19 @@ impl<'v> Game<'v> {
                         (false, true) => {
                             return Some(result_for(side ^ 1, perpetual, EndReason::Repetition))
                         }
+                        // Both did: a draw, or the material decides.
+                        (true, true) if rep.points => {
+                            return Some(self.points_result(EndReason::Repetition))
+                        }
                         (true, true) => {
                             return Some(result_for(side, Outcome::Draw, EndReason::Repetition))
                         }
                         (false, false) => {}
                     }
+                }
+                // `points`: the material decides.
+                if rep.points {
+                    return Some(self.points_result(EndReason::Repetition));
                 }
                 // `for <side>`: the outcome is that side's.
                 let side = rep.side.map_or(side, |s| s as usize);
@@ -151,6 +168,9 @@ impl<'v> Game<'v> {
         if let Some(n) = end.move_limit {
             // In 64 bits: `2 * n` does not fit in 32 for a large limit.
             if u64::from(self.pos.halfmove()) >= 2 * u64::from(n) {
+                if end.move_limit_points {
+                    return Some(self.points_result(EndReason::MoveLimit));
+                }
                 return Some(result_for(0, Outcome::Draw, EndReason::MoveLimit));
             }
         }

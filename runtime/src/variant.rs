@@ -1563,6 +1563,8 @@ impl<W: Width> HistoryRules<W> {
             || p.end.full_board.is_some()
             || p.end.stalemate == crate::table::Stalemate::Points
             || p.end.double_pass.is_some()
+            || p.end.repetition.is_some_and(|r| r.points)
+            || p.end.move_limit_points
             || p.end.facing.is_some()
             || p.end.checkmate_needs.is_some()
             || p.end.checkmate_by.as_ref().is_some_and(|r| r.drop);

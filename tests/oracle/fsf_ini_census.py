@@ -27,11 +27,14 @@ import pyffish as sf
 MAX_BELOW = 100000
 
 
-def perft(variant, fen, depth):
-    moves = sf.legal_moves(variant, fen, [])
+def perft(variant, fen, depth, played=()):
+    # The moves are played from the start FEN each time, not walked FEN to
+    # FEN: a FEN forgets what the game's course decides (a pass before a
+    # pass ends janggi's game, kings that faced before the last move).
+    moves = sf.legal_moves(variant, fen, list(played))
     if depth <= 1:
         return len(moves)
-    return sum(perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
+    return sum(perft(variant, fen, depth - 1, (*played, m)) for m in moves)
 
 
 def sections(text):

@@ -74,6 +74,7 @@ impl Resolver<'_> {
                         side: side.as_ref().and_then(|s| side_of(&s.node)),
                         claim: claim.as_ref().map(|c| c.node),
                         perpetual_check: perpetual_check.as_ref().and_then(|p| outcome_of(&p.node)),
+                        points: outcome.node == POINTS,
                     })
                 }
                 EndRule::BareKing {

@@ -84,11 +84,13 @@ impl Exporter<'_> {
     /// `startFen`; `bikjangRule` (the royal piece `faces` the other and
     /// `facing` ends the game); `materialCounting = janggi` (the `scoring`
     /// item: janggi's count) or `none`; `pieceDrops` and `capturesToHand`
-    /// (drops); `nFoldRule = 0` and `nMoveRule = 0` (the move limit, if
-    /// any): the shipped janggi variants have neither a repetition rule
-    /// nor a move limit (they model Fairy-Stockfish 11.1's play, whose
-    /// repetition rules act in its search only), where the built-in
-    /// decides a threefold repetition and the 50-move rule, by the count.
+    /// (drops); `nFoldRule` (`repetition … points`, with
+    /// `perpetualCheckIllegal` for `perpetual-check`) or `0`, and
+    /// `nMoveRule` (`limit … points`) or `0`: the shipped janggi variants
+    /// have neither a repetition rule nor a move limit (they model
+    /// Fairy-Stockfish 11.1's play, whose repetition rules act in its
+    /// search only), where the built-in decides a threefold repetition and
+    /// the 50-move rule, by the count.
     pub(super) fn janggi(&mut self, section: &str) -> bool {
         let parts = self.parts;
         let b = &parts.board;
@@ -111,7 +113,15 @@ impl Exporter<'_> {
             key("pieceDrops", &true);
             key("capturesToHand", &true);
         }
-        key("nFoldRule", &0);
+        // A repetition decided by the count is the built-in's (with its
+        // perpetual checks, or without them); any other is compared below.
+        match parts.end.repetition {
+            Some(rep) if rep.points => {
+                key("nFoldRule", &rep.count);
+                key("perpetualCheckIllegal", &rep.perpetual_check.is_some());
+            }
+            _ => key("nFoldRule", &0),
+        }
         key("nMoveRule", &parts.end.move_limit.unwrap_or(0));
         let import = crate::import::import_for(&keys, &[], crate::import::Target::Current);
         let Some(imported) = import.sections.first().filter(|s| !s.failed) else {
@@ -126,8 +136,7 @@ impl Exporter<'_> {
         self.out = format!(
             "# {} — exported by fairyc for Fairy-Stockfish (current: pyffish 0.0.90, ffish.js)\n\
              # A child of the built-in `janggi`: its general, guards, cannons and\n\
-             # palace lines have no keys of their own. nFoldRule = 0 and\n\
-             # nMoveRule = 0: no repetition or move limit ends the game here.\n{keys}",
+             # palace lines have no keys of their own.\n{keys}",
             parts.name
         );
         true

@@ -2264,6 +2264,20 @@ impl Exporter<'_> {
         if let Some(o) = end.stalemate.outcome() {
             self.key("stalemateValue", outcome(o));
         }
+        if end.repetition.is_some_and(|r| r.points) || end.move_limit_points {
+            // The current engine's janggi counting decides both, which the
+            // janggi family's export writes as the built-in's child.
+            let span = self.end_span(|r| match r {
+                EndRule::Repetition { span, .. } => Some(*span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "a repetition or a move limit decided by points (`repetition … points`, `limit … points`)".into(),
+                },
+                span,
+            );
+        }
         if let Some(rep) = end.repetition {
             self.key("nFoldRule", rep.count);
             // `for <side>`: the current Fairy-Stockfish's

@@ -5231,38 +5231,13 @@ impl<'a> Generator<'a> {
                     None
                 }
                 // Janggi's count decides two passes, facing kings (bikjang)
-                // and a full board, which say `points`; it decides a draw
-                // by repetition and the n-move rule too, which the
-                // language's `repetition` and `clock` cannot say: only a
-                // section where neither ends a game as a draw is imported.
+                // and a full board, which say `points`, and a repetition
+                // or the n-move rule that would draw: `repetition … points`
+                // and `limit … points` ([`Self::clock`]), probed with
+                // pyffish 0.0.90 on its `janggi` (src/position.cpp,
+                // `is_optional_game_end`).
                 "janggi" if self.out.target == Target::Current => {
-                    let n_move = self.raw("nMoveRule").map_or("50", |v| v.value.as_str());
-                    let n_fold = self.raw("nFoldRule").map_or("3", |v| v.value.as_str());
-                    let value = self.raw("nFoldValue").map_or("draw", |v| v.value.as_str());
-                    let perpetual = self
-                        .raw("perpetualCheckIllegal")
-                        .is_some_and(|v| v.value == "true");
-                    let draws = if n_move != "0" {
-                        Some(self.said("nMoveRule", "50"))
-                    } else if n_fold != "0" && (value == "draw" || perpetual) {
-                        let mut said =
-                            vec![self.said("nFoldRule", "3"), self.said("nFoldValue", "draw")];
-                        if perpetual {
-                            said.push(self.said("perpetualCheckIllegal", "false"));
-                        }
-                        Some(said.join(", "))
-                    } else {
-                        None
-                    };
-                    if let Some(draws) = draws {
-                        self.out.cannot(
-                            "materialCounting",
-                            v.span,
-                            &format!("janggi's count also decides a game drawn by repetition or by the n-move rule ({draws}): the language's `points` decides two passes, facing kings and a full board only, its `repetition` and `clock` draw"),
-                        );
-                    } else {
-                        self.counted = true;
-                    }
+                    self.counted = true;
                     None
                 }
                 _ => {
@@ -5395,7 +5370,11 @@ impl<'a> Generator<'a> {
             if let (Some(n), Some(v), Some(perpetual), Some(absolute)) = (n, v, perpetual, absolute)
             {
                 let mut said = vec![self.said("nFoldRule", "3"), self.said("nFoldValue", "draw")];
-                let v = if absolute && v != "draw" {
+                let v = if self.counted && v == "draw" {
+                    // Janggi's count decides it.
+                    said.push(self.said("materialCounting", "none"));
+                    "points".to_string()
+                } else if absolute && v != "draw" {
                     said.push(self.said("nFoldValueAbsolute", "false"));
                     format!("{v} for white")
                 } else {
@@ -5493,15 +5472,17 @@ impl<'a> Generator<'a> {
             ));
         }
         if let Some(m) = self.int("nMoveRule", 50, 0, 1_000_000) {
+            let mut said = self.said("nMoveRule", "50");
             let rule = if m == 0 {
                 "limit off".to_string()
+            } else if self.counted {
+                // Janggi's count decides it.
+                said = format!("{said}, {}", self.said("materialCounting", "none"));
+                format!("limit {m} points")
             } else {
                 format!("limit {m}")
             };
-            clock.push((
-                format!("{rule}    // {}", self.said("nMoveRule", "50")),
-                "nMoveRule",
-            ));
+            clock.push((format!("{rule}    // {said}"), "nMoveRule"));
         }
         clock
     }

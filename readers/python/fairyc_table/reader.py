@@ -67,7 +67,7 @@ FIELDS = {
                   "empty", "safe"}, {"line", "by_drop", "ends"}),
     "gating": ({"piece", "squares"}, set()),
     "end": ({"checkmate", "stalemate"},
-            {"repetition", "move_limit", "resets_move_limit", "resets_on",
+            {"repetition", "move_limit", "move_limit_points", "resets_move_limit", "resets_on",
              "resets_irreversible", "bare_king",
              "reach", "check_count",
              "extinction", "counting", "double_pass", "facing", "komi", "draw_odds", "checkmate_by",

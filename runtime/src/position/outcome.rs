@@ -167,13 +167,10 @@ impl<'v, W: Width> Pos<'v, W> {
 
     /// The result when the material is counted: the higher total wins.
     pub(super) fn points_result(&self, reason: EndReason) -> GameResult {
-        let [w, b] = self.points_raw();
-        let winner = match w.cmp(&b) {
-            std::cmp::Ordering::Greater => Some(Color::White),
-            std::cmp::Ordering::Less => Some(Color::Black),
-            std::cmp::Ordering::Equal => None,
-        };
-        GameResult { winner, reason }
+        GameResult {
+            winner: points_winner(self.points_raw()),
+            reason,
+        }
     }
 
     /// See [`Position::points`].
@@ -386,5 +383,14 @@ impl<W: Width> Pos<'_, W> {
             }
         }
         result_for(mated, v.tables.parts.end.checkmate, EndReason::Checkmate)
+    }
+}
+
+/// The side with the higher material total (White's first), if any.
+pub(crate) fn points_winner([w, b]: [u64; 2]) -> Option<Color> {
+    match w.cmp(&b) {
+        std::cmp::Ordering::Greater => Some(Color::White),
+        std::cmp::Ordering::Less => Some(Color::Black),
+        std::cmp::Ordering::Equal => None,
     }
 }

@@ -1025,6 +1025,11 @@ pub struct EndRules {
     /// From 1 to [`MAX_MOVE_LIMIT`](super::MAX_MOVE_LIMIT).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_limit: Option<u32>,
+    /// The n-move rule's game is decided by the material (`limit 50
+    /// points`), as [`RepetitionRule::points`], not drawn. Absent means
+    /// `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub move_limit_points: bool,
     /// Pieces whose every move and drop resets the n-move counter.
     #[serde(
         default,
@@ -1550,6 +1555,12 @@ pub struct RepetitionRule {
     /// a draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub perpetual_check: Option<Outcome>,
+    /// The material decides (`repetition 3 points`): each side's pieces on
+    /// the board by their `points`, plus its `komi`; the higher total wins,
+    /// equal totals draw (`outcome` is then `draw` and unused). Absent
+    /// means `false`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub points: bool,
 }
 
 /// A goal: a piece reaching one of its side's target squares.
@@ -1635,6 +1646,7 @@ impl EndRules {
             stalemate: Stalemate::Draw,
             repetition: None,
             move_limit: None,
+            move_limit_points: false,
             resets_move_limit: Vec::new(),
             resets_on: Default::default(),
             resets_irreversible: Vec::new(),

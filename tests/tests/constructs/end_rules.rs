@@ -807,3 +807,70 @@ fn safe_goals_perft_as_pyffish() {
         }
     }
 }
+
+// --- a repetition and the move limit decided by points ---------------------
+// The current Fairy-Stockfish's janggi decides a threefold repetition and
+// its 50-move rule by janggi's count (`materialCounting = janggi`), probed
+// in pyffish 0.0.90 (`is_optional_game_end` on its built-in `janggi`).
+
+/// Shipped janggi with the current engine's repetition and move limit.
+fn counted_janggi() -> Variant {
+    let source = std::fs::read_to_string(fairyc_tests::root().join("variants/janggi.variant"))
+        .expect("janggi.variant")
+        .replace(
+            "    double-pass points\n",
+            "    double-pass points\n    repetition 3 points\n",
+        );
+    let source = format!("{source}\nclock {{\n    limit 50 points\n}}\n");
+    Variant::new(fairyc_compiler::compile(&source).expect("compiles")).expect("tables")
+}
+
+#[test]
+fn a_repetition_by_points_goes_to_the_higher_count() {
+    use fairyc_runtime::Game;
+    let v = counted_janggi();
+    // The horses out and back twice: pyffish -32000 for White to move
+    // (equal material, Black's komi 1.5 wins the count), not over one ply
+    // before.
+    let start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    let mut g = Game::new(pos(&v, start));
+    let moves = ["b1c3", "b10c8", "c3b1", "c8b10"].repeat(2);
+    for (i, m) in moves.iter().enumerate() {
+        let mv = g.position().parse_uci(m).expect("legal");
+        g.play(mv).expect("legal");
+        let over = g.outcome();
+        if i + 1 < moves.len() {
+            assert_eq!(over, None, "after {} plies", i + 1);
+        } else {
+            assert_eq!(over, wins(Color::Black, EndReason::Repetition));
+        }
+    }
+}
+
+#[test]
+fn a_move_limit_by_points_goes_to_the_higher_count() {
+    use fairyc_runtime::Game;
+    let v = counted_janggi();
+    let at = |fen: &str| {
+        let mut g = Game::new(pos(&v, fen));
+        assert_eq!(g.outcome(), None, "{fen}");
+        let mv = g.position().parse_uci("b1c3").expect("legal");
+        g.play(mv).expect("legal");
+        g.outcome()
+    };
+    // pyffish after `b1c3` at 99 plies: +32000 for Black to move (equal
+    // material), +32000 without White's a1 chariot, -32000 without Black's
+    // a10 chariot.
+    assert_eq!(
+        at("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 99 60"),
+        wins(Color::Black, EndReason::MoveLimit)
+    );
+    assert_eq!(
+        at("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/1NBA1ABNR w - - 99 60"),
+        wins(Color::Black, EndReason::MoveLimit)
+    );
+    assert_eq!(
+        at("1nba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 99 60"),
+        wins(Color::White, EndReason::MoveLimit)
+    );
+}

@@ -81,7 +81,12 @@ impl Checker<'_> {
                 perpetual_check,
                 ..
             } => {
-                self.outcome(outcome);
+                // `points`: the material decides, for no side.
+                if outcome.node != POINTS {
+                    self.outcome(outcome);
+                } else if let Some(side) = side {
+                    self.error(ErrorKind::RepetitionPointsFor, side.span);
+                }
                 if let Some(side) = side {
                     self.side_word(side);
                 }
