@@ -466,6 +466,7 @@ const CURRENT_EXPORTS: &[&str] = &[
     "seirawan",
     "picaria",
     "nineholes",
+    "suicide",
 ];
 
 fn export_current(stem: &str) -> Result<String, Vec<fairyc_compiler::error::CompileError>> {
@@ -1083,4 +1084,62 @@ fn walls_blasts_and_bare_kings_export_to_the_current_engine() {
     // Shatranj's bare king with drops: the engine counts pieces in hand.
     let shatranj = source("shatranj").replace("zone last-rank", "drops { }\n\nzone last-rank");
     assert!(codes(export_for(&shatranj, "x", Target::Current)).contains(&"E0167".to_string()));
+}
+
+/// Suicide's `stalemate fewer-pieces`, exported as the current engine's
+/// `stalematePieceCount` with `stalemateValue = win`: the stalemated side
+/// wins with fewer pieces, loses with more and draws with as many, in
+/// pyffish 0.0.90 (`game_result` on the exported section) as in fairyc.
+#[test]
+#[ignore = "needs pyffish (python3 -c 'import pyffish')"]
+fn pyffish_judges_an_exported_stalemate_by_material() {
+    use fairyc_runtime::{Color, Position};
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("fairyc-export-suicide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let ini = export_current("suicide").expect("exports");
+    assert!(ini.contains("stalematePieceCount = true"), "{ini}");
+    let path = dir.join("suicide.ini");
+    std::fs::write(&path, ini).expect("write the section");
+    let fens = [
+        "8/8/8/8/8/p7/P7/8 w - - 0 1",
+        "8/8/8/8/8/p7/P7/7n w - - 0 1",
+        "8/8/8/8/8/1p6/1P6/B7 w - - 0 1",
+    ];
+    let script = format!(
+        "import pyffish as sf\nsf.load_variant_config(open({:?}).read())\n\
+         for f in {:?}:\n    print(sf.game_result('fairyc-suicide', f, []))\n",
+        path.to_str().expect("UTF-8 path"),
+        fens
+    );
+    let out = std::process::Command::new("python3")
+        .args(["-c", &script])
+        .output()
+        .expect("python3 and pyffish are installed");
+    let _ = std::fs::remove_dir_all(&dir);
+    let theirs: Vec<i64> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.trim().parse().expect("a game result"))
+        .collect();
+    let variant = Variant::new(fairyc_compiler::compile(&source("suicide")).expect("compiles"))
+        .expect("valid");
+    for (fen, theirs) in fens.iter().zip(&theirs) {
+        let ours = Position::from_fen(&variant, fen)
+            .expect("a FEN we read")
+            .outcome()
+            .expect("stalemate");
+        // pyffish's value is for the side to move, White in each.
+        let want = match theirs.signum() {
+            1 => Some(Color::White),
+            -1 => Some(Color::Black),
+            _ => None,
+        };
+        assert_eq!(ours.winner, want, "{fen}: pyffish {theirs}");
+    }
+    assert_eq!(
+        theirs.len(),
+        fens.len(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -2377,7 +2377,17 @@ impl Exporter<'_> {
             self.bare_king(&end, bare);
         }
         self.goals(&end);
-        if end.stalemate == Stalemate::FewerPieces {
+        if end.stalemate == Stalemate::FewerPieces
+            && self.target == Target::Current
+            && end.draw_odds.is_none()
+        {
+            // The current engine's `stalematePieceCount`: the stalemated
+            // side with fewer pieces on the board gets `stalemateValue`,
+            // with more its opposite, as many a draw (src/position.h,
+            // `stalemate_value`), as the import reads it.
+            self.key("stalemateValue", "win");
+            self.key("stalematePieceCount", true);
+        } else if end.stalemate == Stalemate::FewerPieces {
             let span = self.end_span(|r| match r {
                 EndRule::Stalemate { span, .. } => Some(*span),
                 _ => None,
