@@ -877,7 +877,7 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0166",
         title: "castling Fairy-Stockfish cannot express",
-        text: "Fairy-Stockfish castles the king with a rook from the corner of the castling rank: the king goes to the files `castlingKingsideFile` and `castlingQueensideFile`, the same for both sides, and the rook beside it on the inner side, with the rights written K, Q, k, q. Other castling rules are refused.",
+        text: "Fairy-Stockfish castles the king with a rook from the corner of the castling rank: the king goes to the files `castlingKingsideFile` and `castlingQueensideFile`, the same for both sides, and the rook beside it on the inner side, with the rights written K, Q, k, q. For the current Fairy-Stockfish the rook need only be the outermost piece of its type on its side of the king, several types may castle as the rook where each right's is the outermost of them (`castlingRookPieces`), a castling piece that is not royal is `castlingKingPiece`, and a castling that ends the opponent's right on the same side is `oppositeCastling`. Other castling rules are refused.",
         wrong: "castling { K: King e1 -> g1, Rook h1 -> e1 }",
         fixed: "castling { K: King e1 -> g1, Rook h1 -> f1 }",
     },

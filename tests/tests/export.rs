@@ -467,6 +467,7 @@ const CURRENT_EXPORTS: &[&str] = &[
     "picaria",
     "nineholes",
     "suicide",
+    "perfect",
 ];
 
 fn export_current(stem: &str) -> Result<String, Vec<fairyc_compiler::error::CompileError>> {

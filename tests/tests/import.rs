@@ -1059,6 +1059,28 @@ fn builtin_parents_by_their_own_definition() {
     assert!(v11.diagnostics.iter().any(|d| d.code == "E0209"));
 }
 
+/// Several castling rook types (`castlingRookPieces = rc`): each right
+/// castles the outermost of them on its side, the chancellor on a1 and the
+/// rook on h1 here. pyffish 0.0.90 on the same section: `e1c1` and `e1g1`
+/// among White's 26 moves, perft 26, 676, 17500.
+#[test]
+fn several_castling_rook_types() {
+    let (source, v) = import_one(
+        "[two:chess]\nchancellor = c\ncastlingRookPieces = rc\n\
+         startFen = cnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/CNBQKBNR w KQkq - 0 1\n",
+    );
+    for want in [
+        "K: King e1 -> g1, Rook h1 -> f1",
+        "Q: King e1 -> c1, Chancellor a1 -> d1",
+    ] {
+        assert!(source.contains(want), "{want}:\n{source}");
+    }
+    assert_eq!(
+        perfts(&v, "c3k2r/pppppppp/8/8/8/8/PPPPPPPP/C3K2R w KQkq - 0 1"),
+        [26, 676, 17500]
+    );
+}
+
 /// Fairy-Stockfish's `e` (the piece captures en passant wherever it
 /// captures but cannot move) and `i` (an initial move from the
 /// double-step region, making en-passant squares), and
@@ -1101,8 +1123,6 @@ fn en_passant_and_initial_moves_in_fairy_stockfish_betza() {
         // A capture-only rider of an en-passant piece, beside the pawn's
         // double steps.
         ("[a:chess]\ncustomPiece1 = h:mWceB\n", "customPiece1"),
-        // Several castling rook types.
-        ("[a:chess]\ncastlingRookPieces = rq\n", "castlingRookPieces"),
     ] {
         let result = import::import(ini, &shipped_for_import());
         let at = ini.find(key).expect("key");

@@ -2124,6 +2124,10 @@ impl Exporter<'_> {
         let mut rook = None;
         let mut king = None;
         let mut why = None;
+        // The current engine's `castlingRookPieces` names every type that
+        // castles as the rook; each right takes the outermost of them.
+        let rook_types: Vec<u8> = sorted(rules.iter().map(|r| r.rook).collect());
+        let several_rooks = rook_types.len() > 1 && self.target == Target::Current;
         for r in rules {
             let (kf, kt, rf, rt) = (
                 cell(r.king_from),
@@ -2148,23 +2152,29 @@ impl Exporter<'_> {
             } else {
                 rf[0] == w - 1
             };
+            let outer_types: &[u8] = if several_rooks {
+                &rook_types
+            } else {
+                std::slice::from_ref(&r.rook)
+            };
             let outermost = current
-                && self
-                    .checked
-                    .setup
-                    .squares
-                    .get(r.rook as usize)
-                    .is_some_and(|on| {
-                        on[usize::from(r.side)].iter().all(|&s| {
-                            let c = cell(s);
-                            c[1] != rf[1]
-                                || if kingside {
-                                    c[0] <= rf[0]
-                                } else {
-                                    c[0] >= rf[0]
-                                }
+                && outer_types.iter().all(|&t| {
+                    self.checked
+                        .setup
+                        .squares
+                        .get(t as usize)
+                        .is_some_and(|on| {
+                            on[usize::from(r.side)].iter().all(|&s| {
+                                let c = cell(s);
+                                c[1] != rf[1]
+                                    || if kingside {
+                                        c[0] <= rf[0]
+                                    } else {
+                                        c[0] >= rf[0]
+                                    }
+                            })
                         })
-                    });
+                });
             let expected_letter = match (kingside, r.side) {
                 (true, 0) => 'K',
                 (false, 0) => 'Q',
@@ -2223,8 +2233,13 @@ impl Exporter<'_> {
             if *rank.get_or_insert(rel(kf)) != rel(kf) {
                 why = Some("the two sides castle on different ranks".into());
             }
-            if *rook.get_or_insert(r.rook) != r.rook {
+            if *rook.get_or_insert(r.rook) != r.rook && !several_rooks {
                 why = Some("two piece types castle as the rook".into());
+            } else if several_rooks && !outermost {
+                why = Some(
+                    "two piece types castle as the rook, and a rook is not the outermost of them on its side (Fairy-Stockfish's `castlingRookPieces` castles the outermost)"
+                        .into(),
+                );
             }
             if *king.get_or_insert(r.king) != r.king {
                 why = Some("two piece types castle as the king".into());
@@ -2242,7 +2257,13 @@ impl Exporter<'_> {
             self.key("castlingQueensideFile", (b'a' + f) as char);
         }
         self.key("castlingRank", rank.unwrap_or(0) + 1);
-        if let Some(r) = rook {
+        if several_rooks {
+            let letters: String = rook_types
+                .iter()
+                .map(|&r| self.letter(r as usize))
+                .collect();
+            self.key("castlingRookPieces", letters);
+        } else if let Some(r) = rook {
             let l = self.letter(r as usize);
             self.key("castlingRookPiece", l);
         }

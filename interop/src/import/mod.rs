@@ -3759,18 +3759,26 @@ impl<'a> Generator<'a> {
         };
         let rank = rank as usize;
         let rook_key = self.rook_key();
-        if rook_key == "castlingRookPieces"
+        // `castlingRookPieces` (the current Fairy-Stockfish) may name several
+        // types: a right castles the outermost piece of any of them on its
+        // side of the king, as the engine finds it in the start FEN.
+        let several = rook_key == "castlingRookPieces"
             && self
                 .raw(rook_key)
-                .is_some_and(|v| v.value.trim().chars().count() != 1)
-        {
-            self.refuse_key(
-                rook_key,
-                "several castling rook types (or none): the import writes the outermost piece of one type on each side",
-            );
-            return;
-        }
+                .is_some_and(|v| v.value.trim().chars().count() > 1);
+        let rooks: Vec<Piece> = if several {
+            let Some(letters) = self.letters(rook_key) else {
+                return;
+            };
+            letters
+                .iter()
+                .filter_map(|&c| self.piece_of(c).cloned())
+                .collect()
+        } else {
+            Vec::new()
+        };
         let rook = match self.raw(rook_key) {
+            _ if !rooks.is_empty() => rooks[0].clone(),
             Some(_) => match self.piece_key(rook_key) {
                 Some(Some(p)) => p,
                 _ => return,
@@ -3829,14 +3837,20 @@ impl<'a> Generator<'a> {
                 }
             };
             let y = if white { rank - 1 } else { self.ranks - rank };
-            let (kl, rl) = if white {
-                (king.letter, rook.letter)
-            } else {
-                (
-                    king.letter.to_ascii_lowercase(),
-                    rook.letter.to_ascii_lowercase(),
-                )
+            let case = |c: char| {
+                if white {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                }
             };
+            let kl = case(king.letter);
+            let candidates: Vec<Piece> = if rooks.is_empty() {
+                vec![rook.clone()]
+            } else {
+                rooks.clone()
+            };
+            let is_rook = |c: Option<char>| candidates.iter().any(|p| c == Some(case(p.letter)));
             let found = if by_drop {
                 // The king's file (e) and the rook's corner.
                 Some(4).filter(|&x| x < self.files)
@@ -3854,11 +3868,9 @@ impl<'a> Generator<'a> {
             let rx = if by_drop {
                 Some(if kingside { self.files - 1 } else { 0 })
             } else if kingside {
-                (kx + 1..self.files)
-                    .rev()
-                    .find(|&x| fen.at(x, y) == Some(rl))
+                (kx + 1..self.files).rev().find(|&x| is_rook(fen.at(x, y)))
             } else {
-                (0..kx).find(|&x| fen.at(x, y) == Some(rl))
+                (0..kx).find(|&x| is_rook(fen.at(x, y)))
             };
             let Some(rx) = rx else {
                 self.out.cannot(
@@ -3901,12 +3913,16 @@ impl<'a> Generator<'a> {
             } else {
                 String::new()
             };
+            let castled = candidates
+                .iter()
+                .find(|p| fen.at(rx, y) == Some(case(p.letter)))
+                .unwrap_or(&rook);
             rules.push(format!(
                 "    {right}: {} {} -> {}, {} {} -> {}{ends}",
                 king.name,
                 sq(kx),
                 sq(kto),
-                rook.name,
+                castled.name,
                 sq(rx),
                 sq(rto)
             ));
