@@ -468,6 +468,7 @@ const CURRENT_EXPORTS: &[&str] = &[
     "nineholes",
     "suicide",
     "perfect",
+    "sortofalmost",
 ];
 
 fn export_current(stem: &str) -> Result<String, Vec<fairyc_compiler::error::CompileError>> {

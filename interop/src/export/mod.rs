@@ -1706,6 +1706,14 @@ impl Exporter<'_> {
             return;
         };
         let pawn_name = self.parts.pieces[pawn as usize].name.clone();
+        // The current engine's `promotionPieceTypesWhite/Black`: two rules
+        // of which each side's pawn can reach only one's zone are one rule
+        // with a list per side.
+        let per_side = self.per_side_promotion(pawn, promos);
+        let promos: &[PromotionRule] = match &per_side {
+            Some((merged, _)) => std::slice::from_ref(merged),
+            None => promos,
+        };
         let Some(rule) = promos.first() else {
             let span = self.piece_name_span(&pawn_name);
             self.refuse(
@@ -1802,7 +1810,22 @@ impl Exporter<'_> {
             self.key("promotionRegionBlack", black);
         }
         let rank = rank.unwrap_or(0);
-        self.key("promotionPieceTypes", letters);
+        match &per_side {
+            Some((_, [white, black])) => {
+                let side = |c: &[PromotionChoice]| -> String {
+                    c.iter()
+                        .filter_map(|c| match c {
+                            PromotionChoice::Piece(q) => Some(self.letter(*q as usize)),
+                            PromotionChoice::Hand(_) => None,
+                        })
+                        .collect()
+                };
+                let (white, black) = (side(white), side(black));
+                self.key("promotionPieceTypesWhite", white);
+                self.key("promotionPieceTypesBlack", black);
+            }
+            None => self.key("promotionPieceTypes", letters),
+        }
         self.key("mandatoryPawnPromotion", !optional);
         if optional {
             self.key("immobilityIllegal", true);
@@ -1818,6 +1841,48 @@ impl Exporter<'_> {
             self.key("firstRankDoubleSteps", self.pawn_first_rank == Some(true));
         }
         self.promotion_rank = rank;
+    }
+
+    /// For the current engine, two promotion rules of `pawn` where each
+    /// side's pawn can reach the zone of one only (sort-of-almost chess:
+    /// White's to rank 8, Black's to rank 1, each zone named for both
+    /// sides), and which differ in their choices only: one rule with each
+    /// side's zone, and each side's choices.
+    fn per_side_promotion(
+        &self,
+        pawn: u8,
+        promos: &[PromotionRule],
+    ) -> Option<(PromotionRule, [Vec<PromotionChoice>; 2])> {
+        let [a, b] = promos else {
+            return None;
+        };
+        if self.target != Target::Current || a.piece != pawn || b.piece != pawn || a.kind != b.kind
+        {
+            return None;
+        }
+        let moves = &self.parts.pieces[pawn as usize].moves;
+        let reached: [Vec<Sq>; 2] = [0, 1].map(|side| {
+            sorted(
+                moves[side]
+                    .iter()
+                    .flatten()
+                    .filter_map(|path| path.steps.last().map(|s| s.to as Sq))
+                    .collect(),
+            )
+        });
+        let reaches = |r: &PromotionRule, side: usize| {
+            r.zone[side]
+                .iter()
+                .any(|s| reached[side].contains(&(*s as Sq)))
+        };
+        let (white, black) = match (reaches(a, 0), reaches(a, 1), reaches(b, 0), reaches(b, 1)) {
+            (true, false, false, true) => (a, b),
+            (false, true, true, false) => (b, a),
+            _ => return None,
+        };
+        let mut merged = white.clone();
+        merged.zone[1] = black.zone[1].clone();
+        Some((merged, [white.choices.clone(), black.choices.clone()]))
     }
 
     /// The promotions to promoted faces ([`Self::faces`]), for the current
