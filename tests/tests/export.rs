@@ -464,6 +464,9 @@ const CURRENT_EXPORTS: &[&str] = &[
     "shatranj",
     "courier",
     "seirawan",
+    "berolina",
+    "georgian",
+    "pawnsideways",
 ];
 
 fn export_current(stem: &str) -> Result<String, Vec<fairyc_compiler::error::CompileError>> {
