@@ -1295,12 +1295,11 @@ impl Exporter<'_> {
         let mut region: Option<[Vec<Sq>; 2]> = None;
         let mut free = checked.clone();
         free.moves.retain(|m| !m.attack_only);
-        let within = free.moves.iter().filter(|m| m.within.is_some()).count();
-        if within != 0 && within != free.moves.len() {
-            return None;
-        }
+        // Some moves only kept to the region (`pawnback`'s backward step):
+        // the region must keep the others' destinations as they are.
         for m in &mut free.moves {
-            if m.from.is_some() {
+            // A custom pawn's initial moves from the double-step region.
+            if m.from.is_some() && !m.specs.iter().all(|s| s.initial) {
                 return None;
             }
             let Some(w) = m.within.take() else {
@@ -2406,6 +2405,9 @@ impl Exporter<'_> {
             && (self.target != Target::Current
                 || self.parts.drops.is_none()
                 || end.move_limit.is_none());
+        if current_clock && self.clock_without_pawn(&end) {
+            self.key("nMoveRuleTypes", "-");
+        }
         if !(chess_clock || current_clock) {
             let span = self.item_span(|i| match i {
                 Item::Clock(c) => Some(c.span),
@@ -2489,7 +2491,8 @@ impl Exporter<'_> {
             && end.resets_irreversible.is_empty()
             && !self.custom_pawn_reversible())
             || (end.resets_move_limit.is_empty()
-                && sorted(end.resets_irreversible.clone()) == pawns);
+                && sorted(end.resets_irreversible.clone()) == pawns)
+            || self.clock_without_pawn(end);
         pieces
             && on.has(ClockEvent::Capture)
             && (on.has(ClockEvent::Drop) || !drops)

@@ -10,7 +10,7 @@
 use fairyc_compiler::ast::{Betza, MoveRegion, RegionKind};
 use fairyc_compiler::geometry::{Geometry, Sq};
 use fairyc_compiler::lower;
-use fairyc_runtime::table::{PathRole, PieceTable};
+use fairyc_runtime::table::{EndRules, PathRole, PieceTable};
 
 use fairyc_compiler::export_refusal::ExportRefusal;
 
@@ -169,5 +169,14 @@ impl Exporter<'_> {
                 })
             })
         })
+    }
+
+    /// A clock that no move of the custom pawn resets (`pawnback`: captures
+    /// and promotions only): `nMoveRuleTypes = -` after `pawnTypes`, which
+    /// set it (probed in pyffish 0.0.90: `e2e4` then counts on).
+    pub(super) fn clock_without_pawn(&self, end: &EndRules) -> bool {
+        self.custom_pawn.is_some()
+            && end.resets_move_limit.is_empty()
+            && end.resets_irreversible.is_empty()
     }
 }
