@@ -469,6 +469,10 @@ const CURRENT_EXPORTS: &[&str] = &[
     "suicide",
     "perfect",
     "sortofalmost",
+    "berolina",
+    "georgian",
+    "pawnsideways",
+    "pawnback",
 ];
 
 fn export_current(stem: &str) -> Result<String, Vec<fairyc_compiler::error::CompileError>> {
@@ -646,7 +650,11 @@ fn janggi_exports_as_a_child_of_the_built_in() {
 
 /// The custom pieces are written in Fairy-Stockfish's Betza dialect: the
 /// nightrider as `NN`, a knight-royal as `king = k:N`, the grasshopper's
-/// hops, a pawn without a double step as `doubleStep = false`.
+/// hops, a pawn without a double step as `doubleStep = false`, Berolina's
+/// pawn as a custom piece made the pawn (`pawnTypes`), Georgian's pawn
+/// never taken en passant as `enPassantRegion = -`, pawn-back's backward
+/// step kept to its ranks as the piece's region and its clock, which no
+/// pawn move resets, as `nMoveRuleTypes = -`.
 #[test]
 fn current_export_writes_custom_pieces() {
     let nightrider = export_current("nightrider").expect("exports");
@@ -661,8 +669,31 @@ fn current_export_writes_custom_pieces() {
     let gardner = export_current("gardner").expect("exports");
     assert!(gardner.contains("\ndoubleStep = false\n"), "{gardner}");
     assert!(!gardner.contains("doubleStepRank"), "{gardner}");
+    // A pawn with other moves: a custom piece made the pawn, its initial
+    // moves from the double-step region; a pawn never taken en passant.
+    let berolina = export_current("berolina").expect("exports");
+    for key in [
+        "\ncustomPiece1 = p:mfFcefWifmnA\n",
+        "\npawnTypes = p\n",
+        "\ndoubleStepRegionWhite = a2 b2 c2 d2 e2 f2 g2 h2\n",
+        "\ndoubleStepRegionBlack = a7 b7 c7 d7 e7 f7 g7 h7\n",
+    ] {
+        assert!(berolina.contains(key), "{berolina}");
+    }
+    let georgian = export_current("georgian").expect("exports");
+    assert!(georgian.contains("\npawn = p\n"), "{georgian}");
+    assert!(georgian.contains("\nenPassantRegion = -\n"), "{georgian}");
+    let pawnback = export_current("pawnback").expect("exports");
+    for key in [
+        "\ncustomPiece1 = p:mfWcefFmbWifmnD\n",
+        "\npawnTypes = p\n",
+        "\nmobilityRegionWhiteCustomPiece1 = a2 ",
+        "\nnMoveRuleTypes = -\n",
+    ] {
+        assert!(pawnback.contains(key), "{pawnback}");
+    }
     // 11.1 has neither.
-    for stem in ["nightrider", "knightmate", "gardner"] {
+    for stem in ["nightrider", "knightmate", "gardner", "berolina"] {
         assert!(
             fairyc_interop::export::export(&source(stem), "x").is_err(),
             "{stem}"

@@ -1337,24 +1337,28 @@ fn an_absolute_repetition_value_is_whites() {
     }
 }
 
-/// Each side's promotion types (`promotionPieceTypesWhite/Black`) are one
-/// rule per piece, so one piece promoting differently for each side is
-/// refused at the key, and so is a side's promoting piece that the other
-/// side has too.
+/// Each side's promotion types (`promotionPieceTypesWhite/Black`): one
+/// piece promoting differently for each side is a rule per side, each in a
+/// zone of that side's squares (the field's `sidepromo-imp` plays one); a
+/// side's promoting piece that the other side has too is refused at the
+/// key.
 #[test]
 fn promotion_types_per_side_need_a_piece_per_side() {
     let shipped = shipped_for_import();
-    for (ini, key) in [
-        (
-            "[a:chess]\npromotionPieceTypesBlack = q\n",
-            "promotionPieceTypesBlack",
-        ),
-        (
-            "[a:chess]\ncustomPiece1 = s:fW\npromotionPawnTypesBlack = s\n\
-             startFen = 4k3/s7/8/8/8/8/S7/4K3 w - - 0 1\n",
-            "promotionPawnTypesBlack",
-        ),
+    let (source, _) = import_one("[a:chess]\npromotionPieceTypesBlack = q\n");
+    for want in [
+        "zone promotion-zone-white { white: rank 8; black: none }",
+        "zone promotion-zone-black { white: none; black: rank 1 }",
+        "Pawn -> Queen | Rook | Bishop | Knight in promotion-zone-white",
+        "Pawn -> Queen in promotion-zone-black",
     ] {
+        assert!(source.contains(want), "{want}:\n{source}");
+    }
+    for (ini, key) in [(
+        "[a:chess]\ncustomPiece1 = s:fW\npromotionPawnTypesBlack = s\n\
+         startFen = 4k3/s7/8/8/8/8/S7/4K3 w - - 0 1\n",
+        "promotionPawnTypesBlack",
+    )] {
         let result = import::import(ini, &shipped);
         assert!(
             result

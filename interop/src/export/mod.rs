@@ -26,6 +26,7 @@ use fairyc_compiler::lower;
 use fairyc_compiler::span::Span;
 
 mod janggi;
+mod pawns;
 
 /// FSF 11.1's predefined piece types (other than `pawn` and `king`, handled
 /// apart) and their moves in fairyc's Betza dialect (FSF's `fN` is `ffN`).
@@ -112,6 +113,8 @@ pub fn export_for(
         soldier_rank: None,
         double_step_region: None,
         pseudo_royal_king: false,
+        custom_pawn: None,
+        no_en_passant: false,
     };
     ex.run(section);
     if ex.errors.is_empty() {
@@ -166,6 +169,12 @@ struct Exporter<'a> {
     /// piece the current engine plays as fairyc does for its pseudo-royal
     /// pieces only (the import's probe on `atomic`).
     pseudo_royal_king: bool,
+    /// The custom piece that plays the pawn's roles (`pawnTypes`), with
+    /// the squares its initial moves start from ([`Self::pawn_betza`]).
+    custom_pawn: Option<(usize, Option<[Vec<Sq>; 2]>)>,
+    /// `enPassantRegion = -`: the pawn double-steps, no piece takes en
+    /// passant.
+    no_en_passant: bool,
 }
 
 /// A piece kept to a region, or with attack-only lines, without them.
@@ -271,7 +280,7 @@ fn fsf_term(term: &str) -> Option<String> {
     let mut dirs = String::new();
     for c in mods.chars() {
         match c {
-            'm' | 'c' | 'p' | 'g' | 'n' => modes.push(c),
+            'm' | 'c' | 'p' | 'g' | 'n' | 'e' | 'i' => modes.push(c),
             'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(c),
             _ => return None,
         }
@@ -928,6 +937,16 @@ impl Exporter<'_> {
             return Err(whole.into());
         }
         if !b.petrify.is_empty() {
+            // fairyc's royal piece never captures where it would turn to
+            // stone; the engine's `king` type does (pyffish 0.0.90,
+            // `petrified` exported with `king = k`: e8f7 taking a knight).
+            let royal_petrifies = b
+                .petrify
+                .iter()
+                .any(|&p| self.parts.pieces[p as usize].royal.is_royal());
+            if royal_petrifies && !self.pseudo_royal_king {
+                return Err("a royal piece that turns to stone when it captures (`petrify`): Fairy-Stockfish's `king` type captures and petrifies, fairyc's royal piece may not capture there".into());
+            }
             keys.push(("petrifyOnCaptureTypes", letters(&b.petrify)));
         }
         Ok(keys)
@@ -1138,6 +1157,14 @@ impl Exporter<'_> {
                     } else {
                         "customPiece"
                     });
+                } else if let Some((betza, zone)) =
+                    self.custom_pawn(geo, p, table, setup, confined.is_some())
+                {
+                    self.custom.push((p, betza));
+                    self.double_step = zone.is_some();
+                    self.double_step_region.clone_from(&zone);
+                    self.custom_pawn = Some((p, zone));
+                    found = Some("customPiece");
                 }
             }
             let Some(fsf) = found else {
@@ -1178,6 +1205,7 @@ impl Exporter<'_> {
                 self.regions.push((p, c.region.unwrap_or_default()));
             }
         }
+        self.custom_pawn_alone();
         if !self.errors.is_empty() {
             return;
         }
@@ -1202,6 +1230,9 @@ impl Exporter<'_> {
                     n += 1;
                     let name = format!("customPiece{n}");
                     self.key(&name, format!("{letter}:{betza}"));
+                    if self.custom_pawn.as_ref().is_some_and(|(q, _)| *q == p) {
+                        self.key("pawnTypes", letter);
+                    }
                     name
                 }
                 Some(betza) => {
@@ -1264,12 +1295,11 @@ impl Exporter<'_> {
         let mut region: Option<[Vec<Sq>; 2]> = None;
         let mut free = checked.clone();
         free.moves.retain(|m| !m.attack_only);
-        let within = free.moves.iter().filter(|m| m.within.is_some()).count();
-        if within != 0 && within != free.moves.len() {
-            return None;
-        }
+        // Some moves only kept to the region (`pawnback`'s backward step):
+        // the region must keep the others' destinations as they are.
         for m in &mut free.moves {
-            if m.from.is_some() {
+            // A custom pawn's initial moves from the double-step region.
+            if m.from.is_some() && !m.specs.iter().all(|s| s.initial) {
                 return None;
             }
             let Some(w) = m.within.take() else {
@@ -1525,32 +1555,9 @@ impl Exporter<'_> {
         setup: &[Vec<Sq>; 2],
         confined: bool,
     ) -> Option<String> {
-        let decl = self.piece_decl(&piece.name)?;
-        let mut terms = Vec::new();
-        for prop in &decl.props {
-            let PieceProp::Moves {
-                betza,
-                guard,
-                regions,
-                once,
-                ..
-            } = prop
-            else {
-                continue;
-            };
-            if guard.is_some() || (!regions.is_empty() && !confined) || once.is_some() {
-                return None;
-            }
-            for term in &betza.terms {
-                let text = self.source.get(term.span.range())?;
-                terms.push(fsf_term(text)?);
-            }
-        }
-        if terms.is_empty() {
-            return None;
-        }
-        let fsf = terms.join("");
-        // The import's reading of `e` and `i` needs the whole variant.
+        let fsf = self.custom_fsf(piece, confined)?;
+        // The import's reading of `e` and `i` needs the whole variant
+        // (a custom pawn: [`Self::pawn_betza`]).
         if fsf.contains(['e', 'i']) {
             return None;
         }
@@ -1565,6 +1572,39 @@ impl Exporter<'_> {
         )
         .ok()?;
         (canonical(&m) == want).then_some(fsf)
+    }
+
+    /// The piece's moves in the current Fairy-Stockfish's Betza, term by
+    /// term ([`fsf_term`]), if every `moves` line can be said there.
+    fn custom_fsf(&self, piece: &PieceTable, confined: bool) -> Option<String> {
+        let decl = self.piece_decl(&piece.name)?;
+        let mut terms = Vec::new();
+        for prop in &decl.props {
+            let PieceProp::Moves {
+                betza,
+                guard,
+                regions,
+                once,
+                ..
+            } = prop
+            else {
+                continue;
+            };
+            if guard.is_some()
+                || (!regions.is_empty() && !confined && !self.initial_from(betza, regions))
+                || once.is_some()
+            {
+                return None;
+            }
+            for term in &betza.terms {
+                let text = self.source.get(term.span.range())?;
+                terms.push(fsf_term(text)?);
+            }
+        }
+        if terms.is_empty() {
+            return None;
+        }
+        Some(terms.join(""))
     }
 
     /// The FSF type whose paths on this board equal the piece's.
@@ -1636,6 +1676,22 @@ impl Exporter<'_> {
                 }
             }
         }
+        // The current Fairy-Stockfish: a double step that no piece takes en
+        // passant (`enPassantRegion = -`).
+        if self.target == Target::Current
+            && !self.parts.pieces.iter().any(|q| {
+                q.moves
+                    .iter()
+                    .flatten()
+                    .flatten()
+                    .any(|path| path.en_passant)
+            })
+            && same("mfW cfF ifmnD", &second)
+        {
+            self.pawn_first_rank = Some(false);
+            self.no_en_passant = true;
+            return Some("pawn");
+        }
         // The current Fairy-Stockfish: `doubleStep = false`.
         // Without a double step there is no en passant: `cfF` is `cefF`.
         if self.target == Target::Current && (same("mfW cefF", setup) || same("mfW cfF", setup)) {
@@ -1662,7 +1718,10 @@ impl Exporter<'_> {
 
     fn pawns(&self) -> Vec<u8> {
         (0..self.parts.pieces.len())
-            .filter(|&p| self.types[p] == Some("pawn"))
+            .filter(|&p| {
+                self.types[p] == Some("pawn")
+                    || self.custom_pawn.as_ref().is_some_and(|(q, _)| *q == p)
+            })
             .map(|p| p as u8)
             .collect()
     }
@@ -1839,6 +1898,9 @@ impl Exporter<'_> {
         } else if self.double_step {
             self.key("doubleStepRank", 2);
             self.key("firstRankDoubleSteps", self.pawn_first_rank == Some(true));
+        }
+        if self.no_en_passant {
+            self.key("enPassantRegion", "-");
         }
         self.promotion_rank = rank;
     }
@@ -2435,6 +2497,7 @@ impl Exporter<'_> {
         }
         let pawns = self.pawns();
         let chess_clock = sorted(end.resets_move_limit.clone()) == pawns
+            && !self.custom_pawn_reversible()
             && end.resets_on.is_default()
             && end.resets_irreversible.is_empty();
         let current_clock = self.target == Target::Current && self.current_clock(&end, &pawns);
@@ -2446,6 +2509,9 @@ impl Exporter<'_> {
             && (self.target != Target::Current
                 || self.parts.drops.is_none()
                 || end.move_limit.is_none());
+        if current_clock && self.clock_without_pawn(&end) {
+            self.key("nMoveRuleTypes", "-");
+        }
         if !(chess_clock || current_clock) {
             let span = self.item_span(|i| match i {
                 Item::Clock(c) => Some(c.span),
@@ -2536,9 +2602,11 @@ impl Exporter<'_> {
         let drops = self.parts.drops.is_some();
         let promotes = !self.parts.promotions.is_empty();
         let pieces = (sorted(end.resets_move_limit.clone()) == pawns
-            && end.resets_irreversible.is_empty())
+            && end.resets_irreversible.is_empty()
+            && !self.custom_pawn_reversible())
             || (end.resets_move_limit.is_empty()
-                && sorted(end.resets_irreversible.clone()) == pawns);
+                && sorted(end.resets_irreversible.clone()) == pawns)
+            || self.clock_without_pawn(end);
         pieces
             && on.has(ClockEvent::Capture)
             && (on.has(ClockEvent::Drop) || !drops)

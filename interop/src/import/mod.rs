@@ -1763,6 +1763,10 @@ struct Generator<'a> {
     /// `materialCounting = janggi`: the rules that end a game as a draw
     /// are decided by janggi's count (`points`, the `scoring` item).
     counted: bool,
+    /// One promoting piece with other types for each side
+    /// (`promotionPieceTypesWhite/Black`): a rule per side, each in a zone
+    /// of that side's squares only.
+    split_promotion: bool,
 }
 
 /// A piece's name and the squares it could never move from, White's and
@@ -1803,6 +1807,7 @@ impl<'a> Generator<'a> {
             extra: Vec::new(),
             bikjang: false,
             counted: false,
+            split_promotion: false,
         }
     }
 
@@ -4288,11 +4293,21 @@ impl<'a> Generator<'a> {
             _ => None,
         };
         let Some((white, black)) = own else {
-            self.refuse_key(
-                key,
-                "one piece promoting to different types for each side: the language's promotion rules are per piece",
-            );
-            return None;
+            // One piece, other types for each side: a rule per side.
+            let one = match (&pawns[0], &pawns[1]) {
+                (Some(w), Some(b)) if w.letter == b.letter && !faces => Some(w.clone()),
+                _ => None,
+            };
+            let Some(piece) = one else {
+                self.refuse_key(
+                    key,
+                    "one piece promoting to different types for each side, beside promoted faces: not imported yet",
+                );
+                return None;
+            };
+            self.split_promotion = true;
+            let [w, b] = targets;
+            return Some(vec![(piece.clone(), w), (piece, b)]);
         };
         let crossed = self.crossing(&white, &black);
         let made = targets
@@ -4343,13 +4358,18 @@ impl<'a> Generator<'a> {
         let Some(sides) = self.promoting_sides(pawn.as_ref(), !faces.is_empty()) else {
             return;
         };
-        for (pawn, targets) in &sides {
+        for (i, (pawn, targets)) in sides.iter().enumerate() {
+            let zone = if self.split_promotion {
+                ["promotion-zone-white", "promotion-zone-black"][i]
+            } else {
+                "promotion-zone"
+            };
             pawn_promotes |= !targets.is_empty();
             let mut names: Vec<String> = targets.iter().map(|p| p.name.clone()).collect();
             if targets.is_empty() && pawn_face.is_none() && mandatory {
                 // No promotion types and a promotion it may not decline:
                 // Fairy-Stockfish's pawn has no move into the region.
-                rules.push(format!("    {} -> none in promotion-zone", pawn.name));
+                rules.push(format!("    {} -> none in {zone}", pawn.name));
             } else if targets.is_empty() && pawn_face.is_none() {
                 // `-`: no promotion types; the pawn stays a pawn on the last ranks.
                 let said = self.said("promotionPieceTypes", self.default_promotion_types());
@@ -4362,12 +4382,12 @@ impl<'a> Generator<'a> {
                 // The pawn's own promotions on every move, its face on captures only.
                 let optional = if mandatory { "" } else { " optional" };
                 rules.push(format!(
-                    "    {} -> {} in promotion-zone{optional}",
+                    "    {} -> {} in {zone}{optional}",
                     pawn.name,
                     names.join(" | ")
                 ));
                 rules.push(format!(
-                    "    {} -> {face} in promotion-zone if capture{optional}",
+                    "    {} -> {face} in {zone} if capture{optional}",
                     pawn.name
                 ));
             } else {
@@ -4381,7 +4401,7 @@ impl<'a> Generator<'a> {
                 };
                 names.extend(pawn_face.clone());
                 rules.push(format!(
-                    "    {} -> {} in promotion-zone{capture}{}",
+                    "    {} -> {} in {zone}{capture}{}",
                     pawn.name,
                     names.join(" | "),
                     if mandatory { "" } else { " optional" }
@@ -4544,13 +4564,31 @@ impl<'a> Generator<'a> {
             ]);
         }
         self.line(&format!("// {}", said.join(", ")), Some("promotionRank"));
-        self.line(
-            &format!(
-                "zone promotion-zone {{ white: {}; black: {} }}",
-                zone[0], zone[1]
-            ),
-            Some("promotionRank"),
-        );
+        if self.split_promotion {
+            // A rule per side (`promotionPieceTypesWhite/Black`).
+            self.line(
+                &format!(
+                    "zone promotion-zone-white {{ white: {}; black: none }}",
+                    zone[0]
+                ),
+                Some("promotionPieceTypesWhite"),
+            );
+            self.line(
+                &format!(
+                    "zone promotion-zone-black {{ white: none; black: {} }}",
+                    zone[1]
+                ),
+                Some("promotionPieceTypesBlack"),
+            );
+        } else {
+            self.line(
+                &format!(
+                    "zone promotion-zone {{ white: {}; black: {} }}",
+                    zone[0], zone[1]
+                ),
+                Some("promotionRank"),
+            );
+        }
         self.line("promotion {", Some("promotionPieceTypes"));
         for rule in rules {
             self.line(&rule, Some("promotionPieceTypes"));
