@@ -254,6 +254,22 @@ fn reference(betza: &str) -> Option<CheckedPiece> {
 }
 
 /// The squares of a rank, relative to a side (rank 0 is the side's first).
+/// A checked piece's paths on the variant's board, from the setup's
+/// squares (`None` past the move budget).
+pub(crate) fn lowered(
+    geo: &Geometry,
+    piece: &CheckedPiece,
+    setup: &[Vec<Sq>; 2],
+) -> Option<[Vec<Vec<Path>>; 2]> {
+    lower::moves(
+        geo,
+        piece,
+        setup,
+        &mut fairyc_compiler::geometry::Budget::default(),
+    )
+    .ok()
+}
+
 fn rank_squares(parts: &TableParts, side: usize, rank: usize) -> Vec<Sq> {
     let h = parts.board.height as usize;
     let row = if side == 0 { rank } else { h - 1 - rank };
@@ -1314,13 +1330,7 @@ impl Exporter<'_> {
             return None;
         }
         let setup = &self.checked.setup.squares[p];
-        let moves = lower::moves(
-            geo,
-            &free,
-            setup,
-            &mut fairyc_compiler::geometry::Budget::default(),
-        )
-        .ok()?;
+        let moves = lowered(geo, &free, setup)?;
         // The piece's own moves, without its attack-only lines.
         let piece = &self.parts.pieces[p];
         let own: [Vec<Vec<Path>>; 2] = [0, 1].map(|side| {
@@ -1403,18 +1413,8 @@ impl Exporter<'_> {
         piece: &PieceTable,
         setup: &[Vec<Sq>; 2],
     ) -> Option<usize> {
-        let lowered = |betza: &str| {
-            reference(betza).and_then(|r| {
-                lower::moves(
-                    geo,
-                    &r,
-                    setup,
-                    &mut fairyc_compiler::geometry::Budget::default(),
-                )
-                .ok()
-            })
-        };
-        let (forward, both) = (lowered("fW")?, lowered("fsW")?);
+        let of = |betza: &str| reference(betza).and_then(|r| lowered(geo, &r, setup));
+        let (forward, both) = (of("fW")?, of("fsW")?);
         let want = canonical(&piece.moves);
         let h = self.parts.board.height as usize;
         (2..=h).find(|&r| {
@@ -1564,13 +1564,7 @@ impl Exporter<'_> {
         let back = crate::import::betza::translate(&fsf, false).ok()?;
         let want = canonical(&piece.moves);
         let r = reference(&back)?;
-        let m = lower::moves(
-            geo,
-            &r,
-            setup,
-            &mut fairyc_compiler::geometry::Budget::default(),
-        )
-        .ok()?;
+        let m = lowered(geo, &r, setup)?;
         (canonical(&m) == want).then_some(fsf)
     }
 
@@ -1616,15 +1610,9 @@ impl Exporter<'_> {
     ) -> Option<&'static str> {
         let want = canonical(&piece.moves);
         let same = |betza: &str, setup: &[Vec<Sq>; 2]| {
-            reference(betza).is_some_and(|r| {
-                lower::moves(
-                    geo,
-                    &r,
-                    setup,
-                    &mut fairyc_compiler::geometry::Budget::default(),
-                )
-                .is_ok_and(|m| canonical(&m) == want)
-            })
+            reference(betza)
+                .and_then(|r| lowered(geo, &r, setup))
+                .is_some_and(|m| canonical(&m) == want)
         };
         if piece.royal.is_royal() {
             return (piece.royal == Royal::Both && same("K", setup)).then_some("king");
@@ -1652,15 +1640,7 @@ impl Exporter<'_> {
         if self.target == Target::Current {
             // The squares where the piece has more moves than a pawn
             // without its double step.
-            let single = reference("mfW cefF").and_then(|r| {
-                lower::moves(
-                    geo,
-                    &r,
-                    setup,
-                    &mut fairyc_compiler::geometry::Budget::default(),
-                )
-                .ok()
-            });
+            let single = reference("mfW cefF").and_then(|r| lowered(geo, &r, setup));
             if let Some(single) = single {
                 let (mine, single) = (canonical(&piece.moves), canonical(&single));
                 let region: [Vec<Sq>; 2] = [0, 1].map(|side| {

@@ -9,7 +9,6 @@
 
 use fairyc_compiler::ast::{Betza, MoveRegion, RegionKind};
 use fairyc_compiler::geometry::{Geometry, Sq};
-use fairyc_compiler::lower;
 use fairyc_runtime::table::{EndRules, PathRole, PieceTable};
 
 use fairyc_compiler::export_refusal::ExportRefusal;
@@ -89,13 +88,7 @@ impl Exporter<'_> {
                 m.from.clone_from(&zone);
             }
         }
-        let m = lower::moves(
-            geo,
-            &r,
-            setup,
-            &mut fairyc_compiler::geometry::Budget::default(),
-        )
-        .ok()?;
+        let m = super::lowered(geo, &r, setup)?;
         (canonical(&m) == canonical(&piece.moves)).then(|| (fsf.to_string(), zone))
     }
 
