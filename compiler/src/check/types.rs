@@ -259,12 +259,7 @@ pub fn lines_of(geo: &Geometry, length: u32, axes: &[&str]) -> Vec<Vec<u16>> {
                 .map(|k| geo.square_at((start.0 + k * dx, start.1 + k * dy)))
                 .collect();
             let Some(line) = line else { continue };
-            let mut key = line.clone();
-            key.sort_unstable();
-            key.dedup();
-            if key.len() == line.len() && seen.insert(key) {
-                out.push(line);
-            }
+            keep_new(line, &mut seen, &mut out);
         }
     }
     out
@@ -292,11 +287,8 @@ pub fn whole_lines_of(geo: &Geometry, length: u32, axes: &[&str]) -> Vec<Vec<u16
                 .take_while(|&c| inside(c))
                 .filter_map(|c| geo.square_at(c))
                 .collect();
-            let mut key = line.clone();
-            key.sort_unstable();
-            key.dedup();
-            if key.len() == line.len() && line.len() >= length as usize && seen.insert(key) {
-                out.push(line);
+            if line.len() >= length as usize {
+                keep_new(line, &mut seen, &mut out);
             }
         }
     }
@@ -319,14 +311,21 @@ pub fn squares_of(geo: &Geometry, size: u32) -> Vec<Vec<u16>> {
             .map(|c| geo.square_at(c))
             .collect();
         let Some(block) = block else { continue };
-        let mut key = block.clone();
-        key.sort_unstable();
-        key.dedup();
-        if key.len() == block.len() && seen.insert(key) {
-            out.push(block);
-        }
+        keep_new(block, &mut seen, &mut out);
     }
     out
+}
+
+/// Adds `line` to `out` if its squares are distinct and no line of the
+/// same squares was added before (`seen`: each added line's squares,
+/// sorted).
+fn keep_new(line: Vec<u16>, seen: &mut HashSet<Vec<u16>>, out: &mut Vec<Vec<u16>>) {
+    let mut key = line.clone();
+    key.sort_unstable();
+    key.dedup();
+    if key.len() == line.len() && seen.insert(key) {
+        out.push(line);
+    }
 }
 
 /// A checked `<Piece> reaches <squares> <outcome>` rule.
