@@ -987,6 +987,25 @@ void move_text(const table *t, const position *p, const move *m, char *out, size
  * FEN
  * ------------------------------------------------------------------- */
 
+/* Whether a path reaches `to` having passed over each of the n squares
+ * (a step's blocking squares up to `to`, and the steps before it). */
+static int passes_over(const path *pa, int to, const int *sq, int n) {
+    for (int j = 0; j < pa->nsteps; j++) {
+        if (pa->steps[j].to != to) continue;
+        int all = 1;
+        for (int i = 0; i < n && all; i++) {
+            int over = 0;
+            for (int k = 0; k <= j && !over; k++) {
+                for (int b = 0; b < pa->steps[k].nblock; b++) over |= pa->steps[k].block[b] == sq[i];
+                if (k < j) over |= pa->steps[k].to == sq[i];
+            }
+            all = over;
+        }
+        if (all) return 1;
+    }
+    return 0;
+}
+
 static int fen_fail(char *err, size_t errlen, const char *msg, const char *what) {
     snprintf(err, errlen, "invalid FEN: %s%s", msg, what);
     return 1;
@@ -1150,33 +1169,45 @@ int fen_read(const table *t, const char *fen, position *p, char *err, size_t err
         /* A running count's limit in place of the en-passant square
          * (perft does not apply counting). */
     } else if (nf > 3 && strcmp(fields[3], "-")) {
-        int e = -1;
-        for (int s = 0; s < t->n; s++)
-            if (!strcmp(t->names[s], fields[3])) e = s;
-        if (e < 0) return fen_fail(err, errlen, "an unknown en-passant square ", fields[3]);
+        /* One square's name, or several written one after another (`e3e4`,
+         * as the current Fairy-Stockfish writes them), each the longest
+         * name the rest of the field starts with. */
+        int listed[64], nlisted = 0, passed[64], npassed = 0;
+        for (const char *rest = fields[3]; *rest;) {
+            int e = -1;
+            size_t len = 0;
+            for (int s = 0; s < t->n; s++) {
+                size_t l = strlen(t->names[s]);
+                if (l > len && !strncmp(t->names[s], rest, l)) e = s, len = l;
+            }
+            if (e < 0 || nlisted == 64)
+                return fen_fail(err, errlen, "an unknown en-passant square ", fields[3]);
+            listed[nlisted++] = e;
+            if (p->pc[e] < 0) passed[npassed++] = e;
+            rest += len;
+        }
         /* The victim: an enemy piece on `to` that a creating path from an
-         * empty square brought over `e`. */
+         * empty square brought over every empty listed square. */
         int them = p->turn ^ 1;
-        for (int to = 0; to < t->n && p->ep_victim < 0; to++) {
+        for (int to = 0; to < t->n && p->ep_victim < 0 && npassed; to++) {
             if (p->pc[to] < 0 || p->side[to] != them) continue;
             for (int from = 0; from < t->n && p->ep_victim < 0; from++) {
                 if (p->pc[from] >= 0) continue;
                 const entry *en = &t->pieces[p->pc[to]].moves[them][from];
                 for (int k = 0; k < en->npaths; k++) {
                     const path *pa = &en->paths[k];
-                    if (!pa->creates_en_passant || !pa->quiet) continue;
-                    int over = 0;
-                    for (int j = 0; j < pa->nsteps; j++) {
-                        for (int b = 0; b < pa->steps[j].nblock; b++) over |= pa->steps[j].block[b] == e;
-                        if (pa->steps[j].to == to && over) p->ep_victim = to;
-                        over |= pa->steps[j].to == e;
-                    }
+                    if (pa->creates_en_passant && pa->quiet && passes_over(pa, to, passed, npassed))
+                        p->ep_victim = to;
                 }
             }
         }
         if (p->ep_victim < 0) return fen_fail(err, errlen, "no enemy move passed over ", fields[3]);
-        p->nep = 1;
-        p->ep[0] = e;
+        /* Fairy-Stockfish also lists the square the victim moved to. */
+        for (int i = 0; i < nlisted; i++)
+            if (p->pc[listed[i]] >= 0 && listed[i] != p->ep_victim)
+                return fen_fail(err, errlen, "an occupied en-passant square in ", fields[3]);
+        p->nep = npassed;
+        for (int i = 0; i < npassed; i++) p->ep[i] = passed[i];
     }
     if (nf > 4 && !number_in(fields[4], 0, 1000000000))
         return fen_fail(err, errlen, "a bad half-move clock ", fields[4]);

@@ -489,20 +489,34 @@ impl<'v, W: Width> Pos<'v, W> {
                 self.drop_unusable_gates(side);
             }
         }
-        if let Some(e) = s.ep {
-            if e.index() >= v.nsq {
-                return Err(PositionError::UnknownSquare(e));
+        if !s.ep.is_empty() {
+            let mut listed = Set::<W>::EMPTY;
+            for &e in &s.ep {
+                if e.index() >= v.nsq {
+                    return Err(PositionError::UnknownSquare(e));
+                }
+                listed |= bit(e.raw());
             }
-            let e = e.raw();
-            let victim = self
-                .find_ep_victim(e)
-                .ok_or_else(|| PositionError::EnPassant {
-                    color: Color::from_index(self.turn ^ 1),
-                    square: v.sq_name(e).to_string(),
-                })?;
-            // Kept only if a piece could take there, as after a move.
-            if self.ep_takeable(bit(e), self.turn) {
-                self.ep = bit(e);
+            let refused = || PositionError::EnPassant {
+                color: Color::from_index(self.turn ^ 1),
+                square: s.ep.iter().map(|&e| v.sq_name(e.raw())).collect(),
+            };
+            let occupied = self.occupied();
+            let passed = listed & !occupied;
+            let victim = passed
+                .any()
+                .then(|| self.find_ep_victim(passed))
+                .flatten()
+                .ok_or_else(refused)?;
+            // The current Fairy-Stockfish also lists the square the victim
+            // moved to; any other occupied square is refused.
+            if (listed & occupied & !bit::<Set<W>>(victim)).any() {
+                return Err(refused());
+            }
+            // Kept where a piece could take, as after a move.
+            let takeable = self.ep_takeable_squares(passed, self.turn);
+            if takeable.any() {
+                self.ep = takeable;
                 self.ep_victim = victim;
             }
         }
@@ -560,12 +574,7 @@ impl<'v, W: Width> Pos<'v, W> {
                 .map(|i| sq(self.free_castle[i][1]))
                 .collect(),
             gates: ByColor::from_fn(|c| SquareIter::of::<W>(self.gates[c.index()]).collect()),
-            // A FEN holds one square: the lowest an en-passant capture can
-            // go to (a triple step passes two, of which maybe one is).
-            ep: Squares(self.ep)
-                .find(|&s| self.ep_takeable(bit(s as usize), self.turn))
-                .or_else(|| self.ep.any().then(|| self.ep.lowest() as Sq))
-                .map(sq),
+            ep: Squares(self.ep).map(sq).collect(),
             checks: self.v.check_count.map(|_| ByColor::from(self.checks)),
             counting: (self.count[0] != 0).then_some((self.count[0], self.count[1])),
             halfmove: self.halfmove,

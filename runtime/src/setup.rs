@@ -66,8 +66,12 @@ pub struct Setup {
     /// `gates[side]`: the squares whose gate right the side still has
     /// (variants with gating).
     pub gates: ByColor<Vec<Square>>,
-    /// The en-passant square, if any.
-    pub ep: Option<Square>,
+    /// The en-passant squares (empty: none; fairyc lists them in
+    /// square-number order). A
+    /// move that passes several squares (a triple step) may leave several;
+    /// the FEN writes them one after another (`e3e4`), as the current
+    /// Fairy-Stockfish does.
+    pub ep: Vec<Square>,
     /// Checks each side still has to give, in a variant that counts checks
     /// (FEN `3+3` after the en-passant field); `None` when the FEN has no
     /// such field (the variant's count for both).
@@ -276,10 +280,14 @@ impl Setup {
             out.push('-');
         }
         out.push(' ');
-        match (self.counting, self.ep) {
+        match (self.counting, self.ep.as_slice()) {
             (Some((limit, _)), _) => out.push_str(&limit.to_string()),
-            (None, Some(s)) => out.push_str(v.square_name(s)),
-            (None, None) => out.push('-'),
+            (None, []) => out.push('-'),
+            (None, squares) => {
+                for &s in squares {
+                    out.push_str(v.square_name(s));
+                }
+            }
         }
         if let Some(max) = v.check_count() {
             let ByColor { white: w, black: b } = self.checks.unwrap_or(ByColor::new(max, max));
@@ -665,33 +673,54 @@ fn read_rights<W: Width>(
     Ok((castling, castling_rooks, gates))
 }
 
-/// What the en-passant field holds: the square, or a count's `(limit, 0)`.
-type EpOrCount = (Option<Square>, Option<(u32, u32)>);
+/// What the en-passant field holds: the squares, or a count's `(limit, 0)`.
+type EpOrCount = (Vec<Square>, Option<(u32, u32)>);
 
-/// The en-passant field (absent or `-`: none): a square, or in a variant
-/// with a counting rule the count's limit in plies.
+/// The en-passant field (absent or `-`: none): one or more squares, or in a
+/// variant with a counting rule the count's limit in plies.
 fn read_ep_or_count<W: Width>(
     v: &Rules<W>,
     field: Option<&str>,
 ) -> Result<EpOrCount, ParseFenError> {
     Ok(match field {
-        None | Some("-") => (None, None),
+        None | Some("-") => (Vec::new(), None),
         Some(t) if v.counting.is_some() && t.bytes().all(|b| b.is_ascii_digit()) => {
             let limit = t
                 .parse::<u32>()
                 .ok()
                 .filter(|&n| (1..=2 * crate::table::MAX_COUNTING_LIMIT).contains(&n))
                 .ok_or_else(|| ParseFenError::BadCounting(t.to_string()))?;
-            (None, Some((limit, 0)))
+            (Vec::new(), Some((limit, 0)))
         }
-        Some(name) => (
-            Some(
-                v.square_by_name(name)
-                    .ok_or_else(|| ParseFenError::BadEnPassant(name.to_string()))?,
-            ),
+        Some(field) => (
+            ep_squares(v, field).ok_or_else(|| ParseFenError::BadEnPassant(field.to_string()))?,
             None,
         ),
     })
+}
+
+/// The squares an en-passant field names: one square's name, or several
+/// written one after another (`e3e4`, as the current Fairy-Stockfish writes
+/// a triple step's; `d3c4`, a Berolina double step's square and its
+/// destination). Read from the left, each square is the longest name that
+/// the rest starts with; `None` if the field does not split into names.
+fn ep_squares<W: Width>(v: &Rules<W>, field: &str) -> Option<Vec<Square>> {
+    if let Some(s) = v.square_by_name(field) {
+        return Some(vec![s]);
+    }
+    let mut squares = Vec::new();
+    let mut rest = field;
+    while !rest.is_empty() {
+        let (s, len) = (1..=rest.len())
+            .rev()
+            .filter(|&n| rest.is_char_boundary(n))
+            .find_map(|n| v.square_by_name(&rest[..n]).map(|s| (s, n)))?;
+        if !squares.contains(&s) {
+            squares.push(s);
+        }
+        rest = &rest[len..];
+    }
+    Some(squares)
 }
 
 /// The checks left (`3+3`), in a variant that counts checks, if the next

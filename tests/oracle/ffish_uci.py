@@ -21,11 +21,13 @@ from each position's FEN.
 FEN dialect: the current engine writes the en-passant field of a variant
 with custom pawns as every square its en-passant state holds, whether or not
 a capture can use it (Berolina chess after `e2c4`: `d3c4`, the square passed
-over and the pawn's). Fairy-Stockfish 11.1, and fairyc, write only the
-square an en-passant capture can go to, `-` when none can. `d` prints the
-FEN in 11.1's dialect: the field keeps the empty squares on which a legal
-capture of the position lands (a capture onto an empty square is en
-passant). The engine's own FEN is remembered for each FEN printed, and a
+over and the pawn's). Fairy-Stockfish 11.1 and fairyc write only the
+squares an en-passant capture can go to (fairyc: both of a triple step's
+when both can be, one after another, in square-number order), `-` when
+none can. `d` prints the FEN in
+that dialect: the field keeps the empty squares on which a legal capture of
+the position lands (a capture onto an empty square is en passant), ordered
+by rank, then file. The engine's own FEN is remembered for each FEN printed, and a
 later `position fen` of that FEN plays from it, so nothing is lost. A FEN
 of the old dialect that it did not print is read by the engine as it is,
 and the engine misreads a Berolina en-passant square alone (its capture
@@ -128,6 +130,7 @@ def old_dialect(variant, fen):
         if to in squares and to not in keep and sf.is_capture(variant, fen, [], m):
             if not occupied(fields[0], to):
                 keep.append(to)
+    keep.sort(key=lambda s: (int(s[1:]), s[0]))
     fields[3] = "".join(keep) or "-"
     return " ".join(fields)
 

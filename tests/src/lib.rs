@@ -308,7 +308,7 @@ pub fn turned(
     out.turn = s.turn.other();
     out.castling.clear();
     out.castling_rooks.clear();
-    out.ep = s.ep.map(image);
+    out.ep = s.ep.iter().map(|&e| image(e)).collect();
     out
 }
 

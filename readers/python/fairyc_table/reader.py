@@ -836,11 +836,14 @@ def read_fen(t, fen):
         if e.isdigit() and "counting" in t.end:
             pass  # a running count's limit; perft does not apply counting
         elif e != "-":
-            s = t.sq_by_name[e]
-            pos.ep = {s}
-            pos.ep_victim = find_ep_victim(pos, s)
+            listed = split_squares(t, e)
+            pos.ep = {s for s in listed if pos.board[s] is None}
+            pos.ep_victim = find_ep_victim(pos, pos.ep) if pos.ep else None
             if pos.ep_victim is None:
                 raise ValueError("no enemy move passed over %s" % e)
+            # Fairy-Stockfish also lists the square the victim moved to.
+            if any(pos.board[s] is not None and s != pos.ep_victim for s in listed):
+                raise ValueError("an occupied en-passant square in %s" % e)
     cc = t.end.get("check_count")
     pos.checks = [0, 0]
     if cc:
@@ -932,7 +935,25 @@ def ep_squares(t, pc, side, frm, to):
     return None
 
 
-def find_ep_victim(pos, e):
+def split_squares(t, field):
+    """The squares an en-passant field names: one square's name, or several
+    written one after another (`e3e4`), each the longest name the rest of
+    the field starts with."""
+    if field in t.sq_by_name:
+        return [t.sq_by_name[field]]
+    out, rest = [], field
+    while rest:
+        n = next((n for n in range(len(rest), 0, -1) if rest[:n] in t.sq_by_name), 0)
+        if n == 0:
+            raise ValueError("an unknown en-passant square %s" % field)
+        out.append(t.sq_by_name[rest[:n]])
+        rest = rest[n:]
+    return out
+
+
+def find_ep_victim(pos, passed):
+    """The square of the enemy piece that a creating move, from an empty
+    square, brought over every square of `passed`."""
     t = pos.t
     them = pos.turn ^ 1
     for to in range(t.n):
@@ -943,7 +964,7 @@ def find_ep_victim(pos, e):
             if pos.board[frm] is not None:
                 continue
             sq = ep_squares(t, b[0], them, frm, to)
-            if sq is not None and e in sq:
+            if sq is not None and passed <= set(sq):
                 return to
     return None
 

@@ -259,7 +259,17 @@ impl<'v, W: Width> Pos<'v, W> {
         })
     }
 
-    pub(super) fn find_ep_victim(&self, e: Sq) -> Option<Sq> {
+    /// The squares of `squares` on which a piece of `by` could take en
+    /// passant.
+    pub(super) fn ep_takeable_squares(&self, squares: Set<W>, by: usize) -> Set<W> {
+        Squares(squares)
+            .filter(|&s| self.ep_takeable(bit(s as usize), by))
+            .fold(Set::<W>::EMPTY, |m, s| m | bit(s as usize))
+    }
+
+    /// The square of the enemy piece that a creating move, from an empty
+    /// square, brought over every square of `passed`.
+    pub(super) fn find_ep_victim(&self, passed: Set<W>) -> Option<Sq> {
         let them = self.turn ^ 1;
         for to in Squares(self.by_side[them]) {
             let p = code_piece(self.board.get(to as usize)) as usize;
@@ -268,7 +278,9 @@ impl<'v, W: Width> Pos<'v, W> {
             }
             for from in 0..self.v.nsq {
                 let list = &self.v.ep_creators[self.v.entry(p, them, from)];
-                if list.iter().any(|c| c.to == to && (c.passed & bit(e)).any())
+                if list
+                    .iter()
+                    .any(|c| c.to == to && (c.passed & passed) == passed)
                     && self.board.get(from) == 0
                 {
                     return Some(to);

@@ -463,7 +463,10 @@ impl<'v, W: Width> Pos<'v, W> {
         {
             let list = &v.ep_creators[v.entry(p as usize, us, from as usize)];
             if let Some(squares) = list.iter().find(|c| c.to == to).map(|c| c.passed) {
-                if self.ep_takeable(squares, us ^ 1) {
+                // The squares an en-passant capture could land on (a
+                // triple step passes two, of which maybe one is).
+                let squares = self.ep_takeable_squares(squares, us ^ 1);
+                if squares.any() {
                     self.ep = squares;
                     self.ep_victim = to;
                     for s in Squares(squares) {

@@ -50,13 +50,13 @@ fn an_en_passant_capture_made_by_play_does_not_promote() {
     assert_eq!(pos(&v, &p.fen()).fen(), p.fen());
 }
 
-/// A triple step passes two squares; a FEN holds one, the lowest that an
-/// en-passant capture can go to. pyffish 0.0.90 on the section
+/// A triple step passes two squares; the FEN holds those an en-passant
+/// capture can go to, one after another. pyffish 0.0.90 on the section
 /// `[triplestep-imp]` of tests/data/field/imported.ini, which says the same
-/// game, writes `a4` and `a3` for the first two positions below (and
-/// `a3a4` for the third, both takeable, where fairyc writes the lower).
+/// game, writes `a4`, `a3` and `a3a4` for the three positions below. Read
+/// back, the FEN gives the same position, with the same captures.
 #[test]
-fn a_triple_step_writes_the_square_a_capture_can_go_to() {
+fn a_triple_step_writes_the_squares_a_capture_can_go_to() {
     let source = r#"
 variant "Triple" { }
 board { files a..f; ranks 1..9 }
@@ -75,12 +75,53 @@ end { checkmate loss }
     for (fen, ep) in [
         ("3k2/6/6/6/1p4/6/6/P5/3K2 w - - 0 1", "a4"),
         ("3k2/6/6/6/6/1p4/6/P5/3K2 w - - 0 1", "a3"),
-        ("3k2/6/6/6/1p4/1p4/6/P5/3K2 w - - 0 1", "a3"),
+        ("3k2/6/6/6/1p4/1p4/6/P5/3K2 w - - 0 1", "a3a4"),
     ] {
         let mut p = pos(&v, fen);
         let m = p.parse_uci("a2a5").expect("a2a5");
         p.play(m).expect("plays");
         let after = p.fen();
         assert_eq!(after.split(' ').nth(3), Some(ep), "{fen}: {after}");
+        let read = pos(&v, &after);
+        assert_eq!(read.fen(), after);
+        assert_eq!(uci_moves(&read), uci_moves(&p), "{after}");
     }
+    // Both captures from the field as Fairy-Stockfish writes it, and the
+    // field's squares in either order; a square no pawn passed is refused.
+    let both = "3k2/6/6/6/Pp4/1p4/6/6/3K2 b - a3a4 0 1";
+    for fen in [both, &both.replace("a3a4", "a4a3")] {
+        let moves = uci_moves(&pos(&v, fen));
+        for m in ["b4a3", "b5a4"] {
+            assert!(moves.contains(&m.to_string()), "{fen}: {moves:?}");
+        }
+    }
+    for bad in ["a3a6", "a3b3", "a3zz"] {
+        let fen = both.replace("a3a4", bad);
+        assert!(
+            fairyc_runtime::Position::from_fen(&v, &fen).is_err(),
+            "{fen} read"
+        );
+    }
+}
+
+/// The current Fairy-Stockfish writes a custom pawn's en-passant squares
+/// with the move's destination: `d3c4` after Berolina's `e2c4` (pyffish
+/// 0.0.90, `get_fen` on `fairyc export berolina`'s section). fairyc reads
+/// that field: the square passed, and the victim's own square.
+#[test]
+fn a_field_with_the_victims_square_reads_as_the_square_passed() {
+    let v = fairyc_tests::shipped("berolina");
+    // pyffish: d3c4 after e2c4, with a black pawn on d4 that takes on d3
+    // (Berolina pawns capture straight ahead), its moves d4c3 d4e3 d4d3.
+    let fen = "rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PPPP1PPP/RNBQKBNR b KQkq d3c4 0 1";
+    let p = pos(&v, fen);
+    let d4: Vec<String> = uci_moves(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("d4"))
+        .collect();
+    assert_eq!(d4, sorted(&["d4c3", "d4d3", "d4e3"]), "{fen}");
+    assert_eq!(p.fen().split(' ').nth(3), Some("d3"));
+    // Only the victim's square may be occupied.
+    let bad = fen.replace("d3c4", "d3d4");
+    assert!(fairyc_runtime::Position::from_fen(&v, &bad).is_err());
 }
