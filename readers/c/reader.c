@@ -1172,7 +1172,7 @@ int fen_read(const table *t, const char *fen, position *p, char *err, size_t err
         /* One square's name, or several written one after another (`e3e4`,
          * as the current Fairy-Stockfish writes them), each the longest
          * name the rest of the field starts with. */
-        int listed[64], nlisted = 0, passed[64], npassed = 0;
+        int passed[64], npassed = 0, landed = -1;
         for (const char *rest = fields[3]; *rest;) {
             int e = -1;
             size_t len = 0;
@@ -1180,17 +1180,25 @@ int fen_read(const table *t, const char *fen, position *p, char *err, size_t err
                 size_t l = strlen(t->names[s]);
                 if (l > len && !strncmp(t->names[s], rest, l)) e = s, len = l;
             }
-            if (e < 0 || nlisted == 64)
+            if (e < 0 || npassed == 64)
                 return fen_fail(err, errlen, "an unknown en-passant square ", fields[3]);
-            listed[nlisted++] = e;
-            if (p->pc[e] < 0) passed[npassed++] = e;
+            /* An occupied square is the victim's own (the current
+             * Fairy-Stockfish lists it; fairyc does where the squares
+             * passed leave the victim in doubt). */
+            if (p->pc[e] < 0)
+                passed[npassed++] = e;
+            else if (landed < 0 || landed == e)
+                landed = e;
+            else
+                return fen_fail(err, errlen, "several occupied en-passant squares in ", fields[3]);
             rest += len;
         }
-        /* The victim: an enemy piece on `to` that a creating path from an
-         * empty square brought over every empty listed square. */
+        /* The victim: the first enemy piece (on the occupied square, if
+         * one is listed) on `to` that a creating path from an empty square
+         * brought over every empty listed square. */
         int them = p->turn ^ 1;
         for (int to = 0; to < t->n && p->ep_victim < 0 && npassed; to++) {
-            if (p->pc[to] < 0 || p->side[to] != them) continue;
+            if (p->pc[to] < 0 || p->side[to] != them || (landed >= 0 && to != landed)) continue;
             for (int from = 0; from < t->n && p->ep_victim < 0; from++) {
                 if (p->pc[from] >= 0) continue;
                 const entry *en = &t->pieces[p->pc[to]].moves[them][from];
@@ -1202,10 +1210,6 @@ int fen_read(const table *t, const char *fen, position *p, char *err, size_t err
             }
         }
         if (p->ep_victim < 0) return fen_fail(err, errlen, "no enemy move passed over ", fields[3]);
-        /* Fairy-Stockfish also lists the square the victim moved to. */
-        for (int i = 0; i < nlisted; i++)
-            if (p->pc[listed[i]] >= 0 && listed[i] != p->ep_victim)
-                return fen_fail(err, errlen, "an occupied en-passant square in ", fields[3]);
         p->nep = npassed;
         for (int i = 0; i < npassed; i++) p->ep[i] = passed[i];
     }

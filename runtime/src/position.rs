@@ -503,16 +503,15 @@ impl<'v, W: Width> Pos<'v, W> {
             };
             let occupied = self.occupied();
             let passed = listed & !occupied;
-            let victim = passed
-                .any()
-                .then(|| self.find_ep_victim(passed))
+            // An occupied square is the victim's own: the current
+            // Fairy-Stockfish lists it, and fairyc does where the squares
+            // passed leave the victim in doubt.
+            let landed = listed & occupied;
+            let among = if landed.any() { landed } else { occupied };
+            let victim = (passed.any() && landed.count() <= 1)
+                .then(|| self.find_ep_victim(passed, among))
                 .flatten()
                 .ok_or_else(refused)?;
-            // The current Fairy-Stockfish also lists the square the victim
-            // moved to; any other occupied square is refused.
-            if (listed & occupied & !bit::<Set<W>>(victim)).any() {
-                return Err(refused());
-            }
             // Kept where a piece could take, as after a move.
             let takeable = self.ep_takeable_squares(passed, self.turn);
             if takeable.any() {
@@ -574,13 +573,25 @@ impl<'v, W: Width> Pos<'v, W> {
                 .map(|i| sq(self.free_castle[i][1]))
                 .collect(),
             gates: ByColor::from_fn(|c| SquareIter::of::<W>(self.gates[c.index()]).collect()),
-            ep: Squares(self.ep).map(sq).collect(),
+            ep: self.ep_field(),
             checks: self.v.check_count.map(|_| ByColor::from(self.checks)),
             counting: (self.count[0] != 0).then_some((self.count[0], self.count[1])),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             walls: SquareIter::of::<W>(self.walls).collect(),
         }
+    }
+
+    /// The squares of the FEN's en-passant field: the en-passant squares,
+    /// and the victim's square too where another enemy piece could have
+    /// passed over them (a reader takes the first it finds), in
+    /// square-number order.
+    fn ep_field(&self) -> Vec<Square> {
+        let mut field = self.ep;
+        if self.ep.any() && self.find_ep_victim(self.ep, self.occupied()) != Some(self.ep_victim) {
+            field |= bit(self.ep_victim as usize);
+        }
+        Squares(field).map(sq).collect()
     }
 
     /// See [`Position::fen`].

@@ -26,8 +26,10 @@ squares an en-passant capture can go to (fairyc: both of a triple step's
 when both can be, one after another, in square-number order), `-` when
 none can. `d` prints the FEN in
 that dialect: the field keeps the empty squares on which a legal capture of
-the position lands (a capture onto an empty square is en passant), ordered
-by rank, then file. The engine's own FEN is remembered for each FEN printed, and a
+the position lands (a capture onto an empty square is en passant), and with
+them the occupied square the engine lists (the pawn's own, which fairyc
+writes only where the squares passed leave the victim in doubt: the harness
+compares such FENs as fairyc reads them), ordered by rank, then file. The engine's own FEN is remembered for each FEN printed, and a
 later `position fen` of that FEN plays from it, so nothing is lost. A FEN
 of the old dialect that it did not print is read by the engine as it is,
 and the engine misreads a Berolina en-passant square alone (its capture
@@ -130,6 +132,10 @@ def old_dialect(variant, fen):
         if to in squares and to not in keep and sf.is_capture(variant, fen, [], m):
             if not occupied(fields[0], to):
                 keep.append(to)
+    # The pawn's own square, which the engine lists with the squares it
+    # passed, tells which pawn an en-passant capture takes.
+    if keep:
+        keep += [s for s in squares if occupied(fields[0], s)]
     keep.sort(key=lambda s: (int(s[1:]), s[0]))
     fields[3] = "".join(keep) or "-"
     return " ".join(fields)

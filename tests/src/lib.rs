@@ -437,16 +437,17 @@ pub fn same_fen(a: &str, b: &str) -> bool {
     sort_hands(a) == sort_hands(b)
 }
 
-/// [`same_fen`], and in a variant with gating also when fairyc reads the
-/// engine's FEN as `ours`: the current Fairy-Stockfish leaves out of the
-/// castling field the gate rights its castling letters imply (`KQBCDFG`
-/// where fairyc, as Fairy-Stockfish 11.1, writes `KQABCDEFGH`), the same
-/// position written otherwise.
+/// [`same_fen`], or fairyc reads the engine's FEN as `ours`: the same
+/// position written otherwise. The current Fairy-Stockfish leaves out of
+/// the castling field the gate rights its castling letters imply
+/// (`KQBCDFG` where fairyc, as Fairy-Stockfish 11.1, writes
+/// `KQABCDEFGH`), and lists a custom pawn's destination among its
+/// en-passant squares (`d3c4`), which fairyc writes only where the squares
+/// passed leave the victim in doubt.
 pub fn same_fen_in(variant: &Variant, ours: &str, theirs: &str) -> bool {
     same_fen(ours, theirs)
-        || (!variant.tables().parts().gating.is_empty()
-            && fairyc_runtime::Position::from_fen(variant, theirs)
-                .is_ok_and(|p| same_fen(ours, &p.fen())))
+        || fairyc_runtime::Position::from_fen(variant, theirs)
+            .is_ok_and(|p| same_fen(ours, &p.fen()))
 }
 
 /// Compares a variant with a Fairy-Stockfish engine that plays it (its

@@ -838,12 +838,15 @@ def read_fen(t, fen):
         elif e != "-":
             listed = split_squares(t, e)
             pos.ep = {s for s in listed if pos.board[s] is None}
-            pos.ep_victim = find_ep_victim(pos, pos.ep) if pos.ep else None
+            # An occupied square is the victim's own (the current
+            # Fairy-Stockfish lists it; fairyc does where the squares passed
+            # leave the victim in doubt).
+            landed = {s for s in listed if pos.board[s] is not None}
+            if len(landed) > 1:
+                raise ValueError("several occupied en-passant squares in %s" % e)
+            pos.ep_victim = find_ep_victim(pos, pos.ep, landed or None) if pos.ep else None
             if pos.ep_victim is None:
                 raise ValueError("no enemy move passed over %s" % e)
-            # Fairy-Stockfish also lists the square the victim moved to.
-            if any(pos.board[s] is not None and s != pos.ep_victim for s in listed):
-                raise ValueError("an occupied en-passant square in %s" % e)
     cc = t.end.get("check_count")
     pos.checks = [0, 0]
     if cc:
@@ -951,12 +954,13 @@ def split_squares(t, field):
     return out
 
 
-def find_ep_victim(pos, passed):
-    """The square of the enemy piece that a creating move, from an empty
-    square, brought over every square of `passed`."""
+def find_ep_victim(pos, passed, among=None):
+    """The square (of `among`, if given) of the first enemy piece that a
+    creating move, from an empty square, brought over every square of
+    `passed`."""
     t = pos.t
     them = pos.turn ^ 1
-    for to in range(t.n):
+    for to in sorted(among) if among is not None else range(t.n):
         b = pos.board[to]
         if b is None or b[1] != them:
             continue

@@ -267,11 +267,11 @@ impl<'v, W: Width> Pos<'v, W> {
             .fold(Set::<W>::EMPTY, |m, s| m | bit(s as usize))
     }
 
-    /// The square of the enemy piece that a creating move, from an empty
-    /// square, brought over every square of `passed`.
-    pub(super) fn find_ep_victim(&self, passed: Set<W>) -> Option<Sq> {
+    /// The square, among `among`, of the first enemy piece that a creating
+    /// move, from an empty square, brought over every square of `passed`.
+    pub(crate) fn find_ep_victim(&self, passed: Set<W>, among: Set<W>) -> Option<Sq> {
         let them = self.turn ^ 1;
-        for to in Squares(self.by_side[them]) {
+        for to in Squares(self.by_side[them] & among) {
             let p = code_piece(self.board.get(to as usize)) as usize;
             if !self.v.creates_ep.has(p) {
                 continue;

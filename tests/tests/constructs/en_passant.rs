@@ -125,3 +125,40 @@ fn a_field_with_the_victims_square_reads_as_the_square_passed() {
     let bad = fen.replace("d3c4", "d3d4");
     assert!(fairyc_runtime::Position::from_fen(&v, &bad).is_err());
 }
+
+/// Black's Berolina pawns on a5 and c5 could each have passed b6 (from c7
+/// and from a7): the square alone leaves the victim in doubt, so the FEN
+/// also names the pawn that moved, as the current Fairy-Stockfish does.
+/// pyffish 0.0.90 on `fairyc export berolina`'s section writes `c5b6` after
+/// `a7c5`, and after `b5b6` takes the c5 pawn.
+#[test]
+fn a_field_names_the_victim_where_the_squares_passed_leave_it_in_doubt() {
+    let v = fairyc_tests::shipped("berolina");
+    let before = "3qk1nr/p5b1/n1p5/pP1B1p1p/P3rP1R/P2P1N2/8/RNBK4 b - - 0 31";
+    let mut played = pos(&v, before);
+    played
+        .play(played.parse_uci("a7c5").expect("a7c5"))
+        .expect("plays");
+    let fen = played.fen();
+    assert_eq!(
+        fen,
+        "3qk1nr/6b1/n1p5/pPpB1p1p/P3rP1R/P2P1N2/8/RNBK4 w - c5b6 0 32"
+    );
+    let taken = "3qk1nr/6b1/nPp5/p2B1p1p/P3rP1R/P2P1N2/8/RNBK4 b - - 0 32";
+    for mut p in [played, pos(&v, &fen)] {
+        p.play(p.parse_uci("b5b6").expect("b5b6")).expect("plays");
+        assert_eq!(p.fen(), taken);
+    }
+    // Without the victim's square, the first pawn found (a5) is taken.
+    let mut alone = pos(&v, &fen.replace("c5b6", "b6"));
+    alone
+        .play(alone.parse_uci("b5b6").expect("b5b6"))
+        .expect("plays");
+    assert_ne!(alone.fen(), taken);
+    // Two occupied squares are refused.
+    let two = fen.replace("c5b6", "a5c5b6");
+    assert!(
+        fairyc_runtime::Position::from_fen(&v, &two).is_err(),
+        "{two}"
+    );
+}
