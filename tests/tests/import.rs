@@ -1519,3 +1519,107 @@ fn janggi_keys() {
     let result = g.outcome().expect("a threefold repetition");
     assert_eq!(result.winner, Some(fairyc_runtime::Color::Black));
 }
+
+/// `enPassantRegion`, `enPassantRegionWhite`, `enPassantRegionBlack` (the
+/// current Fairy-Stockfish): a double step makes an en-passant square only
+/// on the capturing side's region, so the double steps passing another
+/// square are `mfnD` from `zone quiet-double-step`. A section's
+/// `enPassantRegion` replaces an inherited per-side region, its own per-side
+/// region replaces its `enPassantRegion` (probed with pyffish 0.0.90:
+/// after `a7a5` beside a white pawn on b5 the FEN has `a6` in `h`, none in
+/// `c` and `d`; after `a2a4` beside b4, `a3` in all three). White, without
+/// a king in `startFen`, has no royal piece (`royal { only black }`).
+#[test]
+fn en_passant_regions() {
+    let ini = "[h:chess]\n\
+               startFen = rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\n\
+               doubleStepRegionWhite = *1 *2\nenPassantRegionWhite = *6\nenPassantRegionBlack = *3\n\
+               extinctionValue = loss\nextinctionPieceTypes = *\n\
+               [c:h]\nenPassantRegion = *3\n\
+               [d:h]\nenPassantRegionBlack = *3\nenPassantRegion = -\n";
+    let result = import::import(ini, &shipped_for_import());
+    let wrong = errors(ini, &result);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let ranks = |r: u8| -> String {
+        (b'a'..=b'h')
+            .map(|f| format!("{}{r}", f as char))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (first, second, seventh) = (ranks(1), ranks(2), ranks(7));
+    let zones = [
+        // Black's double steps pass rank 6, White's region.
+        (
+            format!("zone double-step {{ white: {second}; black: {seventh} }}"),
+            format!("zone quiet-double-step {{ white: {first}; black: none }}"),
+        ),
+        // White's region is rank 3 (`c`) or none (`d`): no black double step
+        // makes an en-passant square.
+        (
+            format!("zone double-step {{ white: {second}; black: none }}"),
+            format!("zone quiet-double-step {{ white: {first}; black: {seventh} }}"),
+        ),
+        (
+            format!("zone double-step {{ white: {second}; black: none }}"),
+            format!("zone quiet-double-step {{ white: {first}; black: {seventh} }}"),
+        ),
+    ];
+    for (section, (double, quiet)) in result.sections.iter().zip(&zones) {
+        let source = &section.source;
+        for line in [
+            double.as_str(),
+            quiet.as_str(),
+            "moves ifmnD from double-step; moves mfnD from quiet-double-step",
+            "only black",
+        ] {
+            assert!(
+                source.contains(line),
+                "{}: `{line}` in\n{source}",
+                section.name
+            );
+        }
+        let v = Variant::new(fairyc_compiler::compile(source).expect("compiles")).expect("valid");
+        let king = v.tables().parts().pieces.iter().find(|p| p.name == "King");
+        assert_eq!(
+            king.map(|p| p.royal),
+            Some(Royal::Black),
+            "{}",
+            section.name
+        );
+    }
+    // What the import does not split is refused at the region (`E0201`);
+    // a square off the board is `E0210`.
+    let cases: &[(&str, &str)] = &[
+        // A triple step passes two squares, of which the engine makes
+        // those in the region en-passant squares.
+        ("[t:chess]\ntripleStepRegionWhite = *2\nenPassantRegionBlack = *3\n", "E0201"),
+        // A custom piece's initial move.
+        (
+            "[i:chess]\ncustomPiece1 = a:mfWifmnD\nstartFen = 4k3/8/8/8/8/8/A7/4K3 w - - 0 1\nenPassantRegionBlack = *4\n",
+            "E0201",
+        ),
+        // A start position's en-passant square the engine does not read.
+        (
+            "[e:chess]\nstartFen = rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\nenPassantRegionBlack = *6\n",
+            "E0201",
+        ),
+        ("[s:chess]\nenPassantRegionWhite = z9\n", "E0210"),
+    ];
+    for &(ini, code) in cases {
+        let result = import::import(ini, &shipped_for_import());
+        let key = ini.find("enPassantRegion").unwrap_or(0);
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.code == code && d.span.start as usize >= key),
+            "{ini}: {:?}",
+            result.diagnostics
+        );
+    }
+    // A promotion to the king type would make White a royal piece in the
+    // engine: no `royal { only black }` (the start position is refused).
+    let ini = "[k:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w kq - 0 1\npromotionPieceTypes = qk\n";
+    let result = import::import(ini, &shipped_for_import());
+    assert!(!errors(ini, &result).is_empty(), "{:?}", result.sections);
+}

@@ -115,6 +115,7 @@ pub fn export_for(
         pseudo_royal_king: false,
         custom_pawn: None,
         no_en_passant: false,
+        en_passant_region: None,
     };
     ex.run(section);
     if ex.errors.is_empty() {
@@ -175,6 +176,10 @@ struct Exporter<'a> {
     /// `enPassantRegion = -`: the pawn double-steps, no piece takes en
     /// passant.
     no_en_passant: bool,
+    /// `enPassantRegionWhite`, `enPassantRegionBlack`: by the side that
+    /// captures, the squares where the opponent's double steps make an
+    /// en-passant square ([`Self::en_passant_region`]).
+    en_passant_region: Option<[Vec<Sq>; 2]>,
 }
 
 /// A piece kept to a region, or with attack-only lines, without them.
@@ -1162,7 +1167,7 @@ impl Exporter<'_> {
             let taken = found.is_some_and(|f| used.iter().any(|(t, _)| *t == f));
             if self.target == Target::Current
                 && (found.is_none() || taken)
-                && (!piece.royal.is_royal() || piece.royal == Royal::Both)
+                && (!piece.royal.is_royal() || self.royal_for_both(piece))
             {
                 // The current Fairy-Stockfish: a custom piece, or a custom
                 // royal `king = k:Betza`.
@@ -1186,7 +1191,9 @@ impl Exporter<'_> {
             let Some(fsf) = found else {
                 let span = self.moves_span(&piece.name);
                 if piece.royal.is_royal() {
-                    let why = if piece.royal != Royal::Both {
+                    let why = if piece.royal != Royal::Both && self.target == Target::Current {
+                        "it is royal for one side only, and the other side has one too (set up, in hand or by promotion), which the engine's `king` would make royal".to_string()
+                    } else if piece.royal != Royal::Both {
                         "it is royal for one side only".to_string()
                     } else {
                         "it does not move like a chess king".to_string()
@@ -1601,6 +1608,36 @@ impl Exporter<'_> {
         Some(terms.join(""))
     }
 
+    /// Whether a royal piece can be Fairy-Stockfish's `king`, whose type is
+    /// royal for both sides: it is royal for both, or, for the current
+    /// engine, for one side only (`royal { only black }`, horde's White)
+    /// where the other side never has one: it is not set up for that side,
+    /// nothing is ever in hand (no `drops`) and no promotion makes it. A
+    /// side without a king is never in check in either engine (probed with
+    /// pyffish 0.0.90 on its `horde`).
+    fn royal_for_both(&self, piece: &PieceTable) -> bool {
+        let side = match piece.royal {
+            Royal::Both => return true,
+            Royal::No => return false,
+            Royal::White => 0,
+            Royal::Black => 1,
+        };
+        let Some(p) = self.parts.pieces.iter().position(|q| q.name == piece.name) else {
+            return false;
+        };
+        let made = self.parts.promotions.iter().any(|r| {
+            r.choices
+                .iter()
+                .any(|c| matches!(c, PromotionChoice::Piece(q) if usize::from(*q) == p))
+        }) || self.parts.pieces.iter().any(|q| {
+            q.captured_as.map(usize::from) == Some(p) || q.demotes_to.map(usize::from) == Some(p)
+        });
+        self.target == Target::Current
+            && self.checked.setup.squares[p][1 - side].is_empty()
+            && self.parts.drops.is_none()
+            && !made
+    }
+
     /// The FSF type whose paths on this board equal the piece's.
     fn fsf_type(
         &mut self,
@@ -1615,7 +1652,7 @@ impl Exporter<'_> {
                 .is_some_and(|m| canonical(&m) == want)
         };
         if piece.royal.is_royal() {
-            return (piece.royal == Royal::Both && same("K", setup)).then_some("king");
+            return (self.royal_for_both(piece) && same("K", setup)).then_some("king");
         }
         // FSF's pawn: double step (with en passant) from the second rank,
         // and with `firstRankDoubleSteps` also from the first.
@@ -1653,6 +1690,16 @@ impl Exporter<'_> {
                     self.pawn_first_rank = Some(false);
                     self.double_step_region = Some(region);
                     return Some("pawn");
+                }
+                // Some of those double steps make no en-passant square
+                // (horde's from the first rank): `enPassantRegion…`.
+                if region.iter().any(|r| !r.is_empty()) {
+                    if let Some(ep) = self.en_passant_region(geo, piece, &region) {
+                        self.pawn_first_rank = Some(false);
+                        self.double_step_region = Some(region);
+                        self.en_passant_region = Some(ep);
+                        return Some("pawn");
+                    }
                 }
             }
         }
@@ -1881,6 +1928,15 @@ impl Exporter<'_> {
         }
         if self.no_en_passant {
             self.key("enPassantRegion", "-");
+        }
+        if let Some(region) = self.en_passant_region.clone() {
+            for (side, colour) in [(0, "White"), (1, "Black")] {
+                let squares = match self.square_names(&region[side]) {
+                    s if s.is_empty() => "-".to_string(),
+                    s => s,
+                };
+                self.key(&format!("enPassantRegion{colour}"), squares);
+            }
         }
         self.promotion_rank = rank;
     }

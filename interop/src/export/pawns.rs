@@ -9,7 +9,7 @@
 
 use fairyc_compiler::ast::{Betza, MoveRegion, RegionKind};
 use fairyc_compiler::geometry::{Geometry, Sq};
-use fairyc_runtime::table::{EndRules, PathRole, PieceTable};
+use fairyc_runtime::table::{EndRules, Path, PathRole, PieceTable};
 
 use fairyc_compiler::export_refusal::ExportRefusal;
 
@@ -139,6 +139,81 @@ impl Exporter<'_> {
                 span,
             );
         }
+    }
+
+    /// For the current Fairy-Stockfish, a pawn double-stepping from
+    /// `region` of which only some double steps make an en-passant square
+    /// (horde's from the second rank, not those from the first): the engine
+    /// makes one only on a square of the capturing side's
+    /// `enPassantRegion…` (src/position.cpp, `do_move`; probed with
+    /// pyffish 0.0.90 on its `horde`, where `a1a3` makes none and `a2a4`
+    /// makes `a3`). The regions, by the side that captures, are the squares
+    /// the opponent's double steps pass that make one; returned if the
+    /// pawn `mfW cefF ifmnD` from `region`, with an en-passant square only
+    /// there, makes the piece's very paths, and no other piece makes
+    /// en-passant squares (the engine's region is theirs too).
+    pub(super) fn en_passant_region(
+        &self,
+        geo: &Geometry,
+        piece: &PieceTable,
+        region: &[Vec<Sq>; 2],
+    ) -> Option<[Vec<Sq>; 2]> {
+        if self.target != Target::Current {
+            return None;
+        }
+        // The squares a path passes: its steps' blocks and every landing
+        // square but the last.
+        let passed = |path: &Path| -> Vec<Sq> {
+            let mut v: Vec<Sq> = path.steps.iter().flat_map(|s| s.block.clone()).collect();
+            let landed = path.steps.len().saturating_sub(1);
+            v.extend(path.steps.iter().take(landed).map(|s| s.to));
+            sorted(v)
+        };
+        let others_make = self.parts.pieces.iter().any(|q| {
+            q.name != piece.name
+                && q.moves
+                    .iter()
+                    .flatten()
+                    .flatten()
+                    .any(|path| path.creates_en_passant)
+        });
+        if others_make {
+            return None;
+        }
+        // By the side that captures: the squares White's double steps pass
+        // are Black's region.
+        let ep: [Vec<Sq>; 2] = [1, 0].map(|side| {
+            sorted(
+                piece.moves[side]
+                    .iter()
+                    .flatten()
+                    .filter(|path| path.creates_en_passant)
+                    .flat_map(passed)
+                    .collect(),
+            )
+        });
+        let mut moves = super::lowered(geo, &reference("mfW cefF ifmnD")?, region)?;
+        for (side, squares) in moves.iter_mut().enumerate() {
+            let theirs = &ep[1 - side];
+            for path in squares.iter_mut().flatten() {
+                if !path.creates_en_passant {
+                    continue;
+                }
+                let over = passed(path);
+                let inside = over
+                    .iter()
+                    .filter(|s| theirs.binary_search(s).is_ok())
+                    .count();
+                if inside == 0 {
+                    path.creates_en_passant = false;
+                } else if inside != over.len() {
+                    // The engine makes some of the squares en-passant
+                    // squares, fairyc's path all or none.
+                    return None;
+                }
+            }
+        }
+        (canonical(&moves) == canonical(&piece.moves)).then_some(ep)
     }
 
     /// Whether the custom pawn (if any) has a move it can undo: the

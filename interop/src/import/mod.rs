@@ -602,6 +602,9 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "nMoveRuleTypes",
     "nMoveRuleTypesWhite",
     "nMoveRuleTypesBlack",
+    "enPassantRegion",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
 ];
 
 /// Keys Fairy-Stockfish 11.1 reads too, refused for 11.1 (`NOT_YET`), that
@@ -671,8 +674,6 @@ fn newer_default(key: &str, value: &str) -> bool {
         || (NONE.contains(&key) && value == "-")
         || (ON.contains(&key) && value == "true")
         || (key == "enclosingDrop" && matches!(value, "none" | "top"))
-        // No en-passant square anywhere: the generator writes no `e`.
-        || (key == "enPassantRegion" && value.trim() == "-")
 }
 
 /// Not a Fairy-Stockfish key: the `maxRank` of the section that set
@@ -710,6 +711,21 @@ fn note_promotion_ranks<'e>(keys: &mut Keys, entries: impl Iterator<Item = &'e s
             );
         }
     }
+}
+
+/// A square as (file, rank), from 0.
+type Square = (usize, usize);
+
+/// A square's name (`a1`, `c10`) as (file, rank) from 0.
+fn square_at(name: &str) -> Option<Square> {
+    let file = name.bytes().next().filter(u8::is_ascii_lowercase)?;
+    let rank = name.get(1..)?.parse::<usize>().ok()?.checked_sub(1)?;
+    Some((usize::from(file - b'a'), rank))
+}
+
+/// The name of the square at (file, rank) from 0.
+fn square_name((file, rank): Square) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
 }
 
 /// Not a Fairy-Stockfish key: the piece keys of the parent by letter
@@ -1767,6 +1783,10 @@ struct Generator<'a> {
     /// (`promotionPieceTypesWhite/Black`): a rule per side, each in a zone
     /// of that side's squares only.
     split_promotion: bool,
+    /// The zone of the pawn's double steps that make no en-passant square
+    /// (the current Fairy-Stockfish's `enPassantRegion…`): `moves mfnD
+    /// from` it.
+    quiet_double: Option<String>,
 }
 
 /// A piece's name and the squares it could never move from, White's and
@@ -1808,6 +1828,7 @@ impl<'a> Generator<'a> {
             bikjang: false,
             counted: false,
             split_promotion: false,
+            quiet_double: None,
         }
     }
 
@@ -2247,10 +2268,7 @@ impl<'a> Generator<'a> {
     /// double step), or a custom piece with an initial move (`i`), unless
     /// `enPassantRegion = -`.
     fn makes_en_passant(&self) -> bool {
-        if self
-            .raw("enPassantRegion")
-            .is_some_and(|v| v.value.trim() == "-")
-        {
+        if self.no_en_passant() {
             return false;
         }
         let custom = (1..=25)
@@ -2263,6 +2281,49 @@ impl<'a> Generator<'a> {
                     .is_some_and(|(_, b)| b.contains('i'))
             });
         self.pawn().is_some() || custom
+    }
+
+    /// The key that gives `side`'s en-passant region (the side that
+    /// captures): `enPassantRegionWhite` or `…Black`, unless inherited
+    /// where the section gives `enPassantRegion` (the engine reads the
+    /// three in that order, src/parser.cpp), else `enPassantRegion`;
+    /// `None`: every square, Fairy-Stockfish's default.
+    fn en_passant_key(&self, side: usize) -> Option<&'static str> {
+        let own = ["enPassantRegionWhite", "enPassantRegionBlack"][side];
+        if self.raw(own).is_some() && (!self.inherited(own) || self.inherited("enPassantRegion")) {
+            return Some(own);
+        }
+        self.raw("enPassantRegion").map(|_| "enPassantRegion")
+    }
+
+    /// Whether no move makes an en-passant square: both sides' en-passant
+    /// regions are `-`.
+    fn no_en_passant(&self) -> bool {
+        (0..2).all(|side| {
+            self.en_passant_key(side)
+                .and_then(|k| self.raw(k))
+                .is_some_and(|v| v.value.trim() == "-")
+        })
+    }
+
+    /// The current Fairy-Stockfish's en-passant regions, by the side that
+    /// captures, as (file, rank) from 0: a move makes an en-passant square
+    /// only on a square of the opponent's region (src/position.cpp,
+    /// `do_move`). `None` for a side: every square (no key, or 11.1, which
+    /// reads none of the keys).
+    fn en_passant_regions(&mut self) -> Got<[Option<Vec<Square>>; 2]> {
+        let mut out = [None, None];
+        if self.out.target != Target::Current {
+            return Some(out);
+        }
+        for (side, region) in out.iter_mut().enumerate() {
+            let Some(key) = self.en_passant_key(side) else {
+                continue;
+            };
+            let squares = self.squares(key)?;
+            *region = Some(squares.iter().filter_map(|s| square_at(s)).collect());
+        }
+        Some(out)
     }
 
     /// The piece captures en passant when its Betza has an `e` anywhere or
@@ -2430,11 +2491,7 @@ impl<'a> Generator<'a> {
         let mut pieces = self.pieces.clone();
         // `enPassantRegion = -`: Fairy-Stockfish makes no en-passant
         // square, so no capture is ever en passant.
-        if self.out.target == Target::Current
-            && self
-                .raw("enPassantRegion")
-                .is_some_and(|v| v.value.trim() == "-")
-        {
+        if self.out.target == Target::Current && self.no_en_passant() {
             for p in &mut pieces {
                 p.betza = p
                     .betza
@@ -2470,10 +2527,15 @@ impl<'a> Generator<'a> {
                 (Some(zone), "pawn") => format!("; moves ifmnH{within} from {zone}"),
                 _ => String::new(),
             };
+            // The double steps that make no en-passant square.
+            let quiet = match &self.quiet_double {
+                Some(zone) => format!("; moves mfnD{within} from {zone}"),
+                None => String::new(),
+            };
             let moves = match (&double, p.key.as_str()) {
                 (Some(zone), "pawn") => {
                     format!(
-                        "{}{within}; moves ifmnD{within} from {zone}{triple_moves}",
+                        "{}{within}; moves ifmnD{within} from {zone}{quiet}{triple_moves}",
                         p.betza
                     )
                 }
@@ -3664,7 +3726,7 @@ impl<'a> Generator<'a> {
             self.ranks + 1 - rank
         };
         let mut zone = [format!("rank {rank}"), format!("rank {black_rank}")];
-        for (side, region) in regions.into_iter().enumerate() {
+        for (side, region) in regions.clone().into_iter().enumerate() {
             if let Some(squares) = region {
                 if squares.is_empty() {
                     let key = ["doubleStepRegionWhite", "doubleStepRegionBlack"][side];
@@ -3694,6 +3756,94 @@ impl<'a> Generator<'a> {
             );
             return None;
         }
+        // The current Fairy-Stockfish's `enPassantRegion…`: a double step
+        // makes an en-passant square only where the square it passes is in
+        // the opponent's region (horde's from the first rank makes none):
+        // the double steps that pass another square are `mfnD` from a zone
+        // of their own.
+        let ep = self.en_passant_regions()?;
+        let regioned = ep.iter().any(Option::is_some) && !self.no_en_passant();
+        let mut ep_keys: Vec<&str> = (0..2)
+            .filter_map(|side| self.en_passant_key(side))
+            .collect();
+        ep_keys.dedup();
+        if regioned {
+            let key = ep_keys.first().copied().unwrap_or("enPassantRegion");
+            // The engine reads a start position's en-passant square only
+            // on the region of the side to move (src/position.cpp, `set`).
+            let to_move = usize::from(fen.is_some_and(|f| f.side == "b"));
+            let dropped = fen.is_some_and(|f| {
+                f.ep != "-"
+                    && ep[to_move]
+                        .as_ref()
+                        .is_some_and(|r| square_at(&f.ep).is_none_or(|s| !r.contains(&s)))
+            });
+            let triple = ["tripleStepRegionWhite", "tripleStepRegionBlack"]
+                .iter()
+                .any(|k| {
+                    self.raw(k)
+                        .is_some_and(|v| !matches!(v.value.trim(), "" | "-"))
+                });
+            let why = if initial.is_some() {
+                Some("an en-passant region beside a custom piece's initial move (`i`): fairyc's `i` makes every square it passes an en-passant square, the engine only those of the region")
+            } else if triple {
+                Some("an en-passant region beside a triple step (`tripleStepRegion…`): fairyc's makes both squares it passes en-passant squares, the engine only those of the region")
+            } else if first_rank {
+                Some("an en-passant region beside `firstRankDoubleSteps = true`")
+            } else if dropped {
+                Some("an en-passant square in `startFen` outside the region of the side to move, which the engine does not read")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                self.refuse_key(key, why);
+                return None;
+            }
+        }
+        let quiet = if regioned {
+            let starts: [Vec<Square>; 2] = [0, 1].map(|side| match &regions[side] {
+                Some(squares) => squares.iter().filter_map(|s| square_at(s)).collect(),
+                None => {
+                    let r = [rank, black_rank][side];
+                    if (1..=self.ranks).contains(&r) {
+                        (0..self.files).map(|f| (f, r - 1)).collect()
+                    } else {
+                        Vec::new()
+                    }
+                }
+            });
+            let mut split = [[Vec::new(), Vec::new()], [Vec::new(), Vec::new()]];
+            for side in 0..2 {
+                for &(f, r) in &starts[side] {
+                    let passed = if side == 0 {
+                        Some(r + 1)
+                    } else {
+                        r.checked_sub(1)
+                    };
+                    let makes = match (&ep[1 - side], passed) {
+                        (Some(region), Some(p)) => region.contains(&(f, p)),
+                        _ => true,
+                    };
+                    split[usize::from(!makes)][side].push(square_name((f, r)));
+                }
+            }
+            let [makes, quiet] = split;
+            if quiet.iter().all(Vec::is_empty) {
+                None
+            } else {
+                let side = |s: &[String]| {
+                    if s.is_empty() {
+                        "none".to_string()
+                    } else {
+                        s.join(", ")
+                    }
+                };
+                zone = [side(&makes[0]), side(&makes[1])];
+                Some([side(&quiet[0]), side(&quiet[1])])
+            }
+        } else {
+            None
+        };
         let [white, black] = zone;
         let white = [white];
         let black = [black];
@@ -3712,6 +3862,20 @@ impl<'a> Generator<'a> {
             ),
             Some("doubleStepRank"),
         );
+        if let Some([white, black]) = quiet {
+            let key = ep_keys.first().copied().unwrap_or("enPassantRegion");
+            let said: Vec<String> = ep_keys.iter().map(|k| self.said(k, "")).collect();
+            let said = said.join(", ");
+            self.line(
+                &format!("// {said}: these double steps make no en-passant square"),
+                Some(key),
+            );
+            self.line(
+                &format!("zone quiet-double-step {{ white: {white}; black: {black} }}"),
+                Some(key),
+            );
+            self.quiet_double = Some("quiet-double-step".into());
+        }
         if first_rank {
             self.line(
                 &format!(
@@ -5070,7 +5234,20 @@ impl<'a> Generator<'a> {
         self.extinction(&mut lines);
         self.connect(&mut lines);
         let zones = self.flag(&mut lines);
-        let (legality, royal) = self.legality();
+        let (legality, mut royal) = self.legality();
+        if let Some(side) = self.royal_only(fen) {
+            let (has, missing) = [("white", "Black"), ("black", "White")][side];
+            let letter = self.king().map_or('k', |k| k.letter.to_ascii_lowercase());
+            let letter = if side == 1 {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            };
+            royal.push((
+                format!("only {has}    // startFen: {missing} has no king (`{letter}`), and no promotion makes one"),
+                "startFen",
+            ));
+        }
         for (z, k) in zones {
             self.line(&z, Some(k));
         }
@@ -5926,6 +6103,56 @@ impl<'a> Generator<'a> {
             ));
         }
         (legality, royal)
+    }
+
+    /// The side whose `king` is royal when the other has none (the current
+    /// Fairy-Stockfish's `horde`: White has no king in the start position):
+    /// that side, never in check, may make every pseudo-legal move, as
+    /// fairyc's `royal { only <side> }` says (probed with pyffish 0.0.90 on
+    /// its `horde`). Only where the side without a king can never get one:
+    /// none in its hand, and no promotion to the `king` type
+    /// (`promotionPieceTypes…`, `promotedPieceType`), which would make it
+    /// royal in the engine and not in fairyc. `None` otherwise (each side
+    /// has a king, or neither: the start position is then refused as
+    /// before).
+    fn royal_only(&self, fen: Option<&Fen>) -> Option<usize> {
+        if self.out.target != Target::Current || !self.pseudo_royal.is_empty() {
+            return None;
+        }
+        let fen = fen?;
+        let king = self.king()?.letter.to_ascii_uppercase();
+        let hand = fen.placement.split_once('[').map_or("", |(_, h)| h);
+        let has = |side: usize| {
+            let c = if side == 0 {
+                king
+            } else {
+                king.to_ascii_lowercase()
+            };
+            fen.grid.iter().flatten().any(|&x| x == Some(c)) || hand.contains(c)
+        };
+        let side = match (has(0), has(1)) {
+            (true, false) => 0,
+            (false, true) => 1,
+            _ => return None,
+        };
+        let promoted = [
+            "promotionPieceTypes",
+            "promotionPieceTypesWhite",
+            "promotionPieceTypesBlack",
+        ]
+        .iter()
+        .filter_map(|k| self.raw(k))
+        .any(|v| {
+            v.value
+                .chars()
+                .any(|c| c == '*' || c.eq_ignore_ascii_case(&king))
+        }) || self.raw("promotedPieceType").is_some_and(|v| {
+            v.value.split_whitespace().any(|pair| {
+                pair.split_once(':')
+                    .is_some_and(|(_, t)| t.chars().any(|c| c.eq_ignore_ascii_case(&king)))
+            })
+        });
+        (!promoted).then_some(side)
     }
 
     /// `flagPiece`: `None` on error. Without the key the current
