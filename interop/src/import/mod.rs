@@ -2285,12 +2285,16 @@ impl<'a> Generator<'a> {
 
     /// The key that gives `side`'s en-passant region (the side that
     /// captures): `enPassantRegionWhite` or `…Black`, unless inherited
-    /// where the section gives `enPassantRegion` (the engine reads the
-    /// three in that order, src/parser.cpp), else `enPassantRegion`;
-    /// `None`: every square, Fairy-Stockfish's default.
+    /// where the section itself gives `enPassantRegion` (the engine reads
+    /// a section's `enPassantRegion` before its sides' keys, on top of the
+    /// parent's, src/parser.cpp), else `enPassantRegion`; `None`: every
+    /// square, Fairy-Stockfish's default.
     fn en_passant_key(&self, side: usize) -> Option<&'static str> {
         let own = ["enPassantRegionWhite", "enPassantRegionBlack"][side];
-        if self.raw(own).is_some() && (!self.inherited(own) || self.inherited("enPassantRegion")) {
+        let replaced = self.inherited(own)
+            && self.raw("enPassantRegion").is_some()
+            && !self.inherited("enPassantRegion");
+        if self.raw(own).is_some() && !replaced {
             return Some(own);
         }
         self.raw("enPassantRegion").map(|_| "enPassantRegion")
