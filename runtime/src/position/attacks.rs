@@ -262,6 +262,13 @@ impl<'v, W: Width> Pos<'v, W> {
     /// The squares of `squares` on which a piece of `by` could take en
     /// passant.
     pub(super) fn ep_takeable_squares(&self, squares: Set<W>, by: usize) -> Set<W> {
+        // Most often none is, or there is one square: one test then.
+        if !self.ep_takeable(squares, by) {
+            return Set::<W>::EMPTY;
+        }
+        if squares.count() == 1 {
+            return squares;
+        }
         Squares(squares)
             .filter(|&s| self.ep_takeable(bit(s as usize), by))
             .fold(Set::<W>::EMPTY, |m, s| m | bit(s as usize))
