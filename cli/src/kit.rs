@@ -68,8 +68,24 @@ fn case(out: &mut String, p: &Position<'_>, depths: u32) {
     out.push('\n');
 }
 
-/// The cases file of one variant: the start position and positions along
-/// seeded games (see the README), each with its moves and perft counts.
+/// Positions the seeded games rarely reach, whose FEN a reader must still
+/// read: (stem, FEN). An en-passant field of several squares: a triple step
+/// that two pawns can take (`e3e4`), and a Berolina pawn's square beside
+/// the square it passed, where another pawn could have passed it (`c5b6`).
+const PICKED: &[(&str, &str)] = &[
+    (
+        "wildebeest",
+        "k10/11/11/11/11/3pP6/5p5/11/11/10K b - e3e4 0 1",
+    ),
+    (
+        "berolina",
+        "3qk1nr/6b1/n1p5/pPpB1p1p/P3rP1R/P2P1N2/8/RNBK4 w - c5b6 0 32",
+    ),
+];
+
+/// The cases file of one variant: the start position, positions along
+/// seeded games (see the README) and any of [`PICKED`], each with its moves
+/// and perft counts.
 fn cases(stem: &str, v: &Variant) -> Result<(String, usize, usize), Fatal> {
     let mut out = format!(
         "# {stem}: {} ({GAMES} seeded games of at most {PLIES} plies, a position every {EVERY})\n\n",
@@ -113,6 +129,12 @@ fn cases(stem: &str, v: &Variant) -> Result<(String, usize, usize), Fatal> {
                 case(&mut out, &q, 2);
             }
         }
+    }
+    for &(_, fen) in PICKED.iter().filter(|(s, _)| *s == stem) {
+        let q = Position::from_fen(v, fen)?;
+        positions += 1;
+        moves += q.legal_moves().len();
+        case(&mut out, &q, 2);
     }
     Ok((out, positions, moves))
 }
