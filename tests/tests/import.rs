@@ -58,6 +58,21 @@ fn errors(text: &str, result: &Import) -> Vec<String> {
         .collect()
 }
 
+/// Imports `ini` and asserts a diagnostic `code` at or after byte `at` of
+/// it (the key responsible); returns the import.
+fn assert_reported_at(ini: &str, shipped: &[import::Shipped], code: &str, at: usize) -> Import {
+    let result = import::import(ini, shipped);
+    assert!(
+        result
+            .diagnostics
+            .iter()
+            .any(|d| d.code == code && d.span.start as usize >= at),
+        "{ini}: {:?}",
+        result.diagnostics
+    );
+    result
+}
+
 #[test]
 fn suite_covers_every_supported_key() {
     let mut used: Vec<String> = Vec::new();
@@ -598,19 +613,11 @@ fn promoted_piece_type_refusals() {
         ("[a:crazyhouse]\npromotedPieceType = n:c\nchancellor = c\npieceDemotion = true\n", "E0201"),
     ];
     for &(ini, code) in cases {
-        let result = import::import(ini, &shipped_for_import());
         let key = ini
             .lines()
             .find(|l| l.starts_with("promotedPieceType") || l.starts_with("pieceDemotion"))
             .map_or(0, |l| ini.find(l).unwrap_or(0));
-        assert!(
-            result
-                .diagnostics
-                .iter()
-                .any(|d| d.code == code && d.span.start as usize >= key),
-            "{ini}: {:?}",
-            result.diagnostics
-        );
+        assert_reported_at(ini, &shipped_for_import(), code, key);
     }
 }
 
@@ -733,16 +740,7 @@ fn pawn_types_and_replaced_letters() {
         ),
         ("[a:chess]\ncustomPiece1 = h:mfW\npawnTypes = ph\n", "pawnTypes", "E0201"),
     ] {
-        let result = import::import(ini, &shipped);
-        let at = ini.find(key).expect("key");
-        assert!(
-            result
-                .diagnostics
-                .iter()
-                .any(|d| d.code == code && d.span.start as usize >= at),
-            "{ini}: {:?}",
-            result.diagnostics
-        );
+        assert_reported_at(ini, &shipped, code, ini.find(key).expect("key"));
     }
 }
 
@@ -1124,15 +1122,11 @@ fn en_passant_and_initial_moves_in_fairy_stockfish_betza() {
         // double steps.
         ("[a:chess]\ncustomPiece1 = h:mWceB\n", "customPiece1"),
     ] {
-        let result = import::import(ini, &shipped_for_import());
-        let at = ini.find(key).expect("key");
-        assert!(
-            result
-                .diagnostics
-                .iter()
-                .any(|d| d.code == "E0201" && d.span.start as usize >= at),
-            "{ini}: {:?}",
-            result.diagnostics
+        assert_reported_at(
+            ini,
+            &shipped_for_import(),
+            "E0201",
+            ini.find(key).expect("key"),
         );
     }
     // Without a move that makes an en-passant square the same piece is
@@ -1458,16 +1452,8 @@ fn janggi_keys() {
         ),
     ];
     for (ini, key) in refused {
-        let result = import::import(ini, &shipped_for_import());
         let at = ini.find(key).unwrap_or(0);
-        assert!(
-            result
-                .diagnostics
-                .iter()
-                .any(|d| d.code == "E0201" && d.span.start as usize >= at),
-            "{ini}: {:?}",
-            result.diagnostics
-        );
+        let result = assert_reported_at(ini, &shipped_for_import(), "E0201", at);
         assert!(result.sections.iter().all(|s| s.failed), "{ini}");
     }
     let janggi = import::import(
@@ -1606,16 +1592,8 @@ fn en_passant_regions() {
         ("[s:chess]\nenPassantRegionWhite = z9\n", "E0210"),
     ];
     for &(ini, code) in cases {
-        let result = import::import(ini, &shipped_for_import());
         let key = ini.find("enPassantRegion").unwrap_or(0);
-        assert!(
-            result
-                .diagnostics
-                .iter()
-                .any(|d| d.code == code && d.span.start as usize >= key),
-            "{ini}: {:?}",
-            result.diagnostics
-        );
+        assert_reported_at(ini, &shipped_for_import(), code, key);
     }
     // A promotion to the king type would make White a royal piece in the
     // engine: no `royal { only black }` (the start position is refused).
