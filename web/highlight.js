@@ -12,15 +12,15 @@ export const ITEM_KEYWORDS = [
 export const KEYWORDS = [
   "adjacent", "after-reply", "alias", "all", "allowed", "alone", "along", "also", "also-as", "always", "any",
   "anywhere", "as", "bare", "bare-king", "black", "by", "by-drop", "cannot-capture", "cannot-hop", "capture",
-  "captured-as", "captures-to-hand", "cells", "check", "checkmate", "checks", "claim", "compulsory", "count", "counting",
+  "captured-as", "captures-to-hand", "cells", "check", "checkmate", "checks", "claim", "compulsory", "connect", "count", "counting",
   "description", "diagonals", "double-pass", "draw", "draw-odds", "drop", "else", "enclosed", "ends", "except", "extinction",
   "faces", "facing", "falls", "fen", "fen-only", "file", "files", "first-on", "fleeing", "for", "forbidden", "forward",
   "from", "full-board", "giving-check", "hand", "hex", "if", "immobile", "immune", "in", "irreversible", "komi",
   "last", "letter", "limit", "line", "loss", "max", "moves", "moving", "must-drop", "must-flip", "name", "needs",
-  "next-to-own", "no-attack", "no-check", "no-drop-mate", "none", "not-on", "notation", "of", "off", "on", "once", "only",
+  "next-to-own", "no-attack", "no-check", "no-drop-mate", "none", "not-on", "notation", "of", "off", "on", "once", "one-way", "only",
   "only-on", "opponent-has", "optional", "or-full", "past", "pawn", "per-colour", "per-file", "perpetual-check", "petrify",
   "pieces", "points", "rank", "ranks", "reach", "reaches", "repetition", "resets", "safe", "shape", "source", "spared",
-  "square", "stalemate", "turn", "unlimited", "when-stuck", "white",
+  "square", "stalemate", "to", "turn", "unlimited", "when-stuck", "white",
   "win", "with-gaps", "within", "without", "wrap",
 ];
 

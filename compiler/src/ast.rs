@@ -1005,6 +1005,25 @@ pub enum EndRule {
         /// For the player who made the line.
         outcome: Spanned<String>,
     },
+    /// `connect west to east along ranks, files win`: the player who has
+    /// just moved and has a chain of pieces from a square of `from` to one
+    /// of `to`, each a step from the next along the axes, gets the outcome.
+    Connect {
+        /// The whole rule.
+        span: Span,
+        /// Where the chain starts (a zone or a set).
+        from: SquareSet,
+        /// Where it ends.
+        to: SquareSet,
+        /// `of Stone | …`: the pieces that count (empty: every piece).
+        pieces: Vec<Spanned<String>>,
+        /// `along files, …`: `files`, `ranks`, `diagonals` (empty: all).
+        axes: Vec<Spanned<String>>,
+        /// `one-way`: east, north, north-east and south-east steps only.
+        one_way: bool,
+        /// For the player who made the chain.
+        outcome: Spanned<String>,
+    },
     /// `King reaches enemy-home win`
     Reach {
         /// The whole rule.

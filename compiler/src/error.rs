@@ -1199,7 +1199,7 @@ impl ErrorKind {
             .help(
                 "mark the king-like piece with `royal` in its `piece` block, or say how \
                  the game is won without one in `end` (`extinction`, a goal `reaches`, \
-                 a `line`, or `stalemate win|loss|fewer-pieces`)",
+                 a `line`, a `connect`, or `stalemate win|loss|fewer-pieces`)",
             ),
             ErrorKind::UnknownPiece { name, suggestion } => {
                 let text = Text::new(

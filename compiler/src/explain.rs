@@ -232,7 +232,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "E0019",
         title: "no royal piece",
-        text: "Checkmate needs a royal piece: mark the king-like piece with `royal`. A game without one must be decided by another end rule: `extinction`, a goal (`<Piece> reaches <squares> <outcome>`), a `line` (tic-tac-toe), a stalemate that is not a draw (clobber: the player who cannot move loses) or `draw-odds` (a stalemate's draw is a win for that side).",
+        text: "Checkmate needs a royal piece: mark the king-like piece with `royal`. A game without one must be decided by another end rule: `extinction`, a goal (`<Piece> reaches <squares> <outcome>`), a `line` (tic-tac-toe), a `connect` (a chain joining two edges), a stalemate that is not a draw (clobber: the player who cannot move loses) or `draw-odds` (a stalemate's draw is a win for that side).",
         wrong: "piece King { letter K; moves K }",
         fixed: "piece King { letter K; moves K; royal }",
     },

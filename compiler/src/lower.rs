@@ -936,5 +936,6 @@ pub fn end(checked: &Checked) -> EndRules {
         checkmate_by: e.checkmate_by.clone(),
         checkmate_needs: e.checkmate_needs.clone(),
         lines: e.lines.clone(),
+        connections: e.connections.clone(),
     }
 }

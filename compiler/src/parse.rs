@@ -405,6 +405,10 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_with_gaps => "`with-gaps`",
         Rule::kw_square => "`square`",
         Rule::end_square => "a `square` rule",
+        Rule::kw_connect => "`connect`",
+        Rule::kw_to => "`to`",
+        Rule::kw_one_way => "`one-way`",
+        Rule::end_connect => "a `connect` rule",
         Rule::drop_only_on => "a drop rule",
         Rule::drop_per_colour => "a drop rule",
         Rule::kw_max => "`max`",
@@ -1787,6 +1791,12 @@ impl Builder<'_> {
                 rules.push(self.counting(p, span));
                 continue;
             }
+            if rule == Rule::end_connect {
+                if let Some(r) = self.connect(p, span) {
+                    rules.push(r);
+                }
+                continue;
+            }
             if rule == Rule::end_line || rule == Rule::end_square {
                 if let Some(r) = self.line(p, span) {
                     rules.push(r);
@@ -1964,6 +1974,34 @@ impl Builder<'_> {
             length: length?,
             pieces: idents,
             axes,
+            outcome,
+        })
+    }
+
+    /// `connect west to east of Stone along ranks, files one-way win`
+    fn connect(&mut self, pair: Pair<'_, Rule>, span: Span) -> Option<EndRule> {
+        let mut sets = Vec::new();
+        let mut idents = Vec::new();
+        let mut axes = Vec::new();
+        let mut one_way = false;
+        for q in pair.into_inner() {
+            match q.as_rule() {
+                Rule::square_set => sets.push(self.square_set(q)),
+                Rule::ident => idents.push(text(&q)),
+                Rule::line_axis => axes.push(text(&q)),
+                Rule::kw_one_way => one_way = true,
+                _ => {}
+            }
+        }
+        let outcome = idents.pop()?;
+        let mut sets = sets.into_iter();
+        Some(EndRule::Connect {
+            span,
+            from: sets.next()?,
+            to: sets.next()?,
+            pieces: idents,
+            axes,
+            one_way,
             outcome,
         })
     }

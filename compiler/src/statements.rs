@@ -82,6 +82,7 @@ const BLAST: &str = "docs/language.md#capture-effects-blast";
 const WALLS: &str = "docs/language.md#walls-placed-by-moves-walls";
 const FLIPS: &str = "docs/language.md#conversion-flips-must-flip-next-to-own-first-on";
 const LINES: &str = "docs/language.md#lines-of-n-line";
+const CONNECT: &str = "docs/language.md#connections-connect";
 const FALLS: &str = "docs/language.md#drops-that-fall-falls";
 const ROYAL: &str = "docs/language.md#royal-pieces";
 const PASSING: &str = "docs/language.md#passing-pass-allowed";
@@ -639,6 +640,13 @@ const END_BLOCK: &[Statement] = &[
         "`square <count> [of <Piece> | …] <win|draw|loss>`",
         "what holding a square of that many by that many means (for the player who made it)",
         LINES,
+    ),
+    lead(
+        "connect",
+        "`connect <squares> to <squares> [of <Piece> | …] [along files|ranks|diagonals, …] \
+         [one-way] <win|draw|loss>`",
+        "what a chain of pieces joining the two sets means (for the player who made it)",
+        CONNECT,
     ),
 ];
 

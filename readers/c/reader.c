@@ -192,7 +192,7 @@ static const char *const K_END_OPT[] = {"repetition", "move_limit", "move_limit_
                                         "bare_king", "reach", "check_count", "extinction",
                                         "counting", "double_pass", "facing", "komi",
                                         "checkmate_by", "checkmate_needs", "draw_odds",
-                                        "full_board", "lines", NULL};
+                                        "full_board", "lines", "connections", NULL};
 
 static int read_step(rd *r, const table *t, const jval *v, step *st) {
     st->nblock = 0;

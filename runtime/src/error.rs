@@ -522,6 +522,11 @@ pub enum Field {
         /// The rule.
         rule: usize,
     },
+    /// `end.connections[rule]`: its squares or pieces.
+    Connect {
+        /// The rule.
+        rule: usize,
+    },
     /// `end.resets_move_limit`.
     ResetsMoveLimit,
     /// `end.resets_irreversible`.
@@ -612,6 +617,7 @@ impl fmt::Display for Field {
             Field::Gating { rule } => write!(f, "gating[{rule}]"),
             Field::Reach { rule } => write!(f, "end.reach[{rule}]"),
             Field::Line { rule } => write!(f, "end.lines[{rule}]"),
+            Field::Connect { rule } => write!(f, "end.connections[{rule}]"),
             Field::ResetsMoveLimit => write!(f, "end.resets_move_limit"),
             Field::ResetsIrreversible => write!(f, "end.resets_irreversible"),
             Field::Counting => write!(f, "end.counting"),

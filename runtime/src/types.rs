@@ -337,6 +337,8 @@ pub enum EndReason {
     FullBoard,
     /// A side's pieces stand on every square of a line (`end.lines`).
     Line,
+    /// A side's pieces join two sets of squares (`end.connections`).
+    Connection,
 }
 
 impl fmt::Display for EndReason {
@@ -358,6 +360,7 @@ impl fmt::Display for EndReason {
             EndReason::CheckmateWithoutNeededCheck => "checkmate without a needed check",
             EndReason::FullBoard => "full board",
             EndReason::Line => "line",
+            EndReason::Connection => "connection",
         })
     }
 }

@@ -343,6 +343,8 @@ pub(crate) struct Rules<W: Width> {
     pub(crate) falls: Option<Box<Falls<W>>>,
     /// Lines of N (`end.lines`); empty in most variants.
     pub(crate) lines: Vec<LineGoal<W>>,
+    /// Connections (`end.connections`); empty in most variants.
+    pub(crate) connections: Vec<ConnectGoal<W>>,
     /// Captures that blast (see [`crate::blast`]); `None` in most variants.
     pub(crate) blast: Option<Box<crate::blast::Blast<W>>>,
     /// Walls placed by moves (see [`crate::walling`]); `None` in most
@@ -781,6 +783,39 @@ impl<W: Width> LineGoal<W> {
                 .map(|l| set_of(l))
                 .collect(),
             count: r.count.map(u32::from),
+            outcome: r.outcome,
+        }
+    }
+}
+
+/// A goal of connection (`end.connections`), with its square sets.
+#[derive(Clone, Debug)]
+pub(crate) struct ConnectGoal<W: Width> {
+    /// The piece types that count; `None`: every piece.
+    pub pieces: Option<Mask<W>>,
+    /// Where a chain starts, per side.
+    pub from: [Set<W>; 2],
+    /// Where it ends, per side.
+    pub to: [Set<W>; 2],
+    /// The squares one step on from each square.
+    pub next: Vec<Set<W>>,
+    pub outcome: Outcome,
+}
+
+impl<W: Width> ConnectGoal<W> {
+    /// The goal of a table's `connect` rule, on a board of `squares`.
+    fn new(r: &crate::table::ConnectRule, squares: usize) -> ConnectGoal<W> {
+        let mut next = vec![Set::<W>::default(); squares];
+        for &[a, b] in &r.steps {
+            if let Some(n) = next.get_mut(usize::from(a)) {
+                *n |= bit::<Set<W>>(b);
+            }
+        }
+        ConnectGoal {
+            pieces: (!r.pieces.is_empty()).then(|| mask_of(&r.pieces)),
+            from: [set_of(&r.from[0]), set_of(&r.from[1])],
+            to: [set_of(&r.to[0]), set_of(&r.to[1])],
+            next,
             outcome: r.outcome,
         }
     }
@@ -1691,6 +1726,12 @@ impl<W: Width> Rules<W> {
             extinction: end.extinction,
             falls: Falls::build(&p),
             lines: p.end.lines.iter().map(LineGoal::new).collect(),
+            connections: p
+                .end
+                .connections
+                .iter()
+                .map(|r| ConnectGoal::new(r, nsq))
+                .collect(),
             blast: crate::blast::Blast::build(&p),
             walling: crate::walling::Walling::build(&p),
             flipping: crate::flipping::Flipping::build(&p),

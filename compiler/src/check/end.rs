@@ -1,17 +1,20 @@
 //! The end rules: checkmate, stalemate, counting, repetition, lines,
+//! connections,
 //! extinction and the rest, resolved to the table's [`EndRules`].
 
 use fairyc_runtime::table::{
-    CheckCountRule, CountingLimit, CountingRule, LineRule, MateRule, Outcome, RepetitionRule,
-    MAX_CHECK_COUNT,
+    CheckCountRule, ConnectRule, CountingLimit, CountingRule, LineRule, MateRule, Outcome,
+    RepetitionRule, MAX_CHECK_COUNT,
 };
 
-use crate::ast::{self, EndDecl, EndRule, LineShape, PieceProp};
+use crate::ast::{self, EndDecl, EndRule, LineShape, PieceProp, SquareSet};
 use crate::error::ErrorKind;
 use crate::span::{Span, Spanned};
 
 use super::resolve::{royal_span, Resolver};
-use super::types::{lines_of, squares_of, whole_lines_of, CheckedEnd, CheckedReach, MAX_LINE};
+use super::types::{
+    connect_steps, lines_of, squares_of, whole_lines_of, CheckedEnd, CheckedReach, MAX_LINE,
+};
 use super::{first_word, outcome_of, side_of, verdict_of, FEWER_PIECES, MAX_HAND_LEFT, POINTS};
 
 impl Resolver<'_> {
@@ -147,6 +150,18 @@ impl Resolver<'_> {
                     out.lines
                         .extend(self.line(*shape, length, pieces, axes, outcome));
                 }
+                EndRule::Connect {
+                    from,
+                    to,
+                    pieces,
+                    axes,
+                    one_way,
+                    outcome,
+                    ..
+                } => {
+                    out.connections
+                        .extend(self.connect(from, to, pieces, axes, *one_way, outcome));
+                }
                 EndRule::DoublePass { outcome, .. } => out.double_pass = verdict_of(&outcome.node),
                 EndRule::FullBoard { outcome, .. } => out.full_board = verdict_of(&outcome.node),
                 EndRule::DrawOdds { side, .. } => out.draw_odds = side_of(&side.node),
@@ -239,6 +254,35 @@ impl Resolver<'_> {
         })
     }
 
+    /// A `connect` rule, if its pieces and outcome are known: its squares
+    /// per side and the board's steps along its axes.
+    fn connect(
+        &mut self,
+        from: &SquareSet,
+        to: &SquareSet,
+        pieces: &[Spanned<String>],
+        axes: &[Spanned<String>],
+        one_way: bool,
+        outcome: &Spanned<String>,
+    ) -> Option<ConnectRule> {
+        let types: Option<Vec<u8>> = pieces.iter().map(|p| self.piece(&p.node)).collect();
+        let from = self.resolve(from);
+        let to = self.resolve(to);
+        let (Some(mut types), Some(outcome)) = (types, outcome_of(&outcome.node)) else {
+            return None;
+        };
+        types.sort_unstable();
+        types.dedup();
+        let axes: Vec<&str> = axes.iter().map(|a| a.node.as_str()).collect();
+        Some(ConnectRule {
+            pieces: types,
+            from,
+            to,
+            steps: connect_steps(&self.geo, &axes, one_way),
+            outcome,
+        })
+    }
+
     /// `facing` needs a royal piece with `faces`.
     fn facing_needs_faces(&mut self, span: Span) {
         let faces = self.decls.iter().any(|d| {
@@ -303,6 +347,7 @@ fn no_end_rules() -> CheckedEnd {
         checkmate_by: None,
         checkmate_needs: None,
         lines: Vec::new(),
+        connections: Vec::new(),
     }
 }
 

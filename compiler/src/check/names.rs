@@ -794,7 +794,7 @@ fn single_item(item: &Item) -> Option<(&'static str, Span)> {
 }
 
 /// Whether the game can be decided without a royal piece: an extinction
-/// rule, a goal, a line, a stalemate that is not a draw, or draw odds
+/// rule, a goal, a line, a connection, a stalemate that is not a draw, or draw odds
 /// (which turn the draw of a stalemate into a win).
 fn decided(file: &ast::File) -> bool {
     file.items.iter().any(|item| {
@@ -802,6 +802,7 @@ fn decided(file: &ast::File) -> bool {
             EndRule::Extinction { .. }
             | EndRule::Reach { .. }
             | EndRule::Line { .. }
+            | EndRule::Connect { .. }
             | EndRule::DrawOdds { .. } => true,
             EndRule::Stalemate { outcome, .. } => outcome.node != "draw",
             _ => false,

@@ -2,8 +2,8 @@
 //! reads, every name resolved to an index.
 
 use fairyc_runtime::table::{
-    CheckCountRule, CountingRule, DropRules, GateRule, Legality, LineRule, MateRule, Notation,
-    Outcome, PromotionChoice, RepetitionRule, Verdict, ZoneTable,
+    CheckCountRule, ConnectRule, CountingRule, DropRules, GateRule, Legality, LineRule, MateRule,
+    Notation, Outcome, PromotionChoice, RepetitionRule, Verdict, ZoneTable,
 };
 use std::collections::HashSet;
 
@@ -224,6 +224,8 @@ pub struct CheckedEnd {
     pub checkmate_needs: Option<MateRule>,
     /// The `line` rules, their lines found on the board.
     pub lines: Vec<LineRule>,
+    /// The `connect` rules, their steps found on the board.
+    pub connections: Vec<ConnectRule>,
 }
 
 /// The cell steps of the axes named (`files`, `ranks`, `diagonals`; none
@@ -241,6 +243,30 @@ fn axis_steps(axes: &[&str]) -> Vec<Cell> {
         steps.extend([(1, 1), (1, -1)]);
     }
     steps
+}
+
+/// The steps of a `connect` rule along the axes named (`files`, `ranks`,
+/// `diagonals`; none named: all three), each `[from, to]`, from the first
+/// cell of each square to the square one cell on: both ways, or with
+/// `one_way` only east, north, north-east and south-east.
+pub fn connect_steps(geo: &Geometry, axes: &[&str], one_way: bool) -> Vec<[u16; 2]> {
+    let mut steps = axis_steps(axes);
+    if !one_way {
+        let back: Vec<Cell> = steps.iter().map(|&(dx, dy)| (-dx, -dy)).collect();
+        steps.extend(back);
+    }
+    let mut out = Vec::new();
+    for (from, info) in geo.squares.iter().enumerate() {
+        let (Some(&(x, y)), Ok(from)) = (info.cells.first(), u16::try_from(from)) else {
+            continue;
+        };
+        for &(dx, dy) in &steps {
+            if let Some(to) = geo.square_at((x + dx, y + dy)).filter(|&to| to != from) {
+                out.push([from, to]);
+            }
+        }
+    }
+    out
 }
 
 /// Every run of `length` squares along the axes named (`files`, `ranks`,

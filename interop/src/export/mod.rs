@@ -802,6 +802,20 @@ impl Exporter<'_> {
                 }
             }
         }
+        if !parts.end.connections.is_empty() {
+            let span = self.end_span(|r| match r {
+                EndRule::Connect { span, .. } => Some(*span),
+                _ => None,
+            });
+            self.refuse(
+                ExportRefusal::Rule {
+                    why: "a goal of connection (`connect`): the export does not write \
+                          Fairy-Stockfish's `connectRegion` keys yet"
+                        .into(),
+                },
+                span,
+            );
+        }
         if parts.end.double_pass.is_some() || parts.end.facing.is_some() {
             let span = self.end_span(|r| match r {
                 EndRule::DoublePass { span, .. } | EndRule::Facing { span, .. } => Some(*span),

@@ -559,6 +559,10 @@ pub const IMPORTED_NEWER: &[&str] = &[
     "connectVertical",
     "connectHorizontal",
     "connectDiagonal",
+    "connectRegion1White",
+    "connectRegion2White",
+    "connectRegion1Black",
+    "connectRegion2Black",
     "connectValue",
     "connectNxN",
     "collinearN",
@@ -1500,6 +1504,21 @@ const BUILTINS: &[Builtin] = &[
         unsaid: None,
     },
 ];
+
+/// What `connectN` and `connectRegion…` share ([`Generator::connect_shared`]).
+struct ConnectShared {
+    /// `ranks`, `files`, `diagonals`: the directions on.
+    axes: Vec<&'static str>,
+    /// ` of A | B`, or nothing for every piece.
+    of: String,
+    /// ` along …`, or nothing for all three axes.
+    along: String,
+    /// For the player who connects.
+    outcome: String,
+    /// How the keys were said: `connectPieceTypes`, `connectVertical`,
+    /// `connectHorizontal`, `connectDiagonal`, `connectValue`.
+    said: [String; 5],
+}
 
 /// The shipped parents exported so far: their `variants.ini` text, or the
 /// first errors of the export.
@@ -5237,7 +5256,9 @@ impl<'a> Generator<'a> {
         self.check_counting(fen, &mut lines);
         self.extinction(&mut lines);
         self.connect(&mut lines);
-        let zones = self.flag(&mut lines);
+        let connect_zones = self.connect_regions(&mut lines);
+        let mut zones = self.flag(&mut lines);
+        zones.extend(connect_zones);
         let (legality, mut royal) = self.legality();
         if let Some(side) = self.royal_only(fen) {
             let (has, missing) = [("white", "Black"), ("black", "White")][side];
@@ -5355,22 +5376,158 @@ impl<'a> Generator<'a> {
         if self.out.target != Target::Current {
             return;
         }
+        let Some(shared) = self.connect_shared() else {
+            return;
+        };
+        for (key, n) in sizes {
+            let span = self.raw(key).map_or(self.section.header_span, |v| v.span);
+            let (of, along) = (&shared.of, &shared.along);
+            // A square ignores the directions; a square of one is any piece.
+            let (rule, directed) = match key {
+                "connectNxN" => (format!("square {n}{of}"), false),
+                "collinearN" => (format!("line {n} with-gaps{of}{along}"), true),
+                _ => (format!("line {n}{of}{along}"), true),
+            };
+            if n < 2 {
+                self.out.cannot(
+                    key,
+                    span,
+                    "a line (or square) of one piece: the .variant language's `line` and `square` are at least 2 long",
+                );
+                continue;
+            }
+            if directed && shared.axes.is_empty() {
+                self.out.cannot(
+                    key,
+                    span,
+                    "lines along no direction (connectVertical, connectHorizontal and connectDiagonal all false)",
+                );
+                continue;
+            }
+            let mut said = vec![self.said(key, "0")];
+            said.push(shared.said[0].clone());
+            if directed {
+                said.extend(shared.said[1..4].iter().cloned());
+            }
+            said.push(shared.said[4].clone());
+            lines.push((
+                format!("{rule} {}    // {}", shared.outcome, said.join(", ")),
+                key,
+            ));
+        }
+    }
+
+    /// `connectRegion1White`, `connectRegion2White`, `connectRegion1Black`
+    /// and `connectRegion2Black` (the current Fairy-Stockfish), with the
+    /// keys `line` shares: `connect from-region to to-region [of …] [along
+    /// …] one-way <outcome>` and its two zones. Fairy-Stockfish follows a
+    /// chain east, north, north-east and south-east only (its
+    /// `connectDirections`), which is `one-way`; a side without both
+    /// regions has no such goal (`none`).
+    fn connect_regions(
+        &mut self,
+        lines: &mut Vec<(String, &'static str)>,
+    ) -> Vec<(String, &'static str)> {
+        const KEYS: [[&str; 2]; 2] = [
+            ["connectRegion1White", "connectRegion2White"],
+            ["connectRegion1Black", "connectRegion2Black"],
+        ];
+        if self.out.target != Target::Current
+            || KEYS.iter().flatten().all(|k| self.raw(k).is_none())
+        {
+            return Vec::new();
+        }
+        // [side][region]
+        let mut regions: [[Vec<String>; 2]; 2] = Default::default();
+        for (side, keys) in KEYS.iter().enumerate() {
+            for (i, key) in keys.iter().enumerate() {
+                if self.raw(key).is_none() {
+                    continue;
+                }
+                let Some(squares) = self.squares(key) else {
+                    return Vec::new();
+                };
+                regions[side][i] = squares;
+            }
+            if regions[side].iter().any(Vec::is_empty) {
+                regions[side] = Default::default();
+            }
+        }
+        let Some(shared) = self.connect_shared() else {
+            return Vec::new();
+        };
+        // Without a direction, or a side with both regions, no chain is
+        // ever made: Fairy-Stockfish's keys do nothing.
+        if shared.axes.is_empty() || regions.iter().all(|r| r[0].is_empty()) {
+            return Vec::new();
+        }
+        let squares = |s: &[String]| {
+            if s.is_empty() {
+                "none".to_string()
+            } else {
+                s.join(", ")
+            }
+        };
+        let said = |i: usize| {
+            format!(
+                "{}, {}",
+                self.said(KEYS[0][i], "-"),
+                self.said(KEYS[1][i], "-")
+            )
+        };
+        let given = |i: usize| {
+            if self.raw(KEYS[0][i]).is_some() {
+                KEYS[0][i]
+            } else {
+                KEYS[1][i]
+            }
+        };
+        let zones = ["connect-from", "connect-to"]
+            .iter()
+            .enumerate()
+            .map(|(i, zone)| {
+                let line = format!(
+                    "zone {zone} {{ white: {}; black: {} }}    // {}",
+                    squares(&regions[0][i]),
+                    squares(&regions[1][i]),
+                    said(i)
+                );
+                (line, given(i))
+            })
+            .collect();
+        let said = [
+            shared.said[0].clone(),
+            shared.said[1].clone(),
+            shared.said[2].clone(),
+            shared.said[3].clone(),
+            shared.said[4].clone(),
+        ]
+        .join(", ");
+        let key = given(0);
+        lines.push((
+            format!(
+                "connect connect-from to connect-to{}{} one-way {}    // {said}; Fairy-Stockfish follows a chain east, north, north-east and south-east only",
+                shared.of, shared.along, shared.outcome
+            ),
+            key,
+        ));
+        zones
+    }
+
+    /// What `connectN` and `connectRegion…` share: the directions, the
+    /// pieces and the outcome (`None` after an error).
+    fn connect_shared(&mut self) -> Option<ConnectShared> {
         let (Some(vertical), Some(horizontal), Some(diagonal)) = (
             self.bool("connectVertical", true),
             self.bool("connectHorizontal", true),
             self.bool("connectDiagonal", true),
         ) else {
-            return;
+            return None;
         };
-        let Some(outcome) = self.outcome("connectValue", "win", false) else {
-            return;
-        };
+        let outcome = self.outcome("connectValue", "win", false)?;
         let types = match self.raw("connectPieceTypes").map(|v| v.value.trim()) {
             None | Some("*") => Vec::new(),
-            Some(_) => match self.letters("connectPieceTypes") {
-                Some(l) => l,
-                None => return,
-            },
+            Some(_) => self.letters("connectPieceTypes")?,
         };
         let mut axes = Vec::new();
         if horizontal {
@@ -5396,45 +5553,20 @@ impl<'a> Generator<'a> {
         } else {
             format!(" along {}", axes.join(", "))
         };
-        let shared = [
+        let said = [
             self.said("connectPieceTypes", "*"),
             self.said("connectVertical", "true"),
             self.said("connectHorizontal", "true"),
             self.said("connectDiagonal", "true"),
             self.said("connectValue", "win"),
         ];
-        for (key, n) in sizes {
-            let span = self.raw(key).map_or(self.section.header_span, |v| v.span);
-            // A square ignores the directions; a square of one is any piece.
-            let (rule, directed) = match key {
-                "connectNxN" => (format!("square {n}{of}"), false),
-                "collinearN" => (format!("line {n} with-gaps{of}{along}"), true),
-                _ => (format!("line {n}{of}{along}"), true),
-            };
-            if n < 2 {
-                self.out.cannot(
-                    key,
-                    span,
-                    "a line (or square) of one piece: the .variant language's `line` and `square` are at least 2 long",
-                );
-                continue;
-            }
-            if directed && axes.is_empty() {
-                self.out.cannot(
-                    key,
-                    span,
-                    "lines along no direction (connectVertical, connectHorizontal and connectDiagonal all false)",
-                );
-                continue;
-            }
-            let mut said = vec![self.said(key, "0")];
-            said.push(shared[0].clone());
-            if directed {
-                said.extend(shared[1..4].iter().cloned());
-            }
-            said.push(shared[4].clone());
-            lines.push((format!("{rule} {outcome}    // {}", said.join(", ")), key));
-        }
+        Some(ConnectShared {
+            axes,
+            of,
+            along,
+            outcome,
+            said,
+        })
     }
 
     /// `checkmateValue`, `stalemateValue`, `nFoldRule`, `nFoldValue` and

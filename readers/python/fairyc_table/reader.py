@@ -71,7 +71,7 @@ FIELDS = {
              "resets_irreversible", "bare_king",
              "reach", "check_count",
              "extinction", "counting", "double_pass", "facing", "komi", "draw_odds", "checkmate_by",
-             "checkmate_needs", "full_board", "lines"}),
+             "checkmate_needs", "full_board", "lines", "connections"}),
     "blast": ({"reach"}, {"immune", "spared", "petrify"}),
     "legality": (set(), {"giving_check", "capture_compulsory", "pass",
                          "fleeing_check_forbidden", "several_royals"}),
@@ -336,6 +336,8 @@ def check_table(doc):
                           "counting at the end) is not played by this reader")
     if "lines" in p["end"]:
         raise Unsupported("end.lines (lines of N) is not played by this reader")
+    if "connections" in p["end"]:
+        raise Unsupported("end.connections (chains joining two sets of squares) is not played by this reader")
     if "falls" in p.get("drops", {}):
         raise Unsupported("drops.falls (drops that fall) is not played by this reader")
 

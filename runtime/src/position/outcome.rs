@@ -113,7 +113,55 @@ impl<'v, W: Width> Pos<'v, W> {
             }
         }
         if !self.v.lines.is_empty() {
-            return self.line_outcome();
+            if let Some(r) = self.line_outcome() {
+                return Some(r);
+            }
+        }
+        if !self.v.connections.is_empty() {
+            return self.connect_outcome();
+        }
+        None
+    }
+
+    /// The player who has just moved's pieces of a rule's types.
+    fn pieces_of(&self, side: usize, types: Option<Mask<W>>) -> Set<W> {
+        let mut mine = self.by_side[side];
+        if let Some(types) = types {
+            for s in Squares(mine) {
+                if !types.has(code_piece(self.board.get(s as usize))) {
+                    mine &= !bit::<Set<W>>(s);
+                }
+            }
+        }
+        mine
+    }
+
+    /// The connections, judged for the player who has just moved: a piece
+    /// of his on a `to` square one or more steps on from one on a `from`
+    /// square, every step landing on a piece of his (as Fairy-Stockfish
+    /// judges `connectRegion`).
+    fn connect_outcome(&self) -> Option<GameResult> {
+        let side = self.turn ^ 1;
+        for rule in &self.v.connections {
+            let mine = self.pieces_of(side, rule.pieces);
+            let target = rule.to[side] & mine;
+            let mut frontier = rule.from[side] & mine;
+            if target.is_empty() || frontier.is_empty() {
+                continue;
+            }
+            let mut reached = Set::<W>::default();
+            while !frontier.is_empty() {
+                let mut next = Set::<W>::default();
+                for s in Squares(frontier) {
+                    next |= rule.next[s as usize];
+                }
+                next &= mine & !reached;
+                if !(next & target).is_empty() {
+                    return Some(result_for(side, rule.outcome, EndReason::Connection));
+                }
+                reached |= next;
+                frontier = next;
+            }
         }
         None
     }
@@ -123,14 +171,7 @@ impl<'v, W: Width> Pos<'v, W> {
     fn line_outcome(&self) -> Option<GameResult> {
         let side = self.turn ^ 1;
         for rule in &self.v.lines {
-            let mut mine = self.by_side[side];
-            if let Some(types) = rule.pieces {
-                for s in Squares(mine) {
-                    if !types.has(code_piece(self.board.get(s as usize))) {
-                        mine &= !bit::<Set<W>>(s);
-                    }
-                }
-            }
+            let mine = self.pieces_of(side, rule.pieces);
             let held = |l: Set<W>| match rule.count {
                 Some(n) => (mine & l).count() >= n,
                 None => (mine & l) == l,

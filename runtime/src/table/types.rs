@@ -1109,6 +1109,33 @@ pub struct EndRules {
     /// every square of one of a rule's lines gets its outcome.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<LineRule>,
+    /// Connections: after a move, the player who made it and has a chain of
+    /// pieces from a square of a rule's `from` to one of its `to` gets its
+    /// outcome.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub connections: Vec<ConnectRule>,
+}
+
+/// A goal of connection (`connect west to east win`): the player who has
+/// just moved gets the outcome when a piece of his on a square of `to` is
+/// reached from a piece of his on a square of `from` by one or more of the
+/// `steps`, each from a square of his pieces to another. The opponent's
+/// chains are not judged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConnectRule {
+    /// The piece types that count; empty: every piece.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pieces: Vec<u8>,
+    /// Where a chain starts, per side (White, Black).
+    pub from: [Vec<u16>; 2],
+    /// Where it ends, per side.
+    pub to: [Vec<u16>; 2],
+    /// The steps of a chain, each `[from, to]`: one way; a step both ways is
+    /// listed twice.
+    pub steps: Vec<[u16; 2]>,
+    /// For the player who made the chain.
+    pub outcome: Outcome,
 }
 
 /// A goal of lines (`line 4 win`, `square 2 win`): the player who has just
@@ -1663,6 +1690,7 @@ impl EndRules {
             checkmate_by: None,
             checkmate_needs: None,
             lines: Vec::new(),
+            connections: Vec::new(),
         }
     }
 }

@@ -448,6 +448,24 @@ pub(super) fn validate_end(
             sq(s, at)?;
         }
     }
+    if p.end.connections.len() > MAX_RULES {
+        return Err(TableError::TooBig {
+            limit: Limit::Rules,
+            needed: p.end.connections.len(),
+        });
+    }
+    for (rule, r) in p.end.connections.iter().enumerate() {
+        let at = Field::Connect { rule };
+        for &x in &r.pieces {
+            pc(x, at)?;
+        }
+        for &s in r.from.iter().chain(&r.to).flatten() {
+            sq(s, at)?;
+        }
+        for &s in r.steps.iter().flatten() {
+            sq(s, at)?;
+        }
+    }
     for &x in &p.end.resets_move_limit {
         pc(x, Field::ResetsMoveLimit)?;
     }

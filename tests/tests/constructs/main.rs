@@ -41,6 +41,7 @@ mod walls;
 
 // The end of the game.
 mod checkmate_by;
+mod connect;
 mod counting;
 mod end_rules;
 mod lines;

@@ -121,6 +121,20 @@ impl Checker<'_> {
                 self.outcome(outcome);
             }
             EndRule::DrawOdds { side, .. } => self.side_word(side),
+            EndRule::Connect {
+                from,
+                to,
+                pieces,
+                outcome,
+                ..
+            } => {
+                self.square_set(from);
+                self.square_set(to);
+                for p in pieces {
+                    self.piece_ref(p);
+                }
+                self.outcome(outcome);
+            }
             EndRule::Reach {
                 piece,
                 also,
@@ -252,6 +266,7 @@ fn once_key(rule: &EndRule) -> Option<(&'static str, &'static str, Span)> {
         EndRule::Checks { span, .. } => ("checks", "checks", span),
         EndRule::Counting { span, .. } => ("counting", "counting", span),
         EndRule::Line { .. }
+        | EndRule::Connect { .. }
         | EndRule::Reach { .. }
         | EndRule::Extinction { .. }
         | EndRule::Unknown(_) => return None,
