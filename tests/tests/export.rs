@@ -1253,3 +1253,83 @@ fn pyffish_plays_an_exported_horde() {
     assert!(theirs[6].contains(" kq a6 "), "{}", theirs[6]);
     assert_eq!(theirs[11], "-32000", "White without a piece loses");
 }
+
+/// A goal of connection (`connect … one-way`) is the current
+/// Fairy-Stockfish's `connectRegion1White` … `connectRegion2Black`; 11.1's
+/// export refuses it, and so does the current one without `one-way` (the
+/// engine follows a chain east and north only).
+#[test]
+fn connections_export_as_regions_to_the_current_engine() {
+    let chains = std::fs::read_to_string(root().join("tests/data/goals/chains.variant"))
+        .expect("tests/data/goals/chains.variant");
+    let ini = fairyc_interop::export::export_for(
+        &chains,
+        "chains",
+        fairyc_interop::export::Target::Current,
+    )
+    .expect("exports");
+    for key in [
+        "connectRegion1White = a1 a2 a3 a4 a5",
+        "connectRegion2White = e1 e2 e3 e4 e5",
+        "connectRegion1Black = a1 b1 c1 d1 e1",
+        "connectRegion2Black = a5 b5 c5 d5 e5",
+        "connectValue = win",
+        "connectDiagonal = false",
+    ] {
+        assert!(ini.lines().any(|l| l == key), "{key}:\n{ini}");
+    }
+    let both_ways = chains.replace(" one-way win", " win");
+    assert_ne!(both_ways, chains);
+    let refused = |source: &str, target| {
+        let errors =
+            fairyc_interop::export::export_for(source, "chains", target).expect_err("refused");
+        errors.iter().map(ToString::to_string).collect::<Vec<_>>()
+    };
+    let text = refused(&both_ways, fairyc_interop::export::Target::Current);
+    assert_eq!(text.len(), 1, "{text:?}");
+    assert!(text[0].contains("without `one-way`"), "{text:?}");
+    // Chess with a connection: 11.1 has no such key.
+    let chess = source("chess").replace(
+        "end {",
+        "zone west { white: file a; black: rank 1 }\n\
+         zone east { white: file h; black: rank 8 }\n\
+         end {\n    connect west to east one-way win",
+    );
+    let text = refused(&chess, fairyc_interop::export::Target::Fsf11);
+    assert_eq!(text.len(), 1, "{text:?}");
+    assert!(text[0].contains("a goal of connection"), "{text:?}");
+}
+
+/// The chains' exported section, loaded into pyffish 0.0.90, plays as
+/// fairyc does: FEN and perft 1..=3 along 40 random games.
+#[test]
+#[ignore = "needs pyffish (python3 -c 'import pyffish')"]
+fn pyffish_plays_exported_connections() {
+    let source = std::fs::read_to_string(root().join("tests/data/goals/chains.variant"))
+        .expect("tests/data/goals/chains.variant");
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("fairyc-export-chains-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let ini = fairyc_interop::export::export_for(
+        &source,
+        "fairyc-chains",
+        fairyc_interop::export::Target::Current,
+    )
+    .expect("exports");
+    let path = dir.join("chains.ini");
+    std::fs::write(&path, ini).expect("write the section");
+    let variant =
+        Variant::new(fairyc_compiler::compile(&source).expect("compiles")).expect("valid");
+    let mut engine = Engine::start_program(
+        &root().join("tests/oracle/ffish_uci.py"),
+        &[
+            ("VariantPath", path.to_str().expect("UTF-8 path")),
+            ("UCI_Variant", "fairyc-chains"),
+        ],
+    )
+    .expect("python3 and pyffish are installed");
+    let (compared, wrong) = fsf_agrees(&variant, &mut engine, 40, 30, 3, 3);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(compared > 100, "{compared} positions compared");
+}

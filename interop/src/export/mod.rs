@@ -23,7 +23,7 @@ use fairyc_compiler::error::{CompileError, ErrorKind};
 use fairyc_compiler::export_refusal::ExportRefusal;
 use fairyc_compiler::geometry::{Geometry, Sq};
 use fairyc_compiler::lower;
-use fairyc_compiler::span::Span;
+use fairyc_compiler::span::{Span, Spanned};
 
 mod janggi;
 mod pawns;
@@ -801,20 +801,6 @@ impl Exporter<'_> {
                     self.refuse(ExportRefusal::Rule { why }, span);
                 }
             }
-        }
-        if !parts.end.connections.is_empty() {
-            let span = self.end_span(|r| match r {
-                EndRule::Connect { span, .. } => Some(*span),
-                _ => None,
-            });
-            self.refuse(
-                ExportRefusal::Rule {
-                    why: "a goal of connection (`connect`): the export does not write \
-                          Fairy-Stockfish's `connectRegion` keys yet"
-                        .into(),
-                },
-                span,
-            );
         }
         if parts.end.double_pass.is_some() || parts.end.facing.is_some() {
             let span = self.end_span(|r| match r {
@@ -2603,6 +2589,7 @@ impl Exporter<'_> {
         }
         self.extinction(&end);
         self.lines(&end);
+        self.connections(&end);
         if let Some(cc) = end.check_count {
             if cc.outcome == Outcome::Win {
                 self.key("checkCounting", true);
@@ -2862,6 +2849,138 @@ impl Exporter<'_> {
         }
         let value = parts[0].4.to_string();
         self.key("connectValue", value);
+    }
+
+    /// `connectRegion1White`, `connectRegion2White`, `connectRegion1Black`,
+    /// `connectRegion2Black` (the current Fairy-Stockfish: one `connect`
+    /// rule, `one-way`, as the engine follows a chain east, north,
+    /// north-east and south-east only), with `connectPieceTypes`, the
+    /// directions and `connectValue` where no `line` wrote them (beside a
+    /// `line`, the same pieces, outcome and axes: the engine shares them).
+    fn connections(&mut self, end: &EndRules) {
+        if end.connections.is_empty() {
+            return;
+        }
+        let rules: Vec<EndRule> = self
+            .file
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::End(e) => Some(e.rules.iter()),
+                _ => None,
+            })
+            .flatten()
+            .filter(|r| matches!(r, EndRule::Connect { .. } | EndRule::Line { .. }))
+            .cloned()
+            .collect();
+        // Each rule's pieces (sorted), axes (all three when none is
+        // named) and outcome.
+        let norm = |pieces: &[Spanned<String>], axes: &[Spanned<String>]| {
+            let mut p: Vec<String> = pieces.iter().map(|p| p.node.clone()).collect();
+            p.sort_unstable();
+            let mut a: Vec<String> = axes.iter().map(|a| a.node.clone()).collect();
+            if a.is_empty() {
+                a = vec!["diagonals".into(), "files".into(), "ranks".into()];
+            }
+            a.sort_unstable();
+            a.dedup();
+            (p, a)
+        };
+        let mut connect = None;
+        let mut count = 0;
+        let mut clash = false;
+        let mut lines = Vec::new();
+        for r in &rules {
+            match r {
+                EndRule::Connect {
+                    span,
+                    pieces,
+                    axes,
+                    one_way,
+                    outcome,
+                    ..
+                } => {
+                    count += 1;
+                    let (p, a) = norm(pieces, axes);
+                    connect.get_or_insert((*span, p, a, *one_way, outcome.node.clone()));
+                }
+                EndRule::Line {
+                    shape,
+                    pieces,
+                    axes,
+                    outcome,
+                    ..
+                } => {
+                    let (p, a) = norm(pieces, axes);
+                    lines.push((*shape, p, a, outcome.node.clone()));
+                }
+                _ => {}
+            }
+        }
+        let Some((span, pieces, axes, one_way, outcome)) = connect else {
+            return;
+        };
+        for (shape, p, a, o) in &lines {
+            clash |= *p != pieces || *o != outcome || (*shape != LineShape::Square && *a != axes);
+        }
+        let why = if self.target != Target::Current {
+            Some("a goal of connection (`connect`): Fairy-Stockfish 11.1 has none")
+        } else if count > 1 || end.connections.len() > 1 {
+            Some("more than one `connect` rule (Fairy-Stockfish has one pair of regions a side)")
+        } else if !one_way {
+            Some(
+                "a `connect` rule without `one-way`: Fairy-Stockfish follows a chain east, \
+                 north, north-east and south-east only",
+            )
+        } else if clash {
+            Some(
+                "`connect` and `line` rules of different pieces, outcomes or axes \
+                 (Fairy-Stockfish's `connectPieceTypes`, `connectValue` and directions are \
+                 shared)",
+            )
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            self.refuse(ExportRefusal::Rule { why: why.into() }, span);
+            return;
+        }
+        let rule = &end.connections[0];
+        for (key, squares) in [
+            ("connectRegion1White", &rule.from[0]),
+            ("connectRegion2White", &rule.to[0]),
+            ("connectRegion1Black", &rule.from[1]),
+            ("connectRegion2Black", &rule.to[1]),
+        ] {
+            let names = self.square_names(squares);
+            self.key(key, names);
+        }
+        if !lines.is_empty() {
+            // `lines` wrote the pieces and the outcome, and the directions
+            // if one of its rules has them.
+            if lines.iter().any(|l| l.0 != LineShape::Square) {
+                return;
+            }
+        } else {
+            if !rule.pieces.is_empty() {
+                let letters: String = rule
+                    .pieces
+                    .iter()
+                    .map(|&p| self.letter(p as usize))
+                    .collect();
+                self.key("connectPieceTypes", letters);
+            }
+            self.key("connectValue", outcome);
+        }
+        if axes.len() < 3 {
+            for (key, axis) in [
+                ("connectHorizontal", "ranks"),
+                ("connectVertical", "files"),
+                ("connectDiagonal", "diagonals"),
+            ] {
+                self.key(key, axes.iter().any(|a| a == axis));
+            }
+        }
     }
 
     /// `bare-king <outcome> after-reply`: the current Fairy-Stockfish's
