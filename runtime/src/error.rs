@@ -1332,7 +1332,7 @@ pub enum PositionError {
     EnPassant {
         /// The side that would have passed over it.
         color: Color,
-        /// The square.
+        /// The square, or the squares listed, joined by `, `.
         square: String,
     },
     /// The side not to move is in check.
@@ -1420,6 +1420,15 @@ impl fmt::Display for PositionError {
             } => write!(
                 f,
                 "castling right `{right}` needs the {king} on {king_from} and the {rook} on {rook_from}"
+            ),
+            // Several squares are written `e3, d2`: the squares a move
+            // passed, and the one it stopped on (which holds its piece).
+            PositionError::EnPassant { color, square } if square.contains(',') => write!(
+                f,
+                "no {} move can have left the en-passant squares {square}: a move passes \
+                 over the empty ones, and a listed square with a piece on it must be where \
+                 that piece stopped",
+                color.name()
             ),
             PositionError::EnPassant { color, square } => write!(
                 f,

@@ -499,7 +499,12 @@ impl<'v, W: Width> Pos<'v, W> {
             }
             let refused = || PositionError::EnPassant {
                 color: Color::from_index(self.turn ^ 1),
-                square: s.ep.iter().map(|&e| v.sq_name(e.raw())).collect(),
+                square: s
+                    .ep
+                    .iter()
+                    .map(|&e| v.sq_name(e.raw()))
+                    .collect::<Vec<_>>()
+                    .join(", "),
             };
             let occupied = self.occupied();
             let passed = listed & !occupied;

@@ -123,7 +123,28 @@ fn a_field_with_the_victims_square_reads_as_the_square_passed() {
     assert_eq!(p.fen().split(' ').nth(3), Some("d3"));
     // Only the victim's square may be occupied.
     let bad = fen.replace("d3c4", "d3d4");
-    assert!(fairyc_runtime::Position::from_fen(&v, &bad).is_err());
+    let error = fairyc_runtime::Position::from_fen(&v, &bad)
+        .err()
+        .map(|e| e.to_string());
+    assert_eq!(
+        error.as_deref(),
+        Some(
+            "illegal position: no white move can have left the en-passant squares d3, d4: a move \
+             passes over the empty ones, and a listed square with a piece on it must be where \
+             that piece stopped"
+        ),
+        "{bad}"
+    );
+    // One square alone keeps its message.
+    let one = fen.replace("d3c4", "e3");
+    let error = fairyc_runtime::Position::from_fen(&v, &one)
+        .err()
+        .map(|e| e.to_string());
+    assert_eq!(
+        error.as_deref(),
+        Some("illegal position: no white piece can have passed over the en-passant square e3"),
+        "{one}"
+    );
 }
 
 /// Black's Berolina pawns on a5 and c5 could each have passed b6 (from c7
