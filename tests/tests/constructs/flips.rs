@@ -234,6 +234,15 @@ fn a_drop_flips_only_next_to_a_stone_of_its_side_a_move_always() {
     let start = Position::new(&v).expect("start");
     let counts: Vec<u64> = (1..=3).map(|d| fairyc_runtime::perft(&start, d)).collect();
     assert_eq!(counts, [47, 1850, 76003]);
+    // Make and unmake restore the stones and the hash, flipped or not.
+    let mut p = pos(&v, "5/1p3/2p2/5/P4 w - - 0 1");
+    let (fen, hash) = (p.fen(), p.hash());
+    for m in p.legal_moves() {
+        let u = p.make(m);
+        assert_eq!(p.hash(), pos(&v, &p.fen()).hash(), "{m:?}");
+        p.unmake(u);
+        assert_eq!((p.fen(), p.hash()), (fen.clone(), hash));
+    }
 }
 
 #[test]
