@@ -780,6 +780,18 @@ pub enum DropRule {
         /// The statement.
         span: Span,
     },
+    /// `flips-only-next-to-own`: a drop flips only where it lands next to
+    /// a piece of the side (a move on the board always flips).
+    FlipsOnlyNextToOwn {
+        /// The statement.
+        span: Span,
+    },
+    /// `not-beside-enemy`: a drop must not land orthogonally next to an
+    /// enemy piece.
+    NotBesideEnemy {
+        /// The statement.
+        span: Span,
+    },
     /// `unlimited`: hands never run out.
     Unlimited {
         /// The statement.

@@ -579,6 +579,9 @@ pub enum ErrorKind {
         /// The `none`.
         none: Span,
     },
+    /// `E0061` `drops { flips-only-next-to-own }` in a variant without
+    /// `flips`: nothing is ever flipped.
+    FlipsOnlyWithoutFlips,
     /// `E0174` `castling { … by-drop }`, `giving-check by-drop forbidden`
     /// or `checkmate by Pawn drop win` in a variant without drops.
     ByDropWithoutDrops {
@@ -1591,6 +1594,12 @@ impl ErrorKind {
                 "`none` forbids the piece to finish such a move; without that rule it may \
                  already: remove the rule, or `optional`",
             ),
+            ErrorKind::FlipsOnlyWithoutFlips => Text::new(
+                "E0061",
+                "`flips-only-next-to-own` in a variant without `flips`",
+                "nothing is ever flipped",
+            )
+            .help("add `flips adjacent` (or `flips enclosed`), or remove `flips-only-next-to-own`"),
             ErrorKind::ByDropWithoutDrops { word } => Text::new(
                 "E0174",
                 format!("`{word}` in a variant without drops"),

@@ -524,6 +524,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "end { draw-odds black }",
     },
     Explanation {
+        code: "E0061",
+        title: "`flips-only-next-to-own` in a variant without `flips`",
+        text: "`flips-only-next-to-own` in `drops` limits the flips of a drop: a drop flips the enemy pieces the `flips` item names only where it lands next to (one of the eight neighbours of) a piece of the dropping side, while a move on the board always flips. A variant without the top-level `flips` item flips nothing, so the statement would say nothing. Add `flips adjacent` or `flips enclosed`, or remove the statement.",
+        wrong: "drops {\n    unlimited\n    flips-only-next-to-own\n}",
+        fixed: "flips adjacent\ndrops {\n    unlimited\n    flips-only-next-to-own\n}",
+    },
+    Explanation {
         code: "E0063",
         title: "`any` for only one piece of a castling",
         text: "A free (Chess960) castling writes `any` for the start squares of both its pieces: the position (its FEN) says where the king and the rook stand, on the line through their two destinations. A castling with one fixed start square and one `any` is neither kind.",

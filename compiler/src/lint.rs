@@ -416,6 +416,8 @@ fn drop_rules(
                 | DropRule::FirstOn { .. }
                 | DropRule::MustFlip { .. }
                 | DropRule::NextToOwn { .. }
+                | DropRule::FlipsOnlyNextToOwn { .. }
+                | DropRule::NotBesideEnemy { .. }
                 | DropRule::Unlimited { .. }
                 | DropRule::Falls { .. }
                 | DropRule::Unknown(_) => continue,

@@ -338,6 +338,10 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_first_on => "`first-on`",
         Rule::drop_must_flip | Rule::kw_must_flip => "`must-flip`",
         Rule::drop_next_to_own | Rule::kw_next_to_own => "`next-to-own`",
+        Rule::drop_flips_only_next_to_own | Rule::kw_flips_only_next_to_own => {
+            "`flips-only-next-to-own`"
+        }
+        Rule::drop_not_beside_enemy | Rule::kw_not_beside_enemy => "`not-beside-enemy`",
         Rule::end_full_board | Rule::kw_full_board => "`full-board`",
         Rule::drop_unlimited | Rule::kw_unlimited => "`unlimited`",
         Rule::walls_decl => "`walls past|anywhere|reach|moving [on <squares>]`",
@@ -1495,6 +1499,10 @@ impl Builder<'_> {
                 Rule::drop_must => rules.push(DropRule::MustDrop { span }),
                 Rule::drop_must_flip => rules.push(DropRule::MustFlip { span }),
                 Rule::drop_next_to_own => rules.push(DropRule::NextToOwn { span }),
+                Rule::drop_flips_only_next_to_own => {
+                    rules.push(DropRule::FlipsOnlyNextToOwn { span })
+                }
+                Rule::drop_not_beside_enemy => rules.push(DropRule::NotBesideEnemy { span }),
                 Rule::drop_unlimited => rules.push(DropRule::Unlimited { span }),
                 Rule::drop_first_on => {
                     if let Some(set) = p.into_inner().find(|q| q.as_rule() == Rule::square_set) {

@@ -423,6 +423,18 @@ const DROPS_BLOCK: &[Statement] = &[
         FLIPS,
     ),
     lead(
+        "flips-only-next-to-own",
+        "`flips-only-next-to-own` alone",
+        "a drop flips (`flips`) only where it lands next to a piece of the dropping side",
+        FLIPS,
+    ),
+    lead(
+        "not-beside-enemy",
+        "`not-beside-enemy` alone",
+        "a drop must not land orthogonally next to an enemy piece",
+        FLIPS,
+    ),
+    lead(
         "falls",
         "`falls` alone",
         "a drop lands only on the lowest empty square of its file",

@@ -41,8 +41,17 @@ pub struct FlippingTable {
     /// diagonally) a piece of the dropping side. Absent means `false`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub drop_next_to_own: bool,
+    /// A drop flips (by `flips`) only where it lands next to (orthogonally
+    /// or diagonally) a piece of the dropping side; a move on the board
+    /// always flips. Absent means `false`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drop_flips_only_next_to_own: bool,
+    /// A drop is illegal on a square orthogonally next to a piece of the
+    /// opponent. Absent means `false`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drop_not_beside_enemy: bool,
     /// While a square of this set is empty, drops go there only and the
-    /// two conditions above do not apply. Absent: empty.
+    /// drop conditions above do not apply. Absent: empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub drop_first_on: Vec<u16>,
 }
@@ -65,12 +74,16 @@ pub(crate) struct Flipping<W: Width> {
     pub(crate) flips: Option<FlipKind>,
     pub(crate) must_flip: bool,
     pub(crate) next_to_own: bool,
+    pub(crate) flips_only_next_to_own: bool,
+    pub(crate) not_beside_enemy: bool,
     pub(crate) first_on: Set<W>,
     /// `lines[s * 8 + d]`: the squares from `s` (not included) outward in
     /// direction `d`, up to the rim or a hole.
     lines: Vec<Vec<Sq>>,
     /// `near[s]`: the squares next to `s`.
     near: Vec<Set<W>>,
+    /// `beside[s]`: the squares orthogonally next to `s`.
+    beside: Vec<Set<W>>,
 }
 
 impl<W: Width> Flipping<W> {
@@ -95,9 +108,11 @@ impl<W: Width> Flipping<W> {
         };
         let mut lines = Vec::with_capacity(b.squares.len() * 8);
         let mut near = Vec::with_capacity(b.squares.len());
+        let mut beside = Vec::with_capacity(b.squares.len());
         for info in &b.squares {
             let [x, y] = info.cells[0].map(i16::from);
             let mut n = Set::<W>::EMPTY;
+            let mut o = Set::<W>::EMPTY;
             for [dx, dy] in DIRS {
                 let mut line = Vec::new();
                 let (mut cx, mut cy) = (x + dx, y + dy);
@@ -108,21 +123,28 @@ impl<W: Width> Flipping<W> {
                 }
                 if let Some(&s) = line.first() {
                     n |= bit(s);
+                    if dx == 0 || dy == 0 {
+                        o |= bit(s);
+                    }
                 }
                 lines.push(line);
             }
             near.push(n);
+            beside.push(o);
         }
         Some(Box::new(Flipping {
             flips: f.flips,
             must_flip: f.drop_must_flip,
             next_to_own: f.drop_next_to_own,
+            flips_only_next_to_own: f.drop_flips_only_next_to_own,
+            not_beside_enemy: f.drop_not_beside_enemy,
             first_on: f
                 .drop_first_on
                 .iter()
                 .fold(Set::<W>::EMPTY, |m, &s| m | bit::<Set<W>>(s as Sq)),
             lines,
             near,
+            beside,
         }))
     }
 
@@ -152,6 +174,16 @@ impl<W: Width> Flipping<W> {
         }
     }
 
+    /// The enemy pieces (of `theirs`) that a drop on `to` by the side
+    /// owning `ours` flips: none when the flips of drops need a piece of
+    /// the side next to `to` and none is there.
+    pub(crate) fn dropped(&self, to: Sq, ours: Set<W>, theirs: Set<W>) -> Set<W> {
+        if self.flips_only_next_to_own && !(self.near[to as usize] & ours).any() {
+            return Set::<W>::EMPTY;
+        }
+        self.flipped(to, ours, theirs)
+    }
+
     /// Where a side with pieces `ours` may drop, the opponent having
     /// `theirs`, by these rules alone.
     pub(crate) fn drop_mask(&self, all: Set<W>, ours: Set<W>, theirs: Set<W>) -> Set<W> {
@@ -167,10 +199,17 @@ impl<W: Width> Flipping<W> {
             }
             to &= n;
         }
+        if self.not_beside_enemy {
+            let mut n = Set::<W>::EMPTY;
+            for s in crate::bits::Squares(theirs) {
+                n |= self.beside[s as usize];
+            }
+            to &= !n;
+        }
         if self.must_flip {
             let mut m = Set::<W>::EMPTY;
             for s in crate::bits::Squares(to & empty) {
-                if self.flipped(s, ours, theirs).any() {
+                if self.dropped(s, ours, theirs).any() {
                     m |= bit(s);
                 }
             }

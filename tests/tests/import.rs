@@ -1263,16 +1263,15 @@ fn reversi_keys_flip_and_count_as_fairy_stockfish() {
 }
 
 /// Fairy-Stockfish's conversion rules the language has no statement for
-/// yet are refused at their key, and so is a count of material at a
-/// repetition (`unweighted` where pieces move).
+/// yet are refused at their key: drops that slide in from an edge
+/// (`anyside`), and `quadwrangle` as a drop rule (which the engine plays
+/// as `ataxx` by a fallback, not by a rule of its own).
 #[test]
 fn conversion_without_a_statement_is_refused_at_its_key() {
     let shipped = shipped_for_import();
     for (extra, key) in [
-        ("enclosingDrop = snort\n", "enclosingDrop"),
         ("enclosingDrop = anyside\n", "enclosingDrop"),
-        ("flipEnclosedPieces = quadwrangle\n", "flipEnclosedPieces"),
-        ("materialCounting = unweighted\n", "materialCounting"),
+        ("enclosingDrop = quadwrangle\n", "enclosingDrop"),
     ] {
         let ini = format!("[a:chess]\npieceDrops = true\n{extra}");
         let result = import::import(&ini, &shipped);
@@ -1600,4 +1599,69 @@ fn en_passant_regions() {
     let ini = "[k:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w kq - 0 1\npromotionPieceTypes = qk\n";
     let result = import::import(ini, &shipped_for_import());
     assert!(!errors(ini, &result).is_empty(), "{:?}", result.sections);
+}
+
+/// Children of Fairy-Stockfish's built-in `ataxx` inherit its drops from a
+/// hand that never runs out (`freeDrops`, which no key sets: a section's
+/// `freeDrops` is an unknown key and changes nothing), `unlimited`, with
+/// no hands in the FEN. The perft figures are pyffish 0.0.90's on the same
+/// sections: `[ac:ataxx]` with a stone on d4 (and `freeDrops = false`);
+/// quadwrangle on 5×5 (`flipEnclosedPieces = quadwrangle`: drops that flip
+/// only next to an own stone; `materialCounting = unweighted` with stones
+/// that move, counted at a repetition); snort on 5×5 (`enclosingDrop =
+/// snort`: no drop orthogonally next to an enemy stone).
+#[test]
+fn ataxx_children_drop_freely_and_say_quadwrangle_and_snort() {
+    let ini = "[ac:ataxx]\nstartFen = P5p/7/7/3P3/7/7/p5P w 0 1\nfreeDrops = false\n";
+    let result = import::import(ini, &shipped_for_import());
+    assert!(
+        result
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "W0020" && d.message.contains("freeDrops")),
+        "{:?}",
+        result.diagnostics
+    );
+    let (source, v) = import_one(ini);
+    assert!(source.contains("    unlimited"), "{source}");
+    assert!(source.contains("    next-to-own"), "{source}");
+    assert!(source.contains("setup \"P5p/7/7/3P3/7/7/p5P w"), "{source}");
+    let start = v.start_fen().to_string();
+    assert_eq!(perfts(&v, &start), [40, 618, 25026]);
+    let (source, v) = import_one(
+        "[qw5:ataxx]\nmaxRank = 5\nmaxFile = 5\nstartFen = 1PPP1/p3P/p3P/p3P/1ppp1\n\
+         customPiece1 = p:mQ\nflipEnclosedPieces = quadwrangle\nenclosingDrop = none\n",
+    );
+    for line in [
+        "flips adjacent",
+        "    flips-only-next-to-own",
+        "    unlimited",
+        "    repetition 3 points",
+    ] {
+        assert!(source.contains(line), "{line}: {source}");
+    }
+    assert!(!source.contains("    next-to-own    //"), "{source}");
+    let start = v.start_fen().to_string();
+    assert_eq!(perfts(&v, &start), [47, 1850, 76003]);
+    let (source, v) = import_one(
+        "[sn5:ataxx]\nimmobile = p\nmaxRank = 5\nmaxFile = 5\nstartFen = 5/5/5/5/5\n\
+         enclosingDrop = snort\nflipEnclosedPieces = none\npassOnStalemate = false\n\
+         stalematePieceCount = false\n",
+    );
+    assert!(source.contains("    not-beside-enemy"), "{source}");
+    assert!(!source.contains("flips "), "{source}");
+    let start = v.start_fen().to_string();
+    assert_eq!(perfts(&v, &start), [25, 520, 10308]);
+    // A king would be dropped from the free hand by Fairy-Stockfish too.
+    let king = import::import(
+        "[k:ataxx]\nking = k\nstartFen = P5p/7/7/3K3/7/7/p5P w 0 1\n",
+        &shipped_for_import(),
+    );
+    assert!(
+        king.diagnostics.iter().any(|d| d.code == "E0201"
+            && d.message.contains("`king`")
+            && d.notes.iter().any(|n| n.contains("freeDrops"))),
+        "{:?}",
+        king.diagnostics
+    );
 }

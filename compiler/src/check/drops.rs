@@ -14,7 +14,9 @@ impl Resolver<'_> {
     /// never is in hand (E0042); each gate right must be writable in the
     /// FEN as its file letter (E0064).
     /// The `flips` item's table part with the drops' `first-on`,
-    /// `must-flip` and `next-to-own` (`None` without any of them).
+    /// `must-flip`, `next-to-own`, `flips-only-next-to-own` and
+    /// `not-beside-enemy` (`None` without any of them).
+    /// `flips-only-next-to-own` without `flips` is E0061.
     pub(super) fn flipping(
         &mut self,
         flips: Option<&ast::FlipsDecl>,
@@ -28,12 +30,21 @@ impl Resolver<'_> {
             }),
             drop_must_flip: false,
             drop_next_to_own: false,
+            drop_flips_only_next_to_own: false,
+            drop_not_beside_enemy: false,
             drop_first_on: Vec::new(),
         };
         for rule in drops.map(|d| d.rules.as_slice()).unwrap_or_default() {
             match rule {
                 DropRule::MustFlip { .. } => t.drop_must_flip = true,
                 DropRule::NextToOwn { .. } => t.drop_next_to_own = true,
+                DropRule::FlipsOnlyNextToOwn { span } => {
+                    if t.flips.is_none() {
+                        self.error(ErrorKind::FlipsOnlyWithoutFlips, *span);
+                    }
+                    t.drop_flips_only_next_to_own = true;
+                }
+                DropRule::NotBesideEnemy { .. } => t.drop_not_beside_enemy = true,
                 DropRule::FirstOn { squares, .. } => {
                     let [white, black] = self.resolve(squares);
                     let mut all: Vec<u16> = white.into_iter().chain(black).collect();
@@ -47,6 +58,8 @@ impl Resolver<'_> {
         let used = t.flips.is_some()
             || t.drop_must_flip
             || t.drop_next_to_own
+            || t.drop_flips_only_next_to_own
+            || t.drop_not_beside_enemy
             || !t.drop_first_on.is_empty();
         used.then_some(t)
     }
@@ -84,7 +97,9 @@ impl Resolver<'_> {
                 // The `flipping` table part's (see `Resolver::flipping`).
                 DropRule::FirstOn { .. }
                 | DropRule::MustFlip { .. }
-                | DropRule::NextToOwn { .. } => {}
+                | DropRule::NextToOwn { .. }
+                | DropRule::FlipsOnlyNextToOwn { .. }
+                | DropRule::NotBesideEnemy { .. } => {}
                 DropRule::Falls { .. } => rules.falls = true,
                 DropRule::OnlyOn { piece, squares, .. } => {
                     let set = self.resolve(squares);

@@ -608,6 +608,12 @@ impl<'a> Checker<'a> {
                 DropRule::MustDrop { span } => self.once(&mut seen, "must-drop", *span),
                 DropRule::MustFlip { span } => self.once(&mut seen, "must-flip", *span),
                 DropRule::NextToOwn { span } => self.once(&mut seen, "next-to-own", *span),
+                DropRule::FlipsOnlyNextToOwn { span } => {
+                    self.once(&mut seen, "flips-only-next-to-own", *span)
+                }
+                DropRule::NotBesideEnemy { span } => {
+                    self.once(&mut seen, "not-beside-enemy", *span)
+                }
                 DropRule::Unlimited { span } => self.once(&mut seen, "unlimited", *span),
                 DropRule::FirstOn { span, squares } => {
                     self.once(&mut seen, "first-on", first_word(*span, "first-on"));

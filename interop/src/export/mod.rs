@@ -570,10 +570,13 @@ impl Exporter<'_> {
         );
     }
 
-    /// Conversion (`flips`, its drop statements, `unlimited` hands,
-    /// `pass when-stuck`, `full-board`, `stalemate points`): Fairy-Stockfish
-    /// 11.1 has none, and the current engine's `flipEnclosedPieces`,
-    /// `enclosingDrop`, `freeDrops`, `passOnStalemate`,
+    /// Conversion (`flips`, its drop statements — `must-flip`,
+    /// `next-to-own`, `flips-only-next-to-own`, `not-beside-enemy`,
+    /// `first-on` — `unlimited` hands, `pass when-stuck`, `full-board`,
+    /// `stalemate points`): Fairy-Stockfish 11.1 has none, and the current
+    /// engine's `flipEnclosedPieces` (`reversi`, `ataxx`, `quadwrangle`),
+    /// `enclosingDrop` (`reversi`, `ataxx`, `snort`), `freeDrops` (which no
+    /// key of its variants.ini sets), `passOnStalemate`,
     /// `adjudicateFullBoard` and `stalematePieceCount` are not written yet.
     /// Refused before the pieces, whose refusal stops the export.
     fn conversion(&mut self) {
@@ -595,8 +598,9 @@ impl Exporter<'_> {
         });
         self.refuse(
             ExportRefusal::Rule {
-                why: "conversion and counting at the end (`flips`, `unlimited`, \
-                      `pass when-stuck`, `full-board`, `stalemate points`)"
+                why: "conversion and counting at the end (`flips` and the drop \
+                      conditions that go with it, `unlimited`, `pass when-stuck`, \
+                      `full-board`, `stalemate points`)"
                     .into(),
             },
             span,

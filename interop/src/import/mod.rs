@@ -691,6 +691,13 @@ const PROMOTION_RANKS: &str = "\u{0}promotionRank maxRank";
 /// `doubleStepRank` (its regions are made then, as [`PROMOTION_RANKS`]).
 const DOUBLE_STEP_RANKS: &str = "\u{0}doubleStepRank maxRank";
 
+/// Not a Fairy-Stockfish key: the drops of a built-in parent that never
+/// take from a hand (`freeDrops`, which only Fairy-Stockfish's own
+/// definitions set: no key of `variants.ini` does, and a section that
+/// writes `freeDrops` gets the unknown key's warning). Its value is the
+/// built-in's name; a child inherits it, read as `unlimited`.
+const FREE_DROPS: &str = "\u{0}freeDrops";
+
 /// Records [`PROMOTION_RANKS`] and [`DOUBLE_STEP_RANKS`] when `entries` set
 /// the rank keys.
 fn note_promotion_ranks<'e>(keys: &mut Keys, entries: impl Iterator<Item = &'e str>) {
@@ -1264,6 +1271,9 @@ struct Builtin {
     /// A rule of the definition that no key of `variants.ini` sets (the
     /// parent is refused with it), if any.
     unsaid: Option<&'static str>,
+    /// Whether its drops never take from a hand (`freeDrops`, which no key
+    /// of `variants.ini` sets): its children inherit [`FREE_DROPS`].
+    free_drops: bool,
 }
 
 /// Chess's pieces, the start of every `chess_variant_base()` definition,
@@ -1335,6 +1345,7 @@ const BUILTINS: &[Builtin] = &[
         name: "chess",
         keys: concat!("[chess]\n", chess_pieces!()),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "nocheckatomic",
@@ -1343,6 +1354,7 @@ const BUILTINS: &[Builtin] = &[
                commoner = k\ncastlingKingPiece = k\nextinctionValue = loss\n\
                extinctionPieceTypes = k\nblastOnCapture = true\n",
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "atomic",
@@ -1351,6 +1363,7 @@ const BUILTINS: &[Builtin] = &[
                commoner = k\ncastlingKingPiece = k\nextinctionValue = loss\n\
                extinctionPieceTypes = k\nblastOnCapture = true\nextinctionPseudoRoyal = true\n",
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "makruk",
@@ -1362,11 +1375,13 @@ const BUILTINS: &[Builtin] = &[
             "countingRule = makruk\n"
         ),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "xiangqi",
         keys: concat!("[xiangqi]\n", xiangqi_base!(), "chasingRule = axf\n"),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "janggi",
@@ -1382,6 +1397,7 @@ const BUILTINS: &[Builtin] = &[
             "pass = true\nnFoldValue = draw\n"
         ),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "flipello",
@@ -1395,6 +1411,7 @@ const BUILTINS: &[Builtin] = &[
             "adjudicateFullBoard = true\n"
         ),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "grand",
@@ -1410,6 +1427,7 @@ const BUILTINS: &[Builtin] = &[
             "castling = false\n"
         ),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "pocketknight",
@@ -1420,11 +1438,13 @@ const BUILTINS: &[Builtin] = &[
             "pieceDrops = true\ncapturesToHand = false\n"
         ),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "seirawan",
         keys: concat!("[seirawan]\n", seirawan_base!()),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "shouse",
@@ -1434,6 +1454,7 @@ const BUILTINS: &[Builtin] = &[
             "pieceDrops = true\ncapturesToHand = true\n"
         ),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "placement",
@@ -1446,6 +1467,7 @@ const BUILTINS: &[Builtin] = &[
             "dropOppositeColoredBishop = true\ncastlingDroppedPiece = true\n"
         ),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "minishogi",
@@ -1455,6 +1477,7 @@ const BUILTINS: &[Builtin] = &[
             "nFoldValue = loss\nnFoldValueAbsolute = true\n"
         ),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "gorogoro",
@@ -1465,6 +1488,7 @@ const BUILTINS: &[Builtin] = &[
             "promotionRegionWhite = *5 *6\npromotionRegionBlack = *1 *2\n"
         ),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "shogi",
@@ -1477,6 +1501,7 @@ const BUILTINS: &[Builtin] = &[
             "promotedPieceType = p:g s:g b:h r:d l:g n:g\n"
         ),
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "amazons",
@@ -1484,6 +1509,7 @@ const BUILTINS: &[Builtin] = &[
                startFen = 3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1\n\
                stalemateValue = loss\nwallingRule = arrow\n",
         unsaid: None,
+        free_drops: false,
     },
     Builtin {
         name: "ataxx",
@@ -1493,15 +1519,15 @@ const BUILTINS: &[Builtin] = &[
                stalematePieceCount = true\npassOnStalemate = true\nenclosingDrop = ataxx\n\
                flipEnclosedPieces = ataxx\nmaterialCounting = unweighted\n\
                adjudicateFullBoard = true\nnMoveRule = 0\n",
-        unsaid: Some(
-            "drops without a piece in hand (`freeDrops`), which no key of `variants.ini` sets",
-        ),
+        unsaid: None,
+        free_drops: true,
     },
     Builtin {
         name: "snailtrail",
         keys: "[snailtrail]\nmaxRank = 7\nmaxFile = 7\ncustomPiece1 = p:mK\n\
                startFen = 6p/7/7/7/7/7/P6 w - - 0 1\nstalemateValue = loss\nwallingRule = past\n",
         unsaid: None,
+        free_drops: false,
     },
 ];
 
@@ -1598,7 +1624,18 @@ fn resolve_parent(
                 notes.push(format!("note: its rule of {unsaid}"));
             }
             if notes.is_empty() {
-                return Some(parent_keys(&ini, parent, *span));
+                let mut keys = parent_keys(&ini, parent, *span);
+                if b.free_drops {
+                    keys.insert(
+                        FREE_DROPS.into(),
+                        Val {
+                            value: parent.clone(),
+                            span: *span,
+                            from: From::Shipped(parent.to_owned()),
+                        },
+                    );
+                }
+                return Some(keys);
             }
             notes.push(
                 "help: the parent is read from Fairy-Stockfish's own definition of it (src/variant.cpp); write the section in full instead".into(),
@@ -1762,7 +1799,8 @@ struct Generator<'a> {
     /// Each side's piece whose irreversible moves reset the clock:
     /// [`Self::clock_pawn`] unless `nMoveRuleTypes…` says otherwise.
     clock_side: [Option<Piece>; 2],
-    /// `materialCounting = unweighted` (read where no piece moves).
+    /// `materialCounting = unweighted`: the pieces on the board decide,
+    /// each counting one.
     unweighted: bool,
     /// Whether an `end` line says `points`: the `scoring` item counts every
     /// piece as one (Fairy-Stockfish's piece count).
@@ -1795,8 +1833,10 @@ struct Generator<'a> {
     /// `bikjangRule = true`: the `king` `faces R`, and `facing` ends the
     /// game.
     bikjang: bool,
-    /// `materialCounting = janggi`: the rules that end a game as a draw
-    /// are decided by janggi's count (`points`, the `scoring` item).
+    /// `materialCounting = janggi`, or `unweighted` with pieces that move:
+    /// the rules that end a game as a draw (a repetition, the move limit)
+    /// are decided by the count (`points`, the `scoring` item): janggi's,
+    /// or one a piece with [`Self::unweighted`].
     counted: bool,
     /// One promoting piece with other types for each side
     /// (`promotionPieceTypesWhite/Black`): a rule per side, each in a zone
@@ -2066,7 +2106,14 @@ impl<'a> Generator<'a> {
         self.read_pieces();
         let mut fen = self.fen();
         if let Some(f) = fen.as_mut() {
-            if self.bool("pieceDrops", false) == Some(true) && !f.placement.contains('[') {
+            let drops = self.bool("pieceDrops", false) == Some(true);
+            if drops && self.out.target == Target::Current && self.raw(FREE_DROPS).is_some() {
+                // Free drops (`unlimited`): Fairy-Stockfish reads no hands,
+                // and the FEN writes none.
+                if let Some((board, _)) = f.placement.split_once('[') {
+                    f.placement = board.to_string();
+                }
+            } else if drops && !f.placement.contains('[') {
                 f.placement.push_str("[]");
             }
             if self.bool("castling", true) == Some(false) {
@@ -2430,6 +2477,17 @@ impl<'a> Generator<'a> {
             Some(v) if self.inherited(k) => 1 + v.span.start as usize,
             _ => usize::MAX,
         };
+        // A key read before the piece that now has the letter was replaced
+        // by it (`immobile = p` in `[x:ataxx]` replaces the parent's
+        // `customPiece1 = p:…`, whichever the import reads first).
+        if self.out.target == Target::Current
+            && self
+                .pieces
+                .iter()
+                .any(|p| p.letter == letter && read_at(key) < read_at(&p.key))
+        {
+            return;
+        }
         if let Some(i) = self.pieces.iter().position(|p| {
             p.letter == letter
                 && self.out.target == Target::Current
@@ -4790,8 +4848,10 @@ impl<'a> Generator<'a> {
     /// encloses enemy pieces on a line), `ataxx` is `next-to-own`, and the
     /// start squares are `first-on` (while one of them is empty, drops go
     /// there only; Fairy-Stockfish reads them with any enclosing rule).
-    /// `top` is `falls` ([`Self::drops`]); `snort` and `anyside` have no
-    /// statement yet. Returns false after an error.
+    /// `snort` is `not-beside-enemy`, `top` is `falls` ([`Self::drops`]);
+    /// `anyside` has no statement yet. `flipEnclosedPieces = quadwrangle`
+    /// adds `flips-only-next-to-own` (the item is `flips adjacent`,
+    /// [`Self::flips`]). Returns false after an error.
     fn conversion_drops(&mut self) -> bool {
         if self.out.target != Target::Current {
             return true;
@@ -4809,16 +4869,15 @@ impl<'a> Generator<'a> {
                 &format!("    next-to-own    // {said}"),
                 Some("enclosingDrop"),
             ),
+            "snort" => self.line(
+                &format!("    not-beside-enemy    // {said}"),
+                Some("enclosingDrop"),
+            ),
             "none" | "top" => {}
-            "snort" | "anyside" | "quadwrangle" => {
+            "anyside" | "quadwrangle" => {
                 let what = match rule.as_str() {
-                    "snort" => {
-                        "a drop only where no enemy piece is orthogonally next to it (`snort`)"
-                    }
                     "anyside" => "a drop that slides in from any edge of the board (`anyside`)",
-                    _ => {
-                        "`quadwrangle` as a drop rule (no drop is limited, only the start squares)"
-                    }
+                    _ => "`quadwrangle` as a drop rule (Fairy-Stockfish plays it as `ataxx`, by an unchecked fallback)",
                 };
                 self.refuse_key("enclosingDrop", what);
                 return false;
@@ -4832,6 +4891,16 @@ impl<'a> Generator<'a> {
                 );
                 return false;
             }
+        }
+        if self
+            .raw("flipEnclosedPieces")
+            .is_some_and(|v| v.value.trim() == "quadwrangle")
+        {
+            let said = self.said("flipEnclosedPieces", "none");
+            self.line(
+                &format!("    flips-only-next-to-own    // {said}"),
+                Some("flipEnclosedPieces"),
+            );
         }
         if self.raw("enclosingDropStart").is_none() {
             return true;
@@ -4861,8 +4930,10 @@ impl<'a> Generator<'a> {
     }
 
     /// `flipEnclosedPieces` (the current Fairy-Stockfish): `reversi` is
-    /// `flips enclosed`, `ataxx` is `flips adjacent`; `quadwrangle` (a
-    /// drop flips only next to an own piece, a move always) has no item yet.
+    /// `flips enclosed`, `ataxx` is `flips adjacent`, and so is
+    /// `quadwrangle` (a drop flips only next to an own piece, a move
+    /// always), whose drops say `flips-only-next-to-own`
+    /// ([`Self::conversion_drops`]).
     fn flips(&mut self) {
         if self.out.target != Target::Current {
             return;
@@ -4876,14 +4947,7 @@ impl<'a> Generator<'a> {
         let item = match rule.as_str() {
             "none" => return,
             "reversi" => "enclosed",
-            "ataxx" => "adjacent",
-            "quadwrangle" => {
-                self.refuse_key(
-                    "flipEnclosedPieces",
-                    "flips of the pieces next to a drop only when an own piece is next to it too, of a move's always (`quadwrangle`)",
-                );
-                return;
-            }
+            "ataxx" | "quadwrangle" => "adjacent",
             other => {
                 self.bad(
                     "flipEnclosedPieces",
@@ -4921,6 +4985,24 @@ impl<'a> Generator<'a> {
                 );
             }
             return;
+        }
+        // Free drops (a child of a built-in with `freeDrops`): every piece
+        // type may always be dropped, as `unlimited` says for each piece
+        // that is not royal; Fairy-Stockfish drops a king too.
+        let free = self.out.target == Target::Current && self.raw(FREE_DROPS).is_some();
+        if free {
+            if let Some(k) = self
+                .pieces
+                .iter()
+                .find(|p| p.key == "king" || self.pseudo_royal.contains(&p.letter))
+            {
+                let key = k.key.clone();
+                self.refuse_key(
+                    &key,
+                    "a king dropped from a hand that never runs out (`freeDrops` of the built-in parent): `unlimited` holds only the pieces that are not royal",
+                );
+                return;
+            }
         }
         let said = [
             self.said("pieceDrops", "false"),
@@ -4977,7 +5059,9 @@ impl<'a> Generator<'a> {
             .iter()
             .filter(|p| {
                 hand.contains(p.letter)
-                    || (to_hand && p.key != "king" && !self.pseudo_royal.contains(&p.letter))
+                    || ((to_hand || free)
+                        && p.key != "king"
+                        && !self.pseudo_royal.contains(&p.letter))
             })
             .cloned()
             .collect();
@@ -5088,7 +5172,13 @@ impl<'a> Generator<'a> {
             stuck_zones.push((name, zone));
         }
         self.line("drops {", Some("pieceDrops"));
-        if !to_hand {
+        if free {
+            let parent = self.raw(FREE_DROPS).map_or("", |v| v.value.as_str());
+            self.line(
+                &format!("    unlimited    // freeDrops of Fairy-Stockfish's built-in `{parent}`"),
+                Some(FREE_DROPS),
+            );
+        } else if !to_hand {
             self.line("    captures-to-hand off", Some("capturesToHand"));
         }
         // `mustDrop` (the current Fairy-Stockfish; `mustDropType` other
@@ -5281,9 +5371,9 @@ impl<'a> Generator<'a> {
             self.line(&format!("    {l}"), Some(k));
         }
         self.line("}", None);
-        if self.counted {
+        if self.counted && !self.unweighted {
             self.janggi_scoring();
-        } else if self.points {
+        } else if self.points || self.counted {
             let points: Vec<String> = self
                 .pieces
                 .iter()
@@ -5579,22 +5669,14 @@ impl<'a> Generator<'a> {
                 "whitedrawodds" => Some("white"),
                 "blackdrawodds" => Some("black"),
                 // Every draw is decided by counting the pieces on the
-                // board. Only where no piece moves (every move a drop or a
-                // pass) is no draw reached but by a stalemate, two passes
-                // or a full board, whose lines say `points`.
-                "unweighted"
-                    if self.out.target == Target::Current
-                        && self.pieces.iter().all(|p| p.betza.is_empty()) =>
-                {
-                    self.unweighted = true;
-                    None
-                }
+                // board. Where no piece moves (every move a drop or a
+                // pass) no draw is reached but by a stalemate, two passes
+                // or a full board, whose lines say `points`; where pieces
+                // move, a repetition and the move limit say `points` too,
+                // as janggi's count does (pyffish 0.0.90, quadwrangle).
                 "unweighted" if self.out.target == Target::Current => {
-                    self.out.cannot(
-                        "materialCounting",
-                        v.span,
-                        "pieces counted at a repetition or the move limit (`unweighted` with pieces that move): the language's `points` decides a stalemate, two passes and a full board only",
-                    );
+                    self.unweighted = true;
+                    self.counted = self.pieces.iter().any(|p| !p.betza.is_empty());
                     None
                 }
                 // Janggi's count decides two passes, facing kings (bikjang)
@@ -5738,7 +5820,7 @@ impl<'a> Generator<'a> {
             {
                 let mut said = vec![self.said("nFoldRule", "3"), self.said("nFoldValue", "draw")];
                 let v = if self.counted && v == "draw" {
-                    // Janggi's count decides it.
+                    // The count decides it.
                     said.push(self.said("materialCounting", "none"));
                     "points".to_string()
                 } else if absolute && v != "draw" {
@@ -5843,7 +5925,7 @@ impl<'a> Generator<'a> {
             let rule = if m == 0 {
                 "limit off".to_string()
             } else if self.counted {
-                // Janggi's count decides it.
+                // The count decides it.
                 said = format!("{said}, {}", self.said("materialCounting", "none"));
                 format!("limit {m} points")
             } else {

@@ -390,11 +390,17 @@ impl<'v, W: Width> Pos<'v, W> {
             self.blast_after(m, played.mover);
         }
         if let Some(f) = &v.flipping {
-            if let Move::Normal { to, .. } | Move::Drop { to, .. } = m {
-                flipped = f.flipped(to.raw(), self.by_side[us], self.by_side[us ^ 1]);
-                if flipped.any() {
-                    self.flip(flipped, us);
+            flipped = match m {
+                Move::Normal { to, .. } => {
+                    f.flipped(to.raw(), self.by_side[us], self.by_side[us ^ 1])
                 }
+                Move::Drop { to, .. } => {
+                    f.dropped(to.raw(), self.by_side[us], self.by_side[us ^ 1])
+                }
+                _ => flipped,
+            };
+            if flipped.any() {
+                self.flip(flipped, us);
             }
         }
         self.pass_turn(m, old_castling, played);

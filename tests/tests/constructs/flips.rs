@@ -162,3 +162,116 @@ fn make_and_unmake_restore_the_flipped_stones_and_the_hash() {
         "P5p/7/7/7/7/7/p5P w - - 0 1"
     );
 }
+
+/// Quadwrangle on 5×5 as Fairy-Stockfish's `[qw5:ataxx]` with `maxRank =
+/// maxFile = 5`, `customPiece1 = p:mQ`, `flipEnclosedPieces = quadwrangle`,
+/// `enclosingDrop = none` plays it (free drops anywhere, a drop flips only
+/// next to a stone of its side, a queen move always flips).
+const QUADWRANGLE: &str = r#"
+variant "Quadwrangle 5x5" {}
+board { files a..e; ranks 1..5 }
+piece Stone { letter P; moves mQ }
+setup "1PPP1/p3P/p3P/p3P/1ppp1 w - - 0 1"
+flips adjacent
+drops {
+    unlimited
+    flips-only-next-to-own
+}
+pass when-stuck
+end {
+    stalemate points
+    double-pass points
+    full-board points
+    repetition 3 points
+}
+scoring { points Stone 1 }
+clock { resets drop; limit off }
+"#;
+
+/// Snort on 5×5 as Fairy-Stockfish's `[sn5:ataxx]` with `immobile = p`,
+/// an empty 5×5 board, `enclosingDrop = snort`, `flipEnclosedPieces =
+/// none`, `passOnStalemate = false`, `stalematePieceCount = false` plays it.
+const SNORT: &str = r#"
+variant "Snort 5x5" {}
+board { files a..e; ranks 1..5 }
+piece Stone { letter P; immobile }
+setup "5/5/5/5/5 w - - 0 1"
+drops {
+    unlimited
+    not-beside-enemy
+}
+end {
+    stalemate loss
+    full-board points
+}
+scoring { points Stone 1 }
+clock { resets drop; limit off }
+"#;
+
+fn compiled(source: &str) -> Variant {
+    Variant::new(fairyc_compiler::compile(source).expect("compiles")).expect("tables")
+}
+
+#[test]
+fn a_drop_flips_only_next_to_a_stone_of_its_side_a_move_always() {
+    // pyffish 0.0.90 on `[qw5:ataxx]`, from `5/5/2p2/5/P4 w`: `P@c2`
+    // (no White stone next to c2) flips nothing, `P@b2` (next to a1) and
+    // the queen move `a1b2` flip c3.
+    let v = compiled(QUADWRANGLE);
+    let fen = "5/5/2p2/5/P4 w - - 0 1";
+    for (m, after) in [
+        ("P@c2", "5/5/2p2/2P2/P4 b - - 0 1"),
+        ("P@b2", "5/5/2P2/1P3/P4 b - - 0 1"),
+        ("a1b2", "5/5/2P2/1P3/5 b - - 1 1"),
+    ] {
+        let mut p = pos(&v, fen);
+        play(&mut p, m);
+        assert_eq!(p.fen(), after, "{m}");
+    }
+    let p = pos(&v, fen);
+    let counts: Vec<u64> = (1..=3).map(|d| fairyc_runtime::perft(&p, d)).collect();
+    assert_eq!(counts, [32, 1146, 41966]);
+    let start = Position::new(&v).expect("start");
+    let counts: Vec<u64> = (1..=3).map(|d| fairyc_runtime::perft(&start, d)).collect();
+    assert_eq!(counts, [47, 1850, 76003]);
+    // Make and unmake restore the stones and the hash, flipped or not.
+    let mut p = pos(&v, "5/1p3/2p2/5/P4 w - - 0 1");
+    let (fen, hash) = (p.fen(), p.hash());
+    for m in p.legal_moves() {
+        let u = p.make(m);
+        assert_eq!(p.hash(), pos(&v, &p.fen()).hash(), "{m:?}");
+        p.unmake(u);
+        assert_eq!((p.fen(), p.hash()), (fen.clone(), hash));
+    }
+}
+
+#[test]
+fn a_drop_never_lands_orthogonally_next_to_an_enemy_stone() {
+    // pyffish 0.0.90 on `[sn5:ataxx]`, from `5/5/2p2/5/P4 w`: 19 drops,
+    // none on b3, c2, c4 or d3 (beside c3) nor on c3 or a1; perft 19, 330,
+    // 4860; with every empty square beside a Black stone White has no
+    // move and loses (`game_result` -32000).
+    let v = compiled(SNORT);
+    let fen = "5/5/2p2/5/P4 w - - 0 1";
+    let mut moves = uci_moves(&pos(&v, fen));
+    moves.sort();
+    assert_eq!(
+        moves,
+        [
+            "P@a2", "P@a3", "P@a4", "P@a5", "P@b1", "P@b2", "P@b4", "P@b5", "P@c1", "P@c5", "P@d1",
+            "P@d2", "P@d4", "P@d5", "P@e1", "P@e2", "P@e3", "P@e4", "P@e5"
+        ]
+    );
+    let p = pos(&v, fen);
+    let counts: Vec<u64> = (1..=3).map(|d| fairyc_runtime::perft(&p, d)).collect();
+    assert_eq!(counts, [19, 330, 4860]);
+    let start = Position::new(&v).expect("start");
+    let counts: Vec<u64> = (1..=3).map(|d| fairyc_runtime::perft(&start, d)).collect();
+    assert_eq!(counts, [25, 520, 10308]);
+    let stuck = pos(&v, "1p1p1/p1p1p/1p1p1/p1p1p/1p1p1 w - - 0 1");
+    assert!(uci_moves(&stuck).is_empty());
+    assert_eq!(
+        stuck.outcome().expect("stalemate").winner,
+        Some(Color::Black)
+    );
+}
