@@ -1024,7 +1024,7 @@ piece Guard { letter G; moves K }",
     Explanation {
         code: "E0201",
         title: "key the language cannot express yet",
-        text: "Fairy-Stockfish reads this key, but `fairyc import` has no construct of the `.variant` language to say it yet (see docs/import.md for the keys supported). A key with its default value is accepted; any other value is refused, so that an import never plays a different game than Fairy-Stockfish. Piece types without a fairyc move notation (`janggiCannon`, `janggiElephant`, `banner`), several pawn types (`pawnTypes = ph`), conversion (`flipEnclosedPieces`) and a few special rules are not imported yet.",
+        text: "Fairy-Stockfish reads this key, but `fairyc import` has no construct of the `.variant` language to say it yet (see docs/import.md for the keys supported). A key with its default value is accepted; any other value is refused, so that an import never plays a different game than Fairy-Stockfish. Piece types without a fairyc move notation (`janggiCannon`, `janggiElephant`, `banner`), several pawn types (`pawnTypes = ph`) and a few special rules are not imported yet.",
         wrong: "[mine:chess]\ncastlingWins = q",
         fixed: "[mine:chess]\ncastlingWins = -",
     },

@@ -402,6 +402,10 @@ const CURRENT_EXPORTS: &[&str] = &[
     "empire",
     "extinction",
     "fairy",
+    "flipello",
+    "flipello10",
+    "flipello6",
+    "flipersi",
     "fox-and-hounds",
     "gardner",
     "giveaway",
@@ -1332,4 +1336,42 @@ fn pyffish_plays_exported_connections() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(compared > 100, "{compared} positions compared");
+}
+
+/// Conversion for the current engine: a quadwrangle-like board with
+/// stones in hand (`flips adjacent` with `flips-only-next-to-own`, no
+/// drop condition) is `flipEnclosedPieces = quadwrangle`, and snort's
+/// `not-beside-enemy` is `enclosingDrop = snort`; ataxx's `unlimited`
+/// hands (the engine's `freeDrops`, which no key sets) are refused, and so
+/// is all of it for 11.1.
+#[test]
+fn conversion_exports_to_the_current_engine() {
+    let current = fairyc_interop::export::Target::Current;
+    let flipping = source("flipello6")
+        .replace("flips enclosed", "flips adjacent")
+        .replace("    must-flip\n", "    flips-only-next-to-own\n")
+        .replace("    first-on c3, d3, c4, d4\n", "");
+    assert!(flipping.contains("flips-only-next-to-own") && !flipping.contains("first-on"));
+    let ini = fairyc_interop::export::export_for(&flipping, "quad", current).expect("exports");
+    for key in ["flipEnclosedPieces = quadwrangle", "passOnStalemate = true"] {
+        assert!(ini.lines().any(|l| l == key), "{key}:\n{ini}");
+    }
+    assert!(!ini.contains("enclosingDrop"), "{ini}");
+    let snort = source("flipello6")
+        .replace("    must-flip\n", "    not-beside-enemy\n")
+        .replace("    first-on c3, d3, c4, d4\n", "");
+    let ini = fairyc_interop::export::export_for(&snort, "snort", current).expect("exports");
+    assert!(ini.lines().any(|l| l == "enclosingDrop = snort"), "{ini}");
+    let errors = fairyc_interop::export::export_for(&source("ataxx"), "ataxx", current)
+        .expect_err("unlimited hands");
+    assert!(
+        errors.iter().any(|e| e.to_string().contains("`freeDrops`")),
+        "{errors:?}"
+    );
+    let errors =
+        fairyc_interop::export::export(&source("flipello6"), "flipello6").expect_err("11.1");
+    assert!(
+        errors.iter().any(|e| e.to_string().contains("conversion")),
+        "{errors:?}"
+    );
 }

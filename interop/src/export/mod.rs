@@ -573,11 +573,8 @@ impl Exporter<'_> {
     /// Conversion (`flips`, its drop statements — `must-flip`,
     /// `next-to-own`, `flips-only-next-to-own`, `not-beside-enemy`,
     /// `first-on` — `unlimited` hands, `pass when-stuck`, `full-board`,
-    /// `stalemate points`): Fairy-Stockfish 11.1 has none, and the current
-    /// engine's `flipEnclosedPieces` (`reversi`, `ataxx`, `quadwrangle`),
-    /// `enclosingDrop` (`reversi`, `ataxx`, `snort`), `freeDrops` (which no
-    /// key of its variants.ini sets), `passOnStalemate`,
-    /// `adjudicateFullBoard` and `stalematePieceCount` are not written yet.
+    /// `stalemate points`, `double-pass points`): Fairy-Stockfish 11.1 has
+    /// none; for the current engine see [`Self::current_conversion`].
     /// Refused before the pieces, whose refusal stops the export.
     fn conversion(&mut self) {
         let p = &self.parts;
@@ -591,20 +588,166 @@ impl Exporter<'_> {
         if !used {
             return;
         }
+        let why = if self.target == Target::Current {
+            match self.current_conversion() {
+                Ok(keys) => {
+                    for (key, value) in keys {
+                        self.key(key, value);
+                    }
+                    return;
+                }
+                Err(why) => why,
+            }
+        } else {
+            "conversion and counting at the end (`flips` and the drop conditions that go \
+             with it, `unlimited`, `pass when-stuck`, `full-board`, `stalemate points`)"
+                .to_string()
+        };
         let span = self.item_span(|i| match i {
             Item::Flips(f) => Some(f.span),
             Item::PassWhenStuck(span) => Some(*span),
             _ => None,
         });
-        self.refuse(
-            ExportRefusal::Rule {
-                why: "conversion and counting at the end (`flips` and the drop \
-                      conditions that go with it, `unlimited`, `pass when-stuck`, \
-                      `full-board`, `stalemate points`)"
+        self.refuse(ExportRefusal::Rule { why }, span);
+    }
+
+    /// The current engine's keys for conversion, as the import reads them
+    /// back: `flips enclosed | adjacent` is `flipEnclosedPieces = reversi |
+    /// ataxx` (`quadwrangle` with `flips-only-next-to-own`); one drop
+    /// condition, `must-flip` (with `flips enclosed`), `next-to-own` or
+    /// `not-beside-enemy`, is `enclosingDrop = reversi | ataxx | snort`,
+    /// and `first-on` its `enclosingDropStart`; `pass when-stuck` is
+    /// `passOnStalemate`; `stalemate points` is `stalematePieceCount`; and
+    /// `full-board points` and `double-pass points` are
+    /// `adjudicateFullBoard` and the engine's two passes, decided by
+    /// `materialCounting = unweighted`. The material is then counted as
+    /// the engine counts it: every piece one point, no komi, and no other
+    /// rule that the count would decide. `unlimited` (the engine's
+    /// `freeDrops`, which no key sets) is refused.
+    fn current_conversion(&self) -> Result<Vec<(&'static str, String)>, String> {
+        use fairyc_runtime::table::Stalemate;
+        use fairyc_runtime::table::Verdict;
+        use fairyc_runtime::FlipKind;
+        let p = &self.parts;
+        let mut keys: Vec<(&'static str, String)> = Vec::new();
+        if p.drops
+            .as_ref()
+            .is_some_and(|d| d.supply == HandSupply::Unlimited)
+        {
+            return Err(
+                "`unlimited` hands: the current engine's `freeDrops`, which no key of \
+                        its variants.ini sets (only its built-in `ataxx` has them)"
                     .into(),
-            },
-            span,
-        );
+            );
+        }
+        if let Some(f) = &p.flipping {
+            let flips = match (f.flips, f.drop_flips_only_next_to_own) {
+                (Some(FlipKind::Enclosed), false) => "reversi",
+                (Some(FlipKind::Adjacent), false) => "ataxx",
+                (Some(FlipKind::Adjacent), true) => "quadwrangle",
+                _ => {
+                    return Err("`flips enclosed` with `flips-only-next-to-own`, or drop \
+                                conditions without `flips`"
+                        .into())
+                }
+            };
+            keys.push(("flipEnclosedPieces", flips.into()));
+            let rules: Vec<&str> = [
+                (f.drop_must_flip, "reversi"),
+                (f.drop_next_to_own, "ataxx"),
+                (f.drop_not_beside_enemy, "snort"),
+            ]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, rule)| *rule)
+            .collect();
+            match rules.as_slice() {
+                [] if f.drop_first_on.is_empty() => {}
+                [] => {
+                    return Err("`first-on` without a drop condition: the engine reads its \
+                                `enclosingDropStart` only beside an `enclosingDrop` rule"
+                        .into())
+                }
+                ["reversi"] if flips != "reversi" => {
+                    return Err("`must-flip` beside `flips adjacent`: the engine's \
+                                `enclosingDrop = reversi` encloses along lines"
+                        .into())
+                }
+                [rule] => keys.push(("enclosingDrop", (*rule).into())),
+                _ => {
+                    return Err("several drop conditions (`must-flip`, `next-to-own`, \
+                                `not-beside-enemy`): the engine's `enclosingDrop` is one rule"
+                        .into())
+                }
+            }
+            if !f.drop_first_on.is_empty() {
+                keys.push(("enclosingDropStart", self.square_names(&f.drop_first_on)));
+            }
+        }
+        let when_stuck = p.legality.pass == PassRule::WhenStuck;
+        if when_stuck {
+            keys.push(("passOnStalemate", "true".into()));
+        }
+        let end = &p.end;
+        let stalemate = end.stalemate == Stalemate::Points;
+        let full = match end.full_board {
+            None => false,
+            Some(Verdict::Points) => true,
+            Some(_) => return Err("`full-board` with an outcome other than `points`".into()),
+        };
+        let passes = match end.double_pass {
+            None => false,
+            Some(Verdict::Points) if when_stuck => true,
+            Some(_) => {
+                return Err("two passes that end the game other than by `points` after \
+                            `pass when-stuck`"
+                    .into())
+            }
+        };
+        // The engine ends the game at two passes in a row whenever a side
+        // may pass.
+        if when_stuck && !passes {
+            return Err(
+                "`pass when-stuck` without `double-pass points`: the engine ends the \
+                        game at two passes in a row"
+                    .into(),
+            );
+        }
+        if stalemate || full || passes {
+            let weight = p.pieces.first().map_or(0, |q| q.points);
+            if weight == 0 || p.pieces.iter().any(|q| q.points != weight) || end.komi != [0, 0] {
+                return Err(
+                    "material counted with pieces of different points, or komi: the \
+                            engine's `materialCounting = unweighted` counts every piece one"
+                        .into(),
+                );
+            }
+        }
+        if stalemate {
+            // The stalemated side with fewer pieces loses, with more wins.
+            keys.push(("stalematePieceCount", "true".into()));
+            keys.push(("stalemateValue", "loss".into()));
+        }
+        if full || passes {
+            if end.repetition.is_some_and(|r| !r.points) || end.move_limit.is_some() {
+                return Err(
+                    "a repetition or a move limit beside `full-board points` or \
+                            `double-pass points`: the engine's `materialCounting` would \
+                            decide them too"
+                        .into(),
+                );
+            }
+            keys.push(("materialCounting", "unweighted".into()));
+            if end.repetition.is_none() {
+                // No repetition rule: the engine's default three-fold
+                // repetition would be counted.
+                keys.push(("nFoldRule", "0".into()));
+            }
+        }
+        if full {
+            keys.push(("adjudicateFullBoard", "true".into()));
+        }
+        Ok(keys)
     }
 
     /// Rules FSF 11.1 has no key for that are not covered above: a piece
@@ -806,7 +949,12 @@ impl Exporter<'_> {
                 }
             }
         }
-        if parts.end.double_pass.is_some() || parts.end.facing.is_some() {
+        // `double-pass points` beside `pass when-stuck` is the current
+        // engine's two passes (`Self::current_conversion`).
+        let passes_counted = self.target == Target::Current
+            && parts.legality.pass == PassRule::WhenStuck
+            && parts.end.double_pass == Some(fairyc_runtime::table::Verdict::Points);
+        if (parts.end.double_pass.is_some() && !passes_counted) || parts.end.facing.is_some() {
             let span = self.end_span(|r| match r {
                 EndRule::DoublePass { span, .. } | EndRule::Facing { span, .. } => Some(*span),
                 _ => None,
@@ -2648,8 +2796,15 @@ impl Exporter<'_> {
             || (end.resets_move_limit.is_empty()
                 && sorted(end.resets_irreversible.clone()) == pawns)
             || self.clock_without_pawn(end);
+        // Where no piece moves (every move a drop or a pass), no capture
+        // is ever made, and a capture's reset says nothing.
+        let captures = self
+            .parts
+            .pieces
+            .iter()
+            .any(|q| q.moves.iter().flatten().any(|paths| !paths.is_empty()));
         pieces
-            && on.has(ClockEvent::Capture)
+            && (on.has(ClockEvent::Capture) || !captures)
             && (on.has(ClockEvent::Drop) || !drops)
             && (on.has(ClockEvent::Promotion) || !promotes)
     }
