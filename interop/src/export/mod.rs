@@ -2896,6 +2896,21 @@ impl Exporter<'_> {
         }
     }
 
+    /// The rules of the file's `end` blocks that `keep` keeps, in order.
+    fn end_rules(&self, keep: impl Fn(&EndRule) -> bool) -> Vec<EndRule> {
+        self.file
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::End(e) => Some(e.rules.iter()),
+                _ => None,
+            })
+            .flatten()
+            .filter(|r| keep(r))
+            .cloned()
+            .collect()
+    }
+
     /// `connectN`, `connectNxN`, `collinearN`, `connectPieceTypes`,
     /// `connectHorizontal`, `connectVertical`, `connectDiagonal`,
     /// `connectValue` (the current Fairy-Stockfish: at most one `line`, one
@@ -2906,18 +2921,7 @@ impl Exporter<'_> {
         if end.lines.is_empty() {
             return;
         }
-        let rules: Vec<EndRule> = self
-            .file
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                Item::End(e) => Some(e.rules.iter()),
-                _ => None,
-            })
-            .flatten()
-            .filter(|r| matches!(r, EndRule::Line { .. }))
-            .cloned()
-            .collect();
+        let rules = self.end_rules(|r| matches!(r, EndRule::Line { .. }));
         let span = match rules.first() {
             Some(EndRule::Line { span, .. }) => *span,
             _ => self.whole_file(),
@@ -3020,18 +3024,7 @@ impl Exporter<'_> {
         if end.connections.is_empty() {
             return;
         }
-        let rules: Vec<EndRule> = self
-            .file
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                Item::End(e) => Some(e.rules.iter()),
-                _ => None,
-            })
-            .flatten()
-            .filter(|r| matches!(r, EndRule::Connect { .. } | EndRule::Line { .. }))
-            .cloned()
-            .collect();
+        let rules = self.end_rules(|r| matches!(r, EndRule::Connect { .. } | EndRule::Line { .. }));
         // Each rule's pieces (sorted), axes (all three when none is
         // named) and outcome.
         let norm = |pieces: &[Spanned<String>], axes: &[Spanned<String>]| {
