@@ -76,7 +76,7 @@ fn tm_grammar() -> Value {
             "betza": {
                 "begin": "(?<![A-Za-z0-9_'-])(moves|faces)(?![A-Za-z0-9_'-])",
                 "beginCaptures": {"1": {"name": "keyword.other.statement.variant"}},
-                "end": "(?=[;}]|$|(?<![A-Za-z0-9_'-])(within|from|once|if)(?![A-Za-z0-9_'-]))",
+                "end": "(?=[;}]|$|(?<![A-Za-z0-9_'-])(within|from|to|once|if)(?![A-Za-z0-9_'-]))",
                 "patterns": [
                     {"include": "#comment"},
                     {"name": "constant.other.betza.variant", "match": "[a-z]*([A-Z])(?:[0-9]+|\\1)?"}

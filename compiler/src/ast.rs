@@ -209,7 +209,7 @@ pub enum PieceProp {
         betza: Betza,
         /// The guard after `if`, if any.
         guard: Option<Spanned<String>>,
-        /// `within <set>` and `from <set>` clauses, in order.
+        /// `within <set>`, `from <set>` and `to <set>` clauses, in order.
         regions: Vec<MoveRegion>,
         /// `once`: a one-time move, made while the side holds the right of
         /// the square the piece stands on.
@@ -264,8 +264,9 @@ pub enum PieceProp {
 /// A region clause of a `moves` statement.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveRegion {
-    /// `within` (every square of the move lies in the set) or `from` (the
-    /// move exists only from the set's squares).
+    /// `within` (every square of the move lies in the set), `from` (the
+    /// move exists only from the set's squares) or `to` (it lands only on
+    /// them).
     pub kind: RegionKind,
     /// The squares (a zone name gives each side its own).
     pub set: SquareSet,
@@ -280,6 +281,8 @@ pub enum RegionKind {
     Within,
     /// `from`
     From,
+    /// `to`: the move lands only on the set's squares; it may pass others.
+    To,
 }
 
 /// A Betza string: `mfWcefFifmnD`, terms optionally separated by spaces.

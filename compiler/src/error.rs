@@ -582,6 +582,13 @@ pub enum ErrorKind {
     /// `E0061` `drops { flips-only-next-to-own }` in a variant without
     /// `flips`: nothing is ever flipped.
     FlipsOnlyWithoutFlips,
+    /// `E0062` `moves pR to camp` or `moves mpafsW to camp`: `to` keeps
+    /// the landing squares of slides and leaps, not of hoppers or moves
+    /// of several legs.
+    LandingRegion {
+        /// `a hopper` or `a move of several legs`.
+        what: &'static str,
+    },
     /// `E0174` `castling { … by-drop }`, `giving-check by-drop forbidden`
     /// or `checkmate by Pawn drop win` in a variant without drops.
     ByDropWithoutDrops {
@@ -1600,6 +1607,15 @@ impl ErrorKind {
                 "nothing is ever flipped",
             )
             .help("add `flips adjacent` (or `flips enclosed`), or remove `flips-only-next-to-own`"),
+            ErrorKind::LandingRegion { what } => Text::new(
+                "E0062",
+                format!("`to` cannot confine {what}"),
+                "this term",
+            )
+            .help(
+                "`to` keeps the landing squares of steps, leaps and slides: give this term its own \
+                 `moves` statement with `within`, or without a region",
+            ),
             ErrorKind::ByDropWithoutDrops { word } => Text::new(
                 "E0174",
                 format!("`{word}` in a variant without drops"),

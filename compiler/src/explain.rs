@@ -531,6 +531,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "flips adjacent\ndrops {\n    unlimited\n    flips-only-next-to-own\n}",
     },
     Explanation {
+        code: "E0062",
+        title: "`to` with a hopper or a move of several legs",
+        text: "`to <squares>` after a `moves` line keeps the move's landing squares to the set while it passes any square on the way, as Fairy-Stockfish's `mobilityRegion` does. It applies to steps, leaps and slides. A hopper's hurdle and the stops of a move of several legs are squares on the way that the move needs, so `to` cannot leave them out; give such a term its own `moves` statement, with `within` (every square of the move in the set) or no region.",
+        wrong: "piece Cannon { letter C; moves mRcpR to ranks 1..4 }",
+        fixed: "piece Cannon { letter C; moves mR to ranks 1..4; moves cpR within ranks 1..4 }",
+    },
+    Explanation {
         code: "E0063",
         title: "`any` for only one piece of a castling",
         text: "A free (Chess960) castling writes `any` for the start squares of both its pieces: the position (its FEN) says where the king and the rook stand, on the line through their two destinations. A castling with one fixed start square and one `any` is neither kind.",

@@ -589,6 +589,28 @@ pub fn once_squares(checked: &Checked) -> [Vec<Sq>; 2] {
     out
 }
 
+/// The steps of a path kept to land only on `region`'s squares (`to`): a
+/// step outside is passed, not landed on, so its square and the squares it
+/// needed empty must be empty for the next step that lands; the steps after
+/// the last one that lands are dropped. A slide keeps its line and a leap
+/// its blocking squares; on a path of plain steps this is Fairy-Stockfish's
+/// `mobilityRegion`, which keeps a piece's destinations to its region.
+pub fn land_only(steps: Vec<(Sq, Vec<Sq>)>, region: &[Sq]) -> Vec<(Sq, Vec<Sq>)> {
+    let mut out = Vec::with_capacity(steps.len());
+    let mut passed = Vec::new();
+    for (to, block) in steps {
+        if region.contains(&to) {
+            let mut needed = std::mem::take(&mut passed);
+            needed.extend(block);
+            out.push((to, needed));
+        } else {
+            passed.extend(block);
+            passed.push(to);
+        }
+    }
+    out
+}
+
 /// A piece's paths per side and square; `setup` holds its start squares per
 /// side (where `i` moves may start). A piece without `once` moves.
 ///
@@ -658,6 +680,13 @@ pub fn moves_with_rights(
                                     .take_while(|(to, _)| z[side].contains(to))
                                     .count();
                                 steps.truncate(inside);
+                                if steps.is_empty() {
+                                    continue;
+                                }
+                            }
+                            // `to`: the path lands only in the region.
+                            if let Some(z) = &term.to {
+                                steps = land_only(steps, &z[side]);
                                 if steps.is_empty() {
                                     continue;
                                 }

@@ -537,7 +537,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::letter_synonym => "a letter",
         Rule::moves => "`moves`",
         Rule::guard => "`if <guard>`",
-        Rule::move_region => "`within <squares>` or `from <squares>`",
+        Rule::move_region => "`within <squares>`, `from <squares>` or `to <squares>`",
         Rule::faces => "`faces`",
         Rule::royal => "`royal`",
         Rule::captured_as => "`captured-as`",
@@ -1130,6 +1130,7 @@ impl Builder<'_> {
                                 for r in q.into_inner() {
                                     match r.as_rule() {
                                         Rule::kw_from => kind = RegionKind::From,
+                                        Rule::kw_to => kind = RegionKind::To,
                                         Rule::square_set => set = Some(self.square_set(r)),
                                         _ => {}
                                     }

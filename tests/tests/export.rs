@@ -1304,23 +1304,24 @@ fn connections_export_as_regions_to_the_current_engine() {
     assert!(text[0].contains("a goal of connection"), "{text:?}");
 }
 
-/// The chains' exported section, loaded into pyffish 0.0.90, plays as
-/// fairyc does: FEN and perft 1..=3 along 40 random games.
-#[test]
-#[ignore = "needs pyffish (python3 -c 'import pyffish')"]
-fn pyffish_plays_exported_connections() {
-    let source = std::fs::read_to_string(root().join("tests/data/goals/chains.variant"))
-        .expect("tests/data/goals/chains.variant");
+/// The file `data` (under tests/data) exported to the current engine and
+/// loaded into pyffish 0.0.90 plays as fairyc does: FEN and perft 1..=3
+/// along `games` random games; the number of positions compared.
+fn pyffish_plays_exported(data: &str, games: u64) -> usize {
+    let source = std::fs::read_to_string(root().join("tests/data").join(data)).expect(data);
+    let stem = data
+        .rsplit('/')
+        .next()
+        .and_then(|f| f.strip_suffix(".variant"))
+        .expect("a .variant file");
+    let name = format!("fairyc-{stem}");
     let dir: PathBuf =
-        std::env::temp_dir().join(format!("fairyc-export-chains-{}", std::process::id()));
+        std::env::temp_dir().join(format!("fairyc-export-{stem}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp folder");
-    let ini = fairyc_interop::export::export_for(
-        &source,
-        "fairyc-chains",
-        fairyc_interop::export::Target::Current,
-    )
-    .expect("exports");
-    let path = dir.join("chains.ini");
+    let ini =
+        fairyc_interop::export::export_for(&source, &name, fairyc_interop::export::Target::Current)
+            .expect("exports");
+    let path = dir.join(format!("{stem}.ini"));
     std::fs::write(&path, ini).expect("write the section");
     let variant =
         Variant::new(fairyc_compiler::compile(&source).expect("compiles")).expect("valid");
@@ -1328,14 +1329,71 @@ fn pyffish_plays_exported_connections() {
         &root().join("tests/oracle/ffish_uci.py"),
         &[
             ("VariantPath", path.to_str().expect("UTF-8 path")),
-            ("UCI_Variant", "fairyc-chains"),
+            ("UCI_Variant", &name),
         ],
     )
     .expect("python3 and pyffish are installed");
-    let (compared, wrong) = fsf_agrees(&variant, &mut engine, 40, 30, 3, 3);
+    let (compared, wrong) = fsf_agrees(&variant, &mut engine, games, 30, 3, 3);
     let _ = std::fs::remove_dir_all(&dir);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    compared
+}
+
+/// The chains' exported section, loaded into pyffish 0.0.90, plays as
+/// fairyc does: FEN and perft 1..=3 along 40 random games.
+#[test]
+#[ignore = "needs pyffish (python3 -c 'import pyffish')"]
+fn pyffish_plays_exported_connections() {
+    let compared = pyffish_plays_exported("goals/chains.variant", 40);
     assert!(compared > 100, "{compared} positions compared");
+}
+
+/// Regions with holes (`to`) are the current engine's `mobilityRegion…`:
+/// the exported keys, and pyffish 0.0.90 playing them as fairyc does along
+/// 40 random games.
+#[test]
+#[ignore = "needs pyffish (python3 -c 'import pyffish')"]
+fn pyffish_plays_exported_landing_regions() {
+    let compared = pyffish_plays_exported("regions/landing.variant", 40);
+    assert!(compared > 100, "{compared} positions compared");
+}
+
+/// `to` exports as `mobilityRegion…` (the engine keeps destinations to
+/// the region, passing any square), while `within` on the same lines,
+/// which ends a slide at the region's edge, is refused; 11.1 has no
+/// regions.
+#[test]
+fn landing_regions_export_to_the_current_engine() {
+    let landing = std::fs::read_to_string(root().join("tests/data/regions/landing.variant"))
+        .expect("tests/data/regions/landing.variant");
+    let ini = fairyc_interop::export::export_for(
+        &landing,
+        "landing",
+        fairyc_interop::export::Target::Current,
+    )
+    .expect("exports");
+    let black_rook = ini
+        .lines()
+        .find_map(|l| l.strip_prefix("mobilityRegionBlackRook = "))
+        .expect("Black's rook has a region");
+    assert!(
+        black_rook.contains("a5") && black_rook.contains("a7"),
+        "{black_rook}"
+    );
+    assert!(!black_rook.contains("a6"), "{black_rook}");
+    let refused = |source: &str, target| {
+        fairyc_interop::export::export_for(source, "landing", target)
+            .expect_err("refused")
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    };
+    let within = landing.replace("moves R to rook-land", "moves R within rook-land");
+    assert_ne!(within, landing);
+    let text = refused(&within, fairyc_interop::export::Target::Current);
+    assert!(text.iter().any(|t| t.contains("`Rook`")), "{text:?}");
+    let text = refused(&landing, fairyc_interop::export::Target::Fsf11);
+    assert!(!text.is_empty());
 }
 
 /// Conversion for the current engine: a quadwrangle-like board with

@@ -646,10 +646,11 @@ fn pass_on_stalemate_is_a_pass_when_stuck() {
 
 /// `mobilityRegionWhite<Type>` / `…Black…` is `within` a zone on each of
 /// the type's moves (a promoted face takes its type's region) and `only-on`
-/// for its drops; refused where `within` would end a line that Fairy-
-/// Stockfish lets pass outside the region and come back in (probed with
-/// pyffish 0.0.90: `a1a4` over `a3` with the region `a1 a2 a4 a5`), for a
-/// piece that castles, and for Fairy-Stockfish 11.1.
+/// for its drops. Where `within` would end a line that Fairy-Stockfish
+/// lets pass outside the region and come back in (probed with pyffish
+/// 0.0.90: `a1a4` over `a3` with the region `a1 a2 a4 a5`), the moves are
+/// written `to` the zone; refused where `to` cannot say it (a hopper), for
+/// a piece that castles, and for Fairy-Stockfish 11.1.
 #[test]
 fn mobility_regions() {
     let shipped = shipped_for_import();
@@ -669,15 +670,31 @@ fn mobility_regions() {
         assert!(a.source.contains(line), "{line}:\n{}", a.source);
     }
     fairyc_compiler::compile(&a.source).expect("compiles");
-    for (ini, key) in [
-        (
-            "[a:chess]\nmobilityRegionWhiteRook = a1 a2 a4 a5\ncastling = false\n",
-            "mobilityRegionWhiteRook",
-        ),
+    for ini in [
+        "[a:chess]\nmobilityRegionWhiteRook = a1 a2 a4 a5\ncastling = false\n",
         // A rook promoted on the 8th rank slides over the 5th into the 4th.
+        "[a:chess]\nmobilityRegionWhiteRook = *1 *2 *3 *4\ncastling = false\n",
+    ] {
+        let result = import::import(ini, &shipped);
+        let a = &result.sections[0];
+        assert!(!a.failed, "{ini}: {:?}", result.diagnostics);
+        assert!(a.source.contains("moves R to rook-region"), "{}", a.source);
+        let v =
+            Variant::new(fairyc_compiler::compile(&a.source).expect("compiles")).expect("valid");
+        if ini.contains("a4 a5") {
+            // Over a3 to a4, as Fairy-Stockfish.
+            let p = Position::from_fen(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").expect("legal");
+            let moves: Vec<String> = p.legal_moves().iter().map(|m| p.uci(*m)).collect();
+            assert!(moves.contains(&"a1a4".to_string()), "{moves:?}");
+            assert!(!moves.contains(&"a1a3".to_string()), "{moves:?}");
+        }
+    }
+    for (ini, key) in [
+        // A cannon's line needs its hurdle, which `to` cannot pass.
         (
-            "[a:chess]\nmobilityRegionWhiteRook = *1 *2 *3 *4\ncastling = false\n",
-            "mobilityRegionWhiteRook",
+            "[a:chess]\ncustomPiece1 = c:mRcpR\nmobilityRegionWhiteCustomPiece1 = a1 a2 a4 a5\n\
+             startFen = 4k3/8/8/8/8/8/8/C3K3 w - - 0 1\ncastling = false\n",
+            "mobilityRegionWhiteCustomPiece1",
         ),
         (
             "[a:chess]\nmobilityRegionWhiteKing = *1 *2\n",

@@ -385,7 +385,7 @@ pub fn completion(
         && block == Block::Piece
         && !statement
             .iter()
-            .any(|w| matches!(w.text.as_str(), "within" | "from" | "once" | "if"));
+            .any(|w| matches!(w.text.as_str(), "within" | "from" | "to" | "once" | "if"));
     if in_betza {
         for (atom, what) in ATOMS {
             out.push(item(&atom.to_string(), CompletionItemKind::CONSTANT, what));
@@ -393,7 +393,7 @@ pub fn completion(
         for (m, what) in MODIFIERS {
             out.push(item(&m.to_string(), CompletionItemKind::OPERATOR, what));
         }
-        for kw in ["within", "from", "once", "if"] {
+        for kw in ["within", "from", "to", "once", "if"] {
             out.push(item(
                 kw,
                 CompletionItemKind::KEYWORD,

@@ -244,7 +244,7 @@ pub fn is_betza(words: &[Word], at: usize) -> bool {
     !statement
         .iter()
         .take_while(|x| x.start < w.start)
-        .any(|x| matches!(x.text.as_str(), "within" | "from" | "once" | "if"))
+        .any(|x| matches!(x.text.as_str(), "within" | "from" | "to" | "once" | "if"))
 }
 
 /// The Betza string the word at `at` belongs to, as written, with where
@@ -254,7 +254,7 @@ pub fn betza_string(words: &[Word], at: usize) -> (String, usize, usize) {
     let terms: Vec<&Word> = statement
         .iter()
         .skip(1)
-        .take_while(|x| !matches!(x.text.as_str(), "within" | "from" | "once" | "if"))
+        .take_while(|x| !matches!(x.text.as_str(), "within" | "from" | "to" | "once" | "if"))
         .collect();
     let text = terms
         .iter()

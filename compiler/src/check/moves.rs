@@ -13,7 +13,7 @@ use crate::span::Span;
 use super::resolve::Resolver;
 use super::types::CheckedMove;
 
-/// The squares per side (`[white, black]`) a `within` or `from` clause
+/// The squares per side (`[white, black]`) a `within`, `from` or `to` clause
 /// allows, if there is one.
 type Clause = Option<[Vec<Sq>; 2]>;
 
@@ -46,7 +46,7 @@ impl Resolver<'_> {
             };
             let guarded = guard.is_some_and(|g| g.node == "friend-adjacent");
             let unchecked = guard.is_some_and(|g| g.node == "not-in-check");
-            let (within, from) = self.regions(regions);
+            let [within, from, to] = self.regions(regions);
             // A term written again in one statement adds no move: it is
             // checked and generated once (`moves W W W …` costs one `W`).
             let mut seen = HashSet::new();
@@ -74,6 +74,18 @@ impl Resolver<'_> {
                         term.span,
                     );
                 }
+                if to.is_some() {
+                    let what = if specs.iter().any(MoveSpec::hops) {
+                        Some("a hopper")
+                    } else if specs.iter().any(|s| !s.legs.is_empty()) {
+                        Some("a move of several legs")
+                    } else {
+                        None
+                    };
+                    if let Some(what) = what {
+                        self.error(ErrorKind::LandingRegion { what }, term.span);
+                    }
+                }
                 if (once || unchecked) && specs.iter().any(MoveSpec::hops) {
                     let what = if once { "once" } else { "if not-in-check" };
                     self.error(ErrorKind::SpecialHop { what }, term.span);
@@ -85,6 +97,7 @@ impl Resolver<'_> {
                     unchecked,
                     within: within.clone(),
                     from: from.clone(),
+                    to: to.clone(),
                     attack_only,
                 });
             }
@@ -95,15 +108,17 @@ impl Resolver<'_> {
         out
     }
 
-    /// The squares of a `moves` statement's `within` and `from` clauses
-    /// (two clauses of one kind both hold); `None` without such a clause.
-    fn regions(&mut self, regions: &[MoveRegion]) -> (Clause, Clause) {
-        let (mut within, mut from): (Clause, Clause) = (None, None);
+    /// The squares of a `moves` statement's `within`, `from` and `to`
+    /// clauses, in this order (two clauses of one kind both hold); `None`
+    /// without such a clause.
+    fn regions(&mut self, regions: &[MoveRegion]) -> [Clause; 3] {
+        let [mut within, mut from, mut to]: [Clause; 3] = [None, None, None];
         for r in regions {
             let sq = self.resolve(&r.set);
             let slot = match r.kind {
                 RegionKind::Within => &mut within,
                 RegionKind::From => &mut from,
+                RegionKind::To => &mut to,
             };
             *slot = Some(match slot.take() {
                 // Two clauses of one kind: both hold.
@@ -114,7 +129,7 @@ impl Resolver<'_> {
                 None => sq,
             });
         }
-        (within, from)
+        [within, from, to]
     }
 
     /// A Betza term's move specs on this board; `None` for a term with too

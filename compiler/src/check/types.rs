@@ -101,6 +101,9 @@ pub struct CheckedMove {
     pub within: Option<[Vec<Sq>; 2]>,
     /// `from <set>`: per side, the squares the move may start from.
     pub from: Option<[Vec<Sq>; 2]>,
+    /// `to <set>`: per side, the squares the move may land on; it passes
+    /// the others (`None`: anywhere).
+    pub to: Option<[Vec<Sq>; 2]>,
     /// From `faces`: the path only attacks (an enemy royal piece).
     pub attack_only: bool,
 }

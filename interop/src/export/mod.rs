@@ -235,6 +235,7 @@ fn reference(betza: &str) -> Option<CheckedPiece> {
                     unchecked: false,
                     within: None,
                     from: None,
+                    to: None,
                     attack_only: false,
                 });
             }
@@ -1457,10 +1458,10 @@ impl Exporter<'_> {
     }
 
     /// For the current Fairy-Stockfish, a piece whose moves are all kept
-    /// to one region (`within`), or a royal piece with attack-only lines
-    /// (`faces`): the piece without them, if its moves are those of the
-    /// unconfined piece that end in the region (`mobilityRegion…`, which
-    /// keeps a piece's destinations to the region).
+    /// to one region (`within` or `to`), or a royal piece with attack-only
+    /// lines (`faces`): the piece without them, if its moves are those of
+    /// the unconfined piece that land in the region (`mobilityRegion…`,
+    /// which keeps a piece's destinations to the region, as `to` does).
     fn confined(&self, geo: &Geometry, p: usize) -> Option<Confined> {
         if self.target != Target::Current {
             return None;
@@ -1477,9 +1478,13 @@ impl Exporter<'_> {
             if m.from.is_some() && !m.specs.iter().all(|s| s.initial) {
                 return None;
             }
-            let Some(w) = m.within.take() else {
+            let Some(w) = m.within.take().or_else(|| m.to.take()) else {
                 continue;
             };
+            if m.within.is_some() || m.to.is_some() {
+                // `within` and `to` on one line: two regions.
+                return None;
+            }
             let w = [sorted(w[0].clone()), sorted(w[1].clone())];
             if region.get_or_insert_with(|| w.clone()) != &w {
                 return None;
@@ -1504,24 +1509,44 @@ impl Exporter<'_> {
                 })
                 .collect()
         });
-        let kept: [Vec<Vec<Path>>; 2] = [0, 1].map(|side| {
-            moves[side]
-                .iter()
-                .map(|paths| {
-                    paths
-                        .iter()
-                        .filter(|path| {
-                            region.as_ref().is_none_or(|r| {
-                                path.steps
-                                    .last()
-                                    .is_some_and(|st| r[side].binary_search(&st.to).is_ok())
-                            })
-                        })
-                        .cloned()
-                        .collect()
-                })
-                .collect()
-        });
+        // The unconfined piece's paths landing in the region only; a
+        // hopper's or several legs' path that needs a square outside
+        // before one inside says what no table of fairyc's says.
+        let mut kept: [Vec<Vec<Path>>; 2] = [Vec::new(), Vec::new()];
+        for side in 0..2 {
+            for paths in &moves[side] {
+                let mut out = Vec::new();
+                for path in paths {
+                    let Some(r) = region.as_ref().map(|r| &r[side]) else {
+                        out.push(path.clone());
+                        continue;
+                    };
+                    let steps: Vec<(Sq, Vec<Sq>)> =
+                        path.steps.iter().map(|s| (s.to, s.block.clone())).collect();
+                    let landed = if path.hop.is_some() || path.locust || path.returns {
+                        let last = steps.iter().rposition(|(to, _)| r.contains(to));
+                        let steps: Vec<_> =
+                            steps.into_iter().take(last.map_or(0, |l| l + 1)).collect();
+                        if steps.iter().any(|(to, _)| !r.contains(to)) {
+                            return None;
+                        }
+                        steps
+                    } else {
+                        lower::land_only(steps, r)
+                    };
+                    if landed.is_empty() {
+                        continue;
+                    }
+                    let mut path = path.clone();
+                    path.steps = landed
+                        .into_iter()
+                        .map(|(to, block)| fairyc_runtime::table::Step { to, block })
+                        .collect();
+                    out.push(path);
+                }
+                kept[side].push(out);
+            }
+        }
         if canonical(&kept) != canonical(&own) {
             return None;
         }

@@ -1066,9 +1066,22 @@ pub fn import_for(text: &str, shipped: &[Shipped], target: Target) -> Import {
                     }
                 }
                 if !out.has_errors() {
-                    if let Err((key, why)) = regions_check(&generated) {
+                    // A piece whose lines pass squares outside its region
+                    // is written `to` (it lands only there) where its
+                    // moves allow it: no hopper, no move of several legs.
+                    let mut landing = Vec::new();
+                    while let Err((key, why, zone)) = regions_check(&generated, &landing) {
+                        let text = generated
+                            .text
+                            .replace(&format!(" within {zone}"), &format!(" to {zone}"));
+                        if fairyc_compiler::compile(&text).is_ok() {
+                            generated.text = text;
+                            landing.push(zone);
+                            continue;
+                        }
                         let span = keys.get(&key).map_or(section.header_span, |v| v.span);
                         out.cannot(&key, span, &why);
+                        break;
                     }
                 }
                 if !out.has_errors() {
@@ -3513,18 +3526,28 @@ impl<'a> Generator<'a> {
                 .filter(|x| **x == Some(side))
                 .count()
         };
-        // More than one piece of a single type, with a count of 0: none is
+        // More than one piece of a type, with a count of 0: none is
         // pseudo-royal until captures leave one, which is fairyc's `check
         // last`, where no side holds a `king` beside them (`check last`
         // counts every royal piece of a side, Fairy-Stockfish each type).
-        let mut chars = types.chars();
-        let last = match (chars.next(), chars.next()) {
-            (Some(c), None) if n == 0 && !self.blasts() => self.piece_of(c).is_some_and(|p| {
-                let king = self.king().map(|k| k.letter);
-                let letter = p.letter;
-                [letter, letter.to_ascii_lowercase()]
-                    .iter()
-                    .any(|&x| on_board(x) > 1)
+        // With several types the two counts agree while each side holds
+        // pieces of one type only and no capture puts one of another type
+        // in its hand.
+        let kinds: Option<Vec<char>> = types
+            .chars()
+            .map(|c| self.piece_of(c).map(|p| p.letter))
+            .collect();
+        let king = self.king().map(|k| k.letter);
+        let in_hand = self
+            .raw("capturesToHand")
+            .is_some_and(|v| v.value == "true");
+        let last = n == 0
+            && !self.blasts()
+            && kinds.as_ref().is_some_and(|kinds| {
+                (kinds.len() == 1 || !in_hand)
+                    && kinds.iter().any(|&l| {
+                        on_board(l.to_ascii_uppercase()) > 1 || on_board(l.to_ascii_lowercase()) > 1
+                    })
                     && [true, false].iter().all(|&white| {
                         let case = |l: char| {
                             if white {
@@ -3533,11 +3556,10 @@ impl<'a> Generator<'a> {
                                 l.to_ascii_lowercase()
                             }
                         };
-                        on_board(case(letter)) == 0 || king.is_none_or(|k| on_board(case(k)) == 0)
+                        let held = kinds.iter().filter(|&&l| on_board(case(l)) > 0).count();
+                        held == 0 || (held == 1 && king.is_none_or(|k| on_board(case(k)) == 0))
                     })
-            }),
-            _ => false,
-        };
+            });
         let mut letters = Vec::new();
         for c in types.chars() {
             let Some(letter) = self.piece_of(c).map(|p| p.letter) else {
@@ -6571,8 +6593,12 @@ fn stuck_squares(text: &str) -> Result<Vec<Stuck>, String> {
 /// moves compiled without `within`) passes a square outside the region
 /// before one inside, from a square where the piece can stand: its region,
 /// its start squares, and anywhere for a piece that a promotion makes;
-/// otherwise the key given and why.
-fn regions_check(generated: &Generated) -> Result<(), (String, String)> {
+/// otherwise the key given, why, and the zone. The zones of `landing` are
+/// already written `to`, which says Fairy-Stockfish's rule.
+fn regions_check(
+    generated: &Generated,
+    landing: &[String],
+) -> Result<(), (String, String, String)> {
     use fairyc_runtime::table::PromotionChoice;
     if generated.regions.is_empty() {
         return Ok(());
@@ -6580,6 +6606,7 @@ fn regions_check(generated: &Generated) -> Result<(), (String, String)> {
     let mut text = generated.text.clone();
     for r in &generated.regions {
         text = text.replace(&format!(" within {}", r.zone), "");
+        text = text.replace(&format!(" to {}", r.zone), "");
     }
     let Ok(tables) = fairyc_compiler::compile(&text) else {
         // The section's own errors are reported by `compile_check`.
@@ -6587,7 +6614,11 @@ fn regions_check(generated: &Generated) -> Result<(), (String, String)> {
     };
     let parts = tables.parts();
     let name = |sq: u16| parts.board.squares[sq as usize].name.clone();
-    for r in &generated.regions {
+    for r in generated
+        .regions
+        .iter()
+        .filter(|r| !landing.contains(&r.zone))
+    {
         let Some(index) = parts.pieces.iter().position(|p| p.name == r.piece) else {
             continue;
         };
@@ -6636,10 +6667,11 @@ fn regions_check(generated: &Generated) -> Result<(), (String, String)> {
                                 return Err((
                                     r.key.clone(),
                                     format!(
-                                        "`{}` from {} passes {o}, outside its region, to reach {to}: Fairy-Stockfish allows that move, fairyc's `within` ends the line at the region's edge",
+                                        "`{}` from {} passes {o}, outside its region, to reach {to}: Fairy-Stockfish allows that move, fairyc's `within` ends the line at the region's edge, and `to`, which would not, confines no hopper or move of several legs",
                                         r.piece,
                                         name(from as u16)
                                     ),
+                                    r.zone.clone(),
                                 ));
                             }
                             _ => {}

@@ -272,3 +272,79 @@ fn alone_on_the_board_a_cannon_only_slides() {
     let reach = fairyc_runtime::reach(v, general, fairyc_runtime::Color::White, e1).expect("reach");
     assert_eq!(reach.len(), 3, "d1, f1 and e2: the palace");
 }
+
+// --- `to`: landing squares only ---------------------------------------------
+//
+// The expectations below follow from the rule as docs/language.md states
+// it: a `to` move lands only on the set's squares and passes the others,
+// which must be empty; the same lines under `within` end at the first
+// square outside. The field test (`landing-imp`, `stardust-imp`) and the
+// export test (`tests/data/regions/landing.variant`) compare the rule with
+// pyffish 0.0.90's `mobilityRegion…`.
+
+/// A 5×5 board whose queens land anywhere but on rank 3 (except c3), with
+/// `clause` (`to` or `within`) before the zone.
+fn camp(clause: &str) -> Variant {
+    compile(&format!(
+        "variant \"Camp\" {{}}\n\
+         board {{ files a..e; ranks 1..5 }}\n\
+         zone camp {{ white: ranks 1..2, c3, ranks 4..5; black: ranks 1..2, c3, ranks 4..5 }}\n\
+         piece King {{ letter K; moves K; royal }}\n\
+         piece Queen {{ letter Q; moves Q {clause} camp }}\n\
+         setup \"3k1/5/5/5/Q3K w - - 0 1\"\n"
+    ))
+}
+
+#[test]
+fn a_to_slide_passes_squares_outside_its_set_and_lands_beyond() {
+    // From a1 up the file: a2, over a3 (outside) to a4 and a5; along rank
+    // 1 to d1 (the king stands on e1); the diagonal b2, c3, d4, e5.
+    assert_eq!(
+        moves_from(&camp("to"), "3k1/5/5/5/Q3K w - - 0 1", "a1"),
+        sorted(&["a1a2", "a1a4", "a1a5", "a1b1", "a1c1", "a1d1", "a1b2", "a1c3", "a1d4", "a1e5"])
+    );
+}
+
+#[test]
+fn within_ends_the_same_slide_at_the_first_square_outside() {
+    assert_eq!(
+        moves_from(&camp("within"), "3k1/5/5/5/Q3K w - - 0 1", "a1"),
+        sorted(&["a1a2", "a1b1", "a1c1", "a1d1", "a1b2", "a1c3", "a1d4", "a1e5"])
+    );
+}
+
+#[test]
+fn a_piece_on_a_passed_square_blocks_the_slide() {
+    // White's king on a3, outside the set: the queen stops at a2.
+    assert_eq!(
+        moves_from(&camp("to"), "3k1/5/K4/5/Q4 w - - 0 1", "a1"),
+        sorted(&["a1a2", "a1b1", "a1c1", "a1d1", "a1e1", "a1b2", "a1c3", "a1d4", "a1e5"])
+    );
+}
+
+#[test]
+fn a_to_slide_attacks_over_a_passed_square() {
+    // Black's queen a5 checks White's king a1 over a3: the king must leave
+    // the file (b1, b2); a2 stays on it.
+    let v = camp("to");
+    let p = pos(&v, "q2k1/5/5/5/K4 w - - 0 1");
+    assert!(p.is_check());
+    assert_moves(&v, "q2k1/5/5/5/K4 w - - 0 1", &["a1b1", "a1b2"]);
+}
+
+#[test]
+fn to_confines_no_hopper_and_no_move_of_several_legs() {
+    for moves in ["mRcpR to ranks 1..4", "mafsW to ranks 1..4"] {
+        let source = format!(
+            "variant \"V\" {{}}\nboard {{ files a..e; ranks 1..5 }}\n\
+             piece King {{ letter K; moves K; royal }}\n\
+             piece Cannon {{ letter C; moves {moves} }}\n\
+             setup \"4k/5/5/5/C3K w - - 0 1\"\n"
+        );
+        let errors = fairyc_compiler::compile(&source).expect_err("refused");
+        assert!(
+            errors.iter().any(|e| e.code() == "E0062"),
+            "{moves}: {errors:?}"
+        );
+    }
+}

@@ -70,6 +70,6 @@ fn imported() {
         sections += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(sections, 90, "every section of imported.ini is compared");
+    assert_eq!(sections, 93, "every section of imported.ini is compared");
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
 }

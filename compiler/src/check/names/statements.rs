@@ -155,7 +155,7 @@ impl Checker<'_> {
             if word.is_empty() {
                 continue;
             }
-            if matches!(word, "if" | "within" | "from" | "once") {
+            if matches!(word, "if" | "within" | "from" | "to" | "once") {
                 break;
             }
             if !word.bytes().all(|b| b.is_ascii_alphanumeric()) {
