@@ -551,7 +551,8 @@ pub struct ClockDecl {
 /// A statement of the `clock` block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ClockRule {
-    /// `limit 50` (full moves), `limit 50 points` or `limit off`.
+    /// `limit 50` (full moves), `limit 50 points`, `limit 75 claim 50` or
+    /// `limit off`.
     Limit {
         /// The whole statement.
         span: Span,
@@ -559,6 +560,8 @@ pub enum ClockRule {
         moves: Spanned<Option<u32>>,
         /// `points`: the material decides the game, not a draw.
         points: bool,
+        /// `claim <n>`: the side to move may end the game from n full moves.
+        claim: Option<Spanned<u32>>,
     },
     /// `resets capture, drop, promotion, Pawn if irreversible`.
     Resets {

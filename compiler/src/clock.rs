@@ -21,6 +21,9 @@ pub struct CheckedClock {
     pub limit: Option<u32>,
     /// `limit … points`: the material decides that game instead.
     pub points: bool,
+    /// `limit … claim <n>`: full moves from which the side to move may
+    /// claim that end.
+    pub claim: Option<u32>,
     /// The kinds of move that reset the clock.
     pub events: ClockEvents,
     /// Pieces whose every move and drop resets it.
@@ -65,13 +68,26 @@ pub fn check(decl: &ClockDecl) -> ClockRefs<'_> {
     };
     for rule in &decl.rules {
         match rule {
-            ClockRule::Limit { span, moves, .. } => {
+            ClockRule::Limit {
+                span, moves, claim, ..
+            } => {
                 once(&mut out.errors, "limit", *span);
                 if let Some(n) = moves.node.filter(|&n| n == 0 || n > MAX_MOVE_LIMIT) {
                     out.errors.push(CompileError::new(
                         ErrorKind::MoveLimitOutOfRange { moves: n },
                         moves.span,
                     ));
+                }
+                if let (Some(c), Some(n)) = (claim, moves.node) {
+                    if c.node == 0 || c.node >= n {
+                        out.errors.push(CompileError::new(
+                            ErrorKind::InvalidLimitClaim {
+                                claim: c.node,
+                                limit: n,
+                            },
+                            c.span,
+                        ));
+                    }
                 }
             }
             ClockRule::Resets { span, events } => {
@@ -124,9 +140,15 @@ pub fn resolve(
     let mut resets = false;
     for rule in decl.map(|d| d.rules.as_slice()).unwrap_or_default() {
         match rule {
-            ClockRule::Limit { moves, points, .. } => {
+            ClockRule::Limit {
+                moves,
+                points,
+                claim,
+                ..
+            } => {
                 out.limit = moves.node;
                 out.points = *points;
+                out.claim = claim.as_ref().map(|c| c.node);
             }
             ClockRule::Resets { events, .. } => {
                 resets = true;

@@ -423,6 +423,13 @@ pub enum ErrorKind {
         /// The repetition count.
         count: u32,
     },
+    /// `E0065` `limit 50 claim 50` — a claim must come before the limit.
+    InvalidLimitClaim {
+        /// The claim, in full moves.
+        claim: u32,
+        /// The limit, in full moves.
+        limit: u32,
+    },
     /// `E0034` `fen by-row` — the order is `by-rank` or `by-file`.
     UnknownFenOrder {
         /// The value given.
@@ -1344,6 +1351,12 @@ impl ErrorKind {
                 "invalid claim count",
             )
             .help("e.g. `repetition 5 draw claim 3`: claimable at 3, automatic at 5"),
+            ErrorKind::InvalidLimitClaim { claim, limit } => Text::new(
+                "E0065",
+                format!("claim {claim} must be at least 1 and less than the limit {limit}"),
+                "invalid claim",
+            )
+            .help("e.g. `limit 75 claim 50`: claimable after 50 moves, automatic after 75"),
             ErrorKind::UnknownFenOrder { value, suggestion } => Text::new(
                 "E0034",
                 format!("unknown FEN order `{value}`"),

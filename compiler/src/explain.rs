@@ -335,6 +335,13 @@ pub static EXPLANATIONS: &[Explanation] = &[
         fixed: "end { repetition 5 draw claim 3 }",
     },
     Explanation {
+        code: "E0065",
+        title: "invalid move-limit claim",
+        text: "`limit <n> claim <m>` in `clock` lets the player to move end the game after m full moves without a reset, before the limit ends it after n: m must be at least 1 and less than n (FIDE's 50-move claim beside its 75-move rule is `limit 75 claim 50`).",
+        wrong: "clock { limit 50 claim 50 }",
+        fixed: "clock { limit 75 claim 50 }",
+    },
+    Explanation {
         code: "E0034",
         title: "unknown FEN order",
         text: "`fen` in `board` is `by-rank` (the default) or `by-file`.",

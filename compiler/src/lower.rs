@@ -924,6 +924,7 @@ pub fn end(checked: &Checked) -> EndRules {
         repetition: e.repetition,
         move_limit: clock.limit,
         move_limit_points: clock.points && clock.limit.is_some(),
+        move_limit_claim: clock.claim.filter(|_| clock.limit.is_some()),
         resets_move_limit: clock.pieces.clone(),
         resets_on: clock.events,
         resets_irreversible: clock.irreversible.clone(),

@@ -1735,8 +1735,12 @@ impl Builder<'_> {
                 Rule::clock_limit => {
                     let mut moves = None;
                     let mut points = false;
+                    let mut claim = None;
                     for q in p.into_inner() {
                         match q.as_rule() {
+                            Rule::count if moves.is_some() => {
+                                claim = Some(self.number(&q, u32::MAX));
+                            }
                             Rule::count => {
                                 let n = self.number(&q, u32::MAX);
                                 moves = Some(Spanned::new(Some(n.node), n.span));
@@ -1751,6 +1755,7 @@ impl Builder<'_> {
                             span,
                             moves,
                             points,
+                            claim,
                         });
                     }
                 }

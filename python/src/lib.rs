@@ -732,8 +732,8 @@ fn ffish_is_immediate_game_end(
 }
 
 /// Whether the game ended by its history or clocks (repetition, the n-move
-/// rule, a count) or a repetition may be claimed, and its value for the
-/// side to move.
+/// rule, a count) or a repetition or the move limit may be claimed, and
+/// its value for the side to move.
 #[pyfunction]
 fn ffish_is_optional_game_end(
     py: Python<'_>,
@@ -749,20 +749,10 @@ fn ffish_is_optional_game_end(
         if let Some(r) = g.outcome() {
             return Ok((true, value_of(r, pos.turn())));
         }
-        // A repetition the side to move may claim: valued as the rule says
-        // for that side.
-        let rule = pos.variant().tables().parts().end.repetition;
-        Ok(match rule {
-            Some(rule) if g.can_claim_repetition() => (
-                true,
-                match rule.outcome {
-                    fairyc_runtime::table::Outcome::Win => VALUE_MATE,
-                    fairyc_runtime::table::Outcome::Draw => 0,
-                    fairyc_runtime::table::Outcome::Loss => -VALUE_MATE,
-                },
-            ),
-            _ => (false, 0),
-        })
+        // A repetition or a move limit the side to move may claim: valued
+        // as the rule says (draw odds applied).
+        Ok(g.claimable()
+            .map_or((false, 0), |r| (true, value_of(r, pos.turn()))))
     })
 }
 

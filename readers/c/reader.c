@@ -187,7 +187,8 @@ static const char *const K_CASTLE[] = {"side", "fen", "king", "king_from", "king
                                        "rook_from", "rook_to", "empty", "safe", NULL};
 static const char *const K_CASTLE_OPT[] = {"line", "by_drop", "ends", NULL};
 static const char *const K_END[] = {"checkmate", "stalemate", NULL};
-static const char *const K_END_OPT[] = {"repetition", "move_limit", "move_limit_points", "resets_move_limit",
+static const char *const K_END_OPT[] = {"repetition", "move_limit", "move_limit_points", "move_limit_claim",
+                                        "resets_move_limit",
                                         "resets_on", "resets_irreversible",
                                         "bare_king", "reach", "check_count", "extinction",
                                         "counting", "double_pass", "facing", "komi",
@@ -611,7 +612,7 @@ static int read_parts(rd *r, table *t, const jval *parts) {
     for (size_t i = 0; i < end->len; i++) {
         const char *k = end->keys[i];
         if (strcmp(k, "checkmate") && strcmp(k, "stalemate") && strcmp(k, "repetition") &&
-            strcmp(k, "move_limit") && strcmp(k, "resets_move_limit") &&
+            strcmp(k, "move_limit") && strcmp(k, "move_limit_claim") && strcmp(k, "resets_move_limit") &&
             strcmp(k, "resets_on") && strcmp(k, "resets_irreversible") && strcmp(k, "counting"))
             unsupported(r, k);
     }

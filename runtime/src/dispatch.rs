@@ -143,6 +143,16 @@ impl<'v> Position<'v> {
         with_pos!(self, p => p.hash())
     }
 
+    /// What a repetition compares: the [`Position::hash`] without the
+    /// rights to gate or to make a one-time move (the letters of the FEN's
+    /// castling field that name a square, `seirawan`'s `H`, `cambodian`'s
+    /// `E`). Positions that differ only in those rights count as the same,
+    /// as in Fairy-Stockfish, whose key leaves them out; castling rights
+    /// count.
+    pub fn repetition_key(&self) -> u64 {
+        with_pos!(self, p => p.repetition_key())
+    }
+
     /// What stands on square `s`; `None` for an empty square (or a square
     /// of another variant that is none here).
     ///

@@ -322,6 +322,13 @@ pub enum TableError {
     },
     /// A `move_limit` of 0 or above [`crate::table::MAX_MOVE_LIMIT`].
     MoveLimit(u32),
+    /// A `move_limit_claim` of 0, above the `move_limit`, or without one.
+    MoveLimitClaim {
+        /// The claim.
+        claim: u32,
+        /// The limit, if any.
+        limit: Option<u32>,
+    },
     /// An `end.check_count.count` of 0 or above
     /// [`crate::table::MAX_CHECK_COUNT`].
     CheckCount(u32),
@@ -923,6 +930,14 @@ impl fmt::Display for TableError {
             TableError::RepetitionClaim { claim, count } => write!(
                 f,
                 "end.repetition.claim is {claim}; it must be from 2 to the count ({count})"
+            ),
+            TableError::MoveLimitClaim { claim, limit: Some(n) } => write!(
+                f,
+                "end.move_limit_claim is {claim}; it must be from 1 to the move limit ({n})"
+            ),
+            TableError::MoveLimitClaim { claim, limit: None } => write!(
+                f,
+                "end.move_limit_claim is {claim} without an end.move_limit to claim"
             ),
             TableError::CountingLimit(n) => write!(
                 f,

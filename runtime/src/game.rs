@@ -31,7 +31,7 @@ impl<'v> Game<'v> {
     /// Starts a game from a position.
     pub fn new(pos: Position<'v>) -> Game<'v> {
         Game {
-            history: vec![pos.hash()],
+            history: vec![pos.repetition_key()],
             checked: vec![perpetual(&pos) && pos.is_check()],
             pos,
         }
@@ -55,7 +55,7 @@ impl<'v> Game<'v> {
             });
         }
         self.pos.play(m)?;
-        self.history.push(self.pos.hash());
+        self.history.push(self.pos.repetition_key());
         // Only a `perpetual-check` rule reads the checks.
         self.checked
             .push(perpetual(&self.pos) && self.pos.is_check());
@@ -63,10 +63,11 @@ impl<'v> Game<'v> {
     }
 
     /// How many times the current position has occurred, this time included.
-    /// The key covers board, promoted marks, hands, side to move, castling and
-    /// en-passant rights.
+    /// The key ([`Position::repetition_key`]) covers board, promoted marks,
+    /// hands, side to move, castling and en-passant rights, not the rights to
+    /// gate or to make a one-time move.
     pub fn repetitions(&self) -> usize {
-        let h = self.pos.hash();
+        let h = self.pos.repetition_key();
         self.history.iter().filter(|&&x| x == h).count()
     }
 
@@ -130,49 +131,89 @@ impl<'v> Game<'v> {
         }
     }
 
+    /// The result of a repetition judged from the `count`-th occurrence:
+    /// a perpetual check first, then `points`, then the rule's outcome
+    /// (for the side to move, or for its `for` side).
+    fn repetition_result(&self, rep: &crate::table::RepetitionRule, count: usize) -> GameResult {
+        let side = self.pos.turn().index();
+        if let Some(perpetual) = rep.perpetual_check {
+            match self.perpetual_checks(count) {
+                // The player to move gave every check: its outcome.
+                (true, false) => return result_for(side, perpetual, EndReason::Repetition),
+                // The opponent did.
+                (false, true) => return result_for(side ^ 1, perpetual, EndReason::Repetition),
+                // Both did: a draw, or the material decides.
+                (true, true) if rep.points => return self.points_result(EndReason::Repetition),
+                (true, true) => return result_for(side, Outcome::Draw, EndReason::Repetition),
+                (false, false) => {}
+            }
+        }
+        // `points`: the material decides.
+        if rep.points {
+            return self.points_result(EndReason::Repetition);
+        }
+        // `for <side>`: the outcome is that side's.
+        let side = rep.side.map_or(side, |s| s as usize);
+        result_for(side, rep.outcome, EndReason::Repetition)
+    }
+
+    /// The result of the move limit: a draw, or with `points` the
+    /// material's.
+    fn limit_result(&self) -> GameResult {
+        if self.pos.variant().tables().parts().end.move_limit_points {
+            return self.points_result(EndReason::MoveLimit);
+        }
+        result_for(0, Outcome::Draw, EndReason::MoveLimit)
+    }
+
+    /// Whether the half-move clock has reached `n` full moves.
+    fn clock_reached(&self, n: u32) -> bool {
+        // In 64 bits: `2 * n` does not fit in 32 for a large limit.
+        u64::from(self.pos.halfmove()) >= 2 * u64::from(n)
+    }
+
+    /// Whether the side to move may claim the move limit now (`limit <n>
+    /// claim <m>`: from m full moves without a reset).
+    pub fn can_claim_move_limit(&self) -> bool {
+        self.pos
+            .variant()
+            .tables()
+            .parts()
+            .end
+            .move_limit_claim
+            .is_some_and(|m| self.clock_reached(m))
+    }
+
+    /// The result the side to move may claim now, if the game is not over:
+    /// a repetition from its `claim` count (judged as the repetition
+    /// would be, perpetual checks included), else the move limit from its
+    /// `claim`; draw odds apply as to every draw.
+    pub fn claimable(&self) -> Option<GameResult> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let end = &self.pos.variant().tables().parts().end;
+        let result = match end.repetition {
+            Some(rep) if self.can_claim_repetition() => {
+                let claim = rep.claim.unwrap_or(rep.count) as usize;
+                self.repetition_result(&rep, claim)
+            }
+            _ if self.can_claim_move_limit() => self.limit_result(),
+            _ => return None,
+        };
+        Some(crate::position::outcome::with_draw_odds(end, result))
+    }
+
     /// Repetition, the n-move rule and counting, before draw odds.
     fn drawn_history_outcome(&self) -> Option<GameResult> {
         let end = &self.pos.variant().tables().parts().end;
         if let Some(rep) = end.repetition {
             if self.repetitions() >= rep.count as usize {
-                let side = self.pos.turn().index();
-                if let Some(perpetual) = rep.perpetual_check {
-                    match self.perpetual_checks(rep.count as usize) {
-                        // The player to move gave every check: its outcome.
-                        (true, false) => {
-                            return Some(result_for(side, perpetual, EndReason::Repetition))
-                        }
-                        // The opponent did.
-                        (false, true) => {
-                            return Some(result_for(side ^ 1, perpetual, EndReason::Repetition))
-                        }
-                        // Both did: a draw, or the material decides.
-                        (true, true) if rep.points => {
-                            return Some(self.points_result(EndReason::Repetition))
-                        }
-                        (true, true) => {
-                            return Some(result_for(side, Outcome::Draw, EndReason::Repetition))
-                        }
-                        (false, false) => {}
-                    }
-                }
-                // `points`: the material decides.
-                if rep.points {
-                    return Some(self.points_result(EndReason::Repetition));
-                }
-                // `for <side>`: the outcome is that side's.
-                let side = rep.side.map_or(side, |s| s as usize);
-                return Some(result_for(side, rep.outcome, EndReason::Repetition));
+                return Some(self.repetition_result(&rep, rep.count as usize));
             }
         }
-        if let Some(n) = end.move_limit {
-            // In 64 bits: `2 * n` does not fit in 32 for a large limit.
-            if u64::from(self.pos.halfmove()) >= 2 * u64::from(n) {
-                if end.move_limit_points {
-                    return Some(self.points_result(EndReason::MoveLimit));
-                }
-                return Some(result_for(0, Outcome::Draw, EndReason::MoveLimit));
-            }
+        if end.move_limit.is_some_and(|n| self.clock_reached(n)) {
+            return Some(self.limit_result());
         }
         // A count that has run out draws (checkmate came first above).
         if let Some((limit, ply)) = self.pos.counting() {

@@ -614,6 +614,18 @@ impl<'v, W: Width> Pos<'v, W> {
         self.hash
     }
 
+    /// See [`Position::repetition_key`].
+    pub(crate) fn repetition_key(&self) -> u64 {
+        let nsq = self.v.nsq;
+        let mut h = self.hash;
+        for side in 0..2 {
+            for s in Squares(self.gates[side]) {
+                h ^= self.v.keys.gates[side * nsq + s as usize];
+            }
+        }
+        h
+    }
+
     /// See [`Position::piece_at`].
     pub(crate) fn is_wall(&self, s: Square) -> bool {
         s.index() < self.v.nsq && (self.walls & bit(s.raw())).any()

@@ -173,6 +173,7 @@ def main():
     variant = "chess"
     chess960 = False
     fen = None
+    history = (None, [])
     # The engine's FEN of each FEN `d` printed in the old dialect.
     seen = {}
     out = sys.stdout
@@ -211,11 +212,25 @@ def main():
                 base = " ".join(rest[1:])
                 base = seen.get(base, base)
             fen = sf.get_fen(variant, base, moves)
+            history = (base, moves)
         elif cmd == "d":
             current = fen or sf.start_fen(variant)
             old = old_dialect(variant, current)
             seen[old] = current
             print("Fen: " + old, file=out)
+        elif cmd == "result":
+            # The game's end as the engine judges it after the moves of the
+            # last `position` (a repetition needs them): `result <immediate>
+            # <value> <optional> <value> <legal moves>`, each value from the
+            # side to move's view (positive: it wins; 0: a draw).
+            base, moves = history
+            base = base or sf.start_fen(variant)
+            imm, imm_value = sf.is_immediate_game_end(variant, base, moves, chess960)
+            opt, opt_value = sf.is_optional_game_end(variant, base, moves, chess960)
+            legal = len(sf.legal_moves(variant, base, moves, chess960))
+            if legal == 0 and not imm:
+                imm_value = sf.game_result(variant, base, moves, chess960)
+            print("result %d %d %d %d %d" % (imm, imm_value, opt, opt_value, legal), file=out)
         elif cmd == "san":
             current = fen or sf.start_fen(variant)
             sans = [sf.get_san(variant, current, m, chess960, sf.NOTATION_SAN) for m in words[1:]]

@@ -107,6 +107,19 @@ pub fn read_perft_file(path: &Path) -> Vec<PerftCase> {
 pub const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
 
 /// A running Fairy-Stockfish, spoken to over UCI.
+/// The end of a game as the engine judges it ([`Engine::result`]); each
+/// value is from the side to move's view: positive if it wins, negative if
+/// it loses, 0 for a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineEnd {
+    /// The game is over by a rule (or the side to move has no legal move).
+    pub immediate: Option<i64>,
+    /// A player may end the game (repetition, the n-move rule, counting).
+    pub optional: Option<i64>,
+    /// The number of legal moves.
+    pub legal: usize,
+}
+
 #[derive(Debug)]
 pub struct Engine {
     process: process::Process,
@@ -164,6 +177,37 @@ impl Engine {
             .find_map(|l| l.strip_prefix("Fen: "))
             .unwrap_or_else(|| panic!("no Fen: line for `position {position}`: {lines:?}"))
             .to_string()
+    }
+
+    /// How the engine judges the end of the game after the moves of
+    /// `position` (`result` of `tests/oracle/ffish_uci.py`: pyffish's
+    /// `is_immediate_game_end`, `is_optional_game_end` and, without a
+    /// legal move, `game_result`).
+    ///
+    /// # Panics
+    ///
+    /// If the engine prints no well-formed `result` line.
+    pub fn result(&mut self, position: &str) -> EngineEnd {
+        self.send(&format!("position {position}"));
+        self.send("result");
+        self.send("isready");
+        let lines = self.wait_for(|l| l == "readyok");
+        let line = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("result "))
+            .unwrap_or_else(|| panic!("no result line for `position {position}`: {lines:?}"));
+        let n: Vec<i64> = line
+            .split_whitespace()
+            .map(|w| w.parse().unwrap_or_else(|_| panic!("result line `{line}`")))
+            .collect();
+        let [immediate, immediate_value, optional, optional_value, legal] = n[..] else {
+            panic!("result line `{line}`");
+        };
+        EngineEnd {
+            immediate: (immediate != 0 || legal == 0).then_some(immediate_value),
+            optional: (optional != 0).then_some(optional_value),
+            legal: legal as usize,
+        }
     }
 
     /// Each move's SAN from a FEN (`san` of `tests/oracle/ffish_uci.py`).

@@ -617,20 +617,20 @@ fn current_export_writes_faces_and_regions() {
 /// step) is refused at its pieces as before, and 11.1 refuses them all.
 #[test]
 fn janggi_exports_as_a_child_of_the_built_in() {
-    for (stem, bikjang, counting, drops) in [
-        ("janggi", true, "janggi", false),
-        ("janggicasual", false, "none", false),
-        ("janggihouse", true, "janggi", true),
-        ("janggimodern", false, "janggi", false),
-        ("janggitraditional", true, "none", false),
+    for (stem, bikjang, counting, drops, repetition, limit) in [
+        ("janggi", true, "janggi", false, 3, 50),
+        ("janggicasual", false, "none", false, 3, 50),
+        ("janggihouse", true, "janggi", true, 3, 50),
+        ("janggimodern", false, "janggi", false, 0, 0),
+        ("janggitraditional", true, "none", false, 3, 50),
     ] {
         let ini = export_current(stem).expect("exports");
         let keys = [
             format!("[fairyc-{stem}:janggi]"),
             format!("bikjangRule = {bikjang}"),
             format!("materialCounting = {counting}"),
-            "nFoldRule = 0".into(),
-            "nMoveRule = 0".into(),
+            format!("nFoldRule = {repetition}"),
+            format!("nMoveRule = {limit}"),
         ];
         for key in &keys {
             assert!(ini.lines().any(|l| l == key), "{key}:\n{ini}");

@@ -84,13 +84,11 @@ impl Exporter<'_> {
     /// `startFen`; `bikjangRule` (the royal piece `faces` the other and
     /// `facing` ends the game); `materialCounting = janggi` (the `scoring`
     /// item: janggi's count) or `none`; `pieceDrops` and `capturesToHand`
-    /// (drops); `nFoldRule` (`repetition … points`, with
-    /// `perpetualCheckIllegal` for `perpetual-check`) or `0`, and
-    /// `nMoveRule` (`limit … points`) or `0`: the shipped janggi variants
-    /// have neither a repetition rule nor a move limit (they model
-    /// Fairy-Stockfish 11.1's play, whose repetition rules act in its
-    /// search only), where the built-in decides a threefold repetition and
-    /// the 50-move rule, by the count.
+    /// (drops); `nFoldRule` (`repetition`, with `nFoldValue` unless it is
+    /// decided by `points`, and `perpetualCheckIllegal` for
+    /// `perpetual-check`) or `0`, and `nMoveRule` (`limit`) or `0`: the
+    /// shipped janggi variants decide a threefold repetition and the
+    /// 50-move rule as the built-in does (by the count where they count).
     pub(super) fn janggi(&mut self, section: &str) -> bool {
         let parts = self.parts;
         let b = &parts.board;
@@ -113,16 +111,28 @@ impl Exporter<'_> {
             key("pieceDrops", &true);
             key("capturesToHand", &true);
         }
-        // A repetition decided by the count is the built-in's (with its
-        // perpetual checks, or without them); any other is compared below.
+        // A repetition (decided by the count, or by its outcome), with
+        // perpetual checks or without them, at its claim count as the main
+        // export writes it; what the keys cannot say is found below, where
+        // the section read back is compared.
         match parts.end.repetition {
-            Some(rep) if rep.points => {
-                key("nFoldRule", &rep.count);
+            Some(rep) => {
+                key("nFoldRule", &rep.claim.unwrap_or(rep.count));
+                if !rep.points {
+                    key("nFoldValue", &super::outcome(rep.outcome));
+                }
                 key("perpetualCheckIllegal", &rep.perpetual_check.is_some());
             }
-            _ => key("nFoldRule", &0),
+            None => key("nFoldRule", &0),
         }
-        key("nMoveRule", &parts.end.move_limit.unwrap_or(0));
+        key(
+            "nMoveRule",
+            &parts
+                .end
+                .move_limit_claim
+                .or(parts.end.move_limit)
+                .unwrap_or(0),
+        );
         let import = crate::import::import_for(&keys, &[], crate::import::Target::Current);
         let Some(imported) = import.sections.first().filter(|s| !s.failed) else {
             return false;

@@ -739,11 +739,6 @@ impl Exporter<'_> {
                 );
             }
             keys.push(("materialCounting", "unweighted".into()));
-            if end.repetition.is_none() {
-                // No repetition rule: the engine's default three-fold
-                // repetition would be counted.
-                keys.push(("nFoldRule", "0".into()));
-            }
         }
         if full {
             keys.push(("adjudicateFullBoard", "true".into()));
@@ -2639,8 +2634,16 @@ impl Exporter<'_> {
                 span,
             );
         }
+        // The engine's repetition is a game end a player may claim
+        // (`is_optional_game_end`): a rule with `claim` is written with
+        // its claim count, which the automatic count follows. Without a
+        // rule, `nFoldRule = 0` keeps the engine's default three-fold
+        // repetition out.
+        if end.repetition.is_none() {
+            self.key("nFoldRule", 0);
+        }
         if let Some(rep) = end.repetition {
-            self.key("nFoldRule", rep.count);
+            self.key("nFoldRule", rep.claim.unwrap_or(rep.count));
             // `for <side>`: the current Fairy-Stockfish's
             // `nFoldValueAbsolute`, whose value is White's.
             let value = match rep.side {
@@ -2685,7 +2688,12 @@ impl Exporter<'_> {
                 }
             }
         }
-        self.key("nMoveRule", end.move_limit.unwrap_or(0));
+        // The same for the move limit: `limit 75 claim 50` is the engine's
+        // `nMoveRule = 50`.
+        self.key(
+            "nMoveRule",
+            end.move_limit_claim.or(end.move_limit).unwrap_or(0),
+        );
         if let Some(side) = end.draw_odds {
             if self.target == Target::Current {
                 self.key(

@@ -1030,6 +1030,10 @@ pub struct EndRules {
     /// `false`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub move_limit_points: bool,
+    /// Full moves (from 1 to `move_limit`) from which the side to move may
+    /// claim the n-move rule's end (`limit 75 claim 50`); absent: no claim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_limit_claim: Option<u32>,
     /// Pieces whose every move and drop resets the n-move counter.
     #[serde(
         default,
@@ -1674,6 +1678,7 @@ impl EndRules {
             repetition: None,
             move_limit: None,
             move_limit_points: false,
+            move_limit_claim: None,
             resets_move_limit: Vec::new(),
             resets_on: Default::default(),
             resets_irreversible: Vec::new(),

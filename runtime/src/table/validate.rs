@@ -411,6 +411,12 @@ pub(super) fn validate_end(
     if let Some(n) = p.end.move_limit.filter(|&n| n == 0 || n > MAX_MOVE_LIMIT) {
         return Err(TableError::MoveLimit(n));
     }
+    if let Some(claim) = p.end.move_limit_claim {
+        let limit = p.end.move_limit;
+        if claim == 0 || limit.is_none_or(|n| claim > n) {
+            return Err(TableError::MoveLimitClaim { claim, limit });
+        }
+    }
     if p.end.reach.len() > MAX_RULES {
         return Err(TableError::TooBig {
             limit: Limit::Rules,

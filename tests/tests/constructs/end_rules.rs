@@ -813,16 +813,10 @@ fn safe_goals_perft_as_pyffish() {
 // its 50-move rule by janggi's count (`materialCounting = janggi`), probed
 // in pyffish 0.0.90 (`is_optional_game_end` on its built-in `janggi`).
 
-/// Shipped janggi with the current engine's repetition and move limit.
+/// Shipped janggi, which has the current engine's repetition and move
+/// limit (`repetition 3 points perpetual-check loss`, `limit 50 points`).
 fn counted_janggi() -> Variant {
-    let source = std::fs::read_to_string(fairyc_tests::root().join("variants/janggi.variant"))
-        .expect("janggi.variant")
-        .replace(
-            "    double-pass points\n",
-            "    double-pass points\n    repetition 3 points\n",
-        );
-    let source = format!("{source}\nclock {{\n    limit 50 points\n}}\n");
-    Variant::new(fairyc_compiler::compile(&source).expect("compiles")).expect("tables")
+    shipped("janggi")
 }
 
 #[test]
@@ -872,5 +866,111 @@ fn a_move_limit_by_points_goes_to_the_higher_count() {
     assert_eq!(
         at("1nba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 99 60"),
         wins(Color::White, EndReason::MoveLimit)
+    );
+}
+
+// --- claims: `repetition … claim`, `limit … claim` -----------------------
+//
+// The expectations follow from the rules as docs/language.md states them
+// (FIDE's articles 9.2, 9.3 and 9.6: a threefold repetition and fifty
+// moves may be claimed, a fivefold repetition and seventy-five moves end
+// the game); tests/tests/field/results.rs compares the same claims with
+// pyffish 0.0.90's `is_optional_game_end` along random games.
+
+fn game_after<'v>(v: &'v Variant, fen: &str, moves: &[&str]) -> fairyc_runtime::Game<'v> {
+    let mut g = fairyc_runtime::Game::new(pos(v, fen));
+    for m in moves {
+        let p = g.position().clone();
+        let mv = p
+            .legal_moves()
+            .into_iter()
+            .find(|&x| p.uci(x) == *m)
+            .unwrap_or_else(|| panic!("{m} is not legal in {}", p.fen()));
+        g.play(mv).expect("legal");
+    }
+    g
+}
+
+#[test]
+fn fifty_moves_may_be_claimed_and_seventy_five_end_the_game() {
+    let v = shipped("chess");
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80";
+    let g = game_after(&v, fen, &[]);
+    assert_eq!(g.claimable(), None);
+    let g = game_after(&v, fen, &["a1a2"]);
+    assert!(g.can_claim_move_limit());
+    assert_eq!(g.claimable(), drawn(EndReason::MoveLimit));
+    assert_eq!(g.outcome(), None);
+    let g = game_after(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 149 80", &["a1a2"]);
+    assert_eq!(g.outcome(), drawn(EndReason::MoveLimit));
+    // Over, nothing is left to claim.
+    assert_eq!(g.claimable(), None);
+}
+
+#[test]
+fn a_claimed_draw_is_black_s_win_under_draw_odds() {
+    let v = shipped("armageddon");
+    let dance = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let moves: Vec<&str> = dance.iter().chain(dance.iter()).copied().collect();
+    let g = game_after(&v, start, &moves);
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.outcome(), None);
+    assert_eq!(
+        g.claimable(),
+        Some(GameResult {
+            winner: Some(Color::Black),
+            reason: EndReason::Repetition
+        })
+    );
+}
+
+#[test]
+fn a_limit_claim_must_come_before_the_limit() {
+    for (clock, ok) in [
+        ("limit 75 claim 50", true),
+        ("limit 50 claim 50", false),
+        ("limit 50 claim 0", false),
+    ] {
+        let source = format!(
+            "variant \"V\" {{}}\nboard {{ files a..e; ranks 1..5 }}\n\
+             piece King {{ letter K; moves K; royal }}\n\
+             setup \"4k/5/5/5/K4 w - - 0 1\"\n\
+             clock {{ {clock} }}\n"
+        );
+        match fairyc_compiler::compile(&source) {
+            Ok(t) => {
+                assert!(ok, "{clock} compiled");
+                assert_eq!(t.parts().end.move_limit_claim, Some(50));
+                assert_eq!(t.parts().end.move_limit, Some(75));
+            }
+            Err(errors) => {
+                assert!(!ok, "{clock}: {errors:?}");
+                assert!(errors.iter().any(|e| e.code() == "E0065"), "{errors:?}");
+            }
+        }
+    }
+}
+
+/// Rights to gate do not count for repetition, as in Fairy-Stockfish's key
+/// (probed with pyffish 0.0.90: `is_optional_game_end` is a draw after
+/// these moves, where the position after `g8h6e`, with White's right to
+/// gate on b1, comes back without it twice).
+#[test]
+fn a_right_to_gate_does_not_count_for_repetition() {
+    let v = shipped("seirawan");
+    let start = fairyc_runtime::Position::new(&v).expect("start").fen();
+    let moves = [
+        "c2c3", "g8h6e", "b1a3", "h6f5", "a3b1", "f5h6", "b1a3", "h6f5", "a3b1", "f5h6",
+    ];
+    let g = game_after(&v, &start, &moves);
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.claimable(), drawn(EndReason::Repetition));
+    // The hash itself still tells the rights apart.
+    let before = game_after(&v, &start, &moves[..2]);
+    assert_ne!(before.position().hash(), g.position().hash());
+    assert_eq!(
+        before.position().repetition_key(),
+        g.position().repetition_key()
     );
 }

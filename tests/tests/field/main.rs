@@ -38,6 +38,7 @@ mod chess;
 mod current;
 mod imported;
 mod makruk;
+mod results;
 mod rules;
 mod shogi;
 mod xiangqi;
