@@ -148,6 +148,14 @@ impl Engine {
         Some(e)
     }
 
+    /// Sets an option (`setoption name … value …`) and waits until the
+    /// engine is ready: another variant for the same process.
+    pub fn set_option(&mut self, name: &str, value: &str) {
+        self.send(&format!("setoption name {name} value {value}"));
+        self.send("isready");
+        self.wait_for(|l| l == "readyok");
+    }
+
     fn send(&mut self, line: &str) {
         self.process.send(line).expect("write to engine");
     }

@@ -290,10 +290,11 @@ fn results() {
     let program = root().join("tests/oracle/ffish_uci.py");
     let mut mismatches = Vec::new();
     let mut total = 0;
+    let mut engine =
+        Engine::start_program(&program, &[]).expect("python3 and pyffish are installed");
     for (stem, name, clock) in &rows {
         let variant = compile_path(&root().join(format!("variants/{stem}.variant")));
-        let mut engine = Engine::start_program(&program, &[("UCI_Variant", name)])
-            .expect("python3 and pyffish are installed");
+        engine.set_option("UCI_Variant", name);
         let (compared, wrong) = compare(&variant, &mut engine, GAMES, *clock);
         println!(
             "{stem} ({name}): {compared} positions, {} differ",
