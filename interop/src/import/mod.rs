@@ -1360,6 +1360,20 @@ const BUILTINS: &[Builtin] = &[
         unsaid: None,
         free_drops: false,
     },
+    // Read by its own definition, not through the shipped crazyhouse,
+    // which follows lichess (no fifty-move rule): Fairy-Stockfish's keeps
+    // chess's `nMoveRule = 50`.
+    Builtin {
+        name: "crazyhouse",
+        keys: concat!(
+            "[crazyhouse]\n",
+            chess_pieces!(),
+            "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n",
+            "pieceDrops = true\ncapturesToHand = true\n"
+        ),
+        unsaid: None,
+        free_drops: false,
+    },
     Builtin {
         name: "nocheckatomic",
         keys: "[nocheckatomic]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\n\

@@ -311,3 +311,59 @@ fn results() {
         mismatches.join("\n")
     );
 }
+
+/// The import, measured the same way: every section of
+/// `tests/data/field/imported.ini`, imported as the `imported` test does,
+/// against pyffish loading the same file; `results.txt` names none of
+/// them, so every difference in how a game ends is the import's.
+#[test]
+#[ignore = "needs pyffish (python3 -c 'import pyffish'); run by .ci/run"]
+fn imported_results() {
+    use fairyc_interop::import::{import_for, Target};
+    let ini = root().join("tests/data/field/imported.ini");
+    let text = std::fs::read_to_string(&ini).expect("imported.ini");
+    let result = import_for(&text, &fairyc_tests::shipped_for_import(), Target::Current);
+    let only = std::env::var("FAIRYC_FIELD_ONLY").ok();
+    let program = root().join("tests/oracle/ffish_uci.py");
+    let mut engine = Engine::start_program(
+        &program,
+        &[("VariantPath", ini.to_str().expect("UTF-8 path"))],
+    )
+    .expect("python3 and pyffish are installed");
+    let mut mismatches = Vec::new();
+    let mut total = 0;
+    for section in &result.sections {
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.split(',').any(|n| n.trim() == section.name))
+        {
+            continue;
+        }
+        let tables = fairyc_compiler::compile(&section.source)
+            .unwrap_or_else(|e| panic!("[{}] compiles: {e:?}", section.name));
+        let variant = Variant::new(tables).expect("valid tables");
+        engine.set_option("UCI_Variant", &section.name);
+        let (compared, wrong) = compare(&variant, &mut engine, 6, true);
+        println!(
+            "[{}]: {compared} positions, {} differ",
+            section.name,
+            wrong.len()
+        );
+        total += compared;
+        mismatches.extend(
+            wrong
+                .into_iter()
+                .map(|w| format!("[{}]: {w}", section.name)),
+        );
+    }
+    println!(
+        "{} sections, {total} positions compared",
+        result.sections.len()
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+}
